@@ -1,0 +1,246 @@
+//! A position of any game, for the edges of the program (protocol, command
+//! line, arbiter) where the game is only known at run time.
+//!
+//! Everything that runs per node stays generic over [`Game`]; to run generic
+//! code on an [`AnyPosition`], match it with [`with_game!`](crate::with_game).
+
+use super::{
+    Bishop, BishopSolo, Dots, DotsSolo, FenError, Game, GameId, Knight, KnightSolo, MoveError,
+    Outcome, Player,
+};
+use std::fmt;
+
+/// A position of one of the six games.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum AnyPosition {
+    Knight(Knight),
+    KnightSolo(KnightSolo),
+    Bishop(Bishop),
+    BishopSolo(BishopSolo),
+    Dots(Dots),
+    DotsSolo(DotsSolo),
+}
+
+/// Runs an expression on the concrete position inside an [`AnyPosition`]:
+/// `with_game!(any, pos => perft(pos, 3))`. The expression is monomorphised
+/// once per game.
+#[macro_export]
+macro_rules! with_game {
+    ($any:expr, $pos:ident => $body:expr) => {
+        match $any {
+            $crate::game::AnyPosition::Knight($pos) => $body,
+            $crate::game::AnyPosition::KnightSolo($pos) => $body,
+            $crate::game::AnyPosition::Bishop($pos) => $body,
+            $crate::game::AnyPosition::BishopSolo($pos) => $body,
+            $crate::game::AnyPosition::Dots($pos) => $body,
+            $crate::game::AnyPosition::DotsSolo($pos) => $body,
+        }
+    };
+}
+
+/// A move of any game, printed in its game's notation.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum AnyMove {
+    Jump(super::JumpMove),
+    Arc(super::Arc),
+}
+
+impl fmt::Display for AnyMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AnyMove::Jump(m) => m.fmt(f),
+            AnyMove::Arc(m) => m.fmt(f),
+        }
+    }
+}
+
+/// Conversion between a game's own move type and [`AnyMove`].
+pub trait IntoAnyMove: Sized {
+    fn into_any(self) -> AnyMove;
+    fn from_any(mv: AnyMove) -> Option<Self>;
+}
+
+impl IntoAnyMove for super::JumpMove {
+    fn into_any(self) -> AnyMove {
+        AnyMove::Jump(self)
+    }
+    fn from_any(mv: AnyMove) -> Option<Self> {
+        match mv {
+            AnyMove::Jump(m) => Some(m),
+            AnyMove::Arc(_) => None,
+        }
+    }
+}
+
+impl IntoAnyMove for super::Arc {
+    fn into_any(self) -> AnyMove {
+        AnyMove::Arc(self)
+    }
+    fn from_any(mv: AnyMove) -> Option<Self> {
+        match mv {
+            AnyMove::Arc(m) => Some(m),
+            AnyMove::Jump(_) => None,
+        }
+    }
+}
+
+/// A position string that could not be read: the game id, or the fields.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PositionError {
+    /// The first word is not a game id.
+    UnknownGame(super::UnknownGame),
+    /// The string is not a valid position of its game.
+    Fen(GameId, FenError),
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PositionError::UnknownGame(e) => write!(f, "{e}"),
+            PositionError::Fen(game, e) => write!(f, "invalid {game} position: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+impl AnyPosition {
+    /// Parses a position string of any game; the first word names the game.
+    pub fn from_fen(text: &str) -> Result<AnyPosition, PositionError> {
+        let word = text.split_whitespace().next().unwrap_or("");
+        let game: GameId = word.parse().map_err(PositionError::UnknownGame)?;
+        let err = |e| PositionError::Fen(game, e);
+        Ok(match game {
+            GameId::Knight => AnyPosition::Knight(Knight::from_fen(text).map_err(err)?),
+            GameId::KnightSolo => AnyPosition::KnightSolo(KnightSolo::from_fen(text).map_err(err)?),
+            GameId::Bishop => AnyPosition::Bishop(Bishop::from_fen(text).map_err(err)?),
+            GameId::BishopSolo => AnyPosition::BishopSolo(BishopSolo::from_fen(text).map_err(err)?),
+            GameId::Dots => AnyPosition::Dots(Dots::from_fen(text).map_err(err)?),
+            GameId::DotsSolo => AnyPosition::DotsSolo(DotsSolo::from_fen(text).map_err(err)?),
+        })
+    }
+
+    /// The game of this position.
+    pub fn game(&self) -> GameId {
+        with_game!(self, p => game_id_of(p))
+    }
+
+    /// The position string.
+    pub fn fen(&self) -> String {
+        with_game!(self, p => p.fen())
+    }
+
+    /// The legal moves in operator order.
+    pub fn legal_moves(&self) -> Vec<AnyMove> {
+        with_game!(self, p => p.legal_moves().iter().map(|m| m.into_any()).collect())
+    }
+
+    /// Parses a move and checks it is legal here.
+    pub fn parse_legal(&self, text: &str) -> Result<AnyMove, MoveError> {
+        with_game!(self, p => p.parse_legal(text).map(|m| m.into_any()))
+    }
+
+    /// Parses a move (syntax and board bounds only).
+    pub fn parse_move(&self, text: &str) -> Result<AnyMove, MoveError> {
+        with_game!(self, p => p.parse_move(text).map(|m| m.into_any()))
+    }
+
+    /// Plays a move after checking it is legal; on error nothing changes.
+    pub fn play(&mut self, mv: AnyMove) -> Result<(), MoveError> {
+        let wrong_game = |mv: AnyMove| MoveError::Syntax {
+            text: mv.to_string(),
+            expected: "a move of this position's game",
+        };
+        with_game!(self, p => {
+            let m = IntoAnyMove::from_any(mv).ok_or_else(|| wrong_game(mv))?;
+            p.play(m)
+        })
+    }
+
+    /// Parses and plays a move written in the game's notation.
+    pub fn play_text(&mut self, text: &str) -> Result<AnyMove, MoveError> {
+        let mv = self.parse_legal(text)?;
+        self.play(mv)?;
+        Ok(mv)
+    }
+
+    /// The player to move.
+    pub fn side_to_move(&self) -> Player {
+        with_game!(self, p => p.side_to_move())
+    }
+
+    /// Points of player 1 and player 2.
+    pub fn scores(&self) -> [u32; 2] {
+        with_game!(self, p => p.scores())
+    }
+
+    /// True when no move is left.
+    pub fn is_over(&self) -> bool {
+        with_game!(self, p => p.is_over())
+    }
+
+    /// The result of a finished two-player game.
+    pub fn outcome(&self) -> Option<Outcome> {
+        with_game!(self, p => p.outcome())
+    }
+
+    /// The Zobrist hash.
+    pub fn hash(&self) -> u64 {
+        with_game!(self, p => p.hash())
+    }
+
+    /// Leaf count to `depth` plies.
+    pub fn perft(&self, depth: u32) -> u64 {
+        with_game!(self, p => super::perft(p, depth))
+    }
+
+    /// The puzzle's target, if this is a puzzle with a target.
+    pub fn target(&self) -> Option<u32> {
+        match self {
+            AnyPosition::KnightSolo(p) => p.target(),
+            AnyPosition::BishopSolo(p) => p.target(),
+            AnyPosition::DotsSolo(p) => p.target(),
+            _ => None,
+        }
+    }
+
+    /// Sets the puzzle's target (no effect on two-player games).
+    pub fn set_target(&mut self, target: Option<u32>) {
+        match self {
+            AnyPosition::KnightSolo(p) => p.set_target(target),
+            AnyPosition::BishopSolo(p) => p.set_target(target),
+            AnyPosition::DotsSolo(p) => p.set_target(target),
+            _ => {}
+        }
+    }
+}
+
+fn game_id_of<G: Game>(_: &G) -> GameId {
+    G::ID
+}
+
+impl fmt::Display for AnyPosition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        with_game!(self, p => fmt::Display::fmt(p, f))
+    }
+}
+
+impl std::str::FromStr for AnyPosition {
+    type Err = PositionError;
+
+    fn from_str(s: &str) -> Result<AnyPosition, PositionError> {
+        AnyPosition::from_fen(s)
+    }
+}
+
+macro_rules! impl_from {
+    ($($variant:ident),*) => {$(
+        impl From<$variant> for AnyPosition {
+            fn from(pos: $variant) -> AnyPosition {
+                AnyPosition::$variant(pos)
+            }
+        }
+    )*};
+}
+
+impl_from!(Knight, KnightSolo, Bishop, BishopSolo, Dots, DotsSolo);

@@ -1,0 +1,301 @@
+//! The course's problem files and the built-in problems.
+//!
+//! A problems file is a sequence of top-level Lisp lists, one per problem,
+//! named by their order (1st = `A`, …, 26th = `Z`, then by number):
+//!
+//! - knight: `(<target> <row 1> … <row 10>)`, rows top to bottom;
+//! - bishop: `(<target> <line 1> … <line 8>)`, written **bottom row first**
+//!   (the last line is row 1), as the published bishop problems are;
+//! - dots: `(<target> (<H> <V>))`.
+//!
+//! The game is recognised from the first problem's shape, or given.
+//! The course's own files are built in (`data/problems/*.dat`).
+
+use crate::game::jump::{BishopPiece, Jump, KnightPiece, Piece};
+use crate::game::{AnyPosition, BishopSolo, DotsSolo, GameId, KnightSolo};
+use crate::lisp::{self, LispError, Sexp};
+use std::fmt;
+
+/// The course's knight problems A–F.
+pub const KNIGHT_DAT: &str = include_str!("../data/problems/knight.dat");
+/// The course's Dots and Boxes problems A–F.
+pub const DOTS_DAT: &str = include_str!("../data/problems/dots.dat");
+/// The published bishop problems A–F (provisional targets).
+pub const BISHOP_DAT: &str = include_str!("../data/problems/bishop.dat");
+
+/// One puzzle: a name, a target and the root position (target set).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem<G> {
+    /// `A`, `B`, … by order in the file.
+    pub name: String,
+    /// Score to reach.
+    pub target: u32,
+    /// The root position, with its target.
+    pub position: G,
+}
+
+/// The problems of one file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ProblemSet {
+    Knight(Vec<Problem<KnightSolo>>),
+    Bishop(Vec<Problem<BishopSolo>>),
+    Dots(Vec<Problem<DotsSolo>>),
+}
+
+/// A problems file that could not be loaded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProblemError {
+    /// Which problem (`problem 3 (C)`), or `file`.
+    pub at: String,
+    pub message: String,
+}
+
+impl fmt::Display for ProblemError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.at, self.message)
+    }
+}
+
+impl std::error::Error for ProblemError {}
+
+/// The name of the `index`-th problem (0-based): `A`..`Z`, then `27`, `28`, ….
+pub fn problem_name(index: usize) -> String {
+    if index < 26 {
+        ((b'A' + index as u8) as char).to_string()
+    } else {
+        (index + 1).to_string()
+    }
+}
+
+impl ProblemSet {
+    /// The puzzle game of the set.
+    pub fn game(&self) -> GameId {
+        match self {
+            ProblemSet::Knight(_) => GameId::KnightSolo,
+            ProblemSet::Bishop(_) => GameId::BishopSolo,
+            ProblemSet::Dots(_) => GameId::DotsSolo,
+        }
+    }
+
+    /// Number of problems.
+    pub fn len(&self) -> usize {
+        match self {
+            ProblemSet::Knight(p) => p.len(),
+            ProblemSet::Bishop(p) => p.len(),
+            ProblemSet::Dots(p) => p.len(),
+        }
+    }
+
+    /// True when the file holds no problem.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Every problem as `(name, target, position)`.
+    pub fn entries(&self) -> Vec<(String, u32, AnyPosition)> {
+        fn each<G: Copy + Into<AnyPosition>>(p: &[Problem<G>]) -> Vec<(String, u32, AnyPosition)> {
+            p.iter()
+                .map(|p| (p.name.clone(), p.target, p.position.into()))
+                .collect()
+        }
+        match self {
+            ProblemSet::Knight(p) => each(p),
+            ProblemSet::Bishop(p) => each(p),
+            ProblemSet::Dots(p) => each(p),
+        }
+    }
+
+    /// A problem by letter (`A`…`Z`, any case) or 1-based number.
+    pub fn find(&self, key: &str) -> Option<(String, u32, AnyPosition)> {
+        let index = match key.as_bytes() {
+            [c] if c.is_ascii_alphabetic() => (c.to_ascii_uppercase() - b'A') as usize,
+            _ => key.parse::<usize>().ok()?.checked_sub(1)?,
+        };
+        self.entries().into_iter().nth(index)
+    }
+}
+
+/// Loads a problems file. `game` (a puzzle id or its duel sibling) forces the
+/// game; `None` recognises it from the first problem.
+pub fn parse(text: &str, game: Option<GameId>) -> Result<ProblemSet, ProblemError> {
+    let file_err = |e: LispError| ProblemError {
+        at: "file".into(),
+        message: e.to_string(),
+    };
+    let exprs = lisp::read_all(text).map_err(file_err)?;
+    let game = match game {
+        Some(g) if g.is_puzzle() => g,
+        Some(g) => g.sibling(),
+        None => detect(exprs.first()).ok_or_else(|| ProblemError {
+            at: "file".into(),
+            message: "no problem recognised: expected (<target> <10 rows>) for the knight, \
+                      (<target> <8 rows>) for the bishop or (<target> (<H> <V>)) for dots"
+                .into(),
+        })?,
+    };
+    Ok(match game {
+        GameId::KnightSolo => ProblemSet::Knight(each(&exprs, jump::<KnightPiece>)?),
+        GameId::BishopSolo => ProblemSet::Bishop(each(&exprs, jump::<BishopPiece>)?),
+        _ => ProblemSet::Dots(each(&exprs, dots)?),
+    })
+}
+
+fn detect(first: Option<&Sexp>) -> Option<GameId> {
+    let items = first?.as_list()?;
+    match items.len() {
+        11 => Some(GameId::KnightSolo),
+        9 => Some(GameId::BishopSolo),
+        2 => Some(GameId::DotsSolo),
+        _ => None,
+    }
+}
+
+fn each<G>(
+    exprs: &[Sexp],
+    read: impl Fn(&[Sexp]) -> Result<(u32, G), String>,
+) -> Result<Vec<Problem<G>>, ProblemError> {
+    exprs
+        .iter()
+        .enumerate()
+        .map(|(i, expr)| {
+            let name = problem_name(i);
+            let err = |message: String| ProblemError {
+                at: format!("problem {} ({name})", i + 1),
+                message,
+            };
+            let items = expr
+                .as_list()
+                .ok_or_else(|| err(format!("expected a list, found {expr}")))?;
+            let (target, position) = read(items).map_err(err)?;
+            Ok(Problem {
+                name,
+                target,
+                position,
+            })
+        })
+        .collect()
+}
+
+fn target(items: &[Sexp]) -> Result<u32, String> {
+    items
+        .first()
+        .and_then(Sexp::as_int)
+        .filter(|&t| (0..=u16::MAX as i64).contains(&t))
+        .map(|t| t as u32)
+        .ok_or_else(|| "the first item must be the target, a non-negative integer".to_string())
+}
+
+fn jump<P: Piece>(items: &[Sexp]) -> Result<(u32, Jump<P, true>), String> {
+    let t = target(items)?;
+    if items.len() != P::SIDE + 1 {
+        return Err(format!(
+            "expected the target and {} rows, found {} items",
+            P::SIDE,
+            items.len()
+        ));
+    }
+    let mut rows: Vec<Sexp> = items[1..].to_vec();
+    if P::SIDE == 8 {
+        // The bishop problems were written bottom row first.
+        rows.reverse();
+    }
+    let mut pos: Jump<P, true> =
+        lisp::jump_from_lisp(&Sexp::List(rows)).map_err(|e| e.to_string())?;
+    pos.set_target(Some(t));
+    Ok((t, pos))
+}
+
+fn dots(items: &[Sexp]) -> Result<(u32, DotsSolo), String> {
+    let t = target(items)?;
+    if items.len() != 2 {
+        return Err(format!(
+            "expected (<target> (<H> <V>)), found {} items",
+            items.len()
+        ));
+    }
+    let mut pos: DotsSolo = lisp::dots_from_lisp(&items[1]).map_err(|e| e.to_string())?;
+    pos.set_target(Some(t));
+    Ok((t, pos))
+}
+
+/// The built-in problems of a game (puzzle id or its duel sibling).
+pub fn builtin(game: GameId) -> ProblemSet {
+    let text = match game {
+        GameId::Knight | GameId::KnightSolo => KNIGHT_DAT,
+        GameId::Bishop | GameId::BishopSolo => BISHOP_DAT,
+        GameId::Dots | GameId::DotsSolo => DOTS_DAT,
+    };
+    parse(text, Some(game)).expect("built-in problems load")
+}
+
+/// The course's knight problems A–F.
+pub fn builtin_knight() -> Vec<Problem<KnightSolo>> {
+    match builtin(GameId::KnightSolo) {
+        ProblemSet::Knight(p) => p,
+        _ => unreachable!("knight problems"),
+    }
+}
+
+/// The course's Dots and Boxes problems A–F.
+pub fn builtin_dots() -> Vec<Problem<DotsSolo>> {
+    match builtin(GameId::DotsSolo) {
+        ProblemSet::Dots(p) => p,
+        _ => unreachable!("dots problems"),
+    }
+}
+
+/// The published bishop problems A–F.
+pub fn builtin_bishop() -> Vec<Problem<BishopSolo>> {
+    match builtin(GameId::BishopSolo) {
+        ProblemSet::Bishop(p) => p,
+        _ => unreachable!("bishop problems"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+
+    #[test]
+    fn builtin_files_load_with_their_targets() {
+        let k = builtin_knight();
+        let targets: Vec<u32> = k.iter().map(|p| p.target).collect();
+        assert_eq!(targets, [70, 60, 270, 600, 300, 2000]);
+        // Problem A: three numbers on row 1.
+        assert_eq!(k[0].position.legal_moves().len(), 3);
+        let d = builtin_dots();
+        let targets: Vec<u32> = d.iter().map(|p| p.target).collect();
+        assert_eq!(targets, [3, 7, 10, 10, 20, 35]);
+        assert_eq!((d[5].position.rows(), d[5].position.cols()), (7, 7));
+        let b = builtin_bishop();
+        assert_eq!(b.len(), 6);
+        // The last line of problem A is row 1: 23 on b1 and 45 on e1.
+        assert_eq!(b[0].position.number(1), Some(23));
+        assert_eq!(b[0].position.number(4), Some(45));
+    }
+
+    #[test]
+    fn a_user_file_with_problem_g_loads() {
+        let g = "\n(\n50\n".to_string()
+            + "(10 NIL NIL NIL NIL NIL NIL NIL NIL 40)\n"
+            + &"(NIL NIL NIL NIL NIL NIL NIL NIL NIL NIL)\n".repeat(9)
+            + ")\n";
+        let set = parse(&(KNIGHT_DAT.to_string() + &g), None).unwrap();
+        assert_eq!(set.len(), 7);
+        let (name, target, pos) = set.find("g").unwrap();
+        assert_eq!((name.as_str(), target), ("G", 50));
+        assert_eq!(pos.legal_moves().len(), 2);
+        assert_eq!(set.find("7").unwrap().0, "G");
+        assert!(set.find("H").is_none());
+    }
+
+    #[test]
+    fn bad_problems_are_located() {
+        let err = parse("(70 (1 2))", Some(GameId::KnightSolo)).unwrap_err();
+        assert_eq!(err.at, "problem 1 (A)");
+        let err = parse("(70", None).unwrap_err();
+        assert_eq!(err.at, "file");
+        assert!(parse("(1 2 3)", None).is_err());
+    }
+}

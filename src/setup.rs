@@ -1,0 +1,233 @@
+//! Position specifications, shared by the command line and the protocol:
+//!
+//! ```text
+//! fen <position string> [moves <m1> <m2> …]
+//! startpos [moves …]                       (dots: the empty 5 × 6 board)
+//! random <game> <seed> [<rows>x<cols>] [moves …]
+//! problem <game> <A…Z | 1…n> [moves …]
+//! ```
+//!
+//! A bare position string (starting with a game id) is read as `fen …`.
+//!
+//! ```
+//! use tabula::setup::parse_spec;
+//!
+//! let pos = parse_spec("problem knight-solo A moves b1 c3 d5", None).unwrap();
+//! assert_eq!(pos.scores()[0], 72);
+//! let err = parse_spec("problem knight-solo A moves b1 a1", None).unwrap_err();
+//! assert!(err.to_string().contains("move 2"));
+//! ```
+
+use crate::game::jump::{BishopPiece, KnightPiece};
+use crate::game::{AnyPosition, Dots, GameId, MoveError};
+use crate::problems;
+use crate::random;
+use std::fmt;
+
+/// A position specification that could not be set up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetupError {
+    /// The words do not form a specification; the message says what was expected.
+    Syntax(String),
+    /// A position string was refused.
+    Position(crate::game::any::PositionError),
+    /// The n-th move (1-based) of the `moves` list was refused.
+    Move(usize, MoveError),
+}
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupError::Syntax(s) => f.write_str(s),
+            SetupError::Position(e) => write!(f, "{e}"),
+            SetupError::Move(i, e) => write!(f, "move {i} of the moves list: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+fn syntax(msg: impl Into<String>) -> SetupError {
+    SetupError::Syntax(msg.into())
+}
+
+/// Parses a specification (see the module documentation). `current` is the
+/// game that `startpos` refers to when known (the protocol's current game).
+pub fn parse_spec(text: &str, current: Option<GameId>) -> Result<AnyPosition, SetupError> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    parse_words(&words, current)
+}
+
+/// [`parse_spec`] on words already split.
+pub fn parse_words(words: &[&str], current: Option<GameId>) -> Result<AnyPosition, SetupError> {
+    let moves_at = words
+        .iter()
+        .position(|w| w.eq_ignore_ascii_case("moves"))
+        .unwrap_or(words.len());
+    let (spec, moves) = (&words[..moves_at], words.get(moves_at + 1..).unwrap_or(&[]));
+    let mut pos = start(spec, current)?;
+    for (i, m) in moves.iter().enumerate() {
+        pos.play_text(m).map_err(|e| SetupError::Move(i + 1, e))?;
+    }
+    Ok(pos)
+}
+
+fn game_arg(word: Option<&&str>, what: &str) -> Result<GameId, SetupError> {
+    let word = word.ok_or_else(|| syntax(format!("{what}: missing game id")))?;
+    word.parse()
+        .map_err(|e: crate::game::UnknownGame| syntax(format!("{what}: {e}")))
+}
+
+fn start(spec: &[&str], current: Option<GameId>) -> Result<AnyPosition, SetupError> {
+    let Some(&kind) = spec.first() else {
+        return Err(syntax(
+            "expected 'fen <position>', 'startpos', 'random <game> <seed>' or 'problem <game> <name>'",
+        ));
+    };
+    match kind.to_ascii_lowercase().as_str() {
+        "fen" => {
+            if spec.len() < 2 {
+                return Err(syntax("fen: missing position string"));
+            }
+            AnyPosition::from_fen(&spec[1..].join(" ")).map_err(SetupError::Position)
+        }
+        "startpos" => {
+            if spec.len() > 1 {
+                return Err(syntax(format!(
+                    "startpos: unexpected '{}' (only 'moves …' may follow)",
+                    spec[1]
+                )));
+            }
+            match current {
+                Some(GameId::Dots) => Ok(Dots::empty(5, 6).into()),
+                Some(g) => Err(syntax(format!(
+                    "startpos: the {g} game has no fixed start position; use 'position fen …', \
+                     'position random {g} <seed>' or 'position problem …'"
+                ))),
+                None => Err(syntax(
+                    "startpos: no current game; set one with 'setoption name Game value <id>'",
+                )),
+            }
+        }
+        "random" => random_start(spec),
+        "problem" => {
+            let game = game_arg(spec.get(1), "problem")?;
+            let key = spec
+                .get(2)
+                .ok_or_else(|| syntax("problem: missing problem name (A…Z or 1…n)"))?;
+            if spec.len() > 3 {
+                return Err(syntax(format!("problem: unexpected '{}'", spec[3])));
+            }
+            if !game.is_puzzle() {
+                return Err(syntax(format!(
+                    "problem: the course problems are puzzles; use {}",
+                    game.sibling()
+                )));
+            }
+            let set = problems::builtin(game);
+            set.find(key).map(|(_, _, pos)| pos).ok_or_else(|| {
+                syntax(format!(
+                    "problem: no {game} problem '{key}' (there are {}: A..{})",
+                    set.len(),
+                    problems::problem_name(set.len().saturating_sub(1))
+                ))
+            })
+        }
+        _ if kind.parse::<GameId>().is_ok() => {
+            AnyPosition::from_fen(&spec.join(" ")).map_err(SetupError::Position)
+        }
+        other => Err(syntax(format!(
+            "unknown position kind '{other}': expected fen, startpos, random or problem"
+        ))),
+    }
+}
+
+fn random_start(spec: &[&str]) -> Result<AnyPosition, SetupError> {
+    let game = game_arg(spec.get(1), "random")?;
+    let seed_word = spec
+        .get(2)
+        .ok_or_else(|| syntax("random: missing seed (an integer 0..2^64-1)"))?;
+    let seed: u64 = seed_word.parse().map_err(|_| {
+        syntax(format!(
+            "random: seed must be an integer 0..18446744073709551615, found '{seed_word}'"
+        ))
+    })?;
+    let size = spec.get(3);
+    if spec.len() > 4 || (size.is_some() && game != GameId::Dots) {
+        return Err(syntax(format!(
+            "random: unexpected '{}'",
+            spec[3.min(spec.len() - 1)]
+        )));
+    }
+    Ok(match game {
+        GameId::Knight => random::duel::<KnightPiece>(seed).into(),
+        GameId::KnightSolo => random::solo::<KnightPiece>(seed).into(),
+        GameId::Bishop => random::duel::<BishopPiece>(seed).into(),
+        GameId::BishopSolo => random::solo::<BishopPiece>(seed).into(),
+        GameId::Dots => {
+            let (rows, cols) = match size {
+                None => (5, 6),
+                Some(s) => parse_size(s)?,
+            };
+            random::dots(rows, cols, seed).into()
+        }
+        GameId::DotsSolo => {
+            return Err(syntax(
+                "random: dots-solo has no random start; use 'problem dots-solo <name>' or a fen",
+            ))
+        }
+    })
+}
+
+fn parse_size(text: &str) -> Result<(usize, usize), SetupError> {
+    let err = || {
+        syntax(format!(
+            "random: size must be <rows>x<cols>, each 1..10, found '{text}'"
+        ))
+    };
+    let (r, c) = text.split_once(['x', 'X']).ok_or_else(err)?;
+    let (r, c): (usize, usize) = (r.parse().map_err(|_| err())?, c.parse().map_err(|_| err())?);
+    if !(1..=10).contains(&r) || !(1..=10).contains(&c) {
+        return Err(err());
+    }
+    Ok((r, c))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_kind_of_spec() {
+        assert_eq!(
+            parse_spec("startpos", Some(GameId::Dots)).unwrap().fen(),
+            "dots 5x6 000000/000000/000000/000000/000000/000000 \
+             00000/00000/00000/00000/00000/00000/00000 1 0 0"
+        );
+        assert!(parse_spec("startpos", Some(GameId::Knight)).is_err());
+        let a = parse_spec("random knight 5", None).unwrap();
+        assert_eq!(a, parse_spec(&format!("fen {}", a.fen()), None).unwrap());
+        assert_eq!(a, parse_spec(&a.fen(), None).unwrap());
+        let d = parse_spec("random dots 9 3x3", None).unwrap();
+        assert_eq!(d.fen().split(' ').nth(1), Some("3x3"));
+        let p = parse_spec("problem dots-solo F", None).unwrap();
+        assert_eq!(p.target(), Some(35));
+    }
+
+    #[test]
+    fn errors_say_what_was_wrong() {
+        for (spec, needle) in [
+            ("", "expected"),
+            ("fen", "missing position"),
+            ("random knight x", "seed"),
+            ("random chess 1", "unknown game"),
+            ("problem knight Z", "puzzles"),
+            ("problem knight-solo Z", "no knight-solo problem"),
+            ("position", "unknown position kind"),
+            ("random dots 1 11x2", "size"),
+        ] {
+            let err = parse_spec(spec, None).unwrap_err().to_string();
+            assert!(err.contains(needle), "{spec:?}: {err}");
+        }
+    }
+}
