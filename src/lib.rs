@@ -22,5 +22,7 @@
 pub mod game;
 pub mod lisp;
 pub mod problems;
+pub mod puzzle;
 pub mod random;
+pub mod search;
 pub mod setup;
