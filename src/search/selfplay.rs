@@ -39,6 +39,12 @@ impl Contestant {
                 cfg.aspiration = w.parse()?;
             } else if opt == "nohints" {
                 cfg.hints = false;
+            } else if opt == "parity" {
+                cfg.eval.parity = true;
+            } else if opt == "territory" {
+                cfg.eval.territory = true;
+            } else if opt == "chains" {
+                cfg.eval.chains = true;
             } else if let Some(e) = EvalConfig::parse(opt) {
                 // Terms switched off accumulate.
                 cfg.eval = EvalConfig {
@@ -47,6 +53,7 @@ impl Contestant {
                     mobility: cfg.eval.mobility && e.mobility,
                     parity: cfg.eval.parity && e.parity,
                     chains: cfg.eval.chains && e.chains,
+                    territory: cfg.eval.territory && e.territory,
                 };
             } else {
                 bail!("unknown engine option '{opt}' in '{text}'");
@@ -139,6 +146,12 @@ pub struct Tally {
     pub wins: u32,
     pub draws: u32,
     pub losses: u32,
+    /// Points scored by A and by B over all games.
+    pub points: [u64; 2],
+    /// Boards (colour-swapped pairs) on which A scored more / as much as /
+    /// less than B over both games: who played the board better, whatever
+    /// the colour the board favours.
+    pub pairs: [u32; 3],
 }
 
 impl Tally {
@@ -164,6 +177,7 @@ pub fn run(
 ) -> Tally {
     let mut seats = [Seat::new(a), Seat::new(b)];
     let mut tally = Tally::default();
+    let mut pair_margin = 0i64;
     for g in 0..games {
         let board_seed = seed + u64::from(g / 2);
         let a_is_p1 = g % 2 == 0;
@@ -188,6 +202,17 @@ pub fn run(
         }
         let a_side = if a_is_p1 { Player::One } else { Player::Two };
         let (sa, sb) = (scores[a_side.index()], scores[a_side.other().index()]);
+        tally.points[0] += u64::from(sa);
+        tally.points[1] += u64::from(sb);
+        pair_margin += i64::from(sa) - i64::from(sb);
+        if !a_is_p1 || g + 1 == games {
+            tally.pairs[match pair_margin.cmp(&0) {
+                std::cmp::Ordering::Greater => 0,
+                std::cmp::Ordering::Equal => 1,
+                std::cmp::Ordering::Less => 2,
+            }] += 1;
+            pair_margin = 0;
+        }
         let result = match sa.cmp(&sb) {
             std::cmp::Ordering::Greater => {
                 tally.wins += 1;
@@ -210,6 +235,10 @@ pub fn run(
             scores[1]
         );
     }
+    println!(
+        "boards W/D/L {}/{}/{} (both colours added), points A {} B {}",
+        tally.pairs[0], tally.pairs[1], tally.pairs[2], tally.points[0], tally.points[1]
+    );
     println!(
         "games {games} W/D/L {}/{}/{} score {:.1}%",
         tally.wins,
