@@ -41,7 +41,7 @@ enum Command {
         /// Transposition table size in MiB.
         #[arg(long, default_value_t = 64)]
         hash: usize,
-        /// Only the positions of this game id.
+        /// Only the positions of this game id (or `dots3x3`: solve 3 x 3).
         #[arg(long)]
         only: Option<String>,
     },

@@ -33,7 +33,10 @@ pub const INFINITY: i32 = 1 << 20;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SearchConfig {
     pub eval: EvalConfig,
-    /// Aspiration window half-width at the root (0: off).
+    /// Aspiration window half-width at the root from depth 4 (0: off). Off
+    /// by default: it did not pay on the knight bench (3 432 691 nodes with
+    /// a width of 30 against 3 421 873 without); the values of the number
+    /// games swing by a whole number between odd and even depths.
     pub aspiration: i32,
     /// Order quiet moves with game knowledge.
     pub hints: bool,

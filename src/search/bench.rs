@@ -45,7 +45,8 @@ fn one<G: Game>(searcher: &mut Searcher, pos: &G, name: &str, depth: u32) -> Lin
 
 /// Runs the bench. `depth` replaces every position's depth (small values
 /// make a fast determinism test).
-/// `only` keeps the positions of one game id.
+/// `only` keeps the positions of one game id (`dots3x3`: only the exact
+/// solution of Dots and Boxes 3 x 3 from the empty board).
 pub fn run(depth: Option<u32>, hash_mib: usize, only: Option<&str>) -> Vec<Line> {
     let d = |default: u32| depth.unwrap_or(default);
     let keep = |g: GameId| only.is_none_or(|o| g.as_str() == o);

@@ -10,7 +10,7 @@
 //! - [`time`]: movetime and clock budgets;
 //! - [`bench`]: the fixed-depth benchmark whose node count signs the search;
 //! - [`baseline`]: the course's plain alpha-beta, the sparring partner of
-//!   [`selfplay`].
+//!   [`selfplay`] (`tabula selfplay`: seeded matches, W/D/L and score %).
 //!
 //! ```
 //! use std::sync::atomic::AtomicBool;
