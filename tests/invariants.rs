@@ -1,0 +1,219 @@
+//! Invariants of every game, checked along seeded random playouts and over
+//! small game trees, against the naive second implementation (`tests/naive`).
+//!
+//! One generic function, [`check_position`], is reused by all six games (like
+//! shakmaty's `incremental_zobrist` fuzz target): at every ply the incremental
+//! hash equals the hash from scratch, the position string round-trips, every
+//! generated move is accepted by the checked `play` and no other move is, the
+//! move count agrees, and the legal moves (same order), side to move, scores,
+//! position string and result agree with the naive implementation.
+
+mod naive;
+
+use rand::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use tabula::game::{AnyPosition, Game, GameId, Outcome, Player};
+use tabula::setup::parse_spec;
+use tabula::with_game;
+
+const DATA: &str = include_str!("data/perft.txt");
+
+/// The position specs of the perft data file.
+fn data_specs() -> Vec<String> {
+    DATA.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(|l| l.split(';').next().unwrap().trim().to_string())
+        .collect()
+}
+
+fn setup(spec: &str) -> (AnyPosition, naive::Pos) {
+    let current = spec.starts_with("startpos").then_some(GameId::Dots);
+    let lib = parse_spec(spec, current).unwrap_or_else(|e| panic!("{spec}: {e}"));
+    (lib, naive::setup(spec))
+}
+
+/// Every check of one position against the naive implementation. `names` is
+/// every move name the board could accept (all squares or all arcs, and
+/// `pass`): each is tried against `parse_legal` and `play`.
+fn check_position<G: Game>(pos: &G, twin: &naive::Pos, names: &[String], at: &str) {
+    // Incremental hash.
+    assert_eq!(pos.hash(), pos.hash_from_scratch(), "{at}: hash");
+    // Position string round trip, and agreement with the naive writer.
+    let fen = pos.fen();
+    assert_eq!(fen, twin.fen(), "{at}: position string");
+    let back = G::from_fen(&fen).unwrap_or_else(|e| panic!("{at}: {fen} does not read back: {e}"));
+    assert_eq!(&back, pos, "{at}: from_fen(fen) differs");
+    assert_eq!(back.fen(), fen, "{at}: fen text differs after a round trip");
+    assert_eq!(back.hash(), pos.hash(), "{at}: hash after a round trip");
+    // Legal moves: same list, same order, as the naive implementation.
+    let moves = pos.legal_moves();
+    let texts: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+    assert_eq!(texts, twin.legal_moves(), "{at}: legal moves of {fen}");
+    assert_eq!(pos.count_moves(), moves.len(), "{at}: count_moves");
+    assert_eq!(pos.is_over(), moves.is_empty(), "{at}: is_over");
+    // Side and scores.
+    let side = if pos.side_to_move() == Player::One {
+        0
+    } else {
+        1
+    };
+    assert_eq!(side, twin.side(), "{at}: side to move");
+    assert_eq!(pos.scores(), twin.scores(), "{at}: scores");
+    // Result.
+    let [a, b] = twin.scores();
+    let expected = (moves.is_empty() && !twin.is_puzzle()).then(|| match a.cmp(&b) {
+        std::cmp::Ordering::Greater => Outcome::Win(Player::One),
+        std::cmp::Ordering::Less => Outcome::Win(Player::Two),
+        std::cmp::Ordering::Equal => Outcome::Draw,
+    });
+    assert_eq!(pos.outcome(), expected, "{at}: outcome");
+    // Every generated move is accepted, and no other move is.
+    for name in names {
+        let legal = texts.contains(name);
+        match pos.parse_legal(name) {
+            Ok(mv) => {
+                assert!(legal, "{at}: '{name}' accepted but not legal in {fen}");
+                assert_eq!(&mv.to_string(), name);
+                let upper = pos.parse_legal(&name.to_uppercase());
+                assert_eq!(upper.ok(), Some(mv), "{at}: '{name}' in capitals");
+                let (mut checked, mut unchecked) = (*pos, *pos);
+                checked.play(mv).unwrap();
+                unchecked.play_unchecked(mv);
+                assert_eq!(checked, unchecked, "{at}: play and play_unchecked differ");
+                assert_eq!(checked.hash(), unchecked.hash());
+            }
+            Err(e) => {
+                assert!(!legal, "{at}: legal move '{name}' refused: {e}");
+                if let Ok(mv) = pos.parse_move(name) {
+                    assert!(e.is_illegal(), "{at}: '{name}': {e}");
+                    let mut copy = *pos;
+                    assert!(copy.play(mv).is_err(), "{at}: play accepted '{name}'");
+                    assert_eq!(&copy, pos, "{at}: a refused move changed the state");
+                    assert_eq!(copy.hash(), pos.hash());
+                    assert_eq!(copy.fen(), fen);
+                }
+            }
+        }
+    }
+}
+
+/// A seeded random playout from `start`, checking every ply.
+fn playout<G: Game>(start: G, twin: naive::Pos, seed: u64, label: &str) {
+    let names = twin.every_move_name();
+    // Each ply removes a number or draws an arc; at most one pass in a row.
+    let bound = 2 * names.len() + 2;
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let (mut pos, mut twin) = (start, twin);
+    for ply in 0.. {
+        assert!(ply <= bound, "{label}: game longer than {bound} plies");
+        let at = format!("{label} seed {seed} ply {ply}");
+        check_position(&pos, &twin, &names, &at);
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let mv = moves[rng.gen_range(0..moves.len())];
+        pos.play(mv).unwrap();
+        assert!(twin.play(&mv.to_string()), "{at}: naive refused {mv}");
+    }
+}
+
+/// Playouts from `spec` with seeds `seeds`.
+fn playouts(spec: &str, seeds: std::ops::Range<u64>) {
+    for seed in seeds {
+        let (lib, twin) = setup(spec);
+        with_game!(lib, pos => playout(pos, twin, seed, spec));
+    }
+}
+
+#[test]
+fn playouts_from_every_data_position() {
+    for spec in data_specs() {
+        playouts(&spec, 0..3);
+    }
+}
+
+#[test]
+fn playouts_knight() {
+    for board in 0..12 {
+        playouts(&format!("random knight {board}"), board..board + 2);
+        playouts(&format!("random knight-solo {board}"), board..board + 1);
+    }
+}
+
+#[test]
+fn playouts_bishop() {
+    for board in 0..12 {
+        playouts(&format!("random bishop {board}"), board..board + 2);
+        playouts(&format!("random bishop-solo {board}"), board..board + 1);
+    }
+}
+
+#[test]
+fn playouts_dots() {
+    for board in 0..8 {
+        let (r, c) = (1 + board % 4, 1 + (board * 3) % 6);
+        playouts(&format!("random dots {board} {r}x{c}"), 0..2);
+    }
+    playouts("startpos", 0..3);
+    for p in ["A", "B", "C", "D", "E", "F"] {
+        playouts(&format!("problem dots-solo {p}"), 10..12);
+    }
+}
+
+/// Walks the whole tree to `depth`, checking every node.
+///
+/// Every move name is tried only near the root (the playouts try them at every
+/// ply); the rest of the checks run at every node.
+fn walk<G: Game>(
+    pos: &G,
+    twin: &naive::Pos,
+    depth: u32,
+    ply: u32,
+    names: &[String],
+    at: &str,
+) -> u64 {
+    check_position(pos, twin, if ply <= 1 { names } else { &[] }, at);
+    if depth == 0 {
+        return 1;
+    }
+    let mut nodes = 1;
+    for mv in pos.legal_moves() {
+        let mut child = *pos;
+        child.play_unchecked(mv);
+        let mut twin_child = twin.clone();
+        assert!(twin_child.play(&mv.to_string()));
+        let at = format!("{at} {mv}");
+        nodes += walk(&child, &twin_child, depth - 1, ply + 1, names, &at);
+    }
+    nodes
+}
+
+#[test]
+fn whole_small_trees_agree_node_by_node() {
+    const MAX_NODES: u64 = 600;
+    let mut extra: Vec<String> = [
+        // Dots boards where boxes close within a few plies (turn kept, 2 boxes).
+        "dots 2x2 11/01/11 10/01/01 1 0 0",
+        "dots 2x3 111/000/111 11/00/00/11 2 0 0",
+        "dots 1x2 11/11 1/0/1 1 0 0",
+        "dots-solo 2x2 11/00/11 10/00/01 2",
+        "dots 2x2 12/01/21 10/02/01 2 1 0",
+    ]
+    .map(String::from)
+    .to_vec();
+    extra.extend(data_specs());
+    let mut total = 0;
+    for spec in extra {
+        let (lib, twin) = setup(&spec);
+        let names = twin.every_move_name();
+        // The deepest depth whose tree stays small.
+        let mut depth = 0;
+        while depth < 12 && naive::perft(&twin, depth + 1) * 2 <= MAX_NODES {
+            depth += 1;
+        }
+        total += with_game!(lib, pos => walk(&pos, &twin, depth, 0, &names, &spec));
+    }
+    assert!(total > 5_000, "only {total} nodes walked");
+}
