@@ -166,3 +166,99 @@ fn generate() {
         println!("{out}");
     }
 }
+
+/// The data must keep exercising every rule: walk the naive trees of the data
+/// positions and collect what their moves exercise.
+#[test]
+fn the_data_exercises_every_rule() {
+    use std::collections::{BTreeMap, BTreeSet};
+    fn visit(
+        pos: &naive::Pos,
+        depth: u32,
+        family: &'static str,
+        seen: &mut BTreeMap<&'static str, BTreeSet<&'static str>>,
+    ) {
+        if depth == 0 {
+            return;
+        }
+        for mv in pos.legal_moves() {
+            seen.entry(family)
+                .or_default()
+                .extend(naive::features(pos, &mv));
+            let mut child = pos.clone();
+            child.play(&mv);
+            visit(&child, depth - 1, family, seen);
+        }
+    }
+    let mut seen = BTreeMap::new();
+    for e in entries() {
+        let pos = naive::setup(&e.spec);
+        let family = match &pos {
+            naive::Pos::Num(p) if p.piece == naive::Piece::Knight => "knight",
+            naive::Pos::Num(_) => "bishop",
+            naive::Pos::Dots(_) => "dots",
+        };
+        let depth = e
+            .counts
+            .iter()
+            .filter(|&&(_, n)| n <= 2_000)
+            .map(|&(d, _)| d)
+            .max()
+            .unwrap_or(1);
+        visit(&pos, depth, family, &mut seen);
+    }
+    let want: [(&str, &[&str]); 3] = [
+        (
+            "knight",
+            &[
+                "pass",
+                "placement",
+                "attack rule",
+                "double",
+                "landing on 00",
+                "00 removed",
+                "second copy of the landed double removed",
+                "double with no other double left",
+                "symmetric removal",
+                "one-digit number removes its mirror",
+                "several copies removed",
+                "landing on a duplicated number",
+                "game over",
+            ],
+        ),
+        (
+            "bishop",
+            &[
+                "pass",
+                "placement",
+                "attack rule",
+                "slide over an empty square",
+                "slide over a number",
+                "double",
+                "symmetric removal",
+                "one-digit number removes its mirror",
+                "several copies removed",
+                "landing on a duplicated number",
+                "game over",
+            ],
+        ),
+        (
+            "dots",
+            &[
+                "one box closed",
+                "two boxes closed",
+                "extra turn",
+                "game over",
+            ],
+        ),
+    ];
+    for (family, features) in want {
+        for f in features {
+            assert!(
+                seen.get(family).is_some_and(|s| s.contains(f)),
+                "{family}: no data position exercises '{f}' (seen: {:?})",
+                seen.get(family)
+            );
+        }
+    }
+}

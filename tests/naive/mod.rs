@@ -880,3 +880,107 @@ pub fn setup(spec: &str) -> Pos {
     }
     pos
 }
+
+// ---------------------------------------------------------------------------
+// What a move exercises (for checking that the test data covers every rule)
+
+/// The rules a move exercises, by name.
+pub fn features(pos: &Pos, mv: &str) -> Vec<&'static str> {
+    let mut out = Vec::new();
+    let mut after = pos.clone();
+    assert!(after.play(mv));
+    if after.legal_moves().is_empty() {
+        out.push("game over");
+    }
+    match (pos, &after) {
+        (Pos::Num(p), Pos::Num(a)) => {
+            if mv == "pass" {
+                out.push("pass");
+                return out;
+            }
+            let me = p.side;
+            // Squares with a number that the attack rule alone forbids.
+            if !p.solo {
+                if let (Some((r, c)), Some(_)) = (p.at[me], p.at[1 - me]) {
+                    let open = p
+                        .reach(r, c)
+                        .into_iter()
+                        .filter(|&(r, c)| p.cells[r][c].is_some())
+                        .count();
+                    if open > p.destinations(me).len() {
+                        out.push("attack rule");
+                    }
+                }
+            }
+            let (r, c) = parse_square(mv).unwrap();
+            let n = p.cells[r][c].unwrap();
+            match p.at[me] {
+                None => out.push("placement"),
+                Some((fr, fc)) if p.piece == Piece::Bishop => {
+                    let (dr, dc) = (
+                        (r as i32 - fr as i32).signum(),
+                        (c as i32 - fc as i32).signum(),
+                    );
+                    let (mut x, mut y) = (fr as i32 + dr, fc as i32 + dc);
+                    while (x as usize, y as usize) != (r, c) {
+                        match p.cells[x as usize][y as usize] {
+                            None => out.push("slide over an empty square"),
+                            Some(_) => out.push("slide over a number"),
+                        }
+                        x += dr;
+                        y += dc;
+                    }
+                }
+                Some(_) => {}
+            }
+            let copies = p.cells.iter().flatten().filter(|&&x| x == Some(n)).count();
+            if copies > 1 {
+                out.push("landing on a duplicated number");
+            }
+            let mut removed = Vec::new();
+            for i in 0..p.n() {
+                for j in 0..p.n() {
+                    if (i, j) != (r, c) && p.cells[i][j].is_some() && a.cells[i][j].is_none() {
+                        removed.push(p.cells[i][j].unwrap());
+                    }
+                }
+            }
+            if removed.len() > 1 {
+                out.push("several copies removed");
+            }
+            if n / 10 == n % 10 {
+                out.push("double");
+                if n == 0 {
+                    out.push("landing on 00");
+                }
+                if removed.contains(&0) {
+                    out.push("00 removed");
+                }
+                if removed.contains(&n) {
+                    out.push("second copy of the landed double removed");
+                }
+                if removed.is_empty() {
+                    out.push("double with no other double left");
+                }
+            } else if !removed.is_empty() {
+                out.push("symmetric removal");
+                if n < 10 {
+                    out.push("one-digit number removes its mirror");
+                }
+            }
+        }
+        (Pos::Dots(p), Pos::Dots(a)) => {
+            match a.closed_count() - p.closed_count() {
+                0 => {}
+                1 => out.push("one box closed"),
+                _ => out.push("two boxes closed"),
+            }
+            if a.closed_count() > p.closed_count() && !p.solo {
+                assert_eq!(a.side, p.side);
+                out.push("extra turn");
+            }
+        }
+        _ => unreachable!(),
+    }
+    out
+}
