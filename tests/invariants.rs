@@ -12,6 +12,7 @@ mod naive;
 
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
+use std::collections::HashMap;
 use tabula::game::{AnyPosition, Game, GameId, Outcome, Player};
 use tabula::setup::parse_spec;
 use tabula::with_game;
@@ -162,6 +163,18 @@ fn playouts_dots() {
     }
 }
 
+/// What the Zobrist hash covers, read off a position string: the board and
+/// the side to move, not the scores, the target or who drew an arc.
+fn hash_key(fen: &str) -> String {
+    let f: Vec<&str> = fen.split(' ').collect();
+    match f[0] {
+        "knight" | "bishop" => f[..3].join(" "),
+        "knight-solo" | "bishop-solo" => f[..2].join(" "),
+        "dots" => format!("{} {}", f[..4].join(" ").replace('2', "1"), f[4]),
+        _ => f[..4].join(" ").replace('2', "1"),
+    }
+}
+
 /// Walks the whole tree to `depth`, checking every node.
 ///
 /// Every move name is tried only near the root (the playouts try them at every
@@ -173,8 +186,13 @@ fn walk<G: Game>(
     ply: u32,
     names: &[String],
     at: &str,
+    hashes: &mut HashMap<u64, String>,
 ) -> u64 {
     check_position(pos, twin, if ply <= 1 { names } else { &[] }, at);
+    // Equal hashes only for positions equal in what the hash covers.
+    let key = hash_key(&pos.fen());
+    let old = hashes.entry(pos.hash()).or_insert_with(|| key.clone());
+    assert_eq!(*old, key, "{at}: hash collision");
     if depth == 0 {
         return 1;
     }
@@ -185,7 +203,7 @@ fn walk<G: Game>(
         let mut twin_child = twin.clone();
         assert!(twin_child.play(&mv.to_string()));
         let at = format!("{at} {mv}");
-        nodes += walk(&child, &twin_child, depth - 1, ply + 1, names, &at);
+        nodes += walk(&child, &twin_child, depth - 1, ply + 1, names, &at, hashes);
     }
     nodes
 }
@@ -213,7 +231,39 @@ fn whole_small_trees_agree_node_by_node() {
         while depth < 12 && naive::perft(&twin, depth + 1) * 2 <= MAX_NODES {
             depth += 1;
         }
-        total += with_game!(lib, pos => walk(&pos, &twin, depth, 0, &names, &spec));
+        let mut hashes = HashMap::new();
+        total += with_game!(lib, pos => walk(&pos, &twin, depth, 0, &names, &spec, &mut hashes));
     }
     assert!(total > 5_000, "only {total} nodes walked");
+}
+
+#[test]
+fn the_hash_ignores_scores_and_target_but_not_the_side() {
+    for (a, b, same) in [
+        ("random knight 4", "random knight 4", true),
+        ("problem knight-solo C", "problem knight-solo C moves", true),
+    ] {
+        let (a, b) = (setup(a).0, setup(b).0);
+        assert_eq!(a.hash() == b.hash(), same);
+    }
+    let knight = setup("random knight 4").0.fen();
+    let f: Vec<&str> = knight.split(' ').collect();
+    let rescored = format!("{} {} w 3 700", f[0], f[1]);
+    let moved = format!("{} {} b {} {}", f[0], f[1], f[3], f[4]);
+    let h = |f: &str| AnyPosition::from_fen(f).unwrap().hash();
+    assert_ne!(knight, rescored);
+    assert_eq!(h(&knight), h(&rescored));
+    assert_ne!(h(&knight), h(&moved));
+    let solo = "knight-solo -,-,-,-,-,-,-,-,-,-/-,-,-,-,-,-,-,-,-,-/-,-,-,-,-,-,-,-,-,-/\
+                -,-,-,-,-,-,-,-,-,-/-,-,-,-,W,-,-,-,-,-/-,-,-,-,-,-,-,-,-,-/-,-,-,-,-,-,-,-,-,-/\
+                -,-,-,-,-,-,-,-,-,-/-,-,-,-,-,-,-,-,-,-/-,-,-,-,-,-,-,-,-,12";
+    assert_eq!(h(&format!("{solo} 0")), h(&format!("{solo} 40 70")));
+    let dots = |side: &str, s1: &str| h(&format!("dots 1x2 11/00 0/0/1 {side} {s1} 0"));
+    assert_eq!(dots("1", "0"), dots("1", "1"));
+    assert_ne!(dots("1", "0"), dots("2", "0"));
+    // Who drew an arc does not matter to the rest of the game.
+    assert_eq!(
+        h("dots 1x2 12/00 0/0/1 1 0 0"),
+        h("dots 1x2 21/00 0/0/2 1 0 0")
+    );
 }

@@ -514,3 +514,43 @@ fn lisp_dots_states_round_trip() {
         );
     }
 }
+
+#[test]
+fn bad_problem_files_are_located() {
+    let empty_row = "(NIL NIL NIL NIL NIL NIL NIL NIL NIL NIL)";
+    let good = format!(
+        "(70 (2 20 44 NIL NIL NIL NIL NIL NIL NIL) {})",
+        [empty_row; 9].join(" ")
+    );
+    // Problem B has a bad cell on its row 2, cell 4.
+    let bad_row = "(NIL NIL NIL X NIL NIL NIL NIL NIL NIL)";
+    let bad = format!("(60 {empty_row} {bad_row} {})", [empty_row; 8].join(" "));
+    let err = problems::parse(&format!("{good}\n{bad}"), None).unwrap_err();
+    assert_eq!(err.at, "problem 2 (B)");
+    assert!(err.message.contains("row 2, cell 4"), "{err}");
+    // Nine rows only.
+    let short = format!("(60 {})", [empty_row; 9].join(" "));
+    let err = problems::parse(&format!("{good} {short}"), Some(GameId::KnightSolo)).unwrap_err();
+    assert_eq!(err.at, "problem 2 (B)");
+    // A negative or missing target.
+    for text in [
+        format!("(-5 {})", [empty_row; 10].join(" ")),
+        format!("({})", [empty_row; 10].join(" ")),
+    ] {
+        let err = problems::parse(&text, Some(GameId::KnightSolo)).unwrap_err();
+        assert_eq!(err.at, "problem 1 (A)", "{text}");
+    }
+    // An unclosed list is a file error with its line.
+    let err = problems::parse(&format!("{good}\n\n(70 (1 2)"), None).unwrap_err();
+    assert_eq!(err.at, "file");
+    assert!(err.message.contains("line 3"), "{err}");
+    // An unrecognisable first problem.
+    assert_eq!(problems::parse("(1 2 3)", None).unwrap_err().at, "file");
+    assert_eq!(problems::parse("", None).unwrap_err().at, "file");
+    // The dots format: a bad arc value.
+    let err = problems::parse("(3 (((0 0)(0 0)) ((0)(5)(0))))", None).unwrap_err();
+    assert_eq!(err.at, "problem 1 (A)");
+    // A bishop problem with a knight-sized board.
+    let err = problems::parse(&good, Some(GameId::Bishop)).unwrap_err();
+    assert_eq!(err.at, "problem 1 (A)");
+}
