@@ -262,3 +262,33 @@ fn the_data_exercises_every_rule() {
         }
     }
 }
+
+/// `divide` (perft split by first move, in move order) agrees with the naive
+/// implementation move by move.
+#[test]
+fn divide_matches_the_naive_split() {
+    for e in entries() {
+        let Some(&(depth, _)) = e.counts.iter().rev().find(|&&(_, n)| n <= NAIVE_LIMIT) else {
+            continue;
+        };
+        let lib = parse_spec(&e.spec, current_game(&e.spec)).unwrap();
+        let split: Vec<(String, u64)> = tabula::with_game!(lib, p => {
+            tabula::game::divide(&p, depth)
+                .into_iter()
+                .map(|(m, n)| (m.to_string(), n))
+                .collect()
+        });
+        let twin = naive::setup(&e.spec);
+        let expected: Vec<(String, u64)> = twin
+            .legal_moves()
+            .into_iter()
+            .map(|m| {
+                let mut child = twin.clone();
+                child.play(&m);
+                let n = naive::perft(&child, depth - 1);
+                (m, n)
+            })
+            .collect();
+        assert_eq!(split, expected, "line {}: {}", e.line, e.spec);
+    }
+}
