@@ -267,3 +267,45 @@ fn the_hash_ignores_scores_and_target_but_not_the_side() {
         h("dots 1x2 21/00 0/0/2 1 0 0")
     );
 }
+
+#[test]
+fn every_dots_board_size_has_the_arcs_of_the_rules() {
+    for rows in 1..=10 {
+        for cols in 1..=10 {
+            let lib = tabula::game::Dots::empty(rows, cols);
+            let twin = naive::DotsPos::empty(rows, cols, false);
+            let texts: Vec<String> = lib.legal_moves().iter().map(|m| m.to_string()).collect();
+            // (n+1)·m horizontal and n·(m+1) vertical arcs, in the (H V) order.
+            assert_eq!(texts.len(), (rows + 1) * cols + rows * (cols + 1));
+            assert_eq!(texts, twin.legal_moves(), "{rows}x{cols}");
+            assert_eq!(lib.fen(), twin.fen());
+        }
+    }
+}
+
+#[test]
+fn random_boards_hold_each_number_of_the_game_once() {
+    for seed in 0..50 {
+        for (spec, expected) in [
+            (
+                format!("random knight-solo {seed}"),
+                (0..100).collect::<Vec<u8>>(),
+            ),
+            (
+                format!("random bishop-solo {seed}"),
+                (11..=88).filter(|n| n % 10 != 0 && n % 10 != 9).collect(),
+            ),
+        ] {
+            let fen = setup(&spec).0.fen();
+            let mut numbers: Vec<u8> = fen
+                .split(' ')
+                .nth(1)
+                .unwrap()
+                .split(['/', ','])
+                .map(|c| c.parse().unwrap())
+                .collect();
+            numbers.sort_unstable();
+            assert_eq!(numbers, expected, "{spec}");
+        }
+    }
+}

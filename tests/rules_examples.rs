@@ -279,7 +279,9 @@ fn reachable_numbers(pos: &Knight, from: u8) -> Vec<u8> {
 
 #[test]
 fn bishop_is_not_blocked_by_empty_squares() {
-    // From a1 over the empty b2, c3 to d4; from a1 also to h8 past everything.
+    // From a1 over the empty b2, c3 to d4; and on to f6 and h8 past the
+    // numbers too: nothing blocks a slide, which is what makes the attack rule
+    // "simply not on the same diagonal as the opponent" (rules/bishop.md).
     let pos = BishopSolo::from_fen(&format!(
         "bishop-solo {} 0",
         board(8, &[("a1", "W"), ("d4", "44"), ("f6", "66"), ("h8", "88")])
