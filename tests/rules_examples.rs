@@ -467,3 +467,32 @@ fn a_side_with_an_empty_home_row_is_never_placed_and_passes() {
     let bad = format!("knight {} w 0 0", board(10, &[("c1", "W"), ("c10", "45")]));
     assert_eq!(Knight::from_fen(&bad).unwrap_err().field, "board");
 }
+
+#[test]
+fn knight_moves_come_in_operator_order() {
+    // op1 (+2,-1) … op8 (+1,-2), rows growing downwards, from e5.
+    let mut cells = vec![("e5", "W")];
+    for s in ["c6", "c4", "d3", "f3", "g4", "g6", "f7", "d7"] {
+        cells.push((s, "12"));
+    }
+    let pos = knight_solo(&cells);
+    assert_eq!(
+        names(&pos),
+        ["d7", "f7", "g6", "g4", "f3", "d3", "c4", "c6"]
+    );
+    // Placement: the numbered squares of row 1, left to right.
+    let pos = knight_solo(&[("j1", "1"), ("a1", "2"), ("e1", "3"), ("e2", "4")]);
+    assert_eq!(names(&pos), ["a1", "e1", "j1"]);
+}
+
+#[test]
+fn the_attack_rule_binds_black_too() {
+    // Black on e5 to move, white on g5: f7 and f3 are attacked by white.
+    let mut cells = vec![("e5", "B"), ("g5", "W")];
+    for s in ["d7", "f7", "g6", "g4", "f3", "d3", "c4", "c6"] {
+        cells.push((s, "12"));
+    }
+    let pos = knight(&cells, "b");
+    assert_eq!(pos.side_to_move(), Player::Two);
+    assert_eq!(names(&pos), ["d7", "g6", "g4", "d3", "c4", "c6"]);
+}
