@@ -23,11 +23,17 @@ struct Entry {
 }
 
 const DATA: &str = include_str!("data/perft.txt");
+/// A few deep counts, checked only by the ignored `perft_deep`.
+const DEEP: &str = include_str!("data/perft_deep.txt");
 
 /// Reads the data file: `<spec> ;D<depth> <count> ;D<depth> <count> …`.
 fn entries() -> Vec<Entry> {
+    read(DATA)
+}
+
+fn read(data: &str) -> Vec<Entry> {
     let mut out = Vec::new();
-    for (i, raw) in DATA.lines().enumerate() {
+    for (i, raw) in data.lines().enumerate() {
         let line = raw.trim();
         if line.is_empty() || line.starts_with('#') {
             continue;
@@ -47,7 +53,7 @@ fn entries() -> Vec<Entry> {
                 let n = n
                     .trim()
                     .parse()
-                    .unwrap_or_else(|_| panic!("line {}: count '{n}' (run the generator)", i + 1));
+                    .unwrap_or_else(|_| panic!("line {}: count {n:?} (run the generator)", i + 1));
                 (d, n)
             })
             .collect();
@@ -65,9 +71,9 @@ fn current_game(spec: &str) -> Option<GameId> {
     spec.starts_with("startpos").then_some(GameId::Dots)
 }
 
-fn check_library(select: impl Fn(u64) -> bool) -> usize {
+fn check_library(data: Vec<Entry>, select: impl Fn(u64) -> bool) -> usize {
     let mut checked = 0;
-    for e in entries() {
+    for e in data {
         let pos = parse_spec(&e.spec, current_game(&e.spec))
             .unwrap_or_else(|err| panic!("line {}: {}: {err}", e.line, e.spec));
         for &(depth, expected) in &e.counts {
@@ -88,14 +94,15 @@ fn check_library(select: impl Fn(u64) -> bool) -> usize {
 
 #[test]
 fn perft_library_matches_the_data() {
-    let checked = check_library(|n| n <= FAST_LIMIT);
+    let checked = check_library(entries(), |n| n <= FAST_LIMIT);
     assert!(checked > 100, "only {checked} counts checked");
 }
 
 #[test]
 #[ignore = "deep counts: cargo test --release --test perft -- --ignored"]
 fn perft_deep() {
-    check_library(|n| n > FAST_LIMIT);
+    check_library(entries(), |n| n > FAST_LIMIT);
+    assert!(check_library(read(DEEP), |_| true) > 0);
 }
 
 #[test]
@@ -133,13 +140,33 @@ fn naive_implementation_reproduces_the_shallow_counts() {
 
 /// Prints the data file again with counts computed by the naive
 /// implementation: deeper until a count passes a budget or the tree is
-/// exhausted (depth 12 at most).
+/// exhausted (depth 12 at most). With `PERFT_DEEP=1`, prints the deep file
+/// with its listed depths computed instead.
 #[test]
 #[ignore = "generator: cargo test --release --test perft -- --ignored generate --nocapture"]
 fn generate() {
     const BUDGET: u64 = 4_000_000;
     // PERFT_ONLY=<text>: recompute only the lines containing the text.
     let only = std::env::var("PERFT_ONLY").unwrap_or_default();
+    if std::env::var("PERFT_DEEP").is_ok() {
+        for raw in DEEP.lines() {
+            let line = raw.trim();
+            if line.is_empty() || line.starts_with('#') {
+                println!("{raw}");
+                continue;
+            }
+            let mut parts = line.split(';');
+            let spec = parts.next().unwrap().trim();
+            let pos = naive::setup(spec);
+            let mut out = spec.to_string();
+            for p in parts {
+                let depth: u32 = p.trim()[1..].split(' ').next().unwrap().parse().unwrap();
+                out += &format!(" ;D{depth} {}", naive::perft(&pos, depth));
+            }
+            println!("{out}");
+        }
+        return;
+    }
     for raw in DATA.lines() {
         let line = raw.trim();
         if line.is_empty() || line.starts_with('#') || !line.contains(&only) {
