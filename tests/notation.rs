@@ -554,3 +554,25 @@ fn bad_problem_files_are_located() {
     let err = problems::parse(&good, Some(GameId::Bishop)).unwrap_err();
     assert_eq!(err.at, "problem 1 (A)");
 }
+
+#[test]
+fn the_course_problems_round_trip_through_lisp() {
+    for p in problems::builtin_knight() {
+        let text = lisp::jump_to_lisp(&p.position);
+        let mut back: KnightSolo = lisp::jump_from_lisp(&lisp::read_one(&text).unwrap()).unwrap();
+        back.set_target(Some(p.target));
+        assert_eq!(back, p.position, "knight {}", p.name);
+    }
+    for p in problems::builtin_bishop() {
+        let text = lisp::jump_to_lisp(&p.position);
+        let mut back: BishopSolo = lisp::jump_from_lisp(&lisp::read_one(&text).unwrap()).unwrap();
+        back.set_target(Some(p.target));
+        assert_eq!(back, p.position, "bishop {}", p.name);
+    }
+    for p in problems::builtin_dots() {
+        let text = lisp::dots_to_lisp(&p.position);
+        let mut back: DotsSolo = lisp::dots_from_lisp(&lisp::read_one(&text).unwrap()).unwrap();
+        back.set_target(Some(p.target));
+        assert_eq!(back, p.position, "dots {}", p.name);
+    }
+}
