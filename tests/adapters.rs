@@ -779,6 +779,57 @@ fn lisp_go_infinite_waits_for_stop() {
     dots.parse_legal(mv).unwrap();
     // Exactly one bestmove: nothing more after a sync.
     assert!(e.sync("after").is_empty());
+    // Every other kind of go is answered at once, without error lines.
+    for args in [
+        "depth 3",
+        "nodes 1000",
+        "p1time 3000 p2time 3000 p1inc 100 p2inc 100",
+        "wtime 3000 btime 3000",
+        "",
+    ] {
+        let (mv, lines) = e.go(args);
+        dots.parse_legal(&mv).unwrap();
+        assert!(
+            lines.iter().all(|l| !l.contains("error")),
+            "{args}: {lines:?}"
+        );
+    }
+}
+
+#[test]
+fn lisp_queries_follow_the_game() {
+    let mut e = Engine::lisp(&[]);
+    e.handshake();
+    let start = parse_spec("random knight 31", None).unwrap();
+    let mut rng = tabula::random::rng(31);
+    let mut pos = start;
+    let mut moves: Vec<String> = Vec::new();
+    loop {
+        e.send(&position_command(&start, &moves));
+        for query in ["gameover", "p1turn", "result"] {
+            e.send(&format!("query {query}"));
+        }
+        let lines = e.sync("q");
+        let expected = [
+            format!("response {}", pos.is_over()),
+            format!(
+                "response {}",
+                pos.side_to_move() == tabula::game::Player::One
+            ),
+            format!(
+                "response {}",
+                pos.outcome().map_or("none".to_string(), |o| o.to_string())
+            ),
+        ];
+        assert_eq!(lines, expected, "moves {moves:?}");
+        if pos.is_over() {
+            break;
+        }
+        let legal = pos.legal_moves();
+        let mv = legal[pick(&mut rng, legal.len())].to_string();
+        pos.play_text(&mv).unwrap();
+        moves.push(mv);
+    }
 }
 
 // ---------------------------------------------------------------------------

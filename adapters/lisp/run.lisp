@@ -10,11 +10,14 @@
 ;;;; - Relative file names are read from the current directory; while a file
 ;;;;   loads, *default-pathname-defaults* is its own directory, so a project
 ;;;;   file that does (load "jogo.lisp") finds its sibling.
-;;;; - Whatever loading prints goes to standard error, never to the protocol.
+;;;; - Whatever loading prints goes to standard error, never to the protocol,
+;;;;   and loading reads an empty input (a menu that asks for input at load
+;;;;   time gets end-of-file instead of eating the protocol's commands).
 ;;;; - A file that cannot be loaded stops the program (exit code 1) with the
 ;;;;   reason on standard error.
 ;;;; The SBCL-specific bits: sb-ext:*posix-argv* (the command line),
-;;;; sb-ext:exit and the lose_on_corruption_p switch below.  See adapters/README.md for other Lisps.
+;;;; sb-ext:exit and the lose_on_corruption_p switch below.  See
+;;;; adapters/README.md for other Lisps.
 
 ;;; `--script` implies --lose-on-corruption, which makes a control stack
 ;;; exhaustion (a runaway recursion in jogar) kill the process; turned off, it
@@ -28,7 +31,9 @@
   (or (mapcar (lambda (name) (merge-pathnames name)) (rest sb-ext:*posix-argv*))
       (list (merge-pathnames "example-student.lisp" cl-user::*tabula-here*))))
 
-(let ((*standard-output* *error-output*))
+(let* ((*standard-output* *error-output*)
+       (*standard-input* (make-string-input-stream ""))
+       (*terminal-io* (make-two-way-stream *standard-input* *error-output*)))
   (with-compilation-unit ()
     (dolist (file (cons (merge-pathnames "tabula.lisp" cl-user::*tabula-here*)
                         cl-user::*tabula-files*))

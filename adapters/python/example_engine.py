@@ -43,6 +43,11 @@ class EngineError(Exception):
     """Bad input: answered with ``info string error``."""
 
 
+def is_number(text):
+    """Only the ASCII digits 0-9 (str.isdigit alone also accepts '²')."""
+    return text.isascii() and text.isdigit()
+
+
 # ---------------------------------------------------------------------------
 # The position and the rules
 # ---------------------------------------------------------------------------
@@ -99,13 +104,13 @@ class Position:
                         raise EngineError(f"row {r + 1}: a second '{item.upper()}'")
                     pieces[player] = sq
                     cells.append(None)
-                elif item.isdigit() and 1 <= len(item) <= 2:
+                elif is_number(item) and len(item) <= 2:
                     cells.append(int(item))
                 else:
                     raise EngineError(f"row {r + 1}, cell {c + 1}: bad cell '{item}'")
         if words[2] not in ("w", "b", "W", "B"):
             raise EngineError(f"side to move: expected 'w' or 'b', found '{words[2]}'")
-        if not (words[3].isdigit() and words[4].isdigit()):
+        if not (is_number(words[3]) and is_number(words[4])):
             raise EngineError("scores: expected two non-negative integers")
         pos = Position(game, size, cells, pieces, 0 if words[2] in "wW" else 1, [0, 0])
         if pieces == [None, None]:
@@ -303,7 +308,7 @@ class Engine:
         name, value = args[1].lower(), " ".join(args[3:])
         if name == "strategy" and value in ("greedy", "random"):
             self.strategy = value
-        elif name == "seed" and value.isdigit():
+        elif name == "seed" and is_number(value):
             self.rng = random.Random(int(value))
         else:
             raise EngineError(f"unknown option or bad value: {args[1]} = {value}")
@@ -332,7 +337,7 @@ class Engine:
             word = args[i].lower()
             if word == "infinite":
                 i += 1
-            elif i + 1 < len(args) and args[i + 1].isdigit():
+            elif i + 1 < len(args) and is_number(args[i + 1]):
                 limits[word] = int(args[i + 1])
                 i += 2
             else:
