@@ -520,9 +520,9 @@ fn lisp_answers_malformed_lines_with_errors() {
     // An unknown option is accepted with a note, not an error.
     e.send("setoption name Hash value 64");
     let lines = e.sync("opt");
-    assert!(
-        lines.len() == 1 && lines[0].starts_with("info string ") && !lines[0].contains("error"),
-        "{lines:?}"
+    assert_eq!(
+        lines,
+        ["info string option Hash ignored by the Lisp adapter"]
     );
     // A go without a position still answers exactly one bestmove.
     e.send("uginewgame");
@@ -679,6 +679,12 @@ fn lisp_misbehaving_students_fall_back_to_the_first_legal_move() {
             "error",
         ),
         ("nothing.lisp", "(defvar *nada* nil)", "JOGAR"),
+        (
+            "badhook.lisp",
+            "(defun jogar (estado tempo) estado)\n\
+             (setf tabula:*extract-board* (lambda (result board-p) (error \"hook broke\")))",
+            "hook broke",
+        ),
     ];
     for (file, text, why) in cases {
         let path = student_file(file, text);
@@ -743,7 +749,7 @@ fn lisp_estado_and_result_hooks_can_be_replaced() {
            (lambda (board scores side game) (list :game game :side side :scores scores :board board)))\n\
          (setf tabula:*extract-board* (lambda (result board-p) (declare (ignore board-p)) (getf result :move)))\n\
          (defun jogar (estado tempo)\n\
-           (declare (ignore tempo))\n\
+           (format t \"tempo=~d~%\" tempo)\n\
            (list :move (if (eq (getf estado :game) :dots) \"v1.1\" \"pass\")))",
     );
     let mut e = Engine::lisp(&[hooks.to_str().unwrap()]);
@@ -758,6 +764,14 @@ fn lisp_estado_and_result_hooks_can_be_replaced() {
     // The first legal move (the fallback) would be h1.1.
     let (mv, _) = e.go("movetime 300");
     assert_eq!(mv, "v1.1");
+    // jogar gets the movetime minus the reserve (100 ms, then 300 ms).
+    assert!(e.stderr_has("tempo=200"), "{}", e.stderr());
+    e.send("setoption name TimeReserve value 300");
+    let (mv, _) = e.go("movetime 1000");
+    assert_eq!(mv, "v1.1");
+    assert!(e.stderr_has("tempo=700"), "{}", e.stderr());
+    e.sync("end");
+    e.assert_only_protocol_output();
 }
 
 #[test]

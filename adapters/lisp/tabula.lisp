@@ -719,7 +719,8 @@ student's move, else (after a note on stderr) the first legal move."
         (when (rest moves)
           (setf *queue* (cons (position-fen (play p (first moves))) (rest moves))))
         (first moves))
-    (bad-input (e)
+    ;; BAD-INPUT from the checks above, or anything a replaced hook signals.
+    (serious-condition (e)
       (let ((fallback (first (legal-moves p))))
         (note "~a -- playing the first legal move, ~a" e (move-name p fallback))
         (send "info string jogar failed, playing the first legal move: ~a" e)
@@ -746,7 +747,7 @@ student's move, else (after a note on stderr) the first legal move."
 
 (defun cmd-setoption (args)
   (let* ((value-at (position "value" args :test #'word=))
-         (name (format nil "~{~a~^ ~}" (subseq (rest args) 0 value-at)))
+         (name (format nil "~{~a~^ ~}" (subseq args (min 1 (length args)) value-at)))
          (value (and value-at (format nil "~{~a~^ ~}" (nthcdr (1+ value-at) args)))))
     (unless (and args (word= (first args) "name") (plusp (length name)))
       (fail "setoption: expected 'setoption name <name> [value <value>]'"))
