@@ -63,11 +63,18 @@ impl Engine {
         let (tx, lines) = channel();
         let stdout = child.stdout.take().expect("piped stdout");
         thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
+            // Lossy: a stray byte on stdout shows up in the line, not as EOF.
+            let mut reader = BufReader::new(stdout);
+            let mut buf = Vec::new();
+            while reader.read_until(b'\n', &mut buf).is_ok_and(|n| n > 0) {
+                let line = String::from_utf8_lossy(&buf);
+                if tx
+                    .send(line.trim_end_matches(['\n', '\r']).to_string())
+                    .is_err()
+                {
                     break;
                 }
+                buf.clear();
             }
         });
         let stderr = Arc::new(Mutex::new(String::new()));
@@ -132,6 +139,16 @@ impl Engine {
                 self.stderr()
             );
         }
+    }
+
+    /// Raw bytes (not necessarily UTF-8) as one line.
+    fn send_bytes(&mut self, bytes: &[u8]) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        stdin
+            .write_all(bytes)
+            .and_then(|_| stdin.write_all(b"\n"))
+            .and_then(|_| stdin.flush())
+            .expect("write to engine");
     }
 
     /// The next stdout line, failing after `timeout`.
@@ -329,9 +346,19 @@ fn cross_check(engine: &mut Engine, starts: &[AnyPosition], with_lisp: bool, see
             let context = format!("{}: game {g}, moves {moves:?}", engine.name);
             assert_eq!(info(&lines, "fen"), pos.fen(), "{context}");
             if with_lisp {
+                let board = lisp_board(&pos);
                 assert_eq!(
                     read_lisp(info(&lines, "lisp")),
-                    read_lisp(&lisp_board(&pos)),
+                    read_lisp(&board),
+                    "{context}"
+                );
+                // The default estado: (tabuleiro jogador pontos-1 pontos-2).
+                let [s1, s2] = pos.scores();
+                let side = pos.side_to_move().index() + 1;
+                let estado = format!("({board} {side} {s1} {s2})");
+                assert_eq!(
+                    read_lisp(info(&lines, "estado")),
+                    read_lisp(&estado),
                     "{context}"
                 );
             }
@@ -517,6 +544,13 @@ fn lisp_answers_malformed_lines_with_errors() {
             "{bad}: {lines:?}"
         );
     }
+    // Bytes that are not UTF-8 are one more unknown command.
+    e.send_bytes(b"\xff\xfe bad");
+    let lines = e.sync("bytes");
+    assert!(
+        lines.len() == 1 && lines[0].starts_with("info string error "),
+        "{lines:?}"
+    );
     // An unknown option is accepted with a note, not an error.
     e.send("setoption name Hash value 64");
     let lines = e.sync("opt");
@@ -857,6 +891,12 @@ fn python_handshake_isready_errors_and_quit() {
     e.send("uci");
     assert_eq!(e.until("uciok").last().unwrap(), "uciok");
     assert!(e.sync("x y").is_empty());
+    e.send_bytes(b"\xff\xfe bad");
+    let lines = e.sync("bytes");
+    assert!(
+        lines.len() == 1 && lines[0].starts_with("info string error "),
+        "{lines:?}"
+    );
     for bad in [
         "frobnicate",
         "position fen knight 1,2 w 0 0",

@@ -358,6 +358,9 @@ class Engine:
 
 
 def main():
+    # A stray non-UTF-8 byte must not kill the engine: decode it as U+FFFD.
+    sys.stdin.reconfigure(encoding="utf-8", errors="replace")
+    sys.stdout.reconfigure(encoding="utf-8", errors="replace")
     engine = Engine()
     while True:
         line = sys.stdin.readline()
