@@ -530,6 +530,9 @@ fn lisp_answers_malformed_lines_with_errors() {
         "position fen dots 2x2 00/00 00/00/00 1 0 0".to_string(),
         "position fen dots 2x2 00/00/00 00/00/00 3 0 0".to_string(),
         "position random knight 3".to_string(),
+        "position lisp ((1 2) (3 4))".to_string(),
+        "position lisp #.(quit)".to_string(),
+        "position lisp (((1 0) (0 0)) ((0 0) (0 0) (0 0)))".to_string(),
         format!("position fen {knight} moves a1"),
         format!("position fen {knight} moves zz"),
         "position fen knight-solo 1 2".to_string(),
@@ -576,6 +579,34 @@ fn lisp_board_conversion_and_rules_match_the_library() {
     let mut e = Engine::lisp(&[]);
     e.handshake();
     cross_check(&mut e, &starts(), true, 2024);
+    // Lisp boards read back (`position lisp …`) as the library reads them:
+    // side 1 to move, no points (the Lisp board has neither).
+    let mut rng = tabula::random::rng(99);
+    let mut boards = 0;
+    for start in starts() {
+        let mut pos = start;
+        while !pos.is_over() {
+            let text = lisp_board(&pos);
+            let sexp = read_lisp(&text);
+            let expected = match pos.game() {
+                GameId::Knight => lisp::jump_from_lisp::<KnightPiece, false>(&sexp)
+                    .unwrap()
+                    .to_string(),
+                GameId::Bishop => lisp::jump_from_lisp::<BishopPiece, false>(&sexp)
+                    .unwrap()
+                    .to_string(),
+                _ => lisp::dots_from_lisp::<false>(&sexp).unwrap().to_string(),
+            };
+            e.send(&format!("position lisp {text}"));
+            e.send("show");
+            let lines = e.sync("lisp");
+            assert_eq!(info(&lines, "fen"), expected, "{text}");
+            boards += 1;
+            let legal = pos.legal_moves();
+            pos.play(legal[pick(&mut rng, legal.len())]).unwrap();
+        }
+    }
+    assert!(boards > 200, "{boards}");
     // A duel board given before the automatic placement (no W, no B).
     for seed in [5, 6] {
         let cells = tabula::random::numbers::<KnightPiece>(seed);

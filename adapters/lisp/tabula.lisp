@@ -17,6 +17,10 @@
 ;;;;
 ;;;;     sbcl --script adapters/lisp/run.lisp my-project.lisp [more files...]
 ;;;;
+;;;; Besides the protocol's commands it understands, for debugging: `show`
+;;;; (the position as FEN, Lisp board and estado), `legal`, `query ...`, and
+;;;; `position lisp <course board> [moves ...]`.
+;;;;
 ;;;; Everything here is portable Common Lisp except two optional bits marked
 ;;;; #+sbcl (the hard time limit around `jogar`, and reading the command line
 ;;;; in run.lisp).  See adapters/README.md for LispWorks.
@@ -32,7 +36,7 @@
 
 (defpackage #:tabula
   (:use #:common-lisp)
-  (:export #:main
+  (:export #:main #:board-position #:position-fen
            #:*jogar* #:*make-estado* #:*extract-board*
            #:default-make-estado #:default-extract-board
            #:*engine-name* #:*engine-author*
@@ -543,6 +547,70 @@ game's notation on this board (legality is not checked)."
                                           ((eql sq (aref (pos-pieces p) 1)) -2)
                                           (t (aref (pos-cells p) sq))))))))
 
+(defun board-position (board &key (side 1) (scores (list 0 0)))
+  "The position of a course Lisp BOARD: a list of 10 (knight) or 8 (bishop)
+rows of numbers, NIL, -1 and -2, or a dots state (H V) of 0, 1 and 2.  A
+number board with neither -1 nor -2 is a board before the automatic
+placement, which is applied.  SIDE (1 or 2) moves; SCORES are added."
+  (flet ((cells-of (rows n)
+           (unless (and (list-of-length-p rows n)
+                        (every (lambda (row) (list-of-length-p row n)) rows))
+             (fail "board: expected ~d lists of ~d cells" n n))
+           (apply #'append rows)))
+    (let ((p (cond
+               ((and (list-of-length-p board 2) (proper-list-p (first board))
+                     (consp (first (first board))))
+                (let* ((h (first board)) (v (second board))
+                       (rows (1- (length h)))
+                       (cols (if (proper-list-p (first h)) (length (first h)) 0)))
+                  (unless (and (<= 1 rows 10) (<= 1 cols 10))
+                    (fail "(H V): H must hold 2..11 lists of 1..10 arcs"))
+                  (make-pos :game :dots :rows rows :cols cols
+                            :h (coerce (cells-of-grid h (1+ rows) cols "H") 'vector)
+                            :v (coerce (cells-of-grid v (1+ cols) rows "V") 'vector))))
+               ((member (and (proper-list-p board) (length board)) '(10 8))
+                (let* ((size (length board))
+                       (items (cells-of board size))
+                       (cells (make-array (* size size) :initial-element nil))
+                       (pieces (vector nil nil)))
+                  (loop for item in items for sq from 0
+                        do (cond ((null item))
+                                 ((member item '(-1 -2))
+                                  (when (aref pieces (1- (- item)))
+                                    (fail "board: ~d appears twice" item))
+                                  (setf (aref pieces (1- (- item))) sq))
+                                 ((and (integerp item) (<= 0 item 99))
+                                  (setf (aref cells sq) item))
+                                 (t (fail "board: ~a at ~a is not a number 0..99, NIL, -1 or -2"
+                                          (lisp-text item :brief t)
+                                          (square-name (make-pos :size size) sq)))))
+                  (make-pos :game (if (= size 10) :knight :bishop) :size size
+                            :cells cells :pieces pieces)))
+               (t (fail "not a course board: expected 10 or 8 rows, or (H V)")))))
+      (when (eq (pos-game p) :dots)
+        (setf (pos-side p) side (pos-scores p) (copy-list scores))
+        (return-from board-position p))
+      (let ((pieces (pos-pieces p)))
+        (cond ((and (aref pieces 0) (aref pieces 1)))
+              ((or (aref pieces 0) (aref pieces 1))
+               (fail "board: expected both -1 and -2 (or neither: the automatic placement)"))
+              (t (place-automatically p))))
+      (setf (pos-side p) side)
+      (incf (first (pos-scores p)) (first scores))
+      (incf (second (pos-scores p)) (second scores))
+      p)))
+
+(defun cells-of-grid (groups n m name)
+  "The arcs of the dots list NAME (H or V), N lists of M values 0, 1 or 2,
+flattened in the order of the position strings."
+  (unless (and (list-of-length-p groups n)
+               (every (lambda (g) (list-of-length-p g m)) groups))
+    (fail "(H V): ~a must be ~d lists of ~d values" name n m))
+  (let ((all (apply #'append groups)))
+    (unless (every (lambda (x) (member x '(0 1 2))) all)
+      (fail "(H V): ~a holds something other than 0, 1 or 2" name))
+    all))
+
 (defun board-shape-p (p x)
   "Is X shaped like a board of P's game and size?"
   (flet ((grid-p (x n m) (and (list-of-length-p x n)
@@ -768,6 +836,7 @@ student's move, else (after a note on stderr) the first legal move."
          (kind (first spec))
          (p (cond ((null kind) (fail "position: expected 'fen <position string>' or 'startpos'"))
                   ((word= kind "fen") (parse-fen (rest spec)))
+                  ((word= kind "lisp") (board-position (read-board (rest spec))))
                   ((word= kind "startpos")
                    (when (rest spec) (fail "startpos: unexpected '~a'" (second spec)))
                    (unless (eq *game* :dots)
@@ -775,7 +844,7 @@ student's move, else (after a note on stderr) the first legal move."
                    (parse-fen (split-words "dots 5x6 000000/000000/000000/000000/000000/000000 00000/00000/00000/00000/00000/00000/00000 1 0 0")))
                   ((or (word= kind "random") (word= kind "problem"))
                    (fail "position ~(~a~): not supported by the Lisp adapter; use 'position fen ...'" kind))
-                  (t (fail "position: unknown kind '~a' (expected fen or startpos)" kind)))))
+                  (t (fail "position: unknown kind '~a' (expected fen, startpos or lisp)" kind)))))
     (loop for text in moves for i from 1
           for move = (parse-move p text)
           do (cond ((null move)
@@ -784,6 +853,17 @@ student's move, else (after a note on stderr) the first legal move."
                     (fail "move ~d of the moves list: '~a' is illegal here" i text)))
              (setf p (play p move)))
     (setf *game* (pos-game p) *position* p)))
+
+(defun read-board (words)
+  "The Lisp object written in WORDS (read with *read-eval* off)."
+  (let ((text (format nil "~{~a~^ ~}" words)))
+    (multiple-value-bind (object end)
+        (handler-case (let ((*read-eval* nil) (*package* (find-package '#:tabula)))
+                        (read-from-string text))
+          (error () (fail "position lisp: cannot read a Lisp board from '~a'" text)))
+      (unless (every #'blankp (subseq text end))
+        (fail "position lisp: unexpected text after the board"))
+      object)))
 
 (defun go-tempo (args p)
   "The tempo (ms) for jogar from the arguments of `go`."
