@@ -482,13 +482,30 @@ fn greedy_check(pos: &AnyPosition, mv: &str) {
     }
 }
 
-/// A student file written for one test, in a fresh temporary directory.
-fn student_file(name: &str, text: &str) -> PathBuf {
+/// A student file written for one test, removed when dropped.
+struct StudentFile(PathBuf);
+
+impl StudentFile {
+    fn arg(&self) -> &str {
+        self.0.to_str().expect("a UTF-8 temporary path")
+    }
+}
+
+impl Drop for StudentFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+        if let Some(dir) = self.0.parent() {
+            let _ = std::fs::remove_dir(dir); // only once empty
+        }
+    }
+}
+
+fn student_file(name: &str, text: &str) -> StudentFile {
     let dir = std::env::temp_dir().join(format!("tabula-adapters-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join(name);
     std::fs::write(&path, text).unwrap();
-    path
+    StudentFile(path)
 }
 
 // ---------------------------------------------------------------------------
@@ -680,7 +697,7 @@ fn lisp_dots_turn_of_several_arcs_is_answered_arc_by_arc() {
          (defun jogar (estado tempo) (format t \"jogar called~%\") (jogar-original estado tempo))",
     );
     let example = root().join("adapters/lisp/example-student.lisp");
-    let mut e = Engine::lisp(&[example.to_str().unwrap(), counter.to_str().unwrap()]);
+    let mut e = Engine::lisp(&[example.to_str().unwrap(), counter.arg()]);
     e.handshake();
     // One row of three boxes with the top row, the left and the right side
     // drawn; after v1.2 (player 1) and v1.3 (player 2) every box has three
@@ -753,7 +770,7 @@ fn lisp_misbehaving_students_fall_back_to_the_first_legal_move() {
     ];
     for (file, text, why) in cases {
         let path = student_file(file, text);
-        let mut e = Engine::lisp(&[path.to_str().unwrap()]);
+        let mut e = Engine::lisp(&[path.arg()]);
         e.handshake();
         e.send(&format!("position fen {knight}"));
         let started = Instant::now();
@@ -792,7 +809,7 @@ fn lisp_student_output_never_reaches_the_protocol() {
            (jogar-original estado tempo))",
     );
     let example = root().join("adapters/lisp/example-student.lisp");
-    let mut e = Engine::lisp(&[example.to_str().unwrap(), noisy.to_str().unwrap()]);
+    let mut e = Engine::lisp(&[example.to_str().unwrap(), noisy.arg()]);
     e.handshake();
     play_games(
         &mut e,
@@ -817,7 +834,7 @@ fn lisp_estado_and_result_hooks_can_be_replaced() {
            (format t \"tempo=~d~%\" tempo)\n\
            (list :move (if (eq (getf estado :game) :dots) \"v1.1\" \"pass\")))",
     );
-    let mut e = Engine::lisp(&[hooks.to_str().unwrap()]);
+    let mut e = Engine::lisp(&[hooks.arg()]);
     e.handshake();
     e.send("position fen dots 2x2 00/00/00 00/00/00 1 0 0");
     e.send("show");
