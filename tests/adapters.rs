@@ -564,6 +564,9 @@ fn lisp_answers_malformed_lines_with_errors() {
             "{bad}: {lines:?}"
         );
     }
+    // Windows line ends are fine.
+    e.send("isready crlf\r");
+    assert_eq!(e.line_within(LINE_TIMEOUT, "readyok crlf"), "readyok crlf");
     // Bytes that are not UTF-8 are one more unknown command.
     e.send_bytes(b"\xff\xfe bad");
     let lines = e.sync("bytes");
@@ -686,6 +689,24 @@ fn lisp_example_student_plays_whole_dots_games() {
     assert!(!stderr.contains("jogar"), "{stderr}");
 }
 
+#[test]
+fn lisp_example_student_plays_dots_one_arc_per_call() {
+    let one = student_file("one-arc.lisp", "(setf *um-arco-por-chamada* t)");
+    let example = root().join("adapters/lisp/example-student.lisp");
+    let mut e = Engine::lisp(&[example.to_str().unwrap(), one.arg()]);
+    e.handshake();
+    play_games(
+        &mut e,
+        &game_starts(GameId::Dots, 4),
+        300,
+        10,
+        &greedy_check,
+    );
+    let stderr = e.stderr();
+    assert!(!stderr.contains("differs"), "{stderr}");
+    assert!(!stderr.contains("jogar"), "{stderr}");
+}
+
 /// A position where a turn of several arcs is possible: the example student
 /// draws them all in one call; the adapter answers them one `go` at a time
 /// without calling jogar again.
@@ -796,6 +817,38 @@ fn lisp_misbehaving_students_fall_back_to_the_first_legal_move() {
         e.sync("alive");
         e.assert_only_protocol_output();
     }
+}
+
+#[test]
+fn lisp_forced_pass_is_answered_without_calling_jogar() {
+    // A knight position where the side to move can only pass, from random play.
+    let mut rng = tabula::random::rng(5);
+    let forced = (0..)
+        .find_map(|seed| {
+            let mut pos = parse_spec(&format!("random knight {seed}"), None).unwrap();
+            while !pos.is_over() {
+                let legal = pos.legal_moves();
+                if legal.len() == 1 && legal[0].to_string() == "pass" {
+                    return Some(pos);
+                }
+                pos.play(legal[pick(&mut rng, legal.len())]).unwrap();
+            }
+            None
+        })
+        .expect("some random game has a forced pass");
+    let raises = student_file(
+        "raises-on-pass.lisp",
+        "(defun jogar (e tm) (error \"boom\"))",
+    );
+    let mut e = Engine::lisp(&[raises.arg()]);
+    e.handshake();
+    e.send(&format!("position fen {}", forced.fen()));
+    let (mv, lines) = e.go("movetime 300");
+    assert_eq!(mv, "pass");
+    assert!(
+        lines.iter().all(|l| !l.contains("jogar failed")),
+        "{lines:?}"
+    );
 }
 
 #[test]
@@ -939,6 +992,8 @@ fn python_handshake_isready_errors_and_quit() {
     e.send("uci");
     assert_eq!(e.until("uciok").last().unwrap(), "uciok");
     assert!(e.sync("x y").is_empty());
+    e.send("isready crlf\r");
+    assert_eq!(e.line_within(LINE_TIMEOUT, "readyok crlf"), "readyok crlf");
     e.send_bytes(b"\xff\xfe bad");
     let lines = e.sync("bytes");
     assert!(

@@ -9,7 +9,9 @@
 ;;;;     (not onto a square the opponent attacks); no such square: pass
 ;;;;     (the board comes back unchanged);
 ;;;;   - dots: close every box it can (one call plays the whole turn), then
-;;;;     draw an arc that gives no box its third side, else any arc.
+;;;;     draw an arc that gives no box its third side, else any arc.  With
+;;;;     *um-arco-por-chamada* true it draws a single arc per call instead
+;;;;     (jogar is called again while the turn lasts).
 ;;;; The rules of landing (symmetric numbers, doubles) are applied to the new
 ;;;; board as the course asks; the adapter only reads where the piece went.
 ;;;;
@@ -150,13 +152,18 @@ go, the symmetric number goes, or on a double the largest other double."
         (list (substituir (first tabuleiro) i j jogador) (second tabuleiro))
         (list (first tabuleiro) (substituir (second tabuleiro) j i jogador)))))
 
+(defvar *um-arco-por-chamada* nil
+  "True: jogar draws one arc per call; false: the whole turn.")
+
 (defun jogar-pontos (tabuleiro jogador)
-  "(novo-tabuleiro caixas-fechadas): the whole turn."
+  "(novo-tabuleiro caixas-fechadas): the whole turn, or one arc."
   (let ((fechadas 0))
     (loop for fecha = (find-if (lambda (a) (plusp (conta-caixas tabuleiro a 3))) (livres tabuleiro))
           while fecha
           do (incf fechadas (conta-caixas tabuleiro fecha 3))
-             (setf tabuleiro (desenhar tabuleiro fecha jogador)))
+             (setf tabuleiro (desenhar tabuleiro fecha jogador))
+             (when *um-arco-por-chamada*
+               (return-from jogar-pontos (list tabuleiro fechadas))))
     (let ((arcos (livres tabuleiro)))
       (when arcos
         (setf tabuleiro

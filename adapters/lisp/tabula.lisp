@@ -774,14 +774,17 @@ knight / bishop).  Any failure signals BAD-INPUT with the reason."
                moves)))))
 
 (defun choose-move (p tempo)
-  "The move to answer in P: the next arc of a queued dots turn, else the
-student's move, else (after a note on stderr) the first legal move."
+  "The move to answer in P: the next arc of a queued dots turn, a forced
+pass, else the student's move, else (after a note on stderr) the first legal
+move."
   (let ((fen (position-fen p)))
     (when (and *queue* (string= fen (car *queue*)) (legal-move-p p (cadr *queue*)))
       (let ((move (cadr *queue*)) (rest (cddr *queue*)))
         (setf *queue* (and rest (cons (position-fen (play p move)) rest)))
         (return-from choose-move move))))
   (setf *queue* nil)
+  (when (equal (legal-moves p) '(:pass))
+    (return-from choose-move :pass))    ; forced: no need to ask jogar
   (handler-case
       (let ((moves (student-moves p tempo)))
         (when (rest moves)
