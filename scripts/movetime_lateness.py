@@ -8,7 +8,8 @@ boards, a few moves in) and the script times, on its side of the pipe, from
 writing `go movetime <ms>` to reading the `bestmove` line — what an arbiter
 sees. Lateness = elapsed - movetime (negative: early). Prints, per movetime,
 the mean, 95th percentile and maximum lateness in milliseconds. The arbiter's
-default margin is 100 ms.
+default margin is 100 ms. Then the same for `stop` after `go infinite`: the
+time from writing `stop` to reading `bestmove`.
 """
 import argparse
 import statistics
@@ -62,9 +63,20 @@ def main():
         p95 = late[min(len(late) - 1, int(0.95 * len(late)))]
         worst = max(worst, late[-1])
         print("%8d  %4d  %5.1f  %5.1f  %5.1f" % (mt, len(late), statistics.mean(late), p95, late[-1]))
+    print("worst lateness: %.1f ms" % worst)
+    delays = []
+    for run in range(args.runs):
+        send("position random %s %d" % (GAMES[run % len(GAMES)], 2000 + run))
+        send("go infinite")
+        time.sleep(0.2)
+        start = time.perf_counter()
+        send("stop")
+        wait_for("bestmove")
+        delays.append((time.perf_counter() - start) * 1000)
+    print("stop -> bestmove after go infinite: mean %.1f ms, max %.1f ms (%d runs)"
+          % (statistics.mean(delays), max(delays), len(delays)))
     send("quit")
     proc.wait(timeout=10)
-    print("worst lateness: %.1f ms" % worst)
 
 
 if __name__ == "__main__":
