@@ -656,3 +656,34 @@ fn solve_ends_with_exactly_one_final_line() {
     engine.send("solve");
     assert!(engine.recv(PATIENCE).contains("not a puzzle"));
 }
+
+#[test]
+fn isready_and_stop_during_a_solve() {
+    let mut engine = Engine::spawn();
+    // A full random board with a high target: a long search for any solver.
+    let mut pos = setup::parse_spec("random knight-solo 5", None).unwrap();
+    pos.set_target(Some(1500));
+    engine.send(&format!("position fen {}", pos.fen()));
+    engine.send("solve");
+    thread_sleep(200);
+    engine.send("isready mid-solve");
+    let mut lines = engine.recv_until(SHORT, |l| l == "readyok mid-solve");
+    let is_final = |l: &String| !l.starts_with("info ") && !l.starts_with("readyok");
+    let stopped = Instant::now();
+    engine.send("stop");
+    if !lines.iter().any(is_final) {
+        lines.extend(engine.recv_until(SHORT, |l| !l.starts_with("info ")));
+    }
+    assert!(
+        stopped.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        stopped.elapsed()
+    );
+    let finals: Vec<&String> = lines.iter().filter(|l| is_final(l)).collect();
+    assert_eq!(finals.len(), 1, "{lines:?}");
+    assert!(
+        finals[0].starts_with("solution ") || finals[0].starts_with("nosolution "),
+        "{lines:?}"
+    );
+    assert_eq!(engine.sync("after"), Vec::<String>::new());
+}

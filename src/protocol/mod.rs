@@ -418,7 +418,10 @@ impl Session {
             Box::new(move |r| {
                 match r {
                     Ok(outcome) => done.line(&reply::one_line(&outcome.to_string())),
-                    Err(e) => done.line(&reply::error(&format!("solve: {e}"))),
+                    Err(e) => {
+                        let why = e.strip_prefix("solve: ").unwrap_or(&e);
+                        done.line(&reply::error(&format!("solve: {why}")))
+                    }
                 }
                 let _ = events.send(Event::JobDone);
             }),
