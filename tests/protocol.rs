@@ -660,9 +660,9 @@ fn solve_ends_with_exactly_one_final_line() {
 #[test]
 fn isready_and_stop_during_a_solve() {
     let mut engine = Engine::spawn();
-    // A full random board with a high target: a long search for any solver.
+    // A full random board with a high target: seconds of search for any solver.
     let mut pos = setup::parse_spec("random knight-solo 5", None).unwrap();
-    pos.set_target(Some(1500));
+    pos.set_target(Some(2500));
     engine.send(&format!("position fen {}", pos.fen()));
     engine.send("solve");
     thread_sleep(200);
