@@ -93,10 +93,14 @@ impl fmt::Display for EngineError {
             EngineError::NoPosition(Some(why)) => {
                 write!(f, "no position: the last 'position' command failed ({why})")
             }
-            EngineError::UnknownOption(name) => write!(
-                f,
-                "unknown option '{name}' (the options are Hash, Game and MoveOverhead)"
-            ),
+            EngineError::UnknownOption(name) => {
+                let short: String = name.chars().take(40).collect();
+                let more = if short.len() < name.len() { "…" } else { "" };
+                write!(
+                    f,
+                    "unknown option '{short}{more}' (the options are Hash, Game and MoveOverhead)"
+                )
+            }
             EngineError::BadValue { option, why } => write!(f, "option {option}: {why}"),
             EngineError::Setup(e) => write!(f, "{e}"),
             EngineError::NotAPuzzle(game) => write!(
