@@ -46,7 +46,7 @@ def main():
     send("ugi")
     wait_for("ugiok")
     print("movetime  runs  mean   p95    max   (lateness, ms)")
-    worst = 0.0
+    worst = float("-inf")
     for mt in map(int, args.movetimes.split(",")):
         late = []
         for run in range(args.runs):
@@ -60,7 +60,7 @@ def main():
             wait_for("bestmove")
             late.append((time.perf_counter() - start) * 1000 - mt)
         late.sort()
-        p95 = late[min(len(late) - 1, int(0.95 * len(late)))]
+        p95 = late[round(0.95 * (len(late) - 1))]
         worst = max(worst, late[-1])
         print("%8d  %4d  %5.1f  %5.1f  %5.1f" % (mt, len(late), statistics.mean(late), p95, late[-1]))
     print("worst lateness: %.1f ms" % worst)
