@@ -43,7 +43,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Some(Command::Perft { args, divide }) => perft(&args, divide),
         None => {
-            eprintln!("tabula: the protocol loop is not implemented yet; try 'tabula --help'");
+            tabula::protocol::run(std::io::stdin(), tabula::protocol::Output::stdout());
             Ok(())
         }
     };
