@@ -1,0 +1,434 @@
+//! The [`Puzzle`] trait (what the solvers need beyond [`Game`]) and the
+//! heuristics of each puzzle game, chosen by name.
+//!
+//! A heuristic estimates the number of moves still needed to reach the
+//! target. `f64::INFINITY` means "proven unreachable": only admissible
+//! heuristics return it, and the informed solvers then prune the node.
+//!
+//! | game | name | admissible | estimate |
+//! |---|---|---|---|
+//! | knight / bishop | `reach` (default) | yes | fewest of the largest collectable values covering o (see below) |
+//! | knight / bishop | `largest` | yes | fewest of the largest remaining values whose sum covers o |
+//! | knight / bishop | `course` | no | o / m (course: o = points missing, m = average value left) |
+//! | dots | `cover` (default) | yes, exact | fewest undrawn arcs around any set of ≥ target boxes |
+//! | dots | `half` | yes | ⌈(o − c) / 2⌉ |
+//! | dots | `course` | no | o − c (boxes still missing) |
+//! | every game | `zero` | yes | 0 (A* becomes uniform-cost search) |
+//!
+//! `largest` is admissible because every move collects exactly one number
+//! still on the board and removals only shrink the board. `reach` keeps that
+//! argument and only drops values that can never be collected or never
+//! together: numbers outside the piece's reachable region (flood fill of its
+//! moves over numbered squares), the smaller-or-equal ways of the colour
+//! rule (a knight alternates square colours, a bishop never leaves its
+//! colour), and, on boards without repeated numbers, one number of each
+//! symmetric pair `ab`/`ba` (landing on one removes the other). The two
+//! refinements are computed separately and the larger bound is taken.
+//!
+//! `cover` is the exact remaining cost: the boxes closed at the end form a
+//! set S of at least `target` boxes and every undrawn arc touching S must be
+//! drawn, while drawing exactly those arcs closes S. The minimum over S is
+//! computed by a dynamic programme over the boxes in row order whose state is
+//! the chosen/not-chosen profile of the last `cols` boxes and the number of
+//! boxes chosen (capped at the target).
+//!
+//! ```
+//! use tabula::puzzle::heuristic::Puzzle;
+//!
+//! let a = tabula::problems::builtin_knight()[0].position;
+//! let reach = a.heuristic_index("reach").unwrap();
+//! // Problem A needs 3 moves; the admissible bound never says more.
+//! assert!(a.estimate(reach, 70) <= 3.0);
+//! ```
+
+use crate::game::jump::{Jump, Piece, Square, STRIDE};
+use crate::game::{DotsSolo, Game};
+use std::cell::RefCell;
+
+/// A heuristic's name, admissibility and one-line description.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HeuristicInfo {
+    pub name: &'static str,
+    pub admissible: bool,
+    pub description: &'static str,
+}
+
+/// A single-player puzzle: a [`Game`] with a score to reach and heuristics.
+pub trait Puzzle: Game {
+    /// The heuristics of the game; the first is the default (the best
+    /// admissible one).
+    const HEURISTICS: &'static [HeuristicInfo];
+
+    /// The score so far.
+    fn score(&self) -> u32 {
+        self.scores()[0]
+    }
+
+    /// The position's own target, if any.
+    fn own_target(&self) -> Option<u32>;
+
+    /// Moves still needed to reach `target`, by heuristic `index` (into
+    /// [`Puzzle::HEURISTICS`]). Never negative; `INFINITY` = unreachable.
+    fn estimate(&self, index: usize, target: u32) -> f64;
+
+    /// The index of a heuristic by name (case-insensitive).
+    fn heuristic_index(&self, name: &str) -> Option<usize> {
+        Self::HEURISTICS
+            .iter()
+            .position(|h| h.name.eq_ignore_ascii_case(name))
+    }
+}
+
+const ZERO: HeuristicInfo = HeuristicInfo {
+    name: "zero",
+    admissible: true,
+    description: "h = 0 (A* becomes uniform-cost search)",
+};
+
+const JUMP_HEURISTICS: &[HeuristicInfo] = &[
+    HeuristicInfo {
+        name: "reach",
+        admissible: true,
+        description: "fewest of the largest collectable values covering the points missing \
+                      (reachable squares, colour rule, symmetric pairs)",
+    },
+    HeuristicInfo {
+        name: "largest",
+        admissible: true,
+        description: "fewest of the largest remaining values covering the points missing",
+    },
+    HeuristicInfo {
+        name: "course",
+        admissible: false,
+        description: "o/m: points missing over the average value left (the course's)",
+    },
+    ZERO,
+];
+
+/// Descending walk over a count-per-value table.
+struct Desc<'a> {
+    counts: &'a [u8; 100],
+    value: usize,
+    left: u8,
+}
+
+impl<'a> Desc<'a> {
+    fn new(counts: &'a [u8; 100]) -> Desc<'a> {
+        Desc {
+            counts,
+            value: 100,
+            left: 0,
+        }
+    }
+}
+
+impl Iterator for Desc<'_> {
+    type Item = u32;
+    #[inline]
+    fn next(&mut self) -> Option<u32> {
+        while self.left == 0 {
+            if self.value == 0 {
+                return None;
+            }
+            self.value -= 1;
+            self.left = self.counts[self.value];
+        }
+        self.left -= 1;
+        Some(self.value as u32)
+    }
+}
+
+/// Fewest values of `values` (descending) whose sum reaches `missing`.
+fn fewest_covering(values: impl Iterator<Item = u32>, missing: u32) -> f64 {
+    let (mut sum, mut n) = (0, 0u32);
+    for v in values {
+        if sum >= missing {
+            break;
+        }
+        sum += v;
+        n += 1;
+    }
+    if sum >= missing {
+        n as f64
+    } else {
+        f64::INFINITY
+    }
+}
+
+/// Fewest moves when the values must come alternately from `first` and
+/// `second` (the first move from `first`), or all from `first` when
+/// `alternate` is false.
+fn fewest_coloured(first: &[u8; 100], second: &[u8; 100], alternate: bool, missing: u32) -> f64 {
+    if !alternate {
+        return fewest_covering(Desc::new(first), missing);
+    }
+    let (mut a, mut b) = (Desc::new(first), Desc::new(second));
+    let (mut sum, mut n) = (0, 0u32);
+    while sum < missing {
+        let next = if n % 2 == 0 { a.next() } else { b.next() };
+        match next {
+            Some(v) => {
+                sum += v;
+                n += 1;
+            }
+            None => return f64::INFINITY,
+        }
+    }
+    n as f64
+}
+
+#[inline]
+fn colour(sq: Square) -> usize {
+    (sq as usize / STRIDE + sq as usize % STRIDE) % 2
+}
+
+impl<P: Piece> Jump<P, true> {
+    /// Squares the piece can still reach (its flood fill over numbered
+    /// squares); at the root (piece not placed) every numbered square.
+    fn reachable(&self) -> u128 {
+        let occ = self.occupancy();
+        let Some(from) = self.piece(crate::game::Player::One) else {
+            return occ;
+        };
+        let mut reach = 0u128;
+        let mut frontier = P::attacks(from) & occ;
+        while frontier != 0 {
+            reach |= frontier;
+            let mut next = 0u128;
+            let mut bits = frontier;
+            while bits != 0 {
+                let sq = bits.trailing_zeros();
+                bits &= bits - 1;
+                next |= P::attacks(sq as Square);
+            }
+            frontier = next & occ & !reach;
+        }
+        reach
+    }
+
+    /// The `reach` bound (see the module documentation).
+    fn reach_bound(&self, missing: u32) -> f64 {
+        let squares = self.reachable();
+        let mut all = [0u8; 100];
+        let mut by_colour = [[0u8; 100]; 2];
+        let mut repeated = false;
+        let mut bits = squares;
+        while bits != 0 {
+            let sq = bits.trailing_zeros() as Square;
+            bits &= bits - 1;
+            let n = self.number(sq).unwrap_or(0) as usize;
+            repeated |= all[n] > 0;
+            all[n] += 1;
+            by_colour[colour(sq)][n] += 1;
+        }
+        // Colour rule: a knight alternates colours, a bishop keeps its own.
+        let alternate = P::SIDE == 10;
+        let colour_bound = match self.piece(crate::game::Player::One) {
+            Some(sq) => {
+                let here = colour(sq);
+                let first = if alternate { 1 - here } else { here };
+                fewest_coloured(&by_colour[first], &by_colour[1 - first], alternate, missing)
+            }
+            None => (0..2)
+                .map(|c| fewest_coloured(&by_colour[c], &by_colour[1 - c], alternate, missing))
+                .fold(f64::INFINITY, f64::min),
+        };
+        if repeated {
+            return colour_bound;
+        }
+        // Symmetric pairs: at most one of `ab` and `ba` (boards without repeats).
+        let mut pairs = all;
+        for n in 0..100 {
+            let mirror = n % 10 * 10 + n / 10;
+            if mirror != n && all[n] > 0 && all[mirror] > 0 && n < mirror {
+                pairs[n] = 0;
+            }
+        }
+        colour_bound.max(fewest_covering(Desc::new(&pairs), missing))
+    }
+}
+
+impl<P: Piece> Puzzle for Jump<P, true> {
+    const HEURISTICS: &'static [HeuristicInfo] = JUMP_HEURISTICS;
+
+    fn own_target(&self) -> Option<u32> {
+        self.target()
+    }
+
+    fn estimate(&self, index: usize, target: u32) -> f64 {
+        let missing = target.saturating_sub(self.score());
+        if missing == 0 {
+            return 0.0;
+        }
+        match index {
+            0 => self.reach_bound(missing),
+            1 => {
+                let mut counts = [0u8; 100];
+                for n in self.remaining_numbers() {
+                    counts[n as usize] += 1;
+                }
+                fewest_covering(Desc::new(&counts), missing)
+            }
+            2 => {
+                let (mut sum, mut count) = (0u32, 0u32);
+                for n in self.remaining_numbers() {
+                    sum += n as u32;
+                    count += 1;
+                }
+                if sum == 0 {
+                    // m = 0: no value left to average (guard).
+                    0.0
+                } else {
+                    missing as f64 * count as f64 / sum as f64
+                }
+            }
+            _ => 0.0,
+        }
+    }
+}
+
+const DOTS_HEURISTICS: &[HeuristicInfo] = &[
+    HeuristicInfo {
+        name: "cover",
+        admissible: true,
+        description: "exact: fewest undrawn arcs around any set of at least target boxes",
+    },
+    HeuristicInfo {
+        name: "half",
+        admissible: true,
+        description: "ceil((o - c) / 2): one arc closes at most two boxes",
+    },
+    HeuristicInfo {
+        name: "course",
+        admissible: false,
+        description: "o - c: boxes still missing (the course's)",
+    },
+    ZERO,
+];
+
+thread_local! {
+    /// Scratch tables of the `cover` dynamic programme (allocated once per thread).
+    static COVER_DP: RefCell<(Vec<u16>, Vec<u16>)> = const { RefCell::new((Vec::new(), Vec::new())) };
+}
+
+/// The fewest undrawn arcs whose drawing closes at least `target` boxes
+/// (`INFINITY` when the board has fewer boxes).
+pub fn dots_cover(pos: &DotsSolo, target: u32) -> f64 {
+    let (rows, cols) = (pos.rows(), pos.cols());
+    if target as usize > rows * cols {
+        return f64::INFINITY;
+    }
+    let k = target as usize;
+    let width = k + 1;
+    let masks = 1usize << cols;
+    const INF: u16 = u16::MAX;
+    let (fh, fv) = pos.free();
+    // Undrawn arcs: horizontal (r, c) bit r*cols + c; vertical (r, c) bit c*rows + r.
+    let h_free = |r: usize, c: usize| (fh >> (r * cols + c) & 1) as u16;
+    let v_free = |r: usize, c: usize| (fv >> (c * rows + r) & 1) as u16;
+    COVER_DP.with(|cell| {
+        let mut cell = cell.borrow_mut();
+        let (cur, next) = &mut *cell;
+        cur.clear();
+        cur.resize(masks * width, INF);
+        next.clear();
+        next.resize(masks * width, INF);
+        cur[0] = 0;
+        for i in 0..rows {
+            for j in 0..cols {
+                let miss = h_free(i, j) + h_free(i + 1, j) + v_free(i, j) + v_free(i, j + 1);
+                let top_free = h_free(i, j);
+                let left_free = v_free(i, j);
+                next.fill(INF);
+                let bit = 1usize << j;
+                for mask in 0..masks {
+                    let row = &cur[mask * width..(mask + 1) * width];
+                    let up = i > 0 && mask & bit != 0;
+                    let left = j > 0 && mask & (bit >> 1) != 0;
+                    let cost = miss - u16::from(up) * top_free - u16::from(left) * left_free;
+                    let skip = mask & !bit;
+                    let take = mask | bit;
+                    for (c, &v) in row.iter().enumerate() {
+                        if v == INF {
+                            continue;
+                        }
+                        let s = &mut next[skip * width + c];
+                        *s = (*s).min(v);
+                        let t = &mut next[take * width + (c + 1).min(k)];
+                        *t = (*t).min(v + cost);
+                    }
+                }
+                std::mem::swap(cur, next);
+            }
+        }
+        let best = (0..masks).map(|m| cur[m * width + k]).min().unwrap_or(INF);
+        if best == INF {
+            f64::INFINITY
+        } else {
+            best as f64
+        }
+    })
+}
+
+impl Puzzle for DotsSolo {
+    const HEURISTICS: &'static [HeuristicInfo] = DOTS_HEURISTICS;
+
+    fn own_target(&self) -> Option<u32> {
+        self.target()
+    }
+
+    fn estimate(&self, index: usize, target: u32) -> f64 {
+        let missing = target.saturating_sub(self.score());
+        if missing == 0 {
+            return 0.0;
+        }
+        match index {
+            0 => dots_cover(self, target),
+            1 => {
+                if self.score() + (self.box_count() - self.closed_boxes()) < target {
+                    f64::INFINITY
+                } else {
+                    missing.div_ceil(2) as f64
+                }
+            }
+            2 => missing as f64,
+            _ => 0.0,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::problems::{builtin_dots, builtin_knight};
+
+    #[test]
+    fn cover_on_empty_boards_is_the_isoperimetric_count() {
+        // 2 x 5 block of an empty 4 x 5 board: 14 + 13 arcs.
+        let d = builtin_dots()[3].position;
+        assert_eq!(d.estimate(0, 10), 27.0);
+        // One box: 4 arcs; a 2 x 2 block: 12.
+        assert_eq!(d.estimate(0, 1), 4.0);
+        assert_eq!(d.estimate(0, 4), 12.0);
+        assert_eq!(d.estimate(0, 21), f64::INFINITY);
+    }
+
+    #[test]
+    fn knight_bounds_are_ordered() {
+        for p in builtin_knight() {
+            let pos = p.position;
+            let reach = pos.estimate(0, p.target);
+            let largest = pos.estimate(1, p.target);
+            assert!(reach >= largest, "{}: {reach} < {largest}", p.name);
+        }
+    }
+
+    #[test]
+    fn names_resolve() {
+        let k = builtin_knight()[0].position;
+        assert_eq!(k.heuristic_index("COURSE"), Some(2));
+        assert_eq!(k.heuristic_index("nope"), None);
+        let d = builtin_dots()[0].position;
+        assert_eq!(d.heuristic_index("half"), Some(1));
+    }
+}
