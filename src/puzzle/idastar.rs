@@ -11,21 +11,17 @@
 use super::context::{Found, Search};
 use super::heuristic::Puzzle;
 
-/// One slot: position hash, iteration, moves and score of the last visit.
-#[derive(Clone, Copy, Default)]
-struct Slot {
-    key: u64,
-    iteration: u32,
-    g: u32,
-    score: u32,
-}
+/// Words per slot: position hash, iteration << 32 | moves, score.
+const SLOT_WORDS: usize = 3;
 
 /// Largest transposition table (bytes), also bounded by the memory limit.
 const TT_BYTES: u64 = 64 << 20;
 
 struct Run<'s, 'a, G: Puzzle> {
     s: &'s mut Search<'a, G>,
-    table: Vec<Slot>,
+    /// `SLOT_WORDS` words per slot; zeroed by the allocator (pages touched lazily).
+    table: Vec<u64>,
+    slots: usize,
     iteration: u32,
     bound: f64,
     next_bound: f64,
@@ -47,16 +43,18 @@ pub fn search<G: Puzzle>(s: &mut Search<G>) -> Found<G::Move> {
     if h.is_infinite() {
         return s.exhausted_or_limit();
     }
-    let slots = (TT_BYTES.min(s.limits.memory / 2) / std::mem::size_of::<Slot>() as u64)
-        .max(1)
+    let slot_bytes = (SLOT_WORDS * 8) as u64;
+    let slots = (TT_BYTES.min(s.limits.memory / 2) / slot_bytes)
+        .max(2)
         .next_power_of_two()
         / 2;
-    let slots = slots.max(1) as usize;
-    let table = vec![Slot::default(); slots];
-    let bytes = (slots * std::mem::size_of::<Slot>()) as u64;
+    let slots = slots as usize;
+    let table = vec![0u64; slots * SLOT_WORDS];
+    let bytes = slots as u64 * slot_bytes;
     let mut run = Run {
         s,
         table,
+        slots,
         iteration: 0,
         bound: h,
         next_bound: f64::INFINITY,
@@ -89,21 +87,19 @@ impl<G: Puzzle> Run<'_, '_, G> {
     /// at least this score; records the visit otherwise.
     fn dominated(&mut self, pos: &G, g: u32) -> bool {
         let key = pos.hash();
-        let mask = self.table.len() - 1;
-        let slot = &mut self.table[key as usize & mask];
-        if slot.key == key
-            && slot.iteration == self.iteration
-            && slot.g <= g
-            && slot.score >= pos.score()
+        let at = (key as usize & (self.slots - 1)) * SLOT_WORDS;
+        let slot = &mut self.table[at..at + SLOT_WORDS];
+        let stamp = (self.iteration as u64) << 32;
+        if slot[0] == key
+            && slot[1] >> 32 == stamp >> 32
+            && slot[1] as u32 <= g
+            && slot[2] >= pos.score() as u64
         {
             return true;
         }
-        *slot = Slot {
-            key,
-            iteration: self.iteration,
-            g,
-            score: pos.score(),
-        };
+        slot[0] = key;
+        slot[1] = stamp | g as u64;
+        slot[2] = pos.score() as u64;
         false
     }
 

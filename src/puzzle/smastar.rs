@@ -7,7 +7,8 @@
 //! forgotten f once all its children are gone and is then regenerated.
 //! Goal test on **expansion**. Optimal with an admissible heuristic when the
 //! optimal path fits in memory; a node that cannot have a child in memory is
-//! cut (`reason limit` if no solution is found).
+//! cut, and the run ends with `reason limit` as soon as the best f exceeds
+//! the deepest path the memory can hold.
 
 use super::context::{path_to, Found, LimitKind, Search};
 use super::heuristic::Puzzle;
@@ -156,6 +157,11 @@ pub fn search<G: Puzzle>(s: &mut Search<G>) -> Found<G::Move> {
         };
         if f.is_infinite() {
             break;
+        }
+        if f > max_depth as f64 {
+            // Every solution left costs more moves than the memory can hold.
+            s.hit(LimitKind::Memory);
+            return Found::Limit;
         }
         let (state, g) = {
             let n = tree.node(idx);

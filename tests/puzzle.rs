@@ -1,0 +1,436 @@
+//! The puzzle solvers on the course problems: optimal algorithms agree on
+//! the optimal depth, every path replays legally and reaches the target,
+//! limits end runs with `reason limit`, bad options get clear errors.
+//!
+//! Expected optimal depths come from the course statements (knight A: 3
+//! states) and from an exact count made outside this repository (knight B 8,
+//! C 6, D 12; dots 2, 1, 8, 27, 16, 79).
+
+use std::process::Command;
+use std::sync::atomic::AtomicBool;
+use tabula::game::{AnyPosition, GameId};
+use tabula::puzzle::{run, Run, SolveOptions, SolveOutcome};
+use tabula::setup::parse_spec;
+
+fn problem(game: &str, name: &str) -> AnyPosition {
+    parse_spec(&format!("problem {game} {name}"), None).unwrap()
+}
+
+fn opts(words: &str) -> SolveOptions {
+    let w: Vec<&str> = words.split_whitespace().collect();
+    SolveOptions::parse(&w).unwrap()
+}
+
+fn solve_with(pos: &AnyPosition, words: &str) -> Run {
+    run(pos, &opts(words), &AtomicBool::new(false), &mut |_| {}).unwrap()
+}
+
+/// Replays the solution with the checked `play` and checks the score.
+fn check_path(pos: &AnyPosition, r: &Run) -> u32 {
+    let SolveOutcome::Solution { moves, score, .. } = &r.outcome else {
+        panic!("no solution: {}", r.outcome);
+    };
+    let mut p = *pos;
+    for m in moves {
+        p.play_text(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+    }
+    assert_eq!(p.scores()[0], *score);
+    assert!(*score >= r.target, "score {score} < target {}", r.target);
+    assert_eq!(r.depth, Some(moves.len() as u32));
+    moves.len() as u32
+}
+
+const OPTIMAL: [&str; 5] = ["astar", "idastar", "rbfs", "smastar", "bfs"];
+
+#[test]
+fn knight_optimal_depths_agree() {
+    for (name, depth) in [("A", 3), ("B", 8), ("C", 6), ("D", 12)] {
+        let pos = problem("knight-solo", name);
+        for a in OPTIMAL {
+            for h in ["reach", "largest"] {
+                let r = solve_with(&pos, &format!("algorithm {a} heuristic {h}"));
+                assert_eq!(check_path(&pos, &r), depth, "{name} {a} {h}");
+            }
+        }
+    }
+}
+
+#[test]
+fn knight_a_is_the_course_solution() {
+    let pos = problem("knight-solo", "A");
+    let r = solve_with(&pos, "");
+    let SolveOutcome::Solution { moves, score, .. } = &r.outcome else {
+        panic!()
+    };
+    assert_eq!(moves.join(" "), "b1 c3 d5");
+    assert_eq!(*score, 72);
+}
+
+#[test]
+fn knight_e_is_proved_unsolvable_by_every_algorithm() {
+    let pos = problem("knight-solo", "E");
+    for a in ["astar", "idastar", "rbfs", "smastar", "bfs", "dfs"] {
+        let r = solve_with(&pos, &format!("algorithm {a}"));
+        match &r.outcome {
+            SolveOutcome::NoSolution { reason, .. } => assert_eq!(reason, "exhausted", "{a}"),
+            other => panic!("{a}: {other}"),
+        }
+    }
+    // The blind searches see every reachable score: the best is 250 < 300.
+    let r = solve_with(&pos, "algorithm bfs");
+    assert!(matches!(
+        r.outcome,
+        SolveOutcome::NoSolution {
+            best: Some(250),
+            ..
+        }
+    ));
+}
+
+#[test]
+fn knight_f_is_solved_optimally() {
+    // Two admissible heuristics and two algorithms must agree on the depth.
+    let pos = problem("knight-solo", "F");
+    let depths: Vec<u32> = ["algorithm astar", "algorithm idastar", "heuristic largest"]
+        .iter()
+        .map(|w| check_path(&pos, &solve_with(&pos, w)))
+        .collect();
+    assert!(depths.iter().all(|&d| d == depths[0]), "{depths:?}");
+    // No solution is shorter than the bound of the root, and the course's
+    // (inadmissible) heuristic finds one no shorter than the optimum.
+    let r = solve_with(&pos, "heuristic course");
+    assert!(check_path(&pos, &r) >= depths[0]);
+}
+
+#[test]
+fn dots_optimal_depths() {
+    for (name, depth) in [("A", 2), ("B", 1), ("C", 8), ("D", 27), ("E", 16)] {
+        let pos = problem("dots-solo", name);
+        for a in ["astar", "idastar", "rbfs", "smastar"] {
+            let r = solve_with(&pos, &format!("algorithm {a}"));
+            assert_eq!(check_path(&pos, &r), depth, "{name} {a}");
+        }
+    }
+    // A second admissible heuristic and blind BFS agree on the small ones.
+    for (name, depth) in [("A", 2), ("B", 1), ("C", 8)] {
+        let pos = problem("dots-solo", name);
+        for w in [
+            "heuristic half",
+            "algorithm bfs",
+            "algorithm idastar heuristic half",
+        ] {
+            assert_eq!(check_path(&pos, &solve_with(&pos, w)), depth, "{name} {w}");
+        }
+    }
+}
+
+#[test]
+#[ignore = "a few seconds in the dev profile; run with --ignored or see tabula bench-puzzle"]
+fn dots_f_is_solved_optimally() {
+    let pos = problem("dots-solo", "F");
+    let r = solve_with(&pos, "");
+    assert_eq!(check_path(&pos, &r), 79);
+}
+
+#[test]
+fn admissible_heuristics_never_overestimate_on_optimal_paths() {
+    use tabula::puzzle::heuristic::Puzzle;
+    fn along<G: Puzzle>(root: G, target: u32, moves: &[String]) {
+        let mut p = root;
+        let n = moves.len();
+        for i in 0..=n {
+            for (k, h) in G::HEURISTICS.iter().enumerate() {
+                if h.admissible {
+                    let e = p.estimate(k, target);
+                    assert!(
+                        e <= (n - i) as f64,
+                        "{} at step {i}: {e} > {}",
+                        h.name,
+                        n - i
+                    );
+                }
+            }
+            if i < n {
+                let mv = p.parse_legal(&moves[i]).unwrap();
+                p.play_unchecked(mv);
+            }
+        }
+    }
+    for (game, names) in [
+        ("knight-solo", ["A", "B", "C", "D"]),
+        ("dots-solo", ["A", "B", "C", "E"]),
+    ] {
+        for name in names {
+            let pos = problem(game, name);
+            let r = solve_with(&pos, "");
+            let SolveOutcome::Solution { moves, .. } = &r.outcome else {
+                panic!()
+            };
+            match pos {
+                AnyPosition::KnightSolo(p) => along(p, r.target, moves),
+                AnyPosition::DotsSolo(p) => along(p, r.target, moves),
+                _ => unreachable!(),
+            }
+        }
+    }
+}
+
+#[test]
+fn bishop_problems_solve_and_replay() {
+    for name in ["A", "B"] {
+        let pos = problem("bishop-solo", name);
+        let a = solve_with(&pos, "");
+        let b = solve_with(&pos, "algorithm bfs");
+        if matches!(a.outcome, SolveOutcome::Solution { .. }) {
+            assert_eq!(check_path(&pos, &a), check_path(&pos, &b), "{name}");
+        } else {
+            assert!(
+                matches!(&b.outcome, SolveOutcome::NoSolution { reason, .. } if reason == "exhausted")
+            );
+        }
+    }
+}
+
+fn reason(r: &Run) -> &str {
+    match &r.outcome {
+        SolveOutcome::NoSolution { reason, .. } => reason,
+        SolveOutcome::Solution { .. } => "solution",
+    }
+}
+
+#[test]
+fn limits_end_with_reason_limit() {
+    let f = problem("knight-solo", "F");
+    for a in ["bfs", "dfs", "astar", "idastar", "rbfs", "smastar"] {
+        let r = solve_with(&f, &format!("algorithm {a} nodes 20"));
+        assert_eq!(reason(&r), "limit", "{a}");
+        assert_eq!(r.limit, Some("nodes"), "{a}");
+        assert!(r.stats.generated <= 20);
+    }
+    let r = solve_with(&f, "algorithm bfs memory 1");
+    assert_eq!((reason(&r), r.limit), ("limit", Some("memory")));
+    let r = solve_with(&f, "algorithm astar heuristic zero movetime 50");
+    assert_eq!((reason(&r), r.limit), ("limit", Some("movetime")));
+    // A depth limit below the optimum: a limit, not a proof.
+    let d = problem("knight-solo", "D");
+    for a in ["dfs", "bfs", "astar", "idastar", "rbfs", "smastar"] {
+        let r = solve_with(&d, &format!("algorithm {a} depth 5"));
+        assert_eq!((reason(&r), r.limit), ("limit", Some("depth")), "{a}");
+    }
+    // SMA* whose memory cannot hold the optimal path.
+    let r = solve_with(&problem("dots-solo", "D"), "algorithm smastar memnodes 20");
+    assert_eq!((reason(&r), r.limit), ("limit", Some("memory")));
+    // ...and a small memory that still holds it gives the optimum.
+    let r = solve_with(&d, "algorithm smastar memnodes 40");
+    assert_eq!(check_path(&d, &r), 12);
+}
+
+#[test]
+fn the_stop_flag_ends_a_run() {
+    let f = problem("knight-solo", "F");
+    let stop = AtomicBool::new(true);
+    let r = run(&f, &opts("heuristic zero"), &stop, &mut |_| {}).unwrap();
+    assert_eq!((reason(&r), r.limit), ("limit", Some("stop")));
+}
+
+#[test]
+fn blind_searches_ignore_heuristics() {
+    let pos = problem("knight-solo", "D");
+    for a in ["bfs", "dfs"] {
+        let base = solve_with(&pos, &format!("algorithm {a}"));
+        for h in ["course", "zero", "largest"] {
+            let r = solve_with(&pos, &format!("algorithm {a} heuristic {h}"));
+            assert_eq!(
+                r.outcome.to_string().split(" time ").next(),
+                base.outcome.to_string().split(" time ").next()
+            );
+            assert_eq!(r.heuristic, None);
+        }
+    }
+}
+
+#[test]
+fn unknown_names_are_clear_errors() {
+    let err = SolveOptions::parse(&["algorithm", "greedy"]).unwrap_err();
+    assert!(err.contains("unknown algorithm 'greedy'"), "{err}");
+    let err = SolveOptions::parse(&["frobnicate", "1"]).unwrap_err();
+    assert!(err.contains("unknown option 'frobnicate'"), "{err}");
+    let err = SolveOptions::parse(&["nodes", "many"]).unwrap_err();
+    assert!(err.contains("nodes"), "{err}");
+    let err = SolveOptions::parse(&["target"]).unwrap_err();
+    assert!(err.contains("needs a value"), "{err}");
+    let pos = problem("dots-solo", "A");
+    let err = run(
+        &pos,
+        &opts("heuristic reach"),
+        &AtomicBool::new(false),
+        &mut |_| {},
+    )
+    .unwrap_err();
+    assert!(
+        err.contains("unknown heuristic 'reach'") && err.contains("cover"),
+        "{err}"
+    );
+    let duel = parse_spec("random knight 1", None).unwrap();
+    let err = run(&duel, &opts(""), &AtomicBool::new(false), &mut |_| {}).unwrap_err();
+    assert!(err.contains("not a puzzle"), "{err}");
+    let no_target = parse_spec("dots-solo 1x1 0/0 0/0", None).unwrap();
+    assert_eq!(no_target.game(), GameId::DotsSolo);
+    let err = run(&no_target, &opts(""), &AtomicBool::new(false), &mut |_| {}).unwrap_err();
+    assert!(err.contains("target"), "{err}");
+    // ...which the target option supplies.
+    let r = solve_with(&no_target, "target 1");
+    assert_eq!(check_path(&no_target, &r), 4);
+}
+
+#[test]
+fn the_final_line_and_info_lines() {
+    let pos = problem("knight-solo", "A");
+    let mut lines = Vec::new();
+    let out = tabula::puzzle::solve(&pos, &opts(""), &AtomicBool::new(false), &mut |l| {
+        lines.push(l.to_string())
+    })
+    .unwrap();
+    let text = out.to_string();
+    let words: Vec<&str> = text.split_whitespace().collect();
+    assert_eq!(&words[..5], ["solution", "score", "72", "depth", "3"]);
+    for (at, key) in [
+        (5, "generated"),
+        (7, "expanded"),
+        (9, "penetrance"),
+        (11, "ebf"),
+        (13, "time"),
+        (15, "moves"),
+    ] {
+        assert_eq!(words[at], key, "{text}");
+    }
+    assert!(
+        text.contains(" penetrance ") && text.contains(" ebf ") && text.ends_with("moves b1 c3 d5")
+    );
+    assert!(lines
+        .iter()
+        .any(|l| l.contains("goaltest expansion") && l.contains("admissible yes")));
+    let e = tabula::puzzle::solve(
+        &problem("knight-solo", "E"),
+        &opts(""),
+        &AtomicBool::new(false),
+        &mut |_| {},
+    )
+    .unwrap()
+    .to_string();
+    assert!(
+        e.starts_with("nosolution reason exhausted generated "),
+        "{e}"
+    );
+}
+
+fn tabula() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_tabula"))
+}
+
+#[test]
+fn binary_solves_a_user_file_with_problem_g() {
+    let dir = std::env::temp_dir().join(format!("tabula-puzzle-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("problemas.dat");
+    // Problem G, target 50: 10 + 20 + 30 in a knight's line a1 → b3 → c5.
+    let mut g = String::from("\n(50\n");
+    for row in 0..10 {
+        let cells: Vec<&str> = (0..10)
+            .map(|col| match (row, col) {
+                (0, 0) => "10",
+                (2, 1) => "20",
+                (4, 2) => "30",
+                _ => "NIL",
+            })
+            .collect();
+        g.push_str(&format!("({})\n", cells.join(" ")));
+    }
+    g.push_str(")\n");
+    std::fs::write(&file, format!("{}{g}", tabula::problems::KNIGHT_DAT)).unwrap();
+    let out = tabula()
+        .args(["solve", file.to_str().unwrap(), "G", "algorithm", "idastar"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let last = stdout.lines().last().unwrap();
+    // The placement must be on row 1 (a1 only): a1 b3 c5, 60 points.
+    assert!(last.starts_with("solution score 60 depth 3 "), "{last}");
+    assert!(last.ends_with(" moves a1 b3 c5"), "{last}");
+    assert!(stdout
+        .lines()
+        .any(|l| l.starts_with("info string solve algorithm idastar")));
+    // The report over the same file writes both tables.
+    let out = tabula()
+        .args([
+            "report",
+            file.to_str().unwrap(),
+            "--algorithms",
+            "astar,bfs",
+            "--heuristics",
+            "reach",
+        ])
+        .arg("--out-dir")
+        .arg(&dir)
+        .arg("--quiet")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let md = std::fs::read_to_string(dir.join("results.md")).unwrap();
+    let csv = std::fs::read_to_string(dir.join("results.csv")).unwrap();
+    assert_eq!(csv.lines().count(), 1 + 7 * 2);
+    assert!(
+        md.contains("| knight-solo | E | 300 | astar | reach | yes | expansion | exhausted |"),
+        "{md}"
+    );
+    assert!(
+        csv.lines()
+            .any(|l| l.starts_with("knight-solo,A,70,bfs,-,-,generation,solved,-,3,72,")),
+        "{csv}"
+    );
+    // Errors: unknown problem, unknown algorithm, exit code 2.
+    let out = tabula()
+        .args(["solve", file.to_str().unwrap(), "Q"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no problem 'Q'"));
+    let out = tabula()
+        .args([
+            "solve",
+            "problem",
+            "knight-solo",
+            "A",
+            "algorithm",
+            "greedy",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown algorithm"));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn binary_reports_no_solution_with_exit_code_1() {
+    let out = tabula()
+        .args(["solve", "problem", "knight-solo", "E"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout
+        .lines()
+        .last()
+        .unwrap()
+        .starts_with("nosolution reason exhausted "));
+}
