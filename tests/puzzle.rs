@@ -138,23 +138,20 @@ fn admissible_heuristics_never_overestimate_on_optimal_paths() {
     fn along<G: Puzzle>(root: G, target: u32, moves: &[String]) {
         let mut p = root;
         let n = moves.len();
-        for i in 0..=n {
+        let check = |p: &G, left: usize| {
             for (k, h) in G::HEURISTICS.iter().enumerate() {
                 if h.admissible {
                     let e = p.estimate(k, target);
-                    assert!(
-                        e <= (n - i) as f64,
-                        "{} at step {i}: {e} > {}",
-                        h.name,
-                        n - i
-                    );
+                    assert!(e <= left as f64, "{} with {left} moves left: {e}", h.name);
                 }
             }
-            if i < n {
-                let mv = p.parse_legal(&moves[i]).unwrap();
-                p.play_unchecked(mv);
-            }
+        };
+        for (i, m) in moves.iter().enumerate() {
+            check(&p, n - i);
+            let mv = p.parse_legal(m).unwrap();
+            p.play_unchecked(mv);
         }
+        check(&p, 0);
     }
     for (game, names) in [
         ("knight-solo", ["A", "B", "C", "D"]),
