@@ -431,3 +431,107 @@ fn binary_reports_no_solution_with_exit_code_1() {
         .unwrap()
         .starts_with("nosolution reason exhausted "));
 }
+
+/// The fewest moves from `pos` to `target` (None: unreachable), by
+/// exhaustive memoised search.
+fn exact<G: tabula::puzzle::heuristic::Puzzle>(
+    pos: &G,
+    target: u32,
+    memo: &mut std::collections::HashMap<(u64, u32), Option<u32>>,
+) -> Option<u32> {
+    if pos.score() >= target {
+        return Some(0);
+    }
+    let key = (pos.hash(), pos.score());
+    if let Some(&v) = memo.get(&key) {
+        return v;
+    }
+    let mut best: Option<u32> = None;
+    for mv in pos.legal_moves() {
+        let mut child = *pos;
+        child.play_unchecked(mv);
+        if let Some(d) = exact(&child, target, memo) {
+            best = Some(best.map_or(d + 1, |b| b.min(d + 1)));
+        }
+    }
+    memo.insert(key, best);
+    best
+}
+
+#[test]
+fn admissible_heuristics_never_overestimate_on_any_reachable_state() {
+    use tabula::puzzle::heuristic::Puzzle;
+    fn all_states<G: Puzzle>(root: G, target: u32) -> usize {
+        let mut memo = std::collections::HashMap::new();
+        exact(&root, target, &mut memo);
+        // Walk every reachable state again and compare.
+        let mut stack = vec![root];
+        let mut seen = std::collections::HashSet::new();
+        while let Some(p) = stack.pop() {
+            if !seen.insert((p.hash(), p.score())) {
+                continue;
+            }
+            let truth = exact(&p, target, &mut memo);
+            for (k, h) in G::HEURISTICS.iter().enumerate() {
+                if h.admissible {
+                    let e = p.estimate(k, target);
+                    if let Some(d) = truth {
+                        assert!(e <= d as f64, "{} says {e}, exact {d}: {p}", h.name);
+                    }
+                }
+            }
+            if p.score() < target {
+                for mv in p.legal_moves() {
+                    let mut c = p;
+                    c.play_unchecked(mv);
+                    stack.push(c);
+                }
+            }
+        }
+        seen.len()
+    }
+    let mut states = 0;
+    for name in ["A", "B", "C", "D", "E"] {
+        if let AnyPosition::KnightSolo(p) = problem("knight-solo", name) {
+            states += all_states(p, p.target().unwrap());
+        }
+    }
+    for name in ["A", "B"] {
+        if let AnyPosition::BishopSolo(p) = problem("bishop-solo", name) {
+            states += all_states(p, p.target().unwrap());
+        }
+    }
+    assert!(states > 5_000, "{states}");
+}
+
+#[test]
+fn dots_cover_is_the_exact_remaining_cost() {
+    use tabula::game::Game;
+    use tabula::puzzle::heuristic::Puzzle;
+    for (fen, target) in [
+        ("dots-solo 2x2 00/00/00 00/00/00", 3),
+        ("dots-solo 2x3 000/000/000 00/00/00/00", 4),
+    ] {
+        let AnyPosition::DotsSolo(root) = parse_spec(fen, None).unwrap() else {
+            unreachable!()
+        };
+        let mut memo = std::collections::HashMap::new();
+        exact(&root, target, &mut memo);
+        let mut stack = vec![root];
+        let mut seen = std::collections::HashSet::new();
+        while let Some(p) = stack.pop() {
+            if !seen.insert(p.hash()) {
+                continue;
+            }
+            let truth = exact(&p, target, &mut memo).map_or(f64::INFINITY, |d| d as f64);
+            assert_eq!(p.estimate(0, target), truth, "cover at {p}");
+            assert!(p.estimate(1, target) <= truth, "half at {p}");
+            for mv in p.legal_moves() {
+                let mut c = p;
+                c.play_unchecked(mv);
+                stack.push(c);
+            }
+        }
+        assert!(seen.len() >= 1 << 12);
+    }
+}

@@ -182,6 +182,99 @@ fn colour(sq: Square) -> usize {
     (sq as usize / STRIDE + sq as usize % STRIDE) % 2
 }
 
+/// For each column offset dc + 2 (dc in -2..=2), the squares of the 10 × 10
+/// board whose column c has c + dc on the board.
+const COLUMN_OK: [u128; 5] = column_ok();
+
+const fn column_ok() -> [u128; 5] {
+    let mut out = [0u128; 5];
+    let mut sq = 0;
+    while sq < 100 {
+        let c = (sq % 10) as i32;
+        let mut dc = -2;
+        while dc <= 2 {
+            if c + dc >= 0 && c + dc < 10 {
+                out[(dc + 2) as usize] |= 1u128 << sq;
+            }
+            dc += 1;
+        }
+        sq += 1;
+    }
+    out
+}
+
+/// The knight's jumps from every square of `set` at once (10 × 10 board).
+#[inline]
+fn knight_spread(set: u128) -> u128 {
+    const BOARD: u128 = (1u128 << 100) - 1;
+    let mut out = 0u128;
+    for (dr, dc) in crate::game::jump::KNIGHT_OPS {
+        let from = set & COLUMN_OK[(dc + 2) as usize];
+        let shift = dr * 10 + dc;
+        out |= if shift >= 0 {
+            from << shift
+        } else {
+            from >> -shift
+        };
+    }
+    out & BOARD
+}
+
+/// Descending walk over a 128-bit set of values, skipping a value whose
+/// larger mirror `ba` is in `exclusive` (at most one of a pair counts).
+struct DescBits {
+    bits: u128,
+    exclusive: u128,
+}
+
+impl Iterator for DescBits {
+    type Item = u32;
+    #[inline]
+    fn next(&mut self) -> Option<u32> {
+        while self.bits != 0 {
+            let v = 127 - self.bits.leading_zeros();
+            self.bits &= !(1u128 << v);
+            let mirror = v % 10 * 10 + v / 10;
+            if mirror > v && self.exclusive >> mirror & 1 == 1 {
+                continue;
+            }
+            return Some(v);
+        }
+        None
+    }
+}
+
+/// Fewest moves alternating between two descending value lists (or from
+/// the first only), the very first value being at most `first_cap`.
+fn fewest_alternating(
+    mut a: impl Iterator<Item = u32>,
+    mut b: impl Iterator<Item = u32>,
+    alternate: bool,
+    first_cap: Option<u32>,
+    missing: u32,
+) -> f64 {
+    let (mut sum, mut n) = (0u32, 0u32);
+    if let Some(cap) = first_cap {
+        sum = cap;
+        n = 1;
+    }
+    while sum < missing {
+        let next = if !alternate || n % 2 == 0 {
+            a.next()
+        } else {
+            b.next()
+        };
+        match next {
+            Some(v) => {
+                sum += v;
+                n += 1;
+            }
+            None => return f64::INFINITY,
+        }
+    }
+    n as f64
+}
+
 impl<P: Piece> Jump<P, true> {
     /// Squares the piece can still reach (its flood fill over numbered
     /// squares); at the root (piece not placed) every numbered square.
@@ -194,13 +287,18 @@ impl<P: Piece> Jump<P, true> {
         let mut frontier = P::attacks(from) & occ;
         while frontier != 0 {
             reach |= frontier;
-            let mut next = 0u128;
-            let mut bits = frontier;
-            while bits != 0 {
-                let sq = bits.trailing_zeros();
-                bits &= bits - 1;
-                next |= P::attacks(sq as Square);
-            }
+            let next = if P::SIDE == 10 {
+                knight_spread(frontier)
+            } else {
+                let mut next = 0u128;
+                let mut bits = frontier;
+                while bits != 0 {
+                    let sq = bits.trailing_zeros();
+                    bits &= bits - 1;
+                    next |= P::attacks(sq as Square);
+                }
+                next
+            };
             frontier = next & occ & !reach;
         }
         reach
@@ -209,21 +307,73 @@ impl<P: Piece> Jump<P, true> {
     /// The `reach` bound (see the module documentation).
     fn reach_bound(&self, missing: u32) -> f64 {
         let squares = self.reachable();
-        let mut all = [0u8; 100];
-        let mut by_colour = [[0u8; 100]; 2];
+        // Values of the reachable squares by square colour, as bit sets.
+        let mut by_colour = [0u128; 2];
         let mut repeated = false;
         let mut bits = squares;
         while bits != 0 {
             let sq = bits.trailing_zeros() as Square;
             bits &= bits - 1;
-            let n = self.number(sq).unwrap_or(0) as usize;
-            repeated |= all[n] > 0;
-            all[n] += 1;
-            by_colour[colour(sq)][n] += 1;
+            let n = self.number(sq).unwrap_or(0);
+            let c = colour(sq);
+            repeated |= (by_colour[0] | by_colour[1]) >> n & 1 == 1;
+            by_colour[c] |= 1u128 << n;
+        }
+        if repeated {
+            return self.reach_bound_repeated(squares, missing);
         }
         // Colour rule: a knight alternates colours, a bishop keeps its own.
+        // Within one colour, at most one number of a pair ab/ba.
         let alternate = P::SIDE == 10;
+        let desc = |c: usize| DescBits {
+            bits: by_colour[c],
+            exclusive: by_colour[c],
+        };
         let colour_bound = match self.piece(crate::game::Player::One) {
+            Some(sq) => {
+                let here = colour(sq);
+                let first = if alternate { 1 - here } else { here };
+                // The first value is one of the squares the piece can go to.
+                let mut cap = 0u32;
+                let mut next = P::attacks(sq) & self.occupancy();
+                if next == 0 {
+                    return f64::INFINITY;
+                }
+                while next != 0 {
+                    let t = next.trailing_zeros() as Square;
+                    next &= next - 1;
+                    cap = cap.max(self.number(t).unwrap_or(0) as u32);
+                }
+                fewest_alternating(desc(first), desc(1 - first), alternate, Some(cap), missing)
+            }
+            None => (0..2)
+                .map(|c| fewest_alternating(desc(c), desc(1 - c), alternate, None, missing))
+                .fold(f64::INFINITY, f64::min),
+        };
+        // Symmetric pairs over both colours.
+        let all = by_colour[0] | by_colour[1];
+        let pair_bound = fewest_covering(
+            DescBits {
+                bits: all,
+                exclusive: all,
+            },
+            missing,
+        );
+        colour_bound.max(pair_bound)
+    }
+
+    /// The `reach` bound on boards that repeat numbers: colour rule only.
+    fn reach_bound_repeated(&self, squares: u128, missing: u32) -> f64 {
+        let mut by_colour = [[0u8; 100]; 2];
+        let mut bits = squares;
+        while bits != 0 {
+            let sq = bits.trailing_zeros() as Square;
+            bits &= bits - 1;
+            let n = self.number(sq).unwrap_or(0) as usize;
+            by_colour[colour(sq)][n] += 1;
+        }
+        let alternate = P::SIDE == 10;
+        match self.piece(crate::game::Player::One) {
             Some(sq) => {
                 let here = colour(sq);
                 let first = if alternate { 1 - here } else { here };
@@ -232,19 +382,7 @@ impl<P: Piece> Jump<P, true> {
             None => (0..2)
                 .map(|c| fewest_coloured(&by_colour[c], &by_colour[1 - c], alternate, missing))
                 .fold(f64::INFINITY, f64::min),
-        };
-        if repeated {
-            return colour_bound;
         }
-        // Symmetric pairs: at most one of `ab` and `ba` (boards without repeats).
-        let mut pairs = all;
-        for n in 0..100 {
-            let mirror = n % 10 * 10 + n / 10;
-            if mirror != n && all[n] > 0 && all[mirror] > 0 && n < mirror {
-                pairs[n] = 0;
-            }
-        }
-        colour_bound.max(fewest_covering(Desc::new(&pairs), missing))
     }
 }
 
@@ -420,6 +558,14 @@ mod tests {
             let reach = pos.estimate(0, p.target);
             let largest = pos.estimate(1, p.target);
             assert!(reach >= largest, "{}: {reach} < {largest}", p.name);
+        }
+    }
+
+    #[test]
+    fn knight_spread_matches_the_move_tables() {
+        use crate::game::jump::{KnightPiece, Piece};
+        for sq in 0..100u8 {
+            assert_eq!(knight_spread(1u128 << sq), KnightPiece::attacks(sq), "{sq}");
         }
     }
 
