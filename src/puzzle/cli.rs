@@ -162,13 +162,29 @@ pub fn report_command(args: &ReportArgs) -> Result<()> {
     Ok(())
 }
 
-/// `tabula bench-puzzle`: the knight problems with A* and IDA*, the dots
-/// problems with A* (default heuristics), then the totals and the
+/// CPU time of the calling thread in nanoseconds (Linux
+/// `/proc/thread-self/schedstat`), if available: the bench's figures stay
+/// meaningful on a loaded machine.
+fn thread_cpu_ns() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    text.split_whitespace().next()?.parse().ok()
+}
+
+fn cpu_ms(since: Option<u64>) -> String {
+    match (since, thread_cpu_ns()) {
+        (Some(a), Some(b)) => format!("{:.1}", b.saturating_sub(a) as f64 / 1e6),
+        _ => "?".into(),
+    }
+}
+
+/// `tabula bench-puzzle`: the knight and dots problems with A* and IDA*
+/// (default heuristics), wall and CPU time per run and per group, then the
 /// `<nodes> nodes <nps> nps` signature.
 pub fn bench_command() -> Result<()> {
     let stop = AtomicBool::new(false);
     let mut nodes = 0u64;
     let start = Instant::now();
+    let start_cpu = thread_cpu_ns();
     let groups: [(GameId, &[Algorithm]); 2] = [
         (GameId::KnightSolo, &[Algorithm::AStar, Algorithm::IdaStar]),
         (GameId::DotsSolo, &[Algorithm::AStar, Algorithm::IdaStar]),
@@ -177,7 +193,9 @@ pub fn bench_command() -> Result<()> {
         let set = problems::builtin(game);
         for &a in algorithms {
             let group = Instant::now();
+            let group_cpu = thread_cpu_ns();
             for (name, _, pos) in set.entries() {
+                let cpu = thread_cpu_ns();
                 let opts = SolveOptions {
                     algorithm: Some(a.as_str().into()),
                     ..SolveOptions::default()
@@ -192,24 +210,27 @@ pub fn bench_command() -> Result<()> {
                     _ => unreachable!("a solution has a depth"),
                 };
                 println!(
-                    "{game} {name} {a} {}: {result} generated {} expanded {} time {:.1} ms",
+                    "{game} {name} {a} {}: {result} generated {} expanded {} time {:.1} ms cpu {} ms",
                     r.heuristic.map_or("-", |h| h.name),
                     r.stats.generated,
                     r.stats.expanded,
-                    r.stats.time.as_secs_f64() * 1000.0
+                    r.stats.time.as_secs_f64() * 1000.0,
+                    cpu_ms(cpu)
                 );
             }
             println!(
-                "{game} {a} all problems: {:.1} ms",
-                group.elapsed().as_secs_f64() * 1000.0
+                "{game} {a} all problems: {:.1} ms cpu {} ms",
+                group.elapsed().as_secs_f64() * 1000.0,
+                cpu_ms(group_cpu)
             );
         }
     }
     let secs = start.elapsed().as_secs_f64();
     println!(
-        "{nodes} nodes {:.0} nps {:.3} s",
+        "{nodes} nodes {:.0} nps {:.3} s cpu {} ms",
         nodes as f64 / secs.max(1e-9),
-        secs
+        secs,
+        cpu_ms(start_cpu)
     );
     Ok(())
 }

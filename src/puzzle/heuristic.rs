@@ -177,6 +177,21 @@ fn fewest_coloured(first: &[u8; 100], second: &[u8; 100], alternate: bool, missi
     n as f64
 }
 
+/// Squares of colour 0 ((row + column) even).
+const EVEN_SQUARES: u128 = even_squares();
+
+const fn even_squares() -> u128 {
+    let mut m = 0u128;
+    let mut sq = 0;
+    while sq < 100 {
+        if (sq / STRIDE + sq % STRIDE) % 2 == 0 {
+            m |= 1u128 << sq;
+        }
+        sq += 1;
+    }
+    m
+}
+
 #[inline]
 fn colour(sq: Square) -> usize {
     (sq as usize / STRIDE + sq as usize % STRIDE) % 2
@@ -309,16 +324,17 @@ impl<P: Piece> Jump<P, true> {
         let squares = self.reachable();
         // Values of the reachable squares by square colour, as bit sets.
         let mut by_colour = [0u128; 2];
-        let mut repeated = false;
-        let mut bits = squares;
-        while bits != 0 {
-            let sq = bits.trailing_zeros() as Square;
-            bits &= bits - 1;
-            let n = self.number(sq).unwrap_or(0);
-            let c = colour(sq);
-            repeated |= (by_colour[0] | by_colour[1]) >> n & 1 == 1;
-            by_colour[c] |= 1u128 << n;
+        for (c, set) in by_colour.iter_mut().enumerate() {
+            let mut bits = squares & if c == 0 { EVEN_SQUARES } else { !EVEN_SQUARES };
+            while bits != 0 {
+                let sq = bits.trailing_zeros() as Square;
+                bits &= bits - 1;
+                *set |= 1u128 << self.number(sq).unwrap_or(0);
+            }
         }
+        // A repeated number collapses bits: fall back to counting copies.
+        let repeated = by_colour[0] & by_colour[1] != 0
+            || by_colour[0].count_ones() + by_colour[1].count_ones() != squares.count_ones();
         if repeated {
             return self.reach_bound_repeated(squares, missing);
         }
@@ -484,17 +500,19 @@ pub fn dots_cover(pos: &DotsSolo, target: u32) -> f64 {
                     let up = i > 0 && mask & bit != 0;
                     let left = j > 0 && mask & (bit >> 1) != 0;
                     let cost = miss - u16::from(up) * top_free - u16::from(left) * left_free;
-                    let skip = mask & !bit;
-                    let take = mask | bit;
-                    for (c, &v) in row.iter().enumerate() {
-                        if v == INF {
-                            continue;
-                        }
-                        let s = &mut next[skip * width + c];
+                    let (skip, take) = (mask & !bit, mask | bit);
+                    // Disjoint rows (skip < take): element-wise minima the
+                    // compiler vectorises; INF saturates.
+                    let (lo, hi) = next.split_at_mut(take * width);
+                    let skip_row = &mut lo[skip * width..(skip + 1) * width];
+                    let take_row = &mut hi[..width];
+                    for (s, &v) in skip_row.iter_mut().zip(row) {
                         *s = (*s).min(v);
-                        let t = &mut next[take * width + (c + 1).min(k)];
-                        *t = (*t).min(v + cost);
                     }
+                    for (t, &v) in take_row[1..].iter_mut().zip(&row[..k]) {
+                        *t = (*t).min(v.saturating_add(cost));
+                    }
+                    take_row[k] = take_row[k].min(row[k].saturating_add(cost));
                 }
                 std::mem::swap(cur, next);
             }

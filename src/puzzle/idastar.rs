@@ -1,7 +1,8 @@
 //! IDA*: depth-first iterations bounded by f = g + h, the bound rising to the
 //! least f that exceeded it. Goal test on **expansion** (when a node within
 //! the bound is visited). Optimal with an admissible heuristic. Counts add up
-//! over the iterations.
+//! over the iterations. Children are visited in order of h (ties: operator
+//! order).
 //!
 //! Duplicate detection uses a fixed-size transposition table (allocated
 //! once): within one iteration, a position already visited in no more moves
@@ -26,6 +27,8 @@ struct Run<'s, 'a, G: Puzzle> {
     bound: f64,
     next_bound: f64,
     path: Vec<G::Move>,
+    /// Children of the node at each depth, reused (no allocation once warm).
+    buffers: Vec<Vec<(f64, G::Move)>>,
 }
 
 enum Step {
@@ -59,6 +62,7 @@ pub fn search<G: Puzzle>(s: &mut Search<G>) -> Found<G::Move> {
         bound: h,
         next_bound: f64::INFINITY,
         path: Vec::new(),
+        buffers: Vec::new(),
     };
     loop {
         run.iteration += 1;
@@ -122,24 +126,45 @@ impl<G: Puzzle> Run<'_, '_, G> {
             return Step::Stop;
         }
         self.s.expand();
+        // Children ordered by h (stable: operator order on ties), so the
+        // last iteration meets a goal early.
+        let depth = g as usize;
+        if self.buffers.len() <= depth {
+            self.buffers.resize_with(depth + 1, Vec::new);
+        }
+        let mut children = std::mem::take(&mut self.buffers[depth]);
+        children.clear();
+        let mut result = Step::Continue;
         for mv in pos.legal_moves() {
             let mut child = *pos;
             child.play_unchecked(mv);
             if !self.s.generate(&child) {
-                return Step::Stop;
+                result = Step::Stop;
+                break;
             }
             let h = self.s.h(&child);
-            if h.is_infinite() {
-                continue;
-            }
-            self.path.push(mv);
-            match self.visit(&child, g + 1, h) {
-                Step::Continue => {
-                    self.path.pop();
-                }
-                other => return other,
+            if h.is_finite() {
+                children.push((h, mv));
             }
         }
-        Step::Continue
+        if matches!(result, Step::Continue) {
+            children.sort_by(|a, b| a.0.total_cmp(&b.0));
+            for &(h, mv) in &children {
+                let mut child = *pos;
+                child.play_unchecked(mv);
+                self.path.push(mv);
+                match self.visit(&child, g + 1, h) {
+                    Step::Continue => {
+                        self.path.pop();
+                    }
+                    other => {
+                        result = other;
+                        break;
+                    }
+                }
+            }
+        }
+        self.buffers[depth] = children;
+        result
     }
 }
