@@ -184,7 +184,7 @@ const fn even_squares() -> u128 {
     let mut m = 0u128;
     let mut sq = 0;
     while sq < 100 {
-        if (sq / STRIDE + sq % STRIDE) % 2 == 0 {
+        if (sq / STRIDE + sq % STRIDE).is_multiple_of(2) {
             m |= 1u128 << sq;
         }
         sq += 1;
@@ -205,7 +205,7 @@ const fn column_ok() -> [u128; 5] {
     let mut out = [0u128; 5];
     let mut sq = 0;
     while sq < 100 {
-        let c = (sq % 10) as i32;
+        let c = sq % 10;
         let mut dc = -2;
         while dc <= 2 {
             if c + dc >= 0 && c + dc < 10 {
