@@ -64,6 +64,9 @@ pub fn search<G: Puzzle>(s: &mut Search<G>) -> Found<G::Move> {
         path: Vec::new(),
         buffers: Vec::new(),
     };
+    if !run.s.account(bytes, 1) {
+        return Found::Limit;
+    }
     loop {
         run.iteration += 1;
         run.next_bound = f64::INFINITY;
@@ -76,7 +79,7 @@ pub fn search<G: Puzzle>(s: &mut Search<G>) -> Found<G::Move> {
             Step::Stop => return Found::Limit,
             Step::Continue => {}
         }
-        if !run.s.account(bytes, run.path.capacity() as u64) {
+        if !run.s.account(bytes, run.path.capacity() as u64 + 1) {
             return Found::Limit;
         }
         if run.next_bound.is_infinite() {
