@@ -77,7 +77,7 @@ pub struct Search<'a, G: Puzzle> {
 }
 
 /// Nodes between two checks of the clock and the stop flag.
-const CHECK_EVERY: u64 = 1024;
+const CHECK_EVERY: u64 = 64;
 
 impl<'a, G: Puzzle> Search<'a, G> {
     pub fn new(
