@@ -535,3 +535,21 @@ fn dots_cover_is_the_exact_remaining_cost() {
         assert!(seen.len() >= 1 << 12);
     }
 }
+
+#[test]
+fn node_counts_are_deterministic() {
+    let pos = problem("knight-solo", "D");
+    for a in ["astar", "idastar", "rbfs", "smastar", "bfs", "dfs"] {
+        let w = format!("algorithm {a}");
+        let (x, y) = (solve_with(&pos, &w), solve_with(&pos, &w));
+        assert_eq!(
+            (x.stats.generated, x.stats.expanded),
+            (y.stats.generated, y.stats.expanded),
+            "{a}"
+        );
+        assert_eq!(
+            x.outcome.to_string().split(" time ").next(),
+            y.outcome.to_string().split(" time ").next()
+        );
+    }
+}

@@ -19,11 +19,13 @@
 //! still on the board and removals only shrink the board. `reach` keeps that
 //! argument and only drops values that can never be collected or never
 //! together: numbers outside the piece's reachable region (flood fill of its
-//! moves over numbered squares), the smaller-or-equal ways of the colour
-//! rule (a knight alternates square colours, a bishop never leaves its
-//! colour), and, on boards without repeated numbers, one number of each
-//! symmetric pair `ab`/`ba` (landing on one removes the other). The two
-//! refinements are computed separately and the larger bound is taken.
+//! moves over numbered squares), the colour rule (a knight alternates square
+//! colours, a bishop never leaves its colour; the first value is at most the
+//! best square the piece can move to, or be placed on), and, on boards
+//! without repeated numbers, one number of each symmetric pair `ab`/`ba`
+//! (landing on one removes the other; within one colour in the colour
+//! bound, over the whole board in the pair bound). The two bounds are
+//! computed separately and the larger is taken.
 //!
 //! `cover` is the exact remaining cost: the boxes closed at the end form a
 //! set S of at least `target` boxes and every undrawn arc touching S must be
@@ -290,6 +292,18 @@ fn fewest_alternating(
     n as f64
 }
 
+/// The largest number on the squares of `set` (`None` when `set` is empty).
+fn best_value<P: Piece>(pos: &Jump<P, true>, mut set: u128) -> Option<u32> {
+    let mut best = None;
+    while set != 0 {
+        let sq = set.trailing_zeros() as Square;
+        set &= set - 1;
+        let n = pos.number(sq).unwrap_or(0) as u32;
+        best = Some(best.map_or(n, |b: u32| b.max(n)));
+    }
+    best
+}
+
 impl<P: Piece> Jump<P, true> {
     /// Squares the piece can still reach (its flood fill over numbered
     /// squares); at the root (piece not placed) every numbered square.
@@ -350,21 +364,28 @@ impl<P: Piece> Jump<P, true> {
                 let here = colour(sq);
                 let first = if alternate { 1 - here } else { here };
                 // The first value is one of the squares the piece can go to.
-                let mut cap = 0u32;
-                let mut next = P::attacks(sq) & self.occupancy();
-                if next == 0 {
+                let Some(cap) = best_value(self, P::attacks(sq) & self.occupancy()) else {
                     return f64::INFINITY;
-                }
-                while next != 0 {
-                    let t = next.trailing_zeros() as Square;
-                    next &= next - 1;
-                    cap = cap.max(self.number(t).unwrap_or(0) as u32);
-                }
+                };
                 fewest_alternating(desc(first), desc(1 - first), alternate, Some(cap), missing)
             }
-            None => (0..2)
-                .map(|c| fewest_alternating(desc(c), desc(1 - c), alternate, None, missing))
-                .fold(f64::INFINITY, f64::min),
+            None => {
+                // The placement: a numbered square of row 1, of either colour.
+                let home = self.occupancy() & ((1u128 << P::SIDE) - 1);
+                (0..2)
+                    .filter_map(|c| {
+                        let on_c = home & if c == 0 { EVEN_SQUARES } else { !EVEN_SQUARES };
+                        let cap = best_value(self, on_c)?;
+                        Some(fewest_alternating(
+                            desc(c),
+                            desc(1 - c),
+                            alternate,
+                            Some(cap),
+                            missing,
+                        ))
+                    })
+                    .fold(f64::INFINITY, f64::min)
+            }
         };
         // Symmetric pairs over both colours.
         let all = by_colour[0] | by_colour[1];
