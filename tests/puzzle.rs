@@ -511,6 +511,7 @@ fn dots_cover_is_the_exact_remaining_cost() {
     for (fen, target) in [
         ("dots-solo 2x2 00/00/00 00/00/00", 3),
         ("dots-solo 2x3 000/000/000 00/00/00/00", 4),
+        ("dots-solo 3x2 00/00/00/00 000/000/000", 4),
     ] {
         let AnyPosition::DotsSolo(root) = parse_spec(fen, None).unwrap() else {
             unreachable!()

@@ -122,6 +122,15 @@ impl<'a, G: Puzzle> Search<'a, G> {
     /// Counts a generated node; false when the node limit forbids it.
     #[inline]
     pub fn generate(&mut self, pos: &G) -> bool {
+        // The stop flag on every node (a relaxed load), the clock every
+        // CHECK_EVERY nodes: slow heuristics still stop promptly.
+        if self.stop.load(Ordering::Relaxed) {
+            self.hit(LimitKind::Stop);
+            return false;
+        }
+        if self.stats.generated >= self.next_check && self.must_stop() {
+            return false;
+        }
         if let Some(max) = self.limits.nodes {
             if self.stats.generated >= max {
                 self.hit(LimitKind::Nodes);

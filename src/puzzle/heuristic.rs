@@ -495,12 +495,31 @@ pub fn dots_cover(pos: &DotsSolo, target: u32) -> f64 {
     }
     let k = target as usize;
     let width = k + 1;
-    let masks = 1usize << cols;
     const INF: u16 = u16::MAX;
     let (fh, fv) = pos.free();
     // Undrawn arcs: horizontal (r, c) bit r*cols + c; vertical (r, c) bit c*rows + r.
     let h_free = |r: usize, c: usize| (fh >> (r * cols + c) & 1) as u16;
     let v_free = |r: usize, c: usize| (fv >> (c * rows + r) & 1) as u16;
+    // The profile runs along the shorter side: boxes are visited as (a, b)
+    // with b < `across`; box (a, b) is (a, b) or, transposed, (b, a).
+    let transposed = cols > rows;
+    let (along, across) = if transposed {
+        (cols, rows)
+    } else {
+        (rows, cols)
+    };
+    let masks = 1usize << across;
+    // (missing sides, arc shared with the previous box along, arc shared
+    // with the previous box across), each 0/1 for "undrawn".
+    let sides = |a: usize, b: usize| -> (u16, u16, u16) {
+        let (i, j) = if transposed { (b, a) } else { (a, b) };
+        let miss = h_free(i, j) + h_free(i + 1, j) + v_free(i, j) + v_free(i, j + 1);
+        if transposed {
+            (miss, v_free(i, j), h_free(i, j))
+        } else {
+            (miss, h_free(i, j), v_free(i, j))
+        }
+    };
     COVER_DP.with(|cell| {
         let mut cell = cell.borrow_mut();
         let (cur, next) = &mut *cell;
@@ -509,11 +528,9 @@ pub fn dots_cover(pos: &DotsSolo, target: u32) -> f64 {
         next.clear();
         next.resize(masks * width, INF);
         cur[0] = 0;
-        for i in 0..rows {
-            for j in 0..cols {
-                let miss = h_free(i, j) + h_free(i + 1, j) + v_free(i, j) + v_free(i, j + 1);
-                let top_free = h_free(i, j);
-                let left_free = v_free(i, j);
+        for i in 0..along {
+            for j in 0..across {
+                let (miss, top_free, left_free) = sides(i, j);
                 next.fill(INF);
                 let bit = 1usize << j;
                 for mask in 0..masks {
