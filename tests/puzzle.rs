@@ -223,6 +223,20 @@ fn limits_end_with_reason_limit() {
 }
 
 #[test]
+fn smastar_stays_optimal_in_little_memory() {
+    // Far below A*'s peak (about 145 000 nodes on knight F), but room for
+    // the optimal path: the forgotten children are regenerated.
+    let f = problem("knight-solo", "F");
+    let best = check_path(&f, &solve_with(&f, ""));
+    let r = solve_with(&f, "algorithm smastar memnodes 200");
+    assert_eq!(check_path(&f, &r), best);
+    assert!(r.stats.peak_frontier <= 200);
+    let d = problem("dots-solo", "D");
+    let r = solve_with(&d, "algorithm smastar memnodes 40");
+    assert_eq!(check_path(&d, &r), 27);
+}
+
+#[test]
 fn the_stop_flag_ends_a_run() {
     let f = problem("knight-solo", "F");
     let stop = AtomicBool::new(true);
