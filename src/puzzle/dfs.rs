@@ -42,12 +42,19 @@ fn visit<G: Puzzle>(
         return Step::Continue;
     }
     s.expand();
-    let moves = pos.legal_moves();
     // Generate and test every child first (goal test on generation), then
-    // descend: the children are replayed rather than stored.
-    for &mv in moves.iter() {
+    // descend: the children are replayed rather than stored. A child
+    // dominated in the table is dropped before it is generated.
+    let mut kept = G::Moves::default();
+    for mv in pos.legal_moves() {
         let mut child = *pos;
         child.play_unchecked(mv);
+        let fits = (seen.len() as u64 + 1) * SEEN_ENTRY_BYTES <= s.limits.memory;
+        if (fits || seen.contains_key(&child.hash()))
+            && !keep(seen, child.hash(), g + 1, child.score())
+        {
+            continue;
+        }
         if !s.generate(&child) {
             return Step::Stop;
         }
@@ -55,21 +62,16 @@ fn visit<G: Puzzle>(
             path.push(mv);
             return Step::Found;
         }
+        kept.extend([mv]);
     }
     let bytes = seen.len() as u64 * SEEN_ENTRY_BYTES;
     s.account(bytes.min(s.limits.memory), g as u64 + 1);
-    for mv in moves {
-        let mut child = *pos;
-        child.play_unchecked(mv);
+    for mv in kept {
         if s.must_stop() {
             return Step::Stop;
         }
-        let fits = (seen.len() as u64 + 1) * SEEN_ENTRY_BYTES <= s.limits.memory;
-        if (fits || seen.contains_key(&child.hash()))
-            && !keep(seen, child.hash(), g + 1, child.score())
-        {
-            continue;
-        }
+        let mut child = *pos;
+        child.play_unchecked(mv);
         path.push(mv);
         match visit(s, &child, g + 1, path, seen) {
             Step::Continue => {
