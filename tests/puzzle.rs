@@ -125,8 +125,9 @@ fn dots_optimal_depths() {
 }
 
 #[test]
-#[ignore = "a few seconds in the dev profile; run with --ignored or see tabula bench-puzzle"]
 fn dots_f_is_solved_optimally() {
+    // About 1.5 s in the dev profile: the exact `cover` heuristic keeps A*
+    // on optimal paths (79 expansions).
     let pos = problem("dots-solo", "F");
     let r = solve_with(&pos, "");
     assert_eq!(check_path(&pos, &r), 79);
