@@ -203,7 +203,7 @@ pub fn csv(rows: &[Row]) -> String {
             adm,
             r.algorithm.goal_test(),
             c.result,
-            r.limit.unwrap_or("-"),
+            r.limit.filter(|_| c.result == "limit").unwrap_or("-"),
             c.depth,
             c.score,
             r.stats.generated,
