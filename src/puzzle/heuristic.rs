@@ -24,8 +24,11 @@
 //! best square the piece can move to, or be placed on), and, on boards
 //! without repeated numbers, one number of each symmetric pair `ab`/`ba`
 //! (landing on one removes the other; within one colour in the colour
-//! bound, over the whole board in the pair bound). The two bounds are
-//! computed separately and the larger is taken.
+//! bound, over the whole board in the pair bound), and, in the pair bound,
+//! the double rule: the i-th largest double collected is at most the
+//! (2i−1)-th largest double on the board (each double landed on, but the
+//! last, removes a double at least as large as every double landed on after
+//! it). The two bounds are computed separately and the larger is taken.
 //!
 //! `cover` is the exact remaining cost: the boxes closed at the end form a
 //! set S of at least `target` boxes and every undrawn arc touching S must be
@@ -177,6 +180,41 @@ fn fewest_coloured(first: &[u8; 100], second: &[u8; 100], alternate: bool, missi
         }
     }
     n as f64
+}
+
+/// The doubles 00, 11, …, 99 as a value set.
+const DOUBLES: u128 = {
+    let mut m = 0u128;
+    let mut d = 0;
+    while d < 10 {
+        m |= 1u128 << (d * 11);
+        d += 1;
+    }
+    m
+};
+
+/// Merges a descending iterator with a descending slice.
+fn merge_desc<'a>(
+    mut a: impl Iterator<Item = u32> + 'a,
+    b: &'a [u32],
+) -> impl Iterator<Item = u32> + 'a {
+    let mut next_a = a.next();
+    let mut j = 0;
+    std::iter::from_fn(move || match (next_a, b.get(j)) {
+        (Some(x), Some(&y)) if y > x => {
+            j += 1;
+            Some(y)
+        }
+        (Some(x), _) => {
+            next_a = a.next();
+            Some(x)
+        }
+        (None, Some(&y)) => {
+            j += 1;
+            Some(y)
+        }
+        (None, None) => None,
+    })
 }
 
 /// Squares of colour 0 ((row + column) even).
@@ -387,15 +425,40 @@ impl<P: Piece> Jump<P, true> {
                     .fold(f64::INFINITY, f64::min)
             }
         };
-        // Symmetric pairs over both colours.
+        // Symmetric pairs over both colours, and the double rule: the i-th
+        // largest double collected is at most the (2i-1)-th largest double
+        // on the board (each double landed on, but the last, removes a
+        // larger-or-equal double than every double landed on after it).
         let all = by_colour[0] | by_colour[1];
-        let pair_bound = fewest_covering(
+        let mut on_board = all & DOUBLES;
+        let mut rest = self.occupancy() & !squares;
+        while rest != 0 {
+            let sq = rest.trailing_zeros() as Square;
+            rest &= rest - 1;
+            on_board |= (1u128 << self.number(sq).unwrap_or(0)) & DOUBLES;
+        }
+        let mut doubles = [0u32; 10];
+        let mut count = 0;
+        let (mut board, mut reach) = (
             DescBits {
-                bits: all,
-                exclusive: all,
+                bits: on_board,
+                exclusive: 0,
             },
-            missing,
+            DescBits {
+                bits: all & DOUBLES,
+                exclusive: 0,
+            },
         );
+        while let (Some(d), Some(r)) = (board.next(), reach.next()) {
+            doubles[count] = d.min(r);
+            count += 1;
+            board.next();
+        }
+        let singles = DescBits {
+            bits: all & !DOUBLES,
+            exclusive: all,
+        };
+        let pair_bound = fewest_covering(merge_desc(singles, &doubles[..count]), missing);
         colour_bound.max(pair_bound)
     }
 
