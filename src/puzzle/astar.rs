@@ -1,7 +1,12 @@
 //! A*: best-first on f = g + h with a binary-heap frontier. Goal test on
 //! **expansion** (a node is tested when it leaves the frontier), so with an
 //! admissible heuristic the solution has the fewest moves. Ties on f go to
-//! the deeper node, then to the older one. Duplicate detection: a generated
+//! the deeper node, then to the older one. f uses path-max (a child's f is at
+//! least its parent's), which also allows **deferred evaluation**: a child
+//! enters the frontier with its parent's f, and its heuristic is computed
+//! only when it comes out (then it goes back with its own f if that is
+//! larger). Expensive heuristics are thus computed only for the children
+//! that could be expanded. Duplicate detection: a generated
 //! position already reached in no more moves with at least the same score is
 //! dropped; a better path to a known position reopens it. Nodes whose
 //! heuristic is infinite (proven dead ends) are not kept.
@@ -20,9 +25,13 @@ struct Node<G: Puzzle> {
 /// A frontier entry; the heap's maximum is the entry to expand next.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Open {
+    /// f = g + h with path-max; for a lazy entry, its parent's f (a lower
+    /// bound of its own).
     pub f: f64,
     pub g: u32,
     pub idx: u32,
+    /// h not computed yet.
+    pub lazy: bool,
 }
 
 impl PartialEq for Open {
@@ -61,12 +70,17 @@ pub fn search<G: Puzzle>(s: &mut Search<G>) -> Found<G::Move> {
         parent: 0,
         mv: None,
     }];
-    let mut open = BinaryHeap::from([Open { f: h, g: 0, idx: 0 }]);
+    let mut open = BinaryHeap::from([Open {
+        f: h,
+        g: 0,
+        idx: 0,
+        lazy: false,
+    }]);
     let mut seen = Seen::default();
     keep(&mut seen, root.hash(), 0, root.score());
     let node_bytes = std::mem::size_of::<Node<G>>() as u64;
     let open_bytes = std::mem::size_of::<Open>() as u64;
-    while let Some(Open { idx, g, .. }) = open.pop() {
+    while let Some(Open { idx, g, f, lazy }) = open.pop() {
         if s.must_stop() {
             return Found::Limit;
         }
@@ -75,6 +89,26 @@ pub fn search<G: Puzzle>(s: &mut Search<G>) -> Found<G::Move> {
         if matches!(seen.get(&state.hash()), Some(&(g0, s0)) if g0 < g && s0 >= state.score()) {
             continue;
         }
+        let f = if lazy {
+            // Deferred evaluation: the entry waited with its parent's f.
+            let h = s.h(&state);
+            if h.is_infinite() {
+                continue;
+            }
+            let own = (g as f64 + h).max(f);
+            if own > f {
+                open.push(Open {
+                    f: own,
+                    g,
+                    idx,
+                    lazy: false,
+                });
+                continue;
+            }
+            own
+        } else {
+            f
+        };
         if s.is_goal(&state) {
             return Found::Path(path_to(idx as usize, |i| {
                 nodes[i].mv.map(|m| (nodes[i].parent as usize, m))
@@ -93,19 +127,16 @@ pub fn search<G: Puzzle>(s: &mut Search<G>) -> Found<G::Move> {
             if !s.generate(&child) {
                 return Found::Limit;
             }
-            let h = s.h(&child);
-            if h.is_infinite() {
-                continue;
-            }
             nodes.push(Node {
                 state: child,
                 parent: idx,
                 mv: Some(mv),
             });
             open.push(Open {
-                f: (g + 1) as f64 + h,
+                f,
                 g: g + 1,
                 idx: (nodes.len() - 1) as u32,
+                lazy: true,
             });
         }
         let bytes = nodes.len() as u64 * node_bytes
