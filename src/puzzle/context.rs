@@ -114,6 +114,11 @@ impl<'a, G: Puzzle> Search<'a, G> {
         }
     }
 
+    /// The heuristic's description (`None` for the blind solvers).
+    pub fn heuristic_info(&self) -> Option<super::heuristic::HeuristicInfo> {
+        self.heuristic.map(|i| G::HEURISTICS[i])
+    }
+
     #[inline]
     pub fn is_goal(&self, pos: &G) -> bool {
         pos.score() >= self.target

@@ -55,6 +55,10 @@ use std::cell::RefCell;
 pub struct HeuristicInfo {
     pub name: &'static str,
     pub admissible: bool,
+    /// Costly to compute (much more than generating a node): solvers that
+    /// can avoid evaluating every child do so (IDA* then orders children by
+    /// the score they reach instead of by h).
+    pub expensive: bool,
     pub description: &'static str,
 }
 
@@ -87,6 +91,7 @@ pub trait Puzzle: Game {
 const ZERO: HeuristicInfo = HeuristicInfo {
     name: "zero",
     admissible: true,
+    expensive: false,
     description: "h = 0 (A* becomes uniform-cost search)",
 };
 
@@ -94,17 +99,20 @@ const JUMP_HEURISTICS: &[HeuristicInfo] = &[
     HeuristicInfo {
         name: "reach",
         admissible: true,
+        expensive: false,
         description: "fewest of the largest collectable values covering the points missing \
                       (reachable squares, colour rule, symmetric pairs)",
     },
     HeuristicInfo {
         name: "largest",
         admissible: true,
+        expensive: false,
         description: "fewest of the largest remaining values covering the points missing",
     },
     HeuristicInfo {
         name: "course",
         admissible: false,
+        expensive: false,
         description: "o/m: points missing over the average value left (the course's)",
     },
     ZERO,
@@ -529,16 +537,19 @@ const DOTS_HEURISTICS: &[HeuristicInfo] = &[
     HeuristicInfo {
         name: "cover",
         admissible: true,
+        expensive: true,
         description: "exact: fewest undrawn arcs around any set of at least target boxes",
     },
     HeuristicInfo {
         name: "half",
         admissible: true,
+        expensive: false,
         description: "ceil((o - c) / 2): one arc closes at most two boxes",
     },
     HeuristicInfo {
         name: "course",
         admissible: false,
+        expensive: false,
         description: "o - c: boxes still missing (the course's)",
     },
     ZERO,

@@ -2,7 +2,8 @@
 //! least f that exceeded it. Goal test on **expansion** (when a node within
 //! the bound is visited). Optimal with an admissible heuristic. Counts add up
 //! over the iterations. Children are visited in order of h (ties: operator
-//! order).
+//! order), or, when the heuristic is expensive, in order of the score they
+//! reach, h being computed only for the children actually visited.
 //!
 //! Duplicate detection uses a fixed-size transposition table (allocated
 //! once): within one iteration, a position already visited in no more moves
@@ -27,6 +28,8 @@ struct Run<'s, 'a, G: Puzzle> {
     bound: f64,
     next_bound: f64,
     path: Vec<G::Move>,
+    /// Expensive heuristic: order children by score, evaluate h lazily.
+    lazy: bool,
     /// Children of the node at each depth, reused (no allocation once warm).
     buffers: Vec<Vec<(f64, G::Move)>>,
 }
@@ -54,6 +57,7 @@ pub fn search<G: Puzzle>(s: &mut Search<G>) -> Found<G::Move> {
     let slots = slots as usize;
     let table = vec![0u64; slots * SLOT_WORDS];
     let bytes = slots as u64 * slot_bytes;
+    let lazy = s.heuristic_info().is_some_and(|h| h.expensive);
     let mut run = Run {
         s,
         table,
@@ -62,6 +66,7 @@ pub fn search<G: Puzzle>(s: &mut Search<G>) -> Found<G::Move> {
         bound: h,
         next_bound: f64::INFINITY,
         path: Vec::new(),
+        lazy,
         buffers: Vec::new(),
     };
     if !run.s.account(bytes, 1) {
@@ -130,7 +135,8 @@ impl<G: Puzzle> Run<'_, '_, G> {
         }
         self.s.expand();
         // Children ordered by h (stable: operator order on ties), so the
-        // last iteration meets a goal early.
+        // last iteration meets a goal early; with an expensive heuristic,
+        // by the score they reach, h being computed only when visited.
         let depth = g as usize;
         if self.buffers.len() <= depth {
             self.buffers.resize_with(depth + 1, Vec::new);
@@ -145,16 +151,24 @@ impl<G: Puzzle> Run<'_, '_, G> {
                 result = Step::Stop;
                 break;
             }
-            let h = self.s.h(&child);
-            if h.is_finite() {
-                children.push((h, mv));
+            let key = if self.lazy {
+                -(child.score() as f64)
+            } else {
+                self.s.h(&child)
+            };
+            if key.is_finite() {
+                children.push((key, mv));
             }
         }
         if matches!(result, Step::Continue) {
             children.sort_by(|a, b| a.0.total_cmp(&b.0));
-            for &(h, mv) in &children {
+            for &(key, mv) in &children {
                 let mut child = *pos;
                 child.play_unchecked(mv);
+                let h = if self.lazy { self.s.h(&child) } else { key };
+                if h.is_infinite() {
+                    continue;
+                }
                 self.path.push(mv);
                 match self.visit(&child, g + 1, h) {
                     Step::Continue => {
