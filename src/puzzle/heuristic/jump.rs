@@ -1,99 +1,9 @@
-//! The [`Puzzle`] trait (what the solvers need beyond [`Game`]) and the
-//! heuristics of each puzzle game, chosen by name.
-//!
-//! A heuristic estimates the number of moves still needed to reach the
-//! target. `f64::INFINITY` means "proven unreachable": only admissible
-//! heuristics return it, and the informed solvers then prune the node.
-//!
-//! | game | name | admissible | estimate |
-//! |---|---|---|---|
-//! | knight / bishop | `reach` (default) | yes | fewest of the largest collectable values covering o (see below) |
-//! | knight / bishop | `largest` | yes | fewest of the largest remaining values whose sum covers o |
-//! | knight / bishop | `course` | no | o / m (course: o = points missing, m = average value left) |
-//! | dots | `cover` (default) | yes, exact | fewest undrawn arcs around any set of ≥ target boxes |
-//! | dots | `half` | yes | ⌈(o − c) / 2⌉ |
-//! | dots | `course` | no | o − c (boxes still missing) |
-//! | every game | `zero` | yes | 0 (A* becomes uniform-cost search) |
-//!
-//! `largest` is admissible because every move collects exactly one number
-//! still on the board and removals only shrink the board. `reach` keeps that
-//! argument and only drops values that can never be collected or never
-//! together: numbers outside the piece's reachable region (flood fill of its
-//! moves over numbered squares), the colour rule (a knight alternates square
-//! colours, a bishop never leaves its colour; the first value is at most the
-//! best square the piece can move to, or be placed on), and, on boards
-//! without repeated numbers, one number of each symmetric pair `ab`/`ba`
-//! (landing on one removes the other; within one colour in the colour
-//! bound, over the whole board in the pair bound), and, in the pair bound,
-//! the double rule: the i-th largest double collected is at most the
-//! (2i−1)-th largest double on the board (each double landed on, but the
-//! last, removes a double at least as large as every double landed on after
-//! it). The two bounds are computed separately and the larger is taken.
-//!
-//! `cover` is the exact remaining cost: the boxes closed at the end form a
-//! set S of at least `target` boxes and every undrawn arc touching S must be
-//! drawn, while drawing exactly those arcs closes S. The minimum over S is
-//! computed by a dynamic programme over the boxes in row order whose state is
-//! the chosen/not-chosen profile of the last `cols` boxes and the number of
-//! boxes chosen (capped at the target).
-//!
-//! ```
-//! use tabula::puzzle::heuristic::Puzzle;
-//!
-//! let a = tabula::problems::builtin_knight()[0].position;
-//! let reach = a.heuristic_index("reach").unwrap();
-//! // Problem A needs 3 moves; the admissible bound never says more.
-//! assert!(a.estimate(reach, 70) <= 3.0);
-//! ```
+//! Heuristics of the number-board puzzles (`knight-solo`, `bishop-solo`):
+//! `reach` (default), `largest`, `course`, `zero`. See the parent module for
+//! why the admissible ones are.
 
+use super::{HeuristicInfo, Puzzle, ZERO};
 use crate::game::jump::{Jump, Piece, Square, STRIDE};
-use crate::game::{DotsSolo, Game};
-use std::cell::RefCell;
-
-/// A heuristic's name, admissibility and one-line description.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct HeuristicInfo {
-    pub name: &'static str,
-    pub admissible: bool,
-    /// Costly to compute (much more than generating a node): solvers that
-    /// can avoid evaluating every child do so (IDA* then orders children by
-    /// the score they reach instead of by h).
-    pub expensive: bool,
-    pub description: &'static str,
-}
-
-/// A single-player puzzle: a [`Game`] with a score to reach and heuristics.
-pub trait Puzzle: Game {
-    /// The heuristics of the game; the first is the default (the best
-    /// admissible one).
-    const HEURISTICS: &'static [HeuristicInfo];
-
-    /// The score so far.
-    fn score(&self) -> u32 {
-        self.scores()[0]
-    }
-
-    /// The position's own target, if any.
-    fn own_target(&self) -> Option<u32>;
-
-    /// Moves still needed to reach `target`, by heuristic `index` (into
-    /// [`Puzzle::HEURISTICS`]). Never negative; `INFINITY` = unreachable.
-    fn estimate(&self, index: usize, target: u32) -> f64;
-
-    /// The index of a heuristic by name (case-insensitive).
-    fn heuristic_index(&self, name: &str) -> Option<usize> {
-        Self::HEURISTICS
-            .iter()
-            .position(|h| h.name.eq_ignore_ascii_case(name))
-    }
-}
-
-const ZERO: HeuristicInfo = HeuristicInfo {
-    name: "zero",
-    admissible: true,
-    expensive: false,
-    description: "h = 0 (A* becomes uniform-cost search)",
-};
 
 const JUMP_HEURISTICS: &[HeuristicInfo] = &[
     HeuristicInfo {
@@ -533,153 +443,10 @@ impl<P: Piece> Puzzle for Jump<P, true> {
     }
 }
 
-const DOTS_HEURISTICS: &[HeuristicInfo] = &[
-    HeuristicInfo {
-        name: "cover",
-        admissible: true,
-        expensive: true,
-        description: "exact: fewest undrawn arcs around any set of at least target boxes",
-    },
-    HeuristicInfo {
-        name: "half",
-        admissible: true,
-        expensive: false,
-        description: "ceil((o - c) / 2): one arc closes at most two boxes",
-    },
-    HeuristicInfo {
-        name: "course",
-        admissible: false,
-        expensive: false,
-        description: "o - c: boxes still missing (the course's)",
-    },
-    ZERO,
-];
-
-thread_local! {
-    /// Scratch tables of the `cover` dynamic programme (allocated once per thread).
-    static COVER_DP: RefCell<(Vec<u16>, Vec<u16>)> = const { RefCell::new((Vec::new(), Vec::new())) };
-}
-
-/// The fewest undrawn arcs whose drawing closes at least `target` boxes
-/// (`INFINITY` when the board has fewer boxes).
-pub fn dots_cover(pos: &DotsSolo, target: u32) -> f64 {
-    let (rows, cols) = (pos.rows(), pos.cols());
-    if target as usize > rows * cols {
-        return f64::INFINITY;
-    }
-    let k = target as usize;
-    let width = k + 1;
-    const INF: u16 = u16::MAX;
-    let (fh, fv) = pos.free();
-    // Undrawn arcs: horizontal (r, c) bit r*cols + c; vertical (r, c) bit c*rows + r.
-    let h_free = |r: usize, c: usize| (fh >> (r * cols + c) & 1) as u16;
-    let v_free = |r: usize, c: usize| (fv >> (c * rows + r) & 1) as u16;
-    // The profile runs along the shorter side: boxes are visited as (a, b)
-    // with b < `across`; box (a, b) is (a, b) or, transposed, (b, a).
-    let transposed = cols > rows;
-    let (along, across) = if transposed {
-        (cols, rows)
-    } else {
-        (rows, cols)
-    };
-    let masks = 1usize << across;
-    // (missing sides, arc shared with the previous box along, arc shared
-    // with the previous box across), each 0/1 for "undrawn".
-    let sides = |a: usize, b: usize| -> (u16, u16, u16) {
-        let (i, j) = if transposed { (b, a) } else { (a, b) };
-        let miss = h_free(i, j) + h_free(i + 1, j) + v_free(i, j) + v_free(i, j + 1);
-        if transposed {
-            (miss, v_free(i, j), h_free(i, j))
-        } else {
-            (miss, h_free(i, j), v_free(i, j))
-        }
-    };
-    COVER_DP.with(|cell| {
-        let mut cell = cell.borrow_mut();
-        let (cur, next) = &mut *cell;
-        cur.clear();
-        cur.resize(masks * width, INF);
-        next.clear();
-        next.resize(masks * width, INF);
-        cur[0] = 0;
-        for i in 0..along {
-            for j in 0..across {
-                let (miss, top_free, left_free) = sides(i, j);
-                next.fill(INF);
-                let bit = 1usize << j;
-                for mask in 0..masks {
-                    let row = &cur[mask * width..(mask + 1) * width];
-                    let up = i > 0 && mask & bit != 0;
-                    let left = j > 0 && mask & (bit >> 1) != 0;
-                    let cost = miss - u16::from(up) * top_free - u16::from(left) * left_free;
-                    let (skip, take) = (mask & !bit, mask | bit);
-                    // Disjoint rows (skip < take): element-wise minima the
-                    // compiler vectorises; INF saturates.
-                    let (lo, hi) = next.split_at_mut(take * width);
-                    let skip_row = &mut lo[skip * width..(skip + 1) * width];
-                    let take_row = &mut hi[..width];
-                    for (s, &v) in skip_row.iter_mut().zip(row) {
-                        *s = (*s).min(v);
-                    }
-                    for (t, &v) in take_row[1..].iter_mut().zip(&row[..k]) {
-                        *t = (*t).min(v.saturating_add(cost));
-                    }
-                    take_row[k] = take_row[k].min(row[k].saturating_add(cost));
-                }
-                std::mem::swap(cur, next);
-            }
-        }
-        let best = (0..masks).map(|m| cur[m * width + k]).min().unwrap_or(INF);
-        if best == INF {
-            f64::INFINITY
-        } else {
-            best as f64
-        }
-    })
-}
-
-impl Puzzle for DotsSolo {
-    const HEURISTICS: &'static [HeuristicInfo] = DOTS_HEURISTICS;
-
-    fn own_target(&self) -> Option<u32> {
-        self.target()
-    }
-
-    fn estimate(&self, index: usize, target: u32) -> f64 {
-        let missing = target.saturating_sub(self.score());
-        if missing == 0 {
-            return 0.0;
-        }
-        match index {
-            0 => dots_cover(self, target),
-            1 => {
-                if self.score() + (self.box_count() - self.closed_boxes()) < target {
-                    f64::INFINITY
-                } else {
-                    missing.div_ceil(2) as f64
-                }
-            }
-            2 => missing as f64,
-            _ => 0.0,
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::problems::{builtin_dots, builtin_knight};
-
-    #[test]
-    fn cover_on_empty_boards_is_the_isoperimetric_count() {
-        // 2 x 5 block of an empty 4 x 5 board: 14 + 13 arcs.
-        let d = builtin_dots()[3].position;
-        assert_eq!(d.estimate(0, 10), 27.0);
-        // One box: 4 arcs; a 2 x 2 block: 12.
-        assert_eq!(d.estimate(0, 1), 4.0);
-        assert_eq!(d.estimate(0, 4), 12.0);
-        assert_eq!(d.estimate(0, 21), f64::INFINITY);
-    }
+    use crate::problems::builtin_knight;
 
     #[test]
     fn knight_bounds_are_ordered() {
@@ -693,18 +460,9 @@ mod tests {
 
     #[test]
     fn knight_spread_matches_the_move_tables() {
-        use crate::game::jump::{KnightPiece, Piece};
+        use crate::game::jump::KnightPiece;
         for sq in 0..100u8 {
             assert_eq!(knight_spread(1u128 << sq), KnightPiece::attacks(sq), "{sq}");
         }
-    }
-
-    #[test]
-    fn names_resolve() {
-        let k = builtin_knight()[0].position;
-        assert_eq!(k.heuristic_index("COURSE"), Some(2));
-        assert_eq!(k.heuristic_index("nope"), None);
-        let d = builtin_dots()[0].position;
-        assert_eq!(d.heuristic_index("half"), Some(1));
     }
 }
