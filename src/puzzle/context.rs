@@ -188,7 +188,7 @@ impl<'a, G: Puzzle> Search<'a, G> {
     }
 
     /// True when the run must end now: a hard limit was hit, the stop flag is
-    /// set or the time is over (checked every [`CHECK_EVERY`] nodes).
+    /// set or the time is over (checked every `CHECK_EVERY` nodes).
     #[inline]
     pub fn must_stop(&mut self) -> bool {
         if matches!(self.limit, Some(k) if k != LimitKind::Depth) {
