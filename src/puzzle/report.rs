@@ -142,7 +142,14 @@ fn heuristic_cell(r: &Run) -> (String, &'static str) {
 
 /// The Markdown table.
 pub fn markdown(rows: &[Row]) -> String {
-    let mut out = String::new();
+    let mut out = String::from(
+        "# Puzzle results\n\n\
+         L: depth of the solution (moves); score: the solution's score, or the best \
+         score generated when there is none; T: nodes generated (root included); \
+         E: nodes expanded; P = L / T (penetrance); B: effective branching factor, \
+         B + B² + … + B^L = T; result `exhausted`: the target is proved unreachable, \
+         `limit (…)`: a limit stopped the run. BFS and DFS ignore heuristics.\n\n",
+    );
     out.push_str(
         "| game | problem | target | algorithm | heuristic | admissible | goal test | result | \
          L | score | T | E | P | B | time ms | peak memory B | solution |\n",
