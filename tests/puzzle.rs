@@ -225,7 +225,7 @@ fn limits_end_with_reason_limit() {
 
 #[test]
 fn smastar_stays_optimal_in_little_memory() {
-    // Far below A*'s peak (about 145 000 nodes on knight F), but room for
+    // Far below A*'s peak (about 70 000 open nodes on knight F), but room for
     // the optimal path: the forgotten children are regenerated.
     let f = problem("knight-solo", "F");
     let best = check_path(&f, &solve_with(&f, ""));

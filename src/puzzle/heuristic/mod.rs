@@ -33,9 +33,10 @@
 //! `cover` is the exact remaining cost: the boxes closed at the end form a
 //! set S of at least `target` boxes and every undrawn arc touching S must be
 //! drawn, while drawing exactly those arcs closes S. The minimum over S is
-//! computed by a dynamic programme over the boxes in row order whose state is
-//! the chosen/not-chosen profile of the last `cols` boxes and the number of
-//! boxes chosen (capped at the target).
+//! computed by a dynamic programme over the boxes, row by row along the
+//! longer side, whose state is the chosen/not-chosen profile of the last w
+//! boxes (w = the shorter side) and the number of boxes chosen (capped at
+//! the target).
 //!
 //! ```
 //! use tabula::puzzle::heuristic::Puzzle;
