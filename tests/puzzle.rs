@@ -91,10 +91,16 @@ fn knight_e_is_proved_unsolvable_by_every_algorithm() {
 fn knight_f_is_solved_optimally() {
     // Two admissible heuristics and two algorithms must agree on the depth.
     let pos = problem("knight-solo", "F");
-    let depths: Vec<u32> = ["algorithm astar", "algorithm idastar", "heuristic largest"]
-        .iter()
-        .map(|w| check_path(&pos, &solve_with(&pos, w)))
-        .collect();
+    let depths: Vec<u32> = [
+        "algorithm astar",
+        "algorithm idastar",
+        "algorithm rbfs",
+        "algorithm smastar",
+        "heuristic largest",
+    ]
+    .iter()
+    .map(|w| check_path(&pos, &solve_with(&pos, w)))
+    .collect();
     assert!(depths.iter().all(|&d| d == depths[0]), "{depths:?}");
     // No solution is shorter than the bound of the root, and the course's
     // (inadmissible) heuristic finds one no shorter than the optimum.
@@ -126,11 +132,13 @@ fn dots_optimal_depths() {
 
 #[test]
 fn dots_f_is_solved_optimally() {
-    // About 1.5 s in the dev profile: the exact `cover` heuristic keeps A*
-    // on optimal paths (79 expansions).
+    // The exact `cover` heuristic keeps the informed searches on optimal
+    // paths (79 expansions).
     let pos = problem("dots-solo", "F");
-    let r = solve_with(&pos, "");
-    assert_eq!(check_path(&pos, &r), 79);
+    for a in ["astar", "idastar", "rbfs", "smastar"] {
+        let r = solve_with(&pos, &format!("algorithm {a}"));
+        assert_eq!(check_path(&pos, &r), 79, "{a}");
+    }
 }
 
 #[test]
