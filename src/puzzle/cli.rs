@@ -36,7 +36,16 @@ fn load_file(path: &Path, game: Option<GameId>) -> Result<ProblemSet> {
 /// the protocol's (`algorithm idastar heuristic largest nodes 1000000 …`).
 /// Prints the `info` lines and the protocol's final line.
 pub fn solve_command(args: &[String], game: Option<GameId>) -> Result<bool> {
-    let words: Vec<&str> = args.iter().flat_map(|s| s.split_whitespace()).collect();
+    let mut words: Vec<&str> = args.iter().flat_map(|s| s.split_whitespace()).collect();
+    // `--game <id>` may also come after the position (clap passes it on).
+    let mut game = game;
+    if let Some(at) = words.iter().position(|w| *w == "--game") {
+        let id = words
+            .get(at + 1)
+            .ok_or_else(|| anyhow!("--game needs a game id"))?;
+        game = Some(id.parse().map_err(|e| anyhow!("--game: {e}"))?);
+        words.drain(at..at + 2);
+    }
     let split = words
         .iter()
         .position(|w| OPTION_WORDS.contains(&w.to_ascii_lowercase().as_str()))
