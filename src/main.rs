@@ -33,52 +33,18 @@ enum Command {
         #[arg(long)]
         divide: bool,
     },
-    /// Solve a puzzle: a problems file and a problem name, or a position spec,
-    /// then the protocol's solve options (algorithm, heuristic, target, depth,
-    /// nodes, movetime, memory, memnodes). Example: tabula solve problem
-    /// knight-solo A algorithm idastar. Exit code 0 solved, 1 no solution.
-    Solve {
-        #[arg(required = true, num_args = 1.., allow_hyphen_values = true)]
-        args: Vec<String>,
-        /// Game of the problems file (default: recognised from its shape).
-        #[arg(long)]
-        game: Option<tabula::game::GameId>,
-    },
+    /// Solve a puzzle (exit code 0: solved, 1: no solution).
+    ///
+    /// The position is a problems file and a problem name, or a position
+    /// spec; then come the protocol's solve options (algorithm, heuristic,
+    /// target, depth, nodes, movetime, memory, memnodes). Example: tabula
+    /// solve problem knight-solo A algorithm idastar
+    Solve(tabula::puzzle::cli::SolveArgs),
     /// Run every problem x algorithm x heuristic and write the results table
     /// (results.md, results.csv).
-    Report(ReportCli),
+    Report(tabula::puzzle::cli::ReportArgs),
     /// Puzzle benchmark: knight and dots problems with A* and IDA*.
     BenchPuzzle,
-}
-
-#[derive(clap::Args)]
-struct ReportCli {
-    /// Problems file (default: the built-in course problems).
-    file: Option<std::path::PathBuf>,
-    /// Game of the problems (default: recognised; built-ins: knight and dots).
-    #[arg(long)]
-    game: Option<tabula::game::GameId>,
-    /// Comma-separated algorithms (default: all).
-    #[arg(long, value_delimiter = ',')]
-    algorithms: Vec<String>,
-    /// Comma-separated heuristics (default: all of the game's).
-    #[arg(long, value_delimiter = ',')]
-    heuristics: Vec<String>,
-    /// Output directory.
-    #[arg(long, default_value = "results")]
-    out_dir: std::path::PathBuf,
-    /// Node limit per run (nodes generated).
-    #[arg(long, default_value_t = 2_000_000)]
-    nodes: u64,
-    /// Time limit per run (ms).
-    #[arg(long, default_value_t = 10_000)]
-    movetime: u64,
-    /// Memory limit per run (MiB).
-    #[arg(long, default_value_t = 512)]
-    memory: u64,
-    /// No progress bar.
-    #[arg(long)]
-    quiet: bool,
 }
 
 fn main() -> ExitCode {
@@ -88,14 +54,12 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Some(Command::Perft { args, divide }) => perft(&args, divide),
-        Some(Command::Solve { args, game }) => {
-            match tabula::puzzle::cli::solve_command(&args, game) {
-                Ok(true) => Ok(()),
-                Ok(false) => return ExitCode::from(1),
-                Err(e) => Err(e),
-            }
-        }
-        Some(Command::Report(r)) => tabula::puzzle::cli::report_command(&r.into_args()),
+        Some(Command::Solve(a)) => match a.run() {
+            Ok(true) => Ok(()),
+            Ok(false) => return ExitCode::from(1),
+            Err(e) => Err(e),
+        },
+        Some(Command::Report(a)) => a.run(),
         Some(Command::BenchPuzzle) => tabula::puzzle::cli::bench_command(),
         None => {
             eprintln!("tabula: the protocol loop is not implemented yet; try 'tabula --help'");
@@ -107,25 +71,6 @@ fn main() -> ExitCode {
         Err(e) => {
             eprintln!("tabula: error: {e:#}");
             ExitCode::from(2)
-        }
-    }
-}
-
-impl ReportCli {
-    fn into_args(self) -> tabula::puzzle::cli::ReportArgs {
-        tabula::puzzle::cli::ReportArgs {
-            file: self.file,
-            game: self.game,
-            algorithms: self.algorithms,
-            heuristics: self.heuristics,
-            out_dir: self.out_dir,
-            base: tabula::puzzle::SolveOptions {
-                nodes: Some(self.nodes),
-                movetime: Some(self.movetime),
-                memory_mib: Some(self.memory),
-                ..Default::default()
-            },
-            progress: !self.quiet,
         }
     }
 }

@@ -86,15 +86,70 @@ fn position(spec: &[&str], game: Option<GameId>) -> Result<AnyPosition> {
     Ok(setup::parse_words(spec, current)?)
 }
 
-/// Options of `tabula report`.
-pub struct ReportArgs {
-    pub file: Option<PathBuf>,
+/// Arguments of `tabula solve`.
+#[derive(clap::Args, Debug)]
+pub struct SolveArgs {
+    /// A problems file and a problem name, or a position spec (`problem
+    /// knight-solo A`, a position string, …), then the solve options.
+    #[arg(required = true, num_args = 1.., allow_hyphen_values = true)]
+    pub args: Vec<String>,
+    /// Game of the problems file (default: recognised from its shape).
+    #[arg(long)]
     pub game: Option<GameId>,
+}
+
+impl SolveArgs {
+    /// Runs the command; `Ok(false)` when there is no solution.
+    pub fn run(&self) -> Result<bool> {
+        solve_command(&self.args, self.game)
+    }
+}
+
+/// Arguments of `tabula report`.
+#[derive(clap::Args, Debug)]
+pub struct ReportArgs {
+    /// Problems file (default: the built-in course problems).
+    pub file: Option<PathBuf>,
+    /// Game of the problems (default: recognised; built-ins: knight and dots).
+    #[arg(long)]
+    pub game: Option<GameId>,
+    /// Comma-separated algorithms (default: all).
+    #[arg(long, value_delimiter = ',')]
     pub algorithms: Vec<String>,
+    /// Comma-separated heuristics (default: all of the game's).
+    #[arg(long, value_delimiter = ',')]
     pub heuristics: Vec<String>,
+    /// Output directory.
+    #[arg(long, default_value = "results")]
     pub out_dir: PathBuf,
-    pub base: SolveOptions,
-    pub progress: bool,
+    /// Node limit per run (nodes generated).
+    #[arg(long, default_value_t = 2_000_000)]
+    pub nodes: u64,
+    /// Time limit per run (ms).
+    #[arg(long, default_value_t = 10_000)]
+    pub movetime: u64,
+    /// Memory limit per run (MiB).
+    #[arg(long, default_value_t = 512)]
+    pub memory: u64,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+impl ReportArgs {
+    /// Runs the command.
+    pub fn run(&self) -> Result<()> {
+        report_command(self)
+    }
+
+    fn base(&self) -> SolveOptions {
+        SolveOptions {
+            nodes: Some(self.nodes),
+            movetime: Some(self.movetime),
+            memory_mib: Some(self.memory),
+            ..SolveOptions::default()
+        }
+    }
 }
 
 /// `tabula report`: every problem × algorithm × heuristic, written as
@@ -128,7 +183,7 @@ pub fn report_command(args: &ReportArgs) -> Result<()> {
         plans.push(report::plan(set, &algorithms, &args.heuristics).map_err(|e| anyhow!(e))?);
     }
     let total: usize = plans.iter().map(Vec::len).sum();
-    let bar = if args.progress {
+    let bar = if !args.quiet {
         indicatif::ProgressBar::new(total as u64)
     } else {
         indicatif::ProgressBar::hidden()
@@ -150,7 +205,8 @@ pub fn report_command(args: &ReportArgs) -> Result<()> {
             bar.inc(1);
         };
         rows.extend(
-            report::run_all(set, plan, &args.base, &stop, &mut progress).map_err(|e| anyhow!(e))?,
+            report::run_all(set, plan, &args.base(), &stop, &mut progress)
+                .map_err(|e| anyhow!(e))?,
         );
     }
     bar.finish_and_clear();
