@@ -230,10 +230,16 @@ pub fn search<G: Puzzle>(s: &mut Search<G>) -> Found<G::Move> {
         }
         s.expand();
         tree.unindex(idx);
-        let which = tree.node_mut(idx).pending.replace(Vec::new());
+        let mut which = tree.node_mut(idx).pending.replace(Vec::new());
+        if let Some(w) = which.as_mut() {
+            w.sort_unstable();
+        }
         let mut added = 0;
         for (i, mv) in state.legal_moves().into_iter().enumerate() {
-            if which.as_ref().is_some_and(|w| !w.contains(&(i as u16))) {
+            if which
+                .as_ref()
+                .is_some_and(|w| w.binary_search(&(i as u16)).is_err())
+            {
                 continue;
             }
             let mut child = state;
