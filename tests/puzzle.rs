@@ -577,3 +577,71 @@ fn node_counts_are_deterministic() {
         );
     }
 }
+
+/// A sparse random board of `count` numbers drawn from `values`.
+fn random_board(rng: &mut impl rand::Rng, side: usize, count: usize, values: &[u8]) -> String {
+    use rand::seq::SliceRandom;
+    let mut cells = vec!["-".to_string(); side * side];
+    let squares: Vec<usize> = (0..side * side)
+        .collect::<Vec<_>>()
+        .choose_multiple(rng, count)
+        .copied()
+        .collect();
+    let numbers: Vec<u8> = values.choose_multiple(rng, count).copied().collect();
+    for (sq, n) in squares.into_iter().zip(numbers) {
+        cells[sq] = format!("{n:02}");
+    }
+    cells
+        .chunks(side)
+        .map(|r| r.join(","))
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+#[test]
+fn optimal_algorithms_agree_on_random_boards() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(2024);
+    let knight: Vec<u8> = (0..100).collect();
+    let bishop: Vec<u8> = (11..=88).filter(|n| n % 10 != 0 && n % 10 != 9).collect();
+    let mut depths = Vec::new();
+    for i in 0..16 {
+        let fen = if i % 2 == 0 {
+            let target = rng.gen_range(200..500);
+            format!(
+                "knight-solo {} 0 {target}",
+                random_board(&mut rng, 10, 35, &knight)
+            )
+        } else {
+            let target = rng.gen_range(150..400);
+            format!(
+                "bishop-solo {} 0 {target}",
+                random_board(&mut rng, 8, 24, &bishop)
+            )
+        };
+        let pos = parse_spec(&fen, None).unwrap();
+        let results: Vec<String> = ["bfs", "astar", "idastar", "rbfs", "smastar memnodes 200"]
+            .iter()
+            .map(|a| {
+                let r = solve_with(&pos, &format!("algorithm {a}"));
+                match &r.outcome {
+                    SolveOutcome::Solution { .. } => format!("depth {}", check_path(&pos, &r)),
+                    SolveOutcome::NoSolution { reason, .. } => reason.clone(),
+                }
+            })
+            .collect();
+        assert!(
+            results.iter().all(|r| *r == results[0]),
+            "{fen}: {results:?}"
+        );
+        depths.push(results[0].clone());
+    }
+    // The boards are not all trivial (this seed gives depths 3 to 8 and two
+    // proofs of no solution).
+    assert!(
+        depths
+            .iter()
+            .any(|d| d.starts_with("depth") && d[6..].parse::<u32>().unwrap() >= 6),
+        "{depths:?}"
+    );
+}
