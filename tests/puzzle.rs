@@ -644,4 +644,5 @@ fn optimal_algorithms_agree_on_random_boards() {
             .any(|d| d.starts_with("depth") && d[6..].parse::<u32>().unwrap() >= 6),
         "{depths:?}"
     );
+    assert!(depths.iter().any(|d| d == "exhausted"), "{depths:?}");
 }
