@@ -224,6 +224,7 @@ pub struct Engine {
     pub id_name: Option<String>,
     token: u64,
     eof_seen: bool,
+    exited: bool,
 }
 
 impl Engine {
@@ -238,6 +239,7 @@ impl Engine {
             id_name: None,
             token: 0,
             eof_seen: false,
+            exited: false,
         };
         let startup_ms = spec.startup_ms.unwrap_or(t.startup_ms);
         let deadline = started + Duration::from_millis(startup_ms);
@@ -478,7 +480,17 @@ impl Engine {
                     self.eof_seen = true;
                 }
                 Ok(Event::Eof(Stream::Err)) => {}
-                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Timeout) => {
+                    // An engine whose child still holds its output open does
+                    // not close it when it dies: look at the process itself.
+                    // (One more quiet poll after the exit lets its last lines in.)
+                    if self.exited {
+                        self.eof_seen = true;
+                    } else if self.proc.try_status().is_some() {
+                        self.log.push(Instant::now(), '#', "process exited");
+                        self.exited = true;
+                    }
+                }
                 Err(RecvTimeoutError::Disconnected) => self.eof_seen = true,
             }
         }

@@ -23,6 +23,7 @@ mod bench;
 #[command(
     name = "arbiter",
     version,
+    args_override_self = true,
     about = "Engine matches and tournaments for the Tabula games (knight, bishop, dots)",
     after_help = "Without a subcommand: a short demo tournament of the built-in players.\n\
                   ENGINE: a command run through the shell (\"python3 my_engine.py\") or \

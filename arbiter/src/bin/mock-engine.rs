@@ -3,12 +3,13 @@
 //!
 //! ```text
 //! mock-engine [--mode M[,M…]] [--after N] [--delay MS] [--seed S]
-//!             [--flood N] [--options A,B] [--pidfile FILE]
+//!             [--flood N] [--think MS] [--options A,B] [--pidfile FILE]
 //! ```
 //! (or the environment: `MOCK_MODE`, `MOCK_AFTER`, `MOCK_DELAY`, `MOCK_PIDFILE`).
 //!
 //! Modes (misbehaviour starts at the `go` numbered `--after`, 0-based):
-//! `good` (random legal moves, seeded), `illegal` (a well-formed illegal move),
+//! `good` (a legal move chosen by a hash of the position and the seed, after
+//! `--think` ms), `illegal` (a well-formed illegal move),
 //! `garbage` (a junk line, then a `bestmove` that is not a move), `crash`
 //! (exit code 3), `abort` (SIGABRT), `hang` (never answers, stops reading),
 //! `stall` (ignores `isready`), `late` (answers `--delay` ms after the move
@@ -29,6 +30,7 @@ struct Opts {
     delay: u64,
     seed: u64,
     flood: u64,
+    think: u64,
     options: Vec<String>,
     pidfile: Option<String>,
 }
@@ -43,6 +45,7 @@ fn parse_args() -> Opts {
             .unwrap_or(300),
         seed: 1,
         flood: 100_000,
+        think: 0,
         options: Vec::new(),
         pidfile: env("MOCK_PIDFILE"),
     };
@@ -57,6 +60,7 @@ fn parse_args() -> Opts {
             "--delay" => o.delay = v.parse().unwrap_or(300),
             "--seed" => o.seed = v.parse().unwrap_or(1),
             "--flood" => o.flood = v.parse().unwrap_or(100_000),
+            "--think" => o.think = v.parse().unwrap_or(0),
             "--options" => o.options = v.split(',').map(str::to_string).collect(),
             "--pidfile" => o.pidfile = Some(v),
             other => {
@@ -112,12 +116,14 @@ fn main() {
             let _ = out.flush();
         }
     };
-    let mut rng = o.seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
-    let mut next = move || {
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        rng
+    // The move depends only on the position and the seed, so a restarted
+    // engine plays the same game again (the resume tests rely on it).
+    let pick = |pos: &AnyPosition, n: usize| -> usize {
+        let mut x = pos.hash() ^ o.seed.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        x ^= x >> 31;
+        x = x.wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        x ^= x >> 29;
+        (x % n.max(1) as u64) as usize
     };
     let mut pos: Option<AnyPosition> = None;
     let mut gos = 0u64;
@@ -175,8 +181,12 @@ fn main() {
                     .and_then(|v| v.parse().ok())
                     .unwrap_or(0);
                 let legal = pos.map(|p| p.legal_moves()).unwrap_or_default();
-                let good = legal
-                    .get((next() % legal.len().max(1) as u64) as usize)
+                if o.think > 0 {
+                    std::thread::sleep(Duration::from_millis(o.think));
+                }
+                let good = pos
+                    .as_ref()
+                    .and_then(|p| legal.get(pick(p, legal.len())))
                     .map(|m| m.to_string())
                     .unwrap_or_else(|| "pass".into());
                 if bad(n) {
