@@ -106,7 +106,11 @@ impl Searcher {
         let best = pos.legal_moves().first().copied();
         let [a, b] = pos.scores();
         let me = pos.side_to_move().index();
-        let score = if me == 0 { a as i32 - b as i32 } else { b as i32 - a as i32 };
+        let score = if me == 0 {
+            a as i32 - b as i32
+        } else {
+            b as i32 - a as i32
+        };
         on_iteration(&Iteration {
             depth: 1,
             seldepth: 1,
