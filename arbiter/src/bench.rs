@@ -56,7 +56,7 @@ fn measure(label: &str, engines: [&str; 2], tc: TimeControl, games: u32) -> Resu
     let think_ms: u64 = r.records.iter().flat_map(|g| g.times_ms.iter()).sum();
     let faults = r.records.iter().filter(|g| g.offender.is_some()).count();
     println!(
-        "{label:<28} {:>5} games {:>7} moves {:>8.3} s {:>9.1} games/s {:>8.1} µs/move (engine-reported think {:.1} µs/move){}",
+        "{label:<28} {:>5} games {:>7} moves {:>8.3} s {:>9.1} games/s {:>8.1} µs/move (go→bestmove {:.1} µs/move, ms-rounded){}",
         r.records.len(),
         moves,
         secs,
