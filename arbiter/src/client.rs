@@ -56,6 +56,8 @@ pub struct Traffic {
     start: Instant,
     lines: Vec<String>,
     dropped: usize,
+    /// The last few stderr lines, quoted in fault details (a traceback's end).
+    stderr_tail: std::collections::VecDeque<String>,
 }
 
 impl Traffic {
@@ -64,11 +66,18 @@ impl Traffic {
             start,
             lines: Vec::new(),
             dropped: 0,
+            stderr_tail: Default::default(),
         }
     }
 
     /// Records a line: `>` sent, `<` received, `!` stderr, `#` arbiter note.
     pub fn push(&mut self, at: Instant, dir: char, text: &str) {
+        if dir == '!' {
+            if self.stderr_tail.len() == 3 {
+                self.stderr_tail.pop_front();
+            }
+            self.stderr_tail.push_back(text.chars().take(300).collect());
+        }
         if self.lines.len() >= MAX_LOG_LINES {
             self.dropped += 1;
             return;
@@ -80,6 +89,15 @@ impl Traffic {
     /// Starts a new game's log (keeps nothing of the last one).
     pub fn reset(&mut self, start: Instant) {
         *self = Traffic::new(start);
+    }
+
+    /// `"; stderr: …"` with the last stderr lines, or nothing.
+    pub fn stderr_note(&self) -> String {
+        if self.stderr_tail.is_empty() {
+            return String::new();
+        }
+        let v: Vec<&str> = self.stderr_tail.iter().map(String::as_str).collect();
+        format!("; stderr: {}", v.join(" | "))
     }
 
     /// The log as text.
@@ -262,13 +280,19 @@ impl Engine {
                 }
                 Wait::Eof => {
                     let st = engine.proc.wait_exit(Duration::from_millis(t.grace_ms));
+                    engine.drain();
                     return Err(Fault::Startup(format!(
-                        "exited during the handshake ({})",
-                        describe_status(st)
+                        "exited during the handshake ({}){}",
+                        describe_status(st),
+                        engine.log.stderr_note()
                     )));
                 }
                 Wait::Deadline => {
-                    return Err(Fault::Startup(format!("no ugiok within {startup_ms} ms")))
+                    engine.drain();
+                    return Err(Fault::Startup(format!(
+                        "no ugiok within {startup_ms} ms{}",
+                        engine.log.stderr_note()
+                    )));
                 }
                 Wait::Interrupted => return Err(Fault::Interrupted),
             }
@@ -437,7 +461,13 @@ impl Engine {
 
     fn crash(&mut self, what: &str) -> Fault {
         let st = self.proc.wait_exit(Duration::from_millis(300));
-        Fault::Crash(format!("{what} ({})", describe_status(st)))
+        std::thread::sleep(Duration::from_millis(5)); // the last stderr lines
+        self.drain();
+        Fault::Crash(format!(
+            "{what} ({}){}",
+            describe_status(st),
+            self.log.stderr_note()
+        ))
     }
 
     /// Logs and drops whatever the engine wrote since the last wait.

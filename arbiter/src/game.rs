@@ -206,8 +206,14 @@ pub fn play(spec: &GameSpec, seats: [Seat; 2], settings: &Settings) -> Played {
                 match e.new_game() {
                     Ok(()) => players[i] = Some(Player2::External(e)),
                     Err(f) => {
-                        startup[i] = Some(f);
+                        // Died since its last game: a crash, not a startup failure.
                         e.kill();
+                        startup[i] = Some(match f {
+                            Fault::Stall(d) | Fault::Crash(d) => {
+                                Fault::Crash(format!("before the game: {d}"))
+                            }
+                            other => other,
+                        });
                     }
                 }
             }
@@ -224,8 +230,8 @@ pub fn play(spec: &GameSpec, seats: [Seat; 2], settings: &Settings) -> Played {
             detail: Some(format!("p1: {}; p2: {}", fault_text(&a), fault_text(&b))),
             overrun_ms: None,
         }),
-        (Some(a), None) => End::fault(Player::One, to_startup(a)),
-        (None, Some(b)) => End::fault(Player::Two, to_startup(b)),
+        (Some(a), None) => End::fault(Player::One, a),
+        (None, Some(b)) => End::fault(Player::Two, b),
         (None, None) => play_moves(
             spec,
             &mut players,
@@ -318,13 +324,6 @@ fn fault_text(f: &Fault) -> String {
     match f {
         Fault::Startup(s) | Fault::Stall(s) | Fault::Crash(s) => s.clone(),
         other => format!("{other:?}"),
-    }
-}
-
-fn to_startup(f: Fault) -> Fault {
-    match f {
-        Fault::Interrupted | Fault::Startup(_) => f,
-        other => Fault::Startup(fault_text(&other)),
     }
 }
 

@@ -11,7 +11,7 @@
 //! `good` (a legal move chosen by a hash of the position and the seed, after
 //! `--think` ms), `illegal` (a well-formed illegal move),
 //! `garbage` (a junk line, then a `bestmove` that is not a move), `crash`
-//! (exit code 3), `abort` (SIGABRT), `hang` (never answers, stops reading),
+//! (exit code 3, after a line on stderr), `hog` (allocates 1 GiB), `abort` (SIGABRT), `hang` (never answers, stops reading),
 //! `stall` (ignores `isready`), `late` (answers `--delay` ms after the move
 //! time), `slow-start` (sleeps `--delay` ms before the handshake), `no-flush`
 //! (never flushes its output), `flood` (`--flood` info lines before each
@@ -191,10 +191,16 @@ fn main() {
                     .unwrap_or_else(|| "pass".into());
                 if bad(n) {
                     if has("crash") {
+                        eprintln!("Traceback: mock-engine crashes on purpose");
                         std::process::exit(3);
                     }
                     if has("abort") {
                         std::process::abort();
+                    }
+                    if has("hog") {
+                        // Touch 1 GiB: fails under a memory limit.
+                        let v = vec![1u8; 1 << 30];
+                        std::hint::black_box(&v);
                     }
                     if has("hang") {
                         sleep_forever();
