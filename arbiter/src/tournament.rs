@@ -507,3 +507,101 @@ fn worker(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entrants(n: usize) -> Vec<Entrant> {
+        (0..n)
+            .map(|i| {
+                let mut e = Entrant::from_cli("builtin:random").unwrap();
+                e.name = format!("e{i}");
+                e
+            })
+            .collect()
+    }
+
+    fn plan(n: usize, format: Format, games: Option<u32>, seed: u64) -> Plan {
+        let boards = Boards::Seeded {
+            seed,
+            dots_size: None,
+        };
+        Plan::new(
+            GameId::Knight,
+            entrants(n),
+            format,
+            2,
+            3,
+            games,
+            &boards,
+            TimeControl::Movetime(100),
+            seed,
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn schedules_have_the_right_size_and_unique_keys() {
+        let rr = plan(4, Format::RoundRobin, None, 1);
+        assert_eq!(rr.pairings.len(), 6);
+        assert_eq!(rr.games.len(), 6 * 2 * 3 * 2);
+        let g = plan(4, Format::Gauntlet, None, 1);
+        assert_eq!(g.pairings, vec![(0, 1), (0, 2), (0, 3)]);
+        let m = plan(2, Format::RoundRobin, Some(5), 1);
+        assert_eq!(m.games.len(), 2 * 5, "5 games per round, 2 rounds");
+        let keys: std::collections::HashSet<String> =
+            rr.games.iter().map(|g| g.0.to_string()).collect();
+        assert_eq!(keys.len(), rr.games.len());
+        // Both colours of a board share the start and swap the players.
+        let (k0, a0, b0, s0) = rr.games[0];
+        let (k1, a1, b1, s1) = rr.games[1];
+        assert_eq!((k0.colour, k1.colour), (0, 1));
+        assert_eq!((a0, b0), (b1, a1));
+        assert_eq!(s0, s1);
+    }
+
+    #[test]
+    fn fingerprint_follows_the_configuration() {
+        let a = plan(3, Format::RoundRobin, None, 1);
+        assert_eq!(
+            a.fingerprint,
+            plan(3, Format::RoundRobin, None, 1).fingerprint
+        );
+        assert_ne!(
+            a.fingerprint,
+            plan(3, Format::RoundRobin, None, 2).fingerprint
+        );
+        assert_ne!(
+            a.fingerprint,
+            plan(3, Format::Gauntlet, None, 1).fingerprint
+        );
+        assert_ne!(
+            player_seed(1, &a.games[0].0, 0),
+            player_seed(1, &a.games[0].0, 1)
+        );
+    }
+
+    #[test]
+    fn puzzles_and_lone_entrants_are_refused() {
+        let boards = Boards::Seeded {
+            seed: 1,
+            dots_size: None,
+        };
+        let tc = TimeControl::Movetime(1);
+        let f = Format::RoundRobin;
+        assert!(Plan::new(
+            GameId::KnightSolo,
+            entrants(2),
+            f,
+            1,
+            1,
+            None,
+            &boards,
+            tc,
+            1
+        )
+        .is_err());
+        assert!(Plan::new(GameId::Knight, entrants(1), f, 1, 1, None, &boards, tc, 1).is_err());
+    }
+}

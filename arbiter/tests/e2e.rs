@@ -824,3 +824,46 @@ fn maxlength_adjudicates_on_the_score() {
         assert_eq!(r["winner"], expect);
     }
 }
+
+#[test]
+fn concurrent_games_do_not_cross_talk() {
+    // Same tournament one game at a time and three at a time: same games.
+    let tmp = Tmp::new("concurrency");
+    let pids = tmp.path("pids");
+    let run = |conc: &str, file: &str| {
+        let res = tmp.path(file);
+        let res_s = res.display().to_string();
+        let m1 = format!("{MOCK} --seed 1 --pidfile {}", pids.display());
+        // Through the shell: quoting and `cd` work.
+        let m2 = format!(
+            "cd / && exec '{MOCK}' --seed 2 --pidfile '{}'",
+            pids.display()
+        );
+        let mut args = vec![
+            "tournament",
+            &m1,
+            &m2,
+            "builtin:random",
+            "--boards",
+            "2",
+            "--results",
+            &res_s,
+        ];
+        args.extend_from_slice(FAST);
+        args.extend_from_slice(&["--concurrency", conc]);
+        let out = arbiter(&args);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        results(&res)
+    };
+    let one = run("1", "one.jsonl");
+    let three = run("3", "three.jsonl");
+    assert_eq!(one.len(), 12);
+    assert!(one.iter().all(|r| r["reason"] == "normal"));
+    assert_eq!(by_key(&one), by_key(&three));
+    assert_no_leftovers(&pids, false);
+}
