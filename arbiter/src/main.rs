@@ -60,7 +60,7 @@ enum Command {
         /// Gauntlet: the reference engine's name (default: the first engine).
         #[arg(long)]
         reference: Option<String>,
-        /// Rounds (each with fresh boards).
+        /// Rounds (each with fresh boards; Swiss: the number of rounds).
         #[arg(long, default_value_t = 1)]
         rounds: u32,
         /// Boards per round and pairing (two games each, colours swapped).
@@ -301,19 +301,7 @@ fn play(
             dots_size,
         },
     };
-    let plan = Plan::new(
-        game,
-        entrants,
-        format,
-        rounds,
-        boards,
-        match_games,
-        &board_source,
-        tc,
-        c.seed,
-    )?;
     let settings = settings(c);
-    tournament::preflight(&plan, &settings.timeouts)?;
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let opts = RunOptions {
         concurrency: c.concurrency.unwrap_or(cores).max(1),
@@ -322,33 +310,88 @@ fn play(
         progress: !c.quiet,
     };
     let started = Instant::now();
-    let result = tournament::run(&plan, &opts)?;
-    let names = plan.names();
+    let names: Vec<String> = entrants.iter().map(|e| e.name.clone()).collect();
+    let mut records = Vec::new();
+    let mut pairings = Vec::new();
+    let (mut resumed, mut total, mut interrupted) = (0, 0, false);
+    if format == Format::Swiss {
+        if entrants.len() < 2 {
+            bail!("a tournament needs at least two engines");
+        }
+        for round in 0..rounds {
+            let round_pairings = tournament::swiss_pairings(&names, &records);
+            let plan = Plan::round(
+                game,
+                entrants.clone(),
+                round_pairings,
+                round,
+                boards,
+                &board_source,
+                tc,
+                c.seed,
+            )?;
+            if round == 0 {
+                tournament::preflight(&plan, &opts.settings.timeouts)?;
+            }
+            let result = tournament::run(&plan, &opts)?;
+            pairings.extend(plan.pairings.iter().copied());
+            records.extend(result.records);
+            resumed += result.resumed;
+            total += result.total;
+            if result.interrupted {
+                interrupted = true;
+                total = (rounds as usize) * (names.len() / 2) * (boards as usize) * 2;
+                break;
+            }
+        }
+    } else {
+        let plan = Plan::new(
+            game,
+            entrants,
+            format,
+            rounds,
+            boards,
+            match_games,
+            &board_source,
+            tc,
+            c.seed,
+        )?;
+        tournament::preflight(&plan, &opts.settings.timeouts)?;
+        let result = tournament::run(&plan, &opts)?;
+        pairings = plan.pairings.clone();
+        records = result.records;
+        resumed = result.resumed;
+        total = result.total;
+        interrupted = result.interrupted;
+    }
+    let mut pairings: Vec<(usize, usize)> = pairings
+        .iter()
+        .map(|&(a, b)| (a.min(b), a.max(b)))
+        .collect();
+    pairings.sort_unstable();
+    pairings.dedup();
     println!(
         "{} {} games ({} resumed from the journal) in {:.1} s, {}",
-        plan.game,
-        result.records.len(),
-        result.resumed,
+        game,
+        records.len(),
+        resumed,
         started.elapsed().as_secs_f64(),
-        plan.tc
+        tc
     );
-    print!(
-        "{}",
-        report::full_report(&names, &plan.pairings, &result.records)
-    );
+    print!("{}", report::full_report(&names, &pairings, &records));
     if let Some(path) = &c.summary {
-        report::write_summary(path, &names, &result.records)?;
+        report::write_summary(path, &names, &records)?;
     }
     if let Some(path) = &c.records {
-        report::write_records(path, &result.records)?;
+        report::write_records(path, &records)?;
     }
-    if result.interrupted {
+    if interrupted {
         let quoted: Vec<String> = cmd.iter().map(|a| shell_quote(a)).collect();
         eprintln!(
             "arbiter: interrupted after {} of {} games; the finished games are saved{}.\n\
              To resume, run the same command again:\n  {}",
-            result.records.len(),
-            result.total,
+            records.len(),
+            total,
             c.results
                 .as_ref()
                 .map(|p| format!(" in {}", p.display()))

@@ -37,6 +37,9 @@ pub enum Format {
     RoundRobin,
     /// Every entrant against the first one (the reference).
     Gauntlet,
+    /// `--rounds` rounds, each pairing entrants of similar score who have not
+    /// met yet.
+    Swiss,
 }
 
 /// Where start boards come from.
@@ -144,6 +147,7 @@ impl Plan {
                 .flat_map(|a| (a + 1..entrants.len()).map(move |b| (a, b)))
                 .collect(),
             Format::Gauntlet => (1..entrants.len()).map(|b| (0, b)).collect(),
+            Format::Swiss => bail!("a Swiss tournament is planned round by round (Plan::round)"),
         };
         let (nboards, last_once) = match games_per_pairing {
             Some(n) => (n.div_ceil(2), n % 2 == 1),
@@ -151,23 +155,47 @@ impl Plan {
         };
         let mut games = Vec::new();
         for round in 0..rounds {
-            for b in 0..nboards {
-                let start = boards.board(game, (round * nboards + b) as u64)?;
-                for (p, &(x, y)) in pairings.iter().enumerate() {
-                    let colours = if last_once && b + 1 == nboards { 1 } else { 2 };
-                    for colour in 0..colours {
-                        let key = GameKey {
-                            round,
-                            pairing: p as u32,
-                            board: b,
-                            colour,
-                        };
-                        let (p1, p2) = if colour == 0 { (x, y) } else { (y, x) };
-                        games.push((key, p1, p2, start));
-                    }
-                }
-            }
+            schedule_round(
+                &mut games, game, &pairings, round, nboards, last_once, boards,
+            )?;
         }
+        Ok(Plan::finish(game, entrants, pairings, games, tc, seed))
+    }
+
+    /// One round with the given pairings (Swiss), `boards_per_round` boards
+    /// each, both colours.
+    #[allow(clippy::too_many_arguments)]
+    pub fn round(
+        game: GameId,
+        entrants: Vec<Entrant>,
+        pairings: Vec<(usize, usize)>,
+        round: u32,
+        boards_per_round: u32,
+        boards: &Boards,
+        tc: TimeControl,
+        seed: u64,
+    ) -> Result<Plan> {
+        let mut games = Vec::new();
+        schedule_round(
+            &mut games,
+            game,
+            &pairings,
+            round,
+            boards_per_round,
+            false,
+            boards,
+        )?;
+        Ok(Plan::finish(game, entrants, pairings, games, tc, seed))
+    }
+
+    fn finish(
+        game: GameId,
+        entrants: Vec<Entrant>,
+        pairings: Vec<(usize, usize)>,
+        games: Vec<(GameKey, usize, usize, AnyPosition)>,
+        tc: TimeControl,
+        seed: u64,
+    ) -> Plan {
         let mut plan = Plan {
             game,
             entrants,
@@ -178,7 +206,7 @@ impl Plan {
             fingerprint: String::new(),
         };
         plan.fingerprint = plan.compute_fingerprint();
-        Ok(plan)
+        plan
     }
 
     fn compute_fingerprint(&self) -> String {
@@ -230,6 +258,96 @@ impl Plan {
             ],
         }
     }
+}
+
+/// Appends the games of one round: for each board, each pairing, both
+/// colours (one when `last_once` and on the last board).
+fn schedule_round(
+    games: &mut Vec<(GameKey, usize, usize, AnyPosition)>,
+    game: GameId,
+    pairings: &[(usize, usize)],
+    round: u32,
+    nboards: u32,
+    last_once: bool,
+    boards: &Boards,
+) -> Result<()> {
+    for b in 0..nboards {
+        let start = boards.board(game, (round * nboards + b) as u64)?;
+        for (p, &(x, y)) in pairings.iter().enumerate() {
+            let colours = if last_once && b + 1 == nboards { 1 } else { 2 };
+            for colour in 0..colours {
+                let key = GameKey {
+                    round,
+                    pairing: p as u32,
+                    board: b,
+                    colour,
+                };
+                let (p1, p2) = if colour == 0 { (x, y) } else { (y, x) };
+                games.push((key, p1, p2, start));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Swiss pairings for the next round: entrants ranked by points (then by
+/// their order in the list), each paired with the next-ranked entrant it has
+/// not met yet (a rematch only when nothing else is left); with an odd
+/// number, the lowest-ranked unpaired entrant sits the round out (no points).
+pub fn swiss_pairings(names: &[String], records: &[GameRecord]) -> Vec<(usize, usize)> {
+    let points = |i: usize| -> f64 {
+        records
+            .iter()
+            .map(|r| {
+                let side = if r.p1 == names[i] {
+                    "p1"
+                } else if r.p2 == names[i] {
+                    "p2"
+                } else {
+                    return 0.0;
+                };
+                if r.winner == "draw" {
+                    0.5
+                } else if r.winner == side {
+                    1.0
+                } else {
+                    0.0
+                }
+            })
+            .sum()
+    };
+    let met = |a: usize, b: usize| {
+        records.iter().any(|r| {
+            (r.p1 == names[a] && r.p2 == names[b]) || (r.p1 == names[b] && r.p2 == names[a])
+        })
+    };
+    let mut ranking: Vec<usize> = (0..names.len()).collect();
+    let pts: Vec<f64> = (0..names.len()).map(points).collect();
+    ranking.sort_by(|&a, &b| pts[b].total_cmp(&pts[a]).then(a.cmp(&b)));
+    let mut paired = vec![false; names.len()];
+    let mut pairings = Vec::new();
+    for (k, &a) in ranking.iter().enumerate() {
+        if paired[a] {
+            continue;
+        }
+        let rest: Vec<usize> = ranking[k + 1..]
+            .iter()
+            .copied()
+            .filter(|&b| !paired[b])
+            .collect();
+        let Some(b) = rest
+            .iter()
+            .copied()
+            .find(|&b| !met(a, b))
+            .or(rest.first().copied())
+        else {
+            continue; // the bye
+        };
+        paired[a] = true;
+        paired[b] = true;
+        pairings.push((a, b));
+    }
+    pairings
 }
 
 /// 64-bit FNV-1a, for fingerprints and per-game seeds (stable everywhere).
@@ -591,6 +709,18 @@ mod tests {
         let tc = TimeControl::Movetime(1);
         let f = Format::RoundRobin;
         assert!(Plan::new(
+            GameId::Knight,
+            entrants(4),
+            Format::Swiss,
+            1,
+            1,
+            None,
+            &boards,
+            tc,
+            1
+        )
+        .is_err());
+        assert!(Plan::new(
             GameId::KnightSolo,
             entrants(2),
             f,
@@ -603,5 +733,36 @@ mod tests {
         )
         .is_err());
         assert!(Plan::new(GameId::Knight, entrants(1), f, 1, 1, None, &boards, tc, 1).is_err());
+    }
+}
+
+#[cfg(test)]
+mod swiss_tests {
+    use super::*;
+
+    fn rec(p1: &str, p2: &str, winner: &str) -> GameRecord {
+        let mut r: GameRecord = serde_json::from_str(
+            r#"{"tournament":"","key":"","round":0,"pairing":0,"board":0,"colour":0,"game":"knight",
+                "p1":"","p2":"","winner":"draw","reason":"normal","start":"","moves":[],"score1":0,
+                "score2":0,"times_ms":[],"info":[],"duration_ms":0}"#,
+        )
+        .unwrap();
+        r.p1 = p1.into();
+        r.p2 = p2.into();
+        r.winner = winner.into();
+        r
+    }
+
+    #[test]
+    fn swiss_pairs_by_score_and_avoids_rematches() {
+        let names: Vec<String> = ["a", "b", "c", "d", "e"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        // Round 1 in list order; e sits out.
+        assert_eq!(swiss_pairings(&names, &[]), vec![(0, 1), (2, 3)]);
+        // b and d won: b, d first (b before d by list order); a met b already.
+        let rs = vec![rec("a", "b", "p2"), rec("c", "d", "p2")];
+        assert_eq!(swiss_pairings(&names, &rs), vec![(1, 3), (0, 2)]);
     }
 }

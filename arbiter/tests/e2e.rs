@@ -867,3 +867,52 @@ fn concurrent_games_do_not_cross_talk() {
     assert_eq!(by_key(&one), by_key(&three));
     assert_no_leftovers(&pids, false);
 }
+
+#[test]
+fn swiss_rounds_pair_by_score_and_resume() {
+    let tmp = Tmp::new("swiss");
+    let res = tmp.path("r.jsonl");
+    let res_s = res.display().to_string();
+    let args = [
+        "tournament",
+        "builtin:random",
+        "builtin:greedy",
+        "builtin:tabula:depth=1",
+        "builtin:random",
+        "builtin:greedy",
+        "--format",
+        "swiss",
+        "--rounds",
+        "3",
+        "--boards",
+        "1",
+        "--results",
+        &res_s,
+        "--quiet",
+    ];
+    let out = arbiter(&args);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let rs = results(&res);
+    assert_eq!(
+        rs.len(),
+        3 * 2 * 2,
+        "3 rounds, 2 pairings (one bye), 2 games"
+    );
+    // No pair meets twice in three rounds of five players.
+    let mut met = std::collections::HashSet::new();
+    for r in rs.iter().filter(|r| r["colour"] == 0) {
+        let (a, b) = (r["p1"].as_str().unwrap(), r["p2"].as_str().unwrap());
+        assert!(
+            met.insert((a.min(b).to_string(), a.max(b).to_string())),
+            "rematch {a} {b}"
+        );
+    }
+    let again = arbiter(&args);
+    assert!(String::from_utf8_lossy(&again.stdout).contains("(12 resumed"));
+    assert_eq!(results(&res).len(), 12, "nothing replayed");
+}
