@@ -318,6 +318,7 @@ fn play(
         if entrants.len() < 2 {
             bail!("a tournament needs at least two engines");
         }
+        let mut swiss_id: Option<String> = None;
         for round in 0..rounds {
             let round_pairings = tournament::swiss_pairings(&names, &records);
             let plan = Plan::round(
@@ -330,8 +331,15 @@ fn play(
                 tc,
                 c.seed,
             )?;
-            if round == 0 {
-                tournament::preflight(&plan, &opts.settings.timeouts)?;
+            let mut plan = plan;
+            // Every round shares the first round's fingerprint (its pairings
+            // depend on nothing), so the journal knows the whole tournament.
+            match &swiss_id {
+                None => {
+                    tournament::preflight(&plan, &opts.settings.timeouts)?;
+                    swiss_id = Some(plan.fingerprint.clone());
+                }
+                Some(id) => plan.fingerprint = id.clone(),
             }
             let result = tournament::run(&plan, &opts)?;
             pairings.extend(plan.pairings.iter().copied());

@@ -448,6 +448,14 @@ pub fn run(plan: &Plan, opts: &RunOptions) -> Result<RunResult> {
                 loaded.bad
             );
         }
+        if loaded.other > 0 && loaded.done.is_empty() {
+            log::warn!(
+                "{}: {} game(s) of another tournament (other engines, boards or time control) \
+                 are in this file and do not count here",
+                path.display(),
+                loaded.other
+            );
+        }
         let keys: std::collections::HashSet<String> =
             plan.games.iter().map(|g| g.0.to_string()).collect();
         done = loaded
