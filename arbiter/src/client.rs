@@ -440,18 +440,19 @@ impl Engine {
     }
 
     /// `quit`, then up to `grace_ms` to exit, then the group is killed. The
-    /// engine's children are killed in any case.
-    pub fn quit(mut self, grace_ms: u64) {
+    /// engine's children are killed in any case. True when it exited by itself.
+    pub fn quit(mut self, grace_ms: u64) -> bool {
         let _ = self.send("quit");
         self.proc.close_input();
-        if self
+        let exited = self
             .proc
             .wait_exit(Duration::from_millis(grace_ms))
-            .is_none()
-        {
+            .is_some();
+        if !exited {
             self.log.push(Instant::now(), '#', "did not quit: killed");
         }
         self.proc.kill();
+        exited
     }
 
     /// Kills the engine and everything it started.

@@ -10,10 +10,12 @@
 //! - [`clock`]: time controls and clocks.
 //! - [`game`]: the game loop and the results line.
 //! - [`tournament`]: schedule, workers, journal and resume.
+//! - [`check`]: a self-test of one engine, for students.
 //! - [`journal`], [`stats`], [`report`]: results file, Elo/LOS, tables.
 //! - [`signals`]: what Ctrl-C and SIGTERM do.
 
 pub mod builtin;
+pub mod check;
 pub mod client;
 pub mod clock;
 pub mod config;

@@ -69,6 +69,25 @@ enum Command {
         #[command(flatten)]
         common: Common,
     },
+    /// Self-test of one engine: handshake, one move, two games against
+    /// builtin:random, quit; says what to fix. Exit 0 when all passed, 1 if not.
+    Check {
+        /// The engine's command line.
+        engine: String,
+        #[arg(long, default_value = "knight")]
+        game: String,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long, default_value_t = 1000)]
+        movetime: u64,
+        /// Dots board size, `<rows>x<cols>`.
+        #[arg(long)]
+        dots_size: Option<String>,
+        #[arg(long, default_value_t = 10_000)]
+        startup_timeout: u64,
+        #[arg(long, default_value_t = 100)]
+        margin: u64,
+    },
     /// Throughput: games per second and arbiter time per move.
     Bench {
         /// Games per measurement.
@@ -177,6 +196,41 @@ fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command {
         None | Some(Command::Demo) => demo(),
         Some(Command::Bench { games }) => bench::run(games).map(|_| ExitCode::SUCCESS),
+        Some(Command::Check {
+            engine,
+            game,
+            seed,
+            movetime,
+            dots_size,
+            startup_timeout,
+            margin,
+        }) => {
+            let entrant = Entrant::from_cli(&engine)?;
+            let config::Kind::External(spec) = &entrant.kind else {
+                bail!("check is for external engines (the built-in players are always fine)");
+            };
+            let game = parse_game(&game)?;
+            if game.is_puzzle() {
+                bail!("{game} is a puzzle: check plays knight, bishop or dots");
+            }
+            let opts = arbiter::check::CheckOptions {
+                game,
+                seed,
+                movetime,
+                timeouts: Timeouts {
+                    startup_ms: startup_timeout,
+                    margin_ms: margin,
+                    ..Timeouts::default()
+                },
+                dots_size: parse_dots_size(dots_size.as_deref())?,
+            };
+            let failures = arbiter::check::run(spec, &entrant.name, &opts);
+            Ok(if failures == 0 {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            })
+        }
         Some(Command::Match {
             engine1,
             engine2,
@@ -232,6 +286,17 @@ fn run(cli: Cli) -> Result<ExitCode> {
     }
 }
 
+fn parse_dots_size(text: Option<&str>) -> Result<Option<(usize, usize)>> {
+    let Some(s) = text else { return Ok(None) };
+    let bad = || anyhow::anyhow!("--dots-size: expected <rows>x<cols> (1..10), found '{s}'");
+    let (r, k) = s.split_once(['x', 'X']).ok_or_else(bad)?;
+    let (r, k): (usize, usize) = (r.parse().map_err(|_| bad())?, k.parse().map_err(|_| bad())?);
+    if !(1..=10).contains(&r) || !(1..=10).contains(&k) {
+        return Err(bad());
+    }
+    Ok(Some((r, k)))
+}
+
 fn parse_game(text: &str) -> Result<GameId> {
     let game: GameId = text.parse().map_err(|e| anyhow::anyhow!("--game: {e}"))?;
     Ok(game)
@@ -280,20 +345,7 @@ fn play(
     } else {
         TimeControl::Movetime(c.movetime)
     };
-    let dots_size = match &c.dots_size {
-        None => None,
-        Some(s) => {
-            let bad =
-                || anyhow::anyhow!("--dots-size: expected <rows>x<cols> (1..10), found '{s}'");
-            let (r, k) = s.split_once(['x', 'X']).ok_or_else(bad)?;
-            let (r, k): (usize, usize) =
-                (r.parse().map_err(|_| bad())?, k.parse().map_err(|_| bad())?);
-            if !(1..=10).contains(&r) || !(1..=10).contains(&k) {
-                return Err(bad());
-            }
-            Some((r, k))
-        }
-    };
+    let dots_size = parse_dots_size(c.dots_size.as_deref())?;
     let board_source = match &c.fens {
         Some(path) => Boards::from_file(path, game)?,
         None => Boards::Seeded {

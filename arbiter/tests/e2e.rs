@@ -916,3 +916,43 @@ fn swiss_rounds_pair_by_score_and_resume() {
     assert!(String::from_utf8_lossy(&again.stdout).contains("(12 resumed"));
     assert_eq!(results(&res).len(), 12, "nothing replayed");
 }
+
+#[test]
+fn check_passes_a_good_engine_and_explains_a_bad_one() {
+    let tmp = Tmp::new("check");
+    let pids = tmp.path("pids");
+    let out = arbiter(&["check", &mock("--mode good", &pids), "--movetime", "500"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(
+        text.contains("all checks passed") && text.contains("game 2 as p2"),
+        "{text}"
+    );
+
+    let out = arbiter(&[
+        "check",
+        &mock("--mode garbage --after 2", &pids),
+        "--movetime",
+        "500",
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("FAIL  game 1 as p1: malformed") && text.contains("notation"),
+        "{text}"
+    );
+
+    let out = arbiter(&[
+        "check",
+        &mock("--mode no-flush", &pids),
+        "--startup-timeout",
+        "300",
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text.contains("FAIL  handshake") && text.contains("flush"),
+        "{text}"
+    );
+    assert_no_leftovers(&pids, false);
+}
