@@ -196,15 +196,15 @@ pub fn play(spec: &GameSpec, seats: [Seat; 2], settings: &Settings) -> Played {
     let t = &settings.timeouts;
 
     let [s1, s2] = seats;
-    let mut players: [Option<Player2>; 2] = [None, None];
+    let mut players: [Option<Mover>; 2] = [None, None];
     let mut startup: [Option<Fault>; 2] = [None, None];
     for (i, seat) in [s1, s2].into_iter().enumerate() {
         match seat {
-            Seat::Builtin(b) => players[i] = Some(Player2::Builtin(b)),
+            Seat::Builtin(b) => players[i] = Some(Mover::Builtin(b)),
             Seat::External(Ok(mut e)) => {
                 e.log.reset(started);
                 match e.new_game() {
-                    Ok(()) => players[i] = Some(Player2::External(e)),
+                    Ok(()) => players[i] = Some(Mover::External(e)),
                     Err(f) => {
                         // Died since its last game: a crash, not a startup failure.
                         e.kill();
@@ -248,7 +248,7 @@ pub fn play(spec: &GameSpec, seats: [Seat; 2], settings: &Settings) -> Played {
 
     let Some(end) = end else {
         for p in players.into_iter().flatten() {
-            if let Player2::External(e) = p {
+            if let Mover::External(e) = p {
                 e.kill();
             }
         }
@@ -266,9 +266,9 @@ pub fn play(spec: &GameSpec, seats: [Seat; 2], settings: &Settings) -> Played {
     };
     let [p1, p2] = players;
     let offender = end.offender.as_deref();
-    let keep = |p: Option<Player2>, me: &str| -> Option<Engine> {
+    let keep = |p: Option<Mover>, me: &str| -> Option<Engine> {
         match p {
-            Some(Player2::External(e)) => {
+            Some(Mover::External(e)) => {
                 if offender == Some(me) || offender == Some("both") {
                     e.kill();
                     None
@@ -315,7 +315,8 @@ pub fn play(spec: &GameSpec, seats: [Seat; 2], settings: &Settings) -> Played {
     }
 }
 
-enum Player2 {
+/// A seat once the game has started.
+enum Mover {
     Builtin(Builtin),
     External(Engine),
 }
@@ -330,7 +331,7 @@ fn fault_text(f: &Fault) -> String {
 #[allow(clippy::too_many_arguments)]
 fn play_moves(
     spec: &GameSpec,
-    players: &mut [Option<Player2>; 2],
+    players: &mut [Option<Mover>; 2],
     pos: &mut AnyPosition,
     clock: &mut GameClock,
     t: &Timeouts,
@@ -374,7 +375,7 @@ fn play_moves(
             return End::fault(side, Fault::Crash("no player".into()));
         };
         let (text, line, elapsed, info) = match player {
-            Player2::Builtin(b) => {
+            Mover::Builtin(b) => {
                 let t0 = Instant::now();
                 let (mv, info) = b.choose(pos, &clock.search_limits(i));
                 if crate::signals::interrupted() {
@@ -388,7 +389,7 @@ fn play_moves(
                     info,
                 )
             }
-            Player2::External(e) => {
+            Mover::External(e) => {
                 if let Err(f) = e.ping(t.ping_ms) {
                     return End::fault(side, f);
                 }
@@ -410,7 +411,8 @@ fn play_moves(
             Ok(mv) => mv,
             Err(_) => return End::fault(side, Fault::Malformed(line)),
         };
-        if let Err(err) = pos.play(mv) {
+        let mut next = *pos;
+        if let Err(err) = next.play(mv) {
             let why = match err {
                 MoveError::Illegal { why, .. } => why,
                 MoveError::Syntax { .. } => "not a move of this game",
@@ -419,8 +421,7 @@ fn play_moves(
         }
         if let Err(overrun) = clock.charge(i, elapsed, t.margin_ms) {
             if !t.lenient {
-                // The move is not played: the game ends before it.
-                moves_truncate_last(pos, spec, moves);
+                // The late move is not played: the game ends before it.
                 return End::fault(
                     side,
                     Fault::Timeout {
@@ -434,26 +435,16 @@ fn play_moves(
                 overrun_ms: overrun,
             });
         }
+        *pos = next;
         moves.push(mv.to_string());
         times.push(elapsed);
         infos.push(info);
     }
 }
 
-/// Restores the position before the move just played (a late move under the
-/// strict policy does not count).
-fn moves_truncate_last(pos: &mut AnyPosition, spec: &GameSpec, moves: &[String]) {
-    let mut p = spec.start;
-    for m in moves {
-        // These moves were all checked when played.
-        let _ = p.play_text(m);
-    }
-    *pos = p;
-}
-
 fn write_log(
     spec: &GameSpec,
-    players: &[Option<Player2>; 2],
+    players: &[Option<Mover>; 2],
     end: &End,
     settings: &Settings,
 ) -> Option<String> {
@@ -472,8 +463,8 @@ fn write_log(
     for (i, p) in players.iter().enumerate() {
         text.push_str(&format!("\n== p{} {} ==\n", i + 1, spec.names[i]));
         match p {
-            Some(Player2::External(e)) => text.push_str(&e.log.text()),
-            Some(Player2::Builtin(_)) => text.push_str("(built-in player)\n"),
+            Some(Mover::External(e)) => text.push_str(&e.log.text()),
+            Some(Mover::Builtin(_)) => text.push_str("(built-in player)\n"),
             None => text.push_str("(not started)\n"),
         }
     }
