@@ -956,3 +956,25 @@ fn check_passes_a_good_engine_and_explains_a_bad_one() {
     );
     assert_no_leftovers(&pids, false);
 }
+
+#[test]
+fn debug_keeps_the_traffic_of_every_game() {
+    let tmp = Tmp::new("debug");
+    let pids = tmp.path("pids");
+    let (_, rs) = play_match(
+        &tmp,
+        &mock("--mode good", &pids),
+        "builtin:random",
+        2,
+        &["--debug"],
+    );
+    for r in &rs {
+        assert_eq!(r["reason"], "normal");
+        let text = std::fs::read_to_string(r["log"].as_str().expect("log kept")).unwrap();
+        assert!(
+            text.contains("> position fen ") && text.contains("< bestmove "),
+            "{text}"
+        );
+        assert!(text.contains("(built-in player)"));
+    }
+}
