@@ -978,3 +978,42 @@ fn debug_keeps_the_traffic_of_every_game() {
         assert!(text.contains("(built-in player)"));
     }
 }
+
+#[test]
+fn per_engine_time_override_from_the_config_file() {
+    let tmp = Tmp::new("override");
+    let cfg = tmp.path("e.toml");
+    std::fs::write(
+        &cfg,
+        format!(
+            "[[engine]]\nname = \"slowpoke\"\ncommand = \"{MOCK}\"\nmovetime = 1500\n\n\
+             [[engine]]\nname = \"quick\"\ncommand = \"{MOCK} --seed 5\"\n"
+        ),
+    )
+    .unwrap();
+    let res = tmp.path("r.jsonl");
+    let [cfg_s, res_s] = [&cfg, &res].map(|p| p.display().to_string());
+    let mut args = vec![
+        "tournament",
+        "--engines",
+        &cfg_s,
+        "--boards",
+        "1",
+        "--results",
+        &res_s,
+    ];
+    args.extend_from_slice(FAST);
+    args.push("--debug");
+    let out = arbiter(&args);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let r = &results(&res)[0];
+    let text = std::fs::read_to_string(r["log"].as_str().unwrap()).unwrap();
+    let (slow, quick) = text.split_once("== p2").unwrap();
+    assert!(slow.contains("> go movetime 1500") && !slow.contains("> go movetime 500"));
+    assert!(quick.contains("> go movetime 500") && !quick.contains("> go movetime 1500"));
+}
