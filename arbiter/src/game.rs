@@ -6,6 +6,10 @@
 //! (`malformed` if it is not a move of the game), checked by the rules
 //! (`illegal`), and charged to its clock (`timeout` under the strict policy).
 //! Any fault loses the game for the side at fault, whatever the score.
+//!
+//! A person is just another seat ([`Seat::Console`], see [`crate::human`]):
+//! on its turn the loop asks it for an [`Action`] — a move (checked like any
+//! other), a take-back, resigning or leaving — and tells it of every move.
 
 use crate::builtin::Builtin;
 use crate::client::{Engine, Fault, SearchInfo, Timeouts};
@@ -139,6 +143,32 @@ pub enum Seat {
     Builtin(Builtin),
     /// An external engine, or why it could not be started.
     External(Result<Engine, Fault>),
+    /// A person at a console (no clock).
+    Console(Box<dyn Console>),
+}
+
+/// What a console player does on its turn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// A move in the game's notation (checked by the rules like any other).
+    Move(String),
+    /// Take back the last n plies (both sides'); the loop asks again.
+    TakeBack(usize),
+    /// Give up: the opponent wins (`resign`).
+    Resign,
+    /// Leave the game (`quit`, end of input): the opponent wins (`resign`).
+    Quit(String),
+}
+
+/// A player asked through a console, for people (see [`crate::human`]).
+pub trait Console {
+    /// The action on its turn; `history` is the moves from `start` to `pos`.
+    fn action(&mut self, start: &AnyPosition, history: &[String], pos: &AnyPosition) -> Action;
+    /// Another player starts thinking in `pos`.
+    fn waiting(&mut self, pos: &AnyPosition);
+    /// `mv` was played in `before` (by its side to move); the mover's last
+    /// report and its thinking time.
+    fn played(&mut self, before: &AnyPosition, mv: &str, info: &SearchInfo, elapsed_ms: u64);
 }
 
 /// What a game leaves: its record (`None` if interrupted) and the engines
@@ -218,6 +248,7 @@ pub fn play(spec: &GameSpec, seats: [Seat; 2], settings: &Settings) -> Played {
                 }
             }
             Seat::External(Err(f)) => startup[i] = Some(f),
+            Seat::Console(c) => players[i] = Some(Mover::Console(c)),
         }
     }
 
@@ -319,6 +350,16 @@ pub fn play(spec: &GameSpec, seats: [Seat; 2], settings: &Settings) -> Played {
 enum Mover {
     Builtin(Builtin),
     External(Engine),
+    Console(Box<dyn Console>),
+}
+
+/// Tells every console player of an event.
+fn tell(players: &mut [Option<Mover>; 2], mut f: impl FnMut(&mut dyn Console)) {
+    for p in players.iter_mut().flatten() {
+        if let Mover::Console(c) = p {
+            f(c.as_mut());
+        }
+    }
 }
 
 fn fault_text(f: &Fault) -> String {
@@ -371,10 +412,52 @@ fn play_moves(
         }
         let side = pos.side_to_move();
         let i = side.index();
+        if !matches!(players[i], Some(Mover::Console(_))) {
+            tell(players, |c| c.waiting(pos));
+        }
         let Some(player) = players[i].as_mut() else {
             return End::fault(side, Fault::Crash("no player".into()));
         };
         let (text, line, elapsed, info) = match player {
+            Mover::Console(c) => {
+                let t0 = Instant::now();
+                match c.action(&spec.start, moves, pos) {
+                    Action::Move(mv) => (
+                        mv.clone(),
+                        mv,
+                        t0.elapsed().as_millis() as u64,
+                        SearchInfo::default(),
+                    ),
+                    Action::TakeBack(n) => {
+                        let keep = moves.len().saturating_sub(n);
+                        moves.truncate(keep);
+                        times.truncate(keep);
+                        infos.truncate(keep);
+                        late.retain(|l| l.ply < keep);
+                        *pos = spec.start;
+                        for m in moves.iter() {
+                            if pos.play_text(m).is_err() {
+                                return End::fault(side, Fault::Crash("bad take-back".into()));
+                            }
+                        }
+                        continue;
+                    }
+                    action @ (Action::Resign | Action::Quit(_)) => {
+                        let who = side_name(side);
+                        let detail = match action {
+                            Action::Quit(why) => format!("{who} left the game ({why})"),
+                            _ => format!("{who} resigned"),
+                        };
+                        return Some(End {
+                            winner: Some(side.other()),
+                            reason: "resign",
+                            offender: None,
+                            detail: Some(detail),
+                            overrun_ms: None,
+                        });
+                    }
+                }
+            }
             Mover::Builtin(b) => {
                 let t0 = Instant::now();
                 let (mv, info) = b.choose(pos, &clock.search_limits(i));
@@ -419,7 +502,10 @@ fn play_moves(
             };
             return End::fault(side, Fault::Illegal(format!("{line} ({why})")));
         }
-        if let Err(overrun) = clock.charge(i, elapsed, t.margin_ms) {
+        let person = matches!(players[i], Some(Mover::Console(_)));
+        if person {
+            // A person has no clock.
+        } else if let Err(overrun) = clock.charge(i, elapsed, t.margin_ms) {
             if !t.lenient {
                 // The late move is not played: the game ends before it.
                 return End::fault(
@@ -435,7 +521,11 @@ fn play_moves(
                 overrun_ms: overrun,
             });
         }
+        let before = *pos;
         *pos = next;
+        tell(players, |c| {
+            c.played(&before, &mv.to_string(), &info, elapsed)
+        });
         moves.push(mv.to_string());
         times.push(elapsed);
         infos.push(info);
@@ -465,6 +555,7 @@ fn write_log(
         match p {
             Some(Mover::External(e)) => text.push_str(&e.log.text()),
             Some(Mover::Builtin(_)) => text.push_str("(built-in player)\n"),
+            Some(Mover::Console(_)) => text.push_str("(a person)\n"),
             None => text.push_str("(not started)\n"),
         }
     }

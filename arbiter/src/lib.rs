@@ -11,15 +11,18 @@
 //! - [`game`]: the game loop and the results line.
 //! - [`tournament`]: schedule, workers, journal and resume.
 //! - [`check`]: a self-test of one engine, for students.
+//! - [`human`], [`board_view`]: `arbiter play`, a person against an engine.
 //! - [`journal`], [`stats`], [`report`]: results file, Elo/LOS, tables.
 //! - [`signals`]: what Ctrl-C and SIGTERM do.
 
+pub mod board_view;
 pub mod builtin;
 pub mod check;
 pub mod client;
 pub mod clock;
 pub mod config;
 pub mod game;
+pub mod human;
 pub mod journal;
 pub mod process;
 pub mod report;

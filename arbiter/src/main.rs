@@ -96,6 +96,8 @@ enum Command {
     },
     /// The demo tournament (what `arbiter` alone runs).
     Demo,
+    /// Play against an engine yourself (type `help` at the prompt).
+    Play(arbiter::human::PlayArgs),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -195,6 +197,7 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command {
         None | Some(Command::Demo) => demo(),
+        Some(Command::Play(args)) => arbiter::human::run(args),
         Some(Command::Bench { games }) => bench::run(games).map(|_| ExitCode::SUCCESS),
         Some(Command::Check {
             engine,
