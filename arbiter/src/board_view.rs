@@ -245,8 +245,8 @@ mod tests {
     fn knight_board_marks_pieces_removed_and_legal_squares() {
         let pos = tabula::setup::parse_spec("random knight 7", None).unwrap();
         let text = render(&pos, &[], &Paint::plain(), true);
-        assert_eq!(text.matches("  W ").count(), 1, "{text}");
-        assert_eq!(text.matches("  B ").count(), 1, "{text}");
+        assert_eq!(text.matches("  W  ").count(), 1, "{text}");
+        assert_eq!(text.matches("  B  ").count(), 1, "{text}");
         let marked = text.matches('*').count() - 1; // the legend's own '*'
         assert!(!render(&pos, &[], &Paint::plain(), false).contains('*'));
         let legal = pos

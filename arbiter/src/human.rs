@@ -227,11 +227,11 @@ pub fn help_text(game: GameId) -> String {
     };
     format!(
         "Moves:\n{moves}Commands:\n\
-         \x20 moves     list the legal moves          board   show the board again\n\
-         \x20 hint      ask builtin:tabula for a move  undo    take back your last move\n\
-         \x20           (and the engine's reply)\n\
-         \x20 resign    give up (the game is saved)   quit    leave (= resign, saved)\n\
-         \x20 help      this text                     Ctrl-D  end of input (= quit)\n"
+         \x20 moves     list the legal moves            board   show the board again\n\
+         \x20 hint      ask builtin:tabula for a move   undo    take back your last move\n\
+         \x20                                          (and the engine's reply)\n\
+         \x20 resign    give up (the game is saved)    quit    leave (= resign, saved)\n\
+         \x20 help      this text                      Ctrl-D  end of input (= quit)\n"
     )
 }
 
@@ -457,8 +457,8 @@ impl Console for Person {
                         Some(k) => {
                             let n = history.len() - k;
                             self.say(&format!(
-                                "Taking back {n} ply{}: {}",
-                                if n == 1 { "" } else { "s" },
+                                "Taking back {n} {}: {}",
+                                if n == 1 { "ply" } else { "plies" },
                                 history[k..].join(" ")
                             ));
                             return Action::TakeBack(n);
@@ -466,7 +466,7 @@ impl Console for Person {
                         None => self.error("Nothing to take back: you have not moved yet."),
                     }
                 }
-                Err(e) => self.error(&format!("{e}")),
+                Err(e) => self.error(&e),
             }
         }
     }
