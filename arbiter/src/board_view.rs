@@ -144,7 +144,12 @@ fn jump_board<P: Piece, const SOLO: bool>(
         }
         let _ = writeln!(out, "{:>3}", r + 1);
     }
-    let _ = write!(out, "    W = player 1, B = player 2, . = removed");
+    let _ = write!(
+        out,
+        "    {} = player 1, {} = player 2, . = removed",
+        paint.paint("W", style::P1),
+        paint.paint("B", style::P2)
+    );
     if !targets.is_empty() {
         let names: Vec<String> = targets.iter().map(|&s| square_name(s)).collect();
         let _ = write!(out, ", * = may go there ({})", names.join(" "));
@@ -203,7 +208,10 @@ fn dots_board(
     }
     let _ = writeln!(
         out,
-        "     player 1: -----  |   player 2: =====  #   (a closed box shows its owner)"
+        "     player 1: {}   player 2: {}   (a closed box shows its owner)\n\
+         \x20    h<r>.<c>: the arc right of dot (r, c); v<r>.<c>: the arc below dot (r, c)",
+        paint.paint("-----  |", style::P1_ARC),
+        paint.paint("=====  #", style::P2_ARC),
     );
     out
 }
