@@ -502,10 +502,12 @@ fn play_moves(
             };
             return End::fault(side, Fault::Illegal(format!("{line} ({why})")));
         }
-        let person = matches!(players[i], Some(Mover::Console(_)));
-        if person {
-            // A person has no clock.
-        } else if let Err(overrun) = clock.charge(i, elapsed, t.margin_ms) {
+        // A person has no clock.
+        let charged = match players[i] {
+            Some(Mover::Console(_)) => Ok(()),
+            _ => clock.charge(i, elapsed, t.margin_ms),
+        };
+        if let Err(overrun) = charged {
             if !t.lenient {
                 // The late move is not played: the game ends before it.
                 return End::fault(

@@ -504,18 +504,19 @@ fn now_secs() -> u64 {
 }
 
 /// The start position of a `play` command.
-fn start_position(args: &PlayArgs) -> Result<(AnyPosition, String)> {
+fn start_position(args: &PlayArgs) -> Result<(AnyPosition, String, u64)> {
     let game: Option<GameId> = match &args.game {
         Some(g) => Some(g.parse().map_err(|e| anyhow::anyhow!("--game: {e}"))?),
         None => None,
     };
+    let mut seed = args.seed.unwrap_or(1);
     let (pos, how) = if let Some(fen) = &args.fen {
         let pos =
             tabula::setup::parse_spec(fen, game).map_err(|e| anyhow::anyhow!("--fen: {e}"))?;
         (pos, format!("--fen '{}'", pos.fen()))
     } else {
         let game = game.unwrap_or(GameId::Knight);
-        let seed = args.seed.unwrap_or_else(|| {
+        seed = args.seed.unwrap_or_else(|| {
             SystemTime::now()
                 .duration_since(UNIX_EPOCH)
                 .map_or(1, |d| d.as_nanos() as u64 % 1_000_000)
@@ -544,13 +545,14 @@ fn start_position(args: &PlayArgs) -> Result<(AnyPosition, String)> {
     if pos.is_over() {
         bail!("the game is already over on this board");
     }
-    Ok((pos, how))
+    Ok((pos, how, seed))
 }
 
 /// Runs `arbiter play`. Exit code 0 when the game was played (whatever the
 /// result), 2 for bad arguments, 130 when interrupted during the engine's turn.
 pub fn run(args: PlayArgs) -> Result<ExitCode> {
-    let (start, how) = start_position(&args)?;
+    // The seed of the board also seeds the built-in players.
+    let (start, how, seed) = start_position(&args)?;
     let color = !args.no_color
         && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
         && std::io::stdout().is_terminal();
@@ -560,7 +562,6 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
         startup_ms: args.startup_timeout,
         ..Timeouts::default()
     };
-    let seed = args.seed.unwrap_or(1);
     let engine_seat = match &entrant.kind {
         Kind::Builtin(b) => Seat::Builtin(Builtin::new(b, seed)),
         Kind::External(spec) => {
@@ -686,4 +687,46 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
         records.display()
     );
     Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn squares_by_name_or_row_and_column() {
+        // Knight seed 7: the legal moves are b3 d3 e2 a2.
+        let pos = tabula::setup::parse_spec("random knight 7", None).unwrap();
+        let mv = |s: &str| parse_input(&pos, s);
+        assert_eq!(mv("3 2"), Ok(Input::Move("b3".into())));
+        assert_eq!(mv(" B3 "), Ok(Input::Move("b3".into())));
+        assert_eq!(mv("2 5"), Ok(Input::Move("e2".into())));
+        assert_eq!(mv("(2, 1)"), Ok(Input::Move("a2".into())));
+        assert_eq!(mv("HINT"), Ok(Input::Hint));
+        for bad in ["1 1", "pass", "0 2", "3 2 1", "k", "", "é5", "99 99"] {
+            assert!(mv(bad).is_err(), "{bad}");
+        }
+        assert!(mv("1 1").unwrap_err().contains("illegal move 'a1'"));
+        assert_eq!(mv("b"), Ok(Input::Board));
+    }
+
+    #[test]
+    fn arcs_in_every_form() {
+        let pos = AnyPosition::from_fen("dots 2x2 00/00/00 00/00/00 1 0 0").unwrap();
+        let mv = |s: &str| parse_input(&pos, s);
+        for (typed, arc) in [
+            ("h1.2", "h1.2"),
+            ("H 1 2", "h1.2"),
+            ("h1 2", "h1.2"),
+            ("(arco-horizontal 3 1)", "h3.1"),
+            ("v2.3", "v2.3"),
+            ("V 2 3", "v2.3"),
+            ("(arco-vertical 3 2)", "v2.3"),
+        ] {
+            assert_eq!(mv(typed), Ok(Input::Move(arc.into())), "{typed}");
+        }
+        for bad in ["h12", "h1.3", "v3.1", "x1.1", "hello", "h 1", "1 2"] {
+            assert!(mv(bad).is_err(), "{bad}");
+        }
+    }
 }
