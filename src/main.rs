@@ -45,6 +45,39 @@ enum Command {
     Report(tabula::puzzle::cli::ReportArgs),
     /// Puzzle benchmark: knight and dots problems with A* and IDA*.
     BenchPuzzle,
+    /// Search fixed positions to fixed depths; prints `<nodes> nodes <nps> nps`.
+    Bench {
+        /// Use this depth for every position instead of the defaults.
+        #[arg(long)]
+        depth: Option<u32>,
+        /// Transposition table size in MiB.
+        #[arg(long, default_value_t = 64)]
+        hash: usize,
+        /// Only the positions of this game id.
+        #[arg(long)]
+        only: Option<String>,
+    },
+    /// Seeded self-play: engine against the plain alpha-beta (or itself).
+    Selfplay {
+        /// Number of games (pairs of colour-swapped games on one board).
+        #[arg(long, default_value_t = 100)]
+        games: u32,
+        /// Milliseconds per move for both players.
+        #[arg(long, default_value_t = 30)]
+        movetime: u64,
+        /// Seed of the first board (then seed+1, …).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// knight, bishop or dots<R>x<C>.
+        #[arg(long, default_value = "knight")]
+        board: String,
+        /// Player A: tabula[:option,…] or baseline.
+        #[arg(long, default_value = "tabula")]
+        a: String,
+        /// Player B.
+        #[arg(long, default_value = "baseline")]
+        b: String,
+    },
 }
 
 fn main() -> ExitCode {
@@ -61,6 +94,24 @@ fn main() -> ExitCode {
         },
         Some(Command::Report(a)) => a.run(),
         Some(Command::BenchPuzzle) => tabula::puzzle::cli::bench_command(),
+        Some(Command::Bench { depth, hash, only }) => {
+            let lines = tabula::search::bench::run(depth, hash, only.as_deref());
+            tabula::search::bench::print(&lines);
+            Ok(())
+        }
+        Some(Command::Selfplay {
+            games,
+            movetime,
+            seed,
+            board,
+            a,
+            b,
+        }) => (|| {
+            use tabula::search::selfplay::{run, Board, Contestant};
+            let (a, b) = (Contestant::parse(&a)?, Contestant::parse(&b)?);
+            run(Board::parse(&board)?, a, b, games, movetime, seed);
+            Ok(())
+        })(),
         None => {
             tabula::protocol::run(std::io::stdin(), tabula::protocol::Output::stdout());
             Ok(())

@@ -1,13 +1,48 @@
-//! Two-player search: iterative-deepening negamax alpha-beta with a
-//! transposition table (see the submodules).
+//! Two-player search: iterative-deepening negamax alpha-beta with principal
+//! variation search, a transposition table, move ordering and a quiescence
+//! search, for every game of [`crate::game`].
 //!
-//! INTERFACE STUB: the types and `Searcher` signatures below are the contract
-//! between the engine facade (`engine.rs`) and the search. The body of
-//! `Searcher::search` is a placeholder that plays the first legal move; the
-//! real search replaces it without changing the signatures.
+//! - [`alphabeta`]: the negamax (values relative to the node, sign flipped only
+//!   when the side to move changes) and the quiescence search;
+//! - [`tt`]: the transposition table and its replacement policy;
+//! - [`ordering`]: TT move, killers, history and game knowledge;
+//! - [`eval`]: the evaluation of each game;
+//! - [`time`]: movetime and clock budgets;
+//! - [`bench`]: the fixed-depth benchmark whose node count signs the search;
+//! - [`baseline`]: the course's plain alpha-beta, the sparring partner of
+//!   [`selfplay`].
+//!
+//! ```
+//! use std::sync::atomic::AtomicBool;
+//! use tabula::game::{Dots, Game};
+//! use tabula::search::{Limits, Searcher};
+//!
+//! // Dots and Boxes on 2 × 2 is small enough to be solved outright.
+//! let pos = Dots::from_fen("dots 2x2 00/00/00 00/00/00 1 0 0").unwrap();
+//! let mut searcher = Searcher::new(16);
+//! let out = searcher.search(&pos, &Limits::default(), &AtomicBool::new(false), &mut |_| {});
+//! assert!(pos.legal_moves().contains(&out.best.unwrap()));
+//! assert!(out.exact);
+//! ```
+
+pub mod alphabeta;
+pub mod baseline;
+pub mod bench;
+pub mod eval;
+pub mod ordering;
+pub mod selfplay;
+pub mod time;
+pub mod tt;
+
+pub use alphabeta::SearchConfig;
+pub use eval::EvalConfig;
 
 use crate::game::Game;
-use std::sync::atomic::AtomicBool;
+use alphabeta::{Worker, INFINITY, MAX_PLY};
+use ordering::History;
+use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
+use time::Timer;
+use tt::Tt;
 
 /// What ends a search (any that is set; none set and `infinite` false means
 /// "search until told to stop", like `go infinite`).
@@ -54,10 +89,16 @@ pub struct Iteration {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
     pub nodes: u64,
-    /// Cut-offs at nodes where the side to move was the searching side (alpha).
+    /// Alpha cut-offs: fail-highs (a move scoring at least beta, its remaining
+    /// siblings pruned) at nodes where the **opponent** of the searching side
+    /// is to move — in minimax terms, MIN nodes whose value fell to alpha or
+    /// below. Quiescence stand-pats are not counted.
     pub alpha_cuts: u64,
-    /// Cut-offs at opponent nodes (beta).
+    /// Beta cut-offs: fail-highs at nodes where the **searching side** (the
+    /// side to move at the root) is to move — MAX nodes reaching beta.
     pub beta_cuts: u64,
+    /// Probes of the transposition table that found the position (whether or
+    /// not the entry was deep enough to cut).
     pub tt_hits: u64,
     pub time_ms: u64,
 }
@@ -67,30 +108,55 @@ pub struct Stats {
 pub struct Outcome<M> {
     /// The move to play (`None` only when the game is over).
     pub best: Option<M>,
+    /// Score of the last completed iteration (as [`Iteration::score`]); the
+    /// current score difference when none completed.
     pub score: i32,
+    /// Depth of the last completed iteration (0 when none completed).
     pub depth: u32,
+    /// True when `score` is proven.
+    pub exact: bool,
     pub pv: Vec<M>,
     pub stats: Stats,
 }
 
-/// The search: owns the transposition table (allocated once, sized in MiB).
+/// The search: owns the transposition table (allocated once, sized in MiB)
+/// and the history table.
 pub struct Searcher {
-    hash_mib: usize,
+    tt: Tt,
+    history: History,
+    config: SearchConfig,
 }
 
 impl Searcher {
     /// A searcher whose transposition table takes `hash_mib` MiB.
     pub fn new(hash_mib: usize) -> Searcher {
-        Searcher { hash_mib }
+        Searcher {
+            tt: Tt::new(hash_mib),
+            history: History::new(),
+            config: SearchConfig::default(),
+        }
     }
 
     /// Resizes (and clears) the transposition table.
     pub fn set_hash(&mut self, hash_mib: usize) {
-        self.hash_mib = hash_mib;
+        self.tt = Tt::new(hash_mib);
     }
 
     /// Forgets everything learnt (transposition table, history): `uginewgame`.
-    pub fn new_game(&mut self) {}
+    pub fn new_game(&mut self) {
+        self.tt.clear();
+        self.history.clear();
+    }
+
+    /// The algorithm's options (evaluation terms, aspiration, ordering).
+    pub fn config(&self) -> SearchConfig {
+        self.config
+    }
+
+    /// Changes the algorithm's options (for measurements and self-play).
+    pub fn set_config(&mut self, config: SearchConfig) {
+        self.config = config;
+    }
 
     /// Searches `pos` within `limits`, or until `stop` becomes true; calls
     /// `on_iteration` after each completed depth. Returns the best move of the
@@ -102,28 +168,155 @@ impl Searcher {
         stop: &AtomicBool,
         on_iteration: &mut dyn FnMut(&Iteration),
     ) -> Outcome<G::Move> {
-        let _ = (limits, stop, self.hash_mib);
-        let best = pos.legal_moves().first().copied();
+        let me = pos.side_to_move();
+        let timer = Timer::new(limits, me.index(), eval::moves_left(pos));
         let [a, b] = pos.scores();
-        let me = pos.side_to_move().index();
-        let score = if me == 0 {
+        let now = if me.index() == 0 {
             a as i32 - b as i32
         } else {
             b as i32 - a as i32
         };
-        on_iteration(&Iteration {
-            depth: 1,
-            seldepth: 1,
-            score,
-            pv: best.iter().map(|m| m.to_string()).collect(),
-            ..Iteration::default()
-        });
-        Outcome {
-            best,
-            score,
-            depth: 1,
-            pv: best.into_iter().collect(),
+        let moves = pos.legal_moves();
+        let Some(&first) = moves.first() else {
+            return Outcome {
+                best: None,
+                score: now,
+                depth: 0,
+                exact: true,
+                pv: Vec::new(),
+                stats: Stats::default(),
+            };
+        };
+        self.tt.new_search();
+        let max_depth = limits
+            .depth
+            .unwrap_or(MAX_PLY as u32 - 2)
+            .clamp(1, MAX_PLY as u32 - 2);
+        let node_limit = limits.nodes.unwrap_or(u64::MAX).max(1);
+        let config = self.config;
+        let mut worker: Worker<G> = Worker::new(
+            &mut self.tt,
+            &mut self.history,
+            config,
+            timer,
+            stop,
+            node_limit,
+            me,
+        );
+        // Until an iteration completes: the first move in search order.
+        let mut out = Outcome {
+            best: Some(fallback(pos, first, &worker)),
+            score: now,
+            depth: 0,
+            exact: false,
+            pv: Vec::new(),
             stats: Stats::default(),
+        };
+        let mut prev = 0;
+        for depth in 1..=max_depth {
+            worker.seldepth = 0;
+            worker.horizon = false;
+            let value = aspiration(&mut worker, pos, depth as i32, prev);
+            if worker.stopped {
+                break;
+            }
+            prev = value;
+            let exact = !worker.horizon;
+            let mut pv: Vec<G::Move> = worker.pv().collect();
+            extend_pv(pos, &mut pv, worker.tt, depth as usize);
+            out.best = pv.first().copied().or(out.best);
+            out.score = now + value;
+            out.depth = depth;
+            out.exact = exact;
+            out.pv = pv;
+            let time_ms = worker.timer.elapsed_ms();
+            on_iteration(&Iteration {
+                depth,
+                seldepth: worker.seldepth as u32,
+                score: out.score,
+                exact,
+                nodes: worker.stats.nodes,
+                time_ms,
+                hashfull: worker.tt.hashfull(),
+                pv: out.pv.iter().map(|m| m.to_string()).collect(),
+            });
+            if exact || worker.timer.soft_expired() || stop.load(AtomicOrdering::Relaxed) {
+                break;
+            }
         }
+        out.stats = worker.stats.clone();
+        out.stats.time_ms = worker.timer.elapsed_ms();
+        out
+    }
+}
+
+/// The move to play when no iteration completed: the TT move if the table
+/// knows the position, else the first move in game-knowledge order.
+fn fallback<G: Game>(pos: &G, first: G::Move, worker: &Worker<G>) -> G::Move {
+    let moves = pos.legal_moves();
+    if let Some(hit) = worker.tt.probe(pos.hash()) {
+        if let Some(&mv) = moves.get(hit.mv as usize) {
+            return mv;
+        }
+    }
+    moves
+        .iter()
+        .copied()
+        .max_by_key(|&mv| {
+            (
+                eval::order_hint(pos, mv),
+                std::cmp::Reverse(eval::move_key(&mv)),
+            )
+        })
+        .unwrap_or(first)
+}
+
+/// The root search of one depth, inside an aspiration window around the
+/// previous value when configured (widened until the value falls inside).
+fn aspiration<G: Game>(worker: &mut Worker<G>, pos: &G, depth: i32, prev: i32) -> i32 {
+    let width = worker.cfg.aspiration;
+    if width <= 0 || depth < 4 {
+        return worker.negamax(pos, depth, 0, -INFINITY, INFINITY);
+    }
+    let mut delta = width;
+    let (mut alpha, mut beta) = (prev - delta, prev + delta);
+    loop {
+        worker.horizon = false;
+        let v = worker.negamax(pos, depth, 0, alpha, beta);
+        if worker.stopped {
+            return v;
+        }
+        if v <= alpha {
+            alpha = (alpha - delta).max(-INFINITY);
+        } else if v >= beta {
+            beta = (beta + delta).min(INFINITY);
+        } else {
+            return v;
+        }
+        delta *= 2;
+        if delta > 4 * width * width {
+            alpha = -INFINITY;
+            beta = INFINITY;
+        }
+    }
+}
+
+/// Lengthens a PV cut short by transposition-table hits, following the
+/// table's best moves (checked legal) up to `depth` moves.
+fn extend_pv<G: Game>(root: &G, pv: &mut Vec<G::Move>, tt: &Tt, depth: usize) {
+    let mut pos = *root;
+    for &mv in pv.iter() {
+        pos.play_unchecked(mv);
+    }
+    while pv.len() < depth {
+        let Some(hit) = tt.probe(pos.hash()) else {
+            break;
+        };
+        let moves = pos.legal_moves();
+        let Some(&mv) = moves.get(hit.mv as usize) else {
+            break;
+        };
+        pos.play_unchecked(mv);
+        pv.push(mv);
     }
 }

@@ -1,0 +1,322 @@
+//! Negamax alpha-beta with principal variation search, the transposition
+//! table, and a quiescence search over captures (Dots and Boxes).
+//!
+//! **Values.** A node's value is relative: the points its side to move will
+//! still win minus the points the opponent will still win (see
+//! [`eval`](super::eval)). A move that scores `gain` for the mover and hands
+//! the turn over gives `gain - value(child)`; a move after which the **same**
+//! side moves again (a closed box in Dots and Boxes, every move of a puzzle)
+//! gives `gain + value(child)` — the sign is flipped only when the side to move
+//! changed. A finished game is worth 0 (nothing left to win): exact.
+//!
+//! **Exactness.** A node is *solved* when its value does not depend on any
+//! depth-limited leaf (static evaluation, or a transposition entry that was
+//! itself depth-limited). The search tracks this with one flag
+//! (`horizon`), solved values are stored with depth [`SOLVED`] and reused at
+//! any depth, and a root found solved ends iterative deepening with an exact
+//! score.
+
+use super::eval::{self, EvalConfig};
+use super::ordering::{self, History, MAX_MOVES};
+use super::time::{Timer, CHECK_EVERY};
+use super::tt::{Bound, Tt, NO_MOVE, SOLVED};
+use super::Stats;
+use crate::game::{Game, Player};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Deepest ply searched (Dots and Boxes on 10 × 10 has 220 arcs).
+pub const MAX_PLY: usize = 250;
+/// Larger than any value of any game.
+pub const INFINITY: i32 = 1 << 20;
+
+/// Options of the search algorithm (switchable for measurements).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchConfig {
+    pub eval: EvalConfig,
+    /// Aspiration window half-width at the root (0: off).
+    pub aspiration: i32,
+    /// Order quiet moves with game knowledge.
+    pub hints: bool,
+}
+
+impl Default for SearchConfig {
+    fn default() -> SearchConfig {
+        SearchConfig {
+            eval: EvalConfig::default(),
+            aspiration: 0,
+            hints: true,
+        }
+    }
+}
+
+/// The state of one search: borrowed table and history, counters, PV.
+pub struct Worker<'a, G: Game> {
+    pub tt: &'a mut Tt,
+    pub history: &'a mut History,
+    pub cfg: SearchConfig,
+    pub timer: Timer,
+    pub stop: &'a AtomicBool,
+    pub node_limit: u64,
+    pub stopped: bool,
+    pub stats: Stats,
+    pub seldepth: usize,
+    /// Set when the value of the current subtree used a depth-limited leaf.
+    pub horizon: bool,
+    pub root_side: Player,
+    killers: Vec<[Option<G::Move>; 2]>,
+    pv: Vec<[Option<G::Move>; MAX_PLY]>,
+    pv_len: [usize; MAX_PLY + 1],
+    /// Move-ordering keys of each ply.
+    keys: Vec<[i64; MAX_MOVES]>,
+}
+
+/// Score difference of `pos` from `player`'s view.
+#[inline]
+fn diff<G: Game>(pos: &G, player: Player) -> i32 {
+    let s = pos.scores();
+    let me = player.index();
+    s[me] as i32 - s[1 - me] as i32
+}
+
+impl<'a, G: Game> Worker<'a, G> {
+    pub fn new(
+        tt: &'a mut Tt,
+        history: &'a mut History,
+        cfg: SearchConfig,
+        timer: Timer,
+        stop: &'a AtomicBool,
+        node_limit: u64,
+        root_side: Player,
+    ) -> Worker<'a, G> {
+        Worker {
+            tt,
+            history,
+            cfg,
+            timer,
+            stop,
+            node_limit,
+            stopped: false,
+            stats: Stats::default(),
+            seldepth: 0,
+            horizon: false,
+            root_side,
+            killers: vec![[None; 2]; MAX_PLY + 1],
+            pv: vec![[None; MAX_PLY]; MAX_PLY + 1],
+            pv_len: [0; MAX_PLY + 1],
+            keys: vec![[0; MAX_MOVES]; MAX_PLY + 1],
+        }
+    }
+
+    /// The principal variation of the last search from the root.
+    pub fn pv(&self) -> impl Iterator<Item = G::Move> + '_ {
+        self.pv[0][..self.pv_len[0]].iter().map_while(|m| *m)
+    }
+
+    /// Counts a node; false when the search must stop.
+    #[inline]
+    fn visit(&mut self, ply: usize) -> bool {
+        self.stats.nodes += 1;
+        if ply > self.seldepth {
+            self.seldepth = ply;
+        }
+        if self.stats.nodes >= self.node_limit
+            || (self.stats.nodes & (CHECK_EVERY - 1) == 0
+                && (self.stop.load(Ordering::Relaxed) || self.timer.expired()))
+        {
+            self.stopped = true;
+        }
+        !self.stopped
+    }
+
+    /// Value of `child` (reached from `pos` by the side `me`) seen from `me`,
+    /// searched with the window `(alpha, beta)` of `me`.
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    fn child_value(
+        &mut self,
+        pos: &G,
+        child: &G,
+        me: Player,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        let gain = diff(child, me) - diff(pos, me);
+        if child.side_to_move() == me {
+            gain + self.negamax(child, depth, ply + 1, alpha - gain, beta - gain)
+        } else {
+            gain - self.negamax(child, depth, ply + 1, gain - beta, gain - alpha)
+        }
+    }
+
+    /// Copies the child's PV after `mv` into this ply's PV.
+    #[inline]
+    fn update_pv(&mut self, ply: usize, mv: G::Move) {
+        self.pv[ply][ply] = Some(mv);
+        let child_len = self.pv_len[ply + 1].max(ply + 1);
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        head[ply][ply + 1..child_len].copy_from_slice(&tail[0][ply + 1..child_len]);
+        self.pv_len[ply] = child_len;
+    }
+
+    /// Negamax alpha-beta; `depth` in plies (captures are not extended, the
+    /// quiescence search resolves them at the horizon).
+    pub fn negamax(&mut self, pos: &G, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+        self.pv_len[ply] = ply;
+        if !self.visit(ply) {
+            return 0;
+        }
+        if depth <= 0 || ply >= MAX_PLY - 1 {
+            if pos.is_over() {
+                return 0;
+            }
+            return self.quiesce(pos, ply, alpha, beta);
+        }
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return 0;
+        }
+        let hash = pos.hash();
+        let mut tt_move = None;
+        if let Some(hit) = self.tt.probe(hash) {
+            self.stats.tt_hits += 1;
+            if (hit.mv as usize) < moves.len() {
+                tt_move = Some(hit.mv as usize);
+            }
+            if ply > 0 && (hit.depth == SOLVED || hit.depth as i32 >= depth) {
+                let cut = match hit.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => hit.value >= beta,
+                    Bound::Upper => hit.value <= alpha,
+                    Bound::None => false,
+                };
+                if cut {
+                    if hit.depth != SOLVED {
+                        self.horizon = true;
+                    }
+                    return hit.value;
+                }
+            }
+        }
+
+        let me = pos.side_to_move();
+        let outer_horizon = std::mem::replace(&mut self.horizon, false);
+        let alpha0 = alpha;
+        let mut best = -INFINITY;
+        let mut best_index = NO_MOVE;
+        ordering::score_moves(
+            pos,
+            &moves,
+            tt_move,
+            &self.killers[ply],
+            self.history,
+            self.cfg.hints,
+            &mut self.keys[ply],
+        );
+        let n = moves.len();
+        for next in 0..n {
+            let index = ordering::pick(&mut self.keys[ply], next, n);
+            let mv = moves[index];
+            let first = next == 0;
+            let mut child = *pos;
+            child.play_unchecked(mv);
+            if depth > 1 {
+                self.tt.prefetch(child.hash());
+            }
+            let v = if first {
+                self.child_value(pos, &child, me, depth - 1, ply, alpha, beta)
+            } else {
+                let v = self.child_value(pos, &child, me, depth - 1, ply, alpha, alpha + 1);
+                if v > alpha && v < beta && !self.stopped {
+                    self.child_value(pos, &child, me, depth - 1, ply, alpha, beta)
+                } else {
+                    v
+                }
+            };
+            if self.stopped {
+                self.horizon |= outer_horizon;
+                return 0;
+            }
+            if v > best {
+                best = v;
+                best_index = index as u8;
+                if v > alpha {
+                    alpha = v;
+                    self.update_pv(ply, mv);
+                    if v >= beta {
+                        if me == self.root_side {
+                            self.stats.beta_cuts += 1;
+                        } else {
+                            self.stats.alpha_cuts += 1;
+                        }
+                        if !eval::is_noisy(pos, mv) {
+                            let k = &mut self.killers[ply];
+                            if k[0] != Some(mv) {
+                                k[1] = k[0];
+                                k[0] = Some(mv);
+                            }
+                            self.history.reward(me.index(), eval::move_key(&mv), depth);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        let solved = !self.horizon;
+        self.horizon |= outer_horizon;
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha0 {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let stored_depth = if solved {
+            SOLVED
+        } else {
+            depth.min(SOLVED as i32 - 1) as u8
+        };
+        let stored_move = if bound == Bound::Upper {
+            NO_MOVE
+        } else {
+            best_index
+        };
+        self.tt.store(hash, best, stored_depth, bound, stored_move);
+        best
+    }
+
+    /// The horizon: the static value, improved by captures where the game
+    /// has them (a capture keeps the turn, so its value is `gain + child`).
+    fn quiesce(&mut self, pos: &G, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+        self.horizon = true;
+        let stand = eval::evaluate(pos, &self.cfg.eval);
+        if !eval::has_noisy::<G>() || stand >= beta || ply >= MAX_PLY - 1 {
+            return stand;
+        }
+        // One capture is enough to look at: boxes can be taken in any order,
+        // and declining every capture is the stand-pat value.
+        let Some(mv) = eval::capture(pos) else {
+            return stand;
+        };
+        let me = pos.side_to_move();
+        alpha = alpha.max(stand);
+        let mut child = *pos;
+        child.play_unchecked(mv);
+        if !self.visit(ply + 1) {
+            return 0;
+        }
+        let gain = diff(&child, me) - diff(pos, me);
+        let v = if child.is_over() {
+            gain
+        } else if child.side_to_move() == me {
+            gain + self.quiesce(&child, ply + 1, alpha - gain, beta - gain)
+        } else {
+            gain - self.quiesce(&child, ply + 1, gain - beta, gain - alpha)
+        };
+        if self.stopped {
+            return 0;
+        }
+        stand.max(v)
+    }
+}

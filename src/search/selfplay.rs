@@ -1,0 +1,221 @@
+//! Seeded self-play: the engine against the course's plain alpha-beta
+//! ([`baseline`](super::baseline)) or against another configuration of itself,
+//! under the same movetime, on seeded random boards with colours swapped on
+//! each board.
+//!
+//! `tabula selfplay --games 100 --movetime 30` plays 50 knight boards (seeds
+//! `seed`, `seed + 1`, …) twice each and prints every game, then W/D/L and the
+//! score percentage of the first player (`--a`) against the second (`--b`).
+
+use super::{baseline, EvalConfig, Limits, SearchConfig, Searcher};
+use crate::game::jump::{BishopPiece, KnightPiece};
+use crate::game::{Game, Player};
+use anyhow::{bail, Result};
+use std::sync::atomic::AtomicBool;
+
+/// A contestant.
+#[derive(Clone, Copy, Debug)]
+pub enum Contestant {
+    /// Tabula's search with these options.
+    Engine(SearchConfig),
+    /// The plain alpha-beta with the score-difference evaluation.
+    Baseline,
+}
+
+impl Contestant {
+    /// `baseline`, `tabula` (the full engine), or `tabula:<eval>` where
+    /// `<eval>` is `full`, `material` or `no-<term>` (see [`EvalConfig::parse`]);
+    /// `tabula:asp<N>` sets an aspiration window.
+    pub fn parse(text: &str) -> Result<Contestant> {
+        if text == "baseline" {
+            return Ok(Contestant::Baseline);
+        }
+        let mut cfg = SearchConfig::default();
+        let Some(rest) = text.strip_prefix("tabula") else {
+            bail!("unknown player '{text}' (expected baseline, tabula or tabula:<option>,…)");
+        };
+        for opt in rest.split([':', ',']).filter(|s| !s.is_empty()) {
+            if let Some(w) = opt.strip_prefix("asp") {
+                cfg.aspiration = w.parse()?;
+            } else if opt == "nohints" {
+                cfg.hints = false;
+            } else if let Some(e) = EvalConfig::parse(opt) {
+                // Terms switched off accumulate.
+                cfg.eval = EvalConfig {
+                    material_only: cfg.eval.material_only || e.material_only,
+                    reach: cfg.eval.reach && e.reach,
+                    mobility: cfg.eval.mobility && e.mobility,
+                    parity: cfg.eval.parity && e.parity,
+                    chains: cfg.eval.chains && e.chains,
+                };
+            } else {
+                bail!("unknown engine option '{opt}' in '{text}'");
+            }
+        }
+        Ok(Contestant::Engine(cfg))
+    }
+}
+
+/// One side of a game in progress.
+struct Seat {
+    who: Contestant,
+    searcher: Searcher,
+}
+
+impl Seat {
+    fn new(who: Contestant) -> Seat {
+        let mut searcher = Searcher::new(16);
+        if let Contestant::Engine(cfg) = who {
+            searcher.set_config(cfg);
+        }
+        Seat { who, searcher }
+    }
+
+    fn choose<G: Game>(&mut self, pos: &G, movetime: u64) -> Option<G::Move> {
+        match self.who {
+            Contestant::Baseline => baseline::best_move(pos, movetime),
+            Contestant::Engine(_) => {
+                let limits = Limits {
+                    movetime: Some(movetime),
+                    ..Limits::default()
+                };
+                let stop = AtomicBool::new(false);
+                self.searcher.search(pos, &limits, &stop, &mut |_| {}).best
+            }
+        }
+    }
+}
+
+/// Plays one game from `start`; returns the final scores and the moves.
+fn play<G: Game>(start: &G, seats: &mut [Seat; 2], movetime: u64) -> ([u32; 2], usize) {
+    for seat in seats.iter_mut() {
+        seat.searcher.new_game();
+    }
+    let mut pos = *start;
+    let mut plies = 0;
+    while !pos.is_over() {
+        let side = pos.side_to_move().index();
+        let mv = seats[side]
+            .choose(&pos, movetime)
+            .expect("a move exists while the game is not over");
+        pos.play(mv).expect("the engines only play legal moves");
+        plies += 1;
+    }
+    (pos.scores(), plies)
+}
+
+/// The start boards of a match.
+#[derive(Clone, Copy, Debug)]
+pub enum Board {
+    Knight,
+    Bishop,
+    Dots(usize, usize),
+}
+
+impl Board {
+    /// `knight`, `bishop` or `dots<R>x<C>`.
+    pub fn parse(text: &str) -> Result<Board> {
+        Ok(match text {
+            "knight" => Board::Knight,
+            "bishop" => Board::Bishop,
+            _ => {
+                let size = text.strip_prefix("dots").unwrap_or("");
+                let Some((r, c)) = size.split_once('x') else {
+                    bail!("unknown board '{text}' (expected knight, bishop or dots<R>x<C>)");
+                };
+                let (r, c): (usize, usize) = (r.parse()?, c.parse()?);
+                if !(1..=10).contains(&r) || !(1..=10).contains(&c) {
+                    bail!("dots sides must be 1..10");
+                }
+                Board::Dots(r, c)
+            }
+        })
+    }
+}
+
+/// Wins, draws and losses of contestant A.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+}
+
+impl Tally {
+    /// Score percentage of A (a draw is half a point).
+    pub fn percent(&self) -> f64 {
+        let n = self.wins + self.draws + self.losses;
+        if n == 0 {
+            return 0.0;
+        }
+        100.0 * (self.wins as f64 + 0.5 * self.draws as f64) / n as f64
+    }
+}
+
+/// Plays `games` games (pairs on the same board, colours swapped) of `a`
+/// against `b`, printing each game and the total; returns A's tally.
+pub fn run(
+    board: Board,
+    a: Contestant,
+    b: Contestant,
+    games: u32,
+    movetime: u64,
+    seed: u64,
+) -> Tally {
+    let mut seats = [Seat::new(a), Seat::new(b)];
+    let mut tally = Tally::default();
+    for g in 0..games {
+        let board_seed = seed + u64::from(g / 2);
+        let a_is_p1 = g % 2 == 0;
+        if !a_is_p1 {
+            seats.swap(0, 1);
+        }
+        let (scores, plies) = match board {
+            Board::Knight => play(
+                &crate::random::duel::<KnightPiece>(board_seed),
+                &mut seats,
+                movetime,
+            ),
+            Board::Bishop => play(
+                &crate::random::duel::<BishopPiece>(board_seed),
+                &mut seats,
+                movetime,
+            ),
+            Board::Dots(r, c) => play(&crate::random::dots(r, c, board_seed), &mut seats, movetime),
+        };
+        if !a_is_p1 {
+            seats.swap(0, 1);
+        }
+        let a_side = if a_is_p1 { Player::One } else { Player::Two };
+        let (sa, sb) = (scores[a_side.index()], scores[a_side.other().index()]);
+        let result = match sa.cmp(&sb) {
+            std::cmp::Ordering::Greater => {
+                tally.wins += 1;
+                "A wins"
+            }
+            std::cmp::Ordering::Equal => {
+                tally.draws += 1;
+                "draw"
+            }
+            std::cmp::Ordering::Less => {
+                tally.losses += 1;
+                "B wins"
+            }
+        };
+        println!(
+            "game {} seed {board_seed} A as p{}: {}-{} ({plies} plies) {result}",
+            g + 1,
+            a_side.index() + 1,
+            scores[0],
+            scores[1]
+        );
+    }
+    println!(
+        "games {games} W/D/L {}/{}/{} score {:.1}%",
+        tally.wins,
+        tally.draws,
+        tally.losses,
+        tally.percent()
+    );
+    tally
+}

@@ -1,0 +1,342 @@
+//! The search against a plain minimax written here, legality on random
+//! positions of every game, determinism, and the bench signature.
+
+use rand::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use std::collections::HashMap;
+use std::sync::atomic::AtomicBool;
+use tabula::game::jump::{BishopPiece, KnightPiece};
+use tabula::game::{Bishop, BishopSolo, Dots, DotsSolo, Game, Knight, KnightSolo, Player};
+use tabula::search::{Iteration, Limits, Outcome, Searcher};
+
+/// Final score difference from the side to move's view under perfect play:
+/// a plain minimax (memoised on the whole state, scores included).
+fn minimax<G: Game>(pos: &G, memo: &mut HashMap<(u64, [u32; 2]), i32>) -> i32 {
+    let me = pos.side_to_move();
+    let [a, b] = pos.scores();
+    let moves = pos.legal_moves();
+    if moves.is_empty() {
+        return if me == Player::One {
+            a as i32 - b as i32
+        } else {
+            b as i32 - a as i32
+        };
+    }
+    if let Some(&v) = memo.get(&(pos.hash(), [a, b])) {
+        return v;
+    }
+    let mut best = i32::MIN;
+    for mv in moves {
+        let mut child = *pos;
+        child.play_unchecked(mv);
+        let v = minimax(&child, memo);
+        let v = if child.side_to_move() == me || G::ID.is_puzzle() {
+            v
+        } else {
+            -v
+        };
+        best = best.max(v);
+    }
+    memo.insert((pos.hash(), [a, b]), best);
+    best
+}
+
+/// Puzzles: minimax above is "own final score minus 0".
+fn solve<G: Game>(pos: &G) -> i32 {
+    minimax(pos, &mut HashMap::new())
+}
+
+fn search<G: Game>(
+    searcher: &mut Searcher,
+    pos: &G,
+    limits: &Limits,
+) -> (Outcome<G::Move>, Vec<Iteration>) {
+    let mut iterations = Vec::new();
+    let out = searcher.search(pos, limits, &AtomicBool::new(false), &mut |it| {
+        iterations.push(it.clone())
+    });
+    (out, iterations)
+}
+
+/// Number of nodes of the full game tree, or `None` past `cap`.
+fn tree_size<G: Game>(pos: &G, cap: u64) -> Option<u64> {
+    let mut n = 1;
+    for mv in pos.legal_moves() {
+        let mut child = *pos;
+        child.play_unchecked(mv);
+        n += tree_size(&child, cap - n.min(cap))?;
+        if n > cap {
+            return None;
+        }
+    }
+    Some(n)
+}
+
+/// Plays random moves from `start` until the rest of the game tree is small.
+fn small_endgame<G: Game>(start: &G, rng: &mut Xoshiro256PlusPlus, cap: u64) -> G {
+    let mut pos = *start;
+    while tree_size(&pos, cap).is_none() {
+        // A random move that does not end the game (one exists: the tree is
+        // larger than its children).
+        let moves = pos.legal_moves();
+        let k = rng.gen_range(0..moves.len());
+        pos = (0..moves.len())
+            .map(|i| {
+                let mut next = pos;
+                next.play_unchecked(moves[(k + i) % moves.len()]);
+                next
+            })
+            .find(|next| !next.is_over())
+            .expect("a move that does not end the game");
+    }
+    pos
+}
+
+/// The engine's exact value equals minimax; its move keeps that value.
+fn check_exact<G: Game>(searcher: &mut Searcher, pos: &G) {
+    assert!(!pos.is_over(), "a test position with moves left");
+    searcher.new_game();
+    let expected = solve(pos);
+    let (out, iterations) = search(searcher, pos, &Limits::default());
+    assert!(out.exact, "not solved: {pos}");
+    assert_eq!(out.score, expected, "value of {pos}");
+    let last = iterations.last().expect("an iteration");
+    assert!(last.exact);
+    assert_eq!(last.score, expected);
+    let best = out.best.expect("a move");
+    assert!(pos.legal_moves().contains(&best));
+    let mut child = *pos;
+    child.play_unchecked(best);
+    let after = solve(&child);
+    let after = if child.side_to_move() == pos.side_to_move() || G::ID.is_puzzle() {
+        after
+    } else {
+        -after
+    };
+    assert_eq!(after, expected, "{best} is not optimal in {pos}");
+}
+
+#[test]
+fn knight_and_bishop_endgames_match_minimax() {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
+    let mut searcher = Searcher::new(4);
+    for seed in 0..12 {
+        let k: Knight = tabula::random::duel::<KnightPiece>(seed);
+        check_exact(&mut searcher, &small_endgame(&k, &mut rng, 30_000));
+        let b: Bishop = tabula::random::duel::<BishopPiece>(seed);
+        check_exact(&mut searcher, &small_endgame(&b, &mut rng, 30_000));
+    }
+}
+
+#[test]
+fn puzzles_maximise_own_score() {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(12);
+    let mut searcher = Searcher::new(4);
+    for seed in 0..6 {
+        let k: KnightSolo = tabula::random::solo::<KnightPiece>(seed);
+        check_exact(&mut searcher, &small_endgame(&k, &mut rng, 20_000));
+        let b: BishopSolo = tabula::random::solo::<BishopPiece>(seed);
+        check_exact(&mut searcher, &small_endgame(&b, &mut rng, 20_000));
+    }
+    let mut dots = DotsSolo::from_fen("dots-solo 2x2 00/00/00 00/00/00").unwrap();
+    check_exact(&mut searcher, &dots);
+    dots.play_unchecked(dots.legal_moves()[0]);
+    check_exact(&mut searcher, &dots);
+}
+
+#[test]
+fn dots_small_boards_match_minimax() {
+    let mut searcher = Searcher::new(16);
+    let empty = Dots::from_fen("dots 2x2 00/00/00 00/00/00 1 0 0").unwrap();
+    check_exact(&mut searcher, &empty);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(13);
+    for seed in 0..6 {
+        let start = tabula::random::dots(2, 2, seed);
+        check_exact(&mut searcher, &start);
+        let start = tabula::random::dots(2, 3, seed);
+        check_exact(&mut searcher, &small_endgame(&start, &mut rng, 200_000));
+        let start = tabula::random::dots(3, 3, seed);
+        check_exact(&mut searcher, &small_endgame(&start, &mut rng, 100_000));
+    }
+}
+
+#[test]
+fn dots_3x3_late_middlegame_is_solved_exactly() {
+    // 3x3 from a few moves in (the empty board takes seconds in release; see
+    // the bench): solved, and the value is the minimax value.
+    let mut pos = tabula::random::dots(3, 3, 5);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
+    for _ in 0..6 {
+        let moves = pos.legal_moves();
+        pos.play_unchecked(moves[rng.gen_range(0..moves.len())]);
+    }
+    let mut searcher = Searcher::new(32);
+    let (out, _) = search(&mut searcher, &pos, &Limits::default());
+    assert!(out.exact);
+    assert_eq!(out.score, solve(&pos));
+}
+
+/// Random positions of a game: `count` random playouts, every ply visited.
+fn playouts<G: Game>(start: impl Fn(u64) -> G, count: u64, mut visit: impl FnMut(&G)) {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(99);
+    for seed in 0..count {
+        let mut pos = start(seed);
+        while !pos.is_over() {
+            visit(&pos);
+            let moves = pos.legal_moves();
+            pos.play_unchecked(moves[rng.gen_range(0..moves.len())]);
+        }
+    }
+}
+
+fn always_legal<G: Game>(start: impl Fn(u64) -> G, count: u64) {
+    let mut searcher = Searcher::new(2);
+    let stop_now = AtomicBool::new(true);
+    let mut ply = 0u64;
+    playouts(start, count, |pos: &G| {
+        ply += 1;
+        let limits = match ply % 3 {
+            0 => Limits {
+                nodes: Some(1 + ply % 500),
+                ..Limits::default()
+            },
+            1 => Limits {
+                depth: Some(1 + (ply % 4) as u32),
+                ..Limits::default()
+            },
+            _ => Limits {
+                movetime: Some(1),
+                ..Limits::default()
+            },
+        };
+        let (out, _) = search(&mut searcher, pos, &limits);
+        let best = out.best.expect("a move while the game is not over");
+        assert!(pos.legal_moves().contains(&best), "{best} in {pos}");
+        // Stopped before it starts: still a legal move, and no fake depth.
+        let out = searcher.search(pos, &Limits::default(), &stop_now, &mut |_| {});
+        assert!(pos.legal_moves().contains(&out.best.unwrap()));
+    });
+}
+
+#[test]
+fn never_an_illegal_move() {
+    always_legal(tabula::random::duel::<KnightPiece>, 3);
+    always_legal(tabula::random::duel::<BishopPiece>, 3);
+    always_legal(tabula::random::solo::<KnightPiece>, 2);
+    always_legal(tabula::random::solo::<BishopPiece>, 2);
+    always_legal(|s| tabula::random::dots(2 + s as usize % 4, 3, s), 3);
+    always_legal(
+        |_| DotsSolo::from_fen("dots-solo 3x3 000/000/000/000 000/000/000/000").unwrap(),
+        1,
+    );
+    let mut searcher = Searcher::new(1);
+    let over = tabula::random::dots(1, 1, 1);
+    let mut over = over;
+    while !over.is_over() {
+        over.play_unchecked(over.legal_moves()[0]);
+    }
+    let (out, _) = search(&mut searcher, &over, &Limits::default());
+    assert_eq!(out.best, None);
+}
+
+#[test]
+fn depth_and_node_searches_are_deterministic() {
+    let pos: Knight = tabula::random::duel::<KnightPiece>(3);
+    let dots = tabula::random::dots(4, 4, 3);
+    let mut searcher = Searcher::new(8);
+    for limits in [
+        Limits {
+            depth: Some(9),
+            ..Limits::default()
+        },
+        Limits {
+            nodes: Some(20_000),
+            ..Limits::default()
+        },
+    ] {
+        searcher.new_game();
+        let (a, ia) = search(&mut searcher, &pos, &limits);
+        searcher.new_game();
+        let (b, ib) = search(&mut searcher, &pos, &limits);
+        assert_eq!(a.stats.nodes, b.stats.nodes);
+        assert_eq!((a.best, a.score, &a.pv), (b.best, b.score, &b.pv));
+        assert_eq!(ia.len(), ib.len());
+        searcher.new_game();
+        let (c, _) = search(&mut searcher, &dots, &limits);
+        searcher.new_game();
+        let (d, _) = search(&mut searcher, &dots, &limits);
+        assert_eq!(c.stats.nodes, d.stats.nodes);
+        assert_eq!(c.best, d.best);
+    }
+    // The node limit is respected.
+    searcher.new_game();
+    let limits = Limits {
+        nodes: Some(5_000),
+        ..Limits::default()
+    };
+    let (out, _) = search(&mut searcher, &pos, &limits);
+    assert!(out.stats.nodes <= 5_000);
+}
+
+#[test]
+fn iterations_are_reported_in_order_with_their_pv() {
+    let pos: Knight = tabula::random::duel::<KnightPiece>(8);
+    let mut searcher = Searcher::new(8);
+    let limits = Limits {
+        depth: Some(8),
+        ..Limits::default()
+    };
+    let (out, iterations) = search(&mut searcher, &pos, &limits);
+    assert_eq!(iterations.len(), 8);
+    for (i, it) in iterations.iter().enumerate() {
+        assert_eq!(it.depth, i as u32 + 1);
+        assert!(it.seldepth >= it.depth.min(1));
+        assert!(!it.pv.is_empty());
+    }
+    let last = iterations.last().unwrap();
+    assert_eq!(last.pv[0], out.best.unwrap().to_string());
+    assert_eq!(last.score, out.score);
+    assert_eq!(out.depth, 8);
+    // The PV is a legal line.
+    let mut line = pos;
+    for mv in &out.pv {
+        line.play(*mv).unwrap();
+    }
+    let s = &out.stats;
+    assert!(s.nodes > 0 && s.alpha_cuts + s.beta_cuts > 0 && s.tt_hits > 0);
+}
+
+#[test]
+fn movetime_is_respected() {
+    let pos = Dots::empty(5, 6);
+    let mut searcher = Searcher::new(8);
+    let limits = Limits {
+        movetime: Some(100),
+        ..Limits::default()
+    };
+    let start = std::time::Instant::now();
+    let (out, _) = search(&mut searcher, &pos, &limits);
+    // Generous: the test machine is shared; the engine aims at 100 - 5 ms.
+    assert!(start.elapsed().as_millis() < 400);
+    assert!(out.depth >= 1);
+}
+
+#[test]
+fn bench_node_count_is_deterministic() {
+    let run = || {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_tabula"))
+            .args(["bench", "--depth", "3", "--hash", "4"])
+            .output()
+            .expect("run tabula bench");
+        assert!(out.status.success());
+        let text = String::from_utf8(out.stdout).unwrap();
+        let last = text.lines().last().expect("a final line").to_string();
+        let words: Vec<&str> = last.split_whitespace().collect();
+        assert_eq!(words.len(), 4, "{last}");
+        assert_eq!((words[1], words[3]), ("nodes", "nps"));
+        words[0].parse::<u64>().expect("a node count")
+    };
+    let first = run();
+    assert!(first > 0);
+    assert_eq!(first, run());
+}
