@@ -319,14 +319,15 @@ fn movers(start: &AnyPosition, history: &[String]) -> Vec<Player> {
     out
 }
 
-/// `depth 7, score +12, nodes 12345, 230 ms` from what an engine reported.
-pub fn thinking_summary(info: &SearchInfo, elapsed_ms: u64) -> String {
+/// `depth 7, score +12 for it, nodes 12345, 230 ms` from what an engine
+/// reported; `whose` says whose view the score is (the side that searched).
+pub fn thinking_summary(info: &SearchInfo, elapsed_ms: u64, whose: &str) -> String {
     let mut parts = Vec::new();
     if let Some(d) = info.depth {
         parts.push(format!("depth {d}"));
     }
     if let Some(s) = info.score {
-        parts.push(format!("score {s:+}"));
+        parts.push(format!("score {s:+} {whose}"));
     }
     if let Some(n) = info.nodes {
         parts.push(format!("nodes {n}"));
@@ -402,7 +403,7 @@ impl Person {
             Some(m) => self.say(&format!(
                 "Hint: builtin:tabula suggests {} ({})",
                 self.paint.paint(&m, style::BOLD),
-                thinking_summary(&info, 0)
+                thinking_summary(&info, 0, "for you")
             )),
             None => self.say("Hint: no move (the game is over)"),
         }
@@ -491,7 +492,7 @@ impl Console for Person {
                 "{} plays {} (+{gain}).   Engine: {}",
                 self.opponent,
                 self.paint.paint(mv, style::BOLD),
-                thinking_summary(info, elapsed_ms)
+                thinking_summary(info, elapsed_ms, "for it")
             ));
         }
     }

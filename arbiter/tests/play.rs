@@ -547,7 +547,7 @@ fn an_external_engine_its_thinking_summary_and_undo() {
     assert_eq!(out.status.code(), Some(0), "{stdout}");
     // The mock engine's last info line: depth 1, score cp 0, nodes 1.
     assert!(
-        stdout.contains("Engine: depth 1, score +0, nodes 1"),
+        stdout.contains("Engine: depth 1, score +0 for it, nodes 1"),
         "{stdout}"
     );
     assert!(stdout.contains("Taking back 2 plies"), "{stdout}");
