@@ -7,6 +7,8 @@
 //! - [`lisp`]: the course's Lisp boards, read and written.
 //! - [`problems`]: the course's problem files and the built-in problems.
 //! - [`random`]: seeded random start boards.
+//! - [`engine`]: the engine facade (position, options, background search).
+//! - [`protocol`]: the line protocol of `protocol.md` on top of the engine.
 //! - [`setup`]: the position specifications shared by the command line and the
 //!   protocol (`fen …`, `startpos`, `random …`, `problem …`, then `moves …`).
 //!
@@ -19,9 +21,11 @@
 //! assert_eq!(again, start);
 //! ```
 
+pub mod engine;
 pub mod game;
 pub mod lisp;
 pub mod problems;
+pub mod protocol;
 pub mod puzzle;
 pub mod random;
 pub mod search;

@@ -33,6 +33,18 @@ enum Command {
         #[arg(long)]
         divide: bool,
     },
+    /// Solve a puzzle (exit code 0: solved, 1: no solution).
+    ///
+    /// The position is a problems file and a problem name, or a position
+    /// spec; then come the protocol's solve options (algorithm, heuristic,
+    /// target, depth, nodes, movetime, memory, memnodes). Example: tabula
+    /// solve problem knight-solo A algorithm idastar
+    Solve(tabula::puzzle::cli::SolveArgs),
+    /// Run every problem x algorithm x heuristic and write the results table
+    /// (results.md, results.csv).
+    Report(tabula::puzzle::cli::ReportArgs),
+    /// Puzzle benchmark: knight and dots problems with A* and IDA*.
+    BenchPuzzle,
     /// Search fixed positions to fixed depths; prints `<nodes> nodes <nps> nps`.
     Bench {
         /// Use this depth for every position instead of the defaults.
@@ -75,6 +87,13 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Some(Command::Perft { args, divide }) => perft(&args, divide),
+        Some(Command::Solve(a)) => match a.run() {
+            Ok(true) => Ok(()),
+            Ok(false) => return ExitCode::from(1),
+            Err(e) => Err(e),
+        },
+        Some(Command::Report(a)) => a.run(),
+        Some(Command::BenchPuzzle) => tabula::puzzle::cli::bench_command(),
         Some(Command::Bench { depth, hash, only }) => {
             let lines = tabula::search::bench::run(depth, hash, only.as_deref());
             tabula::search::bench::print(&lines);
@@ -94,7 +113,7 @@ fn main() -> ExitCode {
             Ok(())
         })(),
         None => {
-            eprintln!("tabula: the protocol loop is not implemented yet; try 'tabula --help'");
+            tabula::protocol::run(std::io::stdin(), tabula::protocol::Output::stdout());
             Ok(())
         }
     };

@@ -1,8 +1,510 @@
-//! `arbiter`: runs engines against each other under the rules of the Tabula games.
-//!
-//! The match and tournament manager is not written yet; this binary only says so.
+//! `arbiter`: runs engines against each other under the rules of the Tabula
+//! games. Without arguments it plays a short demo tournament of the built-in
+//! players. Exit codes: 0 the match or tournament ran (whatever the results),
+//! 2 bad arguments or set-up (nothing played), 130 interrupted (run the same
+//! command again to resume).
 
-fn main() {
-    eprintln!("arbiter: not implemented yet (see issue 5)");
-    std::process::exit(2);
+use anyhow::{bail, Result};
+use arbiter::client::Timeouts;
+use arbiter::clock::TimeControl;
+use arbiter::config::{self, Entrant};
+use arbiter::game::Settings;
+use arbiter::tournament::{self, Boards, Format, Plan, RunOptions};
+use arbiter::{process, report, signals};
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+use tabula::game::GameId;
+
+mod bench;
+
+#[derive(Parser)]
+#[command(
+    name = "arbiter",
+    version,
+    args_override_self = true,
+    about = "Engine matches and tournaments for the Tabula games (knight, bishop, dots)",
+    after_help = "Without a subcommand: a short demo tournament of the built-in players.\n\
+                  ENGINE: a command run through the shell (\"python3 my_engine.py\") or \
+                  builtin:random | builtin:greedy | builtin:tabula[:depth=N|nodes=N|movetime=MS]"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Two engines, n games (colour-swapped pairs on the same seeded board).
+    Match {
+        /// First engine.
+        engine1: String,
+        /// Second engine.
+        engine2: String,
+        /// Number of games.
+        #[arg(long, default_value_t = 2)]
+        games: u32,
+        #[command(flatten)]
+        common: Common,
+    },
+    /// Many engines: round robin or gauntlet, both colours on each board.
+    Tournament {
+        /// Engines from the command line (added after those of --engines).
+        engines: Vec<String>,
+        /// Config file of engines (TOML, or JSON if *.json); repeatable.
+        #[arg(long = "engines", value_name = "FILE")]
+        engine_files: Vec<PathBuf>,
+        #[arg(long, value_enum, default_value_t = Format::RoundRobin)]
+        format: Format,
+        /// Gauntlet: the reference engine's name (default: the first engine).
+        #[arg(long)]
+        reference: Option<String>,
+        /// Rounds (each with fresh boards; Swiss: the number of rounds).
+        #[arg(long, default_value_t = 1)]
+        rounds: u32,
+        /// Boards per round and pairing (two games each, colours swapped).
+        #[arg(long, default_value_t = 2)]
+        boards: u32,
+        #[command(flatten)]
+        common: Common,
+    },
+    /// Self-test of one engine: handshake, one move, two games against
+    /// builtin:random, quit; says what to fix. Exit 0 when all passed, 1 if not.
+    Check {
+        /// The engine's command line.
+        engine: String,
+        #[arg(long, default_value = "knight")]
+        game: String,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long, default_value_t = 1000)]
+        movetime: u64,
+        /// Dots board size, `<rows>x<cols>`.
+        #[arg(long)]
+        dots_size: Option<String>,
+        #[arg(long, default_value_t = 10_000)]
+        startup_timeout: u64,
+        #[arg(long, default_value_t = 100)]
+        margin: u64,
+    },
+    /// Throughput: games per second and arbiter time per move.
+    Bench {
+        /// Games per measurement.
+        #[arg(long, default_value_t = 200)]
+        games: u32,
+    },
+    /// The demo tournament (what `arbiter` alone runs).
+    Demo,
+    /// Play against an engine yourself (type `help` at the prompt).
+    Play(arbiter::human::PlayArgs),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Policy {
+    /// A late move loses by timeout.
+    Strict,
+    /// A late move is recorded and the game goes on.
+    Lenient,
+}
+
+#[derive(Args, Clone, Debug)]
+struct Common {
+    /// Game id: knight, bishop or dots.
+    #[arg(long, default_value = "knight")]
+    game: String,
+    /// Seed of the start boards (board i uses seed + i) and of built-in players.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Time per move in ms (`go movetime`), the default time control.
+    #[arg(long, default_value_t = 1000)]
+    movetime: u64,
+    /// Node limit per move (`go nodes`) instead of a move time.
+    #[arg(long, conflicts_with_all = ["depth", "tc"])]
+    nodes: Option<u64>,
+    /// Depth limit per move (`go depth`) instead of a move time.
+    #[arg(long, conflicts_with = "tc")]
+    depth: Option<u32>,
+    /// Game clock in seconds, `<base>+<inc>` (`60+0.5`), instead of a move time.
+    #[arg(long)]
+    tc: Option<String>,
+    /// Results journal (JSONL, one line per game); rerun to resume.
+    #[arg(long)]
+    results: Option<PathBuf>,
+    /// Start boards from a file (one position per line) instead of seeds.
+    #[arg(long)]
+    fens: Option<PathBuf>,
+    /// Dots board size for seeded boards, `<rows>x<cols>` (default 5x6).
+    #[arg(long)]
+    dots_size: Option<String>,
+    /// Games played at once (default: the number of cores).
+    #[arg(long)]
+    concurrency: Option<usize>,
+    /// What a late move costs.
+    #[arg(long, value_enum, default_value_t = Policy::Strict)]
+    time_policy: Policy,
+    /// Allowed beyond a move's time (ms).
+    #[arg(long, default_value_t = 100)]
+    margin: u64,
+    /// Handshake deadline (ms).
+    #[arg(long, default_value_t = 10_000)]
+    startup_timeout: u64,
+    /// `isready` deadline before each move (ms).
+    #[arg(long, default_value_t = 5_000)]
+    ping_timeout: u64,
+    /// Time to obey `stop` or `quit` before being killed (ms).
+    #[arg(long, default_value_t = 500)]
+    grace: u64,
+    /// Absolute cap of one move's wait, for depth/node limits and lenient play (ms).
+    #[arg(long, default_value_t = 60_000)]
+    max_move_time: u64,
+    /// Plies before a game is adjudicated on the score.
+    #[arg(long, default_value_t = 10_000)]
+    max_plies: usize,
+    /// Folder of engine traffic logs (default: <results>.logs).
+    #[arg(long)]
+    log_dir: Option<PathBuf>,
+    /// Keep the traffic log of every game, not only of faulted ones.
+    #[arg(long)]
+    debug: bool,
+    /// Per-entrant summary for grading: CSV, or JSON if *.json.
+    #[arg(long)]
+    summary: Option<PathBuf>,
+    /// Human-readable game records (moves, times, boards), appended.
+    #[arg(long)]
+    records: Option<PathBuf>,
+    /// No progress bar.
+    #[arg(long)]
+    quiet: bool,
+}
+
+fn main() -> ExitCode {
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
+        .target(env_logger::Target::Stderr)
+        .init();
+    signals::install();
+    process::become_subreaper();
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("arbiter: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(cli: Cli) -> Result<ExitCode> {
+    match cli.command {
+        None | Some(Command::Demo) => demo(),
+        Some(Command::Play(args)) => arbiter::human::run(args),
+        Some(Command::Bench { games }) => bench::run(games).map(|_| ExitCode::SUCCESS),
+        Some(Command::Check {
+            engine,
+            game,
+            seed,
+            movetime,
+            dots_size,
+            startup_timeout,
+            margin,
+        }) => {
+            let entrant = Entrant::from_cli(&engine)?;
+            let config::Kind::External(spec) = &entrant.kind else {
+                bail!("check is for external engines (the built-in players are always fine)");
+            };
+            let game = parse_game(&game)?;
+            if game.is_puzzle() {
+                bail!("{game} is a puzzle: check plays knight, bishop or dots");
+            }
+            let opts = arbiter::check::CheckOptions {
+                game,
+                seed,
+                movetime,
+                timeouts: Timeouts {
+                    startup_ms: startup_timeout,
+                    margin_ms: margin,
+                    ..Timeouts::default()
+                },
+                dots_size: parse_dots_size(dots_size.as_deref())?,
+            };
+            let failures = arbiter::check::run(spec, &entrant.name, &opts);
+            Ok(if failures == 0 {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            })
+        }
+        Some(Command::Match {
+            engine1,
+            engine2,
+            games,
+            common,
+        }) => {
+            if games == 0 {
+                bail!("--games must be at least 1");
+            }
+            let mut entrants = vec![Entrant::from_cli(&engine1)?, Entrant::from_cli(&engine2)?];
+            config::dedup_names(&mut entrants);
+            let cmd = std::env::args().collect::<Vec<_>>();
+            play(
+                entrants,
+                Format::RoundRobin,
+                1,
+                0,
+                Some(games),
+                &common,
+                &cmd,
+            )
+        }
+        Some(Command::Tournament {
+            engines,
+            engine_files,
+            format,
+            reference,
+            rounds,
+            boards,
+            common,
+        }) => {
+            let mut entrants = Vec::new();
+            for f in &engine_files {
+                entrants.extend(config::load_file(f)?);
+            }
+            for e in &engines {
+                entrants.push(Entrant::from_cli(e)?);
+            }
+            config::dedup_names(&mut entrants);
+            if let Some(r) = reference {
+                let Some(i) = entrants.iter().position(|e| e.name == r) else {
+                    bail!("--reference '{r}' is not one of the engines");
+                };
+                let e = entrants.remove(i);
+                entrants.insert(0, e);
+            }
+            if rounds == 0 || boards == 0 {
+                bail!("--rounds and --boards must be at least 1");
+            }
+            let cmd = std::env::args().collect::<Vec<_>>();
+            play(entrants, format, rounds, boards, None, &common, &cmd)
+        }
+    }
+}
+
+fn parse_dots_size(text: Option<&str>) -> Result<Option<(usize, usize)>> {
+    let Some(s) = text else { return Ok(None) };
+    let bad = || anyhow::anyhow!("--dots-size: expected <rows>x<cols> (1..10), found '{s}'");
+    let (r, k) = s.split_once(['x', 'X']).ok_or_else(bad)?;
+    let (r, k): (usize, usize) = (r.parse().map_err(|_| bad())?, k.parse().map_err(|_| bad())?);
+    if !(1..=10).contains(&r) || !(1..=10).contains(&k) {
+        return Err(bad());
+    }
+    Ok(Some((r, k)))
+}
+
+fn parse_game(text: &str) -> Result<GameId> {
+    let game: GameId = text.parse().map_err(|e| anyhow::anyhow!("--game: {e}"))?;
+    Ok(game)
+}
+
+fn settings(c: &Common) -> Settings {
+    let log_dir = c.log_dir.clone().or_else(|| {
+        c.results.as_ref().map(|r| {
+            let mut s = r.clone().into_os_string();
+            s.push(".logs");
+            PathBuf::from(s)
+        })
+    });
+    Settings {
+        timeouts: Timeouts {
+            startup_ms: c.startup_timeout,
+            ping_ms: c.ping_timeout,
+            grace_ms: c.grace,
+            margin_ms: c.margin,
+            cap_ms: c.max_move_time,
+            lenient: c.time_policy == Policy::Lenient,
+        },
+        max_plies: c.max_plies,
+        debug: c.debug,
+        log_dir,
+    }
+}
+
+fn play(
+    entrants: Vec<Entrant>,
+    format: Format,
+    rounds: u32,
+    boards: u32,
+    match_games: Option<u32>,
+    c: &Common,
+    cmd: &[String],
+) -> Result<ExitCode> {
+    let game = parse_game(&c.game)?;
+    let tc = if let Some(n) = c.nodes {
+        TimeControl::Nodes(n)
+    } else if let Some(d) = c.depth {
+        TimeControl::Depth(d)
+    } else if let Some(t) = &c.tc {
+        t.parse()
+            .map_err(|e: String| anyhow::anyhow!("--tc: {e}"))?
+    } else {
+        TimeControl::Movetime(c.movetime)
+    };
+    let dots_size = parse_dots_size(c.dots_size.as_deref())?;
+    let board_source = match &c.fens {
+        Some(path) => Boards::from_file(path, game)?,
+        None => Boards::Seeded {
+            seed: c.seed,
+            dots_size,
+        },
+    };
+    let settings = settings(c);
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let opts = RunOptions {
+        concurrency: c.concurrency.unwrap_or(cores).max(1),
+        results: c.results.clone(),
+        settings,
+        progress: !c.quiet,
+    };
+    let started = Instant::now();
+    let names: Vec<String> = entrants.iter().map(|e| e.name.clone()).collect();
+    let mut records = Vec::new();
+    let mut pairings = Vec::new();
+    let (mut resumed, mut total, mut interrupted) = (0, 0, false);
+    if format == Format::Swiss {
+        if entrants.len() < 2 {
+            bail!("a tournament needs at least two engines");
+        }
+        let mut swiss_id: Option<String> = None;
+        for round in 0..rounds {
+            let round_pairings = tournament::swiss_pairings(&names, &records);
+            let plan = Plan::round(
+                game,
+                entrants.clone(),
+                round_pairings,
+                round,
+                boards,
+                &board_source,
+                tc,
+                c.seed,
+            )?;
+            let mut plan = plan;
+            // Every round shares the first round's fingerprint (its pairings
+            // depend on nothing), so the journal knows the whole tournament.
+            match &swiss_id {
+                None => {
+                    tournament::preflight(&plan, &opts.settings.timeouts)?;
+                    swiss_id = Some(plan.fingerprint.clone());
+                }
+                Some(id) => plan.fingerprint = id.clone(),
+            }
+            let result = tournament::run(&plan, &opts)?;
+            pairings.extend(plan.pairings.iter().copied());
+            records.extend(result.records);
+            resumed += result.resumed;
+            total += result.total;
+            if result.interrupted {
+                interrupted = true;
+                total = (rounds as usize) * (names.len() / 2) * (boards as usize) * 2;
+                break;
+            }
+        }
+    } else {
+        let plan = Plan::new(
+            game,
+            entrants,
+            format,
+            rounds,
+            boards,
+            match_games,
+            &board_source,
+            tc,
+            c.seed,
+        )?;
+        tournament::preflight(&plan, &opts.settings.timeouts)?;
+        let result = tournament::run(&plan, &opts)?;
+        pairings = plan.pairings.clone();
+        records = result.records;
+        resumed = result.resumed;
+        total = result.total;
+        interrupted = result.interrupted;
+    }
+    let mut pairings: Vec<(usize, usize)> = pairings
+        .iter()
+        .map(|&(a, b)| (a.min(b), a.max(b)))
+        .collect();
+    pairings.sort_unstable();
+    pairings.dedup();
+    println!(
+        "{} {} games ({} resumed from the journal) in {:.1} s, {}",
+        game,
+        records.len(),
+        resumed,
+        started.elapsed().as_secs_f64(),
+        tc
+    );
+    print!("{}", report::full_report(&names, &pairings, &records));
+    if let Some(path) = &c.summary {
+        report::write_summary(path, &names, &records)?;
+    }
+    if let Some(path) = &c.records {
+        report::write_records(path, &records)?;
+    }
+    if interrupted {
+        let quoted: Vec<String> = cmd.iter().map(|a| shell_quote(a)).collect();
+        eprintln!(
+            "arbiter: interrupted after {} of {} games; the finished games are saved{}.\n\
+             To resume, run the same command again:\n  {}",
+            records.len(),
+            total,
+            c.results
+                .as_ref()
+                .map(|p| format!(" in {}", p.display()))
+                .unwrap_or_else(|| " nowhere (no --results file was given)".into()),
+            quoted.join(" ")
+        );
+        return Ok(ExitCode::from(130));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn shell_quote(s: &str) -> String {
+    if !s.is_empty()
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./:=+,@".contains(c))
+    {
+        s.to_string()
+    } else {
+        format!("'{}'", s.replace('\'', "'\\''"))
+    }
+}
+
+fn demo() -> Result<ExitCode> {
+    println!(
+        "arbiter demo: a round robin of the built-in players on seeded knight boards\n\
+         (see `arbiter --help`, `arbiter match --help`, `arbiter tournament --help`)\n"
+    );
+    let entrants = ["builtin:random", "builtin:greedy", "builtin:tabula:depth=4"]
+        .iter()
+        .map(|e| Entrant::from_cli(e))
+        .collect::<Result<Vec<_>>>()?;
+    let common = Common::parse_from_demo();
+    play(
+        entrants,
+        Format::RoundRobin,
+        1,
+        4,
+        None,
+        &common,
+        &["arbiter".into()],
+    )
+}
+
+impl Common {
+    fn parse_from_demo() -> Common {
+        #[derive(Parser)]
+        struct Wrap {
+            #[command(flatten)]
+            common: Common,
+        }
+        Wrap::parse_from(["demo", "--game", "knight", "--seed", "2026"]).common
+    }
 }

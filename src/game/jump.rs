@@ -36,11 +36,14 @@ pub fn parse_square(text: &str, side: usize) -> Option<Square> {
         return None;
     }
     let col = bytes[0].to_ascii_lowercase().wrapping_sub(b'a') as usize;
-    let digits = &text[1..];
-    if !digits.bytes().all(|b| b.is_ascii_digit()) || digits.starts_with('0') {
+    // Byte slicing: a non-ASCII first character must not split a char.
+    let digits = &bytes[1..];
+    if !digits.iter().all(|b| b.is_ascii_digit()) || digits.starts_with(b"0") {
         return None;
     }
-    let row: usize = digits.parse().ok()?;
+    let row = digits
+        .iter()
+        .fold(0usize, |n, &b| n * 10 + usize::from(b - b'0'));
     if col >= side || row == 0 || row > side {
         return None;
     }
@@ -733,7 +736,9 @@ impl<P: Piece, const SOLO: bool> Game for Jump<P, SOLO> {
     ///
     /// A duel string with neither `W` nor `B` is read as a board before the
     /// automatic placement, which is then applied (with the given scores and
-    /// side added to what the placements score).
+    /// side added to what the placements score). A string with only one of
+    /// them is accepted when the other side's home row holds no number (that
+    /// piece can never be placed, as the automatic placement leaves it).
     fn from_fen(text: &str) -> Result<Self, FenError> {
         let id = Self::ID.as_str();
         let layout = if SOLO {
@@ -766,22 +771,33 @@ impl<P: Piece, const SOLO: bool> Game for Jump<P, SOLO> {
         };
         let s1 = fen::number("score1", f[3], max)? as u16;
         let s2 = fen::number("score2", f[4], max)? as u16;
+        // A piece may be missing only when its home row holds no number: it
+        // can never be placed (what the automatic placement leaves behind).
+        let home_empty = |row: usize| {
+            cells[row * P::SIDE..(row + 1) * P::SIDE]
+                .iter()
+                .all(Option::is_none)
+        };
         match (pieces[0] != NONE, pieces[1] != NONE) {
             (true, true) => {
                 pos.put_piece(Player::One, pieces[0]);
                 pos.put_piece(Player::Two, pieces[1]);
             }
             (false, false) => pos.place_automatically(),
+            (true, false) if home_empty(P::SIDE - 1) => pos.put_piece(Player::One, pieces[0]),
+            (false, true) if home_empty(0) => pos.put_piece(Player::Two, pieces[1]),
             (true, false) => {
                 return Err(FenError::missing(
                     "board",
-                    "a 'B' (black piece) as well as the 'W'",
+                    "a 'B' (black piece) as well as the 'W' (only a side whose home row \
+                     is empty may have no piece)",
                 ))
             }
             (false, true) => {
                 return Err(FenError::missing(
                     "board",
-                    "a 'W' (white piece) as well as the 'B'",
+                    "a 'W' (white piece) as well as the 'B' (only a side whose home row \
+                     is empty may have no piece)",
                 ))
             }
         }

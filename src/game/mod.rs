@@ -328,12 +328,12 @@ pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
+    if depth == 1 {
+        return pos.count_moves().max(1) as u64;
+    }
     let moves = pos.legal_moves();
     if moves.is_empty() {
         return 1;
-    }
-    if depth == 1 {
-        return moves.len() as u64;
     }
     let mut total = 0;
     for mv in moves {

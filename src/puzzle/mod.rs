@@ -1,13 +1,65 @@
 //! Single-player puzzle solvers (BFS, DFS, A*, IDA*, RBFS, SMA*) with the
-//! course's statistics.
+//! course's statistics, generic over the puzzle games ([`heuristic::Puzzle`]:
+//! `knight-solo`, `bishop-solo`, `dots-solo`).
 //!
-//! INTERFACE STUB: `SolveOptions`, `SolveOutcome` and `solve` are the contract
-//! between the protocol/command line and the solvers. The body of `solve` is a
-//! placeholder; the real solvers replace it without changing the signatures.
+//! One algorithm per file behind one signature,
+//! `fn search<G: Puzzle>(s: &mut Search<G>) -> Found<G::Move>`:
+//!
+//! | algorithm | file | goal test | duplicates | optimal |
+//! |---|---|---|---|---|
+//! | `bfs` | [`bfs`] | generation | hash table | yes (ignores heuristics) |
+//! | `dfs` | [`dfs`] | generation | hash table | no (ignores heuristics; `depth` limit) |
+//! | `astar` (default) | [`astar`] | expansion | hash table, reopening | with an admissible heuristic |
+//! | `idastar` | [`idastar`] | expansion | fixed-size table per iteration | with an admissible heuristic |
+//! | `rbfs` | [`rbfs`] | expansion | none (no cycles) | with an admissible heuristic |
+//! | `smastar` | [`smastar`] | expansion | none (tree in bounded memory) | with an admissible heuristic, if the path fits |
+//!
+//! Duplicate detection keys on the position hash, which excludes the score:
+//! a node is dropped only when a stored node of the same position was reached
+//! in no more moves with at least the same score.
+//!
+//! Limits (`nodes`, `depth`, `memory`, `memnodes`, `movetime`, and the stop
+//! flag) end a run with `nosolution reason limit …`; a default memory cap
+//! (1024 MiB) and node cap (100 million generated) keep every run bounded.
+//! `nosolution reason exhausted` is returned only when nothing was cut.
+//!
+//! ```
+//! use std::sync::atomic::AtomicBool;
+//! use tabula::puzzle::{solve, SolveOptions, SolveOutcome};
+//!
+//! let pos = tabula::setup::parse_spec("problem knight-solo A", None).unwrap();
+//! let opts = SolveOptions::parse(&["algorithm", "idastar"]).unwrap();
+//! let out = solve(&pos, &opts, &AtomicBool::new(false), &mut |_| {}).unwrap();
+//! let SolveOutcome::Solution { moves, score, .. } = &out else { panic!() };
+//! assert_eq!((moves.len(), *score), (3, 72));
+//! assert!(out.to_string().starts_with("solution score 72 depth 3 "));
+//! ```
+
+pub mod astar;
+pub mod bfs;
+pub mod cli;
+pub mod context;
+pub mod dfs;
+pub mod heuristic;
+pub mod idastar;
+pub mod rbfs;
+pub mod report;
+pub mod smastar;
+pub mod stats;
 
 use crate::game::AnyPosition;
+use context::{Found, LimitKind, Limits, Search};
+use heuristic::Puzzle;
+use stats::{effective_branching_factor, Stats};
 use std::fmt;
+use std::str::FromStr;
 use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+/// Default memory cap of a run (MiB).
+pub const DEFAULT_MEMORY_MIB: u64 = 1024;
+/// Default node cap of a run (nodes generated).
+pub const DEFAULT_NODES: u64 = 100_000_000;
 
 /// The options of `solve` (protocol) and `tabula solve` (command line).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -20,21 +72,167 @@ pub struct SolveOptions {
     pub target: Option<u32>,
     /// Depth limit (DFS's limit; a cap for the others).
     pub depth: Option<u32>,
-    /// Node limit (nodes generated).
+    /// Node limit (nodes generated); 0 = no limit. Default [`DEFAULT_NODES`].
     pub nodes: Option<u64>,
     /// Time limit in milliseconds.
     pub movetime: Option<u64>,
-    /// Memory limit in MiB (SMA*'s bound, a cap for the others).
+    /// Memory limit in MiB (SMA*'s bound, a cap for the others). Default
+    /// [`DEFAULT_MEMORY_MIB`].
     pub memory_mib: Option<u64>,
+    /// SMA*'s bound in nodes (overrides the bound derived from `memory`).
+    pub memory_nodes: Option<u64>,
+}
+
+/// The solvers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Algorithm {
+    Bfs,
+    Dfs,
+    AStar,
+    IdaStar,
+    Rbfs,
+    SmaStar,
+}
+
+impl Algorithm {
+    pub const ALL: [Algorithm; 6] = [
+        Algorithm::Bfs,
+        Algorithm::Dfs,
+        Algorithm::AStar,
+        Algorithm::IdaStar,
+        Algorithm::Rbfs,
+        Algorithm::SmaStar,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Algorithm::Bfs => "bfs",
+            Algorithm::Dfs => "dfs",
+            Algorithm::AStar => "astar",
+            Algorithm::IdaStar => "idastar",
+            Algorithm::Rbfs => "rbfs",
+            Algorithm::SmaStar => "smastar",
+        }
+    }
+
+    /// BFS and DFS ignore heuristics.
+    pub fn informed(self) -> bool {
+        !matches!(self, Algorithm::Bfs | Algorithm::Dfs)
+    }
+
+    /// Where the goal test is done.
+    pub fn goal_test(self) -> &'static str {
+        if self.informed() {
+            "expansion"
+        } else {
+            "generation"
+        }
+    }
+
+    fn run<G: Puzzle>(self, s: &mut Search<G>) -> Found<G::Move> {
+        match self {
+            Algorithm::Bfs => bfs::search(s),
+            Algorithm::Dfs => dfs::search(s),
+            Algorithm::AStar => astar::search(s),
+            Algorithm::IdaStar => idastar::search(s),
+            Algorithm::Rbfs => rbfs::search(s),
+            Algorithm::SmaStar => smastar::search(s),
+        }
+    }
+}
+
+impl fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for Algorithm {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Algorithm, String> {
+        let lower = s.to_ascii_lowercase();
+        Ok(match lower.as_str() {
+            "bfs" | "breadth" => Algorithm::Bfs,
+            "dfs" | "depth" => Algorithm::Dfs,
+            "astar" | "a*" => Algorithm::AStar,
+            "idastar" | "ida*" => Algorithm::IdaStar,
+            "rbfs" => Algorithm::Rbfs,
+            "smastar" | "sma*" => Algorithm::SmaStar,
+            _ => {
+                return Err(format!(
+                    "unknown algorithm '{s}' (expected bfs, dfs, astar, idastar, rbfs or smastar)"
+                ))
+            }
+        })
+    }
 }
 
 impl SolveOptions {
-    /// Parses the words after `solve` (`algorithm astar heuristic h target 70 …`).
+    /// Parses the words after `solve` (`algorithm astar heuristic h target 70 …`):
+    /// `algorithm <a>`, `heuristic <h>`, `target <n>`, `depth <d>`,
+    /// `nodes <n>`, `movetime <ms>`, `memory <MiB>`, `memnodes <n>`.
     pub fn parse(words: &[&str]) -> Result<SolveOptions, String> {
-        if let Some(w) = words.first() {
-            return Err(format!("solve: option '{w}' not supported yet"));
+        let mut opts = SolveOptions::default();
+        let mut it = words.iter();
+        while let Some(&word) = it.next() {
+            let key = word.to_ascii_lowercase();
+            let value = it
+                .next()
+                .copied()
+                .ok_or_else(|| format!("solve: '{word}' needs a value"))?;
+            let number = |what: &str| -> Result<u64, String> {
+                value.parse::<u64>().map_err(|_| {
+                    format!("solve: {what} must be a non-negative integer, found '{value}'")
+                })
+            };
+            match key.as_str() {
+                "algorithm" => {
+                    value
+                        .parse::<Algorithm>()
+                        .map_err(|e| format!("solve: {e}"))?;
+                    opts.algorithm = Some(value.to_ascii_lowercase());
+                }
+                "heuristic" => opts.heuristic = Some(value.to_ascii_lowercase()),
+                "target" => opts.target = Some(number("target")?.min(u32::MAX as u64) as u32),
+                "depth" => opts.depth = Some(number("depth")?.min(u32::MAX as u64) as u32),
+                "nodes" => opts.nodes = Some(number("nodes")?),
+                "movetime" => opts.movetime = Some(number("movetime")?),
+                "memory" => opts.memory_mib = Some(number("memory")?),
+                "memnodes" => opts.memory_nodes = Some(number("memnodes")?),
+                _ => {
+                    return Err(format!(
+                        "solve: unknown option '{word}' (expected algorithm, heuristic, target, \
+                         depth, nodes, movetime, memory or memnodes)"
+                    ))
+                }
+            }
         }
-        Ok(SolveOptions::default())
+        Ok(opts)
+    }
+
+    /// The algorithm (default A*).
+    pub fn algorithm(&self) -> Result<Algorithm, String> {
+        match &self.algorithm {
+            Some(a) => a.parse(),
+            None => Ok(Algorithm::AStar),
+        }
+    }
+
+    fn limits(&self) -> Limits {
+        Limits {
+            nodes: match self.nodes {
+                Some(0) => None,
+                Some(n) => Some(n),
+                None => Some(DEFAULT_NODES),
+            },
+            depth: self.depth,
+            memory: self
+                .memory_mib
+                .unwrap_or(DEFAULT_MEMORY_MIB)
+                .saturating_mul(1 << 20),
+            time: self.movetime.map(Duration::from_millis),
+            stored_nodes: self.memory_nodes,
+        }
     }
 }
 
@@ -63,19 +261,63 @@ pub enum SolveOutcome {
 impl fmt::Display for SolveOutcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SolveOutcome::Solution { .. } => f.write_str("solution (stub)"),
+            SolveOutcome::Solution {
+                score,
+                moves,
+                generated,
+                expanded,
+                time_ms,
+            } => {
+                let depth = moves.len() as u32;
+                let p = if *generated == 0 {
+                    0.0
+                } else {
+                    depth as f64 / *generated as f64
+                };
+                let b = effective_branching_factor(depth, *generated);
+                write!(
+                    f,
+                    "solution score {score} depth {depth} generated {generated} expanded {expanded} \
+                     penetrance {p:.6} ebf {b:.4} time {time_ms} moves"
+                )?;
+                for m in moves {
+                    write!(f, " {m}")?;
+                }
+                Ok(())
+            }
             SolveOutcome::NoSolution {
                 reason,
                 generated,
                 expanded,
                 time_ms,
-                ..
-            } => write!(
-                f,
-                "nosolution reason {reason} generated {generated} expanded {expanded} time {time_ms}"
-            ),
+                best,
+            } => {
+                write!(
+                    f,
+                    "nosolution reason {reason} generated {generated} expanded {expanded} time {time_ms}"
+                )?;
+                if let Some(b) = best {
+                    write!(f, " best {b}")?;
+                }
+                Ok(())
+            }
         }
     }
+}
+
+/// A finished run with everything the report needs.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Run {
+    pub outcome: SolveOutcome,
+    pub algorithm: Algorithm,
+    /// The heuristic used (`None` for BFS/DFS, which ignore heuristics).
+    pub heuristic: Option<heuristic::HeuristicInfo>,
+    pub target: u32,
+    /// The goal node's depth, when solved.
+    pub depth: Option<u32>,
+    /// The limit that stopped the run, if one did (`depth`, `nodes`, …).
+    pub limit: Option<&'static str>,
+    pub stats: Stats,
 }
 
 /// Solves a puzzle position; `info` receives progress lines (without the
@@ -87,15 +329,140 @@ pub fn solve(
     stop: &AtomicBool,
     info: &mut dyn FnMut(&str),
 ) -> Result<SolveOutcome, String> {
-    let _ = (opts, stop, info);
-    if !pos.game().is_puzzle() {
-        return Err(format!("solve: {} is not a puzzle", pos.game()));
+    run(pos, opts, stop, info).map(|r| r.outcome)
+}
+
+/// [`solve`] with the run's details.
+pub fn run(
+    pos: &AnyPosition,
+    opts: &SolveOptions,
+    stop: &AtomicBool,
+    info: &mut dyn FnMut(&str),
+) -> Result<Run, String> {
+    match pos {
+        AnyPosition::KnightSolo(p) => run_game(p, opts, stop, info),
+        AnyPosition::BishopSolo(p) => run_game(p, opts, stop, info),
+        AnyPosition::DotsSolo(p) => run_game(p, opts, stop, info),
+        _ => Err(format!("solve: {} is not a puzzle", pos.game())),
     }
-    Ok(SolveOutcome::NoSolution {
-        reason: "limit".into(),
-        generated: 0,
-        expanded: 0,
-        time_ms: 0,
-        best: None,
+}
+
+/// The names of a game's heuristics, for error messages.
+fn heuristic_names<G: Puzzle>() -> String {
+    G::HEURISTICS
+        .iter()
+        .map(|h| h.name)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The generic run on one game.
+pub fn run_game<G: Puzzle>(
+    pos: &G,
+    opts: &SolveOptions,
+    stop: &AtomicBool,
+    info: &mut dyn FnMut(&str),
+) -> Result<Run, String> {
+    let algorithm = opts.algorithm().map_err(|e| format!("solve: {e}"))?;
+    let index = match &opts.heuristic {
+        None => 0,
+        Some(name) => pos.heuristic_index(name).ok_or_else(|| {
+            format!(
+                "solve: unknown heuristic '{name}' for {} (expected one of: {})",
+                G::ID,
+                heuristic_names::<G>()
+            )
+        })?,
+    };
+    let target = opts.target.or_else(|| pos.own_target()).ok_or_else(|| {
+        format!(
+            "solve: the {} position has no target; give 'target <n>'",
+            G::ID
+        )
+    })?;
+    let heuristic = algorithm.informed().then(|| G::HEURISTICS[index]);
+    let h_text = match heuristic {
+        Some(h) => format!(
+            "heuristic {} admissible {}",
+            h.name,
+            if h.admissible { "yes" } else { "no" }
+        ),
+        None => "heuristic none (ignored by this algorithm)".to_string(),
+    };
+    info(&format!(
+        "string solve algorithm {algorithm} {h_text} goaltest {} target {target}",
+        algorithm.goal_test()
+    ));
+    let mut search = Search::new(
+        *pos,
+        target,
+        algorithm.informed().then_some(index),
+        opts.limits(),
+        stop,
+        info,
+    );
+    let found = algorithm.run(&mut search);
+    search.finish();
+    let stats = search.stats;
+    let (generated, expanded, time_ms) = (stats.generated, stats.expanded, stats.time_ms());
+    let limit = search.limit.map(LimitKind::as_str);
+    let (outcome, depth) = match found {
+        Found::Path(moves) => {
+            let mut end = *pos;
+            for &m in &moves {
+                end.play_unchecked(m);
+            }
+            let depth = moves.len() as u32;
+            (
+                SolveOutcome::Solution {
+                    score: end.score(),
+                    moves: moves.iter().map(|m| m.to_string()).collect(),
+                    generated,
+                    expanded,
+                    time_ms,
+                },
+                Some(depth),
+            )
+        }
+        Found::Exhausted | Found::Limit => {
+            let reason = if matches!(found, Found::Exhausted) {
+                "exhausted"
+            } else {
+                "limit"
+            };
+            if let Some(l) = limit {
+                search.info(&format!("string limit {l}"));
+            }
+            (
+                SolveOutcome::NoSolution {
+                    reason: reason.into(),
+                    generated,
+                    expanded,
+                    time_ms,
+                    best: Some(search.best_score),
+                },
+                None,
+            )
+        }
+    };
+    let d = depth.unwrap_or(0);
+    search.info(&format!(
+        "string stats depth {} generated {generated} expanded {expanded} penetrance {:.6} \
+         ebf {:.4} time {time_ms} peakfrontier {} peakmemory {} goaltest {}",
+        depth.map_or("-".to_string(), |d| d.to_string()),
+        stats.penetrance(d),
+        stats.ebf(d),
+        stats.peak_frontier,
+        stats.peak_memory,
+        algorithm.goal_test()
+    ));
+    Ok(Run {
+        outcome,
+        algorithm,
+        heuristic,
+        target,
+        depth,
+        limit,
+        stats,
     })
 }

@@ -1,0 +1,193 @@
+;;;; example-student.lisp -- a tiny "student" engine, written the course's way,
+;;;; for the adapter's tests and as a model of the championship interface:
+;;;;
+;;;;     (jogar estado tempo)  ->  (novo-estado)
+;;;;
+;;;; estado = (tabuleiro jogador pontos-1 pontos-2), as tabula.lisp builds it
+;;;; by default.  No search, greedy:
+;;;;   - knight / bishop: jump to the highest number the piece may reach
+;;;;     (not onto a square the opponent attacks); no such square: pass
+;;;;     (the board comes back unchanged);
+;;;;   - dots: close every box it can (one call plays the whole turn), then
+;;;;     draw an arc that gives no box its third side, else any arc.  With
+;;;;     *um-arco-por-chamada* true it draws a single arc per call instead
+;;;;     (jogar is called again while the turn lasts).
+;;;; The rules of landing (symmetric numbers, doubles) are applied to the new
+;;;; board as the course asks; the adapter only reads where the piece went.
+;;;;
+;;;; Try it:  sbcl --script adapters/lisp/run.lisp adapters/lisp/example-student.lisp
+
+;;; ------------------------------------------------------------------------
+;;; Boards: lists of rows
+;;; ------------------------------------------------------------------------
+
+(defun celula (tabuleiro linha coluna)
+  (nth coluna (nth linha tabuleiro)))
+
+(defun substituir (tabuleiro linha coluna valor)
+  "A copy of TABULEIRO with VALOR at (LINHA COLUNA)."
+  (loop for l in tabuleiro for i from 0
+        collect (if (= i linha)
+                    (loop for x in l for j from 0 collect (if (= j coluna) valor x))
+                    (copy-list l))))
+
+(defun numero-p (x)
+  "A square that still holds a number (the pieces are -1 and -2)."
+  (and (integerp x) (>= x 0)))
+
+;;; ------------------------------------------------------------------------
+;;; Knight and bishop
+;;; ------------------------------------------------------------------------
+
+(defparameter *saltos-cavalo* '((2 -1) (2 1) (1 2) (-1 2) (-2 1) (-2 -1) (-1 -2) (1 -2)))
+(defparameter *diagonais* '((1 1) (1 -1) (-1 -1) (-1 1)))
+
+(defun posicao-peca (tabuleiro peca)
+  "(linha coluna) of PECA (-1 or -2), NIL if it is not on the board."
+  (loop for l in tabuleiro for i from 0
+        for j = (position peca l)
+        when j return (list i j)))
+
+(defun dentro-p (n linha coluna)
+  (and (< -1 linha n) (< -1 coluna n)))
+
+(defun casas-alcancadas (n casa)
+  "The squares a piece on CASA reaches on an empty board of side N: the
+knight's jumps (N = 10) or the bishop's diagonals (N = 8, nothing blocks)."
+  (let ((l (first casa)) (c (second casa)))
+    (if (= n 10)
+        (loop for (dl dc) in *saltos-cavalo*
+              when (dentro-p n (+ l dl) (+ c dc)) collect (list (+ l dl) (+ c dc)))
+        (loop for (dl dc) in *diagonais*
+              nconc (loop for k from 1
+                          while (dentro-p n (+ l (* k dl)) (+ c (* k dc)))
+                          collect (list (+ l (* k dl)) (+ c (* k dc))))))))
+
+(defun jogadas-possiveis (tabuleiro jogador)
+  "Squares holding a number, reachable by my piece, not attacked by the other."
+  (let* ((n (length tabuleiro))
+         (eu (posicao-peca tabuleiro (- jogador)))
+         (ele (posicao-peca tabuleiro (- (- 3 jogador))))
+         (atacadas (and ele (casas-alcancadas n ele))))
+    (when eu
+      (remove-if-not (lambda (casa)
+                       (and (numero-p (celula tabuleiro (first casa) (second casa)))
+                            (not (member casa atacadas :test #'equal))))
+                     (casas-alcancadas n eu)))))
+
+(defun remover-numero (tabuleiro numero)
+  (mapcar (lambda (l) (substitute nil numero l)) tabuleiro))
+
+(defun existe-numero-p (tabuleiro numero)
+  (some (lambda (l) (member numero l)) tabuleiro))
+
+(defun mover (tabuleiro jogador casa)
+  "The board after my piece lands on CASA: the old square and the number
+go, the symmetric number goes, or on a double the largest other double."
+  (let* ((eu (posicao-peca tabuleiro (- jogador)))
+         (valor (celula tabuleiro (first casa) (second casa)))
+         (novo (substituir (substituir tabuleiro (first eu) (second eu) nil)
+                           (first casa) (second casa) (- jogador)))
+         (dezenas (floor valor 10))
+         (unidades (mod valor 10)))
+    (if (/= dezenas unidades)
+        (remover-numero novo (+ (* 10 unidades) dezenas))
+        (let ((duplo (loop for d from 99 downto 0 by 11
+                           when (existe-numero-p novo d) return d)))
+          (if duplo (remover-numero novo duplo) novo)))))
+
+(defun jogar-peca (tabuleiro jogador)
+  "(novo-tabuleiro pontos-ganhos): the greedy move, or a pass."
+  (let ((casas (jogadas-possiveis tabuleiro jogador)))
+    (if (null casas)
+        (list tabuleiro 0)
+        (let ((melhor (first (sort (copy-list casas) #'>
+                                   :key (lambda (casa) (celula tabuleiro (first casa) (second casa)))))))
+          (list (mover tabuleiro jogador melhor)
+                (celula tabuleiro (first melhor) (second melhor)))))))
+
+;;; ------------------------------------------------------------------------
+;;; Dots and Boxes: tabuleiro = (H V)
+;;; ------------------------------------------------------------------------
+;;; An arc is (:h i j) -- (nth j (nth i H)), dot row i, box column j -- or
+;;; (:v i j) -- (nth i (nth j V)), box row i, dot column j.
+
+(defun valor-arco (tabuleiro arco)
+  (destructuring-bind (tipo i j) arco
+    (if (eq tipo :h)
+        (nth j (nth i (first tabuleiro)))
+        (nth i (nth j (second tabuleiro))))))
+
+(defun arcos-livres (tabuleiro)
+  (let* ((h (first tabuleiro)) (linhas (1- (length h))) (colunas (length (first h))))
+    (append (loop for i from 0 to linhas
+                  nconc (loop for j from 0 below colunas collect (list :h i j)))
+            (loop for j from 0 to colunas
+                  nconc (loop for i from 0 below linhas collect (list :v i j))))))
+
+(defun livres (tabuleiro)
+  (remove-if-not (lambda (arco) (eql 0 (valor-arco tabuleiro arco))) (arcos-livres tabuleiro)))
+
+(defun lados (tabuleiro i j)
+  "How many sides of box (I J) are drawn."
+  (count-if-not (lambda (arco) (eql 0 (valor-arco tabuleiro arco)))
+                (list (list :h i j) (list :h (1+ i) j) (list :v i j) (list :v i (1+ j)))))
+
+(defun caixas-do-arco (tabuleiro arco)
+  (let ((linhas (1- (length (first tabuleiro)))) (colunas (length (first (first tabuleiro)))))
+    (destructuring-bind (tipo i j) arco
+      (remove-if-not (lambda (caixa) (and (< -1 (first caixa) linhas) (< -1 (second caixa) colunas)))
+                     (if (eq tipo :h)
+                         (list (list (1- i) j) (list i j))
+                         (list (list i (1- j)) (list i j)))))))
+
+(defun conta-caixas (tabuleiro arco lados-antes)
+  "How many boxes next to ARC have LADOS-ANTES sides drawn."
+  (count-if (lambda (caixa) (= lados-antes (lados tabuleiro (first caixa) (second caixa))))
+            (caixas-do-arco tabuleiro arco)))
+
+(defun desenhar (tabuleiro arco jogador)
+  (destructuring-bind (tipo i j) arco
+    (if (eq tipo :h)
+        (list (substituir (first tabuleiro) i j jogador) (second tabuleiro))
+        (list (first tabuleiro) (substituir (second tabuleiro) j i jogador)))))
+
+(defvar *um-arco-por-chamada* nil
+  "True: jogar draws one arc per call; false: the whole turn.")
+
+(defun jogar-pontos (tabuleiro jogador)
+  "(novo-tabuleiro caixas-fechadas): the whole turn, or one arc."
+  (let ((fechadas 0))
+    (loop for fecha = (find-if (lambda (a) (plusp (conta-caixas tabuleiro a 3))) (livres tabuleiro))
+          while fecha
+          do (incf fechadas (conta-caixas tabuleiro fecha 3))
+             (setf tabuleiro (desenhar tabuleiro fecha jogador))
+             (when *um-arco-por-chamada*
+               (return-from jogar-pontos (list tabuleiro fechadas))))
+    (let ((arcos (livres tabuleiro)))
+      (when arcos
+        (setf tabuleiro
+              (desenhar tabuleiro
+                        (or (find-if (lambda (a) (zerop (conta-caixas tabuleiro a 2))) arcos)
+                            (first arcos))
+                        jogador))))
+    (list tabuleiro fechadas)))
+
+;;; ------------------------------------------------------------------------
+;;; The championship interface
+;;; ------------------------------------------------------------------------
+
+(defun tabuleiro-pontos-p (tabuleiro)
+  "Dots and Boxes boards are (H V): two lists of lists."
+  (= (length tabuleiro) 2))
+
+(defun jogar (estado tempo)
+  (declare (ignore tempo))              ; greedy: no search to stop
+  (destructuring-bind (tabuleiro jogador pontos-1 pontos-2) estado
+    (destructuring-bind (novo ganhos)
+        (if (tabuleiro-pontos-p tabuleiro)
+            (jogar-pontos tabuleiro jogador)
+            (jogar-peca tabuleiro jogador))
+      (list (list novo (- 3 jogador)
+                  (if (= jogador 1) (+ pontos-1 ganhos) pontos-1)
+                  (if (= jogador 2) (+ pontos-2 ganhos) pontos-2))))))

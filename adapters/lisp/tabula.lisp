@@ -1,0 +1,971 @@
+;;;; tabula.lisp -- connect a course Lisp project to the Tabula protocol.
+;;;;
+;;;; The knight game, the bishop game and Dots and Boxes of the IPS/ESTSetubal
+;;;; AI course: this file speaks the engine protocol of Tabula on standard
+;;;; input / output (see protocol.md and adapters/README.md) and, for every
+;;;; `go`, calls the student's championship function
+;;;;
+;;;;     (jogar estado tempo)      ; tempo in milliseconds
+;;;;
+;;;; which returns a list whose first element is the new state.  The adapter
+;;;; converts the protocol's position strings (FEN) into the course's Lisp
+;;;; boards, applies the `moves` of `position ... moves ...` itself (the rules
+;;;; are implemented below), and recovers the move the student played by
+;;;; comparing the old and the new board.
+;;;;
+;;;; Run (SBCL, the supported command line):
+;;;;
+;;;;     sbcl --script adapters/lisp/run.lisp my-project.lisp [more files...]
+;;;;
+;;;; Besides the protocol's commands it understands, for debugging: `show`
+;;;; (the position as FEN, Lisp board and estado), `legal`, `query ...`, and
+;;;; `position lisp <course board> [moves ...]`.
+;;;;
+;;;; Everything here is portable Common Lisp except two optional bits marked
+;;;; #+sbcl (the hard time limit around `jogar`, and reading the command line
+;;;; in run.lisp).  See adapters/README.md for LispWorks.
+;;;;
+;;;; Contents
+;;;;   1. Configuration (the hooks a student may change)
+;;;;   2. Small utilities: words, numbers, output, errors
+;;;;   3. Positions: the state, position strings (FEN) in and out
+;;;;   4. The rules: knight / bishop landing and moves, Dots and Boxes arcs
+;;;;   5. Lisp boards: to the student, and back (recovering the move)
+;;;;   6. Calling the student's jogar (time, errors, fallback, dots turns)
+;;;;   7. The protocol loop
+
+(defpackage #:tabula
+  (:use #:common-lisp)
+  (:export #:main #:board-position #:position-fen
+           #:*jogar* #:*make-estado* #:*extract-board*
+           #:default-make-estado #:default-extract-board
+           #:*engine-name* #:*engine-author*
+           #:*time-reserve* #:*default-tempo* #:*hard-limit*))
+
+(in-package #:tabula)
+
+;;; ------------------------------------------------------------------------
+;;; 1. Configuration
+;;; ------------------------------------------------------------------------
+
+(defvar *engine-name* nil
+  "The name sent in `id name`.  NIL: \"tabula-lisp\" (run.lisp sets it to the
+name of the first student file loaded).")
+
+(defvar *engine-author* "student"
+  "The author sent in `id author`.")
+
+(defvar *jogar* 'cl-user::jogar
+  "The student's entry point, called as (funcall *jogar* estado tempo).  The
+default, the symbol CL-USER::JOGAR, is looked up at every call, so `jogar` may
+be defined after this file is loaded.  A project living in its own package
+sets this, e.g. (setf tabula:*jogar* 'meu-pacote::jogar).")
+
+(defun default-make-estado (board scores side game)
+  "The estado passed to jogar by default:
+
+    (tabuleiro jogador pontos-jogador-1 pontos-jogador-2)
+
+TABULEIRO is the course's board (knight / bishop: a list of rows of numbers,
+NIL, -1 for the white piece and -2 for the black piece; dots: (H V) with 0 for
+no arc and 1 / 2 for an arc of player 1 / 2).  JOGADOR is the player to move,
+1 (white, first player) or 2; in the knight and bishop games its piece on the
+board is (- jogador).  GAME (:knight, :bishop or :dots) is not included."
+  (declare (ignore game))
+  (list board side (first scores) (second scores)))
+
+(defvar *make-estado* #'default-make-estado
+  "A function (lambda (board scores side game) ...) returning the estado given
+to jogar: BOARD the course's Lisp board (fresh lists, jogar may modify them),
+SCORES the list (points-of-player-1 points-of-player-2), SIDE the player to
+move (1 or 2), GAME one of :knight, :bishop, :dots.  Default:
+DEFAULT-MAKE-ESTADO.")
+
+(defvar *extract-board* 'default-extract-board
+  "A function (lambda (result board-p) ...) taking what jogar returned and
+returning the new board (or a move string such as \"e5\" or \"h1.2\").
+BOARD-P is a predicate that is true of a well-shaped board of the current
+game.  Default: DEFAULT-EXTRACT-BOARD.")
+
+(defvar *time-reserve* 100
+  "Milliseconds kept back from the time of each move: after `go movetime M`
+jogar gets tempo = M - *time-reserve* (at least 1).  Also settable with
+`setoption name TimeReserve value <ms>`.")
+
+(defvar *default-tempo* 1000
+  "The tempo given to jogar for `go depth`, `go nodes`, `go infinite` or a bare
+`go` (jogar has no depth or node limit).")
+
+(defvar *hard-limit* t
+  "SBCL only: when true, a jogar still running at tempo + *time-reserve* / 2 ms
+is interrupted and the first legal move is played instead.")
+
+;;; ------------------------------------------------------------------------
+;;; 2. Small utilities
+;;; ------------------------------------------------------------------------
+
+(defvar *out* *standard-output*
+  "The protocol stream (bound by MAIN; the student's output never goes there).")
+
+(defun send (control &rest args)
+  "Writes one protocol line and flushes it (line breaks inside the text, as in
+some condition reports, become spaces: one message, one line)."
+  (write-line (substitute-if #\Space (lambda (ch) (member ch '(#\Newline #\Return #\Linefeed)))
+                             (apply #'format nil control args))
+              *out*)
+  (force-output *out*))
+
+(defun note (control &rest args)
+  "A diagnostic on standard error (never on the protocol stream)."
+  (format *error-output* "tabula: ~?~%" control args)
+  (force-output *error-output*))
+
+(define-condition bad-input (error)
+  ((text :initarg :text :reader bad-input-text))
+  (:report (lambda (c stream) (write-string (bad-input-text c) stream))))
+
+(defun fail (control &rest args)
+  "Refuses the input at hand with a message."
+  (error 'bad-input :text (apply #'format nil control args)))
+
+(defun blankp (char)
+  (member char '(#\Space #\Tab #\Return #\Newline #\Page #\Linefeed)))
+
+(defun split-words (line)
+  "The whitespace-separated words of LINE."
+  (let ((words '()) (start nil))
+    (loop for i from 0 to (length line)
+          for blank = (or (= i (length line)) (blankp (char line i)))
+          do (cond ((and blank start) (push (subseq line start i) words)
+                    (setf start nil))
+                   ((and (not blank) (not start)) (setf start i))))
+    (nreverse words)))
+
+(defun split-on (char string)
+  "STRING cut at every CHAR (empty parts kept)."
+  (loop for start = 0 then (1+ end)
+        for end = (position char string :start start)
+        collect (subseq string start end)
+        while end))
+
+(defun digits-p (text)
+  (and (plusp (length text)) (every #'digit-char-p text)))
+
+(defun parse-natural (text what &optional max)
+  "TEXT as a non-negative integer (decimal digits only), at most MAX."
+  (let ((n (and (digits-p text) (parse-integer text))))
+    (unless (and n (or (null max) (<= n max)))
+      (fail "~a: expected an integer 0..~a, found '~a'" what (or max "") text))
+    n))
+
+(defun word= (a b) (string-equal a b))
+
+(defun lisp-text (object &key brief)
+  "OBJECT printed on one line the way the course writes boards: ((1 NIL -1) ...).
+BRIEF bounds the printing (for error messages about arbitrary objects)."
+  (let ((*print-pretty* nil) (*print-base* 10) (*print-radix* nil)
+        (*print-case* :upcase) (*print-readably* nil) (*print-escape* t)
+        (*print-length* (and brief 12)) (*print-level* (and brief 4))
+        (*print-circle* (and brief t)))
+    (prin1-to-string object)))
+
+(defun proper-list-p (x)
+  "True for a proper (finite, nil-terminated) list."
+  (and (listp x)
+       (loop for tail = x then (cdr tail)
+             for n from 0
+             when (null tail) return t
+             unless (consp tail) return nil
+             when (> n 100000) return nil)))
+
+(defun list-of-length-p (x n)
+  (and (proper-list-p x) (= (length x) n)))
+
+(defun now-ms ()
+  (floor (* 1000 (get-internal-real-time)) internal-time-units-per-second))
+
+;;; ------------------------------------------------------------------------
+;;; 3. Positions
+;;; ------------------------------------------------------------------------
+;;;
+;;; One structure for the three games.  Knight / bishop: CELLS is a vector of
+;;; size*size squares (index row*size + col, row 0 = the first Lisp row) with
+;;; a number or NIL; PIECES holds the squares of the white and the black piece
+;;; (NIL when a home row was empty at the automatic placement).  Dots: H and V
+;;; are the course's (H V) flattened, H index r*cols + c, V index c*rows + r,
+;;; each 0 (no arc), 1 or 2 (the player who drew it).
+
+(defstruct (pos (:copier nil))
+  game                  ; :knight, :bishop or :dots
+  (side 1)              ; the player to move, 1 or 2
+  (scores (list 0 0))   ; points of player 1 and player 2
+  size cells pieces     ; knight / bishop
+  rows cols h v)        ; dots
+
+(defun copy-position (p)
+  (flet ((copy (vector) (and vector (copy-seq vector))))
+    (let ((q (copy-structure p)))
+      (setf (pos-scores q) (copy-list (pos-scores p))
+            (pos-cells q) (copy (pos-cells p))
+            (pos-pieces q) (copy (pos-pieces p))
+            (pos-h q) (copy (pos-h p))
+            (pos-v q) (copy (pos-v p)))
+      q)))
+
+(defun other (player) (- 3 player))
+
+(defun game-name (game) (string-downcase (symbol-name game)))
+
+;;; Position strings ------------------------------------------------------
+
+(defun parse-fen (words)
+  "A position from the words of a position string (game id first)."
+  (let ((id (string-downcase (or (first words) ""))))
+    (cond ((string= id "knight") (parse-jump-fen :knight 10 words))
+          ((string= id "bishop") (parse-jump-fen :bishop 8 words))
+          ((string= id "dots") (parse-dots-fen words))
+          ((member id '("knight-solo" "bishop-solo" "dots-solo") :test #'string=)
+           (fail "~a: the Lisp adapter plays the two-player games only (knight, bishop, dots)"
+                 id))
+          (t (fail "unknown game '~a' (expected knight, bishop or dots)" id)))))
+
+(defun parse-jump-fen (game size words)
+  (unless (= (length words) 5)
+    (fail "expected '~a <rows> <side> <score1> <score2>', found ~d fields"
+          (game-name game) (length words)))
+  (destructuring-bind (id board side s1 s2) words
+    (declare (ignore id))
+    (let ((rows (split-on #\/ board))
+          (cells (make-array (* size size) :initial-element nil))
+          (pieces (vector nil nil)))
+      (unless (= (length rows) size)
+        (fail "board: expected ~d rows separated by '/', found ~d" size (length rows)))
+      (loop for row in rows for r from 0
+            for items = (split-on #\, row)
+            do (unless (= (length items) size)
+                 (fail "row ~d: expected ~d comma-separated cells, found '~a'" (1+ r) size row))
+               (loop for item in items for c from 0
+                     for sq = (+ (* r size) c)
+                     do (cond ((string= item "-"))
+                              ((or (word= item "W") (word= item "B"))
+                               (let ((p (if (word= item "W") 0 1)))
+                                 (when (aref pieces p)
+                                   (fail "row ~d, cell ~d: a second '~:@(~a~)'" (1+ r) (1+ c) item))
+                                 (setf (aref pieces p) sq)))
+                              ((and (<= 1 (length item) 2) (digits-p item))
+                               (setf (aref cells sq) (parse-integer item)))
+                              (t (fail "row ~d, cell ~d: expected a number 0..99, '-', 'W' or 'B', found '~a'"
+                                       (1+ r) (1+ c) item)))))
+      (let ((p (make-pos :game game :size size :cells cells :pieces pieces
+                         :side (cond ((word= side "w") 1)
+                                     ((word= side "b") 2)
+                                     (t (fail "side to move: expected 'w' or 'b', found '~a'" side)))))
+            (score1 (parse-natural s1 "score1" 65535))
+            (score2 (parse-natural s2 "score2" 65535)))
+        (cond ((and (aref pieces 0) (aref pieces 1)))
+              ((or (aref pieces 0) (aref pieces 1))
+               (fail "board: expected both a 'W' and a 'B' (or neither: the automatic placement)"))
+              (t (place-automatically p)))
+        (incf (first (pos-scores p)) score1)
+        (incf (second (pos-scores p)) score2)
+        p))))
+
+(defun parse-dots-fen (words)
+  (unless (= (length words) 7)
+    (fail "expected 'dots <rows>x<cols> <H> <V> <side> <score1> <score2>', found ~d fields"
+          (length words)))
+  (destructuring-bind (id size htext vtext side s1 s2) words
+    (declare (ignore id))
+    (let* ((x (or (position #\x size) (position #\X size)
+                  (fail "size: expected <rows>x<cols>, found '~a'" size)))
+           (rows (parse-natural (subseq size 0 x) "rows" 10))
+           (cols (parse-natural (subseq size (1+ x)) "cols" 10)))
+      (when (or (zerop rows) (zerop cols))
+        (fail "size: each side must be 1..10, found '~a'" size))
+      (flet ((arcs (text groups len field)
+               (let ((parts (split-on #\/ text))
+                     (out (make-array (* groups len))))
+                 (unless (= (length parts) groups)
+                   (fail "~a: expected ~d groups separated by '/', found '~a'" field groups text))
+                 (loop for part in parts for g from 0
+                       do (unless (and (= (length part) len)
+                                       (every (lambda (ch) (find ch "012")) part))
+                            (fail "~a group ~d: expected ~d characters '0', '1' or '2', found '~a'"
+                                  field (1+ g) len part))
+                          (loop for ch across part for k from 0
+                                do (setf (aref out (+ (* g len) k)) (digit-char-p ch))))
+                 out)))
+        (let* ((p (make-pos :game :dots :rows rows :cols cols
+                            :h (arcs htext (1+ rows) cols "H")
+                            :v (arcs vtext (1+ cols) rows "V")))
+               (boxes (* rows cols))
+               (score1 (parse-natural s1 "score1" boxes))
+               (score2 (parse-natural s2 "score2" boxes)))
+          (setf (pos-side p) (cond ((string= side "1") 1)
+                                   ((string= side "2") 2)
+                                   (t (fail "side to move: expected '1' or '2', found '~a'" side))))
+          (when (> (+ score1 score2) boxes)
+            (fail "score2: scores adding up to at most ~d boxes expected" boxes))
+          (setf (pos-scores p) (list score1 score2))
+          p)))))
+
+(defun position-fen (p)
+  "The position string of P (the same text the Rust library writes)."
+  (with-output-to-string (s)
+    (if (eq (pos-game p) :dots)
+        (let ((rows (pos-rows p)) (cols (pos-cols p)))
+          (format s "dots ~dx~d " rows cols)
+          (flet ((arcs (vec groups len)
+                   (dotimes (g groups)
+                     (when (plusp g) (write-char #\/ s))
+                     (dotimes (k len) (format s "~d" (aref vec (+ (* g len) k)))))))
+            (arcs (pos-h p) (1+ rows) cols)
+            (write-char #\Space s)
+            (arcs (pos-v p) (1+ cols) rows))
+          (format s " ~d ~{~d~^ ~}" (pos-side p) (pos-scores p)))
+        (let ((size (pos-size p)))
+          (format s "~a " (game-name (pos-game p)))
+          (dotimes (r size)
+            (when (plusp r) (write-char #\/ s))
+            (dotimes (c size)
+              (when (plusp c) (write-char #\, s))
+              (let* ((sq (+ (* r size) c)) (n (aref (pos-cells p) sq)))
+                (cond ((eql sq (aref (pos-pieces p) 0)) (write-char #\W s))
+                      ((eql sq (aref (pos-pieces p) 1)) (write-char #\B s))
+                      (n (format s "~2,'0d" n))
+                      (t (write-char #\- s))))))
+          (format s " ~a ~{~d~^ ~}" (if (= (pos-side p) 1) "w" "b") (pos-scores p))))))
+
+;;; ------------------------------------------------------------------------
+;;; 4. The rules
+;;; ------------------------------------------------------------------------
+;;;
+;;; Moves: knight / bishop, a square index or :PASS; dots, (:h r c) or (:v r c)
+;;; with 0-based r and c (h: dot row r, box column c; v: box row r, dot
+;;; column c).  Legal moves come in the rules' operator order, the order of
+;;; the Rust library.
+
+(defparameter +knight-ops+
+  '((2 -1) (2 1) (1 2) (-1 2) (-2 1) (-2 -1) (-1 -2) (1 -2))
+  "Knight jumps as (row column) offsets, rows growing downwards: op1..op8.")
+
+(defparameter +bishop-dirs+ '((1 1) (1 -1) (-1 -1) (-1 1))
+  "Bishop directions as (row column) steps; nearer squares first along each.")
+
+(defun piece-targets (game size sq)
+  "The squares a piece on SQ reaches on an empty board, in operator order.
+Empty squares never block the bishop."
+  (multiple-value-bind (r c) (floor sq size)
+    (flet ((on-board (r c) (and (< -1 r size) (< -1 c size))))
+      (ecase game
+        (:knight
+         (loop for (dr dc) in +knight-ops+
+               for nr = (+ r dr) for nc = (+ c dc)
+               when (on-board nr nc) collect (+ (* nr size) nc)))
+        (:bishop
+         (loop for (dr dc) in +bishop-dirs+
+               nconc (loop for nr = (+ r dr) then (+ nr dr)
+                           for nc = (+ c dc) then (+ nc dc)
+                           while (on-board nr nc)
+                           collect (+ (* nr size) nc))))))))
+
+(defun jump-targets (p player)
+  "The squares PLAYER may move to: a number still on it, and not attacked by
+the opponent's piece (one knight jump away / on a diagonal through it)."
+  (let ((me (aref (pos-pieces p) (1- player)))
+        (them (aref (pos-pieces p) (- 2 player)))
+        (game (pos-game p)) (size (pos-size p)))
+    (when me
+      (let ((attacked (and them (piece-targets game size them))))
+        (loop for sq in (piece-targets game size me)
+              when (and (aref (pos-cells p) sq) (not (member sq attacked)))
+                collect sq)))))
+
+(defun remove-number (p n)
+  "Removes every copy of the number N from the board."
+  (nsubstitute nil n (pos-cells p)))
+
+(defun land (p player sq)
+  "The landing rules: score the number, vacate the square (the piece stands
+there), then the symmetric rule (ab removes ba) or, on a double (00 counts),
+remove the largest other double still on the board."
+  (let ((n (aref (pos-cells p) sq)))
+    (incf (nth (1- player) (pos-scores p)) n)
+    (setf (aref (pos-cells p) sq) nil
+          (aref (pos-pieces p) (1- player)) sq)
+    (multiple-value-bind (tens units) (floor n 10)
+      (if (/= tens units)
+          (remove-number p (+ (* 10 units) tens))
+          (let ((double (loop for d from 9 downto 0
+                              when (find (* 11 d) (pos-cells p)) return (* 11 d))))
+            (when double (remove-number p double)))))))
+
+(defun place-automatically (p)
+  "The start of a duel: white on the highest number of row 1, then black on
+the highest remaining number of the last row, landing rules applied."
+  (let ((size (pos-size p)))
+    (loop for player in '(1 2)
+          for row = (if (= player 1) 0 (1- size))
+          do (let ((best nil))
+               (loop for c from 0 below size
+                     for sq = (+ (* row size) c)
+                     for n = (aref (pos-cells p) sq)
+                     when (and n (or (null best) (> n (aref (pos-cells p) best))))
+                       do (setf best sq))
+               (when best (land p player best))))))
+
+(defun arc-slot (p arc)
+  "The vector and index holding ARC."
+  (destructuring-bind (kind r c) arc
+    (if (eq kind :h)
+        (values (pos-h p) (+ (* r (pos-cols p)) c))
+        (values (pos-v p) (+ (* c (pos-rows p)) r)))))
+
+(defun arc-value (p arc)
+  (multiple-value-bind (vec i) (arc-slot p arc) (aref vec i)))
+
+(defun box-sides (p i j)
+  "How many sides of box (I, J) are drawn."
+  (let ((rows (pos-rows p)) (cols (pos-cols p)) (h (pos-h p)) (v (pos-v p)))
+    (count-if #'plusp (list (aref h (+ (* i cols) j)) (aref h (+ (* (1+ i) cols) j))
+                            (aref v (+ (* j rows) i)) (aref v (+ (* (1+ j) rows) i))))))
+
+(defun arc-boxes (p arc)
+  "The boxes (i j) on either side of ARC."
+  (destructuring-bind (kind r c) arc
+    (if (eq kind :h)
+        (append (when (> r 0) (list (list (1- r) c)))
+                (when (< r (pos-rows p)) (list (list r c))))
+        (append (when (> c 0) (list (list r (1- c))))
+                (when (< c (pos-cols p)) (list (list r c)))))))
+
+(defun closes-box-p (p arc)
+  "Would drawing the (undrawn) ARC close a box?"
+  (some (lambda (box) (= (box-sides p (first box) (second box)) 3))
+        (arc-boxes p arc)))
+
+(defun dots-moves (p)
+  "The undrawn arcs: horizontal ones row by row, then vertical ones column by
+column (the order of the course's (H V) lists)."
+  (let ((rows (pos-rows p)) (cols (pos-cols p)))
+    (append (loop for r from 0 to rows
+                  nconc (loop for c from 0 below cols
+                              when (zerop (aref (pos-h p) (+ (* r cols) c)))
+                                collect (list :h r c)))
+            (loop for c from 0 to cols
+                  nconc (loop for r from 0 below rows
+                              when (zerop (aref (pos-v p) (+ (* c rows) r)))
+                                collect (list :v r c))))))
+
+(defun legal-moves (p)
+  "The legal moves in operator order; NIL when the game is over.  A player
+with no move passes, but only while the opponent can still move."
+  (if (eq (pos-game p) :dots)
+      (dots-moves p)
+      (or (jump-targets p (pos-side p))
+          (and (jump-targets p (other (pos-side p))) (list :pass)))))
+
+(defun play (p move)
+  "The position after the legal MOVE (P is not modified)."
+  (let ((q (copy-position p)) (side (pos-side p)))
+    (cond ((eq (pos-game p) :dots)
+           (multiple-value-bind (vec i) (arc-slot q move)
+             (setf (aref vec i) side))
+           (let ((closed (count-if (lambda (box) (= 4 (box-sides q (first box) (second box))))
+                                   (arc-boxes q move))))
+             (if (plusp closed)
+                 (incf (nth (1- side) (pos-scores q)) closed) ; closing keeps the turn
+                 (setf (pos-side q) (other side)))))
+          (t (unless (eq move :pass) (land q side move))
+             (setf (pos-side q) (other side))))
+    q))
+
+(defun outcome (p)
+  "NIL while the game goes on, else :p1win, :p2win or :draw."
+  (when (null (legal-moves p))
+    (destructuring-bind (a b) (pos-scores p)
+      (cond ((> a b) :p1win) ((< a b) :p2win) (t :draw)))))
+
+;;; Move notation -----------------------------------------------------------
+
+(defun square-name (p sq)
+  (multiple-value-bind (r c) (floor sq (pos-size p))
+    (format nil "~c~d" (code-char (+ (char-code #\a) c)) (1+ r))))
+
+(defun move-name (p move)
+  (cond ((eq move :pass) "pass")
+        ((eq (pos-game p) :dots)
+         (destructuring-bind (kind r c) move
+           (format nil "~(~a~)~d.~d" kind (1+ r) (1+ c))))
+        (t (square-name p move))))
+
+(defun parse-move (p text)
+  "The move written TEXT in P's game, or NIL when TEXT is not a move of the
+game's notation on this board (legality is not checked)."
+  (flet ((small (s) (and (<= 1 (length s) 2) (digits-p s) (parse-integer s))))
+    (if (eq (pos-game p) :dots)
+        (let* ((kind (and (plusp (length text)) (char-downcase (char text 0))))
+               (dot (position #\. text))
+               (r (and dot (small (subseq text 1 dot))))
+               (c (and dot (small (subseq text (1+ dot))))))
+          (when (and (member kind '(#\h #\v)) r c (>= r 1) (>= c 1))
+            (let ((rows (pos-rows p)) (cols (pos-cols p)))
+              (if (char= kind #\h)
+                  (and (<= r (1+ rows)) (<= c cols) (list :h (1- r) (1- c)))
+                  (and (<= r rows) (<= c (1+ cols)) (list :v (1- r) (1- c)))))))
+        (let ((size (pos-size p)))
+          (cond ((word= text "pass") :pass)
+                ((<= 2 (length text) 3)
+                 (let ((c (- (char-code (char-downcase (char text 0))) (char-code #\a)))
+                       (digits (subseq text 1)))
+                   (when (and (< -1 c size) (digits-p digits) (char/= (char digits 0) #\0))
+                     (let ((r (parse-integer digits)))
+                       (when (<= 1 r size) (+ (* (1- r) size) c)))))))))))
+
+(defun legal-move-p (p move)
+  (member move (legal-moves p) :test #'equal))
+
+;;; ------------------------------------------------------------------------
+;;; 5. Lisp boards
+;;; ------------------------------------------------------------------------
+
+(defun position-board (p)
+  "The course's Lisp board of P (fresh lists)."
+  (if (eq (pos-game p) :dots)
+      (let ((rows (pos-rows p)) (cols (pos-cols p)))
+        (list (loop for r from 0 to rows
+                    collect (loop for c from 0 below cols
+                                  collect (aref (pos-h p) (+ (* r cols) c))))
+              (loop for c from 0 to cols
+                    collect (loop for r from 0 below rows
+                                  collect (aref (pos-v p) (+ (* c rows) r))))))
+      (let ((size (pos-size p)))
+        (loop for r from 0 below size
+              collect (loop for c from 0 below size
+                            for sq = (+ (* r size) c)
+                            collect (cond ((eql sq (aref (pos-pieces p) 0)) -1)
+                                          ((eql sq (aref (pos-pieces p) 1)) -2)
+                                          (t (aref (pos-cells p) sq))))))))
+
+(defun board-position (board &key (side 1) (scores (list 0 0)))
+  "The position of a course Lisp BOARD: a list of 10 (knight) or 8 (bishop)
+rows of numbers, NIL, -1 and -2, or a dots state (H V) of 0, 1 and 2.  A
+number board with neither -1 nor -2 is a board before the automatic
+placement, which is applied.  SIDE (1 or 2) moves; SCORES are added."
+  (flet ((cells-of (rows n)
+           (unless (and (list-of-length-p rows n)
+                        (every (lambda (row) (list-of-length-p row n)) rows))
+             (fail "board: expected ~d lists of ~d cells" n n))
+           (apply #'append rows)))
+    (let ((p (cond
+               ((and (list-of-length-p board 2) (proper-list-p (first board))
+                     (consp (first (first board))))
+                (let* ((h (first board)) (v (second board))
+                       (rows (1- (length h)))
+                       (cols (if (proper-list-p (first h)) (length (first h)) 0)))
+                  (unless (and (<= 1 rows 10) (<= 1 cols 10))
+                    (fail "(H V): H must hold 2..11 lists of 1..10 arcs"))
+                  (make-pos :game :dots :rows rows :cols cols
+                            :h (coerce (cells-of-grid h (1+ rows) cols "H") 'vector)
+                            :v (coerce (cells-of-grid v (1+ cols) rows "V") 'vector))))
+               ((member (and (proper-list-p board) (length board)) '(10 8))
+                (let* ((size (length board))
+                       (items (cells-of board size))
+                       (cells (make-array (* size size) :initial-element nil))
+                       (pieces (vector nil nil)))
+                  (loop for item in items for sq from 0
+                        do (cond ((null item))
+                                 ((member item '(-1 -2))
+                                  (when (aref pieces (1- (- item)))
+                                    (fail "board: ~d appears twice" item))
+                                  (setf (aref pieces (1- (- item))) sq))
+                                 ((and (integerp item) (<= 0 item 99))
+                                  (setf (aref cells sq) item))
+                                 (t (fail "board: ~a at ~a is not a number 0..99, NIL, -1 or -2"
+                                          (lisp-text item :brief t)
+                                          (square-name (make-pos :size size) sq)))))
+                  (make-pos :game (if (= size 10) :knight :bishop) :size size
+                            :cells cells :pieces pieces)))
+               (t (fail "not a course board: expected 10 or 8 rows, or (H V)")))))
+      (when (eq (pos-game p) :dots)
+        (setf (pos-side p) side (pos-scores p) (copy-list scores))
+        (return-from board-position p))
+      (let ((pieces (pos-pieces p)))
+        (cond ((and (aref pieces 0) (aref pieces 1)))
+              ((or (aref pieces 0) (aref pieces 1))
+               (fail "board: expected both -1 and -2 (or neither: the automatic placement)"))
+              (t (place-automatically p))))
+      (setf (pos-side p) side)
+      (incf (first (pos-scores p)) (first scores))
+      (incf (second (pos-scores p)) (second scores))
+      p)))
+
+(defun cells-of-grid (groups n m name)
+  "The arcs of the dots list NAME (H or V), N lists of M values 0, 1 or 2,
+flattened in the order of the position strings."
+  (unless (and (list-of-length-p groups n)
+               (every (lambda (g) (list-of-length-p g m)) groups))
+    (fail "(H V): ~a must be ~d lists of ~d values" name n m))
+  (let ((all (apply #'append groups)))
+    (unless (every (lambda (x) (member x '(0 1 2))) all)
+      (fail "(H V): ~a holds something other than 0, 1 or 2" name))
+    all))
+
+(defun board-shape-p (p x)
+  "Is X shaped like a board of P's game and size?"
+  (flet ((grid-p (x n m) (and (list-of-length-p x n)
+                              (every (lambda (row) (list-of-length-p row m)) x))))
+    (if (eq (pos-game p) :dots)
+        (and (list-of-length-p x 2)
+             (grid-p (first x) (1+ (pos-rows p)) (pos-cols p))
+             (grid-p (second x) (1+ (pos-cols p)) (pos-rows p))
+             (every (lambda (row) (every #'atom row)) (first x))
+             (every (lambda (row) (every #'atom row)) (second x)))
+        (and (grid-p x (pos-size p) (pos-size p))
+             (every (lambda (row) (every #'atom row)) x)))))
+
+(defun default-extract-board (result board-p)
+  "The new board in what jogar returned.  The first of these that is a board
+of the game (checked with BOARD-P) is taken:
+  (first result)          -- jogar returned (novo-tabuleiro ...)
+  (first (first result))  -- jogar returned (novo-estado ...), the estado
+                             being (tabuleiro ...)
+  result                  -- jogar returned the board itself
+  (second result), (first (second result)) -- (jogada novo-estado ...)
+NIL when none is a board."
+  (flet ((safe-first (x) (and (consp x) (car x)))
+         (safe-second (x) (and (consp x) (consp (cdr x)) (cadr x))))
+    (find-if board-p (list (safe-first result)
+                           (safe-first (safe-first result))
+                           result
+                           (safe-second result)
+                           (safe-first (safe-second result))))))
+
+(defun drawn-p (value)
+  "An arc value on a student's dots board: anything but 0 and NIL is drawn."
+  (not (or (null value) (eql value 0))))
+
+(defun board-moves (p board)
+  "The move(s) that turn P's board into the student's BOARD, as a list, or a
+string saying why there are none.  Knight / bishop: the square where the
+mover's piece (-1 or -2) now stands; the same square as before is a pass.
+Dots: the arcs drawn on BOARD that P does not have, in an order in which every
+arc but the last closes a box (a whole turn of the student); when there is no
+such order only the first new arc is kept."
+  (if (eq (pos-game p) :dots)
+      (let ((new (remove-if-not
+                  (lambda (arc)
+                    (destructuring-bind (kind r c) arc
+                      (drawn-p (if (eq kind :h)
+                                   (nth c (nth r (first board)))
+                                   (nth r (nth c (second board)))))))
+                  (dots-moves p))))
+        (cond ((null new) "jogar drew no new arc")
+              (t (dots-turn-order p new))))
+      (let* ((mark (- (pos-side p)))
+             (squares (loop for row in board for r from 0
+                            nconc (loop for cell in row for c from 0
+                                        when (eql cell mark)
+                                          collect (+ (* r (pos-size p)) c)))))
+        (cond ((null squares) (format nil "no ~d (your piece) on jogar's board" mark))
+              ((rest squares) (format nil "~d (your piece) on ~d squares of jogar's board"
+                                      mark (length squares)))
+              ((eql (first squares) (aref (pos-pieces p) (1- (pos-side p)))) (list :pass))
+              (t squares)))))
+
+(defun dots-turn-order (p arcs)
+  "ARCS ordered so that every arc but the last closes a box when drawn in
+turn.  Greedy: any closing arc may go first (drawing arcs never un-closes a
+box).  Without such an order, the first closing arc alone, else the first."
+  (let ((q p) (order '()) (left arcs))
+    (loop while (rest left)
+          do (let ((closer (find-if (lambda (arc) (closes-box-p q arc)) left)))
+               (unless closer
+                 (note "jogar drew ~d arcs that are not one turn (~{~a~^ ~}); playing one"
+                       (length arcs) (mapcar (lambda (a) (move-name p a)) arcs))
+                 (return-from dots-turn-order
+                   (list (or (find-if (lambda (arc) (closes-box-p p arc)) arcs) (first arcs)))))
+               (push closer order)
+               (setf left (remove closer left :test #'equal)
+                     q (play q closer))))
+    (append (nreverse order) left)))
+
+(defun report-differences (p moves board)
+  "Warns (stderr) where the student's BOARD differs from what the rules give
+after MOVES: usually a bug in the student's rules."
+  (let* ((expected (position-board (reduce #'play moves :initial-value p)))
+         (diffs '()))
+    (if (eq (pos-game p) :dots)
+        (loop for (kind rows-of) in (list (list :h (first board)) (list :v (second board)))
+              for exp in expected
+              do (loop for row in rows-of for erow in exp for g from 0
+                       do (loop for cell in row for ecell in erow for k from 0
+                                unless (eq (drawn-p cell) (drawn-p ecell))
+                                  do (push (move-name p (if (eq kind :h)
+                                                            (list :h g k)
+                                                            (list :v k g)))
+                                           diffs))))
+        (loop for row in board for erow in expected for r from 0
+              do (loop for cell in row for ecell in erow for c from 0
+                       unless (eql cell ecell)
+                         do (push (format nil "~a: yours ~s, rules ~s"
+                                          (square-name p (+ (* r (pos-size p)) c)) cell ecell)
+                                  diffs))))
+    (when diffs
+      (note "jogar's new board differs from the rules after ~{~a~^ ~} at ~d place~:p: ~{~a~^; ~}~@[ ...~]"
+            (mapcar (lambda (m) (move-name p m)) moves) (length diffs)
+            (subseq (reverse diffs) 0 (min 5 (length diffs))) (> (length diffs) 5)))))
+
+;;; ------------------------------------------------------------------------
+;;; 6. Calling the student
+;;; ------------------------------------------------------------------------
+
+(defvar *queue* nil
+  "Dots: the rest of a turn jogar drew in one call, as (fen-expected . arcs):
+the next `go` on the position FEN-EXPECTED answers the next arc at once.")
+
+(defun call-with-limit (ms thunk)
+  "Calls THUNK; under SBCL with *HARD-LIMIT*, interrupts it after MS ms."
+  #+sbcl
+  (if *hard-limit*
+      (handler-case (sb-ext:with-timeout (/ (max ms 1) 1000) (funcall thunk))
+        (sb-ext:timeout ()
+          (fail "jogar did not return within ~d ms and was interrupted" ms)))
+      (funcall thunk))
+  #-sbcl
+  (progn ms (funcall thunk)))
+
+(defun call-jogar (p tempo)
+  "Runs the student's jogar on P and returns its result.  The student's output
+goes to standard error and its input is empty: the protocol stays clean."
+  (let* ((board (position-board p))
+         (estado (funcall *make-estado* board (copy-list (pos-scores p))
+                          (pos-side p) (pos-game p)))
+         (*standard-output* *error-output*)
+         (*standard-input* (make-string-input-stream ""))
+         (*terminal-io* (make-two-way-stream *standard-input* *error-output*)))
+    (call-with-limit (+ tempo (floor *time-reserve* 2))
+                     (lambda () (funcall *jogar* estado tempo)))))
+
+(defun student-moves (p tempo)
+  "The student's move(s) in P: a list of legal moves to play in turn (one for
+knight / bishop).  Any failure signals BAD-INPUT with the reason."
+  (let* ((result (handler-case (call-jogar p tempo)
+                   (bad-input (e) (error e))
+                   (serious-condition (e)
+                     (fail "jogar signalled an error: ~a" e))))
+         (board (funcall *extract-board* result (lambda (x) (board-shape-p p x)))))
+    (cond ((stringp board)
+           (let ((move (parse-move p (string-trim " " board))))
+             (unless (and move (legal-move-p p move))
+               (fail "jogar's move '~a' is not legal here" board))
+             (list move)))
+          ((null board)
+           (fail "jogar returned no ~a board: ~a" (game-name (pos-game p))
+                 (let ((text (lisp-text result :brief t)))
+                   (if (> (length text) 200) (concatenate 'string (subseq text 0 200) "...") text))))
+          (t (let ((moves (board-moves p board)))
+               (when (stringp moves) (fail "~a" moves))
+               (unless (legal-move-p p (first moves))
+                 (fail "jogar played ~a, which is not legal here (legal: ~{~a~^ ~})"
+                       (move-name p (first moves))
+                       (mapcar (lambda (m) (move-name p m)) (legal-moves p))))
+               (report-differences p moves board)
+               moves)))))
+
+(defun choose-move (p tempo)
+  "The move to answer in P: the next arc of a queued dots turn, a forced
+pass, else the student's move, else (after a note on stderr) the first legal
+move."
+  (let ((fen (position-fen p)))
+    (when (and *queue* (string= fen (car *queue*)) (legal-move-p p (cadr *queue*)))
+      (let ((move (cadr *queue*)) (rest (cddr *queue*)))
+        (setf *queue* (and rest (cons (position-fen (play p move)) rest)))
+        (return-from choose-move move))))
+  (setf *queue* nil)
+  (when (equal (legal-moves p) '(:pass))
+    (return-from choose-move :pass))    ; forced: no need to ask jogar
+  (handler-case
+      (let ((moves (student-moves p tempo)))
+        (when (rest moves)
+          (setf *queue* (cons (position-fen (play p (first moves))) (rest moves))))
+        (first moves))
+    ;; BAD-INPUT from the checks above, or anything a replaced hook signals.
+    (serious-condition (e)
+      (let ((fallback (first (legal-moves p))))
+        (note "~a -- playing the first legal move, ~a" e (move-name p fallback))
+        (send "info string jogar failed, playing the first legal move: ~a" e)
+        fallback))))
+
+;;; ------------------------------------------------------------------------
+;;; 7. The protocol loop
+;;; ------------------------------------------------------------------------
+
+(defvar *position* nil "The current position, NIL before a valid `position`.")
+(defvar *game* nil "The current game (for `position startpos`), from setoption Game.")
+(defvar *pending* nil "The bestmove of a `go infinite`, held until `stop`.")
+
+(defun flush-pending ()
+  (when *pending*
+    (send "bestmove ~a" *pending*)
+    (setf *pending* nil)))
+
+(defun cmd-hello (ok)
+  (send "id name ~a" (or *engine-name* "tabula-lisp"))
+  (send "id author ~a" *engine-author*)
+  (send "option name TimeReserve type spin default ~d min 0 max 60000" *time-reserve*)
+  (send "~a" ok))
+
+(defun cmd-setoption (args)
+  (let* ((value-at (position "value" args :test #'word=))
+         (name (format nil "~{~a~^ ~}" (subseq args (min 1 (length args)) value-at)))
+         (value (and value-at (format nil "~{~a~^ ~}" (nthcdr (1+ value-at) args)))))
+    (unless (and args (word= (first args) "name") (plusp (length name)))
+      (fail "setoption: expected 'setoption name <name> [value <value>]'"))
+    (cond ((word= name "TimeReserve")
+           (setf *time-reserve* (parse-natural (or value "") "TimeReserve" 60000)))
+          ((word= name "Game")
+           (let ((game (find value '(:knight :bishop :dots) :key #'game-name :test #'word=)))
+             (setf *game* game)
+             (send "info string option Game ~a~:[ (the adapter plays knight, bishop and dots)~;~]"
+                   value game)))
+          (t (send "info string option ~a ignored by the Lisp adapter" name)))))
+
+(defun cmd-position (args)
+  (setf *position* nil)
+  (let* ((moves-at (position "moves" args :test #'word=))
+         (spec (subseq args 0 moves-at))
+         (moves (and moves-at (nthcdr (1+ moves-at) args)))
+         (kind (first spec))
+         (p (cond ((null kind) (fail "position: expected 'fen <position string>' or 'startpos'"))
+                  ((word= kind "fen") (parse-fen (rest spec)))
+                  ((word= kind "lisp") (board-position (read-board (rest spec))))
+                  ((word= kind "startpos")
+                   (when (rest spec) (fail "startpos: unexpected '~a'" (second spec)))
+                   (unless (eq *game* :dots)
+                     (fail "startpos: only dots has a fixed start (setoption name Game value dots); use 'position fen ...'"))
+                   (parse-fen (split-words "dots 5x6 000000/000000/000000/000000/000000/000000 00000/00000/00000/00000/00000/00000/00000 1 0 0")))
+                  ((or (word= kind "random") (word= kind "problem"))
+                   (fail "position ~(~a~): not supported by the Lisp adapter; use 'position fen ...'" kind))
+                  (t (fail "position: unknown kind '~a' (expected fen, startpos or lisp)" kind)))))
+    (loop for text in moves for i from 1
+          for move = (parse-move p text)
+          do (cond ((null move)
+                    (fail "move ~d of the moves list: '~a' is not a ~a move" i text (game-name (pos-game p))))
+                   ((not (legal-move-p p move))
+                    (fail "move ~d of the moves list: '~a' is illegal here" i text)))
+             (setf p (play p move)))
+    (setf *game* (pos-game p) *position* p)))
+
+(defun read-board (words)
+  "The Lisp object written in WORDS (read with *read-eval* off)."
+  (let ((text (format nil "~{~a~^ ~}" words)))
+    (multiple-value-bind (object end)
+        (handler-case (let ((*read-eval* nil) (*package* (find-package '#:tabula)))
+                        (read-from-string text))
+          (error () (fail "position lisp: cannot read a Lisp board from '~a'" text)))
+      (unless (every #'blankp (subseq text end))
+        (fail "position lisp: unexpected text after the board"))
+      object)))
+
+(defun go-tempo (args p)
+  "The tempo (ms) for jogar from the arguments of `go`."
+  (let ((limits '()))
+    (loop for (key value) on args by #'cddr
+          do (cond ((word= key "infinite") (return))
+                   (t (push (cons (string-downcase key) (parse-natural (or value "") key)) limits))))
+    (flet ((limit (&rest keys)
+             (loop for key in keys for hit = (assoc key limits :test #'string=)
+                   when hit return (cdr hit))))
+      (let ((movetime (limit "movetime"))
+            (mine (if (= (pos-side p) 1) (limit "p1time" "wtime") (limit "p2time" "btime")))
+            (inc (or (if (= (pos-side p) 1) (limit "p1inc" "winc") (limit "p2inc" "binc")) 0)))
+        (max 1 (cond (movetime (- movetime *time-reserve*))
+                     ;; A clock: a twentieth of what is left plus most of the
+                     ;; increment, never more than half of what is left.
+                     (mine (- (min (+ (floor mine 20) (floor (* 3 inc) 4)) (floor mine 2))
+                              *time-reserve*))
+                     (t *default-tempo*)))))))
+
+(defun cmd-go (args)
+  (flush-pending)
+  (let ((p *position*)
+        (infinite (member "infinite" args :test #'word=))
+        (tempo *default-tempo*))
+    (handler-case (when p (setf tempo (go-tempo args p)))
+      (bad-input (e) (send "info string error go: ~a (using ~d ms)" e tempo)))
+    (let ((move (cond ((null p)
+                       (send "info string error go: no position (send 'position fen ...' first)")
+                       "(none)")
+                      ((null (legal-moves p))
+                       (send "info string error go: the game is over")
+                       "(none)")
+                      (t (let ((start (now-ms)) (move (choose-move p tempo)))
+                           (send "info time ~d" (- (now-ms) start))
+                           (move-name p move))))))
+      (if infinite
+          (setf *pending* move)
+          (send "bestmove ~a" move)))))
+
+(defun cmd-show ()
+  "Debug: the current position as FEN, as the Lisp board and as the estado."
+  (let ((p *position*))
+    (cond ((null p) (send "info string no position"))
+          (t (send "info string fen ~a" (position-fen p))
+             (send "info string lisp ~a" (lisp-text (position-board p)))
+             (send "info string estado ~a"
+                   (lisp-text (funcall *make-estado* (position-board p) (copy-list (pos-scores p))
+                                       (pos-side p) (pos-game p))))))))
+
+(defun cmd-query (args)
+  (let ((p *position*) (what (string-downcase (or (first args) ""))))
+    (unless p (fail "query: no position"))
+    (cond ((string= what "gameover") (send "response ~:[false~;true~]" (outcome p)))
+          ((string= what "p1turn") (send "response ~:[false~;true~]" (= (pos-side p) 1)))
+          ((string= what "result") (send "response ~(~a~)" (or (outcome p) "none")))
+          (t (fail "query: expected gameover, p1turn or result, found '~a'" what)))))
+
+(defun handle-line (line)
+  "Runs one protocol line; returns :QUIT to end."
+  (let* ((words (split-words line))
+         (command (string-downcase (or (first words) "")))
+         (args (rest words)))
+    (unless (member command '("isready" "show" "d" "legal" "query" "") :test #'string=)
+      (flush-pending))
+    (cond ((string= command ""))
+          ((string= command "ugi") (cmd-hello "ugiok"))
+          ((string= command "uci") (cmd-hello "uciok"))
+          ((string= command "isready") (send "readyok~{ ~a~}" args))
+          ((member command '("uginewgame" "ucinewgame") :test #'string=)
+           (setf *position* nil *queue* nil))
+          ((string= command "setoption") (cmd-setoption args))
+          ((string= command "position") (cmd-position args))
+          ((string= command "go") (cmd-go args))
+          ((string= command "stop"))          ; answered by flush-pending above
+          ((string= command "quit") (return-from handle-line :quit))
+          ((member command '("show" "d") :test #'string=) (cmd-show))
+          ((string= command "legal")
+           (if *position*
+               (send "info string legal~{ ~a~}"
+                     (mapcar (lambda (m) (move-name *position* m)) (legal-moves *position*)))
+               (fail "legal: no position")))
+          ((string= command "query") (cmd-query args))
+          (t (fail "unknown command '~a'" (first words))))
+    nil))
+
+(defun main (&key (input *standard-input*) (output *standard-output*))
+  "The protocol loop: reads commands from INPUT until `quit` or the end of the
+input, answers on OUTPUT.  Returns normally (the caller exits)."
+  (let ((*out* output)
+        (*position* nil) (*queue* nil) (*pending* nil) (*game* nil))
+    (loop for line = (read-line input nil nil)
+          while line
+          do (let ((status
+                     (handler-case (handle-line line)
+                       (bad-input (e)
+                         (send "info string error ~a" e))
+                       (serious-condition (e)
+                         (note "internal error on '~a': ~a" line e)
+                         (send "info string error internal: ~a" e)))))
+               (when (eq status :quit) (return))))
+    (force-output output)))

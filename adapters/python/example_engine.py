@@ -1,0 +1,379 @@
+#!/usr/bin/env python3
+"""A small example engine for the knight game (and the bishop game).
+
+A template for students: it speaks the Tabula engine protocol on standard
+input / output, keeps its own board, applies the rules to the moves it is
+sent, and answers every ``go`` with a legal ``bestmove``.  Replace
+``choose_move`` with your own search.
+
+    python3 adapters/python/example_engine.py
+
+Python 3.11, standard library only.  Protocol in brief (see protocol.md):
+
+    ugi / uci              -> id name, id author, option lines, ugiok / uciok
+    isready [token]        -> readyok [token]
+    uginewgame             -> (nothing)
+    setoption name Strategy value greedy|random
+    setoption name Seed value <n>
+    position fen <FEN> [moves <m1> <m2> ...]
+    go movetime <ms> | depth <d> | p1time <ms> p2time <ms> | infinite ...
+                           -> bestmove <square or pass>
+    stop, quit (or the end of the input)
+    show                   -> info string fen <FEN>   (debug)
+    legal                  -> info string legal <moves...>   (debug)
+
+Anything wrong in a line is answered ``info string error <why>`` and the
+engine carries on.  Every line written is flushed at once: an engine whose
+output sits in a buffer looks dead to the arbiter.
+"""
+
+import random
+import sys
+
+KNIGHT_JUMPS = [(2, -1), (2, 1), (1, 2), (-1, 2), (-2, 1), (-2, -1), (-1, -2), (1, -2)]
+"""Knight jumps as (row, column) offsets, rows growing downwards (op1..op8)."""
+
+BISHOP_DIRECTIONS = [(1, 1), (1, -1), (-1, -1), (-1, 1)]
+"""Bishop directions; along each, nearer squares first. Empty squares never block."""
+
+PASS = "pass"
+
+
+class EngineError(Exception):
+    """Bad input: answered with ``info string error``."""
+
+
+def is_number(text):
+    """Only the ASCII digits 0-9 (str.isdigit alone also accepts '²')."""
+    return text.isascii() and text.isdigit()
+
+
+# ---------------------------------------------------------------------------
+# The position and the rules
+# ---------------------------------------------------------------------------
+
+
+class Position:
+    """A knight or bishop duel.
+
+    ``cells[sq]`` is the number on square ``sq = row * size + col`` (row 0 is
+    the first row of the FEN, square ``a1``) or None when empty.
+    ``pieces[p]`` is the square of player p's piece (p = 0 white, 1 black),
+    None if it could not be placed.  ``side`` is the player to move.
+    """
+
+    def __init__(self, game, size, cells, pieces, side, scores):
+        self.game = game
+        self.size = size
+        self.cells = cells
+        self.pieces = pieces
+        self.side = side
+        self.scores = scores
+
+    def copy(self):
+        return Position(self.game, self.size, list(self.cells), list(self.pieces),
+                        self.side, list(self.scores))
+
+    # -- position strings ---------------------------------------------------
+
+    @staticmethod
+    def from_fen(words):
+        """``knight <rows> <side> <score1> <score2>`` (bishop: 8 rows of 8)."""
+        if not words or words[0] not in ("knight", "bishop"):
+            found = words[0] if words else "nothing"
+            raise EngineError(f"this engine plays knight and bishop, not {found}")
+        game = words[0]
+        size = 10 if game == "knight" else 8
+        if len(words) != 5:
+            raise EngineError(f"expected '{game} <rows> <side> <score1> <score2>'")
+        rows = words[1].split("/")
+        if len(rows) != size:
+            raise EngineError(f"expected {size} rows separated by '/', found {len(rows)}")
+        cells, pieces = [], [None, None]
+        for r, row in enumerate(rows):
+            items = row.split(",")
+            if len(items) != size:
+                raise EngineError(f"row {r + 1}: expected {size} comma-separated cells")
+            for c, item in enumerate(items):
+                sq = r * size + c
+                if item == "-":
+                    cells.append(None)
+                elif item.upper() in ("W", "B"):
+                    player = 0 if item.upper() == "W" else 1
+                    if pieces[player] is not None:
+                        raise EngineError(f"row {r + 1}: a second '{item.upper()}'")
+                    pieces[player] = sq
+                    cells.append(None)
+                elif is_number(item) and len(item) <= 2:
+                    cells.append(int(item))
+                else:
+                    raise EngineError(f"row {r + 1}, cell {c + 1}: bad cell '{item}'")
+        if words[2] not in ("w", "b", "W", "B"):
+            raise EngineError(f"side to move: expected 'w' or 'b', found '{words[2]}'")
+        if not (is_number(words[3]) and is_number(words[4])):
+            raise EngineError("scores: expected two non-negative integers")
+        pos = Position(game, size, cells, pieces, 0 if words[2] in "wW" else 1, [0, 0])
+        if pieces == [None, None]:
+            pos.place_automatically()
+        elif None in pieces:
+            raise EngineError("board: expected both a 'W' and a 'B' (or neither)")
+        pos.scores[0] += int(words[3])
+        pos.scores[1] += int(words[4])
+        return pos
+
+    def fen(self):
+        rows = []
+        for r in range(self.size):
+            row = []
+            for c in range(self.size):
+                sq = r * self.size + c
+                if sq == self.pieces[0]:
+                    row.append("W")
+                elif sq == self.pieces[1]:
+                    row.append("B")
+                elif self.cells[sq] is None:
+                    row.append("-")
+                else:
+                    row.append(f"{self.cells[sq]:02d}")
+            rows.append(",".join(row))
+        side = "w" if self.side == 0 else "b"
+        return f"{self.game} {'/'.join(rows)} {side} {self.scores[0]} {self.scores[1]}"
+
+    # -- moves --------------------------------------------------------------
+
+    def reach(self, sq):
+        """Squares the piece on ``sq`` reaches on an empty board, in operator order."""
+        row, col = divmod(sq, self.size)
+        out = []
+        if self.game == "knight":
+            for dr, dc in KNIGHT_JUMPS:
+                r, c = row + dr, col + dc
+                if 0 <= r < self.size and 0 <= c < self.size:
+                    out.append(r * self.size + c)
+        else:
+            for dr, dc in BISHOP_DIRECTIONS:
+                r, c = row + dr, col + dc
+                while 0 <= r < self.size and 0 <= c < self.size:
+                    out.append(r * self.size + c)
+                    r, c = r + dr, c + dc
+        return out
+
+    def targets(self, player):
+        """Squares ``player`` may move to: a number still on it, and not
+        attacked by the opponent's piece (the attack rule)."""
+        me, them = self.pieces[player], self.pieces[1 - player]
+        if me is None:
+            return []
+        attacked = set(self.reach(them)) if them is not None else set()
+        return [sq for sq in self.reach(me)
+                if self.cells[sq] is not None and sq not in attacked]
+
+    def legal_moves(self):
+        """The legal moves; ``[PASS]`` when only the opponent can move,
+        ``[]`` when the game is over."""
+        moves = self.targets(self.side)
+        if moves:
+            return moves
+        if self.targets(1 - self.side):
+            return [PASS]
+        return []
+
+    def land(self, player, sq):
+        """The landing rules: score, vacate, then the symmetric number ``ba``
+        goes, or on a double (00 counts) the largest other double goes.
+        Removal takes every copy of a number."""
+        n = self.cells[sq]
+        self.scores[player] += n
+        self.cells[sq] = None
+        self.pieces[player] = sq
+        tens, units = divmod(n, 10)
+        if tens != units:
+            self.remove_number(units * 10 + tens)
+        else:
+            for double in range(99, -1, -11):
+                if double in self.cells:
+                    self.remove_number(double)
+                    break
+
+    def remove_number(self, n):
+        self.cells = [None if x == n else x for x in self.cells]
+
+    def place_automatically(self):
+        """White on the highest number of row 1, then black on the highest
+        remaining number of the last row."""
+        for player, row in ((0, 0), (1, self.size - 1)):
+            squares = [row * self.size + c for c in range(self.size)]
+            numbered = [sq for sq in squares if self.cells[sq] is not None]
+            if numbered:
+                self.land(player, max(numbered, key=lambda sq: self.cells[sq]))
+
+    def play(self, move):
+        """The position after a legal ``move`` (this one is unchanged)."""
+        pos = self.copy()
+        if move != PASS:
+            pos.land(pos.side, move)
+        pos.side = 1 - pos.side
+        return pos
+
+    # -- notation -----------------------------------------------------------
+
+    def move_name(self, move):
+        if move == PASS:
+            return PASS
+        row, col = divmod(move, self.size)
+        return f"{chr(ord('a') + col)}{row + 1}"
+
+    def parse_move(self, text):
+        """A legal move from its text, or EngineError."""
+        for move in self.legal_moves():
+            if self.move_name(move) == text.lower():
+                return move
+        raise EngineError(f"illegal or unknown move '{text}'")
+
+
+# ---------------------------------------------------------------------------
+# The player: replace this with your search
+# ---------------------------------------------------------------------------
+
+
+def choose_move(pos, strategy, rng, time_ms):
+    """Greedy: the highest number reachable (ties broken at random);
+    ``random``: any legal move.  ``time_ms`` is unused by these two."""
+    moves = pos.legal_moves()
+    if moves == [PASS] or strategy == "random":
+        return rng.choice(moves)
+    best = max(pos.cells[sq] for sq in moves)
+    return rng.choice([sq for sq in moves if pos.cells[sq] == best])
+
+
+# ---------------------------------------------------------------------------
+# The protocol
+# ---------------------------------------------------------------------------
+
+
+def say(line):
+    """One protocol line, flushed at once."""
+    sys.stdout.write(line + "\n")
+    sys.stdout.flush()
+
+
+class Engine:
+    def __init__(self):
+        self.position = None
+        self.strategy = "greedy"
+        self.rng = random.Random(1)
+
+    def handle(self, words):
+        """Runs one command; returns False to quit."""
+        if not words:
+            return True
+        command, args = words[0].lower(), words[1:]
+        if command in ("ugi", "uci"):
+            say("id name tabula-python-example")
+            say("id author Tabula")
+            say("option name Strategy type combo default greedy var greedy var random")
+            say("option name Seed type spin default 1 min 0 max 4294967295")
+            say("ugiok" if command == "ugi" else "uciok")
+        elif command == "isready":
+            say(" ".join(["readyok"] + args))
+        elif command in ("uginewgame", "ucinewgame"):
+            self.position = None
+        elif command == "setoption":
+            self.set_option(args)
+        elif command == "position":
+            self.set_position(args)
+        elif command == "go":
+            self.go(args)
+        elif command == "stop":
+            pass  # every go is answered at once: nothing is pending
+        elif command == "quit":
+            return False
+        elif command in ("show", "d"):
+            say(f"info string fen {self.need_position().fen()}")
+        elif command == "legal":
+            pos = self.need_position()
+            say(" ".join(["info string legal"] + [pos.move_name(m) for m in pos.legal_moves()]))
+        else:
+            raise EngineError(f"unknown command '{words[0]}'")
+        return True
+
+    def need_position(self):
+        if self.position is None:
+            raise EngineError("no position (send 'position fen ...' first)")
+        return self.position
+
+    def set_option(self, args):
+        if len(args) < 4 or args[0] != "name" or args[2] != "value":
+            raise EngineError("expected 'setoption name <name> value <value>'")
+        name, value = args[1].lower(), " ".join(args[3:])
+        if name == "strategy" and value in ("greedy", "random"):
+            self.strategy = value
+        elif name == "seed" and is_number(value):
+            self.rng = random.Random(int(value))
+        else:
+            raise EngineError(f"unknown option or bad value: {args[1]} = {value}")
+
+    def set_position(self, args):
+        self.position = None
+        if not args or args[0] != "fen":
+            raise EngineError("expected 'position fen <FEN> [moves ...]'")
+        words = args[1:]
+        moves = []
+        if "moves" in words:
+            at = words.index("moves")
+            words, moves = words[:at], words[at + 1:]
+        pos = Position.from_fen(words)
+        for i, text in enumerate(moves, 1):
+            try:
+                pos = pos.play(pos.parse_move(text))
+            except EngineError as e:
+                raise EngineError(f"move {i} of the moves list: {e}") from None
+        self.position = pos
+
+    def go(self, args):
+        """Answers at once (even ``go infinite``): the greedy player needs no time."""
+        limits, i = {}, 0
+        while i < len(args):
+            word = args[i].lower()
+            if word == "infinite":
+                i += 1
+            elif i + 1 < len(args) and is_number(args[i + 1]):
+                limits[word] = int(args[i + 1])
+                i += 2
+            else:
+                say(f"info string error go: '{args[i]}' needs a number")
+                break
+        pos = self.position
+        if pos is None:
+            say("info string error go: no position")
+            say("bestmove (none)")
+        elif not pos.legal_moves():
+            say("info string error go: the game is over")
+            say("bestmove (none)")
+        else:
+            clock = limits.get("p1time" if pos.side == 0 else "p2time", 20000)
+            time_ms = limits.get("movetime", clock // 20)
+            move = choose_move(pos, self.strategy, self.rng, time_ms)
+            say(f"bestmove {pos.move_name(move)}")
+
+
+def main():
+    # A stray non-UTF-8 byte must not kill the engine: decode it as U+FFFD.
+    sys.stdin.reconfigure(encoding="utf-8", errors="replace")
+    sys.stdout.reconfigure(encoding="utf-8", errors="replace")
+    engine = Engine()
+    while True:
+        line = sys.stdin.readline()
+        if not line:  # end of input: the arbiter is gone
+            break
+        try:
+            if not engine.handle(line.split()):
+                break
+        except EngineError as e:
+            say(f"info string error {e}")
+        except Exception as e:  # a bug: report it and keep playing
+            say(f"info string error internal: {e!r}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,116 @@
+//! `arbiter bench`: games per second and the arbiter's time per move.
+//!
+//! Three measurements, one game at a time (concurrency 1), on seeded knight
+//! boards: two `builtin:random` players (the game loop alone); two mock
+//! engines at `go nodes 1` (process round trips: `isready`, `position`, `go`,
+//! `bestmove` per move — the engine's own work is negligible, so the wall
+//! time per move bounds the arbiter's overhead); and two `tabula` engines at
+//! `go nodes 1` when the `tabula` binary beside the arbiter speaks the
+//! protocol.
+
+use anyhow::Result;
+use arbiter::client::{Engine, Timeouts};
+use arbiter::clock::TimeControl;
+use arbiter::config::{Entrant, ExternalSpec};
+use arbiter::game::Settings;
+use arbiter::tournament::{self, Boards, Format, Plan, RunOptions};
+use std::path::Path;
+use std::time::Instant;
+use tabula::game::GameId;
+
+fn measure(label: &str, engines: [&str; 2], tc: TimeControl, games: u32) -> Result<()> {
+    let entrants = vec![Entrant::from_cli(engines[0])?, {
+        let mut e = Entrant::from_cli(engines[1])?;
+        e.name.push_str("#2");
+        e
+    }];
+    let plan = Plan::new(
+        GameId::Knight,
+        entrants,
+        Format::RoundRobin,
+        1,
+        0,
+        Some(games),
+        &Boards::Seeded {
+            seed: 1,
+            dots_size: None,
+        },
+        tc,
+        1,
+    )?;
+    let opts = RunOptions {
+        concurrency: 1,
+        results: None,
+        settings: Settings {
+            timeouts: Timeouts::default(),
+            max_plies: 10_000,
+            debug: false,
+            log_dir: None,
+        },
+        progress: false,
+    };
+    let t0 = Instant::now();
+    let r = tournament::run(&plan, &opts)?;
+    let secs = t0.elapsed().as_secs_f64();
+    let moves: usize = r.records.iter().map(|g| g.moves.len()).sum();
+    let think_ms: u64 = r.records.iter().flat_map(|g| g.times_ms.iter()).sum();
+    let faults = r.records.iter().filter(|g| g.offender.is_some()).count();
+    println!(
+        "{label:<28} {:>5} games {:>7} moves {:>8.3} s {:>9.1} games/s {:>8.1} µs/move (go→bestmove {:.1} µs/move, ms-rounded){}",
+        r.records.len(),
+        moves,
+        secs,
+        r.records.len() as f64 / secs,
+        secs * 1e6 / moves.max(1) as f64,
+        think_ms as f64 * 1000.0 / moves.max(1) as f64,
+        if faults > 0 { format!("  FAULTS {faults}") } else { String::new() }
+    );
+    Ok(())
+}
+
+pub fn run(games: u32) -> Result<()> {
+    let exe = std::env::current_exe()?;
+    let dir = exe.parent().unwrap_or(Path::new("."));
+    println!("arbiter bench: knight, seeded boards, one game at a time");
+    measure(
+        "builtin:random x2",
+        ["builtin:random", "builtin:random"],
+        TimeControl::Nodes(1),
+        games,
+    )?;
+    let mock = dir.join("mock-engine");
+    if mock.exists() {
+        let cmd = format!("exec '{}' --mode good", mock.display());
+        measure(
+            "mock-engine x2, go nodes 1",
+            [&cmd, &cmd],
+            TimeControl::Nodes(1),
+            games,
+        )?;
+    } else {
+        println!("mock-engine not built next to the arbiter (cargo build -p arbiter --bins)");
+    }
+    let tabula = dir.join("tabula");
+    let cmd = format!("exec '{}'", tabula.display());
+    let speaks = tabula.exists()
+        && Engine::start(
+            &ExternalSpec::shell(&cmd),
+            &Timeouts {
+                startup_ms: 2000,
+                ..Timeouts::default()
+            },
+        )
+        .map(|e| e.quit(200))
+        .is_ok();
+    if speaks {
+        measure(
+            "tabula x2, go nodes 1",
+            [&cmd, &cmd],
+            TimeControl::Nodes(1),
+            games,
+        )?;
+    } else {
+        println!("tabula binary absent or without the protocol yet: skipped");
+    }
+    Ok(())
+}

@@ -1,0 +1,553 @@
+//! The arbiter's side of the engine protocol, for external engines.
+//!
+//! The arbiter sends only `ugi`, `setoption` (options of the config file),
+//! `uginewgame`, `isready <n>`, `position fen <start> [moves …]`, `go …`,
+//! `stop` and `quit`. Every wait has a deadline and every failure becomes a
+//! [`Fault`] that the game loop turns into a lost game; nothing an engine
+//! writes (or does not write) can make the arbiter panic or hang.
+//!
+//! The whole conversation (both directions and stderr, timestamped from the
+//! start of the game) is kept in a [`Traffic`] log.
+
+use crate::config::ExternalSpec;
+use crate::process::{describe_status, Event, Proc, Stream};
+use crate::signals;
+use serde::{Deserialize, Serialize};
+use std::io;
+use std::sync::mpsc::RecvTimeoutError;
+use std::time::{Duration, Instant};
+
+/// Deadlines and policies of the waits (milliseconds).
+#[derive(Clone, Copy, Debug)]
+pub struct Timeouts {
+    /// Handshake (`ugi` → `ugiok`) and first `isready`.
+    pub startup_ms: u64,
+    /// `isready` → `readyok` before each move.
+    pub ping_ms: u64,
+    /// After `stop` or `quit`, before the engine is killed.
+    pub grace_ms: u64,
+    /// Allowed beyond a move's budget.
+    pub margin_ms: u64,
+    /// Absolute cap of one move's wait (depth and node limits, lenient policy).
+    pub cap_ms: u64,
+    /// Lenient time policy: late moves are recorded, not forfeited.
+    pub lenient: bool,
+}
+
+impl Default for Timeouts {
+    fn default() -> Timeouts {
+        Timeouts {
+            startup_ms: 10_000,
+            ping_ms: 5_000,
+            grace_ms: 500,
+            margin_ms: 100,
+            cap_ms: 60_000,
+            lenient: false,
+        }
+    }
+}
+
+/// Most lines kept per engine per game in the traffic log.
+const MAX_LOG_LINES: usize = 20_000;
+
+/// The conversation with one engine during one game.
+#[derive(Debug)]
+pub struct Traffic {
+    start: Instant,
+    lines: Vec<String>,
+    dropped: usize,
+    /// The last few stderr lines, quoted in fault details (a traceback's end).
+    stderr_tail: std::collections::VecDeque<String>,
+}
+
+impl Traffic {
+    pub fn new(start: Instant) -> Traffic {
+        Traffic {
+            start,
+            lines: Vec::new(),
+            dropped: 0,
+            stderr_tail: Default::default(),
+        }
+    }
+
+    /// Records a line: `>` sent, `<` received, `!` stderr, `#` arbiter note.
+    pub fn push(&mut self, at: Instant, dir: char, text: &str) {
+        if dir == '!' {
+            if self.stderr_tail.len() == 3 {
+                self.stderr_tail.pop_front();
+            }
+            self.stderr_tail.push_back(text.chars().take(300).collect());
+        }
+        if self.lines.len() >= MAX_LOG_LINES {
+            self.dropped += 1;
+            return;
+        }
+        let t = at.saturating_duration_since(self.start).as_secs_f64() * 1000.0;
+        self.lines.push(format!("{t:10.3} {dir} {text}"));
+    }
+
+    /// Starts a new game's log (keeps nothing of the last one).
+    pub fn reset(&mut self, start: Instant) {
+        *self = Traffic::new(start);
+    }
+
+    /// `"; stderr: …"` with the last stderr lines, or nothing.
+    pub fn stderr_note(&self) -> String {
+        if self.stderr_tail.is_empty() {
+            return String::new();
+        }
+        let v: Vec<&str> = self.stderr_tail.iter().map(String::as_str).collect();
+        format!("; stderr: {}", v.join(" | "))
+    }
+
+    /// The log as text.
+    pub fn text(&self) -> String {
+        let mut s = self.lines.join("\n");
+        s.push('\n');
+        if self.dropped > 0 {
+            s.push_str(&format!("… {} more lines not kept\n", self.dropped));
+        }
+        s
+    }
+}
+
+/// What the engine reported about its search (the last value of each field).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SearchInfo {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub depth: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seldepth: Option<u64>,
+    /// `score cp` (points, side to move minus opponent).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub score: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub nodes: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub nps: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub time: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub alphacuts: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub betacuts: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tthits: Option<u64>,
+}
+
+impl SearchInfo {
+    /// Folds one `info …` line in (unknown fields are skipped; `pv` ends it).
+    ///
+    /// ```
+    /// let mut i = arbiter::client::SearchInfo::default();
+    /// i.update("info depth 4 score cp -3 nodes 900 pv a1 b3");
+    /// i.update("info string stats nodes 1000 alphacuts 7 betacuts 9 tthits 2 time 5");
+    /// assert_eq!((i.depth, i.score, i.nodes, i.alphacuts, i.tthits), (Some(4), Some(-3), Some(1000), Some(7), Some(2)));
+    /// ```
+    pub fn update(&mut self, line: &str) {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let num = |i: usize| words.get(i).and_then(|w| w.parse::<u64>().ok());
+        if words.get(1) == Some(&"string") {
+            if words.get(2) != Some(&"stats") {
+                return;
+            }
+            let mut i = 3;
+            while i + 1 < words.len() {
+                let v = num(i + 1);
+                match words[i] {
+                    "nodes" => self.nodes = v.or(self.nodes),
+                    "alphacuts" => self.alphacuts = v.or(self.alphacuts),
+                    "betacuts" => self.betacuts = v.or(self.betacuts),
+                    "tthits" => self.tthits = v.or(self.tthits),
+                    "time" => self.time = v.or(self.time),
+                    _ => {}
+                }
+                i += 2;
+            }
+            return;
+        }
+        let mut i = 1;
+        while i < words.len() {
+            match words[i] {
+                "depth" => self.depth = num(i + 1).or(self.depth),
+                "seldepth" => self.seldepth = num(i + 1).or(self.seldepth),
+                "nodes" => self.nodes = num(i + 1).or(self.nodes),
+                "nps" => self.nps = num(i + 1).or(self.nps),
+                "time" => self.time = num(i + 1).or(self.time),
+                "score" => {
+                    if words.get(i + 1) == Some(&"cp") {
+                        if let Some(v) = words.get(i + 2).and_then(|w| w.parse().ok()) {
+                            self.score = Some(v);
+                        }
+                        i += 1;
+                    }
+                }
+                "pv" | "string" => return,
+                _ => {
+                    i += 1;
+                    continue;
+                }
+            }
+            i += 2;
+        }
+    }
+}
+
+/// Why an engine lost (or could not play) a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Fault {
+    /// Could not be started, or did not finish the handshake.
+    Startup(String),
+    /// No `readyok` in time, or stopped reading its input.
+    Stall(String),
+    /// No `bestmove` in time; the overrun beyond the budget in ms.
+    Timeout { overrun_ms: u64, detail: String },
+    /// The process died or closed its output.
+    Crash(String),
+    /// A `bestmove` line that is not a move of the game (the line verbatim).
+    Malformed(String),
+    /// A well-formed move that the rules refuse (the line verbatim).
+    Illegal(String),
+    /// The arbiter was interrupted (Ctrl-C): the game does not count.
+    Interrupted,
+}
+
+/// An engine's answer to `go`.
+#[derive(Clone, Debug)]
+pub struct Reply {
+    /// The `bestmove` line verbatim.
+    pub line: String,
+    /// The move's text.
+    pub mv: String,
+    /// From `go` sent to `bestmove` read.
+    pub elapsed_ms: u64,
+    pub info: SearchInfo,
+}
+
+enum Wait {
+    Line(Instant, String),
+    Eof,
+    Deadline,
+    Interrupted,
+}
+
+/// A running external engine.
+pub struct Engine {
+    proc: Proc,
+    /// The conversation of the current game.
+    pub log: Traffic,
+    /// Names of the options the engine declared.
+    pub options: Vec<String>,
+    /// `id name …`, if given.
+    pub id_name: Option<String>,
+    token: u64,
+    eof_seen: bool,
+    exited: bool,
+}
+
+impl Engine {
+    /// Starts the engine and completes the handshake, then sets the options.
+    pub fn start(spec: &ExternalSpec, t: &Timeouts) -> Result<Engine, Fault> {
+        let started = Instant::now();
+        let proc = Proc::spawn(spec).map_err(|e| Fault::Startup(format!("cannot start: {e}")))?;
+        let mut engine = Engine {
+            proc,
+            log: Traffic::new(started),
+            options: Vec::new(),
+            id_name: None,
+            token: 0,
+            eof_seen: false,
+            exited: false,
+        };
+        let startup_ms = spec.startup_ms.unwrap_or(t.startup_ms);
+        let deadline = started + Duration::from_millis(startup_ms);
+        engine.send("ugi").map_err(|f| to_startup(f, "handshake"))?;
+        loop {
+            match engine.next_line(deadline) {
+                Wait::Line(_, l) => {
+                    let mut w = l.split_whitespace();
+                    match w.next() {
+                        Some("ugiok") | Some("uciok") => break,
+                        Some("option") if w.next() == Some("name") => {
+                            let name: Vec<&str> = w.take_while(|x| *x != "type").collect();
+                            engine.options.push(name.join(" "));
+                        }
+                        Some("id") if w.next() == Some("name") => {
+                            engine.id_name = Some(w.collect::<Vec<_>>().join(" "));
+                        }
+                        _ => {}
+                    }
+                }
+                Wait::Eof => {
+                    let st = engine.proc.wait_exit(Duration::from_millis(t.grace_ms));
+                    engine.drain();
+                    return Err(Fault::Startup(format!(
+                        "exited during the handshake ({}){}",
+                        describe_status(st),
+                        engine.log.stderr_note()
+                    )));
+                }
+                Wait::Deadline => {
+                    engine.drain();
+                    return Err(Fault::Startup(format!(
+                        "no ugiok within {startup_ms} ms{}",
+                        engine.log.stderr_note()
+                    )));
+                }
+                Wait::Interrupted => return Err(Fault::Interrupted),
+            }
+        }
+        for (k, v) in &spec.options {
+            engine
+                .send(&format!("setoption name {k} value {v}"))
+                .map_err(|f| to_startup(f, "options"))?;
+        }
+        engine
+            .ping(startup_ms)
+            .map_err(|f| to_startup(f, "first isready"))?;
+        Ok(engine)
+    }
+
+    /// The process id (and process group id).
+    pub fn pid(&self) -> u32 {
+        self.proc.pid()
+    }
+
+    /// Options of `spec` that the engine did not declare.
+    pub fn unknown_options<'a>(&self, spec: &'a ExternalSpec) -> Vec<&'a str> {
+        spec.options
+            .iter()
+            .filter(|(k, _)| !self.options.iter().any(|o| o.eq_ignore_ascii_case(k)))
+            .map(|(k, _)| k.as_str())
+            .collect()
+    }
+
+    /// Sends a line (logged). A failure is a crash (the engine is gone) or a
+    /// stall (it does not read).
+    pub fn send(&mut self, line: &str) -> Result<(), Fault> {
+        self.log.push(Instant::now(), '>', line);
+        match self.proc.send(line) {
+            Ok(()) => Ok(()),
+            Err(e) if e.kind() == io::ErrorKind::WouldBlock => {
+                Err(Fault::Stall("does not read its input".into()))
+            }
+            Err(e) => {
+                let st = self.proc.wait_exit(Duration::from_millis(200));
+                Err(Fault::Crash(format!(
+                    "write failed ({e}); {}",
+                    describe_status(st)
+                )))
+            }
+        }
+    }
+
+    /// Starts a game: `uginewgame` (answered by nothing).
+    pub fn new_game(&mut self) -> Result<(), Fault> {
+        self.send("uginewgame")
+    }
+
+    /// `isready <n>` → `readyok [<n>]` within `timeout_ms`, else a stall.
+    pub fn ping(&mut self, timeout_ms: u64) -> Result<(), Fault> {
+        self.drain();
+        self.token += 1;
+        let token = self.token.to_string();
+        self.send(&format!("isready {token}"))?;
+        let deadline = Instant::now() + Duration::from_millis(timeout_ms);
+        loop {
+            match self.next_line(deadline) {
+                Wait::Line(_, l) => {
+                    let mut w = l.split_whitespace();
+                    if w.next() == Some("readyok") {
+                        match w.next() {
+                            None => return Ok(()),
+                            Some(t) if t == token => return Ok(()),
+                            Some(_) => {} // an older ping's answer
+                        }
+                    }
+                }
+                Wait::Eof => return Err(self.crash("closed its output")),
+                Wait::Deadline => {
+                    return Err(Fault::Stall(format!("no readyok within {timeout_ms} ms")))
+                }
+                Wait::Interrupted => return Err(Fault::Interrupted),
+            }
+        }
+    }
+
+    /// Sends the position and `go`, and waits for `bestmove`. `budget_ms` is
+    /// the time the move may take (`None` for depth and node limits).
+    pub fn think(
+        &mut self,
+        position: &str,
+        go: &str,
+        budget_ms: Option<u64>,
+        t: &Timeouts,
+    ) -> Result<Reply, Fault> {
+        self.drain();
+        self.send(position)?;
+        self.send(go)?;
+        let sent = Instant::now();
+        let wait_ms = match budget_ms {
+            Some(b) if !t.lenient => b + t.margin_ms,
+            Some(b) => (b + t.margin_ms).max(t.cap_ms),
+            None => t.cap_ms,
+        };
+        let limit = budget_ms.unwrap_or(t.cap_ms);
+        let mut deadline = sent + Duration::from_millis(wait_ms);
+        let mut info = SearchInfo::default();
+        let mut stopped = false;
+        loop {
+            match self.next_line(deadline) {
+                Wait::Line(at, l) => {
+                    let first = l.split_whitespace().next();
+                    match first {
+                        Some("info") => info.update(&l),
+                        Some("bestmove") => {
+                            let elapsed = at.saturating_duration_since(sent).as_millis() as u64;
+                            if stopped && !t.lenient {
+                                return Err(timeout(elapsed, limit, "bestmove only after stop"));
+                            }
+                            let Some(mv) = l.split_whitespace().nth(1) else {
+                                return Err(Fault::Malformed(l));
+                            };
+                            return Ok(Reply {
+                                mv: mv.to_string(),
+                                line: l.clone(),
+                                elapsed_ms: elapsed,
+                                info,
+                            });
+                        }
+                        _ => {}
+                    }
+                }
+                Wait::Eof => return Err(self.crash("closed its output while thinking")),
+                Wait::Deadline if !stopped => {
+                    stopped = true;
+                    let now = Instant::now();
+                    self.log.push(now, '#', "deadline passed: stop");
+                    // A dead pipe here shows as a crash at the next read.
+                    let _ = self.proc.send("stop");
+                    self.log.push(now, '>', "stop");
+                    deadline = now + Duration::from_millis(t.grace_ms);
+                }
+                Wait::Deadline => {
+                    let elapsed = sent.elapsed().as_millis() as u64;
+                    return Err(timeout(elapsed, limit, "no bestmove, even after stop"));
+                }
+                Wait::Interrupted => return Err(Fault::Interrupted),
+            }
+        }
+    }
+
+    /// `quit`, then up to `grace_ms` to exit, then the group is killed. The
+    /// engine's children are killed in any case. True when it exited by itself.
+    pub fn quit(mut self, grace_ms: u64) -> bool {
+        let _ = self.send("quit");
+        self.proc.close_input();
+        let exited = self
+            .proc
+            .wait_exit(Duration::from_millis(grace_ms))
+            .is_some();
+        if !exited {
+            self.log.push(Instant::now(), '#', "did not quit: killed");
+        }
+        self.proc.kill();
+        exited
+    }
+
+    /// Kills the engine and everything it started.
+    pub fn kill(mut self) {
+        self.proc.kill();
+    }
+
+    fn crash(&mut self, what: &str) -> Fault {
+        let st = self.proc.wait_exit(Duration::from_millis(300));
+        std::thread::sleep(Duration::from_millis(5)); // the last stderr lines
+        self.drain();
+        Fault::Crash(format!(
+            "{what} ({}){}",
+            describe_status(st),
+            self.log.stderr_note()
+        ))
+    }
+
+    /// Logs and drops whatever the engine wrote since the last wait.
+    fn drain(&mut self) {
+        while let Ok(ev) = self.proc.events.try_recv() {
+            match ev {
+                Event::Line(s, at, l) => self.log.push(at, dir(s), &l),
+                Event::Eof(s) => {
+                    self.log.push(Instant::now(), '#', &format!("{s:?} closed"));
+                    // Keep the end of stdout visible to the next wait.
+                    if s == Stream::Out {
+                        self.eof_seen = true;
+                    }
+                }
+            }
+        }
+    }
+
+    fn next_line(&mut self, deadline: Instant) -> Wait {
+        loop {
+            if self.eof_seen {
+                return Wait::Eof;
+            }
+            if signals::interrupted() {
+                return Wait::Interrupted;
+            }
+            let now = Instant::now();
+            if now >= deadline {
+                return Wait::Deadline;
+            }
+            let slice = (deadline - now).min(signals::POLL);
+            match self.proc.events.recv_timeout(slice) {
+                Ok(Event::Line(Stream::Out, at, l)) => {
+                    self.log.push(at, '<', &l);
+                    return Wait::Line(at, l);
+                }
+                Ok(Event::Line(Stream::Err, at, l)) => self.log.push(at, '!', &l),
+                Ok(Event::Eof(Stream::Out)) => {
+                    self.log.push(Instant::now(), '#', "stdout closed");
+                    self.eof_seen = true;
+                }
+                Ok(Event::Eof(Stream::Err)) => {}
+                Err(RecvTimeoutError::Timeout) => {
+                    // An engine whose child still holds its output open does
+                    // not close it when it dies: look at the process itself.
+                    // (One more quiet poll after the exit lets its last lines in.)
+                    if self.exited {
+                        self.eof_seen = true;
+                    } else if self.proc.try_status().is_some() {
+                        self.log.push(Instant::now(), '#', "process exited");
+                        self.exited = true;
+                    }
+                }
+                Err(RecvTimeoutError::Disconnected) => self.eof_seen = true,
+            }
+        }
+    }
+}
+
+fn dir(s: Stream) -> char {
+    match s {
+        Stream::Out => '<',
+        Stream::Err => '!',
+    }
+}
+
+fn timeout(elapsed: u64, limit: u64, detail: &str) -> Fault {
+    Fault::Timeout {
+        overrun_ms: elapsed.saturating_sub(limit),
+        detail: detail.to_string(),
+    }
+}
+
+fn to_startup(f: Fault, during: &str) -> Fault {
+    match f {
+        Fault::Interrupted => Fault::Interrupted,
+        Fault::Stall(s) | Fault::Crash(s) | Fault::Startup(s) => {
+            Fault::Startup(format!("{during}: {s}"))
+        }
+        other => Fault::Startup(format!("{during}: {other:?}")),
+    }
+}

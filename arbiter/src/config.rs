@@ -1,0 +1,474 @@
+//! Entrants: who plays, read from the command line or from a config file.
+//!
+//! On the command line an engine is either `builtin:<name>[:key=value,…]` or a
+//! command line run through the shell (`"python3 my_engine.py"`). A config file
+//! (TOML, or JSON when its name ends in `.json`) lists engines with every
+//! detail:
+//!
+//! ```toml
+//! [[engine]]
+//! name = "alice"                 # defaults to the command
+//! command = "python3"            # or "builtin:tabula:depth=4"
+//! args = ["alice.py"]            # given: run directly; absent: via `sh -c`
+//! dir = "students/alice"         # working directory
+//! env = { PYTHONUNBUFFERED = "1" }
+//! options = { Hash = 16 }        # sent as `setoption`, checked at preflight
+//! movetime = 2000                # per-engine override of the time control
+//! startup_timeout = 20000        # ms for the handshake
+//! [engine.limits]
+//! memory_mb = 512                # RLIMIT_AS
+//! cpu_seconds = 600              # RLIMIT_CPU
+//! processes = 64                 # RLIMIT_NPROC (per user; not enforced for root)
+//! ```
+//!
+//! ```
+//! use arbiter::config::{Entrant, Kind, BuiltinKind};
+//!
+//! let e = Entrant::from_cli("builtin:tabula:depth=3").unwrap();
+//! assert!(matches!(e.kind, Kind::Builtin(BuiltinKind::Tabula { depth: Some(3), .. })));
+//! assert!(Entrant::from_cli("builtin:chess").is_err());
+//! ```
+
+use anyhow::{anyhow, bail, Context, Result};
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// An in-process player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BuiltinKind {
+    /// A uniformly random legal move (seeded).
+    Random,
+    /// The move that scores most at once; ties broken at random (seeded).
+    Greedy,
+    /// The Tabula search with a strength setting; with no limit it uses the
+    /// match's time control.
+    Tabula {
+        depth: Option<u32>,
+        nodes: Option<u64>,
+        movetime: Option<u64>,
+    },
+}
+
+impl BuiltinKind {
+    /// Parses the part after `builtin:`.
+    pub fn parse(text: &str) -> Result<BuiltinKind> {
+        let (name, params) = text.split_once(':').unwrap_or((text, ""));
+        let mut kv = Vec::new();
+        for item in params.split([',', ':']).filter(|s| !s.is_empty()) {
+            let (k, v) = item
+                .split_once('=')
+                .ok_or_else(|| anyhow!("builtin:{text}: expected key=value, found '{item}'"))?;
+            kv.push((k.to_ascii_lowercase(), v.to_string()));
+        }
+        match name.to_ascii_lowercase().as_str() {
+            "random" | "greedy" => {
+                if let Some((k, _)) = kv.first() {
+                    bail!("builtin:{name} takes no setting (found '{k}')");
+                }
+                Ok(if name.eq_ignore_ascii_case("random") {
+                    BuiltinKind::Random
+                } else {
+                    BuiltinKind::Greedy
+                })
+            }
+            "tabula" => {
+                let (mut depth, mut nodes, mut movetime) = (None, None, None);
+                for (k, v) in kv {
+                    let bad =
+                        || anyhow!("builtin:tabula: {k} must be a positive integer, found '{v}'");
+                    match k.as_str() {
+                        "depth" => depth = Some(v.parse().map_err(|_| bad())?),
+                        "nodes" => nodes = Some(v.parse().map_err(|_| bad())?),
+                        "movetime" => movetime = Some(v.parse().map_err(|_| bad())?),
+                        _ => bail!("builtin:tabula: unknown setting '{k}' (expected depth, nodes or movetime)"),
+                    }
+                }
+                Ok(BuiltinKind::Tabula {
+                    depth,
+                    nodes,
+                    movetime,
+                })
+            }
+            other => bail!("unknown built-in player '{other}' (expected random, greedy or tabula)"),
+        }
+    }
+}
+
+/// Resource limits applied to an engine process (rlimits set before `exec`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ResourceLimits {
+    /// Address space in MiB (`RLIMIT_AS`).
+    pub memory_mb: Option<u64>,
+    /// CPU time in seconds over the process's whole life (`RLIMIT_CPU`).
+    pub cpu_seconds: Option<u64>,
+    /// Processes of the user (`RLIMIT_NPROC`; root is exempt).
+    pub processes: Option<u64>,
+}
+
+/// How to start an external engine.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExternalSpec {
+    /// The program, or the whole command line when `shell` is true.
+    pub program: String,
+    pub args: Vec<String>,
+    /// Run `program` through `sh -c`.
+    pub shell: bool,
+    pub dir: Option<PathBuf>,
+    pub env: Vec<(String, String)>,
+    /// `setoption` name/value pairs, checked against the engine's `option` lines.
+    pub options: Vec<(String, String)>,
+    pub limits: ResourceLimits,
+    /// Handshake deadline override (ms).
+    pub startup_ms: Option<u64>,
+}
+
+impl ExternalSpec {
+    /// A command line for the shell.
+    pub fn shell(command: &str) -> ExternalSpec {
+        ExternalSpec {
+            program: command.to_string(),
+            args: Vec::new(),
+            shell: true,
+            dir: None,
+            env: Vec::new(),
+            options: Vec::new(),
+            limits: ResourceLimits::default(),
+            startup_ms: None,
+        }
+    }
+
+    /// Checks that the program can be found (the first word for a shell
+    /// command), so that a typo is refused before any game starts.
+    pub fn check_program(&self) -> Result<()> {
+        if let Some(dir) = &self.dir {
+            if !dir.is_dir() {
+                bail!("working directory '{}' does not exist", dir.display());
+            }
+        }
+        let word = if self.shell {
+            match first_shell_word(&self.program) {
+                Some(w) => w,
+                None => bail!("empty engine command"),
+            }
+        } else {
+            self.program.clone()
+        };
+        if find_program(&word, self.dir.as_deref()).is_none() {
+            bail!("engine program '{word}' not found (not a file, not on PATH)");
+        }
+        Ok(())
+    }
+}
+
+/// The first word of a shell command, skipping `VAR=value` assignments and
+/// `exec`; `None` for an empty command.
+fn first_shell_word(command: &str) -> Option<String> {
+    command
+        .split_whitespace()
+        .find(|w| (!w.contains('=') || w.starts_with('=')) && *w != "exec")
+        .map(|w| w.trim_matches(['"', '\'']).to_string())
+}
+
+/// Resolves a program like the shell would: a path if it has a `/`, else a
+/// search of `PATH`; shell built-ins and keywords are accepted as they are.
+fn find_program(word: &str, dir: Option<&Path>) -> Option<PathBuf> {
+    use std::os::unix::fs::PermissionsExt;
+    let runnable = |p: &Path| {
+        p.metadata()
+            .map(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+            .unwrap_or(false)
+    };
+    if word.contains('/') {
+        let p = match dir {
+            Some(d) if Path::new(word).is_relative() => d.join(word),
+            _ => PathBuf::from(word),
+        };
+        return runnable(&p).then_some(p);
+    }
+    if matches!(word, "cd" | "exec" | "env" | "." | "source" | "(" | "{") {
+        return Some(PathBuf::from(word));
+    }
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .map(|d| d.join(word))
+        .find(|p| runnable(p))
+}
+
+/// What an entrant is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Builtin(BuiltinKind),
+    External(ExternalSpec),
+}
+
+/// Per-engine overrides of the match's time control.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TimeOverride {
+    pub movetime: Option<u64>,
+    pub nodes: Option<u64>,
+    pub depth: Option<u32>,
+}
+
+/// A player of the tournament.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entrant {
+    pub name: String,
+    pub kind: Kind,
+    pub time: TimeOverride,
+}
+
+impl Entrant {
+    /// An entrant from a command-line word: `builtin:…` or a shell command.
+    pub fn from_cli(text: &str) -> Result<Entrant> {
+        let text = text.trim();
+        if text.is_empty() {
+            bail!("empty engine command");
+        }
+        let kind = match strip_prefix_ci(text, "builtin:") {
+            Some(rest) => Kind::Builtin(BuiltinKind::parse(rest)?),
+            None => Kind::External(ExternalSpec::shell(text)),
+        };
+        Ok(Entrant {
+            name: text.to_string(),
+            kind,
+            time: TimeOverride::default(),
+        })
+    }
+
+    /// The command as written, for fingerprints and messages.
+    pub fn describe(&self) -> String {
+        match &self.kind {
+            Kind::Builtin(b) => format!("{b:?}"),
+            Kind::External(s) => {
+                let mut d = s.program.clone();
+                for a in &s.args {
+                    d.push(' ');
+                    d.push_str(a);
+                }
+                d
+            }
+        }
+    }
+}
+
+fn strip_prefix_ci<'a>(text: &'a str, prefix: &str) -> Option<&'a str> {
+    (text.len() >= prefix.len() && text[..prefix.len()].eq_ignore_ascii_case(prefix))
+        .then(|| &text[prefix.len()..])
+}
+
+/// An option value as written in a config file.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(untagged)]
+enum OptionValue {
+    Bool(bool),
+    Int(i64),
+    Float(f64),
+    Text(String),
+}
+
+impl fmt::Display for OptionValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OptionValue::Bool(b) => write!(f, "{b}"),
+            OptionValue::Int(i) => write!(f, "{i}"),
+            OptionValue::Float(x) => write!(f, "{x}"),
+            OptionValue::Text(s) => f.write_str(s),
+        }
+    }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct EngineEntry {
+    name: Option<String>,
+    command: String,
+    args: Option<Vec<String>>,
+    dir: Option<PathBuf>,
+    #[serde(default)]
+    env: BTreeMap<String, String>,
+    #[serde(default)]
+    options: BTreeMap<String, OptionValue>,
+    movetime: Option<u64>,
+    nodes: Option<u64>,
+    depth: Option<u32>,
+    startup_timeout: Option<u64>,
+    #[serde(default)]
+    limits: ResourceLimits,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct EngineFile {
+    #[serde(alias = "engines")]
+    engine: Vec<EngineEntry>,
+}
+
+/// Reads the engines of a config file (TOML, or JSON for `*.json`). Relative
+/// working directories are taken from the file's folder.
+pub fn load_file(path: &Path) -> Result<Vec<Entrant>> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read engine file '{}'", path.display()))?;
+    let file: EngineFile = if path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("json"))
+    {
+        serde_json::from_str(&text)
+            .with_context(|| format!("engine file '{}' is not valid", path.display()))?
+    } else {
+        toml::from_str(&text)
+            .with_context(|| format!("engine file '{}' is not valid", path.display()))?
+    };
+    let base = path.parent().unwrap_or(Path::new("."));
+    file.engine
+        .into_iter()
+        .map(|e| entry_to_entrant(e, base))
+        .collect()
+}
+
+fn entry_to_entrant(e: EngineEntry, base: &Path) -> Result<Entrant> {
+    let time = TimeOverride {
+        movetime: e.movetime,
+        nodes: e.nodes,
+        depth: e.depth,
+    };
+    let name = e.name.clone().unwrap_or_else(|| e.command.clone());
+    if let Some(rest) = strip_prefix_ci(&e.command, "builtin:") {
+        return Ok(Entrant {
+            name,
+            kind: Kind::Builtin(BuiltinKind::parse(rest)?),
+            time,
+        });
+    }
+    let dir = e
+        .dir
+        .map(|d| if d.is_relative() { base.join(d) } else { d });
+    let spec = ExternalSpec {
+        shell: e.args.is_none(),
+        program: e.command,
+        args: e.args.unwrap_or_default(),
+        dir,
+        env: e.env.into_iter().collect(),
+        options: e
+            .options
+            .into_iter()
+            .map(|(k, v)| (k, v.to_string()))
+            .collect(),
+        limits: e.limits,
+        startup_ms: e.startup_timeout,
+    };
+    Ok(Entrant {
+        name,
+        kind: Kind::External(spec),
+        time,
+    })
+}
+
+/// Makes entrant names unique by suffixing `#2`, `#3`, … to repeats.
+pub fn dedup_names(entrants: &mut [Entrant]) {
+    let mut seen: BTreeMap<String, usize> = BTreeMap::new();
+    for e in entrants.iter_mut() {
+        let n = seen.entry(e.name.clone()).or_insert(0);
+        *n += 1;
+        if *n > 1 {
+            e.name = format!("{}#{}", e.name, n);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builtins_parse_and_refuse() {
+        assert_eq!(BuiltinKind::parse("random").unwrap(), BuiltinKind::Random);
+        assert_eq!(BuiltinKind::parse("Greedy").unwrap(), BuiltinKind::Greedy);
+        assert_eq!(
+            BuiltinKind::parse("tabula:nodes=100,depth=2").unwrap(),
+            BuiltinKind::Tabula {
+                depth: Some(2),
+                nodes: Some(100),
+                movetime: None
+            }
+        );
+        for bad in [
+            "tabula:depth=x",
+            "tabula:speed=1",
+            "random:depth=1",
+            "alpha",
+        ] {
+            assert!(BuiltinKind::parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn toml_and_json_files() {
+        let dir = std::env::temp_dir().join(format!("arbiter-cfg-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let toml_path = dir.join("e.toml");
+        std::fs::write(
+            &toml_path,
+            r#"
+[[engine]]
+name = "alice"
+command = "python3"
+args = ["alice.py"]
+env = { PYTHONUNBUFFERED = "1" }
+options = { Hash = 16, Ponder = false }
+movetime = 2000
+[engine.limits]
+memory_mb = 256
+
+[[engine]]
+command = "builtin:greedy"
+"#,
+        )
+        .unwrap();
+        let es = load_file(&toml_path).unwrap();
+        assert_eq!(es.len(), 2);
+        assert_eq!(es[0].name, "alice");
+        assert_eq!(es[0].time.movetime, Some(2000));
+        let Kind::External(spec) = &es[0].kind else {
+            panic!("external expected")
+        };
+        assert!(!spec.shell);
+        assert_eq!(
+            spec.options,
+            vec![
+                ("Hash".into(), "16".into()),
+                ("Ponder".into(), "false".into())
+            ]
+        );
+        assert_eq!(spec.limits.memory_mb, Some(256));
+        assert_eq!(es[1].kind, Kind::Builtin(BuiltinKind::Greedy));
+
+        let json_path = dir.join("e.json");
+        std::fs::write(
+            &json_path,
+            r#"{"engine":[{"name":"b","command":"./b --fast"}]}"#,
+        )
+        .unwrap();
+        let es = load_file(&json_path).unwrap();
+        assert!(matches!(&es[0].kind, Kind::External(s) if s.shell));
+
+        std::fs::write(&toml_path, "[[engine]]\ncommand = \"x\"\ncolour = 1\n").unwrap();
+        let err = format!("{:#}", load_file(&toml_path).unwrap_err());
+        assert!(err.contains("colour"), "{err}");
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn program_lookup() {
+        assert!(ExternalSpec::shell("sh -c true").check_program().is_ok());
+        assert!(ExternalSpec::shell("FOO=1 sh").check_program().is_ok());
+        assert!(ExternalSpec::shell("/no/such/engine --x")
+            .check_program()
+            .is_err());
+        assert!(ExternalSpec::shell("no-such-engine-xyz")
+            .check_program()
+            .is_err());
+    }
+}

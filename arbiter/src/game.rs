@@ -1,0 +1,568 @@
+//! One game between two players, refereed by the `tabula` rules.
+//!
+//! The loop, for each ply: if the position is over, the game ends `normal`ly;
+//! otherwise the side to move is pinged (`isready`, else `stall`), sent the
+//! start position and the moves so far and `go`, and its `bestmove` is parsed
+//! (`malformed` if it is not a move of the game), checked by the rules
+//! (`illegal`), and charged to its clock (`timeout` under the strict policy).
+//! Any fault loses the game for the side at fault, whatever the score.
+//!
+//! A person is just another seat ([`Seat::Console`], see [`crate::human`]):
+//! on its turn the loop asks it for an [`Action`] — a move (checked like any
+//! other), a take-back, resigning or leaving — and tells it of every move.
+
+use crate::builtin::Builtin;
+use crate::client::{Engine, Fault, SearchInfo, Timeouts};
+use crate::clock::{GameClock, TimeControl};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::path::PathBuf;
+use std::time::Instant;
+use tabula::game::{AnyPosition, MoveError, Outcome, Player};
+
+/// Where a game sits in a tournament: the key of the journal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct GameKey {
+    pub round: u32,
+    pub pairing: u32,
+    pub board: u32,
+    /// 0: the pairing's first entrant is player 1; 1: colours swapped.
+    pub colour: u32,
+}
+
+impl fmt::Display for GameKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "r{}-p{}-b{}-c{}",
+            self.round, self.pairing, self.board, self.colour
+        )
+    }
+}
+
+/// A move that came later than its budget (lenient policy).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Late {
+    /// 0-based ply.
+    pub ply: usize,
+    pub overrun_ms: u64,
+}
+
+/// One line of the results file.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameRecord {
+    /// Fingerprint of the tournament (game, boards, entrants, time control).
+    pub tournament: String,
+    /// `r<round>-p<pairing>-b<board>-c<colour>`.
+    pub key: String,
+    pub round: u32,
+    pub pairing: u32,
+    pub board: u32,
+    pub colour: u32,
+    pub game: String,
+    pub p1: String,
+    pub p2: String,
+    /// `p1`, `p2` or `draw`.
+    pub winner: String,
+    /// `normal`, `illegal`, `malformed`, `timeout`, `stall`, `crash`,
+    /// `startup`, `maxlength`.
+    pub reason: String,
+    /// The side at fault, if any (`p1`, `p2`, or `both` for a double startup failure).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub offender: Option<String>,
+    /// The offending line verbatim, the exit status, … (faults only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub detail: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub overrun_ms: Option<u64>,
+    pub start: String,
+    pub moves: Vec<String>,
+    pub score1: u32,
+    pub score2: u32,
+    /// Thinking time of each move (ms; the engine's `go` to `bestmove`).
+    pub times_ms: Vec<u64>,
+    /// The mover's last reported depth, score, nodes and cuts for each move.
+    pub info: Vec<SearchInfo>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub late: Vec<Late>,
+    /// The engine traffic of the game, when kept (faults, or `--debug`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub log: Option<String>,
+    pub duration_ms: u64,
+}
+
+impl GameRecord {
+    /// The fields that a replay of the same game must reproduce (everything
+    /// but times and log paths).
+    pub fn same_game(&self, other: &GameRecord) -> bool {
+        (
+            &self.key,
+            &self.p1,
+            &self.p2,
+            &self.winner,
+            &self.reason,
+            &self.start,
+            &self.moves,
+        ) == (
+            &other.key,
+            &other.p1,
+            &other.p2,
+            &other.winner,
+            &other.reason,
+            &other.start,
+            &other.moves,
+        ) && (self.score1, self.score2) == (other.score1, other.score2)
+    }
+}
+
+/// Everything that defines one game.
+#[derive(Clone, Debug)]
+pub struct GameSpec {
+    pub tournament: String,
+    pub key: GameKey,
+    pub start: AnyPosition,
+    /// Player 1's and player 2's names.
+    pub names: [String; 2],
+    pub tc: [TimeControl; 2],
+}
+
+/// How the games are refereed.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    pub timeouts: Timeouts,
+    /// Plies before the game is adjudicated on the score (`maxlength`).
+    pub max_plies: usize,
+    /// Keep every game's engine traffic, not only faulted games'.
+    pub debug: bool,
+    /// Where traffic logs go (none kept without it).
+    pub log_dir: Option<PathBuf>,
+}
+
+/// A player seated at the board.
+pub enum Seat {
+    Builtin(Builtin),
+    /// An external engine, or why it could not be started.
+    External(Result<Engine, Fault>),
+    /// A person at a console (no clock).
+    Console(Box<dyn Console>),
+}
+
+/// What a console player does on its turn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// A move in the game's notation (checked by the rules like any other).
+    Move(String),
+    /// Take back the last n plies (both sides'); the loop asks again.
+    TakeBack(usize),
+    /// Give up: the opponent wins (`resign`).
+    Resign,
+    /// Leave the game (`quit`, end of input): the opponent wins (`resign`).
+    Quit(String),
+}
+
+/// A player asked through a console, for people (see [`crate::human`]).
+pub trait Console {
+    /// The action on its turn; `history` is the moves from `start` to `pos`.
+    fn action(&mut self, start: &AnyPosition, history: &[String], pos: &AnyPosition) -> Action;
+    /// Another player starts thinking in `pos`.
+    fn waiting(&mut self, pos: &AnyPosition);
+    /// `mv` was played in `before` (by its side to move); the mover's last
+    /// report and its thinking time.
+    fn played(&mut self, before: &AnyPosition, mv: &str, info: &SearchInfo, elapsed_ms: u64);
+}
+
+/// What a game leaves: its record (`None` if interrupted) and the engines
+/// that may play again (faulted ones are killed).
+pub struct Played {
+    pub record: Option<GameRecord>,
+    pub seats: [Option<Engine>; 2],
+}
+
+struct End {
+    winner: Option<Player>,
+    reason: &'static str,
+    offender: Option<String>,
+    detail: Option<String>,
+    overrun_ms: Option<u64>,
+}
+
+impl End {
+    fn fault(side: Player, fault: Fault) -> Option<End> {
+        let (reason, detail, overrun) = match fault {
+            Fault::Startup(d) => ("startup", d, None),
+            Fault::Stall(d) => ("stall", d, None),
+            Fault::Timeout { overrun_ms, detail } => ("timeout", detail, Some(overrun_ms)),
+            Fault::Crash(d) => ("crash", d, None),
+            Fault::Malformed(d) => ("malformed", d, None),
+            Fault::Illegal(d) => ("illegal", d, None),
+            Fault::Interrupted => return None,
+        };
+        Some(End {
+            winner: Some(side.other()),
+            reason,
+            offender: Some(side_name(side).to_string()),
+            detail: Some(detail),
+            overrun_ms: overrun,
+        })
+    }
+}
+
+fn side_name(p: Player) -> &'static str {
+    match p {
+        Player::One => "p1",
+        Player::Two => "p2",
+    }
+}
+
+/// Plays one game.
+pub fn play(spec: &GameSpec, seats: [Seat; 2], settings: &Settings) -> Played {
+    let started = Instant::now();
+    let mut pos = spec.start;
+    let mut clock = GameClock::new(spec.tc);
+    let mut moves: Vec<String> = Vec::new();
+    let mut times = Vec::new();
+    let mut infos = Vec::new();
+    let mut late = Vec::new();
+    let t = &settings.timeouts;
+
+    let [s1, s2] = seats;
+    let mut players: [Option<Mover>; 2] = [None, None];
+    let mut startup: [Option<Fault>; 2] = [None, None];
+    for (i, seat) in [s1, s2].into_iter().enumerate() {
+        match seat {
+            Seat::Builtin(b) => players[i] = Some(Mover::Builtin(b)),
+            Seat::External(Ok(mut e)) => {
+                e.log.reset(started);
+                match e.new_game() {
+                    Ok(()) => players[i] = Some(Mover::External(e)),
+                    Err(f) => {
+                        // Died since its last game: a crash, not a startup failure.
+                        e.kill();
+                        startup[i] = Some(match f {
+                            Fault::Stall(d) | Fault::Crash(d) => {
+                                Fault::Crash(format!("before the game: {d}"))
+                            }
+                            other => other,
+                        });
+                    }
+                }
+            }
+            Seat::External(Err(f)) => startup[i] = Some(f),
+            Seat::Console(c) => players[i] = Some(Mover::Console(c)),
+        }
+    }
+
+    let end: Option<End> = match (startup[0].take(), startup[1].take()) {
+        (Some(Fault::Interrupted), _) | (_, Some(Fault::Interrupted)) => None,
+        (Some(a), Some(b)) => Some(End {
+            winner: None,
+            reason: "startup",
+            offender: Some("both".into()),
+            detail: Some(format!("p1: {}; p2: {}", fault_text(&a), fault_text(&b))),
+            overrun_ms: None,
+        }),
+        (Some(a), None) => End::fault(Player::One, a),
+        (None, Some(b)) => End::fault(Player::Two, b),
+        (None, None) => play_moves(
+            spec,
+            &mut players,
+            &mut pos,
+            &mut clock,
+            t,
+            settings.max_plies,
+            &mut moves,
+            &mut times,
+            &mut infos,
+            &mut late,
+        ),
+    };
+
+    let Some(end) = end else {
+        for p in players.into_iter().flatten() {
+            if let Mover::External(e) = p {
+                e.kill();
+            }
+        }
+        return Played {
+            record: None,
+            seats: [None, None],
+        };
+    };
+
+    let faulted = end.offender.is_some();
+    let log = if faulted || settings.debug {
+        write_log(spec, &players, &end, settings)
+    } else {
+        None
+    };
+    let [p1, p2] = players;
+    let offender = end.offender.as_deref();
+    let keep = |p: Option<Mover>, me: &str| -> Option<Engine> {
+        match p {
+            Some(Mover::External(e)) => {
+                if offender == Some(me) || offender == Some("both") {
+                    e.kill();
+                    None
+                } else {
+                    Some(e)
+                }
+            }
+            _ => None,
+        }
+    };
+    let seats = [keep(p1, "p1"), keep(p2, "p2")];
+    let [score1, score2] = pos.scores();
+    let record = GameRecord {
+        tournament: spec.tournament.clone(),
+        key: spec.key.to_string(),
+        round: spec.key.round,
+        pairing: spec.key.pairing,
+        board: spec.key.board,
+        colour: spec.key.colour,
+        game: pos.game().to_string(),
+        p1: spec.names[0].clone(),
+        p2: spec.names[1].clone(),
+        winner: match end.winner {
+            Some(p) => side_name(p).to_string(),
+            None => "draw".to_string(),
+        },
+        reason: end.reason.to_string(),
+        offender: end.offender,
+        detail: end.detail,
+        overrun_ms: end.overrun_ms,
+        start: spec.start.fen(),
+        moves,
+        score1,
+        score2,
+        times_ms: times,
+        info: infos,
+        late,
+        log,
+        duration_ms: started.elapsed().as_millis() as u64,
+    };
+    Played {
+        record: Some(record),
+        seats,
+    }
+}
+
+/// A seat once the game has started.
+enum Mover {
+    Builtin(Builtin),
+    External(Engine),
+    Console(Box<dyn Console>),
+}
+
+/// Tells every console player of an event.
+fn tell(players: &mut [Option<Mover>; 2], mut f: impl FnMut(&mut dyn Console)) {
+    for p in players.iter_mut().flatten() {
+        if let Mover::Console(c) = p {
+            f(c.as_mut());
+        }
+    }
+}
+
+fn fault_text(f: &Fault) -> String {
+    match f {
+        Fault::Startup(s) | Fault::Stall(s) | Fault::Crash(s) => s.clone(),
+        other => format!("{other:?}"),
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn play_moves(
+    spec: &GameSpec,
+    players: &mut [Option<Mover>; 2],
+    pos: &mut AnyPosition,
+    clock: &mut GameClock,
+    t: &Timeouts,
+    max_plies: usize,
+    moves: &mut Vec<String>,
+    times: &mut Vec<u64>,
+    infos: &mut Vec<SearchInfo>,
+    late: &mut Vec<Late>,
+) -> Option<End> {
+    let start_fen = spec.start.fen();
+    loop {
+        if let Some(outcome) = pos.outcome() {
+            return Some(End {
+                winner: match outcome {
+                    Outcome::Win(p) => Some(p),
+                    Outcome::Draw => None,
+                },
+                reason: "normal",
+                offender: None,
+                detail: None,
+                overrun_ms: None,
+            });
+        }
+        if moves.len() >= max_plies {
+            let [a, b] = pos.scores();
+            return Some(End {
+                winner: match a.cmp(&b) {
+                    std::cmp::Ordering::Greater => Some(Player::One),
+                    std::cmp::Ordering::Less => Some(Player::Two),
+                    std::cmp::Ordering::Equal => None,
+                },
+                reason: "maxlength",
+                offender: None,
+                detail: Some(format!("adjudicated on the score after {max_plies} plies")),
+                overrun_ms: None,
+            });
+        }
+        let side = pos.side_to_move();
+        let i = side.index();
+        if !matches!(players[i], Some(Mover::Console(_))) {
+            tell(players, |c| c.waiting(pos));
+        }
+        let Some(player) = players[i].as_mut() else {
+            return End::fault(side, Fault::Crash("no player".into()));
+        };
+        let (text, line, elapsed, info) = match player {
+            Mover::Console(c) => {
+                let t0 = Instant::now();
+                match c.action(&spec.start, moves, pos) {
+                    Action::Move(mv) => (
+                        mv.clone(),
+                        mv,
+                        t0.elapsed().as_millis() as u64,
+                        SearchInfo::default(),
+                    ),
+                    Action::TakeBack(n) => {
+                        let keep = moves.len().saturating_sub(n);
+                        moves.truncate(keep);
+                        times.truncate(keep);
+                        infos.truncate(keep);
+                        late.retain(|l| l.ply < keep);
+                        *pos = spec.start;
+                        for m in moves.iter() {
+                            if pos.play_text(m).is_err() {
+                                return End::fault(side, Fault::Crash("bad take-back".into()));
+                            }
+                        }
+                        continue;
+                    }
+                    action @ (Action::Resign | Action::Quit(_)) => {
+                        let who = side_name(side);
+                        let detail = match action {
+                            Action::Quit(why) => format!("{who} left the game ({why})"),
+                            _ => format!("{who} resigned"),
+                        };
+                        return Some(End {
+                            winner: Some(side.other()),
+                            reason: "resign",
+                            offender: None,
+                            detail: Some(detail),
+                            overrun_ms: None,
+                        });
+                    }
+                }
+            }
+            Mover::Builtin(b) => {
+                let t0 = Instant::now();
+                let (mv, info) = b.choose(pos, &clock.search_limits(i));
+                if crate::signals::interrupted() {
+                    return None;
+                }
+                let mv = mv.unwrap_or_default();
+                (
+                    mv.clone(),
+                    format!("bestmove {mv}"),
+                    t0.elapsed().as_millis() as u64,
+                    info,
+                )
+            }
+            Mover::External(e) => {
+                if let Err(f) = e.ping(t.ping_ms) {
+                    return End::fault(side, f);
+                }
+                let mut position = format!("position fen {start_fen}");
+                if !moves.is_empty() {
+                    position.push_str(" moves");
+                    for m in moves.iter() {
+                        position.push(' ');
+                        position.push_str(m);
+                    }
+                }
+                match e.think(&position, &clock.go_command(i), clock.budget(i), t) {
+                    Ok(r) => (r.mv, r.line, r.elapsed_ms, r.info),
+                    Err(f) => return End::fault(side, f),
+                }
+            }
+        };
+        let mv = match pos.parse_move(&text) {
+            Ok(mv) => mv,
+            Err(_) => return End::fault(side, Fault::Malformed(line)),
+        };
+        let mut next = *pos;
+        if let Err(err) = next.play(mv) {
+            let why = match err {
+                MoveError::Illegal { why, .. } => why,
+                MoveError::Syntax { .. } => "not a move of this game",
+            };
+            return End::fault(side, Fault::Illegal(format!("{line} ({why})")));
+        }
+        // A person has no clock.
+        let charged = match players[i] {
+            Some(Mover::Console(_)) => Ok(()),
+            _ => clock.charge(i, elapsed, t.margin_ms),
+        };
+        if let Err(overrun) = charged {
+            if !t.lenient {
+                // The late move is not played: the game ends before it.
+                return End::fault(
+                    side,
+                    Fault::Timeout {
+                        overrun_ms: overrun,
+                        detail: format!("{line} after {elapsed} ms"),
+                    },
+                );
+            }
+            late.push(Late {
+                ply: moves.len(),
+                overrun_ms: overrun,
+            });
+        }
+        let before = *pos;
+        *pos = next;
+        tell(players, |c| {
+            c.played(&before, &mv.to_string(), &info, elapsed)
+        });
+        moves.push(mv.to_string());
+        times.push(elapsed);
+        infos.push(info);
+    }
+}
+
+fn write_log(
+    spec: &GameSpec,
+    players: &[Option<Mover>; 2],
+    end: &End,
+    settings: &Settings,
+) -> Option<String> {
+    let dir = settings.log_dir.as_ref()?;
+    let mut text = format!(
+        "game {} {}\np1: {}\np2: {}\nstart: {}\nend: {} {}\n",
+        spec.key,
+        spec.start.game(),
+        spec.names[0],
+        spec.names[1],
+        spec.start.fen(),
+        end.reason,
+        end.detail.as_deref().unwrap_or("")
+    );
+    text.push_str("columns: ms since the game started, > sent, < stdout, ! stderr, # arbiter\n");
+    for (i, p) in players.iter().enumerate() {
+        text.push_str(&format!("\n== p{} {} ==\n", i + 1, spec.names[i]));
+        match p {
+            Some(Mover::External(e)) => text.push_str(&e.log.text()),
+            Some(Mover::Builtin(_)) => text.push_str("(built-in player)\n"),
+            Some(Mover::Console(_)) => text.push_str("(a person)\n"),
+            None => text.push_str("(not started)\n"),
+        }
+    }
+    std::fs::create_dir_all(dir).ok()?;
+    let path = dir.join(format!("{}.log", spec.key));
+    std::fs::write(&path, text).ok()?;
+    Some(path.display().to_string())
+}

@@ -1,0 +1,733 @@
+//! `arbiter play`: a person against an engine, at a terminal.
+//!
+//! The person is a [`Console`] seat of the ordinary game loop
+//! ([`crate::game::play`]): the engine is run, timed and judged exactly as in
+//! a match, every move of the person is checked by the same rules, and the
+//! game is saved in the same results line and readable record.
+//!
+//! Input (any case): a move — a square (`e5`), `row column` (`5 5`), an arc
+//! (`h1.2`, `h 1 2`, `v 2 3`, `(arco-horizontal 1 2)`) — or a command:
+//! `help`, `moves`, `board`, `hint`, `undo`, `resign`, `quit`. End of input
+//! (Ctrl-D) or Ctrl-C at the prompt leaves the game (a loss, saved).
+
+use crate::board_view::{self, style, Paint};
+use crate::builtin::Builtin;
+use crate::client::{Engine, SearchInfo, Timeouts};
+use crate::clock::TimeControl;
+use crate::config::{BuiltinKind, Entrant, Kind};
+use crate::game::{self, Action, Console, GameKey, GameSpec, Seat, Settings};
+use crate::{journal, report, signals};
+use anyhow::{bail, Context, Result};
+use clap::{Args, ValueEnum};
+use std::io::{BufRead, IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::{SystemTime, UNIX_EPOCH};
+use tabula::game::{AnyPosition, GameId, Player};
+use tabula::search::Limits;
+
+/// Default results file (JSONL, appended), in the current folder.
+pub const DEFAULT_RESULTS: &str = "arbiter-play.jsonl";
+/// Default readable records file (appended), in the current folder.
+pub const DEFAULT_RECORDS: &str = "arbiter-play.txt";
+
+/// The side the person plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Side {
+    /// Player 1 (moves first).
+    P1,
+    /// Player 2.
+    P2,
+}
+
+/// `arbiter play` options.
+#[derive(Args, Clone, Debug)]
+pub struct PlayArgs {
+    /// Game id: knight, bishop or dots (default knight, or the game of --fen).
+    #[arg(long)]
+    pub game: Option<String>,
+    /// The opponent: builtin:tabula, builtin:greedy, builtin:random or a command line.
+    #[arg(long, default_value = "builtin:tabula")]
+    pub engine: String,
+    /// Your side: p1 moves first.
+    #[arg(long = "as", value_enum, default_value_t = Side::P1)]
+    pub side: Side,
+    /// The engine's time per move (ms).
+    #[arg(long, default_value_t = 1000)]
+    pub movetime: u64,
+    /// The engine's depth per move, instead of a move time.
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// Seed of the random start board (default: from the clock, printed).
+    #[arg(long, conflicts_with = "fen")]
+    pub seed: Option<u64>,
+    /// Start position: a position string (`knight …`, `dots 2x2 …`) or any
+    /// setup spec (`random dots 3 2x2`).
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Dots board size for seeded boards, `<rows>x<cols>` (default 5x6).
+    #[arg(long)]
+    pub dots_size: Option<String>,
+    /// Search time of `hint` (ms, builtin:tabula).
+    #[arg(long, default_value_t = 500)]
+    pub hint_time: u64,
+    /// Your name in the records.
+    #[arg(long, default_value = "human")]
+    pub name: String,
+    /// Results file (JSONL, appended) [default: arbiter-play.jsonl].
+    #[arg(long)]
+    pub results: Option<PathBuf>,
+    /// Readable game record (appended) [default: arbiter-play.txt].
+    #[arg(long)]
+    pub records: Option<PathBuf>,
+    /// No colours (also without a terminal, or with NO_COLOR set).
+    #[arg(long)]
+    pub no_color: bool,
+    /// Handshake deadline of an external engine (ms).
+    #[arg(long, default_value_t = 10_000)]
+    pub startup_timeout: u64,
+}
+
+/// What a line typed by the person means.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Input {
+    Help,
+    Moves,
+    Board,
+    Hint,
+    Undo,
+    Resign,
+    Quit,
+    /// A legal move, in the game's notation.
+    Move(String),
+}
+
+/// Reads a line typed by the person in `pos`: a command, or a move that is
+/// legal in `pos` (in the game's notation). `Err` says what is wrong.
+///
+/// ```
+/// use arbiter::human::{parse_input, Input};
+/// use tabula::game::AnyPosition;
+///
+/// let pos = AnyPosition::from_fen("dots 1x1 0/0 0/0 1 0 0").unwrap();
+/// assert_eq!(parse_input(&pos, "H 1 1"), Ok(Input::Move("h1.1".into())));
+/// assert_eq!(parse_input(&pos, "v1.2"), Ok(Input::Move("v1.2".into())));
+/// assert_eq!(parse_input(&pos, "Undo"), Ok(Input::Undo));
+/// assert!(parse_input(&pos, "h 3 1").is_err());
+/// ```
+pub fn parse_input(pos: &AnyPosition, line: &str) -> Result<Input, String> {
+    let text = line.trim().to_ascii_lowercase();
+    let command = match text.as_str() {
+        "help" | "?" => Some(Input::Help),
+        "moves" | "m" | "legal" => Some(Input::Moves),
+        "board" | "b" | "show" => Some(Input::Board),
+        "hint" => Some(Input::Hint),
+        "undo" | "u" | "takeback" | "back" => Some(Input::Undo),
+        "resign" => Some(Input::Resign),
+        "quit" | "q" | "exit" => Some(Input::Quit),
+        _ => None,
+    };
+    if let Some(c) = command {
+        return Ok(c);
+    }
+    if text.is_empty() {
+        return Err("type a move, or help".into());
+    }
+    let dots = matches!(pos.game(), GameId::Dots | GameId::DotsSolo);
+    let cleaned: String = text
+        .chars()
+        .map(|c| if "(),;".contains(c) { ' ' } else { c })
+        .collect();
+    let words: Vec<&str> = cleaned.split_whitespace().collect();
+    let numbers = |s: &[&str]| -> Option<Vec<usize>> {
+        let joined = s.join(" ");
+        let v: Vec<&str> = joined
+            .split(|c: char| !c.is_ascii_digit())
+            .filter(|w| !w.is_empty())
+            .collect();
+        let ok = joined
+            .chars()
+            .all(|c| c.is_ascii_digit() || c == '.' || c == ' ');
+        (ok && !v.is_empty()).then(|| {
+            v.iter()
+                .filter_map(|w| w.parse().ok())
+                .collect::<Vec<usize>>()
+        })
+    };
+    let candidate = if dots {
+        let (kind, rest): (char, Vec<usize>) = match words.first().copied() {
+            Some("arco-horizontal") => ('h', numbers(&words[1..]).unwrap_or_default()),
+            Some("arco-vertical") => {
+                // The course's (arco-vertical a b): a = dot column, b = box row.
+                let n = numbers(&words[1..]).unwrap_or_default();
+                ('v', n.into_iter().rev().collect())
+            }
+            Some(w) if w.starts_with('h') || w.starts_with('v') => {
+                let mut rest = vec![&w[1..]];
+                rest.extend_from_slice(&words[1..]);
+                let rest: Vec<&str> = rest.into_iter().filter(|s| !s.is_empty()).collect();
+                (
+                    w.chars().next().unwrap_or('h'),
+                    numbers(&rest).unwrap_or_default(),
+                )
+            }
+            _ => ('?', Vec::new()),
+        };
+        match rest.as_slice() {
+            [r, c] if kind != '?' => format!("{kind}{r}.{c}"),
+            _ => {
+                return Err(format!(
+                    "'{}' is not a move or a command: an arc is h<row>.<col> or v<row>.<col> \
+                     (h1.2, h 1 2, v 2 1); type help",
+                    line.trim()
+                ))
+            }
+        }
+    } else {
+        match (words.as_slice(), numbers(&words)) {
+            ([_, _], Some(n)) if n.len() == 2 => {
+                let (r, c) = (n[0], n[1]);
+                if r == 0 || c == 0 || c > 26 {
+                    return Err(format!("no square at row {r}, column {c}"));
+                }
+                format!("{}{}", (b'a' + (c - 1) as u8) as char, r)
+            }
+            ([w], _) => w.to_string(),
+            _ => {
+                return Err(format!(
+                    "'{}' is not a move or a command: a move is a square (e5) or \
+                     row and column (5 5); type help",
+                    line.trim()
+                ))
+            }
+        }
+    };
+    match pos.parse_legal(&candidate) {
+        Ok(mv) => Ok(Input::Move(mv.to_string())),
+        Err(e) => Err(format!("{e} (type help)")),
+    }
+}
+
+/// The help text for `game`.
+pub fn help_text(game: GameId) -> String {
+    let moves = match game {
+        GameId::Dots | GameId::DotsSolo => {
+            "  h<r>.<c>  the horizontal arc on dot row r between dot columns c and c+1\n\
+             \x20 v<r>.<c>  the vertical arc on dot column c between dot rows r and r+1\n\
+             \x20           also written  h 1 2,  H1 2,  v 2 3,  (arco-horizontal 1 2),\n\
+             \x20           (arco-vertical a b) = v<b>.<a> (a = dot column, b = box row)\n\
+             \x20           Closing a box scores it and you move again.\n"
+        }
+        _ => {
+            "  e5        a square: column letter then row number (any case)\n\
+             \x20 5 5       row then column numbers, as in the course (3 2 = b3)\n\
+             \x20           With no legal move you pass automatically (the rules force it).\n"
+        }
+    };
+    format!(
+        "Moves:\n{moves}Commands:\n\
+         \x20 moves     list the legal moves            board   show the board again\n\
+         \x20 hint      ask builtin:tabula for a move   undo    take back your last move\n\
+         \x20                                          (and the engine's reply)\n\
+         \x20 resign    give up (the game is saved)    quit    leave (= resign, saved)\n\
+         \x20 help      this text                      Ctrl-D  end of input (= quit)\n"
+    )
+}
+
+/// Lines typed by the person, read on their own thread so that Ctrl-C is
+/// seen while waiting.
+struct Keyboard {
+    lines: Receiver<Option<String>>,
+    closed: bool,
+}
+
+impl Keyboard {
+    fn stdin() -> Keyboard {
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            let stdin = std::io::stdin();
+            let mut lock = stdin.lock();
+            loop {
+                let mut line = String::new();
+                match lock.read_line(&mut line) {
+                    Ok(0) | Err(_) => {
+                        let _ = tx.send(None);
+                        return;
+                    }
+                    Ok(_) => {
+                        if tx.send(Some(line)).is_err() {
+                            return;
+                        }
+                    }
+                }
+            }
+        });
+        Keyboard {
+            lines: rx,
+            closed: false,
+        }
+    }
+
+    /// The next line; `Err` with why there is none (end of input, Ctrl-C).
+    fn line(&mut self) -> Result<String, &'static str> {
+        if self.closed {
+            return Err("end of input");
+        }
+        loop {
+            if signals::interrupted() {
+                return Err("interrupted");
+            }
+            match self.lines.recv_timeout(signals::POLL) {
+                Ok(Some(l)) => return Ok(l),
+                Ok(None) | Err(RecvTimeoutError::Disconnected) => {
+                    self.closed = true;
+                    return Err("end of input");
+                }
+                Err(RecvTimeoutError::Timeout) => {}
+            }
+        }
+    }
+}
+
+/// The person's seat.
+struct Person {
+    side: Player,
+    opponent: String,
+    paint: Paint,
+    keys: Keyboard,
+    hint: Builtin,
+}
+
+fn side_label(p: Player) -> &'static str {
+    match p {
+        Player::One => "p1",
+        Player::Two => "p2",
+    }
+}
+
+/// Who moved at each ply of `history`.
+fn movers(start: &AnyPosition, history: &[String]) -> Vec<Player> {
+    let mut pos = *start;
+    let mut out = Vec::with_capacity(history.len());
+    for m in history {
+        out.push(pos.side_to_move());
+        if pos.play_text(m).is_err() {
+            break;
+        }
+    }
+    out
+}
+
+/// `depth 7, score +12 for it, nodes 12345, 230 ms` from what an engine
+/// reported; `whose` says whose view the score is (the side that searched).
+pub fn thinking_summary(info: &SearchInfo, elapsed_ms: u64, whose: &str) -> String {
+    let mut parts = Vec::new();
+    if let Some(d) = info.depth {
+        parts.push(format!("depth {d}"));
+    }
+    if let Some(s) = info.score {
+        parts.push(format!("score {s:+} {whose}"));
+    }
+    if let Some(n) = info.nodes {
+        parts.push(format!("nodes {n}"));
+    }
+    parts.push(format!(
+        "{} ms",
+        info.time.unwrap_or(elapsed_ms).max(elapsed_ms)
+    ));
+    parts.join(", ")
+}
+
+fn wrap_moves(moves: &[String]) -> String {
+    let mut out = String::new();
+    let mut width = 0;
+    for m in moves {
+        if width + m.len() + 1 > 76 {
+            out.push_str("\n  ");
+            width = 0;
+        }
+        out.push(' ');
+        out.push_str(m);
+        width += m.len() + 1;
+    }
+    out
+}
+
+impl Person {
+    fn say(&self, text: &str) {
+        let mut out = std::io::stdout().lock();
+        let _ = writeln!(out, "{text}");
+        let _ = out.flush();
+    }
+
+    fn error(&self, text: &str) {
+        self.say(&self.paint.paint(text, style::ERROR));
+    }
+
+    fn legal_line(&self, pos: &AnyPosition) -> String {
+        let moves: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
+        format!("Legal moves ({}):{}", moves.len(), wrap_moves(&moves))
+    }
+
+    fn show(&self, start: &AnyPosition, history: &[String], pos: &AnyPosition) {
+        let owners = board_view::box_owners(start, history);
+        let board = board_view::render(pos, &owners, &self.paint, true);
+        let [a, b] = pos.scores();
+        let who = |p: Player| {
+            if p == self.side {
+                "you".to_string()
+            } else {
+                self.opponent.clone()
+            }
+        };
+        let status = format!(
+            "Ply {}   Score: p1 ({}) {a} - {b} p2 ({})   {} to move ({})",
+            history.len(),
+            who(Player::One),
+            who(Player::Two),
+            side_label(pos.side_to_move()),
+            who(pos.side_to_move()),
+        );
+        self.say(&format!(
+            "\n{board}{}\n{}",
+            self.paint.paint(&status, style::BOLD),
+            self.legal_line(pos)
+        ));
+    }
+
+    fn hint(&mut self, pos: &AnyPosition) {
+        self.say("Thinking about a hint...");
+        let (mv, info) = self.hint.choose(pos, &Limits::default());
+        match mv {
+            Some(m) => self.say(&format!(
+                "Hint: builtin:tabula suggests {} ({})",
+                self.paint.paint(&m, style::BOLD),
+                thinking_summary(&info, 0, "for you")
+            )),
+            None => self.say("Hint: no move (the game is over)"),
+        }
+    }
+}
+
+impl Console for Person {
+    fn action(&mut self, start: &AnyPosition, history: &[String], pos: &AnyPosition) -> Action {
+        self.show(start, history, pos);
+        let legal = pos.legal_moves();
+        if legal.len() == 1 && legal[0].to_string() == "pass" {
+            self.say("You have no legal move: you pass (the rules force it).");
+            return Action::Move("pass".into());
+        }
+        loop {
+            {
+                let mut out = std::io::stdout().lock();
+                let _ = write!(out, "Your move (or help)> ");
+                let _ = out.flush();
+            }
+            let line = match self.keys.line() {
+                Ok(l) => l,
+                Err(why) => {
+                    self.say(&format!(
+                        "\n{why}: you leave the game (it counts as resigning)."
+                    ));
+                    return Action::Quit(why.to_string());
+                }
+            };
+            match parse_input(pos, &line) {
+                Ok(Input::Move(m)) => return Action::Move(m),
+                Ok(Input::Help) => self.say(&help_text(pos.game())),
+                Ok(Input::Moves) => self.say(&self.legal_line(pos)),
+                Ok(Input::Board) => self.show(start, history, pos),
+                Ok(Input::Hint) => self.hint(pos),
+                Ok(Input::Resign) => {
+                    self.say("You resign.");
+                    return Action::Resign;
+                }
+                Ok(Input::Quit) => {
+                    self.say("You leave the game (it counts as resigning).");
+                    return Action::Quit("quit".into());
+                }
+                Ok(Input::Undo) => {
+                    // Back to before your last real move (passes and the
+                    // engine's replies after it go too).
+                    let who = movers(start, history);
+                    let last = (0..history.len())
+                        .rev()
+                        .find(|&k| who.get(k) == Some(&self.side) && history[k] != "pass");
+                    match last {
+                        Some(k) => {
+                            let n = history.len() - k;
+                            self.say(&format!(
+                                "Taking back {n} {}: {}",
+                                if n == 1 { "ply" } else { "plies" },
+                                history[k..].join(" ")
+                            ));
+                            return Action::TakeBack(n);
+                        }
+                        None => self.error("Nothing to take back: you have not moved yet."),
+                    }
+                }
+                Err(e) => self.error(&e),
+            }
+        }
+    }
+
+    fn waiting(&mut self, pos: &AnyPosition) {
+        if pos.side_to_move() != self.side {
+            self.say(&format!("{} is thinking...", self.opponent));
+        }
+    }
+
+    fn played(&mut self, before: &AnyPosition, mv: &str, info: &SearchInfo, elapsed_ms: u64) {
+        let mover = before.side_to_move();
+        let mut after = *before;
+        let gain = match after.play_text(mv) {
+            Ok(_) => after.scores()[mover.index()] - before.scores()[mover.index()],
+            Err(_) => 0,
+        };
+        if mover == self.side {
+            self.say(&format!("You play {mv} (+{gain})."));
+        } else {
+            self.say(&format!(
+                "{} plays {} (+{gain}).   Engine: {}",
+                self.opponent,
+                self.paint.paint(mv, style::BOLD),
+                thinking_summary(info, elapsed_ms, "for it")
+            ));
+        }
+    }
+}
+
+fn now_secs() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
+
+/// The start position of a `play` command.
+fn start_position(args: &PlayArgs) -> Result<(AnyPosition, String, u64)> {
+    let game: Option<GameId> = match &args.game {
+        Some(g) => Some(g.parse().map_err(|e| anyhow::anyhow!("--game: {e}"))?),
+        None => None,
+    };
+    let mut seed = args.seed.unwrap_or(1);
+    let (pos, how) = if let Some(fen) = &args.fen {
+        let pos =
+            tabula::setup::parse_spec(fen, game).map_err(|e| anyhow::anyhow!("--fen: {e}"))?;
+        (pos, format!("--fen '{}'", pos.fen()))
+    } else {
+        let game = game.unwrap_or(GameId::Knight);
+        seed = args.seed.unwrap_or_else(|| {
+            SystemTime::now()
+                .duration_since(UNIX_EPOCH)
+                .map_or(1, |d| d.as_nanos() as u64 % 1_000_000)
+        });
+        let spec = match (&args.dots_size, game) {
+            (Some(size), GameId::Dots) => format!("random dots {seed} {size}"),
+            (Some(_), _) => bail!("--dots-size is for --game dots"),
+            _ => format!("random {game} {seed}"),
+        };
+        let pos =
+            tabula::setup::parse_spec(&spec, Some(game)).map_err(|e| anyhow::anyhow!("{e}"))?;
+        let mut how = format!("--game {game} --seed {seed}");
+        if let Some(size) = &args.dots_size {
+            how.push_str(&format!(" --dots-size {size}"));
+        }
+        (pos, how)
+    };
+    if let Some(g) = game {
+        if pos.game() != g {
+            bail!("--fen is a {} position, not {g}", pos.game());
+        }
+    }
+    if pos.game().is_puzzle() {
+        bail!("{} is a puzzle: play knight, bishop or dots", pos.game());
+    }
+    if pos.is_over() {
+        bail!("the game is already over on this board");
+    }
+    Ok((pos, how, seed))
+}
+
+/// Runs `arbiter play`. Exit code 0 when the game was played (whatever the
+/// result), 2 for bad arguments, 130 when interrupted during the engine's turn.
+pub fn run(args: PlayArgs) -> Result<ExitCode> {
+    // The seed of the board also seeds the built-in players.
+    let (start, how, seed) = start_position(&args)?;
+    let color = !args.no_color
+        && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+        && std::io::stdout().is_terminal();
+    let paint = Paint { color };
+    let entrant = Entrant::from_cli(&args.engine)?;
+    let timeouts = Timeouts {
+        startup_ms: args.startup_timeout,
+        ..Timeouts::default()
+    };
+    let engine_seat = match &entrant.kind {
+        Kind::Builtin(b) => Seat::Builtin(Builtin::new(b, seed)),
+        Kind::External(spec) => {
+            spec.check_program()?;
+            let e = Engine::start(spec, &timeouts)
+                .map_err(|f| anyhow::anyhow!("the engine could not start: {f:?}"))?;
+            Seat::External(Ok(e))
+        }
+    };
+    let me = match args.side {
+        Side::P1 => Player::One,
+        Side::P2 => Player::Two,
+    };
+    let person = Person {
+        side: me,
+        opponent: entrant.name.clone(),
+        paint,
+        keys: Keyboard::stdin(),
+        hint: Builtin::new(
+            &BuiltinKind::Tabula {
+                depth: None,
+                nodes: None,
+                movetime: Some(args.hint_time),
+            },
+            seed,
+        ),
+    };
+    let results = args
+        .results
+        .clone()
+        .unwrap_or_else(|| PathBuf::from(DEFAULT_RESULTS));
+    let records = args
+        .records
+        .clone()
+        .unwrap_or_else(|| PathBuf::from(DEFAULT_RECORDS));
+    let tc = match args.depth {
+        Some(d) => TimeControl::Depth(d),
+        None => TimeControl::Movetime(args.movetime),
+    };
+    let mut names = [args.name.clone(), entrant.name.clone()];
+    let mut seats = [Seat::Console(Box::new(person)), engine_seat];
+    if me == Player::Two {
+        names.swap(0, 1);
+        seats.swap(0, 1);
+    }
+    println!(
+        "{} vs {}: {} (you are {}). The same board again: arbiter play {how}",
+        names[0],
+        names[1],
+        start.game(),
+        side_label(me),
+    );
+    println!(
+        "Type help for the commands. The game is saved to {} and {}.",
+        results.display(),
+        records.display()
+    );
+    let spec = GameSpec {
+        tournament: format!("play-{}", now_secs()),
+        key: GameKey {
+            round: 0,
+            pairing: 0,
+            board: 0,
+            colour: me.index() as u32,
+        },
+        start,
+        names,
+        tc: [tc, tc],
+    };
+    let mut log_dir = results.clone().into_os_string();
+    log_dir.push(".logs");
+    let settings = Settings {
+        timeouts,
+        max_plies: 10_000,
+        debug: false,
+        log_dir: Some(PathBuf::from(log_dir)),
+    };
+    let played = game::play(&spec, seats, &settings);
+    for e in played.seats.into_iter().flatten() {
+        e.quit(timeouts.grace_ms);
+    }
+    let Some(record) = played.record else {
+        eprintln!("arbiter: interrupted during the engine's turn; the game is not saved");
+        return Ok(ExitCode::from(130));
+    };
+    let mut end = start;
+    for m in &record.moves {
+        if end.play_text(m).is_err() {
+            break;
+        }
+    }
+    let owners = board_view::box_owners(&start, &record.moves);
+    println!("\n{}", board_view::render(&end, &owners, &paint, false));
+    let verdict = match record.winner.as_str() {
+        "draw" => "a draw".to_string(),
+        w if w == side_label(me) => "you win".to_string(),
+        _ => format!("{} wins", entrant.name),
+    };
+    let why = match (record.reason.as_str(), &record.detail) {
+        ("normal", _) => "neither side can move".to_string(),
+        (r, Some(d)) => format!("{r}: {d}"),
+        (r, None) => r.to_string(),
+    };
+    println!(
+        "{}",
+        paint.paint(
+            &format!(
+                "Game over: {verdict}, {} - {} ({why}), {} plies.",
+                record.score1,
+                record.score2,
+                record.moves.len()
+            ),
+            style::BOLD
+        )
+    );
+    journal::Journal::open(&results)
+        .and_then(|mut j| j.append(&record))
+        .context("saving the results line")?;
+    report::write_records(&records, std::slice::from_ref(&record))?;
+    println!(
+        "Saved: {} (results line) and {} (readable record).",
+        results.display(),
+        records.display()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn squares_by_name_or_row_and_column() {
+        // Knight seed 7: the legal moves are b3 d3 e2 a2.
+        let pos = tabula::setup::parse_spec("random knight 7", None).unwrap();
+        let mv = |s: &str| parse_input(&pos, s);
+        assert_eq!(mv("3 2"), Ok(Input::Move("b3".into())));
+        assert_eq!(mv(" B3 "), Ok(Input::Move("b3".into())));
+        assert_eq!(mv("2 5"), Ok(Input::Move("e2".into())));
+        assert_eq!(mv("(2, 1)"), Ok(Input::Move("a2".into())));
+        assert_eq!(mv("HINT"), Ok(Input::Hint));
+        for bad in ["1 1", "pass", "0 2", "3 2 1", "k", "", "é5", "99 99"] {
+            assert!(mv(bad).is_err(), "{bad}");
+        }
+        assert!(mv("1 1").unwrap_err().contains("illegal move 'a1'"));
+        assert_eq!(mv("b"), Ok(Input::Board));
+    }
+
+    #[test]
+    fn arcs_in_every_form() {
+        let pos = AnyPosition::from_fen("dots 2x2 00/00/00 00/00/00 1 0 0").unwrap();
+        let mv = |s: &str| parse_input(&pos, s);
+        for (typed, arc) in [
+            ("h1.2", "h1.2"),
+            ("H 1 2", "h1.2"),
+            ("h1 2", "h1.2"),
+            ("(arco-horizontal 3 1)", "h3.1"),
+            ("v2.3", "v2.3"),
+            ("V 2 3", "v2.3"),
+            ("(arco-vertical 3 2)", "v2.3"),
+        ] {
+            assert_eq!(mv(typed), Ok(Input::Move(arc.into())), "{typed}");
+        }
+        for bad in ["h12", "h1.3", "v3.1", "x1.1", "hello", "h 1", "1 2"] {
+            assert!(mv(bad).is_err(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,94 @@
+//! The results journal: one JSON object per finished game, appended and
+//! flushed as each game ends, so that running the same command again resumes
+//! an interrupted tournament.
+//!
+//! A line counts as done for a tournament when its `tournament` fingerprint
+//! matches and its `key` is one of the tournament's games. Lines of other
+//! tournaments are left alone (a file may hold several), and a line cut short
+//! by a crash of the arbiter is skipped with a warning (the game is replayed).
+
+use crate::game::GameRecord;
+use anyhow::{Context, Result};
+use std::fs::{File, OpenOptions};
+use std::io::{Read, Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
+
+/// What a journal already holds for a tournament.
+#[derive(Debug, Default)]
+pub struct Loaded {
+    /// Finished games of this tournament (the last line wins for a key).
+    pub done: Vec<GameRecord>,
+    /// Lines of other tournaments.
+    pub other: usize,
+    /// Lines that are not results (cut short, edited by hand).
+    pub bad: usize,
+}
+
+/// Reads the games of tournament `fingerprint` from `path` (nothing if the
+/// file does not exist).
+pub fn load(path: &Path, fingerprint: &str) -> Result<Loaded> {
+    let mut loaded = Loaded::default();
+    let text = match std::fs::read(path) {
+        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(loaded),
+        Err(e) => {
+            return Err(e).with_context(|| format!("cannot read results '{}'", path.display()))
+        }
+    };
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        match serde_json::from_str::<GameRecord>(line) {
+            Ok(r) if r.tournament == fingerprint => {
+                loaded.done.retain(|d| d.key != r.key);
+                loaded.done.push(r);
+            }
+            Ok(_) => loaded.other += 1,
+            Err(_) => loaded.bad += 1,
+        }
+    }
+    Ok(loaded)
+}
+
+/// An open journal.
+pub struct Journal {
+    file: File,
+    path: PathBuf,
+}
+
+impl Journal {
+    /// Opens (creating) `path` for appending; completes a last line cut short.
+    pub fn open(path: &Path) -> Result<Journal> {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir)
+                .with_context(|| format!("cannot create folder '{}'", dir.display()))?;
+        }
+        let mut file = OpenOptions::new()
+            .create(true)
+            .append(true)
+            .read(true)
+            .open(path)
+            .with_context(|| format!("cannot open results '{}'", path.display()))?;
+        let len = file.metadata()?.len();
+        if len > 0 {
+            let mut last = [0u8; 1];
+            file.seek(SeekFrom::Start(len - 1))?;
+            file.read_exact(&mut last)?;
+            if last[0] != b'\n' {
+                file.write_all(b"\n")?;
+            }
+        }
+        Ok(Journal {
+            file,
+            path: path.to_path_buf(),
+        })
+    }
+
+    /// Appends one game and flushes it to the file.
+    pub fn append(&mut self, record: &GameRecord) -> Result<()> {
+        let mut line = serde_json::to_string(record)?;
+        line.push('\n');
+        self.file
+            .write_all(line.as_bytes())
+            .and_then(|_| self.file.flush())
+            .with_context(|| format!("cannot write results '{}'", self.path.display()))
+    }
+}

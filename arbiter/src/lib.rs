@@ -1,0 +1,31 @@
+//! The Tabula arbiter: plays engines against each other under the rules of
+//! the `tabula` library, which validates every move (an engine is never
+//! trusted), enforces time, adjudicates faults and runs resumable
+//! tournaments.
+//!
+//! - [`config`]: entrants from the command line or a TOML/JSON file.
+//! - [`process`]: engine processes (process groups, rlimits, kill and reap).
+//! - [`client`]: the protocol seen from the arbiter, every wait with a deadline.
+//! - [`builtin`]: in-process players (`random`, `greedy`, `tabula`).
+//! - [`clock`]: time controls and clocks.
+//! - [`game`]: the game loop and the results line.
+//! - [`tournament`]: schedule, workers, journal and resume.
+//! - [`check`]: a self-test of one engine, for students.
+//! - [`human`], [`board_view`]: `arbiter play`, a person against an engine.
+//! - [`journal`], [`stats`], [`report`]: results file, Elo/LOS, tables.
+//! - [`signals`]: what Ctrl-C and SIGTERM do.
+
+pub mod board_view;
+pub mod builtin;
+pub mod check;
+pub mod client;
+pub mod clock;
+pub mod config;
+pub mod game;
+pub mod human;
+pub mod journal;
+pub mod process;
+pub mod report;
+pub mod signals;
+pub mod stats;
+pub mod tournament;

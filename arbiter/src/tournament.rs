@@ -1,0 +1,776 @@
+//! Tournaments: the schedule (round robin or gauntlet, colour-swapped pairs of
+//! games on the same board), the workers that play it concurrently, and the
+//! journal that makes it resumable.
+//!
+//! Every game has a key `r<round>-p<pairing>-b<board>-c<colour>`; the whole
+//! schedule, its boards and its entrants are hashed into a fingerprint kept in
+//! every results line. Running the same command again skips the keys already
+//! in the journal, so an interrupted tournament resumes where it stopped, and
+//! since built-in players are seeded from the key, the final results are the
+//! same as those of an uninterrupted run.
+//!
+//! A worker plays the games of one board (both colours) in a row and keeps
+//! the two engines running between them; an engine at fault is killed and a
+//! fresh one is started for its next game.
+
+use crate::builtin::Builtin;
+use crate::client::{Engine, Fault, Timeouts};
+use crate::clock::TimeControl;
+use crate::config::{Entrant, Kind};
+use crate::game::{self, GameKey, GameRecord, GameSpec, Seat, Settings};
+use crate::journal::{self, Journal};
+use crate::signals;
+use crate::stats;
+use anyhow::{bail, Context, Result};
+use indicatif::{ProgressBar, ProgressStyle};
+use std::collections::VecDeque;
+use std::path::{Path, PathBuf};
+use std::sync::mpsc;
+use std::sync::Mutex;
+use tabula::game::{AnyPosition, GameId};
+use tabula::setup;
+
+/// Who plays whom.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// Every entrant against every other.
+    RoundRobin,
+    /// Every entrant against the first one (the reference).
+    Gauntlet,
+    /// `--rounds` rounds, each pairing entrants of similar score who have not
+    /// met yet.
+    Swiss,
+}
+
+/// Where start boards come from.
+#[derive(Clone, Debug)]
+pub enum Boards {
+    /// `random <game> <seed + i>` for board i (dots: of the given size).
+    Seeded {
+        seed: u64,
+        dots_size: Option<(usize, usize)>,
+    },
+    /// Positions read from a file, used in turn.
+    List(Vec<AnyPosition>),
+}
+
+impl Boards {
+    /// Board number `i` of game `game`.
+    pub fn board(&self, game: GameId, i: u64) -> Result<AnyPosition> {
+        match self {
+            Boards::Seeded { seed, dots_size } => {
+                let s = seed.wrapping_add(i);
+                let spec = match (game, dots_size) {
+                    (GameId::Dots, Some((r, c))) => format!("random dots {s} {r}x{c}"),
+                    _ => format!("random {game} {s}"),
+                };
+                setup::parse_spec(&spec, Some(game)).map_err(|e| anyhow::anyhow!("{e}"))
+            }
+            Boards::List(list) => Ok(list[(i % list.len() as u64) as usize]),
+        }
+    }
+
+    /// Reads a file of start positions: one position string per line (any
+    /// spec of `tabula::setup`: `fen …`, a bare FEN, `random …`), `#` comments.
+    pub fn from_file(path: &Path, game: GameId) -> Result<Boards> {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read boards file '{}'", path.display()))?;
+        let mut list = Vec::new();
+        for (n, line) in text.lines().enumerate() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let pos = setup::parse_spec(line, Some(game))
+                .map_err(|e| anyhow::anyhow!("{}:{}: {e}", path.display(), n + 1))?;
+            if pos.game() != game {
+                bail!(
+                    "{}:{}: a {} position in a {game} tournament",
+                    path.display(),
+                    n + 1,
+                    pos.game()
+                );
+            }
+            if pos.is_over() {
+                bail!(
+                    "{}:{}: the game is already over on this board",
+                    path.display(),
+                    n + 1
+                );
+            }
+            list.push(pos);
+        }
+        if list.is_empty() {
+            bail!("boards file '{}' holds no position", path.display());
+        }
+        Ok(Boards::List(list))
+    }
+}
+
+/// A tournament to play.
+#[derive(Clone, Debug)]
+pub struct Plan {
+    pub game: GameId,
+    pub entrants: Vec<Entrant>,
+    pub pairings: Vec<(usize, usize)>,
+    /// Every game of the schedule: key, player 1, player 2, start board.
+    pub games: Vec<(GameKey, usize, usize, AnyPosition)>,
+    pub tc: TimeControl,
+    pub seed: u64,
+    pub fingerprint: String,
+}
+
+impl Plan {
+    /// Builds the schedule. `games_per_pairing`: `None` for both colours on
+    /// each of `boards` boards per round; `Some(n)` for a match of n games
+    /// (n/2 boards, the last board played once when n is odd).
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        game: GameId,
+        entrants: Vec<Entrant>,
+        format: Format,
+        rounds: u32,
+        boards_per_round: u32,
+        games_per_pairing: Option<u32>,
+        boards: &Boards,
+        tc: TimeControl,
+        seed: u64,
+    ) -> Result<Plan> {
+        if game.is_puzzle() {
+            bail!("{game} is a single-player puzzle: tournaments are for knight, bishop or dots");
+        }
+        if entrants.len() < 2 {
+            bail!("a tournament needs at least two engines");
+        }
+        let pairings: Vec<(usize, usize)> = match format {
+            Format::RoundRobin => (0..entrants.len())
+                .flat_map(|a| (a + 1..entrants.len()).map(move |b| (a, b)))
+                .collect(),
+            Format::Gauntlet => (1..entrants.len()).map(|b| (0, b)).collect(),
+            Format::Swiss => bail!("a Swiss tournament is planned round by round (Plan::round)"),
+        };
+        let (nboards, last_once) = match games_per_pairing {
+            Some(n) => (n.div_ceil(2), n % 2 == 1),
+            None => (boards_per_round, false),
+        };
+        let mut games = Vec::new();
+        for round in 0..rounds {
+            schedule_round(
+                &mut games, game, &pairings, round, nboards, last_once, boards,
+            )?;
+        }
+        Ok(Plan::finish(game, entrants, pairings, games, tc, seed))
+    }
+
+    /// One round with the given pairings (Swiss), `boards_per_round` boards
+    /// each, both colours.
+    #[allow(clippy::too_many_arguments)]
+    pub fn round(
+        game: GameId,
+        entrants: Vec<Entrant>,
+        pairings: Vec<(usize, usize)>,
+        round: u32,
+        boards_per_round: u32,
+        boards: &Boards,
+        tc: TimeControl,
+        seed: u64,
+    ) -> Result<Plan> {
+        let mut games = Vec::new();
+        schedule_round(
+            &mut games,
+            game,
+            &pairings,
+            round,
+            boards_per_round,
+            false,
+            boards,
+        )?;
+        Ok(Plan::finish(game, entrants, pairings, games, tc, seed))
+    }
+
+    fn finish(
+        game: GameId,
+        entrants: Vec<Entrant>,
+        pairings: Vec<(usize, usize)>,
+        games: Vec<(GameKey, usize, usize, AnyPosition)>,
+        tc: TimeControl,
+        seed: u64,
+    ) -> Plan {
+        let mut plan = Plan {
+            game,
+            entrants,
+            pairings,
+            games,
+            tc,
+            seed,
+            fingerprint: String::new(),
+        };
+        plan.fingerprint = plan.compute_fingerprint();
+        plan
+    }
+
+    fn compute_fingerprint(&self) -> String {
+        let mut h = Fnv::new();
+        h.write(self.game.as_str());
+        h.write(&self.seed.to_string());
+        for e in &self.entrants {
+            h.write(&e.name);
+            h.write(&e.describe());
+            h.write(&self.control_of(e).to_string());
+        }
+        for (key, p1, p2, start) in &self.games {
+            h.write(&format!("{key} {p1} {p2} {}", start.fen()));
+        }
+        format!("{:016x}", h.0)
+    }
+
+    /// The time control of an entrant (its own override, else the plan's).
+    pub fn control_of(&self, e: &Entrant) -> TimeControl {
+        if let Some(ms) = e.time.movetime {
+            TimeControl::Movetime(ms)
+        } else if let Some(n) = e.time.nodes {
+            TimeControl::Nodes(n)
+        } else if let Some(d) = e.time.depth {
+            TimeControl::Depth(d)
+        } else {
+            self.tc
+        }
+    }
+
+    /// The entrants' names.
+    pub fn names(&self) -> Vec<String> {
+        self.entrants.iter().map(|e| e.name.clone()).collect()
+    }
+
+    fn spec(&self, i: usize) -> GameSpec {
+        let (key, p1, p2, start) = self.games[i];
+        GameSpec {
+            tournament: self.fingerprint.clone(),
+            key,
+            start,
+            names: [
+                self.entrants[p1].name.clone(),
+                self.entrants[p2].name.clone(),
+            ],
+            tc: [
+                self.control_of(&self.entrants[p1]),
+                self.control_of(&self.entrants[p2]),
+            ],
+        }
+    }
+}
+
+/// Appends the games of one round: for each board, each pairing, both
+/// colours (one when `last_once` and on the last board).
+fn schedule_round(
+    games: &mut Vec<(GameKey, usize, usize, AnyPosition)>,
+    game: GameId,
+    pairings: &[(usize, usize)],
+    round: u32,
+    nboards: u32,
+    last_once: bool,
+    boards: &Boards,
+) -> Result<()> {
+    for b in 0..nboards {
+        let start = boards.board(game, (round * nboards + b) as u64)?;
+        for (p, &(x, y)) in pairings.iter().enumerate() {
+            let colours = if last_once && b + 1 == nboards { 1 } else { 2 };
+            for colour in 0..colours {
+                let key = GameKey {
+                    round,
+                    pairing: p as u32,
+                    board: b,
+                    colour,
+                };
+                let (p1, p2) = if colour == 0 { (x, y) } else { (y, x) };
+                games.push((key, p1, p2, start));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Swiss pairings for the next round: entrants ranked by points (then by
+/// their order in the list), each paired with the next-ranked entrant it has
+/// not met yet (a rematch only when nothing else is left); with an odd
+/// number, the lowest-ranked unpaired entrant sits the round out (no points).
+pub fn swiss_pairings(names: &[String], records: &[GameRecord]) -> Vec<(usize, usize)> {
+    let points = |i: usize| -> f64 {
+        records
+            .iter()
+            .map(|r| {
+                let side = if r.p1 == names[i] {
+                    "p1"
+                } else if r.p2 == names[i] {
+                    "p2"
+                } else {
+                    return 0.0;
+                };
+                if r.winner == "draw" {
+                    0.5
+                } else if r.winner == side {
+                    1.0
+                } else {
+                    0.0
+                }
+            })
+            .sum()
+    };
+    let met = |a: usize, b: usize| {
+        records.iter().any(|r| {
+            (r.p1 == names[a] && r.p2 == names[b]) || (r.p1 == names[b] && r.p2 == names[a])
+        })
+    };
+    let mut ranking: Vec<usize> = (0..names.len()).collect();
+    let pts: Vec<f64> = (0..names.len()).map(points).collect();
+    ranking.sort_by(|&a, &b| pts[b].total_cmp(&pts[a]).then(a.cmp(&b)));
+    let mut paired = vec![false; names.len()];
+    let mut pairings = Vec::new();
+    for (k, &a) in ranking.iter().enumerate() {
+        if paired[a] {
+            continue;
+        }
+        let rest: Vec<usize> = ranking[k + 1..]
+            .iter()
+            .copied()
+            .filter(|&b| !paired[b])
+            .collect();
+        let Some(b) = rest
+            .iter()
+            .copied()
+            .find(|&b| !met(a, b))
+            .or(rest.first().copied())
+        else {
+            continue; // the bye
+        };
+        paired[a] = true;
+        paired[b] = true;
+        pairings.push((a, b));
+    }
+    pairings
+}
+
+/// 64-bit FNV-1a, for fingerprints and per-game seeds (stable everywhere).
+struct Fnv(u64);
+
+impl Fnv {
+    fn new() -> Fnv {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+    fn write(&mut self, s: &str) {
+        for b in s.bytes().chain([0xff]) {
+            self.0 ^= b as u64;
+            self.0 = self.0.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+}
+
+/// The seed of a built-in player in one game.
+pub fn player_seed(seed: u64, key: &GameKey, side: usize) -> u64 {
+    let mut h = Fnv::new();
+    h.write(&format!("{seed} {key} {side}"));
+    h.0
+}
+
+/// How to run a plan.
+#[derive(Clone, Debug)]
+pub struct RunOptions {
+    pub concurrency: usize,
+    pub results: Option<PathBuf>,
+    pub settings: Settings,
+    pub progress: bool,
+}
+
+/// What a run produced.
+pub struct RunResult {
+    /// Every finished game of the plan (from the journal and from this run),
+    /// in key order.
+    pub records: Vec<GameRecord>,
+    /// Games resumed from the journal.
+    pub resumed: usize,
+    /// True when Ctrl-C stopped the run before the end.
+    pub interrupted: bool,
+    /// Games of the plan.
+    pub total: usize,
+}
+
+/// Refuses, before any game, an engine that cannot be found or that does
+/// not declare a configured option. An engine that fails its handshake here
+/// only gets a warning: it will lose its games by `startup`.
+pub fn preflight(plan: &Plan, timeouts: &Timeouts) -> Result<()> {
+    for e in &plan.entrants {
+        let Kind::External(spec) = &e.kind else {
+            continue;
+        };
+        spec.check_program()
+            .with_context(|| format!("engine '{}'", e.name))?;
+        if spec.options.is_empty() {
+            continue;
+        }
+        match Engine::start(spec, timeouts) {
+            Ok(engine) => {
+                let unknown = engine.unknown_options(spec);
+                let declared = engine.options.join(", ");
+                engine.quit(timeouts.grace_ms);
+                if !unknown.is_empty() {
+                    bail!(
+                        "engine '{}': unknown option(s) {} (it declares: {})",
+                        e.name,
+                        unknown.join(", "),
+                        if declared.is_empty() {
+                            "none"
+                        } else {
+                            &declared
+                        }
+                    );
+                }
+            }
+            Err(Fault::Interrupted) => bail!("interrupted"),
+            Err(f) => log::warn!(
+                "engine '{}' failed its handshake at preflight: {f:?}",
+                e.name
+            ),
+        }
+    }
+    Ok(())
+}
+
+/// Plays the plan (resuming from the journal), `opts.concurrency` games at a time.
+pub fn run(plan: &Plan, opts: &RunOptions) -> Result<RunResult> {
+    let mut done: Vec<GameRecord> = Vec::new();
+    let mut journal = None;
+    if let Some(path) = &opts.results {
+        let loaded = journal::load(path, &plan.fingerprint)?;
+        if loaded.bad > 0 {
+            log::warn!(
+                "{}: {} line(s) are not results and were skipped",
+                path.display(),
+                loaded.bad
+            );
+        }
+        if loaded.other > 0 && loaded.done.is_empty() {
+            log::warn!(
+                "{}: {} game(s) of another tournament (other engines, boards or time control) \
+                 are in this file and do not count here",
+                path.display(),
+                loaded.other
+            );
+        }
+        let keys: std::collections::HashSet<String> =
+            plan.games.iter().map(|g| g.0.to_string()).collect();
+        done = loaded
+            .done
+            .into_iter()
+            .filter(|r| keys.contains(&r.key))
+            .collect();
+        journal = Some(Journal::open(path)?);
+    }
+    let resumed = done.len();
+    let done_keys: std::collections::HashSet<String> = done.iter().map(|r| r.key.clone()).collect();
+
+    // Jobs: the games of one board of one pairing (both colours).
+    let mut jobs: VecDeque<Vec<usize>> = VecDeque::new();
+    for (i, (key, ..)) in plan.games.iter().enumerate() {
+        if done_keys.contains(&key.to_string()) {
+            continue;
+        }
+        match jobs.back_mut() {
+            Some(job)
+                if {
+                    let k = plan.games[job[0]].0;
+                    (k.round, k.pairing, k.board) == (key.round, key.pairing, key.board)
+                } =>
+            {
+                job.push(i)
+            }
+            _ => jobs.push_back(vec![i]),
+        }
+    }
+    let total = plan.games.len();
+    let names = plan.names();
+    let bar = if opts.progress {
+        ProgressBar::new(total as u64)
+    } else {
+        ProgressBar::hidden()
+    };
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{bar:30.cyan/blue} {pos}/{len} games [{elapsed_precise} eta {eta}] {msg}",
+        )
+        .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    bar.set_position(resumed as u64);
+    bar.set_message(leaders(&names, &done));
+
+    let queue = Mutex::new(jobs);
+    let (tx, rx) = mpsc::channel::<GameRecord>();
+    let workers = opts.concurrency.max(1);
+    let mut records = done;
+    let mut write_error = None;
+    std::thread::scope(|s| {
+        for _ in 0..workers {
+            let tx = tx.clone();
+            let queue = &queue;
+            s.spawn(move || worker(plan, opts, queue, tx));
+        }
+        drop(tx);
+        loop {
+            match rx.recv_timeout(signals::POLL) {
+                Ok(r) => {
+                    if let Some(j) = journal.as_mut() {
+                        if let Err(e) = j.append(&r) {
+                            write_error.get_or_insert(e);
+                            signals::INTERRUPTED.store(true, std::sync::atomic::Ordering::SeqCst);
+                        }
+                    }
+                    records.push(r);
+                    bar.inc(1);
+                    bar.set_message(leaders(&names, &records));
+                }
+                Err(mpsc::RecvTimeoutError::Timeout) => {}
+                Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            }
+        }
+    });
+    bar.finish_and_clear();
+    if let Some(e) = write_error {
+        return Err(e);
+    }
+    records.sort_by_key(|r| key_order(plan, &r.key));
+    Ok(RunResult {
+        interrupted: records.len() < total && signals::interrupted(),
+        records,
+        resumed,
+        total,
+    })
+}
+
+fn key_order(plan: &Plan, key: &str) -> usize {
+    plan.games
+        .iter()
+        .position(|g| g.0.to_string() == key)
+        .unwrap_or(usize::MAX)
+}
+
+fn leaders(names: &[String], records: &[GameRecord]) -> String {
+    stats::standings(names, records)
+        .iter()
+        .take(3)
+        .map(|s| format!("{} {:.1}/{}", s.name, s.points, s.games))
+        .collect::<Vec<_>>()
+        .join("  ")
+}
+
+/// One worker: takes boards off the queue and plays their games, keeping the
+/// engines of the current pairing running between games.
+fn worker(
+    plan: &Plan,
+    opts: &RunOptions,
+    queue: &Mutex<VecDeque<Vec<usize>>>,
+    tx: mpsc::Sender<GameRecord>,
+) {
+    let timeouts = opts.settings.timeouts;
+    let mut cache: Vec<(usize, Engine)> = Vec::new();
+    'jobs: loop {
+        if signals::interrupted() {
+            break;
+        }
+        let Some(job) = queue.lock().ok().and_then(|mut q| q.pop_front()) else {
+            break;
+        };
+        for gi in job {
+            if signals::interrupted() {
+                break 'jobs;
+            }
+            let (key, p1, p2, _) = plan.games[gi];
+            // Engines of other entrants are no longer needed.
+            let mut keep = Vec::new();
+            for (idx, e) in cache.drain(..) {
+                if idx == p1 || idx == p2 {
+                    keep.push((idx, e));
+                } else {
+                    e.quit(timeouts.grace_ms);
+                }
+            }
+            cache = keep;
+            let mut seat_of = |side: usize, who: usize| -> Seat {
+                match &plan.entrants[who].kind {
+                    Kind::Builtin(b) => {
+                        Seat::Builtin(Builtin::new(b, player_seed(plan.seed, &key, side)))
+                    }
+                    Kind::External(spec) => {
+                        let found = cache.iter().position(|(i, _)| *i == who);
+                        match found {
+                            Some(at) => Seat::External(Ok(cache.remove(at).1)),
+                            None => Seat::External(Engine::start(spec, &timeouts)),
+                        }
+                    }
+                }
+            };
+            let seats = [seat_of(0, p1), seat_of(1, p2)];
+            let played = game::play(&plan.spec(gi), seats, &opts.settings);
+            let [e1, e2] = played.seats;
+            for (who, e) in [(p1, e1), (p2, e2)] {
+                if let Some(e) = e {
+                    cache.push((who, e));
+                }
+            }
+            match played.record {
+                Some(r) => {
+                    if tx.send(r).is_err() {
+                        break 'jobs;
+                    }
+                }
+                None => break 'jobs,
+            }
+        }
+    }
+    for (_, e) in cache {
+        if signals::interrupted() {
+            e.kill();
+        } else {
+            e.quit(timeouts.grace_ms);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entrants(n: usize) -> Vec<Entrant> {
+        (0..n)
+            .map(|i| {
+                let mut e = Entrant::from_cli("builtin:random").unwrap();
+                e.name = format!("e{i}");
+                e
+            })
+            .collect()
+    }
+
+    fn plan(n: usize, format: Format, games: Option<u32>, seed: u64) -> Plan {
+        let boards = Boards::Seeded {
+            seed,
+            dots_size: None,
+        };
+        Plan::new(
+            GameId::Knight,
+            entrants(n),
+            format,
+            2,
+            3,
+            games,
+            &boards,
+            TimeControl::Movetime(100),
+            seed,
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn schedules_have_the_right_size_and_unique_keys() {
+        let rr = plan(4, Format::RoundRobin, None, 1);
+        assert_eq!(rr.pairings.len(), 6);
+        assert_eq!(rr.games.len(), 6 * 2 * 3 * 2);
+        let g = plan(4, Format::Gauntlet, None, 1);
+        assert_eq!(g.pairings, vec![(0, 1), (0, 2), (0, 3)]);
+        let m = plan(2, Format::RoundRobin, Some(5), 1);
+        assert_eq!(m.games.len(), 2 * 5, "5 games per round, 2 rounds");
+        let keys: std::collections::HashSet<String> =
+            rr.games.iter().map(|g| g.0.to_string()).collect();
+        assert_eq!(keys.len(), rr.games.len());
+        // Both colours of a board share the start and swap the players.
+        let (k0, a0, b0, s0) = rr.games[0];
+        let (k1, a1, b1, s1) = rr.games[1];
+        assert_eq!((k0.colour, k1.colour), (0, 1));
+        assert_eq!((a0, b0), (b1, a1));
+        assert_eq!(s0, s1);
+    }
+
+    #[test]
+    fn fingerprint_follows_the_configuration() {
+        let a = plan(3, Format::RoundRobin, None, 1);
+        assert_eq!(
+            a.fingerprint,
+            plan(3, Format::RoundRobin, None, 1).fingerprint
+        );
+        assert_ne!(
+            a.fingerprint,
+            plan(3, Format::RoundRobin, None, 2).fingerprint
+        );
+        assert_ne!(
+            a.fingerprint,
+            plan(3, Format::Gauntlet, None, 1).fingerprint
+        );
+        assert_ne!(
+            player_seed(1, &a.games[0].0, 0),
+            player_seed(1, &a.games[0].0, 1)
+        );
+    }
+
+    #[test]
+    fn puzzles_and_lone_entrants_are_refused() {
+        let boards = Boards::Seeded {
+            seed: 1,
+            dots_size: None,
+        };
+        let tc = TimeControl::Movetime(1);
+        let f = Format::RoundRobin;
+        assert!(Plan::new(
+            GameId::Knight,
+            entrants(4),
+            Format::Swiss,
+            1,
+            1,
+            None,
+            &boards,
+            tc,
+            1
+        )
+        .is_err());
+        assert!(Plan::new(
+            GameId::KnightSolo,
+            entrants(2),
+            f,
+            1,
+            1,
+            None,
+            &boards,
+            tc,
+            1
+        )
+        .is_err());
+        assert!(Plan::new(GameId::Knight, entrants(1), f, 1, 1, None, &boards, tc, 1).is_err());
+    }
+}
+
+#[cfg(test)]
+mod swiss_tests {
+    use super::*;
+
+    fn rec(p1: &str, p2: &str, winner: &str) -> GameRecord {
+        let mut r: GameRecord = serde_json::from_str(
+            r#"{"tournament":"","key":"","round":0,"pairing":0,"board":0,"colour":0,"game":"knight",
+                "p1":"","p2":"","winner":"draw","reason":"normal","start":"","moves":[],"score1":0,
+                "score2":0,"times_ms":[],"info":[],"duration_ms":0}"#,
+        )
+        .unwrap();
+        r.p1 = p1.into();
+        r.p2 = p2.into();
+        r.winner = winner.into();
+        r
+    }
+
+    #[test]
+    fn swiss_pairs_by_score_and_avoids_rematches() {
+        let names: Vec<String> = ["a", "b", "c", "d", "e"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        // Round 1 in list order; e sits out.
+        assert_eq!(swiss_pairings(&names, &[]), vec![(0, 1), (2, 3)]);
+        // b and d won: b, d first (b before d by list order); a met b already.
+        let rs = vec![rec("a", "b", "p2"), rec("c", "d", "p2")];
+        assert_eq!(swiss_pairings(&names, &rs), vec![(1, 3), (0, 2)]);
+    }
+}

@@ -1,0 +1,561 @@
+//! `arbiter play` as a person uses it: whole games typed into a real
+//! terminal (a `tmux` pane) against the built-in players, reading the legal
+//! moves off the screen; and a run without a terminal (pipes) that must
+//! print no colour codes and end cleanly at end of input. Every game's
+//! record is replayed through the `tabula` rules.
+//!
+//! These tests need `tmux` (`.ci/run` installs it); without it they fail.
+
+use serde_json::Value;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+use tabula::game::AnyPosition;
+
+const ARBITER: &str = env!("CARGO_BIN_EXE_arbiter");
+const PROMPT: &str = "Your move (or help)>";
+
+/// A scratch folder, removed on drop.
+struct Tmp(PathBuf);
+
+impl Tmp {
+    fn new(name: &str) -> Tmp {
+        let p = std::env::temp_dir().join(format!("arbiter-play-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&p);
+        std::fs::create_dir_all(&p).unwrap();
+        Tmp(p)
+    }
+}
+
+impl Drop for Tmp {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// A tmux server of our own (unique socket) holding one 120 × 50 pane;
+/// killed on drop, whatever happened.
+struct Tmux {
+    socket: String,
+}
+
+impl Tmux {
+    fn start(name: &str, dir: &Path, command: &str) -> Tmux {
+        let socket = format!("arbiter-play-{}-{name}", std::process::id());
+        let tmux = Tmux { socket };
+        // The command is followed by a marker and a sleep so that the final
+        // screen stays readable after the arbiter exits.
+        let shell = format!("{command}; echo \"[exit $?]\"; sleep 600");
+        let status = Command::new("tmux")
+            .args(["-L", &tmux.socket, "-f", "/dev/null", "new-session", "-d"])
+            .args(["-x", "120", "-y", "50", "-s", "play", "-c"])
+            .arg(dir)
+            .arg(shell)
+            .env_remove("NO_COLOR")
+            .env("TERM", "xterm-256color")
+            .status()
+            .expect("tmux is needed for these tests (apt-get install -y tmux)");
+        assert!(status.success(), "tmux new-session failed");
+        let _ = Command::new("tmux")
+            .args([
+                "-L",
+                &tmux.socket,
+                "set-option",
+                "-g",
+                "history-limit",
+                "50000",
+            ])
+            .status();
+        tmux
+    }
+
+    fn tmux(&self, args: &[&str]) -> String {
+        let out = Command::new("tmux")
+            .args(["-L", &self.socket])
+            .args(args)
+            .output()
+            .expect("tmux runs");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    /// Types a line and Enter.
+    fn type_line(&self, text: &str) {
+        self.tmux(&["send-keys", "-t", "play", "-l", text]);
+        self.tmux(&["send-keys", "-t", "play", "Enter"]);
+    }
+
+    /// Ctrl-D.
+    fn ctrl_d(&self) {
+        self.tmux(&["send-keys", "-t", "play", "C-d"]);
+    }
+
+    /// The whole pane, history included (plain text).
+    fn screen(&self) -> String {
+        self.tmux(&["capture-pane", "-p", "-J", "-S", "-", "-t", "play"])
+    }
+
+    /// The same with the colour escapes.
+    fn screen_escapes(&self) -> String {
+        self.tmux(&["capture-pane", "-p", "-e", "-J", "-S", "-", "-t", "play"])
+    }
+
+    /// Waits until the screen satisfies `done`; panics with the screen after 20 s.
+    fn wait(&self, what: &str, done: impl Fn(&str) -> bool) -> String {
+        let t0 = Instant::now();
+        loop {
+            let s = self.screen();
+            if done(&s) {
+                return s;
+            }
+            if t0.elapsed() > Duration::from_secs(20) {
+                panic!("timed out waiting for {what}; screen:\n{s}");
+            }
+            std::thread::sleep(Duration::from_millis(40));
+        }
+    }
+
+    /// Waits for prompt number `n` (1-based) or the end of the game.
+    fn wait_prompt(&self, n: usize) -> String {
+        self.wait(&format!("prompt {n}"), |s| {
+            s.contains("[exit ")
+                || (s.matches(PROMPT).count() >= n && s.trim_end().ends_with(PROMPT))
+        })
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        let _ = Command::new("tmux")
+            .args(["-L", &self.socket, "kill-server"])
+            .stderr(Stdio::null())
+            .status();
+    }
+}
+
+/// The legal moves of the last list on the screen.
+fn legal_on_screen(screen: &str) -> Vec<String> {
+    let at = screen.rfind("Legal moves (").expect("a legal-move list");
+    let mut moves = Vec::new();
+    let mut lines = screen[at..].lines();
+    let first = lines.next().unwrap();
+    moves.extend(
+        first
+            .split(':')
+            .nth(1)
+            .unwrap_or("")
+            .split_whitespace()
+            .map(String::from),
+    );
+    for l in lines {
+        if !l.starts_with("  ") {
+            break;
+        }
+        moves.extend(l.split_whitespace().map(String::from));
+    }
+    moves
+}
+
+/// The last `Ply N` of the screen.
+fn last_ply(screen: &str) -> usize {
+    let at = screen.rfind("Ply ").expect("a status line");
+    screen[at + 4..]
+        .split_whitespace()
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap()
+}
+
+fn results(path: &Path) -> Vec<Value> {
+    std::fs::read_to_string(path)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON results line"))
+        .collect()
+}
+
+/// Replays a results line through the rules; returns the final position.
+fn replay(r: &Value) -> AnyPosition {
+    let mut pos = AnyPosition::from_fen(r["start"].as_str().unwrap()).unwrap();
+    for m in r["moves"].as_array().unwrap() {
+        let m = m.as_str().unwrap();
+        pos.play_text(m)
+            .unwrap_or_else(|e| panic!("move {m} of the record: {e}"));
+    }
+    assert_eq!(
+        pos.scores(),
+        [
+            r["score1"].as_u64().unwrap() as u32,
+            r["score2"].as_u64().unwrap() as u32
+        ]
+    );
+    pos
+}
+
+/// What the program printed between the last two prompts.
+fn last_reply(screen: &str) -> &str {
+    let t = screen.trim_end();
+    let body = t.strip_suffix(PROMPT).unwrap_or(t);
+    &body[body.rfind(PROMPT).unwrap_or(0)..]
+}
+
+/// The screen after the last prompt (the final board and verdict).
+fn after_last_prompt(screen: &str) -> &str {
+    screen.rfind(PROMPT).map_or(screen, |at| &screen[at..])
+}
+
+#[test]
+fn a_whole_knight_game_typed_in_a_terminal() {
+    let tmp = Tmp::new("knight");
+    let tmux = Tmux::start(
+        "knight",
+        &tmp.0,
+        &format!("{ARBITER} play --game knight --engine builtin:greedy --seed 7 --movetime 50"),
+    );
+    let s = tmux.wait_prompt(1);
+    assert!(
+        s.contains("Score: p1 (you)") && s.contains("p2 (builtin:greedy)"),
+        "{s}"
+    );
+    assert!(
+        s.contains("arbiter-play.jsonl"),
+        "the default file is named: {s}"
+    );
+    let colours = tmux.screen_escapes();
+    assert!(colours.contains("\x1b["), "a terminal gets colours");
+    let first = legal_on_screen(&s);
+    assert!(!first.is_empty());
+    // Each legal move is marked on the board.
+    for m in &first {
+        assert!(s.contains(m.as_str()), "{m}");
+    }
+
+    let mut prompts = 1;
+    tmux.type_line("help");
+    prompts += 1;
+    let s = tmux.wait_prompt(prompts);
+    assert!(
+        s.contains("Commands:") && s.contains("row then column"),
+        "{s}"
+    );
+
+    for bad in ["xyz", "k11", "0 3", "1 1"] {
+        tmux.type_line(bad);
+        prompts += 1;
+        let s = tmux.wait_prompt(prompts);
+        let tail = last_reply(&s);
+        assert!(
+            tail.contains("not a move")
+                || tail.contains("illegal move")
+                || tail.contains("no square"),
+            "{bad}: {tail}"
+        );
+    }
+
+    tmux.type_line("undo");
+    prompts += 1;
+    let s = tmux.wait_prompt(prompts);
+    assert!(last_reply(&s).contains("Nothing to take back"), "{s}");
+
+    tmux.type_line("hint");
+    prompts += 1;
+    let s = tmux.wait_prompt(prompts);
+    assert!(s.contains("Hint: builtin:tabula suggests"), "{s}");
+
+    // Play: the first legal move on the screen, typed in turn as a name in
+    // capitals, as `row column` numbers, and as it is shown.
+    let mut turn = 0;
+    let mut undone = false;
+    let s = loop {
+        let s = tmux.screen();
+        if s.contains("[exit ") {
+            break s;
+        }
+        let legal = legal_on_screen(&s);
+        let mv = legal[turn % legal.len().min(2)].clone();
+        let typed = match turn % 3 {
+            0 => mv.to_uppercase(),
+            1 => {
+                let (col, row) = mv.split_at(1);
+                format!("{row} {}", col.as_bytes()[0] - b'a' + 1)
+            }
+            _ => mv.clone(),
+        };
+        let ply = last_ply(&s);
+        tmux.type_line(&typed);
+        prompts += 1;
+        let s = tmux.wait_prompt(prompts);
+        if s.contains("[exit ") {
+            break s;
+        }
+        assert!(s.contains(&format!("You play {mv}")), "typed {typed}: {s}");
+        assert!(
+            s.contains("Engine: depth 1, score"),
+            "the engine's summary: {s}"
+        );
+        if !undone && turn == 2 {
+            let before = last_ply(&s);
+            assert!(before >= ply + 2);
+            tmux.type_line("undo");
+            prompts += 1;
+            let s = tmux.wait_prompt(prompts);
+            assert!(s.contains("Taking back"), "{s}");
+            assert_eq!(last_ply(&s), ply, "undo goes back to before my move");
+            undone = true;
+        }
+        turn += 1;
+        assert!(turn < 200, "the game does not end");
+    };
+    assert!(undone, "the game was long enough to try undo");
+    eprintln!("{s}");
+    let end = after_last_prompt(&s);
+    assert!(end.contains("Game over:"), "{end}");
+    assert!(end.contains("[exit 0]"), "{end}");
+    let r = results(&tmp.0.join("arbiter-play.jsonl"));
+    assert_eq!(r.len(), 1);
+    let r = &r[0];
+    assert_eq!(
+        (r["p1"].as_str(), r["p2"].as_str()),
+        (Some("human"), Some("builtin:greedy"))
+    );
+    assert_eq!(r["reason"], "normal");
+    let pos = replay(r);
+    assert!(pos.is_over());
+    let verdict = match r["winner"].as_str().unwrap() {
+        "p1" => "you win",
+        "p2" => "builtin:greedy wins",
+        _ => "a draw",
+    };
+    assert!(end.contains(verdict), "{verdict}: {end}");
+    let [a, b] = pos.scores();
+    assert!(end.contains(&format!("{a} - {b}")), "{end}");
+    let text = std::fs::read_to_string(tmp.0.join("arbiter-play.txt")).unwrap();
+    assert!(
+        text.contains("[P1 \"human\"]") && text.contains("[Reason \"normal\"]"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_whole_dots_game_typed_in_a_terminal() {
+    let tmp = Tmp::new("dots");
+    let tmux = Tmux::start(
+        "dots",
+        &tmp.0,
+        &format!(
+            "{ARBITER} play --game dots --dots-size 2x2 --engine builtin:random --seed 3 \
+             --as p2 --results game.jsonl --records game.txt"
+        ),
+    );
+    let s = tmux.wait_prompt(1);
+    assert!(
+        s.contains("builtin:random plays"),
+        "the engine moved first: {s}"
+    );
+    assert!(s.contains("p2 to move (you)"), "{s}");
+    let mut prompts = 1;
+    tmux.type_line("v 9 9");
+    prompts += 1;
+    let s = tmux.wait_prompt(prompts);
+    assert!(last_reply(&s).contains("v9.9"), "{s}");
+    let mut turn = 0;
+    let s = loop {
+        let s = tmux.screen();
+        if s.contains("[exit ") {
+            break s;
+        }
+        let legal = legal_on_screen(&s);
+        let mv = legal.last().unwrap().clone();
+        let (kind, rc) = mv.split_at(1);
+        let (r, c) = rc.split_once('.').unwrap();
+        let typed = match turn % 3 {
+            0 => format!("{} {r} {c}", kind.to_uppercase()),
+            1 if kind == "v" => format!("(arco-vertical {c} {r})"),
+            1 => format!("(arco-horizontal {r} {c})"),
+            _ => mv.to_uppercase(),
+        };
+        tmux.type_line(&typed);
+        prompts += 1;
+        let s = tmux.wait_prompt(prompts);
+        assert!(s.contains(&format!("You play {mv}")), "typed {typed}: {s}");
+        turn += 1;
+        assert!(turn < 20, "a 2x2 game has 12 arcs");
+    };
+    let end = after_last_prompt(&s);
+    assert!(
+        end.contains("Game over:") && end.contains("[exit 0]"),
+        "{end}"
+    );
+    // The four closed boxes show their owners.
+    let owners: usize = end
+        .lines()
+        .filter(|l| l.starts_with("     |") || l.starts_with("     #"))
+        .map(|l| l.matches("  1  ").count() + l.matches("  2  ").count())
+        .sum();
+    assert_eq!(owners, 4, "{end}");
+    assert!(tmux.screen_escapes().contains("\x1b["));
+    let r = results(&tmp.0.join("game.jsonl"));
+    assert_eq!(r.len(), 1);
+    assert_eq!(r[0]["p2"], "human");
+    assert_eq!(r[0]["reason"], "normal");
+    let pos = replay(&r[0]);
+    assert!(pos.is_over());
+    let [a, b] = pos.scores();
+    assert_eq!(a + b, 4);
+    assert!(end.contains(&format!("{a} - {b}")), "{end}");
+    assert!(tmp.0.join("game.txt").exists());
+}
+
+#[test]
+fn no_colours_with_no_color_and_ctrl_d_leaves_saved() {
+    let tmp = Tmp::new("nocolor");
+    let tmux = Tmux::start(
+        "nocolor",
+        &tmp.0,
+        &format!(
+            "{ARBITER} play --game bishop --seed 5 --engine builtin:random --no-color \
+             --results a.jsonl; NO_COLOR=1 {ARBITER} play --game bishop --seed 5 \
+             --engine builtin:random --results b.jsonl"
+        ),
+    );
+    tmux.wait_prompt(1);
+    tmux.type_line("quit");
+    tmux.wait("the second game", |s| {
+        s.matches(PROMPT).count() >= 2 && s.trim_end().ends_with(PROMPT)
+    });
+    tmux.ctrl_d();
+    let s = tmux.wait("the end", |s| {
+        s.matches("[exit 0]").count() == 1 && s.contains("Saved: b.jsonl")
+    });
+    assert!(s.contains("end of input"), "{s}");
+    let esc = tmux.screen_escapes();
+    assert!(!esc.contains("\x1b["), "no colours: {esc}");
+    let a = results(&tmp.0.join("a.jsonl"));
+    let b = results(&tmp.0.join("b.jsonl"));
+    for (r, why) in [(&a[0], "quit"), (&b[0], "end of input")] {
+        assert_eq!(r["reason"], "resign");
+        assert_eq!(r["winner"], "p2");
+        assert_eq!(r["detail"], format!("p1 left the game ({why})"));
+        assert_eq!(r["moves"].as_array().unwrap().len(), 0);
+    }
+}
+
+#[test]
+fn without_a_terminal_no_escapes_and_end_of_input_saves_the_game() {
+    let tmp = Tmp::new("pipe");
+    let start = tabula::setup::parse_spec("random knight 11", None).unwrap();
+    let first = start.legal_moves()[0].to_string();
+    let mut child = Command::new(ARBITER)
+        .args([
+            "play",
+            "--game",
+            "knight",
+            "--seed",
+            "11",
+            "--engine",
+            "builtin:greedy",
+        ])
+        .args(["--movetime", "50"])
+        .current_dir(&tmp.0)
+        .env_remove("NO_COLOR")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    {
+        let mut stdin = child.stdin.take().unwrap();
+        writeln!(stdin, "help\nnonsense\n{first}\nmoves").unwrap();
+    } // end of input
+    let t0 = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if t0.elapsed() > Duration::from_secs(20) {
+            let _ = child.kill();
+            panic!("arbiter play did not end at end of input");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(!stdout.contains('\x1b'), "no escapes without a terminal");
+    assert!(stdout.contains("'nonsense' is not a move"), "{stdout}");
+    assert!(stdout.contains(&format!("You play {first}")), "{stdout}");
+    assert!(stdout.contains("end of input"), "{stdout}");
+    assert!(stdout.contains("Saved: arbiter-play.jsonl"), "{stdout}");
+    let r = results(&tmp.0.join("arbiter-play.jsonl"));
+    assert_eq!(r.len(), 1);
+    assert_eq!(r[0]["reason"], "resign");
+    assert_eq!(r[0]["winner"], "p2");
+    assert_eq!(r[0]["moves"][0], first.as_str());
+    assert_eq!(
+        r[0]["moves"].as_array().unwrap().len(),
+        2,
+        "my move and the reply"
+    );
+    replay(&r[0]);
+    assert!(tmp.0.join("arbiter-play.txt").exists());
+}
+
+#[test]
+fn an_external_engine_its_thinking_summary_and_undo() {
+    let tmp = Tmp::new("external");
+    let mock = env!("CARGO_BIN_EXE_mock-engine");
+    let start = tabula::setup::parse_spec("random dots 4 2x3", None).unwrap();
+    let legal: Vec<String> = start.legal_moves().iter().map(|m| m.to_string()).collect();
+    // Two moves that close nothing on this board: each gives the turn away.
+    let (a, b) = (&legal[0], &legal[legal.len() - 1]);
+    let mut child = Command::new(ARBITER)
+        .args([
+            "play",
+            "--game",
+            "dots",
+            "--dots-size",
+            "2x3",
+            "--seed",
+            "4",
+        ])
+        .args([
+            "--engine",
+            mock,
+            "--movetime",
+            "500",
+            "--results",
+            "x.jsonl",
+        ])
+        .current_dir(&tmp.0)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    {
+        let mut stdin = child.stdin.take().unwrap();
+        writeln!(stdin, "{a}\nundo\n{b}\nresign").unwrap();
+    }
+    let t0 = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if t0.elapsed() > Duration::from_secs(20) {
+            let _ = child.kill();
+            panic!("arbiter play did not end");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    // The mock engine's last info line: depth 1, score cp 0, nodes 1.
+    assert!(
+        stdout.contains("Engine: depth 1, score +0 for it, nodes 1"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("Taking back 2 plies"), "{stdout}");
+    let r = results(&tmp.0.join("x.jsonl"));
+    assert_eq!(r[0]["reason"], "resign");
+    assert_eq!(r[0]["detail"], "p1 resigned");
+    let moves = r[0]["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 2, "{moves:?}");
+    assert_eq!(moves[0], b.as_str(), "the move taken back is gone");
+    replay(&r[0]);
+}

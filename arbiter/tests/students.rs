@@ -1,0 +1,113 @@
+//! The student kit end to end: the tiny Lisp "student" loaded through the
+//! Lisp adapter, and the Python example engine, each play a full match under
+//! the real `arbiter` and pass `arbiter check`.
+//!
+//! Needs `sbcl` and `python3` (CI installs SBCL in `.ci/run`); the tests fail
+//! when they are missing.
+
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use tabula::game::AnyPosition;
+
+const ARBITER: &str = env!("CARGO_BIN_EXE_arbiter");
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn lisp_student() -> String {
+    let root = repo();
+    format!(
+        "sbcl --script {} {}",
+        root.join("adapters/lisp/run.lisp").display(),
+        root.join("adapters/lisp/example-student.lisp").display()
+    )
+}
+
+fn python_example() -> String {
+    format!(
+        "python3 {}",
+        repo().join("adapters/python/example_engine.py").display()
+    )
+}
+
+fn arbiter(args: &[&str]) -> (i32, String) {
+    let out = Command::new(ARBITER)
+        .args(args)
+        .current_dir(repo())
+        .output()
+        .expect("run arbiter");
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (out.status.code().unwrap_or(-1), text)
+}
+
+/// Plays a 2-game match of `engine` against `builtin:greedy` and checks every
+/// game ended normally with legal moves that replay to the recorded scores.
+fn full_match(engine: &str, game: &str, name: &str) {
+    let results =
+        std::env::temp_dir().join(format!("students-{}-{name}.jsonl", std::process::id()));
+    let _ = std::fs::remove_file(&results);
+    let (code, text) = arbiter(&[
+        "match",
+        engine,
+        "builtin:greedy",
+        "--game",
+        game,
+        "--games",
+        "2",
+        "--movetime",
+        "1000",
+        "--seed",
+        "3",
+        "--results",
+        results.to_str().unwrap(),
+        "--concurrency",
+        "1",
+        "--quiet",
+    ]);
+    assert_eq!(code, 0, "{text}");
+    let lines = std::fs::read_to_string(&results).expect("results file");
+    let _ = std::fs::remove_file(&results);
+    let games: Vec<Value> = lines
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON line"))
+        .collect();
+    assert_eq!(games.len(), 2, "{lines}");
+    for g in &games {
+        assert_eq!(g["reason"], "normal", "{g}");
+        let mut pos = AnyPosition::from_fen(g["start"].as_str().unwrap()).unwrap();
+        let moves = g["moves"].as_array().unwrap();
+        assert!(!moves.is_empty());
+        for m in moves {
+            pos.play_text(m.as_str().unwrap())
+                .unwrap_or_else(|e| panic!("{e} in {g}"));
+        }
+        assert!(pos.is_over(), "{g}");
+        assert_eq!(pos.scores()[0] as u64, g["score1"].as_u64().unwrap());
+        assert_eq!(pos.scores()[1] as u64, g["score2"].as_u64().unwrap());
+    }
+}
+
+#[test]
+fn lisp_student_plays_a_match_and_passes_check() {
+    let engine = lisp_student();
+    full_match(&engine, "knight", "lisp-knight");
+    full_match(&engine, "dots", "lisp-dots");
+    let (code, text) = arbiter(&["check", &engine, "--game", "knight"]);
+    assert_eq!(code, 0, "{text}");
+    assert!(text.contains("all checks passed"), "{text}");
+}
+
+#[test]
+fn python_example_plays_a_match_and_passes_check() {
+    let engine = python_example();
+    full_match(&engine, "knight", "py-knight");
+    let (code, text) = arbiter(&["check", &engine, "--game", "knight"]);
+    assert_eq!(code, 0, "{text}");
+    assert!(text.contains("all checks passed"), "{text}");
+}

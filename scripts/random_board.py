@@ -1,0 +1,153 @@
+#!/usr/bin/env python3
+"""Reference implementation of Tabula's seeded random boards (protocol.md,
+section 7), for students who want the same boards in their own program.
+
+    python3 scripts/random_board.py knight 42        # the numbers, row 1 first,
+    python3 scripts/random_board.py bishop 42        # before the placement
+    python3 scripts/random_board.py --fen knight 42  # the start position string
+    python3 scripts/random_board.py --fen dots 7 3x3
+    python3 scripts/random_board.py --check target/release/tabula
+
+`--check` compares this code with the engine's `position random …` for many
+seeds of every game and several board sizes (it must print "0 mismatches").
+"""
+import subprocess
+import sys
+MASK = (1 << 64) - 1
+
+def splitmix64(state):
+    state = (state + 0x9E3779B97F4A7C15) & MASK
+    z = state
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+    return state, z ^ (z >> 31)
+
+def rotl(x, k):
+    return ((x << k) | (x >> (64 - k))) & MASK
+
+class Rng:
+    """xoshiro256++ seeded through SplitMix64 (rand_xoshiro's seed_from_u64)."""
+    def __init__(self, seed):
+        self.s = []
+        state = seed & MASK
+        for _ in range(4):
+            state, out = splitmix64(state)
+            self.s.append(out)
+
+    def next_u64(self):
+        s = self.s
+        result = (rotl((s[0] + s[3]) & MASK, 23) + s[0]) & MASK
+        t = (s[1] << 17) & MASK
+        s[2] ^= s[0]; s[3] ^= s[1]; s[1] ^= s[2]; s[0] ^= s[3]
+        s[2] ^= t
+        s[3] = rotl(s[3], 45)
+        return result
+
+def shuffled(items, rng):
+    items = list(items)
+    for i in range(len(items) - 1, 0, -1):
+        j = rng.next_u64() % (i + 1)
+        items[i], items[j] = items[j], items[i]
+    return items
+
+def numbers(game, seed):
+    """The board before placement: a list of rows (row 1 first)."""
+    if game.startswith("knight"):
+        side, full = 10, list(range(100))
+    else:
+        side, full = 8, [10 * a + b for a in range(1, 9) for b in range(1, 9)]
+    cells = shuffled(full, Rng(seed))
+    return [cells[r * side:(r + 1) * side] for r in range(side)]
+
+def land(board, score, player, r, c):
+    """The landing rules: score, vacate, symmetric or double rule."""
+    n = board[r][c]
+    score[player] += n
+    board[r][c] = "W" if player == 0 else "B"
+    a, b = divmod(n, 10)
+    present = [x for row in board for x in row if isinstance(x, int)]
+    if a != b:
+        gone = 10 * b + a
+    else:
+        doubles = [x for x in present if x % 11 == 0]
+        gone = max(doubles) if doubles else None
+    if gone is not None:
+        for row in board:
+            for i, x in enumerate(row):
+                if x == gone:
+                    row[i] = None
+
+def duel_fen(game, seed):
+    board = numbers(game, seed)
+    score = [0, 0]
+    for player, row in ((0, 0), (1, len(board) - 1)):
+        nums = [(x, c) for c, x in enumerate(board[row]) if isinstance(x, int)]
+        if nums:
+            land(board, score, player, row, max(nums)[1])
+    cell = lambda x: "-" if x is None else x if isinstance(x, str) else "%02d" % x
+    rows = "/".join(",".join(cell(x) for x in row) for row in board)
+    return "%s %s w %d %d" % (game, rows, score[0], score[1])
+
+def dots_fen(rows, cols, seed):
+    rng = Rng(seed)
+    H = [[0] * cols for _ in range(rows + 1)]   # H[r][c]: dot row r, box column c
+    V = [[0] * rows for _ in range(cols + 1)]   # V[c][r]: dot column c, box row r
+    def sides(i, j):
+        return (H[i][j] > 0) + (H[i + 1][j] > 0) + (V[j][i] > 0) + (V[j + 1][i] > 0)
+    def boxes(kind, r, c):
+        if kind == "h":
+            return [(i, c) for i in (r - 1, r) if 0 <= i < rows]
+        return [(r, j) for j in (c - 1, c) if 0 <= j < cols]
+    for player in (1, 2):
+        arcs = [("h", r, c) for r in range(rows + 1) for c in range(cols) if not H[r][c]]
+        arcs += [("v", r, c) for c in range(cols + 1) for r in range(rows) if not V[c][r]]
+        safe = [a for a in arcs if all(sides(i, j) < 2 for i, j in boxes(*a))]
+        if not safe:
+            break
+        kind, r, c = safe[rng.next_u64() % len(safe)]
+        if kind == "h":
+            H[r][c] = player
+        else:
+            V[c][r] = player
+    h = "/".join("".join(map(str, row)) for row in H)
+    v = "/".join("".join(map(str, col)) for col in V)
+    return "dots %dx%d %s %s 1 0 0" % (rows, cols, h, v)
+
+
+
+def check(binary):
+    cases = []
+    for seed in list(range(0, 40)) + [2**64 - 1, 123456789012345]:
+        cases.append(("random knight %d" % seed, duel_fen("knight", seed)))
+        cases.append(("random bishop %d" % seed, duel_fen("bishop", seed)))
+        cases.append(("random dots %d" % seed, dots_fen(5, 6, seed)))
+        cases.append(("random dots %d 3x4" % seed, dots_fen(3, 4, seed)))
+        cases.append(("random dots %d 1x1" % seed, dots_fen(1, 1, seed)))
+    inp = "".join("position %s\nshow\n" % c for c, _ in cases)
+    out = subprocess.run([binary], input=inp, capture_output=True, text=True).stdout
+    fens = [l[4:] for l in out.splitlines() if l.startswith("fen ")]
+    bad = [(c, f, w) for (c, w), f in zip(cases, fens) if f != w]
+    bad += [("missing", None, None)] * (len(cases) - len(fens))
+    for b in bad[:5]:
+        print("MISMATCH", b)
+    print(len(cases), "cases,", len(bad), "mismatches")
+    return not bad
+
+
+if __name__ == "__main__":
+    args = sys.argv[1:]
+    fen = args[:1] == ["--fen"]
+    if fen:
+        args = args[1:]
+    if args[:1] == ["--check"] and len(args) == 2:
+        sys.exit(0 if check(args[1]) else 1)
+    if len(args) < 2 or args[0] not in ("knight", "bishop", "dots") or (args[0] == "dots" and not fen):
+        sys.exit(__doc__)
+    if args[0] == "dots":
+        rows, cols = map(int, (args[2] if len(args) > 2 else "5x6").split("x"))
+        print(dots_fen(rows, cols, int(args[1])))
+    elif fen:
+        print(duel_fen(args[0], int(args[1])))
+    else:
+        for row in numbers(args[0], int(args[1])):
+            print(" ".join("%02d" % n for n in row))

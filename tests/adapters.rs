@@ -1,0 +1,1052 @@
+//! The student-kit adapters driven as real processes over the protocol:
+//! the Lisp adapter (`adapters/lisp/tabula.lisp`, run by SBCL) and the Python
+//! example engine (`adapters/python/example_engine.py`).
+//!
+//! Every read has a timeout, so a broken adapter fails the test instead of
+//! hanging it. The rules library is the oracle: every `bestmove` must be
+//! legal in it, and the adapters' own boards (printed by their debug `show`
+//! command) must equal the library's position strings and Lisp boards along
+//! many random playouts.
+//!
+//! These tests need `sbcl` and `python3` on the PATH; without them they fail
+//! (CI installs SBCL in `.ci/run`).
+
+use rand::RngCore;
+use rand_xoshiro::Xoshiro256PlusPlus;
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+use tabula::game::jump::{BishopPiece, Jump, KnightPiece, Piece};
+use tabula::game::{AnyPosition, GameId};
+use tabula::lisp;
+use tabula::setup::parse_spec;
+
+/// How long any single expected line may take (SBCL compiles the adapter at
+/// start-up; CI machines are slow).
+const LINE_TIMEOUT: Duration = Duration::from_secs(20);
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A running engine: its stdin, a channel of its stdout lines, and its
+/// stderr collected for failure messages.
+struct Engine {
+    name: String,
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    stderr: Arc<Mutex<String>>,
+    /// Every stdout line seen, for the "only protocol lines" checks.
+    seen: Vec<String>,
+}
+
+impl Engine {
+    fn spawn(name: &str, program: &str, args: &[&str]) -> Engine {
+        let mut child = Command::new(program)
+            .args(args)
+            .current_dir(root())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap_or_else(|e| {
+                panic!(
+                    "cannot start {program}: {e}. The adapter tests need {program} on the PATH \
+                     (Debian/Ubuntu: apt-get install -y sbcl python3; CI installs SBCL in .ci/run)"
+                )
+            });
+        let (tx, lines) = channel();
+        let stdout = child.stdout.take().expect("piped stdout");
+        thread::spawn(move || {
+            // Lossy: a stray byte on stdout shows up in the line, not as EOF.
+            let mut reader = BufReader::new(stdout);
+            let mut buf = Vec::new();
+            while reader.read_until(b'\n', &mut buf).is_ok_and(|n| n > 0) {
+                let line = String::from_utf8_lossy(&buf);
+                if tx
+                    .send(line.trim_end_matches(['\n', '\r']).to_string())
+                    .is_err()
+                {
+                    break;
+                }
+                buf.clear();
+            }
+        });
+        let stderr = Arc::new(Mutex::new(String::new()));
+        let sink = Arc::clone(&stderr);
+        let err_pipe = child.stderr.take().expect("piped stderr");
+        thread::spawn(move || {
+            for line in BufReader::new(err_pipe).lines() {
+                let Ok(line) = line else { break };
+                let mut all = sink.lock().expect("stderr lock");
+                all.push_str(&line);
+                all.push('\n');
+            }
+        });
+        Engine {
+            name: name.to_string(),
+            stdin: child.stdin.take(),
+            child,
+            lines,
+            stderr,
+            seen: Vec::new(),
+        }
+    }
+
+    /// The Lisp adapter on the given student files (none: the example).
+    fn lisp(files: &[&str]) -> Engine {
+        let mut args = vec!["--script", "adapters/lisp/run.lisp"];
+        args.extend_from_slice(files);
+        Engine::spawn("lisp adapter", "sbcl", &args)
+    }
+
+    fn python() -> Engine {
+        Engine::spawn(
+            "python example",
+            "python3",
+            &["adapters/python/example_engine.py"],
+        )
+    }
+
+    fn stderr(&self) -> String {
+        self.stderr.lock().expect("stderr lock").clone()
+    }
+
+    /// Waits (a little) until stderr contains `needle`: stderr is read by its
+    /// own thread, so it may lag behind stdout.
+    fn stderr_has(&self, needle: &str) -> bool {
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while !self.stderr().contains(needle) {
+            if Instant::now() > deadline {
+                return false;
+            }
+            thread::sleep(Duration::from_millis(20));
+        }
+        true
+    }
+
+    fn send(&mut self, line: &str) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        if let Err(e) = writeln!(stdin, "{line}").and_then(|_| stdin.flush()) {
+            panic!(
+                "{}: cannot write '{line}': {e}\nstderr:\n{}",
+                self.name,
+                self.stderr()
+            );
+        }
+    }
+
+    /// Raw bytes (not necessarily UTF-8) as one line.
+    fn send_bytes(&mut self, bytes: &[u8]) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        stdin
+            .write_all(bytes)
+            .and_then(|_| stdin.write_all(b"\n"))
+            .and_then(|_| stdin.flush())
+            .expect("write to engine");
+    }
+
+    /// The next stdout line, failing after `timeout`.
+    fn line_within(&mut self, timeout: Duration, waiting_for: &str) -> String {
+        match self.lines.recv_timeout(timeout) {
+            Ok(line) => {
+                self.seen.push(line.clone());
+                line
+            }
+            Err(RecvTimeoutError::Timeout) => panic!(
+                "{}: no line within {timeout:?} while waiting for {waiting_for}\nstderr:\n{}",
+                self.name,
+                self.stderr()
+            ),
+            Err(RecvTimeoutError::Disconnected) => panic!(
+                "{}: output closed while waiting for {waiting_for}\nstderr:\n{}",
+                self.name,
+                self.stderr()
+            ),
+        }
+    }
+
+    /// Lines up to and including the first one starting with `prefix`.
+    fn until(&mut self, prefix: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        loop {
+            let line = self.line_within(LINE_TIMEOUT, prefix);
+            let done = line.starts_with(prefix);
+            out.push(line);
+            if done {
+                return out;
+            }
+        }
+    }
+
+    /// Sends `isready <token>` and returns the lines before `readyok <token>`.
+    fn sync(&mut self, token: &str) -> Vec<String> {
+        self.send(&format!("isready {token}"));
+        let mut lines = self.until(&format!("readyok {token}"));
+        let last = lines.pop().expect("readyok line");
+        assert_eq!(last, format!("readyok {token}"), "{}", self.name);
+        lines
+    }
+
+    fn handshake(&mut self) {
+        self.send("ugi");
+        let lines = self.until("ugiok");
+        assert!(
+            lines.iter().any(|l| l.starts_with("id name ")),
+            "{}: {lines:?}",
+            self.name
+        );
+        assert!(
+            lines.iter().any(|l| l.starts_with("id author ")),
+            "{}: {lines:?}",
+            self.name
+        );
+        assert_eq!(lines.last().map(String::as_str), Some("ugiok"));
+    }
+
+    /// `go …` and the move of its `bestmove` line.
+    fn go(&mut self, args: &str) -> (String, Vec<String>) {
+        self.send(&format!("go {args}"));
+        let lines = self.until("bestmove ");
+        let words: Vec<&str> = lines.last().expect("bestmove").split(' ').collect();
+        assert_eq!(words.len(), 2, "{}: {lines:?}", self.name);
+        (words[1].to_string(), lines)
+    }
+
+    /// Waits for the process to exit by itself.
+    fn expect_exit(&mut self) {
+        let deadline = Instant::now() + LINE_TIMEOUT;
+        loop {
+            match self.child.try_wait().expect("try_wait") {
+                Some(status) => {
+                    assert!(status.success(), "{}: exit status {status}", self.name);
+                    return;
+                }
+                None if Instant::now() > deadline => {
+                    panic!("{}: still running after {LINE_TIMEOUT:?}", self.name)
+                }
+                None => thread::sleep(Duration::from_millis(20)),
+            }
+        }
+    }
+
+    /// Every stdout line seen so far is a protocol line.
+    fn assert_only_protocol_output(&self) {
+        for line in &self.seen {
+            let first = line.split(' ').next().unwrap_or("");
+            assert!(
+                matches!(
+                    first,
+                    "id" | "option" | "ugiok" | "uciok" | "readyok" | "info" | "bestmove"
+                ),
+                "{}: not a protocol line on stdout: {line:?}",
+                self.name
+            );
+        }
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        drop(self.stdin.take());
+        if self.child.try_wait().ok().flatten().is_none() {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+    }
+}
+
+/// A random index below `n`.
+fn pick(rng: &mut Xoshiro256PlusPlus, n: usize) -> usize {
+    (rng.next_u64() % n as u64) as usize
+}
+
+/// The course's Lisp board of a two-player position, as the library writes it.
+fn lisp_board(pos: &AnyPosition) -> String {
+    match pos {
+        AnyPosition::Knight(p) => lisp::jump_to_lisp(p),
+        AnyPosition::Bishop(p) => lisp::jump_to_lisp(p),
+        AnyPosition::Dots(p) => lisp::dots_to_lisp(p),
+        other => panic!("not a two-player game: {}", other.game()),
+    }
+}
+
+/// Lisp text read with the library's reader (spacing does not matter).
+fn read_lisp(text: &str) -> lisp::Sexp {
+    lisp::read_one(text).unwrap_or_else(|e| panic!("not one Lisp expression: {e}: {text}"))
+}
+
+/// The value after `info string <key> ` among `lines`.
+fn info<'a>(lines: &'a [String], key: &str) -> &'a str {
+    let prefix = format!("info string {key} ");
+    lines
+        .iter()
+        .find_map(|l| l.strip_prefix(&prefix))
+        .unwrap_or_else(|| panic!("no 'info string {key}' line in {lines:?}"))
+}
+
+/// `position fen <start> [moves …]`.
+fn position_command(start: &AnyPosition, moves: &[String]) -> String {
+    if moves.is_empty() {
+        format!("position fen {}", start.fen())
+    } else {
+        format!("position fen {} moves {}", start.fen(), moves.join(" "))
+    }
+}
+
+/// A board whose numbers repeat (every number shown twice or more), to test
+/// that removals take every copy, and the automatic placement.
+fn duplicated_board<P: Piece>(seed: u64) -> AnyPosition
+where
+    AnyPosition: From<Jump<P, false>>,
+{
+    let cells: Vec<Option<u8>> = tabula::random::numbers::<P>(seed)
+        .into_iter()
+        .map(|n| n.map(|n| if n % 10 < 5 { n } else { n - 5 }))
+        .collect();
+    let mut pos = Jump::<P, false>::from_numbers(&cells);
+    pos.place_automatically();
+    pos.into()
+}
+
+/// Start positions for the cross-checks: seeded random boards of every game,
+/// dots of several sizes, and boards with repeated numbers.
+fn starts() -> Vec<AnyPosition> {
+    let mut out = Vec::new();
+    for seed in 1..=6 {
+        out.push(parse_spec(&format!("random knight {seed}"), None).unwrap());
+        out.push(parse_spec(&format!("random bishop {seed}"), None).unwrap());
+    }
+    for spec in ["3x3", "2x3", "3x2", "5x6", "1x1", "4x4"] {
+        out.push(parse_spec(&format!("random dots 7 {spec}"), None).unwrap());
+    }
+    out.push(duplicated_board::<KnightPiece>(11));
+    out.push(duplicated_board::<BishopPiece>(12));
+    out
+}
+
+/// Plays random games with the library and checks, at every ply, that the
+/// engine's `show` (fen, and Lisp board if `with_lisp`) and `legal` agree.
+fn cross_check(engine: &mut Engine, starts: &[AnyPosition], with_lisp: bool, seed: u64) {
+    let mut rng = tabula::random::rng(seed);
+    let mut plies = 0;
+    for (g, start) in starts.iter().enumerate() {
+        let mut pos = *start;
+        let mut moves: Vec<String> = Vec::new();
+        loop {
+            engine.send(&position_command(start, &moves));
+            engine.send("show");
+            engine.send("legal");
+            let lines = engine.sync(&format!("g{g}p{}", moves.len()));
+            let context = format!("{}: game {g}, moves {moves:?}", engine.name);
+            assert_eq!(info(&lines, "fen"), pos.fen(), "{context}");
+            if with_lisp {
+                let board = lisp_board(&pos);
+                assert_eq!(
+                    read_lisp(info(&lines, "lisp")),
+                    read_lisp(&board),
+                    "{context}"
+                );
+                // The default estado: (tabuleiro jogador pontos-1 pontos-2).
+                let [s1, s2] = pos.scores();
+                let side = pos.side_to_move().index() + 1;
+                let estado = format!("({board} {side} {s1} {s2})");
+                assert_eq!(
+                    read_lisp(info(&lines, "estado")),
+                    read_lisp(&estado),
+                    "{context}"
+                );
+            }
+            let legal: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
+            let theirs = lines
+                .iter()
+                .find_map(|l| l.strip_prefix("info string legal"))
+                .unwrap_or_else(|| panic!("no legal line: {lines:?}"));
+            assert_eq!(
+                theirs.split_whitespace().collect::<Vec<_>>(),
+                legal,
+                "{context}"
+            );
+            plies += 1;
+            if legal.is_empty() {
+                break;
+            }
+            let mv = &legal[pick(&mut rng, legal.len())];
+            pos.play_text(mv).unwrap();
+            moves.push(mv.clone());
+        }
+    }
+    assert!(plies > 200, "too few plies checked: {plies}");
+}
+
+/// Plays whole games: the engine on one side (given by `engine_side(game)`),
+/// random library moves on the other. Every `bestmove` must be legal; the
+/// optional `check` sees the position and the engine's move.
+fn play_games(
+    engine: &mut Engine,
+    starts: &[AnyPosition],
+    movetime: u32,
+    seed: u64,
+    check: &dyn Fn(&AnyPosition, &str),
+) {
+    let mut rng = tabula::random::rng(seed);
+    for (g, start) in starts.iter().enumerate() {
+        engine.send("uginewgame");
+        let mut pos = *start;
+        let mut moves: Vec<String> = Vec::new();
+        let engine_side = if g % 2 == 0 {
+            tabula::game::Player::One
+        } else {
+            tabula::game::Player::Two
+        };
+        while !pos.is_over() {
+            let mv = if pos.side_to_move() == engine_side {
+                engine.send(&position_command(start, &moves));
+                let (mv, _) = engine.go(&format!("movetime {movetime}"));
+                if let Err(e) = pos.parse_legal(&mv) {
+                    panic!(
+                        "{}: game {g} ({}), moves {moves:?}: bestmove {mv}: {e}\nstderr:\n{}",
+                        engine.name,
+                        start.fen(),
+                        engine.stderr()
+                    );
+                }
+                check(&pos, &mv);
+                mv
+            } else {
+                let legal = pos.legal_moves();
+                legal[pick(&mut rng, legal.len())].to_string()
+            };
+            pos.play_text(&mv).unwrap();
+            moves.push(mv);
+        }
+    }
+    engine.assert_only_protocol_output();
+}
+
+fn game_starts(game: GameId, count: u64) -> Vec<AnyPosition> {
+    (0..count)
+        .map(|seed| {
+            let spec = match game {
+                GameId::Dots => format!("random dots {seed} 3x3"),
+                g => format!("random {g} {}", 100 + seed),
+            };
+            parse_spec(&spec, None).unwrap()
+        })
+        .collect()
+}
+
+/// The example student is greedy: on a number board it takes the highest
+/// number it may reach; in dots it closes a box whenever one can be closed.
+fn greedy_check(pos: &AnyPosition, mv: &str) {
+    match pos {
+        AnyPosition::Knight(_) | AnyPosition::Bishop(_) => {
+            let value = |m: &str| -> Option<u8> {
+                let after = parse_spec(&format!("fen {} moves {m}", pos.fen()), None).unwrap();
+                (m != "pass").then(|| {
+                    let side = pos.side_to_move().index();
+                    (after.scores()[side] - pos.scores()[side]) as u8
+                })
+            };
+            let best = pos
+                .legal_moves()
+                .iter()
+                .filter_map(|m| value(&m.to_string()))
+                .max();
+            assert_eq!(
+                value(mv),
+                best,
+                "not the greedy move in {}: {mv}",
+                pos.fen()
+            );
+        }
+        AnyPosition::Dots(_) => {
+            let closes = |m: &str| {
+                let after = parse_spec(&format!("fen {} moves {m}", pos.fen()), None).unwrap();
+                after.side_to_move() == pos.side_to_move()
+            };
+            let can_close = pos.legal_moves().iter().any(|m| closes(&m.to_string()));
+            assert_eq!(
+                closes(mv),
+                can_close,
+                "the example closes a box when it can: {} {mv}",
+                pos.fen()
+            );
+        }
+        _ => unreachable!(),
+    }
+}
+
+/// A student file written for one test, removed when dropped.
+struct StudentFile(PathBuf);
+
+impl StudentFile {
+    fn arg(&self) -> &str {
+        self.0.to_str().expect("a UTF-8 temporary path")
+    }
+}
+
+impl Drop for StudentFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+        if let Some(dir) = self.0.parent() {
+            let _ = std::fs::remove_dir(dir); // only once empty
+        }
+    }
+}
+
+fn student_file(name: &str, text: &str) -> StudentFile {
+    let dir = std::env::temp_dir().join(format!("tabula-adapters-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    StudentFile(path)
+}
+
+// ---------------------------------------------------------------------------
+// The Lisp adapter
+// ---------------------------------------------------------------------------
+
+#[test]
+fn lisp_handshake_isready_and_quit() {
+    let mut e = Engine::lisp(&[]);
+    e.handshake();
+    e.send("uci");
+    assert_eq!(e.until("uciok").last().unwrap(), "uciok");
+    e.send("isready");
+    assert_eq!(e.line_within(LINE_TIMEOUT, "readyok"), "readyok");
+    assert!(e.sync("tok-42").is_empty());
+    e.send("quit");
+    e.expect_exit();
+    e.assert_only_protocol_output();
+}
+
+#[test]
+fn lisp_exits_at_end_of_input() {
+    let mut e = Engine::lisp(&[]);
+    e.handshake();
+    drop(e.stdin.take());
+    e.expect_exit();
+}
+
+#[test]
+fn lisp_answers_malformed_lines_with_errors() {
+    let mut e = Engine::lisp(&[]);
+    e.handshake();
+    let knight = parse_spec("random knight 3", None).unwrap().fen();
+    for bad in [
+        "frobnicate".to_string(),
+        "position".to_string(),
+        "position fen knight 1,2,3 w 0 0".to_string(),
+        "position fen chess startpos".to_string(),
+        "position fen dots 2x2 00/00 00/00/00 1 0 0".to_string(),
+        "position fen dots 2x2 00/00/00 00/00/00 3 0 0".to_string(),
+        "position random knight 3".to_string(),
+        "position lisp ((1 2) (3 4))".to_string(),
+        "position lisp #.(quit)".to_string(),
+        "position lisp (((1 0) (0 0)) ((0 0) (0 0) (0 0)))".to_string(),
+        format!("position fen {knight} moves a1"),
+        format!("position fen {knight} moves zz"),
+        "position fen knight-solo 1 2".to_string(),
+        "setoption value 3".to_string(),
+        "query whatever".to_string(),
+    ] {
+        e.send(&bad);
+        let lines = e.sync("after-bad");
+        assert_eq!(lines.len(), 1, "{bad}: {lines:?}");
+        assert!(
+            lines[0].starts_with("info string error "),
+            "{bad}: {lines:?}"
+        );
+    }
+    // Windows line ends are fine.
+    e.send("isready crlf\r");
+    assert_eq!(e.line_within(LINE_TIMEOUT, "readyok crlf"), "readyok crlf");
+    // Bytes that are not UTF-8 are one more unknown command.
+    e.send_bytes(b"\xff\xfe bad");
+    let lines = e.sync("bytes");
+    assert!(
+        lines.len() == 1 && lines[0].starts_with("info string error "),
+        "{lines:?}"
+    );
+    // An unknown option is accepted with a note, not an error.
+    e.send("setoption name Hash value 64");
+    let lines = e.sync("opt");
+    assert_eq!(
+        lines,
+        ["info string option Hash ignored by the Lisp adapter"]
+    );
+    // A go without a position still answers exactly one bestmove.
+    e.send("uginewgame");
+    let (mv, lines) = e.go("movetime 100");
+    assert_eq!(mv, "(none)");
+    assert!(lines.iter().any(|l| l.starts_with("info string error")));
+    // Malformed go arguments: an error line, then a legal move anyway.
+    e.send(&format!("position fen {knight}"));
+    let (mv, lines) = e.go("movetime soon");
+    assert!(lines.iter().any(|l| l.starts_with("info string error")));
+    parse_spec(&knight, None).unwrap().parse_legal(&mv).unwrap();
+    e.assert_only_protocol_output();
+}
+
+#[test]
+fn lisp_board_conversion_and_rules_match_the_library() {
+    let mut e = Engine::lisp(&[]);
+    e.handshake();
+    cross_check(&mut e, &starts(), true, 2024);
+    // Lisp boards read back (`position lisp …`) as the library reads them:
+    // side 1 to move, no points (the Lisp board has neither).
+    let mut rng = tabula::random::rng(99);
+    let mut boards = 0;
+    for start in starts() {
+        let mut pos = start;
+        while !pos.is_over() {
+            let text = lisp_board(&pos);
+            let sexp = read_lisp(&text);
+            let expected = match pos.game() {
+                GameId::Knight => lisp::jump_from_lisp::<KnightPiece, false>(&sexp)
+                    .unwrap()
+                    .to_string(),
+                GameId::Bishop => lisp::jump_from_lisp::<BishopPiece, false>(&sexp)
+                    .unwrap()
+                    .to_string(),
+                _ => lisp::dots_from_lisp::<false>(&sexp).unwrap().to_string(),
+            };
+            e.send(&format!("position lisp {text}"));
+            e.send("show");
+            let lines = e.sync("lisp");
+            assert_eq!(info(&lines, "fen"), expected, "{text}");
+            boards += 1;
+            let legal = pos.legal_moves();
+            pos.play(legal[pick(&mut rng, legal.len())]).unwrap();
+        }
+    }
+    assert!(boards > 200, "{boards}");
+    // A duel board given before the automatic placement (no W, no B).
+    for seed in [5, 6] {
+        let cells = tabula::random::numbers::<KnightPiece>(seed);
+        let unplaced = Jump::<KnightPiece, false>::from_numbers(&cells).to_string();
+        assert!(!unplaced.contains('W'));
+        e.send(&format!("position fen {unplaced}"));
+        e.send("show");
+        let lines = e.sync("unplaced");
+        let expected = parse_spec(&unplaced, None).unwrap();
+        assert_eq!(info(&lines, "fen"), expected.fen());
+        assert_eq!(
+            read_lisp(info(&lines, "lisp")),
+            read_lisp(&lisp_board(&expected))
+        );
+    }
+    e.assert_only_protocol_output();
+}
+
+#[test]
+fn lisp_example_student_plays_whole_knight_games() {
+    let mut e = Engine::lisp(&[]);
+    e.handshake();
+    play_games(
+        &mut e,
+        &game_starts(GameId::Knight, 4),
+        300,
+        7,
+        &greedy_check,
+    );
+    let stderr = e.stderr();
+    assert!(!stderr.contains("differs"), "{stderr}");
+    assert!(!stderr.contains("jogar"), "{stderr}");
+}
+
+#[test]
+fn lisp_example_student_plays_whole_bishop_games() {
+    let mut e = Engine::lisp(&[]);
+    e.handshake();
+    play_games(
+        &mut e,
+        &game_starts(GameId::Bishop, 4),
+        300,
+        8,
+        &greedy_check,
+    );
+    let stderr = e.stderr();
+    assert!(!stderr.contains("differs"), "{stderr}");
+    assert!(!stderr.contains("jogar"), "{stderr}");
+}
+
+#[test]
+fn lisp_example_student_plays_whole_dots_games() {
+    let mut e = Engine::lisp(&[]);
+    e.handshake();
+    let mut starts = game_starts(GameId::Dots, 6);
+    starts.push(parse_spec("random dots 3 2x2", None).unwrap());
+    play_games(&mut e, &starts, 300, 9, &greedy_check);
+    let stderr = e.stderr();
+    assert!(!stderr.contains("differs"), "{stderr}");
+    assert!(!stderr.contains("jogar"), "{stderr}");
+}
+
+#[test]
+fn lisp_example_student_plays_dots_one_arc_per_call() {
+    let one = student_file("one-arc.lisp", "(setf *um-arco-por-chamada* t)");
+    let example = root().join("adapters/lisp/example-student.lisp");
+    let mut e = Engine::lisp(&[example.to_str().unwrap(), one.arg()]);
+    e.handshake();
+    play_games(
+        &mut e,
+        &game_starts(GameId::Dots, 4),
+        300,
+        10,
+        &greedy_check,
+    );
+    let stderr = e.stderr();
+    assert!(!stderr.contains("differs"), "{stderr}");
+    assert!(!stderr.contains("jogar"), "{stderr}");
+}
+
+/// A position where a turn of several arcs is possible: the example student
+/// draws them all in one call; the adapter answers them one `go` at a time
+/// without calling jogar again.
+#[test]
+fn lisp_dots_turn_of_several_arcs_is_answered_arc_by_arc() {
+    let counter = student_file(
+        "counter.lisp",
+        "(setf (symbol-function 'jogar-original) (symbol-function 'jogar))\n\
+         (defun jogar (estado tempo) (format t \"jogar called~%\") (jogar-original estado tempo))",
+    );
+    let example = root().join("adapters/lisp/example-student.lisp");
+    let mut e = Engine::lisp(&[example.to_str().unwrap(), counter.arg()]);
+    e.handshake();
+    // One row of three boxes with the top row, the left and the right side
+    // drawn; after v1.2 (player 1) and v1.3 (player 2) every box has three
+    // sides and player 1 closes all three: h2.1, h2.2, h2.3 in some order.
+    let start = parse_spec("fen dots 1x3 111/000 1/0/0/1 1 0 0", None).unwrap();
+    let mut pos = start;
+    let mut moves: Vec<String> = Vec::new();
+    for mv in ["v1.2", "v1.3"] {
+        pos.play_text(mv).unwrap();
+        moves.push(mv.to_string());
+    }
+    assert_eq!(pos.side_to_move(), tabula::game::Player::One);
+    let mut answers = Vec::new();
+    while !pos.is_over() {
+        e.send(&position_command(&start, &moves));
+        let (mv, _) = e.go("movetime 500");
+        pos.parse_legal(&mv).unwrap();
+        pos.play_text(&mv).unwrap();
+        moves.push(mv.clone());
+        answers.push(mv);
+    }
+    assert_eq!(answers.len(), 3, "{answers:?}");
+    assert_eq!(pos.scores(), [3, 0]);
+    e.send("quit");
+    e.expect_exit();
+    assert!(e.stderr_has("jogar called"));
+    thread::sleep(Duration::from_millis(100));
+    let stderr = e.stderr();
+    assert_eq!(stderr.matches("jogar called").count(), 1, "{stderr}");
+    assert!(!stderr.contains("not one turn"), "{stderr}");
+}
+
+#[test]
+fn lisp_misbehaving_students_fall_back_to_the_first_legal_move() {
+    let knight = parse_spec("random knight 21", None).unwrap();
+    let first = knight.legal_moves()[0].to_string();
+    let cases = [
+        (
+            "raises.lisp",
+            "(defun jogar (estado tempo) (error \"boom ~a\" tempo))",
+            "boom",
+        ),
+        (
+            "garbage.lisp",
+            "(defun jogar (estado tempo) (list 42 :x))",
+            "no knight board",
+        ),
+        (
+            "stays.lisp",
+            "(defun jogar (estado tempo) (list estado))",
+            "not legal",
+        ),
+        (
+            "loops.lisp",
+            "(defun jogar (estado tempo) (loop))",
+            "interrupted",
+        ),
+        (
+            "deep.lisp",
+            "(defun fundo (n) (1+ (fundo (1+ n)))) (defun jogar (estado tempo) (fundo 0))",
+            "error",
+        ),
+        ("nothing.lisp", "(defvar *nada* nil)", "JOGAR"),
+        (
+            "badhook.lisp",
+            "(defun jogar (estado tempo) estado)\n\
+             (setf tabula:*extract-board* (lambda (result board-p) (error \"hook broke\")))",
+            "hook broke",
+        ),
+    ];
+    for (file, text, why) in cases {
+        let path = student_file(file, text);
+        let mut e = Engine::lisp(&[path.arg()]);
+        e.handshake();
+        e.send(&format!("position fen {knight}"));
+        let started = Instant::now();
+        let (mv, lines) = e.go("movetime 400");
+        assert_eq!(mv, first, "{file}: {lines:?}");
+        assert!(
+            started.elapsed() < Duration::from_secs(5),
+            "{file}: {:?}",
+            started.elapsed()
+        );
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with("info string jogar failed")),
+            "{file}: {lines:?}"
+        );
+        assert!(
+            e.stderr_has(why),
+            "{file}: stderr lacks {why:?}:\n{}",
+            e.stderr()
+        );
+        // Still alive and answering.
+        e.sync("alive");
+        e.assert_only_protocol_output();
+    }
+}
+
+#[test]
+fn lisp_forced_pass_is_answered_without_calling_jogar() {
+    // A knight position where the side to move can only pass, from random play.
+    let mut rng = tabula::random::rng(5);
+    let forced = (0..)
+        .find_map(|seed| {
+            let mut pos = parse_spec(&format!("random knight {seed}"), None).unwrap();
+            while !pos.is_over() {
+                let legal = pos.legal_moves();
+                if legal.len() == 1 && legal[0].to_string() == "pass" {
+                    return Some(pos);
+                }
+                pos.play(legal[pick(&mut rng, legal.len())]).unwrap();
+            }
+            None
+        })
+        .expect("some random game has a forced pass");
+    let raises = student_file(
+        "raises-on-pass.lisp",
+        "(defun jogar (e tm) (error \"boom\"))",
+    );
+    let mut e = Engine::lisp(&[raises.arg()]);
+    e.handshake();
+    e.send(&format!("position fen {}", forced.fen()));
+    let (mv, lines) = e.go("movetime 300");
+    assert_eq!(mv, "pass");
+    assert!(
+        lines.iter().all(|l| !l.contains("jogar failed")),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn lisp_student_output_never_reaches_the_protocol() {
+    let noisy = student_file(
+        "noisy.lisp",
+        "(format t \"loading my project~%\")\n\
+         (setf (symbol-function 'jogar-original) (symbol-function 'jogar))\n\
+         (defun jogar (estado tempo)\n\
+           (format t \"thinking...~%\") (print estado) (read-line *standard-input* nil)\n\
+           (jogar-original estado tempo))",
+    );
+    let example = root().join("adapters/lisp/example-student.lisp");
+    let mut e = Engine::lisp(&[example.to_str().unwrap(), noisy.arg()]);
+    e.handshake();
+    play_games(
+        &mut e,
+        &game_starts(GameId::Knight, 1),
+        300,
+        3,
+        &greedy_check,
+    );
+    e.sync("end");
+    e.assert_only_protocol_output();
+    assert!(e.stderr_has("thinking..."), "{}", e.stderr());
+}
+
+#[test]
+fn lisp_estado_and_result_hooks_can_be_replaced() {
+    let hooks = student_file(
+        "hooks.lisp",
+        "(setf tabula:*make-estado*\n\
+           (lambda (board scores side game) (list :game game :side side :scores scores :board board)))\n\
+         (setf tabula:*extract-board* (lambda (result board-p) (declare (ignore board-p)) (getf result :move)))\n\
+         (defun jogar (estado tempo)\n\
+           (format t \"tempo=~d~%\" tempo)\n\
+           (list :move (if (eq (getf estado :game) :dots) \"v1.1\" \"pass\")))",
+    );
+    let mut e = Engine::lisp(&[hooks.arg()]);
+    e.handshake();
+    e.send("position fen dots 2x2 00/00/00 00/00/00 1 0 0");
+    e.send("show");
+    let lines = e.sync("hooks");
+    assert_eq!(
+        info(&lines, "estado"),
+        "(:GAME :DOTS :SIDE 1 :SCORES (0 0) :BOARD (((0 0) (0 0) (0 0)) ((0 0) (0 0) (0 0))))"
+    );
+    // The first legal move (the fallback) would be h1.1.
+    let (mv, _) = e.go("movetime 300");
+    assert_eq!(mv, "v1.1");
+    // jogar gets the movetime minus the reserve (100 ms, then 300 ms).
+    assert!(e.stderr_has("tempo=200"), "{}", e.stderr());
+    e.send("setoption name TimeReserve value 300");
+    let (mv, _) = e.go("movetime 1000");
+    assert_eq!(mv, "v1.1");
+    assert!(e.stderr_has("tempo=700"), "{}", e.stderr());
+    e.sync("end");
+    e.assert_only_protocol_output();
+}
+
+#[test]
+fn lisp_go_infinite_waits_for_stop() {
+    let mut e = Engine::lisp(&[]);
+    e.handshake();
+    let dots = parse_spec("random dots 4 3x3", None).unwrap();
+    e.send(&format!("position fen {}", dots.fen()));
+    e.send("go infinite");
+    // isready is answered while the bestmove is held back.
+    let lines = e.sync("mid");
+    assert!(
+        lines.iter().all(|l| !l.starts_with("bestmove")),
+        "{lines:?}"
+    );
+    e.send("stop");
+    let lines = e.until("bestmove ");
+    let mv = lines.last().unwrap().strip_prefix("bestmove ").unwrap();
+    dots.parse_legal(mv).unwrap();
+    // Exactly one bestmove: nothing more after a sync.
+    assert!(e.sync("after").is_empty());
+    // Every other kind of go is answered at once, without error lines.
+    for args in [
+        "depth 3",
+        "nodes 1000",
+        "p1time 3000 p2time 3000 p1inc 100 p2inc 100",
+        "wtime 3000 btime 3000",
+        "",
+    ] {
+        let (mv, lines) = e.go(args);
+        dots.parse_legal(&mv).unwrap();
+        assert!(
+            lines.iter().all(|l| !l.contains("error")),
+            "{args}: {lines:?}"
+        );
+    }
+}
+
+#[test]
+fn lisp_queries_follow_the_game() {
+    let mut e = Engine::lisp(&[]);
+    e.handshake();
+    let start = parse_spec("random knight 31", None).unwrap();
+    let mut rng = tabula::random::rng(31);
+    let mut pos = start;
+    let mut moves: Vec<String> = Vec::new();
+    loop {
+        e.send(&position_command(&start, &moves));
+        for query in ["gameover", "p1turn", "result"] {
+            e.send(&format!("query {query}"));
+        }
+        let lines = e.sync("q");
+        let expected = [
+            format!("response {}", pos.is_over()),
+            format!(
+                "response {}",
+                pos.side_to_move() == tabula::game::Player::One
+            ),
+            format!(
+                "response {}",
+                pos.outcome().map_or("none".to_string(), |o| o.to_string())
+            ),
+        ];
+        assert_eq!(lines, expected, "moves {moves:?}");
+        if pos.is_over() {
+            break;
+        }
+        let legal = pos.legal_moves();
+        let mv = legal[pick(&mut rng, legal.len())].to_string();
+        pos.play_text(&mv).unwrap();
+        moves.push(mv);
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The Python example engine
+// ---------------------------------------------------------------------------
+
+#[test]
+fn python_handshake_isready_errors_and_quit() {
+    let mut e = Engine::python();
+    e.handshake();
+    e.send("uci");
+    assert_eq!(e.until("uciok").last().unwrap(), "uciok");
+    assert!(e.sync("x y").is_empty());
+    e.send("isready crlf\r");
+    assert_eq!(e.line_within(LINE_TIMEOUT, "readyok crlf"), "readyok crlf");
+    e.send_bytes(b"\xff\xfe bad");
+    let lines = e.sync("bytes");
+    assert!(
+        lines.len() == 1 && lines[0].starts_with("info string error "),
+        "{lines:?}"
+    );
+    for bad in [
+        "frobnicate",
+        "position fen knight 1,2 w 0 0",
+        "position fen dots 2x2 00/00/00 00/00/00 1 0 0",
+        "setoption name Nope value 1",
+        "go movetime",
+    ] {
+        e.send(bad);
+        let lines = e.sync("bad");
+        assert!(
+            lines.iter().any(|l| l.starts_with("info string error ")),
+            "{bad}: {lines:?}"
+        );
+    }
+    e.send("quit");
+    e.expect_exit();
+    e.assert_only_protocol_output();
+}
+
+#[test]
+fn python_exits_at_end_of_input() {
+    let mut e = Engine::python();
+    e.handshake();
+    drop(e.stdin.take());
+    e.expect_exit();
+}
+
+#[test]
+fn python_rules_match_the_library() {
+    let mut e = Engine::python();
+    e.handshake();
+    let starts: Vec<AnyPosition> = starts()
+        .into_iter()
+        .filter(|p| p.game() != GameId::Dots)
+        .collect();
+    cross_check(&mut e, &starts, false, 77);
+}
+
+#[test]
+fn python_plays_whole_knight_and_bishop_games() {
+    let mut e = Engine::python();
+    e.handshake();
+    let mut starts = game_starts(GameId::Knight, 3);
+    starts.extend(game_starts(GameId::Bishop, 3));
+    play_games(&mut e, &starts, 200, 5, &greedy_check);
+    e.send("setoption name Strategy value random");
+    e.send("setoption name Seed value 9");
+    play_games(&mut e, &starts[..2], 200, 6, &|_, _| {});
+    assert!(e.stderr().is_empty(), "{}", e.stderr());
+}

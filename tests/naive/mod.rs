@@ -1,0 +1,986 @@
+//! A second, deliberately naive implementation of the six games, written only
+//! for the tests, straight from `rules/*.md` and `spec/interface.md`.
+//!
+//! Nothing here uses the library's move generation, tables, bitboards or
+//! hashing: number boards are `Vec<Vec<Option<u8>>>`, Dots and Boxes arcs are
+//! nested `Vec`s, moves are plain strings in the interface notation, and every
+//! rule is a plain loop. It is slow on purpose and should be obviously right;
+//! the tests compare the fast library against it.
+//!
+//! It also has its own readers for position strings, for the course's Lisp
+//! problem files and for the seeded random boards (from the documentation of
+//! `tabula::random`), so that a spec such as `problem knight-solo A` or
+//! `random dots 5 3x3` is set up without the library's help.
+
+#![allow(dead_code)]
+
+use rand::{RngCore, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+/// Knight jumps as (row, column) offsets, op1..op8 of `rules/knight.md`.
+const KNIGHT_OPS: [(i32, i32); 8] = [
+    (2, -1),
+    (2, 1),
+    (1, 2),
+    (-1, 2),
+    (-2, 1),
+    (-2, -1),
+    (-1, -2),
+    (1, -2),
+];
+
+/// Bishop directions in the operator order of `rules/bishop.md`.
+const BISHOP_DIRS: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
+
+/// Knight or bishop.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Piece {
+    Knight,
+    Bishop,
+}
+
+impl Piece {
+    pub fn side(self) -> usize {
+        match self {
+            Piece::Knight => 10,
+            Piece::Bishop => 8,
+        }
+    }
+}
+
+/// A knight or bishop position (duel or puzzle).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NumPos {
+    pub piece: Piece,
+    pub solo: bool,
+    /// `cells[row][col]`: the number still on the square, if any.
+    pub cells: Vec<Vec<Option<u8>>>,
+    /// The (row, col) of each player's piece.
+    pub at: [Option<(usize, usize)>; 2],
+    /// 0 = player 1 (white), 1 = player 2 (black).
+    pub side: usize,
+    pub score: [u32; 2],
+    pub target: Option<u32>,
+}
+
+/// A Dots and Boxes position (duel or puzzle).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DotsPos {
+    pub solo: bool,
+    pub rows: usize,
+    pub cols: usize,
+    /// `h[dot row][box column]`: 0 no arc, 1 / 2 drawn by player 1 / 2.
+    pub h: Vec<Vec<u8>>,
+    /// `v[dot column][box row]`: 0 no arc, 1 / 2 drawn by player 1 / 2.
+    pub v: Vec<Vec<u8>>,
+    pub side: usize,
+    pub score: [u32; 2],
+    pub target: Option<u32>,
+}
+
+/// A position of any of the six games.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Pos {
+    Num(NumPos),
+    Dots(DotsPos),
+}
+
+pub fn square_name(r: usize, c: usize) -> String {
+    format!("{}{}", (b'a' + c as u8) as char, r + 1)
+}
+
+impl NumPos {
+    fn n(&self) -> usize {
+        self.piece.side()
+    }
+
+    fn on_board(&self, r: i32, c: i32) -> bool {
+        r >= 0 && c >= 0 && (r as usize) < self.n() && (c as usize) < self.n()
+    }
+
+    /// Squares a piece standing on (r, c) reaches (or attacks) on this board,
+    /// whether or not they hold a number, in operator order.
+    fn reach(&self, r: usize, c: usize) -> Vec<(usize, usize)> {
+        let mut out = Vec::new();
+        match self.piece {
+            Piece::Knight => {
+                for (dr, dc) in KNIGHT_OPS {
+                    let (nr, nc) = (r as i32 + dr, c as i32 + dc);
+                    if self.on_board(nr, nc) {
+                        out.push((nr as usize, nc as usize));
+                    }
+                }
+            }
+            Piece::Bishop => {
+                for (dr, dc) in BISHOP_DIRS {
+                    let (mut nr, mut nc) = (r as i32 + dr, c as i32 + dc);
+                    // Empty squares do not block: walk to the edge.
+                    while self.on_board(nr, nc) {
+                        out.push((nr as usize, nc as usize));
+                        nr += dr;
+                        nc += dc;
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The destination squares of `player` (no pass), in operator order.
+    fn destinations(&self, player: usize) -> Vec<(usize, usize)> {
+        let candidates = match self.at[player] {
+            None => {
+                // Placement on the home row, left to right.
+                let row = if player == 0 { 0 } else { self.n() - 1 };
+                (0..self.n()).map(|c| (row, c)).collect()
+            }
+            Some((r, c)) => self.reach(r, c),
+        };
+        let attacked: Vec<(usize, usize)> = match (self.solo, self.at[1 - player]) {
+            (false, Some((r, c))) => {
+                let mut a = self.reach(r, c);
+                a.push((r, c));
+                a
+            }
+            _ => Vec::new(),
+        };
+        candidates
+            .into_iter()
+            .filter(|&(r, c)| self.cells[r][c].is_some() && !attacked.contains(&(r, c)))
+            .collect()
+    }
+
+    pub fn legal_moves(&self) -> Vec<String> {
+        let mine = self.destinations(self.side);
+        if !mine.is_empty() {
+            return mine.into_iter().map(|(r, c)| square_name(r, c)).collect();
+        }
+        if !self.solo && !self.destinations(1 - self.side).is_empty() {
+            return vec!["pass".to_string()];
+        }
+        Vec::new()
+    }
+
+    /// Removes every square showing `n`.
+    fn remove_number(&mut self, n: u8) {
+        for row in self.cells.iter_mut() {
+            for cell in row.iter_mut() {
+                if *cell == Some(n) {
+                    *cell = None;
+                }
+            }
+        }
+    }
+
+    /// The landing rules of `rules/knight.md` (the bishop's are the same).
+    pub fn land(&mut self, player: usize, r: usize, c: usize) {
+        let n = self.cells[r][c].expect("landing on a number");
+        self.score[player] += n as u32;
+        self.cells[r][c] = None;
+        self.at[player] = Some((r, c));
+        let (a, b) = (n / 10, n % 10);
+        if a != b {
+            self.remove_number(b * 10 + a);
+        } else {
+            let mut largest: Option<u8> = None;
+            for row in &self.cells {
+                for &cell in row {
+                    if let Some(x) = cell {
+                        if x / 10 == x % 10 && largest.is_none_or(|l| x > l) {
+                            largest = Some(x);
+                        }
+                    }
+                }
+            }
+            if let Some(d) = largest {
+                self.remove_number(d);
+            }
+        }
+    }
+
+    /// Automatic placement: white on the highest number of row 1, then black
+    /// on the highest remaining number of the last row (leftmost on a tie).
+    pub fn place_automatically(&mut self) {
+        for player in 0..2 {
+            if self.at[player].is_some() {
+                continue;
+            }
+            let row = if player == 0 { 0 } else { self.n() - 1 };
+            let mut best: Option<(u8, usize)> = None;
+            for c in 0..self.n() {
+                if let Some(x) = self.cells[row][c] {
+                    if best.is_none_or(|(b, _)| x > b) {
+                        best = Some((x, c));
+                    }
+                }
+            }
+            if let Some((_, c)) = best {
+                self.land(player, row, c);
+            }
+        }
+    }
+
+    pub fn play(&mut self, mv: &str) -> bool {
+        if !self.legal_moves().iter().any(|m| m == mv) {
+            return false;
+        }
+        if mv != "pass" {
+            let (r, c) = parse_square(mv).expect("a square");
+            self.land(self.side, r, c);
+        }
+        if !self.solo {
+            self.side = 1 - self.side;
+        }
+        true
+    }
+
+    pub fn fen(&self) -> String {
+        let game = match (self.piece, self.solo) {
+            (Piece::Knight, false) => "knight",
+            (Piece::Knight, true) => "knight-solo",
+            (Piece::Bishop, false) => "bishop",
+            (Piece::Bishop, true) => "bishop-solo",
+        };
+        let mut rows = Vec::new();
+        for r in 0..self.n() {
+            let mut cells = Vec::new();
+            for c in 0..self.n() {
+                cells.push(if self.at[0] == Some((r, c)) {
+                    "W".to_string()
+                } else if self.at[1] == Some((r, c)) {
+                    "B".to_string()
+                } else {
+                    match self.cells[r][c] {
+                        Some(x) => format!("{x:02}"),
+                        None => "-".to_string(),
+                    }
+                });
+            }
+            rows.push(cells.join(","));
+        }
+        if self.solo {
+            let mut s = format!("{game} {} {}", rows.join("/"), self.score[0]);
+            if let Some(t) = self.target.filter(|&t| t > 0) {
+                s += &format!(" {t}");
+            }
+            s
+        } else {
+            let side = if self.side == 0 { "w" } else { "b" };
+            format!(
+                "{game} {} {side} {} {}",
+                rows.join("/"),
+                self.score[0],
+                self.score[1]
+            )
+        }
+    }
+}
+
+/// `a1` → (0, 0); `j10` → (9, 9).
+pub fn parse_square(text: &str) -> Option<(usize, usize)> {
+    let mut chars = text.chars();
+    let col = chars.next()?;
+    if !col.is_ascii_lowercase() {
+        return None;
+    }
+    let row: usize = chars.as_str().parse().ok()?;
+    Some((row.checked_sub(1)?, (col as u8 - b'a') as usize))
+}
+
+impl DotsPos {
+    pub fn empty(rows: usize, cols: usize, solo: bool) -> DotsPos {
+        DotsPos {
+            solo,
+            rows,
+            cols,
+            h: vec![vec![0; cols]; rows + 1],
+            v: vec![vec![0; rows]; cols + 1],
+            side: 0,
+            score: [0, 0],
+            target: None,
+        }
+    }
+
+    /// Box (i, j) is closed when its four arcs are drawn.
+    pub fn closed(&self, i: usize, j: usize) -> bool {
+        self.h[i][j] != 0 && self.h[i + 1][j] != 0 && self.v[j][i] != 0 && self.v[j + 1][i] != 0
+    }
+
+    pub fn closed_count(&self) -> u32 {
+        let mut n = 0;
+        for i in 0..self.rows {
+            for j in 0..self.cols {
+                if self.closed(i, j) {
+                    n += 1;
+                }
+            }
+        }
+        n
+    }
+
+    /// Undrawn arcs: the `H` lists in order, then the `V` lists in order.
+    pub fn legal_moves(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        for r in 0..=self.rows {
+            for c in 0..self.cols {
+                if self.h[r][c] == 0 {
+                    out.push(format!("h{}.{}", r + 1, c + 1));
+                }
+            }
+        }
+        for c in 0..=self.cols {
+            for r in 0..self.rows {
+                if self.v[c][r] == 0 {
+                    out.push(format!("v{}.{}", r + 1, c + 1));
+                }
+            }
+        }
+        out
+    }
+
+    pub fn play(&mut self, mv: &str) -> bool {
+        if !self.legal_moves().iter().any(|m| m == mv) {
+            return false;
+        }
+        let before = self.closed_count();
+        let (r, c) = mv[1..].split_once('.').expect("r.c");
+        let (r, c): (usize, usize) = (r.parse().unwrap(), c.parse().unwrap());
+        let owner = if self.solo { 1 } else { self.side as u8 + 1 };
+        if mv.starts_with('h') {
+            self.h[r - 1][c - 1] = owner;
+        } else {
+            self.v[c - 1][r - 1] = owner;
+        }
+        let newly = self.closed_count() - before;
+        if newly > 0 {
+            self.score[self.side] += newly;
+        } else if !self.solo {
+            self.side = 1 - self.side;
+        }
+        true
+    }
+
+    pub fn fen(&self) -> String {
+        let group = |lists: &Vec<Vec<u8>>| {
+            lists
+                .iter()
+                .map(|l| l.iter().map(|x| x.to_string()).collect::<String>())
+                .collect::<Vec<_>>()
+                .join("/")
+        };
+        let game = if self.solo { "dots-solo" } else { "dots" };
+        let mut s = format!(
+            "{game} {}x{} {} {}",
+            self.rows,
+            self.cols,
+            group(&self.h),
+            group(&self.v)
+        );
+        if self.solo {
+            if let Some(t) = self.target.filter(|&t| t > 0) {
+                s += &format!(" {t}");
+            }
+        } else {
+            s += &format!(" {} {} {}", self.side + 1, self.score[0], self.score[1]);
+        }
+        s
+    }
+}
+
+impl Pos {
+    pub fn legal_moves(&self) -> Vec<String> {
+        match self {
+            Pos::Num(p) => p.legal_moves(),
+            Pos::Dots(p) => p.legal_moves(),
+        }
+    }
+
+    /// Plays a move given in the interface notation; false if not legal.
+    pub fn play(&mut self, mv: &str) -> bool {
+        match self {
+            Pos::Num(p) => p.play(mv),
+            Pos::Dots(p) => p.play(mv),
+        }
+    }
+
+    pub fn side(&self) -> usize {
+        match self {
+            Pos::Num(p) => p.side,
+            Pos::Dots(p) => p.side,
+        }
+    }
+
+    /// Points of player 1 and player 2 (puzzles: `[score, 0]`).
+    pub fn scores(&self) -> [u32; 2] {
+        match self {
+            Pos::Num(p) => p.score,
+            Pos::Dots(p) => p.score,
+        }
+    }
+
+    pub fn fen(&self) -> String {
+        match self {
+            Pos::Num(p) => p.fen(),
+            Pos::Dots(p) => p.fen(),
+        }
+    }
+
+    pub fn is_puzzle(&self) -> bool {
+        match self {
+            Pos::Num(p) => p.solo,
+            Pos::Dots(p) => p.solo,
+        }
+    }
+
+    /// Every move name the board could ever accept, plus `pass`: all square
+    /// names, or all arc names.
+    pub fn every_move_name(&self) -> Vec<String> {
+        let mut out = vec!["pass".to_string()];
+        match self {
+            Pos::Num(p) => {
+                for r in 0..p.n() {
+                    for c in 0..p.n() {
+                        out.push(square_name(r, c));
+                    }
+                }
+            }
+            Pos::Dots(p) => {
+                for r in 0..=p.rows {
+                    for c in 0..p.cols {
+                        out.push(format!("h{}.{}", r + 1, c + 1));
+                    }
+                }
+                for c in 0..=p.cols {
+                    for r in 0..p.rows {
+                        out.push(format!("v{}.{}", r + 1, c + 1));
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+/// Leaves of the game tree to `depth` plies: a finished game counts 1, a pass
+/// is a ply.
+pub fn perft(pos: &Pos, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let moves = pos.legal_moves();
+    if moves.is_empty() {
+        return 1;
+    }
+    let mut total = 0;
+    for mv in moves {
+        let mut child = pos.clone();
+        assert!(child.play(&mv));
+        total += perft(&child, depth - 1);
+    }
+    total
+}
+
+/// Nodes at exactly `depth` plies that still have a move (0: the tree is
+/// exhausted before or at `depth`).
+pub fn live_nodes(pos: &Pos, depth: u32) -> u64 {
+    let moves = pos.legal_moves();
+    if depth == 0 {
+        return u64::from(!moves.is_empty());
+    }
+    let mut total = 0;
+    for mv in moves {
+        let mut child = pos.clone();
+        assert!(child.play(&mv));
+        total += live_nodes(&child, depth - 1);
+    }
+    total
+}
+
+// ---------------------------------------------------------------------------
+// Position strings (spec/interface.md)
+
+fn err<T>(msg: impl Into<String>) -> Result<T, String> {
+    Err(msg.into())
+}
+
+fn uint(text: &str) -> Result<u32, String> {
+    if text.is_empty() || !text.chars().all(|c| c.is_ascii_digit()) {
+        return err(format!("not a non-negative integer: {text}"));
+    }
+    text.parse().map_err(|_| format!("too large: {text}"))
+}
+
+fn parse_num_fen(fields: &[&str], piece: Piece, solo: bool) -> Result<NumPos, String> {
+    let n = piece.side();
+    let wanted = if solo { [3, 4] } else { [5, 5] };
+    if fields.len() < wanted[0] || fields.len() > wanted[1] {
+        return err("wrong number of fields");
+    }
+    let rows: Vec<&str> = fields[1].split('/').collect();
+    if rows.len() != n {
+        return err("wrong number of rows");
+    }
+    let mut pos = NumPos {
+        piece,
+        solo,
+        cells: vec![vec![None; n]; n],
+        at: [None, None],
+        side: 0,
+        score: [0, 0],
+        target: None,
+    };
+    for (r, row) in rows.iter().enumerate() {
+        let cells: Vec<&str> = row.split(',').collect();
+        if cells.len() != n {
+            return err("wrong number of cells");
+        }
+        for (c, cell) in cells.iter().enumerate() {
+            match *cell {
+                "-" => {}
+                "W" | "B" => {
+                    let p = usize::from(*cell == "B");
+                    if (solo && p == 1) || pos.at[p].is_some() {
+                        return err("bad piece");
+                    }
+                    pos.at[p] = Some((r, c));
+                }
+                _ => {
+                    if cell.is_empty() || cell.len() > 2 {
+                        return err("bad cell");
+                    }
+                    pos.cells[r][c] = Some(uint(cell)? as u8);
+                }
+            }
+        }
+    }
+    if solo {
+        pos.score[0] = uint(fields[2])?;
+        if let Some(t) = fields.get(3) {
+            pos.target = Some(uint(t)?);
+        }
+        return Ok(pos);
+    }
+    pos.side = match fields[2] {
+        "w" => 0,
+        "b" => 1,
+        _ => return err("bad side"),
+    };
+    let given = [uint(fields[3])?, uint(fields[4])?];
+    match (pos.at[0].is_some(), pos.at[1].is_some()) {
+        (true, true) => {}
+        (false, false) => pos.place_automatically(),
+        _ => return err("one piece without the other"),
+    }
+    pos.score[0] += given[0];
+    pos.score[1] += given[1];
+    Ok(pos)
+}
+
+fn parse_dots_fen(fields: &[&str], solo: bool) -> Result<DotsPos, String> {
+    let wanted = if solo { [4, 5] } else { [7, 7] };
+    if fields.len() < wanted[0] || fields.len() > wanted[1] {
+        return err("wrong number of fields");
+    }
+    let (r, c) = fields[1].split_once('x').ok_or("bad size")?;
+    let (rows, cols) = (uint(r)? as usize, uint(c)? as usize);
+    if !(1..=10).contains(&rows) || !(1..=10).contains(&cols) {
+        return err("bad size");
+    }
+    let mut pos = DotsPos::empty(rows, cols, solo);
+    let read = |text: &str, groups: usize, len: usize| -> Result<Vec<Vec<u8>>, String> {
+        let parts: Vec<&str> = text.split('/').collect();
+        if parts.len() != groups {
+            return err("wrong number of groups");
+        }
+        parts
+            .iter()
+            .map(|p| {
+                if p.len() != len {
+                    return err("wrong group length");
+                }
+                p.chars()
+                    .map(|ch| match ch {
+                        '0' => Ok(0),
+                        '1' => Ok(1),
+                        '2' => Ok(if solo { 1 } else { 2 }),
+                        _ => err("bad arc"),
+                    })
+                    .collect()
+            })
+            .collect()
+    };
+    pos.h = read(fields[2], rows + 1, cols)?;
+    pos.v = read(fields[3], cols + 1, rows)?;
+    if solo {
+        pos.score[0] = pos.closed_count();
+        if let Some(t) = fields.get(4) {
+            pos.target = Some(uint(t)?);
+        }
+        return Ok(pos);
+    }
+    pos.side = match fields[4] {
+        "1" => 0,
+        "2" => 1,
+        _ => return err("bad side"),
+    };
+    pos.score = [uint(fields[5])?, uint(fields[6])?];
+    Ok(pos)
+}
+
+/// Reads a position string of any game.
+pub fn from_fen(text: &str) -> Result<Pos, String> {
+    let fields: Vec<&str> = text.split_whitespace().collect();
+    match fields.first().copied() {
+        Some("knight") => parse_num_fen(&fields, Piece::Knight, false).map(Pos::Num),
+        Some("knight-solo") => parse_num_fen(&fields, Piece::Knight, true).map(Pos::Num),
+        Some("bishop") => parse_num_fen(&fields, Piece::Bishop, false).map(Pos::Num),
+        Some("bishop-solo") => parse_num_fen(&fields, Piece::Bishop, true).map(Pos::Num),
+        Some("dots") => parse_dots_fen(&fields, false).map(Pos::Dots),
+        Some("dots-solo") => parse_dots_fen(&fields, true).map(Pos::Dots),
+        _ => err("unknown game"),
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The course's problem files
+
+const KNIGHT_DAT: &str = include_str!("../../data/problems/knight.dat");
+const BISHOP_DAT: &str = include_str!("../../data/problems/bishop.dat");
+const DOTS_DAT: &str = include_str!("../../data/problems/dots.dat");
+
+/// A Lisp value: an atom or a list.
+#[derive(Clone, Debug)]
+pub enum Lisp {
+    Atom(String),
+    List(Vec<Lisp>),
+}
+
+impl Lisp {
+    fn list(&self) -> &[Lisp] {
+        match self {
+            Lisp::List(items) => items,
+            Lisp::Atom(a) => panic!("expected a list, found {a}"),
+        }
+    }
+
+    fn number(&self) -> Option<u32> {
+        match self {
+            Lisp::Atom(a) => a.parse().ok(),
+            Lisp::List(_) => None,
+        }
+    }
+}
+
+/// Every top-level expression of a Lisp text (`;` comments skipped).
+pub fn read_lisp(text: &str) -> Vec<Lisp> {
+    let mut tokens = Vec::new();
+    for line in text.lines() {
+        let line = line.split(';').next().unwrap_or("");
+        let spaced = line.replace('(', " ( ").replace(')', " ) ");
+        tokens.extend(spaced.split_whitespace().map(str::to_string));
+    }
+    let mut stack: Vec<Vec<Lisp>> = vec![Vec::new()];
+    for t in tokens {
+        match t.as_str() {
+            "(" => stack.push(Vec::new()),
+            ")" => {
+                let done = stack.pop().expect("balanced");
+                stack.last_mut().expect("balanced").push(Lisp::List(done));
+            }
+            _ => stack.last_mut().unwrap().push(Lisp::Atom(t.to_uppercase())),
+        }
+    }
+    assert_eq!(stack.len(), 1, "unbalanced parentheses");
+    stack.pop().unwrap()
+}
+
+/// The `index`-th (0-based) problem of a puzzle game's course file.
+pub fn problem(game: &str, index: usize) -> Pos {
+    let (text, piece) = match game {
+        "knight-solo" => (KNIGHT_DAT, Some(Piece::Knight)),
+        "bishop-solo" => (BISHOP_DAT, Some(Piece::Bishop)),
+        "dots-solo" => (DOTS_DAT, None),
+        _ => panic!("no problems for {game}"),
+    };
+    let all = read_lisp(text);
+    let items = all[index].list();
+    let target = items[0].number().expect("target");
+    match piece {
+        Some(piece) => {
+            let mut rows: Vec<&Lisp> = items[1..].iter().collect();
+            assert_eq!(rows.len(), piece.side());
+            if piece == Piece::Bishop {
+                // Written bottom row first: the last line is row 1.
+                rows.reverse();
+            }
+            let cells = rows
+                .iter()
+                .map(|row| {
+                    row.list()
+                        .iter()
+                        .map(|cell| cell.number().map(|n| n as u8))
+                        .collect()
+                })
+                .collect();
+            Pos::Num(NumPos {
+                piece,
+                solo: true,
+                cells,
+                at: [None, None],
+                side: 0,
+                score: [0, 0],
+                target: Some(target),
+            })
+        }
+        None => {
+            let hv = items[1].list();
+            let lists = |x: &Lisp| -> Vec<Vec<u8>> {
+                x.list()
+                    .iter()
+                    .map(|l| {
+                        l.list()
+                            .iter()
+                            .map(|a| u8::from(a.number().unwrap() != 0))
+                            .collect()
+                    })
+                    .collect()
+            };
+            let (h, v) = (lists(&hv[0]), lists(&hv[1]));
+            let mut pos = DotsPos::empty(h.len() - 1, h[0].len(), true);
+            pos.h = h;
+            pos.v = v;
+            pos.score[0] = pos.closed_count();
+            pos.target = Some(target);
+            Pos::Dots(pos)
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Seeded random boards (the documentation of `tabula::random`)
+
+fn shuffled(mut items: Vec<u8>, rng: &mut Xoshiro256PlusPlus) -> Vec<u8> {
+    let mut i = items.len() - 1;
+    while i >= 1 {
+        let j = (rng.next_u64() % (i as u64 + 1)) as usize;
+        items.swap(i, j);
+        i -= 1;
+    }
+    items
+}
+
+/// A random knight or bishop board (duel: after the automatic placement).
+pub fn random_numbers(piece: Piece, solo: bool, seed: u64) -> Pos {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let set: Vec<u8> = match piece {
+        Piece::Knight => (0..100).collect(),
+        Piece::Bishop => {
+            let mut s = Vec::new();
+            for a in 1..=8 {
+                for b in 1..=8 {
+                    s.push(a * 10 + b);
+                }
+            }
+            s
+        }
+    };
+    let nums = shuffled(set, &mut rng);
+    let n = piece.side();
+    let cells = (0..n)
+        .map(|r| (0..n).map(|c| Some(nums[r * n + c])).collect())
+        .collect();
+    let mut pos = NumPos {
+        piece,
+        solo,
+        cells,
+        at: [None, None],
+        side: 0,
+        score: [0, 0],
+        target: None,
+    };
+    if !solo {
+        pos.place_automatically();
+    }
+    Pos::Num(pos)
+}
+
+/// The random Dots and Boxes start: two arcs that give no box a third side.
+pub fn random_dots(rows: usize, cols: usize, seed: u64) -> Pos {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut pos = DotsPos::empty(rows, cols, false);
+    for _ in 0..2 {
+        let safe: Vec<String> = pos
+            .legal_moves()
+            .into_iter()
+            .filter(|mv| {
+                let mut after = pos.clone();
+                after.play(mv);
+                (0..rows).all(|i| {
+                    (0..cols).all(|j| {
+                        let sides = |p: &DotsPos| {
+                            [p.h[i][j], p.h[i + 1][j], p.v[j][i], p.v[j + 1][i]]
+                                .iter()
+                                .filter(|&&x| x != 0)
+                                .count()
+                        };
+                        sides(&after) <= 2 || sides(&after) == sides(&pos)
+                    })
+                })
+            })
+            .collect();
+        if safe.is_empty() {
+            break;
+        }
+        let k = (rng.next_u64() % safe.len() as u64) as usize;
+        pos.play(&safe[k]);
+    }
+    Pos::Dots(pos)
+}
+
+/// Sets up a position spec: a position string, `fen …`, `startpos` (dots),
+/// `random <game> <seed> [<r>x<c>]` or `problem <game> <A…>`, then `moves …`.
+pub fn setup(spec: &str) -> Pos {
+    let words: Vec<&str> = spec.split_whitespace().collect();
+    let at = words
+        .iter()
+        .position(|w| *w == "moves")
+        .unwrap_or(words.len());
+    let (head, moves) = (&words[..at], words.get(at + 1..).unwrap_or(&[]));
+    let mut pos = match head[0] {
+        "fen" => from_fen(&head[1..].join(" ")).expect("valid fen"),
+        "startpos" => Pos::Dots(DotsPos::empty(5, 6, false)),
+        "problem" => {
+            let key = head[2].as_bytes()[0];
+            problem(head[1], (key.to_ascii_uppercase() - b'A') as usize)
+        }
+        "random" => {
+            let seed: u64 = head[2].parse().expect("seed");
+            match head[1] {
+                "knight" => random_numbers(Piece::Knight, false, seed),
+                "knight-solo" => random_numbers(Piece::Knight, true, seed),
+                "bishop" => random_numbers(Piece::Bishop, false, seed),
+                "bishop-solo" => random_numbers(Piece::Bishop, true, seed),
+                "dots" => {
+                    let (r, c) = head
+                        .get(3)
+                        .map(|s| {
+                            let (r, c) = s.split_once('x').expect("RxC");
+                            (r.parse().unwrap(), c.parse().unwrap())
+                        })
+                        .unwrap_or((5, 6));
+                    random_dots(r, c, seed)
+                }
+                g => panic!("no random {g}"),
+            }
+        }
+        _ => from_fen(&head.join(" ")).expect("valid fen"),
+    };
+    for m in moves {
+        assert!(pos.play(m), "{spec}: move {m} is not legal");
+    }
+    pos
+}
+
+// ---------------------------------------------------------------------------
+// What a move exercises (for checking that the test data covers every rule)
+
+/// The rules a move exercises, by name.
+pub fn features(pos: &Pos, mv: &str) -> Vec<&'static str> {
+    let mut out = Vec::new();
+    let mut after = pos.clone();
+    assert!(after.play(mv));
+    if after.legal_moves().is_empty() {
+        out.push("game over");
+    }
+    match (pos, &after) {
+        (Pos::Num(p), Pos::Num(a)) => {
+            if mv == "pass" {
+                out.push("pass");
+                return out;
+            }
+            let me = p.side;
+            // Squares with a number that the attack rule alone forbids.
+            if !p.solo {
+                if let (Some((r, c)), Some(_)) = (p.at[me], p.at[1 - me]) {
+                    let open = p
+                        .reach(r, c)
+                        .into_iter()
+                        .filter(|&(r, c)| p.cells[r][c].is_some())
+                        .count();
+                    if open > p.destinations(me).len() {
+                        out.push("attack rule");
+                    }
+                }
+            }
+            let (r, c) = parse_square(mv).unwrap();
+            let n = p.cells[r][c].unwrap();
+            match p.at[me] {
+                None => out.push("placement"),
+                Some((fr, fc)) if p.piece == Piece::Bishop => {
+                    let (dr, dc) = (
+                        (r as i32 - fr as i32).signum(),
+                        (c as i32 - fc as i32).signum(),
+                    );
+                    let (mut x, mut y) = (fr as i32 + dr, fc as i32 + dc);
+                    while (x as usize, y as usize) != (r, c) {
+                        match p.cells[x as usize][y as usize] {
+                            None => out.push("slide over an empty square"),
+                            Some(_) => out.push("slide over a number"),
+                        }
+                        x += dr;
+                        y += dc;
+                    }
+                }
+                Some(_) => {}
+            }
+            let copies = p.cells.iter().flatten().filter(|&&x| x == Some(n)).count();
+            if copies > 1 {
+                out.push("landing on a duplicated number");
+            }
+            let mut removed = Vec::new();
+            for i in 0..p.n() {
+                for j in 0..p.n() {
+                    if (i, j) != (r, c) && p.cells[i][j].is_some() && a.cells[i][j].is_none() {
+                        removed.push(p.cells[i][j].unwrap());
+                    }
+                }
+            }
+            if removed.len() > 1 {
+                out.push("several copies removed");
+            }
+            if n / 10 == n % 10 {
+                out.push("double");
+                if n == 0 {
+                    out.push("landing on 00");
+                }
+                if removed.contains(&0) {
+                    out.push("00 removed");
+                }
+                if removed.contains(&n) {
+                    out.push("second copy of the landed double removed");
+                }
+                if removed.is_empty() {
+                    out.push("double with no other double left");
+                }
+            } else if !removed.is_empty() {
+                out.push("symmetric removal");
+                if n < 10 {
+                    out.push("one-digit number removes its mirror");
+                }
+            }
+        }
+        (Pos::Dots(p), Pos::Dots(a)) => {
+            match a.closed_count() - p.closed_count() {
+                0 => {}
+                1 => out.push("one box closed"),
+                _ => out.push("two boxes closed"),
+            }
+            if a.closed_count() > p.closed_count() && !p.solo {
+                assert_eq!(a.side, p.side);
+                out.push("extra turn");
+            }
+        }
+        _ => unreachable!(),
+    }
+    out
+}

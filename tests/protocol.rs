@@ -1,0 +1,689 @@
+//! The protocol of protocol.md, tested on the real binary: whole games for
+//! every game (each `bestmove` checked by the rules library), `stop` and
+//! `isready` during jobs, malformed and random input, time discipline, exits.
+
+mod util;
+
+use std::time::{Duration, Instant};
+use tabula::game::AnyPosition;
+use tabula::setup;
+use util::{Engine, PATIENCE};
+
+const SHORT: Duration = Duration::from_secs(5);
+
+/// The position the engine should hold after `position <spec> moves <moves>`.
+fn library_position(spec: &str, moves: &[String], game: Option<&str>) -> AnyPosition {
+    let mut words: Vec<&str> = spec.split_whitespace().collect();
+    if !moves.is_empty() {
+        words.push("moves");
+        words.extend(moves.iter().map(String::as_str));
+    }
+    setup::parse_words(&words, game.map(|g| g.parse().unwrap())).unwrap()
+}
+
+fn position_command(spec: &str, moves: &[String]) -> String {
+    if moves.is_empty() {
+        format!("position {spec}")
+    } else {
+        format!("position {spec} moves {}", moves.join(" "))
+    }
+}
+
+/// Plays a whole game engine against itself through `position … moves …`
+/// and `go`, checking every reply against the rules library.
+fn play_whole_game(engine: &mut Engine, spec: &str, game: Option<&str>, go: &str) -> usize {
+    let mut moves: Vec<String> = Vec::new();
+    loop {
+        let pos = library_position(spec, &moves, game);
+        engine.send(&position_command(spec, &moves));
+        engine.send("query gameover");
+        let over = engine.recv(PATIENCE);
+        engine.check(
+            over == format!("response {}", pos.is_over()),
+            &format!("query gameover answered '{over}' for {pos}"),
+        );
+        engine.send("query p1turn");
+        let p1 = engine.recv(PATIENCE);
+        let want = pos.side_to_move() == tabula::game::Player::One;
+        engine.check(p1 == format!("response {want}"), "query p1turn");
+        engine.send("query result");
+        let result = engine.recv(PATIENCE);
+        let want = pos.outcome().map_or("none".to_string(), |o| o.to_string());
+        engine.check(result == format!("response {want}"), "query result");
+
+        let (mv, info) = engine.go(go);
+        for line in &info {
+            engine.check(
+                line.starts_with("info "),
+                &format!("only info lines may come before bestmove, got '{line}'"),
+            );
+        }
+        if pos.is_over() {
+            engine.check(mv == "none", "a finished game must answer 'bestmove none'");
+            return moves.len();
+        }
+        let stats = info
+            .iter()
+            .filter(|l| l.starts_with("info string stats "))
+            .count();
+        engine.check(stats == 1, "exactly one stats line per search");
+        if let Err(e) = pos.parse_legal(&mv) {
+            panic!(
+                "bestmove {mv} is not legal in {pos}: {e}\n{}",
+                engine.transcript()
+            );
+        }
+        moves.push(mv);
+        engine.check(moves.len() < 400, "the game does not end");
+    }
+}
+
+#[test]
+fn whole_games_of_every_two_player_game() {
+    let mut engine = Engine::spawn();
+    engine.send("ugi");
+    engine.recv_until(PATIENCE, |l| l == "ugiok");
+    engine.send("uginewgame");
+    let knight = play_whole_game(&mut engine, "random knight 11", None, "go depth 2");
+    engine.send("uginewgame");
+    let bishop = play_whole_game(&mut engine, "random bishop 12", None, "go nodes 3000");
+    engine.send("setoption name Game value dots");
+    engine.send("uginewgame");
+    let dots = play_whole_game(&mut engine, "startpos", Some("dots"), "go depth 1");
+    assert!(knight >= 2 && bishop >= 2, "{knight} {bishop}");
+    assert_eq!(dots, 71, "one arc a move");
+    let dots = play_whole_game(&mut engine, "random dots 3 2x3", None, "go movetime 20");
+    assert_eq!(dots, 17 - 2, "two arcs are drawn at random");
+    let stray = engine.sync("end");
+    engine.check(stray.is_empty(), "no stray output");
+}
+
+#[test]
+fn handshake_lists_the_options() {
+    let mut engine = Engine::spawn();
+    engine.send("ugi");
+    let lines = engine.recv_until(PATIENCE, |l| l == "ugiok");
+    assert!(lines[0].starts_with("id name Tabula"), "{lines:?}");
+    assert!(lines[1].starts_with("id author "), "{lines:?}");
+    let options: Vec<&String> = lines.iter().filter(|l| l.starts_with("option ")).collect();
+    assert_eq!(options.len(), lines.len() - 3, "{lines:?}");
+    assert!(options
+        .iter()
+        .any(|l| l.starts_with("option name Hash type spin default ")));
+    let game = options
+        .iter()
+        .find(|l| l.starts_with("option name Game type combo"))
+        .expect("a Game option");
+    for id in [
+        "knight",
+        "knight-solo",
+        "bishop",
+        "bishop-solo",
+        "dots",
+        "dots-solo",
+    ] {
+        assert!(game.contains(&format!(" var {id}")), "{game}");
+    }
+    engine.send("uci");
+    let lines = engine.recv_until(PATIENCE, |l| l == "uciok");
+    assert!(lines[0].starts_with("id name"), "{lines:?}");
+    engine.send("isready");
+    assert_eq!(engine.recv(PATIENCE), "readyok");
+}
+
+#[test]
+fn setoption_hash_and_friends() {
+    let mut engine = Engine::spawn();
+    engine.send("setoption name Hash value 8");
+    engine.send("setoption name hash value 1");
+    engine.send("setoption name MoveOverhead value 0");
+    engine.send("setoption name Game value bishop");
+    assert_eq!(engine.sync("a"), Vec::<String>::new());
+    for (line, needle) in [
+        ("setoption name Hash value 0", "Hash"),
+        ("setoption name Hash value 1000000000", "Hash"),
+        ("setoption name Hash value many", "found 'many'"),
+        ("setoption name Threads value 2", "unknown option 'Threads'"),
+        ("setoption name Game value chess", "unknown game 'chess'"),
+        ("setoption name Hash", "value"),
+    ] {
+        engine.send(line);
+        let reply = engine.recv(PATIENCE);
+        assert!(
+            reply.starts_with("info string error setoption") && reply.contains(needle),
+            "{line} -> {reply}"
+        );
+    }
+    // The Game option picks the game of `startpos`.
+    engine.send("position startpos");
+    assert!(engine.recv(PATIENCE).contains("no fixed start position"));
+    engine.send("setoption name Game value dots");
+    engine.send("position startpos");
+    engine.send("perft 1");
+    assert_eq!(
+        engine.recv_until_prefix("perft", PATIENCE).last().unwrap(),
+        "perft 1 71"
+    );
+    // A search still works after resizing.
+    engine.send("setoption name Hash value 4");
+    let (mv, _) = engine.go("go depth 2");
+    assert!(mv.starts_with('h') || mv.starts_with('v'), "{mv}");
+}
+
+#[test]
+fn perft_matches_the_rules_library() {
+    let mut engine = Engine::spawn();
+    for (spec, depth) in [
+        ("random knight 21", 4),
+        ("random bishop 22", 3),
+        ("problem knight-solo F", 3),
+        ("problem dots-solo A", 2),
+        ("random dots 4 3x3", 3),
+    ] {
+        engine.send(&format!("position {spec}"));
+        engine.send(&format!("perft {depth}"));
+        let lines = engine.recv_until_prefix("perft ", PATIENCE);
+        let pos = setup::parse_spec(spec, None).unwrap();
+        let want = pos.perft(depth);
+        assert_eq!(lines.last().unwrap(), &format!("perft {depth} {want}"));
+        // Divide lines: one per legal move, in move order, summing to the total.
+        let divide = &lines[..lines.len() - 1];
+        let legal: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
+        let moves: Vec<&str> = divide
+            .iter()
+            .map(|l| l.split(' ').next().unwrap())
+            .collect();
+        assert_eq!(moves, legal);
+        let sum: u64 = divide
+            .iter()
+            .map(|l| l.split(' ').nth(1).unwrap().parse::<u64>().unwrap())
+            .sum();
+        assert_eq!(sum, want);
+    }
+    engine.send("perft 0");
+    assert_eq!(engine.recv(PATIENCE), "perft 0 1");
+}
+
+#[test]
+fn query_answers_for_every_state() {
+    let mut engine = Engine::spawn();
+    engine.send("query gameover");
+    assert!(engine
+        .recv(PATIENCE)
+        .starts_with("info string error query: no position"));
+    for (fen, over, p1, result) in [
+        ("dots 1x1 1/1 1/1 1 1 0", true, true, "p1win"),
+        ("dots 1x1 2/2 2/2 2 0 1", true, false, "p2win"),
+        ("dots 1x2 11/22 1/0/2 2 0 0", false, false, "none"),
+        ("dots 1x2 11/22 1/1/2 2 1 1", true, false, "draw"),
+    ] {
+        engine.send(&format!("position fen {fen}"));
+        engine.send("query gameover");
+        engine.send("query p1turn");
+        engine.send("query result");
+        let got = [
+            engine.recv(PATIENCE),
+            engine.recv(PATIENCE),
+            engine.recv(PATIENCE),
+        ];
+        assert_eq!(
+            got,
+            [
+                format!("response {over}"),
+                format!("response {p1}"),
+                format!("response {result}")
+            ],
+            "{fen}"
+        );
+    }
+    // Game over: `go` answers at once with no move, and never hangs.
+    engine.send("position fen dots 1x1 1/1 1/1 1 1 0");
+    let (mv, _) = engine.go("go infinite");
+    assert_eq!(mv, "none");
+}
+
+#[test]
+fn show_draws_the_board() {
+    let mut engine = Engine::spawn();
+    engine.send("position random knight 5");
+    engine.send("show");
+    let lines = engine.recv_until_prefix("fen ", PATIENCE);
+    let pos = setup::parse_spec("random knight 5", None).unwrap();
+    assert_eq!(lines.last().unwrap(), &format!("fen {}", pos.fen()));
+    assert!(lines[0].starts_with("knight: white (player 1) to move"));
+    let rows: Vec<&String> = lines
+        .iter()
+        .filter(|l| {
+            l.trim_start()
+                .split(' ')
+                .next()
+                .is_some_and(|w| w.parse::<u32>().is_ok())
+        })
+        .collect();
+    assert_eq!(rows.len(), 10, "{lines:?}");
+    assert_eq!(lines.iter().filter(|l| l.contains("  W")).count(), 1);
+    assert_eq!(lines.iter().filter(|l| l.contains("  B")).count(), 1);
+
+    engine.send("setoption name Game value dots");
+    engine.send("position startpos moves h1.1 v1.1 h2.1 v1.2");
+    engine.send("show");
+    let lines = engine.recv_until_prefix("fen ", PATIENCE);
+    let text = lines.join("\n");
+    assert!(text.contains("h1 +-1-+"), "{text}");
+    assert!(text.contains("h2 +-1-+"), "{text}");
+    assert!(text.contains("v1 2 # 2"), "{text}");
+    assert!(
+        text.starts_with("dots: player 2 to move; score 0 - 1"),
+        "{text}"
+    );
+    assert!(text.contains("1 of 30 boxes closed"), "{text}");
+}
+
+#[test]
+fn stop_ends_an_endless_perft_at_once_and_isready_is_answered_meanwhile() {
+    let mut engine = Engine::spawn();
+    engine.send("position random knight 3");
+    engine.send("perft 60");
+    let early = engine.try_recv(Duration::from_millis(300));
+    engine.check(early.is_none(), "nothing before stop");
+    let asked = Instant::now();
+    engine.send("isready mid-perft");
+    assert_eq!(engine.recv(SHORT), "readyok mid-perft");
+    assert!(
+        asked.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        asked.elapsed()
+    );
+    // Commands other than isready/stop/quit wait behind the job, in order.
+    engine.send("query p1turn");
+    let stopped = Instant::now();
+    engine.send("stop");
+    let lines = engine.recv_until(SHORT, |l| l.starts_with("response"));
+    assert!(
+        stopped.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        stopped.elapsed()
+    );
+    assert_eq!(
+        lines.last().unwrap(),
+        "response true",
+        "the queued query comes after the job's end"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "info string error perft 60: stopped before the end"),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn stop_during_go_infinite() {
+    let mut engine = Engine::spawn();
+    engine.send("position random knight 8");
+    engine.send("go infinite");
+    thread_sleep(200);
+    engine.send("isready token-7");
+    let before = engine.recv_until(SHORT, |l| l == "readyok token-7");
+    let stopped = Instant::now();
+    engine.send("stop");
+    let mut lines = before;
+    if !lines.iter().any(|l| l.starts_with("bestmove")) {
+        lines.extend(engine.recv_until_prefix("bestmove", SHORT));
+    }
+    assert!(
+        stopped.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        stopped.elapsed()
+    );
+    let best: Vec<&String> = lines.iter().filter(|l| l.starts_with("bestmove")).collect();
+    assert_eq!(best.len(), 1, "{lines:?}");
+    let pos = setup::parse_spec("random knight 8", None).unwrap();
+    let mv = best[0].strip_prefix("bestmove ").unwrap();
+    assert!(pos.parse_legal(mv).is_ok(), "{mv}");
+    // A second stop, with nothing running, is ignored.
+    engine.send("stop");
+    assert_eq!(engine.sync("after"), Vec::<String>::new());
+}
+
+#[test]
+fn go_while_searching_is_queued_and_answered_in_turn() {
+    let mut engine = Engine::spawn();
+    engine.send("position random bishop 9");
+    engine.send("go infinite");
+    engine.send("go depth 1");
+    engine.send("query p1turn");
+    thread_sleep(100);
+    engine.send("stop");
+    let lines = engine.recv_until(SHORT, |l| l.starts_with("response"));
+    let best = lines.iter().filter(|l| l.starts_with("bestmove")).count();
+    assert_eq!(best, 2, "one bestmove per go: {lines:?}");
+    assert_eq!(lines.last().unwrap(), "response true");
+}
+
+fn thread_sleep(ms: u64) {
+    std::thread::sleep(Duration::from_millis(ms));
+}
+
+#[test]
+fn movetime_is_kept() {
+    let mut engine = Engine::spawn();
+    let margin = Duration::from_millis(250);
+    for (spec, ms) in [
+        ("random knight 31", 100),
+        ("random bishop 32", 300),
+        ("random dots 33", 200),
+        ("random knight 34", 50),
+    ] {
+        engine.send(&format!("position {spec}"));
+        engine.sync("t");
+        let start = Instant::now();
+        let (mv, _) = engine.go(&format!("go movetime {ms}"));
+        let took = start.elapsed();
+        assert!(
+            took <= Duration::from_millis(ms) + margin,
+            "{spec}: go movetime {ms} answered after {took:?}"
+        );
+        let pos = setup::parse_spec(spec, None).unwrap();
+        assert!(pos.parse_legal(&mv).is_ok(), "{mv}");
+    }
+    // Clock mode: a few seconds on the clock gives a quick, legal reply.
+    engine.send("position random knight 35");
+    let start = Instant::now();
+    let (mv, _) = engine.go("go p1time 3000 p2time 3000 p1inc 0 p2inc 0");
+    assert!(
+        start.elapsed() < Duration::from_millis(3000),
+        "{:?}",
+        start.elapsed()
+    );
+    let pos = setup::parse_spec("random knight 35", None).unwrap();
+    assert!(pos.parse_legal(&mv).is_ok(), "{mv}");
+}
+
+#[test]
+fn malformed_lines_each_get_one_error_and_the_engine_carries_on() {
+    let mut engine = Engine::spawn();
+    let bad: Vec<(Vec<u8>, &str)> = vec![
+        (b"go depth 1".to_vec(), "go: no position"),
+        (b"hello".to_vec(), "unknown command 'hello'"),
+        (b"GO MOVETIME abc".to_vec(), "movetime must be"),
+        (b"go depth -1".to_vec(), "depth must be"),
+        (b"go movetime 0".to_vec(), "movetime must be"),
+        (
+            b"go nodes 99999999999999999999999".to_vec(),
+            "nodes must be",
+        ),
+        (b"go p1time 100".to_vec(), "p2time"),
+        (b"go ponder".to_vec(), "unknown option 'ponder'"),
+        (b"position".to_vec(), "missing the position"),
+        (
+            b"position fen knight 1,2,3 w 0 0".to_vec(),
+            "invalid knight position",
+        ),
+        (b"position fen chess".to_vec(), "unknown game 'chess'"),
+        (b"position startpos".to_vec(), "no fixed start position"),
+        (b"position random knight".to_vec(), "seed"),
+        (b"position random knight 1 moves z99".to_vec(), "move 1"),
+        (b"position random knight 1 moves a3 a3".to_vec(), "move 2"),
+        (
+            b"position problem knight-solo Q".to_vec(),
+            "no knight-solo problem 'Q'",
+        ),
+        (b"go".to_vec(), "the last 'position' command failed"),
+        (
+            b"setoption name Foo value 1".to_vec(),
+            "unknown option 'Foo'",
+        ),
+        (b"setoption name Hash value -5".to_vec(), "Hash"),
+        (b"perft".to_vec(), "missing the depth"),
+        (b"perft deep".to_vec(), "depth must be"),
+        (b"query".to_vec(), "missing the question"),
+        (b"query winner".to_vec(), "unknown question"),
+        (b"isready a b".to_vec(), "unexpected 'b'"),
+        (b"ugi please".to_vec(), "unexpected 'please'"),
+        (b"\x00\x01\x02".to_vec(), "unknown command"),
+        (b"\xff\xfe\xfd go".to_vec(), "unknown command"),
+        ("ügi".as_bytes().to_vec(), "unknown command 'ügi'"),
+        (vec![b'x'; 200_000], "line too long"),
+        (b"position random knight 2".to_vec(), ""),
+        (b"solve".to_vec(), "not a puzzle"),
+        (b"show me".to_vec(), "unexpected 'me'"),
+        (b"stop now".to_vec(), "unexpected 'now'"),
+    ];
+    let mut errors = 0;
+    for (line, needle) in &bad {
+        let mut bytes = line.clone();
+        bytes.push(b'\n');
+        engine.send_raw(&bytes);
+        if needle.is_empty() {
+            continue;
+        }
+        errors += 1;
+        let reply = engine.recv(PATIENCE);
+        assert!(
+            reply.starts_with("info string error ") && reply.contains(needle),
+            "{:?} -> {reply}\n{}",
+            String::from_utf8_lossy(&line[..line.len().min(80)]),
+            engine.transcript()
+        );
+    }
+    assert!(errors > 30);
+    // Blank lines and carriage returns are not errors.
+    engine.send_raw(b"\n   \n\t\r\n\r\n");
+    assert_eq!(engine.sync("still-alive"), Vec::<String>::new());
+    // The engine still plays.
+    let (mv, _) = engine.go("go depth 1");
+    let pos = setup::parse_spec("random knight 2", None).unwrap();
+    assert!(pos.parse_legal(&mv).is_ok(), "{mv}");
+    assert!(!engine.stderr().contains("panicked"), "{}", engine.stderr());
+}
+
+#[test]
+fn random_bytes_never_crash_or_wedge_the_engine() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(0x7ab1a);
+    let words = [
+        "go",
+        "position",
+        "setoption",
+        "name",
+        "value",
+        "Hash",
+        "Game",
+        "perft",
+        "query",
+        "solve",
+        "show",
+        "isready",
+        "ugi",
+        "uci",
+        "uginewgame",
+        "stop",
+        "moves",
+        "fen",
+        "startpos",
+        "random",
+        "problem",
+        "knight",
+        "knight-solo",
+        "bishop",
+        "dots",
+        "dots-solo",
+        "movetime",
+        "depth",
+        "nodes",
+        "infinite",
+        "p1time",
+        "p2time",
+        "p1inc",
+        "gameover",
+        "p1turn",
+        "result",
+        "algorithm",
+        "astar",
+        "bfs",
+        "target",
+        "a1",
+        "c3",
+        "h1.1",
+        "v2.3",
+        "pass",
+        "A",
+        "F",
+        "1",
+        "2",
+        "3",
+        "0",
+        "-1",
+        "17",
+        "99999999999999999999",
+        "w",
+        "b",
+        "-",
+        ",",
+        "/",
+        "x",
+    ];
+    let mut engine = Engine::spawn();
+    let mut sent = 0;
+    for _ in 0..400 {
+        let line: Vec<u8> = if rng.gen_bool(0.4) {
+            let n = rng.gen_range(0..80);
+            (0..n).map(|_| rng.gen::<u8>()).collect()
+        } else {
+            let n = rng.gen_range(1..8);
+            let text: Vec<&str> = (0..n)
+                .map(|_| words[rng.gen_range(0..words.len())])
+                .collect();
+            text.join(" ").into_bytes()
+        };
+        // `quit` ends the session: keep it out of the fuzz.
+        if String::from_utf8_lossy(&line)
+            .trim()
+            .eq_ignore_ascii_case("quit")
+        {
+            continue;
+        }
+        let mut bytes = line;
+        bytes.push(b'\n');
+        engine.send_raw(&bytes);
+        sent += 1;
+        if sent % 50 == 0 {
+            engine.send(&format!("isready fuzz{sent}"));
+            let want = format!("readyok fuzz{sent}");
+            engine.recv_until(PATIENCE, |l| l == want);
+        }
+    }
+    engine.send("stop");
+    engine.send("isready end");
+    engine.recv_until(PATIENCE, |l| l == "readyok end");
+    engine.send("quit");
+    let status = engine.wait_exit(SHORT);
+    assert!(status.success(), "{status:?}");
+    assert!(!engine.stderr().contains("panicked"), "{}", engine.stderr());
+}
+
+#[test]
+fn quit_and_end_of_input_exit_promptly() {
+    // Idle, quit.
+    let mut engine = Engine::spawn();
+    engine.send("quit");
+    assert!(engine.wait_exit(SHORT).success());
+
+    // Idle, end of input.
+    let mut engine = Engine::spawn();
+    engine.close_stdin();
+    assert!(engine.wait_exit(SHORT).success());
+
+    // Quit during an endless job: the job is stopped, the process exits.
+    let mut engine = Engine::spawn();
+    engine.send("position random knight 4");
+    engine.send("perft 80");
+    engine.send("query p1turn");
+    thread_sleep(100);
+    let t = Instant::now();
+    engine.send("quit");
+    assert!(engine.wait_exit(SHORT).success());
+    assert!(t.elapsed() < Duration::from_secs(2), "{:?}", t.elapsed());
+    let rest = engine.rest(Duration::from_millis(200));
+    assert!(
+        !rest.iter().any(|l| l.starts_with("response")),
+        "commands waiting at quit are dropped: {rest:?}"
+    );
+
+    // End of input during `go infinite`: stopped, answered, exit.
+    let mut engine = Engine::spawn();
+    engine.send("position random bishop 4");
+    engine.send("go infinite");
+    thread_sleep(100);
+    engine.close_stdin();
+    assert!(engine.wait_exit(SHORT).success());
+    let rest = engine.rest(Duration::from_millis(200));
+    assert_eq!(
+        rest.iter().filter(|l| l.starts_with("bestmove")).count(),
+        1,
+        "{rest:?}"
+    );
+
+    // End of input with finite work waiting: it is all done, in order.
+    let mut engine = Engine::spawn();
+    engine.send("position random knight 4");
+    engine.send("go depth 2");
+    engine.send("perft 2");
+    engine.send("query p1turn");
+    engine.close_stdin();
+    assert!(engine.wait_exit(PATIENCE).success());
+    let rest = engine.rest(Duration::from_millis(200));
+    let bm = rest.iter().position(|l| l.starts_with("bestmove"));
+    let perft = rest.iter().position(|l| l.starts_with("perft 2 "));
+    let resp = rest.iter().position(|l| l == "response true");
+    assert!(bm.is_some() && bm < perft && perft < resp, "{rest:?}");
+}
+
+#[test]
+fn solve_ends_with_exactly_one_final_line() {
+    let mut engine = Engine::spawn();
+    engine.send("position problem knight-solo A");
+    engine.send("solve");
+    let lines = engine.recv_until(PATIENCE, |l| !l.starts_with("info "));
+    let last = lines.last().unwrap();
+    assert!(
+        last.starts_with("solution ") || last.starts_with("nosolution "),
+        "{lines:?}"
+    );
+    assert_eq!(engine.sync("after-solve"), Vec::<String>::new());
+    engine.send("position random knight 1");
+    engine.send("solve");
+    assert!(engine.recv(PATIENCE).contains("not a puzzle"));
+}
+
+#[test]
+fn isready_and_stop_during_a_solve() {
+    let mut engine = Engine::spawn();
+    // A full random board with a high target: seconds of search for any solver.
+    let mut pos = setup::parse_spec("random knight-solo 5", None).unwrap();
+    pos.set_target(Some(2500));
+    engine.send(&format!("position fen {}", pos.fen()));
+    engine.send("solve");
+    thread_sleep(200);
+    engine.send("isready mid-solve");
+    let mut lines = engine.recv_until(SHORT, |l| l == "readyok mid-solve");
+    let is_final = |l: &String| !l.starts_with("info ") && !l.starts_with("readyok");
+    let stopped = Instant::now();
+    engine.send("stop");
+    if !lines.iter().any(is_final) {
+        lines.extend(engine.recv_until(SHORT, |l| !l.starts_with("info ")));
+    }
+    assert!(
+        stopped.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        stopped.elapsed()
+    );
+    let finals: Vec<&String> = lines.iter().filter(|l| is_final(l)).collect();
+    assert_eq!(finals.len(), 1, "{lines:?}");
+    assert!(
+        finals[0].starts_with("solution ") || finals[0].starts_with("nosolution "),
+        "{lines:?}"
+    );
+    assert_eq!(engine.sync("after"), Vec::<String>::new());
+}
