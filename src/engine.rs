@@ -421,6 +421,12 @@ impl Engine {
                     stats: Some(stats),
                 }
             };
+            // A `go infinite` answers only when stopped, even when its search
+            // ended early (a proven result), as in UCI; a finished game answers
+            // at once.
+            while !bounded && !pos.is_over() && !stop.load(Ordering::Acquire) {
+                thread::sleep(Duration::from_millis(1));
+            }
             running.store(false, Ordering::Release);
             on_done(done);
         });

@@ -324,13 +324,14 @@ fn stop_during_go_infinite() {
     engine.send("go infinite");
     thread_sleep(200);
     engine.send("isready token-7");
-    let before = engine.recv_until(SHORT, |l| l == "readyok token-7");
+    let mut lines = engine.recv_until(SHORT, |l| l == "readyok token-7");
+    assert!(
+        !lines.iter().any(|l| l.starts_with("bestmove")),
+        "a bestmove before stop: {lines:?}"
+    );
     let stopped = Instant::now();
     engine.send("stop");
-    let mut lines = before;
-    if !lines.iter().any(|l| l.starts_with("bestmove")) {
-        lines.extend(engine.recv_until_prefix("bestmove", SHORT));
-    }
+    lines.extend(engine.recv_until_prefix("bestmove", SHORT));
     assert!(
         stopped.elapsed() < Duration::from_secs(2),
         "{:?}",
@@ -344,6 +345,33 @@ fn stop_during_go_infinite() {
     // A second stop, with nothing running, is ignored.
     engine.send("stop");
     assert_eq!(engine.sync("after"), Vec::<String>::new());
+}
+
+#[test]
+fn dots_3x3_is_proven_under_go_infinite_and_answered_on_stop() {
+    let mut engine = Engine::spawn();
+    let fen = "dots 3x3 000/000/000/000 000/000/000/000 1 0 0";
+    engine.send(&format!("position fen {fen}"));
+    engine.send("go infinite");
+    // The empty 3 x 3 board is lost by 3 boxes for the first player.
+    let lines = engine.recv_until(PATIENCE, |l| l.contains(" exact "));
+    let proof = lines.last().unwrap();
+    assert!(proof.contains(" score cp -3 exact "), "{lines:?}");
+    // Proven, but a `go infinite` still waits for `stop`.
+    engine.send("isready proven");
+    let waiting = engine.recv_until(SHORT, |l| l == "readyok proven");
+    assert!(
+        !waiting.iter().any(|l| l.starts_with("bestmove")),
+        "{waiting:?}"
+    );
+    engine.send("stop");
+    let rest = engine.recv_until_prefix("bestmove", SHORT);
+    let mv = rest.last().unwrap().strip_prefix("bestmove ").unwrap();
+    let pos = setup::parse_spec(&format!("fen {fen}"), None).unwrap();
+    assert!(pos.parse_legal(mv).is_ok(), "{mv}");
+    // The move keeps the proven value: the rest of the PV starts with it.
+    let pv = proof.split(" pv ").nth(1).unwrap();
+    assert_eq!(pv.split_whitespace().next(), Some(mv), "{proof}");
 }
 
 #[test]
@@ -669,11 +697,13 @@ fn isready_and_stop_during_a_solve() {
     engine.send("isready mid-solve");
     let mut lines = engine.recv_until(SHORT, |l| l == "readyok mid-solve");
     let is_final = |l: &String| !l.starts_with("info ") && !l.starts_with("readyok");
+    assert!(
+        !lines.iter().any(is_final),
+        "the solve ended before stop: {lines:?}"
+    );
     let stopped = Instant::now();
     engine.send("stop");
-    if !lines.iter().any(is_final) {
-        lines.extend(engine.recv_until(SHORT, |l| !l.starts_with("info ")));
-    }
+    lines.extend(engine.recv_until(SHORT, |l| !l.starts_with("info ")));
     assert!(
         stopped.elapsed() < Duration::from_secs(2),
         "{:?}",

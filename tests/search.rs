@@ -94,10 +94,16 @@ fn small_endgame<G: Game>(start: &G, rng: &mut Xoshiro256PlusPlus, cap: u64) -> 
 
 /// The engine's exact value equals minimax; its move keeps that value.
 fn check_exact<G: Game>(searcher: &mut Searcher, pos: &G) {
+    check_exact_with(searcher, pos, &Limits::default());
+}
+
+/// [`check_exact`] under given limits (a depth limit keeps small Dots boards
+/// in the alpha-beta search instead of the exact solver).
+fn check_exact_with<G: Game>(searcher: &mut Searcher, pos: &G, limits: &Limits) {
     assert!(!pos.is_over(), "a test position with moves left");
     searcher.new_game();
     let expected = solve(pos);
-    let (out, iterations) = search(searcher, pos, &Limits::default());
+    let (out, iterations) = search(searcher, pos, limits);
     assert!(out.exact, "not solved: {pos}");
     assert_eq!(out.score, expected, "value of {pos}");
     let last = iterations.last().expect("an iteration");
@@ -146,24 +152,34 @@ fn puzzles_maximise_own_score() {
 
 #[test]
 fn dots_small_boards_match_minimax() {
-    let mut searcher = Searcher::new(16);
-    let empty = Dots::from_fen("dots 2x2 00/00/00 00/00/00 1 0 0").unwrap();
-    check_exact(&mut searcher, &empty);
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(13);
-    for seed in 0..6 {
-        let start = tabula::random::dots(2, 2, seed);
-        check_exact(&mut searcher, &start);
-        let start = tabula::random::dots(2, 3, seed);
-        check_exact(&mut searcher, &small_endgame(&start, &mut rng, 200_000));
-        let start = tabula::random::dots(3, 3, seed);
-        check_exact(&mut searcher, &small_endgame(&start, &mut rng, 100_000));
+    // Untimed: the exact solver; with a depth limit: the alpha-beta search,
+    // which must prove the same values once the depth covers the game.
+    let deep = Limits {
+        depth: Some(64),
+        ..Limits::default()
+    };
+    for limits in [Limits::default(), deep] {
+        let mut searcher = Searcher::new(16);
+        let empty = Dots::from_fen("dots 2x2 00/00/00 00/00/00 1 0 0").unwrap();
+        check_exact_with(&mut searcher, &empty, &limits);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(13);
+        for seed in 0..6 {
+            let start = tabula::random::dots(2, 2, seed);
+            check_exact_with(&mut searcher, &start, &limits);
+            let start = tabula::random::dots(2, 3, seed);
+            let pos = small_endgame(&start, &mut rng, 200_000);
+            check_exact_with(&mut searcher, &pos, &limits);
+            let start = tabula::random::dots(3, 3, seed);
+            let pos = small_endgame(&start, &mut rng, 100_000);
+            check_exact_with(&mut searcher, &pos, &limits);
+        }
     }
 }
 
 #[test]
 fn dots_3x3_late_middlegame_is_solved_exactly() {
-    // 3x3 from a few moves in (the empty board takes seconds in release; see
-    // the bench): solved, and the value is the minimax value.
+    // 3x3 from a few moves in (the empty board is left to the bench and the
+    // protocol test): solved, and the value is the minimax value.
     let mut pos = tabula::random::dots(3, 3, 5);
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
     for _ in 0..6 {

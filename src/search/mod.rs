@@ -28,6 +28,7 @@
 pub mod alphabeta;
 pub mod baseline;
 pub mod bench;
+pub mod dots_exact;
 pub mod eval;
 pub mod ordering;
 pub mod selfplay;
@@ -125,6 +126,9 @@ pub struct Searcher {
     tt: Tt,
     history: History,
     config: SearchConfig,
+    /// The exact solver of small Dots and Boxes boards, kept while the board
+    /// size stays the same (its values never go stale).
+    dots_exact: Option<dots_exact::DotsExact>,
 }
 
 impl Searcher {
@@ -134,6 +138,7 @@ impl Searcher {
             tt: Tt::new(hash_mib),
             history: History::new(),
             config: SearchConfig::default(),
+            dots_exact: None,
         }
     }
 
@@ -187,6 +192,9 @@ impl Searcher {
                 stats: Stats::default(),
             };
         };
+        if let Some(out) = self.solve_small_dots(pos, limits, stop, &timer, now, on_iteration) {
+            return out;
+        }
         self.tt.new_search();
         let max_depth = limits
             .depth
@@ -247,6 +255,71 @@ impl Searcher {
         out.stats = worker.stats.clone();
         out.stats.time_ms = worker.timer.elapsed_ms();
         out
+    }
+}
+
+impl Searcher {
+    /// Dots and Boxes on a board of at most 24 arcs, with no depth or node
+    /// limit: solved exactly by [`dots_exact`] when there is time for it (no
+    /// time limit, a move time of at least a second, or at most 16 arcs left).
+    /// `None` when it does not apply or was cut short by time or `stop`.
+    fn solve_small_dots<G: Game>(
+        &mut self,
+        pos: &G,
+        limits: &Limits,
+        stop: &AtomicBool,
+        timer: &Timer,
+        now: i32,
+        on_iteration: &mut dyn FnMut(&Iteration),
+    ) -> Option<Outcome<G::Move>> {
+        let dots = (pos as &dyn std::any::Any).downcast_ref::<crate::game::Dots>()?;
+        if limits.depth.is_some() || limits.nodes.is_some() {
+            return None;
+        }
+        if dots.arc_count() > dots_exact::MAX_ARCS {
+            return None;
+        }
+        let left = dots.arc_count() - dots.drawn_count();
+        let untimed = limits.movetime.is_none() && limits.clock.is_none();
+        if !(untimed || limits.movetime.is_some_and(|t| t >= 1000) || left <= 16) {
+            return None;
+        }
+        if !self.dots_exact.as_ref().is_some_and(|s| s.fits(dots)) {
+            self.dots_exact = dots_exact::DotsExact::new(dots.rows(), dots.cols());
+        }
+        let solver = self.dots_exact.as_mut()?;
+        let mut keep_going = || !stop.load(AtomicOrdering::Relaxed) && !timer.expired();
+        let (value, arcs) = solver.solve(dots, &mut keep_going).ok()?;
+        let pv: Vec<G::Move> = arcs
+            .iter()
+            .filter_map(|a| (a as &dyn std::any::Any).downcast_ref::<G::Move>().copied())
+            .collect();
+        let time_ms = timer.elapsed_ms();
+        let stats = Stats {
+            nodes: solver.nodes,
+            alpha_cuts: solver.alpha_cuts,
+            beta_cuts: solver.beta_cuts,
+            tt_hits: solver.tt_hits,
+            time_ms,
+        };
+        on_iteration(&Iteration {
+            depth: pv.len() as u32,
+            seldepth: pv.len() as u32,
+            score: now + value,
+            exact: true,
+            nodes: solver.nodes,
+            time_ms,
+            hashfull: self.tt.hashfull(),
+            pv: pv.iter().map(|m| m.to_string()).collect(),
+        });
+        Some(Outcome {
+            best: Some(*pv.first()?),
+            score: now + value,
+            depth: pv.len() as u32,
+            exact: true,
+            pv,
+            stats,
+        })
     }
 }
 
