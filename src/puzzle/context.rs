@@ -114,6 +114,22 @@ impl<'a, G: Puzzle> Search<'a, G> {
         }
     }
 
+    /// Generates the root for an informed solver and returns its estimate,
+    /// or how the run ends right there: `Limit` when the root may not be
+    /// generated, `Exhausted` (or `Limit`) when its h is infinite, a proven
+    /// dead end.
+    pub fn open_root(&mut self) -> Result<f64, Found<G::Move>> {
+        let root = self.root;
+        if !self.generate(&root) {
+            return Err(Found::Limit);
+        }
+        let h = self.h(&root);
+        if h.is_infinite() {
+            return Err(self.exhausted_or_limit());
+        }
+        Ok(h)
+    }
+
     /// The heuristic's description (`None` for the blind solvers).
     pub fn heuristic_info(&self) -> Option<super::heuristic::HeuristicInfo> {
         self.heuristic.map(|i| G::HEURISTICS[i])

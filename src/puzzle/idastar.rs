@@ -42,13 +42,10 @@ enum Step {
 
 pub fn search<G: Puzzle>(s: &mut Search<G>) -> Found<G::Move> {
     let root = s.root;
-    if !s.generate(&root) {
-        return Found::Limit;
-    }
-    let h = s.h(&root);
-    if h.is_infinite() {
-        return s.exhausted_or_limit();
-    }
+    let h = match s.open_root() {
+        Ok(h) => h,
+        Err(end) => return end,
+    };
     let slot_bytes = (SLOT_WORDS * 8) as u64;
     let slots = (TT_BYTES.min(s.limits.memory / 2) / slot_bytes)
         .max(2)
