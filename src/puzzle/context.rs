@@ -266,6 +266,36 @@ impl<'a, G: Puzzle> Search<'a, G> {
     }
 }
 
+/// One reusable buffer per depth for the children of the recursive
+/// solvers: a call takes its depth's buffer and gives it back, so nothing is
+/// allocated once the buffers are warm.
+pub struct DepthBuffers<T>(Vec<Vec<T>>);
+
+impl<T> Default for DepthBuffers<T> {
+    fn default() -> DepthBuffers<T> {
+        DepthBuffers(Vec::new())
+    }
+}
+
+impl<T> DepthBuffers<T> {
+    /// The buffer of the node at depth `g`, empty; give it back with
+    /// [`DepthBuffers::put`].
+    pub fn take(&mut self, g: u32) -> Vec<T> {
+        let depth = g as usize;
+        if self.0.len() <= depth {
+            self.0.resize_with(depth + 1, Vec::new);
+        }
+        let mut buffer = std::mem::take(&mut self.0[depth]);
+        buffer.clear();
+        buffer
+    }
+
+    /// Gives back the buffer taken for depth `g`.
+    pub fn put(&mut self, g: u32, buffer: Vec<T>) {
+        self.0[g as usize] = buffer;
+    }
+}
+
 /// A hasher for keys that are already Zobrist hashes.
 #[derive(Default, Clone, Copy)]
 pub struct ZobristHasher(u64);
