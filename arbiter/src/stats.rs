@@ -138,21 +138,31 @@ pub fn head_to_head(a: &str, b: &str, records: &[GameRecord]) -> (f64, u32) {
     let mut pts = 0.0;
     let mut n = 0;
     for r in records {
-        let side = if r.p1 == a && r.p2 == b {
-            "p1"
-        } else if r.p2 == a && r.p1 == b {
-            "p2"
-        } else {
-            continue;
-        };
-        n += 1;
-        if r.winner == "draw" {
-            pts += 0.5;
-        } else if r.winner == side {
-            pts += 1.0;
+        if let Some(p) = points_against(a, b, r) {
+            n += 1;
+            pts += p;
         }
     }
     (pts, n)
+}
+
+/// Points of `a` in game `r` (1, ½ or 0) when it is a game of `a` against
+/// `b`, either colour; `None` otherwise.
+fn points_against(a: &str, b: &str, r: &GameRecord) -> Option<f64> {
+    let side = if r.p1 == a && r.p2 == b {
+        "p1"
+    } else if r.p2 == a && r.p1 == b {
+        "p2"
+    } else {
+        return None;
+    };
+    Some(if r.winner == "draw" {
+        0.5
+    } else if r.winner == side {
+        1.0
+    } else {
+        0.0
+    })
 }
 
 /// Pentanomial counts for `a` against `b` over the colour-swapped pairs of
@@ -161,19 +171,8 @@ pub fn head_to_head(a: &str, b: &str, records: &[GameRecord]) -> (f64, u32) {
 pub fn pentanomial(a: &str, b: &str, records: &[GameRecord]) -> [u32; 5] {
     let mut pairs: BTreeMap<(u32, u32, u32), Vec<f64>> = BTreeMap::new();
     for r in records {
-        let side = if r.p1 == a && r.p2 == b {
-            "p1"
-        } else if r.p2 == a && r.p1 == b {
-            "p2"
-        } else {
+        let Some(pts) = points_against(a, b, r) else {
             continue;
-        };
-        let pts = if r.winner == "draw" {
-            0.5
-        } else if r.winner == side {
-            1.0
-        } else {
-            0.0
         };
         pairs
             .entry((r.round, r.pairing, r.board))

@@ -58,13 +58,10 @@ impl Ord for Open {
 
 pub fn search<G: Puzzle>(s: &mut Search<G>) -> Found<G::Move> {
     let root = s.root;
-    if !s.generate(&root) {
-        return Found::Limit;
-    }
-    let h = s.h(&root);
-    if h.is_infinite() {
-        return s.exhausted_or_limit();
-    }
+    let h = match s.open_root() {
+        Ok(h) => h,
+        Err(end) => return end,
+    };
     let mut nodes: Vec<Node<G>> = vec![Node {
         state: root,
         parent: 0,

@@ -114,6 +114,22 @@ impl<'a, G: Puzzle> Search<'a, G> {
         }
     }
 
+    /// Generates the root for an informed solver and returns its estimate,
+    /// or how the run ends right there: `Limit` when the root may not be
+    /// generated, `Exhausted` (or `Limit`) when its h is infinite, a proven
+    /// dead end.
+    pub fn open_root(&mut self) -> Result<f64, Found<G::Move>> {
+        let root = self.root;
+        if !self.generate(&root) {
+            return Err(Found::Limit);
+        }
+        let h = self.h(&root);
+        if h.is_infinite() {
+            return Err(self.exhausted_or_limit());
+        }
+        Ok(h)
+    }
+
     /// The heuristic's description (`None` for the blind solvers).
     pub fn heuristic_info(&self) -> Option<super::heuristic::HeuristicInfo> {
         self.heuristic.map(|i| G::HEURISTICS[i])
@@ -247,6 +263,36 @@ impl<'a, G: Puzzle> Search<'a, G> {
     /// Sends an info line.
     pub fn info(&mut self, line: &str) {
         (self.info)(line);
+    }
+}
+
+/// One reusable buffer per depth for the children of the recursive
+/// solvers: a call takes its depth's buffer and gives it back, so nothing is
+/// allocated once the buffers are warm.
+pub struct DepthBuffers<T>(Vec<Vec<T>>);
+
+impl<T> Default for DepthBuffers<T> {
+    fn default() -> DepthBuffers<T> {
+        DepthBuffers(Vec::new())
+    }
+}
+
+impl<T> DepthBuffers<T> {
+    /// The buffer of the node at depth `g`, empty; give it back with
+    /// [`DepthBuffers::put`].
+    pub fn take(&mut self, g: u32) -> Vec<T> {
+        let depth = g as usize;
+        if self.0.len() <= depth {
+            self.0.resize_with(depth + 1, Vec::new);
+        }
+        let mut buffer = std::mem::take(&mut self.0[depth]);
+        buffer.clear();
+        buffer
+    }
+
+    /// Gives back the buffer taken for depth `g`.
+    pub fn put(&mut self, g: u32, buffer: Vec<T>) {
+        self.0[g as usize] = buffer;
     }
 }
 

@@ -10,7 +10,7 @@
 //! with at least the same score is skipped — its subtree was searched with
 //! at least as much of the bound left.
 
-use super::context::{Found, Search};
+use super::context::{DepthBuffers, Found, Search};
 use super::heuristic::Puzzle;
 
 /// Words per slot: position hash, iteration << 32 | moves, score.
@@ -31,7 +31,7 @@ struct Run<'s, 'a, G: Puzzle> {
     /// Expensive heuristic: order children by score, evaluate h lazily.
     lazy: bool,
     /// Children of the node at each depth, reused (no allocation once warm).
-    buffers: Vec<Vec<(f64, G::Move)>>,
+    buffers: DepthBuffers<(f64, G::Move)>,
 }
 
 enum Step {
@@ -42,13 +42,10 @@ enum Step {
 
 pub fn search<G: Puzzle>(s: &mut Search<G>) -> Found<G::Move> {
     let root = s.root;
-    if !s.generate(&root) {
-        return Found::Limit;
-    }
-    let h = s.h(&root);
-    if h.is_infinite() {
-        return s.exhausted_or_limit();
-    }
+    let h = match s.open_root() {
+        Ok(h) => h,
+        Err(end) => return end,
+    };
     let slot_bytes = (SLOT_WORDS * 8) as u64;
     let slots = (TT_BYTES.min(s.limits.memory / 2) / slot_bytes)
         .max(2)
@@ -67,7 +64,7 @@ pub fn search<G: Puzzle>(s: &mut Search<G>) -> Found<G::Move> {
         next_bound: f64::INFINITY,
         path: Vec::new(),
         lazy,
-        buffers: Vec::new(),
+        buffers: DepthBuffers::default(),
     };
     if !run.s.account(bytes, 1) {
         return Found::Limit;
@@ -137,12 +134,7 @@ impl<G: Puzzle> Run<'_, '_, G> {
         // Children ordered by h (stable: operator order on ties), so the
         // last iteration meets a goal early; with an expensive heuristic,
         // by the score they reach, h being computed only when visited.
-        let depth = g as usize;
-        if self.buffers.len() <= depth {
-            self.buffers.resize_with(depth + 1, Vec::new);
-        }
-        let mut children = std::mem::take(&mut self.buffers[depth]);
-        children.clear();
+        let mut children = self.buffers.take(g);
         let mut result = Step::Continue;
         for mv in pos.legal_moves() {
             let mut child = *pos;
@@ -181,7 +173,7 @@ impl<G: Puzzle> Run<'_, '_, G> {
                 }
             }
         }
-        self.buffers[depth] = children;
+        self.buffers.put(g, children);
         result
     }
 }

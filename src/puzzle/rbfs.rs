@@ -7,7 +7,7 @@
 //! number or draws an arc). The children of each depth live in a buffer
 //! reused from call to call (no allocation once warm).
 
-use super::context::{Found, Search};
+use super::context::{DepthBuffers, Found, Search};
 use super::heuristic::Puzzle;
 
 enum Step {
@@ -26,24 +26,21 @@ struct Child<G: Puzzle> {
 struct Run<'s, 'a, G: Puzzle> {
     s: &'s mut Search<'a, G>,
     path: Vec<G::Move>,
-    buffers: Vec<Vec<Child<G>>>,
+    buffers: DepthBuffers<Child<G>>,
     /// Children held at once over all depths.
     held: u64,
 }
 
 pub fn search<G: Puzzle>(s: &mut Search<G>) -> Found<G::Move> {
     let root = s.root;
-    if !s.generate(&root) {
-        return Found::Limit;
-    }
-    let h = s.h(&root);
-    if h.is_infinite() {
-        return s.exhausted_or_limit();
-    }
+    let h = match s.open_root() {
+        Ok(h) => h,
+        Err(end) => return end,
+    };
     let mut run = Run {
         s,
         path: Vec::new(),
-        buffers: Vec::new(),
+        buffers: DepthBuffers::default(),
         held: 0,
     };
     match run.visit(&root, 0, h, f64::INFINITY) {
@@ -65,16 +62,11 @@ impl<G: Puzzle> Run<'_, '_, G> {
             return Step::Stop;
         }
         self.s.expand();
-        let depth = g as usize;
-        if self.buffers.len() <= depth {
-            self.buffers.resize_with(depth + 1, Vec::new);
-        }
-        let mut children = std::mem::take(&mut self.buffers[depth]);
-        children.clear();
+        let mut children = self.buffers.take(g);
         let held = self.held;
         let step = self.search_children(pos, g, f, bound, &mut children);
         self.held = held;
-        self.buffers[depth] = children;
+        self.buffers.put(g, children);
         step
     }
 

@@ -165,13 +165,10 @@ impl<G: Puzzle> Tree<G> {
 
 pub fn search<G: Puzzle>(s: &mut Search<G>) -> Found<G::Move> {
     let root = s.root;
-    if !s.generate(&root) {
-        return Found::Limit;
-    }
-    let h = s.h(&root);
-    if h.is_infinite() {
-        return s.exhausted_or_limit();
-    }
+    let h = match s.open_root() {
+        Ok(h) => h,
+        Err(end) => return end,
+    };
     let node_bytes = (std::mem::size_of::<Option<Node<G>>>() + 96) as u64;
     let capacity = s
         .limits

@@ -78,28 +78,6 @@ fn fewest_covering(values: impl Iterator<Item = u32>, missing: u32) -> f64 {
     }
 }
 
-/// Fewest moves when the values must come alternately from `first` and
-/// `second` (the first move from `first`), or all from `first` when
-/// `alternate` is false.
-fn fewest_coloured(first: &[u8; 100], second: &[u8; 100], alternate: bool, missing: u32) -> f64 {
-    if !alternate {
-        return fewest_covering(Desc::new(first), missing);
-    }
-    let (mut a, mut b) = (Desc::new(first), Desc::new(second));
-    let (mut sum, mut n) = (0, 0u32);
-    while sum < missing {
-        let next = if n % 2 == 0 { a.next() } else { b.next() };
-        match next {
-            Some(v) => {
-                sum += v;
-                n += 1;
-            }
-            None => return f64::INFINITY,
-        }
-    }
-    n as f64
-}
-
 /// The doubles 00, 11, …, 99 as a value set.
 const DOUBLES: u128 = {
     let mut m = 0u128;
@@ -218,7 +196,8 @@ impl Iterator for DescBits {
 }
 
 /// Fewest moves alternating between two descending value lists (or from
-/// the first only), the very first value being at most `first_cap`.
+/// the first only), the very first value being at most `first_cap` (when
+/// given).
 fn fewest_alternating(
     mut a: impl Iterator<Item = u32>,
     mut b: impl Iterator<Item = u32>,
@@ -391,14 +370,15 @@ impl<P: Piece> Jump<P, true> {
             by_colour[colour(sq)][n] += 1;
         }
         let alternate = P::SIDE == 10;
+        let desc = |c: usize| Desc::new(&by_colour[c]);
         match self.piece(crate::game::Player::One) {
             Some(sq) => {
                 let here = colour(sq);
                 let first = if alternate { 1 - here } else { here };
-                fewest_coloured(&by_colour[first], &by_colour[1 - first], alternate, missing)
+                fewest_alternating(desc(first), desc(1 - first), alternate, None, missing)
             }
             None => (0..2)
-                .map(|c| fewest_coloured(&by_colour[c], &by_colour[1 - c], alternate, missing))
+                .map(|c| fewest_alternating(desc(c), desc(1 - c), alternate, None, missing))
                 .fold(f64::INFINITY, f64::min),
         }
     }
