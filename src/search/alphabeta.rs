@@ -65,6 +65,9 @@ pub struct Worker<'a, G: Game> {
     pub seldepth: usize,
     /// Set when the value of the current subtree used a depth-limited leaf.
     pub horizon: bool,
+    /// Set when a root move completed with a new best value in the current
+    /// iteration (its PV is then usable even if the iteration is cut short).
+    pub root_improved: bool,
     pub root_side: Player,
     killers: Vec<[Option<G::Move>; 2]>,
     pv: Vec<[Option<G::Move>; MAX_PLY]>,
@@ -102,6 +105,7 @@ impl<'a, G: Game> Worker<'a, G> {
             stats: Stats::default(),
             seldepth: 0,
             horizon: false,
+            root_improved: false,
             root_side,
             killers: vec![[None; 2]; MAX_PLY + 1],
             pv: vec![[None; MAX_PLY]; MAX_PLY + 1],
@@ -156,6 +160,7 @@ impl<'a, G: Game> Worker<'a, G> {
     /// Copies the child's PV after `mv` into this ply's PV.
     #[inline]
     fn update_pv(&mut self, ply: usize, mv: G::Move) {
+        self.root_improved |= ply == 0;
         self.pv[ply][ply] = Some(mv);
         let child_len = self.pv_len[ply + 1].max(ply + 1);
         let (head, tail) = self.pv.split_at_mut(ply + 1);

@@ -224,8 +224,19 @@ impl Searcher {
         for depth in 1..=max_depth {
             worker.seldepth = 0;
             worker.horizon = false;
+            worker.root_improved = false;
             let value = aspiration(&mut worker, pos, depth as i32, prev);
             if worker.stopped {
+                // A cut-short iteration still tells the best root move among
+                // those it finished (the previous best is searched first).
+                if worker.root_improved && depth > 1 {
+                    let mut pv: Vec<G::Move> = worker.pv().collect();
+                    extend_pv(pos, &mut pv, worker.tt, depth as usize);
+                    if let Some(&best) = pv.first() {
+                        out.best = Some(best);
+                        out.pv = pv;
+                    }
+                }
                 break;
             }
             prev = value;

@@ -152,6 +152,9 @@ pub struct Tally {
     /// less than B over both games: who played the board better, whatever
     /// the colour the board favours.
     pub pairs: [u32; 3],
+    /// Boards on which the same colour won both games (whoever played it):
+    /// boards the colour decides rather than the players.
+    pub colour_decided: u32,
 }
 
 impl Tally {
@@ -178,6 +181,7 @@ pub fn run(
     let mut seats = [Seat::new(a), Seat::new(b)];
     let mut tally = Tally::default();
     let mut pair_margin = 0i64;
+    let mut first_game_winner = None;
     for g in 0..games {
         let board_seed = seed + u64::from(g / 2);
         let a_is_p1 = g % 2 == 0;
@@ -205,6 +209,12 @@ pub fn run(
         tally.points[0] += u64::from(sa);
         tally.points[1] += u64::from(sb);
         pair_margin += i64::from(sa) - i64::from(sb);
+        let winner = scores[0].cmp(&scores[1]);
+        if a_is_p1 {
+            first_game_winner = Some(winner);
+        } else if first_game_winner == Some(winner) && winner != std::cmp::Ordering::Equal {
+            tally.colour_decided += 1;
+        }
         if !a_is_p1 || g + 1 == games {
             tally.pairs[match pair_margin.cmp(&0) {
                 std::cmp::Ordering::Greater => 0,
@@ -238,6 +248,11 @@ pub fn run(
     println!(
         "boards W/D/L {}/{}/{} (both colours added), points A {} B {}",
         tally.pairs[0], tally.pairs[1], tally.pairs[2], tally.points[0], tally.points[1]
+    );
+    println!(
+        "boards won by the same colour in both games: {} of {}",
+        tally.colour_decided,
+        games.div_ceil(2)
     );
     println!(
         "games {games} W/D/L {}/{}/{} score {:.1}%",

@@ -1,8 +1,9 @@
 //! Time management: when to stop a search.
 //!
 //! - `movetime T`: the hard limit is `T - MARGIN` ms (the search returns its
-//!   move by `T`); no new iteration starts after half of it, since the next
-//!   iteration would not finish in time and only completed iterations count.
+//!   move by `T`), and iterations go on until then: an iteration cut short
+//!   still gives the best of the root moves it finished (the previous best
+//!   is searched first), so the time is used whole.
 //! - Clock mode: the whole game is budgeted. The search aims at
 //!   `remaining / (moves_left + 2) + 3/4 increment`, never more than a third of
 //!   the remaining time (minus a safety margin); the hard limit is three times
@@ -42,7 +43,7 @@ impl Timer {
             return Timer {
                 start,
                 hard: Some(ms(hard)),
-                soft: Some(ms(hard / 2)),
+                soft: Some(ms(hard)),
             };
         }
         if let Some(Clock { time_ms, inc_ms }) = limits.clock {
