@@ -1,16 +1,37 @@
 //! `arbiter check <ENGINE>`: a student's self-test of an engine before a
-//! tournament. It goes through what the arbiter will do — find the program,
-//! the handshake, `isready`, one move on a seeded board, two whole games
-//! against `builtin:random` (colours swapped), `quit` — and says, step by
-//! step, what passed and what to fix.
+//! tournament, in layers. For a two-player game (`knight`, `bishop`, `dots`):
+//!
+//! 1. the program is found; the handshake (`ugi` → `ugiok`), with a probe that
+//!    tells an engine that never flushes its output from one that is silent;
+//! 2. `isready` and `isready <token>` (the token echoed);
+//! 3. one move on a seeded board within the move time; `quit`;
+//! 4. two whole games against `builtin:random` (colours swapped);
+//! 5. `go infinite` + `stop` (exactly one legal `bestmove`, at once) and
+//!    `go movetime T` answered within T plus the margin;
+//! 6. malformed input (unknown commands, a bad FEN, `go movetime abc`, an
+//!    overlong line, control bytes): the engine keeps answering `isready` and
+//!    still plays a legal move;
+//! 7. rule conformance against the rules library: a legal `bestmove` on many
+//!    seeded positions (forced passes, Dots' extra turns), and — when the
+//!    engine implements them — `perft` counts and `query` answers;
+//! 8. `solve` on the course problems A–D of the game's puzzle, when the
+//!    engine answers `solve` (with `--game <puzzle>` it is required).
+//!
+//! Each finding is one line, `ok` / `warn` / `FAIL` / `skip`, a FAIL or warn
+//! with a hint on what to fix; then a summary. [`run`] returns the number of
+//! FAILs (the exit code is 1 when there is any).
 
 use crate::builtin::Builtin;
 use crate::client::{Engine, Fault, Timeouts};
 use crate::clock::TimeControl;
 use crate::config::{BuiltinKind, ExternalSpec};
 use crate::game::{self, GameKey, GameSpec, Seat, Settings};
-use std::time::Instant;
-use tabula::game::GameId;
+use crate::process::{Event, Proc, Stream};
+use rand::Rng;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+use tabula::game::{AnyPosition, GameId, Player};
+use tabula::puzzle::{SolveOptions, SolveOutcome};
 
 /// What to check and how.
 pub struct CheckOptions {
@@ -19,32 +40,62 @@ pub struct CheckOptions {
     pub movetime: u64,
     pub timeouts: Timeouts,
     pub dots_size: Option<(usize, usize)>,
+    /// Positions of the rule-conformance layer.
+    pub positions: usize,
+    /// Time the engine gets for each course problem (ms); `stop` after it.
+    pub solve_ms: u64,
 }
 
+/// Wait after `stop` for the `bestmove` (or the `solve` line).
+const STOP_DEADLINE_MS: u64 = 2_000;
+/// Move time of the `go infinite` / `go movetime` layer.
+const TIMED_MOVE_MS: u64 = 300;
+/// Move time of each move of the rule-conformance layer (lateness is not
+/// judged there: the deadline is generous).
+const CONFORMANCE_MOVE_MS: u64 = 100;
+/// Wait for the first answer of an optional command (`perft`, `query`, `solve`).
+const PROBE_MS: u64 = 1_500;
+/// Problems of the solve layer.
+const PROBLEMS: [&str; 4] = ["A", "B", "C", "D"];
+
+#[derive(Default)]
 struct Report {
+    ok: usize,
+    warns: usize,
     failures: usize,
+    skips: usize,
+}
+
+fn with_note(what: &str, note: &str) -> String {
+    if note.is_empty() {
+        what.to_string()
+    } else {
+        format!("{what}: {note}")
+    }
 }
 
 impl Report {
-    fn ok(&self, what: &str, note: &str) {
-        println!(
-            "  ok    {what}{}",
-            if note.is_empty() {
-                String::new()
-            } else {
-                format!(": {note}")
-            }
-        );
+    fn ok(&mut self, what: &str, note: &str) {
+        self.ok += 1;
+        println!("  ok    {}", with_note(what, note));
     }
-    fn warn(&self, what: &str, note: &str) {
-        println!("  warn  {what}: {note}");
-    }
-    fn fail(&mut self, what: &str, note: &str, fix: &str) {
-        self.failures += 1;
-        println!("  FAIL  {what}: {note}");
+    fn warn(&mut self, what: &str, note: &str, fix: &str) {
+        self.warns += 1;
+        println!("  warn  {}", with_note(what, note));
         if !fix.is_empty() {
             println!("        → {fix}");
         }
+    }
+    fn fail(&mut self, what: &str, note: &str, fix: &str) {
+        self.failures += 1;
+        println!("  FAIL  {}", with_note(what, note));
+        if !fix.is_empty() {
+            println!("        → {fix}");
+        }
+    }
+    fn skip(&mut self, what: &str, note: &str) {
+        self.skips += 1;
+        println!("  skip  {}", with_note(what, note));
     }
 }
 
@@ -62,6 +113,15 @@ fn hint(f: &Fault) -> &'static str {
     }
 }
 
+const FLUSH_HINT: &str = "no output until end of input: flush after every line \
+     (Python: print(..., flush=True); C: fflush(stdout); Lisp: (finish-output))";
+const RULES_HINT: &str = "replay the position with the rules: attacked squares, removed \
+     numbers (the symmetric number, the largest double), `pass` when and only when the \
+     side to move has no move but the opponent has one; in Dots a player who closes a \
+     box moves again";
+const ROBUST_HINT: &str = "read every line defensively: a line you do not understand gets \
+     `info string error …` (or is ignored), never a crash or a stuck loop";
+
 fn describe(f: &Fault) -> String {
     match f {
         Fault::Startup(d)
@@ -74,33 +134,165 @@ fn describe(f: &Fault) -> String {
     }
 }
 
+fn first_word(line: &str) -> &str {
+    line.split_whitespace().next().unwrap_or("")
+}
+
+/// Is `line` an error report (`info string error …`)?
+fn is_error_line(line: &str) -> bool {
+    let w: Vec<&str> = line.split_whitespace().take(3).collect();
+    w.len() == 3 && w[0] == "info" && w[1] == "string" && w[2].starts_with("error")
+}
+
+fn ms(n: u64) -> Duration {
+    Duration::from_millis(n)
+}
+
+/// The context of one run: the spec, the options, the report and the engine
+/// process of the current layer (restarted when a layer killed it).
+struct Checker<'a> {
+    spec: &'a ExternalSpec,
+    o: &'a CheckOptions,
+    r: Report,
+    engine: Option<Engine>,
+}
+
+impl Checker<'_> {
+    /// The running engine, started again if a layer lost it.
+    fn engine(&mut self, what: &str) -> Option<&mut Engine> {
+        if self.engine.is_none() {
+            match Engine::start(self.spec, &self.o.timeouts) {
+                Ok(e) => self.engine = Some(e),
+                Err(f) => {
+                    self.r.fail(
+                        what,
+                        &format!("could not start the engine again: {}", describe(&f)),
+                        hint(&f),
+                    );
+                    return None;
+                }
+            }
+        }
+        self.engine.as_mut()
+    }
+
+    fn drop_engine(&mut self) {
+        if let Some(e) = self.engine.take() {
+            e.kill();
+        }
+    }
+
+    fn quit_engine(&mut self) {
+        if let Some(e) = self.engine.take() {
+            e.quit(self.o.timeouts.grace_ms);
+        }
+    }
+
+    /// A first position of the game (the tournament's first seeded board).
+    fn start_position(&mut self) -> Option<AnyPosition> {
+        let boards = crate::tournament::Boards::Seeded {
+            seed: self.o.seed,
+            dots_size: self.o.dots_size,
+        };
+        match boards.board(self.o.game, 0) {
+            Ok(p) => Some(p),
+            Err(e) => {
+                self.r.fail("board", &format!("{e:#}"), "");
+                None
+            }
+        }
+    }
+}
+
 /// Runs the checks; returns the number of failures.
 pub fn run(spec: &ExternalSpec, name: &str, o: &CheckOptions) -> usize {
-    let mut r = Report { failures: 0 };
+    let mut c = Checker {
+        spec,
+        o,
+        r: Report::default(),
+        engine: None,
+    };
     println!("checking {name} for the {} game", o.game);
-    if let Err(e) = spec.check_program() {
-        r.fail(
+    if startup(&mut c) {
+        if o.game.is_puzzle() {
+            robustness(&mut c);
+            solve_layer(&mut c, o.game, true);
+            c.quit_engine();
+        } else {
+            first_move_and_quit(&mut c);
+            games(&mut c, name);
+            stop_and_time(&mut c);
+            robustness(&mut c);
+            conformance(&mut c);
+            solve_layer(&mut c, o.game.sibling(), false);
+            c.quit_engine();
+        }
+    }
+    let r = &c.r;
+    println!(
+        "summary: {} ok, {} warn, {} FAIL, {} skip",
+        r.ok, r.warns, r.failures, r.skips
+    );
+    if r.failures == 0 {
+        if o.game.is_puzzle() {
+            println!(
+                "all checks passed: the engine solves the {} problems",
+                o.game
+            );
+        } else {
+            println!("all checks passed: the engine is ready for a tournament");
+        }
+    } else {
+        println!("{} check(s) failed", r.failures);
+    }
+    r.failures
+}
+
+/// The program, the handshake (with the flush probe) and `isready` with and
+/// without a token. False when nothing more can be checked.
+fn startup(c: &mut Checker) -> bool {
+    if let Err(e) = c.spec.check_program() {
+        c.r.fail(
             "program",
             &format!("{e:#}"),
             "give the command as you would type it in a terminal",
         );
-        return r.failures;
+        return false;
     }
-    r.ok("program found", "");
+    c.r.ok("program found", "");
 
     let t0 = Instant::now();
-    let mut engine = match Engine::start(spec, &o.timeouts) {
+    let engine = match Engine::start(c.spec, &c.o.timeouts) {
         Ok(e) => e,
         Err(f) => {
-            r.fail("handshake", &describe(&f), hint(&f));
-            return r.failures;
+            let mut fix = hint(&f).to_string();
+            if let Fault::Startup(d) = &f {
+                if d.starts_with("no ugiok") {
+                    let wait = c
+                        .spec
+                        .startup_ms
+                        .unwrap_or(c.o.timeouts.startup_ms)
+                        .min(2_000);
+                    fix = match flush_probe(c.spec, wait) {
+                        Probe::OnlyAtEnd => FLUSH_HINT.to_string(),
+                        Probe::Early => "the engine answers, but its `ugiok` came too late or \
+                             never: send `ugiok` at once after `ugi` (load big tables later)"
+                            .to_string(),
+                        Probe::Silent => "the engine wrote nothing at all, not even at the end \
+                             of its input: does it read stdin and answer `ugi`?"
+                            .to_string(),
+                    };
+                }
+            }
+            c.r.fail("handshake", &describe(&f), &fix);
+            return false;
         }
     };
     let id = engine
         .id_name
         .clone()
         .unwrap_or_else(|| "(no `id name`)".into());
-    r.ok(
+    c.r.ok(
         "handshake",
         &format!(
             "{id}, {} ms, options: [{}]",
@@ -108,25 +300,180 @@ pub fn run(spec: &ExternalSpec, name: &str, o: &CheckOptions) -> usize {
             engine.options.join(", ")
         ),
     );
-    if let Err(f) = engine.ping(o.timeouts.ping_ms) {
-        r.fail("isready", &describe(&f), hint(&f));
-        engine.kill();
-        return r.failures;
-    }
-    r.ok("isready", "");
+    c.engine = Some(engine);
+    isready_layer(c)
+}
 
-    // One move on the first board of the tournament.
-    let boards = crate::tournament::Boards::Seeded {
-        seed: o.seed,
-        dots_size: o.dots_size,
+enum Probe {
+    /// Output came only once the input was closed: unflushed output.
+    OnlyAtEnd,
+    /// Output came before the input was closed.
+    Early,
+    /// Nothing at all.
+    Silent,
+}
+
+/// Starts the engine once more, sends `ugi`, waits `wait_ms`, closes its
+/// input and watches for output.
+fn flush_probe(spec: &ExternalSpec, wait_ms: u64) -> Probe {
+    let Ok(mut p) = Proc::spawn(spec) else {
+        return Probe::Silent;
     };
-    let start = match boards.board(o.game, 0) {
-        Ok(p) => p,
-        Err(e) => {
-            r.fail("board", &format!("{e:#}"), "");
-            engine.kill();
-            return r.failures;
+    let _ = p.send("ugi");
+    let out_line = |p: &mut Proc, until: Instant| -> bool {
+        loop {
+            let now = Instant::now();
+            if now >= until {
+                return false;
+            }
+            match p.events.recv_timeout(until - now) {
+                Ok(Event::Line(Stream::Out, _, _)) => return true,
+                Ok(_) => {}
+                Err(std::sync::mpsc::RecvTimeoutError::Timeout) => return false,
+                Err(_) => return false,
+            }
         }
+    };
+    let verdict = if out_line(&mut p, Instant::now() + ms(wait_ms)) {
+        Probe::Early
+    } else {
+        p.close_input();
+        if out_line(&mut p, Instant::now() + ms(STOP_DEADLINE_MS)) {
+            Probe::OnlyAtEnd
+        } else {
+            Probe::Silent
+        }
+    };
+    p.kill();
+    verdict
+}
+
+/// `isready` → `readyok`; `isready <token>` → `readyok <token>` (a bare
+/// `readyok` is a warn: the arbiter accepts it, the protocol asks for the
+/// token).
+fn isready_layer(c: &mut Checker) -> bool {
+    let ping_ms = c.o.timeouts.ping_ms;
+    let Some(e) = c.engine.as_mut() else {
+        return false;
+    };
+    // Bare `isready`.
+    e.discard_output();
+    let res = e.send("isready").and_then(|_| {
+        let deadline = Instant::now() + ms(ping_ms);
+        loop {
+            match e.read_line(deadline)? {
+                Some(l) if first_word(&l) == "readyok" => return Ok(true),
+                Some(_) => {}
+                None => return Ok(false),
+            }
+        }
+    });
+    match res {
+        Ok(true) => c.r.ok("isready", ""),
+        Ok(false) => {
+            c.r.fail(
+                "isready",
+                &format!("no readyok within {ping_ms} ms"),
+                hint(&Fault::Stall(String::new())),
+            );
+            c.drop_engine();
+            return false;
+        }
+        Err(f) => {
+            c.r.fail("isready", &describe(&f), hint(&f));
+            c.drop_engine();
+            return false;
+        }
+    }
+    // With a token.
+    let token = "7041";
+    let Some(e) = c.engine.as_mut() else {
+        return false;
+    };
+    let res = e.send(&format!("isready {token}")).and_then(|_| {
+        let deadline = Instant::now() + ms(ping_ms);
+        loop {
+            match e.read_line(deadline)? {
+                Some(l) if first_word(&l) == "readyok" => return Ok(Some(l)),
+                Some(_) => {}
+                None => return Ok(None),
+            }
+        }
+    });
+    let what = format!("isready {token}");
+    match res {
+        Ok(Some(l)) => {
+            let words: Vec<&str> = l.split_whitespace().collect();
+            match words.as_slice() {
+                ["readyok", t] if *t == token => c.r.ok(&what, &format!("'{l}'")),
+                ["readyok"] => c.r.warn(
+                    &what,
+                    "answered a bare `readyok`",
+                    &format!("echo the token: `isready {token}` → `readyok {token}`"),
+                ),
+                _ => c.r.fail(
+                    &what,
+                    &format!("answered '{l}'"),
+                    &format!(
+                        "echo the token exactly: `isready {token}` → `readyok {token}` \
+                         (the arbiter waits for its own token)"
+                    ),
+                ),
+            }
+        }
+        Ok(None) => {
+            c.r.fail(
+                &what,
+                &format!("no readyok within {ping_ms} ms"),
+                "answer `isready <token>` with `readyok <token>` (the token is one word)",
+            );
+            c.drop_engine();
+            return false;
+        }
+        Err(f) => {
+            c.r.fail(&what, &describe(&f), hint(&f));
+            c.drop_engine();
+            return false;
+        }
+    }
+    true
+}
+
+/// Checks a `bestmove` text against `pos`: `Ok(())` when legal, else the
+/// complaint and its hint.
+fn judge_move(pos: &AnyPosition, mv: &str) -> Result<(), (String, &'static str)> {
+    let legal = || {
+        let l: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
+        if l.is_empty() {
+            "none: the game is over".to_string()
+        } else {
+            l.join(" ")
+        }
+    };
+    match pos.parse_move(mv) {
+        Err(e) if !e.is_illegal() => Err((
+            format!("'{mv}' is not a move ({e})"),
+            hint(&Fault::Malformed(String::new())),
+        )),
+        _ => match pos.parse_legal(mv) {
+            Ok(_) => Ok(()),
+            Err(e) => Err((
+                format!("'{mv}' is illegal ({e}); legal: {}", legal()),
+                RULES_HINT,
+            )),
+        },
+    }
+}
+
+/// One move on the first board within the move time, then `quit`.
+fn first_move_and_quit(c: &mut Checker) {
+    let Some(start) = c.start_position() else {
+        c.drop_engine();
+        return;
+    };
+    let o = c.o;
+    let Some(engine) = c.engine.as_mut() else {
+        return;
     };
     let _ = engine.new_game();
     let position = format!("position fen {}", start.fen());
@@ -136,62 +483,58 @@ pub fn run(spec: &ExternalSpec, name: &str, o: &CheckOptions) -> usize {
         Some(o.movetime),
         &o.timeouts,
     ) {
-        Ok(reply) => match start.parse_move(&reply.mv) {
-            Err(_) => r.fail(
-                "first move",
-                &format!("'{}' is not a move", reply.line),
-                hint(&Fault::Malformed(String::new())),
-            ),
-            Ok(mv) => {
-                let mut p = start;
-                match p.play(mv) {
-                    Err(e) => r.fail(
-                        "first move",
-                        &format!("'{}': {e}", reply.line),
-                        hint(&Fault::Illegal(String::new())),
-                    ),
-                    Ok(()) => {
-                        let info = match (reply.info.depth, reply.info.nodes) {
-                            (Some(d), Some(n)) => format!(", depth {d}, {n} nodes"),
-                            (Some(d), None) => format!(", depth {d}"),
-                            _ => ", no `info` line (optional)".into(),
-                        };
-                        r.ok(
-                            "first move",
-                            &format!("{} in {} ms{info}", reply.mv, reply.elapsed_ms),
-                        );
-                        if reply.elapsed_ms > o.movetime {
-                            r.warn(
-                                "time",
-                                &format!(
-                                    "{} ms is more than the {} ms given",
-                                    reply.elapsed_ms, o.movetime
-                                ),
-                            );
-                        }
-                    }
+        Ok(reply) => match judge_move(&start, &reply.mv) {
+            Err((why, fix)) => c.r.fail("first move", &why, fix),
+            Ok(()) => {
+                let info = match (reply.info.depth, reply.info.nodes) {
+                    (Some(d), Some(n)) => format!(", depth {d}, {n} nodes"),
+                    (Some(d), None) => format!(", depth {d}"),
+                    _ => ", no `info` line (optional)".into(),
+                };
+                c.r.ok(
+                    "first move",
+                    &format!("{} in {} ms{info}", reply.mv, reply.elapsed_ms),
+                );
+                if reply.elapsed_ms > o.movetime {
+                    c.r.warn(
+                        "time",
+                        &format!(
+                            "{} ms is more than the {} ms given",
+                            reply.elapsed_ms, o.movetime
+                        ),
+                        "keep a reserve: stop searching a little before the move time",
+                    );
                 }
             }
         },
-        Err(f) => r.fail(
+        Err(f) => c.r.fail(
             "first move",
             &format!("{position} / go movetime {}: {}", o.movetime, describe(&f)),
             hint(&f),
         ),
     }
-    if engine.quit(o.timeouts.grace_ms) {
-        r.ok("quit", "");
-    } else {
-        r.warn(
-            "quit",
-            &format!(
-                "still running {} ms after `quit`: killed",
-                o.timeouts.grace_ms
-            ),
-        );
+    if let Some(engine) = c.engine.take() {
+        if engine.quit(o.timeouts.grace_ms) {
+            c.r.ok("quit", "");
+        } else {
+            c.r.warn(
+                "quit",
+                &format!(
+                    "still running {} ms after `quit`: killed",
+                    o.timeouts.grace_ms
+                ),
+                "exit when you read `quit` or the end of the input",
+            );
+        }
     }
+}
 
-    // Two whole games, as in a tournament.
+/// Two whole games against `builtin:random`, as in a tournament.
+fn games(c: &mut Checker, name: &str) {
+    let Some(start) = c.start_position() else {
+        return;
+    };
+    let o = c.o;
     let settings = Settings {
         timeouts: o.timeouts,
         max_plies: 10_000,
@@ -208,7 +551,7 @@ pub fn run(spec: &ExternalSpec, name: &str, o: &CheckOptions) -> usize {
         };
         let me = match engine.take() {
             Some(e) => Ok(e),
-            None => Engine::start(spec, &o.timeouts),
+            None => Engine::start(c.spec, &o.timeouts),
         };
         let random = Seat::Builtin(Builtin::new(&BuiltinKind::Random, o.seed + colour as u64));
         let (seats, names, mine) = if colour == 0 {
@@ -237,7 +580,7 @@ pub fn run(spec: &ExternalSpec, name: &str, o: &CheckOptions) -> usize {
         let Some(rec) = played.record else { break };
         let what = format!("game {} as {mine}", colour + 1);
         if rec.offender.is_some() {
-            r.fail(
+            c.r.fail(
                 &what,
                 &format!(
                     "{} after {} moves: {}",
@@ -259,11 +602,11 @@ pub fn run(spec: &ExternalSpec, name: &str, o: &CheckOptions) -> usize {
             );
         } else {
             let result = if rec.winner == "draw" {
-                "draw".to_string()
+                "draw"
             } else if rec.winner == mine {
-                "won".to_string()
+                "won"
             } else {
-                "lost".to_string()
+                "lost"
             };
             let mut p = start;
             let mut max = 0;
@@ -280,7 +623,7 @@ pub fn run(spec: &ExternalSpec, name: &str, o: &CheckOptions) -> usize {
                     break;
                 }
             }
-            r.ok(
+            c.r.ok(
                 &what,
                 &format!(
                     "{result} {}-{} in {} moves (slowest move {max} ms)",
@@ -294,10 +637,801 @@ pub fn run(spec: &ExternalSpec, name: &str, o: &CheckOptions) -> usize {
     if let Some(e) = engine {
         e.quit(o.timeouts.grace_ms);
     }
-    if r.failures == 0 {
-        println!("all checks passed: the engine is ready for a tournament");
-    } else {
-        println!("{} check(s) failed", r.failures);
+}
+
+/// Reads lines until a `bestmove` (returned with how many came) or the
+/// deadline. Errors: the engine is gone.
+fn read_bestmove(e: &mut Engine, deadline: Instant) -> Result<Option<String>, Fault> {
+    loop {
+        match e.read_line(deadline)? {
+            Some(l) if first_word(&l) == "bestmove" => return Ok(Some(l)),
+            Some(_) => {}
+            None => return Ok(None),
+        }
     }
-    r.failures
+}
+
+/// Sends `isready <token>` and reads up to its `readyok`, counting the
+/// `bestmove` lines that come first. `None`: no readyok in time.
+fn bestmoves_before_readyok(
+    e: &mut Engine,
+    token: &str,
+    ping_ms: u64,
+) -> Result<Option<usize>, Fault> {
+    e.send(&format!("isready {token}"))?;
+    let deadline = Instant::now() + ms(ping_ms);
+    let mut n = 0;
+    loop {
+        match e.read_line(deadline)? {
+            Some(l) if first_word(&l) == "bestmove" => n += 1,
+            Some(l) if first_word(&l) == "readyok" => return Ok(Some(n)),
+            Some(_) => {}
+            None => return Ok(None),
+        }
+    }
+}
+
+/// `go infinite` then `stop`, and `go movetime T`.
+fn stop_and_time(c: &mut Checker) {
+    let Some(start) = c.start_position() else {
+        return;
+    };
+    let o = c.o;
+    let what = "go infinite + stop";
+    if c.engine(what).is_none() {
+        return;
+    }
+    let Some(mut e) = c.engine.take() else { return };
+    let position = format!("position fen {}", start.fen());
+    match infinite_then_stop(&mut c.r, &mut e, &start, &position, o.timeouts.ping_ms) {
+        Ok(true) => c.engine = Some(e),
+        Ok(false) => e.kill(),
+        Err(f) => {
+            c.r.fail(what, &describe(&f), hint(&f));
+            e.kill();
+        }
+    }
+
+    // go movetime T within T + margin.
+    let what = format!("go movetime {TIMED_MOVE_MS}");
+    let Some(e) = c.engine(&what) else { return };
+    match e.think(
+        &position,
+        &format!("go movetime {TIMED_MOVE_MS}"),
+        Some(TIMED_MOVE_MS),
+        &o.timeouts,
+    ) {
+        Ok(reply) => match judge_move(&start, &reply.mv) {
+            Ok(()) => c.r.ok(
+                &what,
+                &format!(
+                    "{} in {} ms (limit {} + margin {} ms)",
+                    reply.mv, reply.elapsed_ms, TIMED_MOVE_MS, o.timeouts.margin_ms
+                ),
+            ),
+            Err((why, fix)) => c.r.fail(&what, &why, fix),
+        },
+        Err(f) => {
+            c.r.fail(&what, &describe(&f), hint(&f));
+            c.drop_engine();
+        }
+    }
+}
+
+/// The `go infinite` / `stop` exchange. `Ok(false)`: the engine is stuck
+/// (reported).
+fn infinite_then_stop(
+    r: &mut Report,
+    e: &mut Engine,
+    start: &AnyPosition,
+    position: &str,
+    ping_ms: u64,
+) -> Result<bool, Fault> {
+    let what = "go infinite + stop";
+    let _ = e.new_game();
+    e.discard_output();
+    e.send(position)?;
+    e.send("go infinite")?;
+    let sent = Instant::now();
+    let (line, at_once) = match read_bestmove(e, sent + ms(200))? {
+        Some(l) => (l, true),
+        None => {
+            e.send("stop")?;
+            let stopped = Instant::now();
+            match read_bestmove(e, stopped + ms(STOP_DEADLINE_MS))? {
+                Some(l) => {
+                    r.ok(
+                        what,
+                        &format!("bestmove {} ms after stop", stopped.elapsed().as_millis()),
+                    );
+                    (l, false)
+                }
+                None => {
+                    r.fail(
+                        what,
+                        &format!("no bestmove within {STOP_DEADLINE_MS} ms of `stop`"),
+                        "keep reading stdin while searching (a thread, or look for input \
+                         every few thousand nodes) and answer `stop` with the bestmove at once",
+                    );
+                    return Ok(false);
+                }
+            }
+        }
+    };
+    if at_once {
+        r.warn(
+            what,
+            "answered `go infinite` at once, without waiting for `stop`",
+            "allowed for a trivial engine (a tournament never sends `go infinite`); \
+             a searching engine should search until `stop`",
+        );
+    }
+    let mv = line.split_whitespace().nth(1).unwrap_or("");
+    if let Err((why, fix)) = judge_move(start, mv) {
+        r.fail("bestmove after stop", &why, fix);
+    }
+    if at_once {
+        // `stop` when nothing runs is ignored (protocol §stop).
+        e.send("stop")?;
+    }
+    match bestmoves_before_readyok(e, "7042", ping_ms)? {
+        None => {
+            r.fail(
+                "isready after stop",
+                &format!("no readyok within {ping_ms} ms"),
+                hint(&Fault::Stall(String::new())),
+            );
+            return Ok(false);
+        }
+        Some(0) => {}
+        Some(n) => r.fail(
+            "exactly one bestmove",
+            &format!("{} bestmove lines for one `go`", n + 1),
+            "send exactly one bestmove per `go`; `stop` when nothing runs is ignored",
+        ),
+    }
+    Ok(true)
+}
+
+/// Malformed and unknown lines, one at a time, each followed by `isready`;
+/// then a legal move must still come.
+fn robustness(c: &mut Checker) {
+    let o = c.o;
+    let pos = if o.game.is_puzzle() {
+        match tabula::problems::builtin(o.game).find("A") {
+            Some((_, _, p)) => p,
+            None => return,
+        }
+    } else {
+        match c.start_position() {
+            Some(p) => p,
+            None => return,
+        }
+    };
+    let good = format!("position fen {}", pos.fen());
+    let long = format!("position fen {}", "x".repeat(70_000));
+    let lines: Vec<(&str, String)> = vec![
+        ("an unknown command", "hello world".into()),
+        ("a bad position", "position fen garbage".into()),
+        ("an empty position", "position".into()),
+        ("a position of the wrong size", {
+            let mut f = pos.fen();
+            if let Some(i) = f.find('/') {
+                f.truncate(i);
+            }
+            format!("position fen {f} w 0 0")
+        }),
+        ("an illegal move list", format!("{good} moves zz99 pass")),
+        ("a bad go", format!("{good}\ngo movetime abc")),
+        ("a go with a negative time", "go movetime -5".into()),
+        ("an overlong line (70000 bytes)", long),
+        (
+            "control bytes",
+            "\u{1}\u{7f}\u{1b}[2J ÿ€\u{fffd} \t\u{0}".into(),
+        ),
+        (
+            "a setoption of an unknown option",
+            "setoption name NoSuchOption value 1".into(),
+        ),
+    ];
+    let what = "malformed input";
+    let mut passed = true;
+    for (i, (label, text)) in lines.iter().enumerate() {
+        let Some(e) = c.engine(what) else { return };
+        let res = text.split('\n').try_for_each(|l| e.send(l)).and_then(|_| {
+            // A `go` answered (even with a move of a bad position) is not
+            // judged here: read up to the readyok.
+            bestmoves_before_readyok(e, &format!("80{i}"), o.timeouts.ping_ms)
+        });
+        let shown: String = text
+            .chars()
+            .take(40)
+            .collect::<String>()
+            .escape_debug()
+            .to_string();
+        match res {
+            Ok(Some(_)) => {}
+            Ok(None) => {
+                c.r.fail(
+                    what,
+                    &format!(
+                        "after {label} ('{shown}'), no readyok within {} ms",
+                        o.timeouts.ping_ms
+                    ),
+                    ROBUST_HINT,
+                );
+                passed = false;
+                c.drop_engine();
+                break;
+            }
+            Err(f) => {
+                c.r.fail(
+                    what,
+                    &format!("after {label} ('{shown}'): {}", describe(&f)),
+                    ROBUST_HINT,
+                );
+                passed = false;
+                c.drop_engine();
+                break;
+            }
+        }
+    }
+    if passed {
+        c.r.ok(
+            what,
+            &format!("{} bad lines, still answering isready", lines.len()),
+        );
+    }
+    if o.game.is_puzzle() {
+        return;
+    }
+    let what = "move after malformed input";
+    let Some(e) = c.engine(what) else { return };
+    match e.think(
+        &good,
+        &format!("go movetime {TIMED_MOVE_MS}"),
+        Some(TIMED_MOVE_MS),
+        &Timeouts {
+            margin_ms: o.timeouts.margin_ms.max(1_000),
+            ..o.timeouts
+        },
+    ) {
+        Ok(reply) => match judge_move(&pos, &reply.mv) {
+            Ok(()) => c.r.ok(what, &reply.mv),
+            Err((why, fix)) => c.r.fail(what, &why, fix),
+        },
+        Err(f) => {
+            c.r.fail(what, &describe(&f), ROBUST_HINT);
+            c.drop_engine();
+        }
+    }
+}
+
+/// Seeded positions of the game reached by random playouts: some with a
+/// forced pass (knight, bishop), some with an extra turn (dots), some over.
+/// Each with its tag: `"pass"`, `"extra"`, `"over"` or `""`.
+fn sample_positions(o: &CheckOptions) -> Vec<(AnyPosition, &'static str)> {
+    let mut rng = tabula::random::rng(o.seed ^ 0x5eed_c4ec);
+    let sizes: Vec<(usize, usize)> = match o.dots_size {
+        Some(s) => vec![s],
+        None => vec![(2, 2), (3, 3), (5, 6), (2, 4)],
+    };
+    let mut out = Vec::new();
+    for i in 0..o.positions {
+        let s = o.seed.wrapping_add(1_000 + i as u64);
+        let spec = match o.game {
+            GameId::Dots => {
+                let (r, k) = sizes[i % sizes.len()];
+                format!("random dots {s} {r}x{k}")
+            }
+            g => format!("random {g} {s}"),
+        };
+        let Ok(mut p) = tabula::setup::parse_spec(&spec, Some(o.game)) else {
+            continue;
+        };
+        let mut line: Vec<(AnyPosition, &'static str)> = Vec::new();
+        let mut last_side: Option<Player> = None;
+        loop {
+            let moves = p.legal_moves();
+            let tag = if moves.is_empty() {
+                "over"
+            } else if moves.len() == 1 && moves[0].to_string() == "pass" {
+                "pass"
+            } else if last_side == Some(p.side_to_move()) {
+                "extra"
+            } else {
+                ""
+            };
+            line.push((p, tag));
+            if moves.is_empty() {
+                break;
+            }
+            last_side = Some(p.side_to_move());
+            let mv = moves[rng.gen_range(0..moves.len())];
+            if p.play(mv).is_err() {
+                break;
+            }
+        }
+        let want = match i % 5 {
+            0 => "pass",
+            1 => "extra",
+            2 if i % 10 == 2 => "over",
+            _ => "",
+        };
+        let tagged: Vec<usize> = (0..line.len()).filter(|&j| line[j].1 == want).collect();
+        let j = if !want.is_empty() && !tagged.is_empty() {
+            tagged[rng.gen_range(0..tagged.len())]
+        } else {
+            // Any position before the end.
+            rng.gen_range(0..line.len().saturating_sub(1).max(1))
+        };
+        out.push(line[j]);
+    }
+    out
+}
+
+/// Legal moves on many positions; `perft` and `query` when implemented.
+fn conformance(c: &mut Checker) {
+    let o = c.o;
+    let positions = sample_positions(o);
+    let count = |t: &str| positions.iter().filter(|p| p.1 == t).count();
+    let playable: Vec<&(AnyPosition, &str)> = positions.iter().filter(|p| p.1 != "over").collect();
+    let what = "legal moves";
+    let t = Timeouts {
+        margin_ms: o.timeouts.margin_ms.max(2_000),
+        ..o.timeouts
+    };
+    let mut bad: Vec<String> = Vec::new();
+    let mut fix = RULES_HINT;
+    for (pos, tag) in &playable {
+        let Some(e) = c.engine(what) else { return };
+        let position = format!("position fen {}", pos.fen());
+        match e.think(
+            &position,
+            &format!("go movetime {CONFORMANCE_MOVE_MS}"),
+            Some(CONFORMANCE_MOVE_MS),
+            &t,
+        ) {
+            Ok(reply) => {
+                if let Err((why, f)) = judge_move(pos, &reply.mv) {
+                    let kind = if tag.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" [{tag}]")
+                    };
+                    bad.push(format!("{position}{kind} → {why}"));
+                    fix = f;
+                }
+            }
+            Err(f) => {
+                bad.push(format!("{position} → {}", describe(&f)));
+                fix = hint(&f);
+                c.drop_engine();
+            }
+        }
+    }
+    if bad.is_empty() {
+        c.r.ok(
+            what,
+            &format!(
+                "{} positions ({} forced passes, {} extra turns)",
+                playable.len(),
+                count("pass"),
+                count("extra")
+            ),
+        );
+    } else {
+        c.r.fail(
+            what,
+            &format!(
+                "{} of {} positions; the first: {}",
+                bad.len(),
+                playable.len(),
+                bad[0]
+            ),
+            fix,
+        );
+    }
+    perft_layer(c, &positions);
+    query_layer(c, &positions);
+}
+
+/// Sends `cmd` and waits for a line whose first word is `want`. `Ok(None)`:
+/// not implemented (an error line first, or nothing before `wait_ms`).
+fn probe(e: &mut Engine, cmd: &str, want: &str, wait_ms: u64) -> Result<Option<String>, Fault> {
+    e.discard_output();
+    e.send(cmd)?;
+    let deadline = Instant::now() + ms(wait_ms);
+    loop {
+        match e.read_line(deadline)? {
+            Some(l) if first_word(&l) == want => return Ok(Some(l)),
+            Some(l) if is_error_line(&l) || first_word(&l) == "unknown" => return Ok(None),
+            Some(_) => {}
+            None => return Ok(None),
+        }
+    }
+}
+
+/// Waits for the `perft <d> <n>` line; its count.
+fn perft_count(e: &mut Engine, pos: &AnyPosition, d: u32) -> Result<Option<u64>, Fault> {
+    e.discard_output();
+    e.send(&format!("position fen {}", pos.fen()))?;
+    e.send(&format!("perft {d}"))?;
+    let deadline = Instant::now() + ms(5_000);
+    loop {
+        match e.read_line(deadline)? {
+            Some(l) => {
+                let w: Vec<&str> = l.split_whitespace().collect();
+                if w.len() == 3 && w[0] == "perft" && w[1] == d.to_string() {
+                    return Ok(w[2].parse().ok());
+                }
+                if is_error_line(&l) {
+                    return Ok(None);
+                }
+            }
+            None => return Ok(None),
+        }
+    }
+}
+
+fn perft_layer(c: &mut Checker, positions: &[(AnyPosition, &'static str)]) {
+    let what = "perft";
+    let Some(first) = positions.iter().find(|p| p.1 != "over") else {
+        return;
+    };
+    let Some(e) = c.engine(what) else { return };
+    let implemented = e
+        .send(&format!("position fen {}", first.0.fen()))
+        .and_then(|_| probe(e, "perft 1", "perft", PROBE_MS));
+    match implemented {
+        Ok(Some(_)) => {}
+        Ok(None) => {
+            c.r.skip(what, "not implemented (optional for students)");
+            return;
+        }
+        Err(f) => {
+            c.r.fail(what, &format!("`perft 1`: {}", describe(&f)), ROBUST_HINT);
+            c.drop_engine();
+            return;
+        }
+    }
+    let mut checked = 0;
+    for (pos, _) in positions.iter().take(12) {
+        for d in 1..=3u32 {
+            let want = pos.perft(d);
+            if d > 1 && want > 300_000 {
+                break;
+            }
+            let Some(e) = c.engine(what) else { return };
+            match perft_count(e, pos, d) {
+                Ok(Some(n)) if n == want => checked += 1,
+                Ok(got) => {
+                    let got = got.map_or("no count".to_string(), |n| n.to_string());
+                    c.r.fail(
+                        what,
+                        &format!(
+                            "position fen {} / perft {d}: {got}, expected {want}",
+                            pos.fen()
+                        ),
+                        "perft counts the leaves at that depth; a finished game counts as one \
+                         leaf and a forced pass is a ply (protocol §perft)",
+                    );
+                    return;
+                }
+                Err(f) => {
+                    c.r.fail(what, &describe(&f), hint(&f));
+                    c.drop_engine();
+                    return;
+                }
+            }
+        }
+    }
+    c.r.ok(
+        what,
+        &format!("{checked} counts equal to the rules library's"),
+    );
+}
+
+fn query_layer(c: &mut Checker, positions: &[(AnyPosition, &'static str)]) {
+    let what = "query";
+    let Some(first) = positions.first() else {
+        return;
+    };
+    let Some(e) = c.engine(what) else { return };
+    let implemented = e
+        .send(&format!("position fen {}", first.0.fen()))
+        .and_then(|_| probe(e, "query gameover", "response", PROBE_MS));
+    match implemented {
+        Ok(Some(_)) => {}
+        Ok(None) => {
+            c.r.skip(what, "not implemented (optional for students)");
+            return;
+        }
+        Err(f) => {
+            c.r.fail(
+                what,
+                &format!("`query gameover`: {}", describe(&f)),
+                ROBUST_HINT,
+            );
+            c.drop_engine();
+            return;
+        }
+    }
+    let mut checked = 0;
+    for (pos, _) in positions {
+        let expected = [
+            ("gameover", pos.is_over().to_string()),
+            ("p1turn", (pos.side_to_move() == Player::One).to_string()),
+            (
+                "result",
+                pos.outcome().map_or("none".to_string(), |r| r.to_string()),
+            ),
+        ];
+        let Some(e) = c.engine(what) else { return };
+        if let Err(f) = e.send(&format!("position fen {}", pos.fen())) {
+            c.r.fail(what, &describe(&f), hint(&f));
+            c.drop_engine();
+            return;
+        }
+        for (q, want) in expected {
+            let Some(e) = c.engine(what) else { return };
+            match probe(e, &format!("query {q}"), "response", PROBE_MS) {
+                Ok(Some(l)) if l.split_whitespace().nth(1) == Some(want.as_str()) => checked += 1,
+                Ok(got) => {
+                    c.r.fail(
+                        what,
+                        &format!(
+                            "position fen {} / query {q}: '{}', expected 'response {want}'",
+                            pos.fen(),
+                            got.unwrap_or_else(|| "no response".into())
+                        ),
+                        "gameover: no legal move for either player; p1turn: player 1 (white, \
+                         side 1) to move; result: p1win/p2win/draw on the final score, none \
+                         while the game goes on",
+                    );
+                    return;
+                }
+                Err(f) => {
+                    c.r.fail(what, &describe(&f), hint(&f));
+                    c.drop_engine();
+                    return;
+                }
+            }
+        }
+    }
+    c.r.ok(
+        what,
+        &format!("{checked} answers equal to the rules library's"),
+    );
+}
+
+/// How an engine answered `solve`.
+enum Solved {
+    /// The final line (`solution …` / `nosolution …`).
+    Final(String),
+    /// An error line: `solve` refused.
+    Refused(String),
+    /// Nothing, even after `stop` (or, with `quiet_ms`, not a single line
+    /// within it).
+    Silent,
+}
+
+/// Waits for the engine's final `solve` line; `stop` after `deadline_ms`.
+fn solve_line(e: &mut Engine, deadline_ms: u64, quiet_ms: Option<u64>) -> Result<Solved, Fault> {
+    let start = Instant::now();
+    let deadline = start + ms(deadline_ms);
+    let is_final = |l: &str| matches!(first_word(l), "solution" | "nosolution");
+    let mut quiet = quiet_ms.map(|q| start + ms(q.min(deadline_ms)));
+    loop {
+        match e.read_line(quiet.unwrap_or(deadline))? {
+            Some(l) if is_final(&l) => return Ok(Solved::Final(l)),
+            Some(l) if is_error_line(&l) => return Ok(Solved::Refused(l)),
+            Some(_) => quiet = None,
+            None if quiet.is_some() => return Ok(Solved::Silent),
+            None => break,
+        }
+    }
+    e.send("stop")?;
+    let deadline = Instant::now() + ms(STOP_DEADLINE_MS);
+    loop {
+        match e.read_line(deadline)? {
+            Some(l) if is_final(&l) => return Ok(Solved::Final(l)),
+            Some(_) => {}
+            None => return Ok(Solved::Silent),
+        }
+    }
+}
+
+/// `solve` on the course problems A–D of `puzzle`, compared with the
+/// reference solver. `required`: not answering is a FAIL, not a skip.
+fn solve_layer(c: &mut Checker, puzzle: GameId, required: bool) {
+    let o = c.o;
+    let set = tabula::problems::builtin(puzzle);
+    for (n, key) in PROBLEMS.iter().enumerate() {
+        let Some((name, target, mut pos)) = set.find(key) else {
+            continue;
+        };
+        pos.set_target(Some(target));
+        let what = format!("solve {puzzle} {name}");
+        let Some(e) = c.engine(&what) else { return };
+        e.discard_output();
+        // The first problem decides whether the engine solves at all: an
+        // error line, or silence for a while, says no.
+        let quiet = (n == 0 && !required).then_some(PROBE_MS);
+        let res = e
+            .send(&format!("position fen {}", pos.fen()))
+            .and_then(|_| e.send("solve"))
+            .and_then(|_| solve_line(e, o.solve_ms, quiet));
+        let line = match res {
+            Ok(Solved::Final(l)) => l,
+            Ok(Solved::Refused(_) | Solved::Silent) if n == 0 && !required => {
+                c.r.skip(
+                    &format!("solve ({puzzle})"),
+                    &format!(
+                        "no answer to `solve` (optional for students; `--game {puzzle}` requires it)"
+                    ),
+                );
+                // Whatever it is doing, start afresh.
+                c.drop_engine();
+                return;
+            }
+            Ok(Solved::Refused(l)) => {
+                c.r.fail(
+                    &what,
+                    &format!("`position fen` + `solve` refused: '{}'", truncate(&l)),
+                    "answer `solve` on a `position fen <puzzle FEN>` with `solution … moves …` \
+                     or `nosolution …` (protocol §9)",
+                );
+                c.drop_engine();
+                return;
+            }
+            Ok(Solved::Silent) => {
+                c.r.fail(
+                    &what,
+                    &format!(
+                        "no `solution`/`nosolution` line within {} ms, nor {STOP_DEADLINE_MS} ms after `stop`",
+                        o.solve_ms
+                    ),
+                    "answer `solve` with exactly one final line; on `stop` give \
+                     `nosolution reason limit …` at once",
+                );
+                c.drop_engine();
+                return;
+            }
+            Err(f) => {
+                c.r.fail(&what, &describe(&f), hint(&f));
+                c.drop_engine();
+                return;
+            }
+        };
+        judge_solution(c, &what, &pos, target, &line);
+    }
+}
+
+/// The reference's optimal depth (`None`: unknown within its time, `Some(None)`: proven unsolvable).
+fn reference_depth(pos: &AnyPosition, budget_ms: u64) -> Option<Option<usize>> {
+    let opts = SolveOptions {
+        movetime: Some(budget_ms),
+        ..SolveOptions::default()
+    };
+    match tabula::puzzle::solve(pos, &opts, &AtomicBool::new(false), &mut |_| {}) {
+        Ok(SolveOutcome::Solution { moves, .. }) => Some(Some(moves.len())),
+        Ok(SolveOutcome::NoSolution { reason, .. }) if reason == "exhausted" => Some(None),
+        _ => None,
+    }
+}
+
+fn judge_solution(c: &mut Checker, what: &str, start: &AnyPosition, target: u32, line: &str) {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let reference = reference_depth(start, c.o.solve_ms.max(5_000) * 2);
+    if words[0] == "nosolution" {
+        let reason = words
+            .iter()
+            .position(|w| *w == "reason")
+            .and_then(|i| words.get(i + 1))
+            .copied()
+            .unwrap_or("?");
+        match (reason, reference) {
+            ("exhausted", Some(Some(d))) => c.r.fail(
+                what,
+                &format!("claims no solution exists (`{line}`), but one of {d} moves does"),
+                "`reason exhausted` is a proof: only after the whole space was searched",
+            ),
+            (_, Some(None)) => c.r.ok(what, "no solution, as the reference proves"),
+            _ => c.r.warn(
+                what,
+                &format!(
+                    "no solution within {} ms (`{}`)",
+                    c.o.solve_ms,
+                    truncate(line)
+                ),
+                "a faster solver or a better heuristic would find it",
+            ),
+        }
+        return;
+    }
+    let Some(at) = words.iter().position(|w| *w == "moves") else {
+        c.r.fail(
+            what,
+            &format!("no `moves` in '{}'", truncate(line)),
+            "the final line ends with `moves <m1> … <mL>`",
+        );
+        return;
+    };
+    let moves = &words[at + 1..];
+    let mut p = *start;
+    for (i, m) in moves.iter().enumerate() {
+        if let Err(e) = p.play_text(m) {
+            c.r.fail(
+                what,
+                &format!("move {} of the solution, '{m}': {e}", i + 1),
+                RULES_HINT,
+            );
+            return;
+        }
+    }
+    let score = p.scores()[0];
+    if score < target {
+        c.r.fail(
+            what,
+            &format!(
+                "the {} reach {score}, short of the target {target}",
+                plural(moves.len(), "move")
+            ),
+            "a solution must reach at least the target",
+        );
+        return;
+    }
+    let claimed = words
+        .iter()
+        .position(|w| *w == "depth")
+        .and_then(|i| words.get(i + 1))
+        .and_then(|w| w.parse::<usize>().ok());
+    if claimed.is_some_and(|d| d != moves.len()) {
+        c.r.warn(
+            what,
+            &format!("`depth {}` but {} moves", claimed.unwrap_or(0), moves.len()),
+            "depth L is the number of moves of the solution",
+        );
+    }
+    match reference {
+        Some(Some(best)) if moves.len() > best => c.r.warn(
+            what,
+            &format!(
+                "{} to {score}, the optimum is {best}",
+                plural(moves.len(), "move")
+            ),
+            "an admissible heuristic with A* (or IDA*) finds the fewest moves",
+        ),
+        Some(Some(best)) => c.r.ok(
+            what,
+            &format!(
+                "{} to {score} (optimal: {best})",
+                plural(moves.len(), "move")
+            ),
+        ),
+        _ => c.r.ok(
+            what,
+            &format!(
+                "{} to {score} (optimum unknown)",
+                plural(moves.len(), "move")
+            ),
+        ),
+    }
+}
+
+fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
+fn truncate(line: &str) -> String {
+    if line.chars().count() <= 120 {
+        line.to_string()
+    } else {
+        format!("{}…", line.chars().take(120).collect::<String>())
+    }
 }

@@ -439,6 +439,23 @@ impl Engine {
         }
     }
 
+    /// The next stdout line before `deadline` (`Ok(None)` when the deadline
+    /// passes first); an engine that closed its output is a crash. For
+    /// probes that are not a move (`arbiter check`).
+    pub fn read_line(&mut self, deadline: Instant) -> Result<Option<String>, Fault> {
+        match self.next_line(deadline) {
+            Wait::Line(_, l) => Ok(Some(l)),
+            Wait::Deadline => Ok(None),
+            Wait::Eof => Err(self.crash("closed its output")),
+            Wait::Interrupted => Err(Fault::Interrupted),
+        }
+    }
+
+    /// Drops (after logging) whatever the engine wrote since the last wait.
+    pub fn discard_output(&mut self) {
+        self.drain();
+    }
+
     /// `quit`, then up to `grace_ms` to exit, then the group is killed. The
     /// engine's children are killed in any case. True when it exited by itself.
     pub fn quit(mut self, grace_ms: u64) -> bool {

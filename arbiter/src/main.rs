@@ -69,17 +69,32 @@ enum Command {
         #[command(flatten)]
         common: Common,
     },
-    /// Self-test of one engine: handshake, one move, two games against
-    /// builtin:random, quit; says what to fix. Exit 0 when all passed, 1 if not.
+    /// Self-test of one engine, in layers: handshake (and unflushed output),
+    /// isready tokens, one move, quit, two games against builtin:random,
+    /// go infinite + stop, go movetime, malformed input, legal moves on many
+    /// positions (+ perft and query if implemented), solve on the course
+    /// problems A-D if the engine solves. Prints ok/warn/FAIL/skip lines with
+    /// hints and a summary. Exit 0 when nothing failed (warns allowed), 1 if
+    /// something did, 2 on bad arguments.
     Check {
         /// The engine's command line.
         engine: String,
+        /// knight, bishop or dots; or a puzzle (knight-solo, bishop-solo,
+        /// dots-solo) to check only the start-up, robustness and solve layers,
+        /// with solve required.
         #[arg(long, default_value = "knight")]
         game: String,
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        #[arg(long, default_value_t = 1000)]
+        /// Move time of the first move and of the two games (ms).
+        #[arg(long, default_value_t = 200)]
         movetime: u64,
+        /// Positions of the rule-conformance layer.
+        #[arg(long, default_value_t = 30)]
+        positions: usize,
+        /// Time given to each `solve` of the course problems (ms).
+        #[arg(long, default_value_t = 3000)]
+        solve_time: u64,
         /// Dots board size, `<rows>x<cols>`.
         #[arg(long)]
         dots_size: Option<String>,
@@ -207,15 +222,14 @@ fn run(cli: Cli) -> Result<ExitCode> {
             dots_size,
             startup_timeout,
             margin,
+            positions,
+            solve_time,
         }) => {
             let entrant = Entrant::from_cli(&engine)?;
             let config::Kind::External(spec) = &entrant.kind else {
                 bail!("check is for external engines (the built-in players are always fine)");
             };
             let game = parse_game(&game)?;
-            if game.is_puzzle() {
-                bail!("{game} is a puzzle: check plays knight, bishop or dots");
-            }
             let opts = arbiter::check::CheckOptions {
                 game,
                 seed,
@@ -226,6 +240,8 @@ fn run(cli: Cli) -> Result<ExitCode> {
                     ..Timeouts::default()
                 },
                 dots_size: parse_dots_size(dots_size.as_deref())?,
+                positions,
+                solve_ms: solve_time,
             };
             let failures = arbiter::check::run(spec, &entrant.name, &opts);
             Ok(if failures == 0 {

@@ -18,6 +18,15 @@
 //! move), `ignore-quit` (survives `quit` and end of input), `orphan` (starts a
 //! `sleep` child that would outlive it), `nobestmove` (a bare `bestmove`).
 //! `--pidfile` gets the pid of the engine and of its child, one per line.
+//!
+//! Always: `go infinite` (and a bare `go`) holds its `bestmove` until `stop`;
+//! `perft <d>` and `query …` answer from the rules library. Modes for
+//! `arbiter check` (any `go`): `deaf-stop` (never answers `go infinite`, even
+//! after `stop`), `die-on-junk` (exits on an unknown command), `no-pass`
+//! (plays a square where the rules force a pass), `bare-readyok` (never
+//! echoes the `isready` token), `bad-perft` (perft counts from depth 2 are
+//! off by one), `bad-solve` (answers `solve` with one move, short of the
+//! target).
 
 use std::collections::HashSet;
 use std::io::{self, BufRead, BufWriter, Write};
@@ -127,6 +136,8 @@ fn main() {
     };
     let mut pos: Option<AnyPosition> = None;
     let mut gos = 0u64;
+    // The bestmove of a `go infinite`, held until `stop`.
+    let mut pending: Option<String> = None;
     let stdin = io::stdin();
     for line in stdin.lock().lines() {
         let Ok(line) = line else { break };
@@ -152,7 +163,10 @@ fn main() {
                 if has("stall") && bad(gos) {
                     continue;
                 }
-                let token = words.get(1).map(|t| format!(" {t}")).unwrap_or_default();
+                let token = match words.get(1) {
+                    Some(t) if !has("bare-readyok") => format!(" {t}"),
+                    _ => String::new(),
+                };
                 let _ = writeln!(out, "readyok{token}");
                 flush(&mut out);
             }
@@ -235,11 +249,60 @@ fn main() {
                 } else {
                     good
                 };
-                let _ = if reply.is_empty() {
-                    writeln!(out, "bestmove")
+                let reply = if has("no-pass") && legal.len() == 1 && legal[0].to_string() == "pass"
+                {
+                    illegal_move(pos.as_ref())
                 } else {
-                    writeln!(out, "bestmove {reply}")
+                    reply
                 };
+                let line = if reply.is_empty() {
+                    "bestmove".to_string()
+                } else {
+                    format!("bestmove {reply}")
+                };
+                if words.len() == 1 || words.contains(&"infinite") {
+                    if !has("deaf-stop") {
+                        pending = Some(line);
+                    }
+                } else {
+                    let _ = writeln!(out, "{line}");
+                }
+                flush(&mut out);
+            }
+            Some("stop") => {
+                if let Some(line) = pending.take() {
+                    let _ = writeln!(out, "{line}");
+                    flush(&mut out);
+                }
+            }
+            Some("perft") => {
+                let d: u32 = words.get(1).and_then(|w| w.parse().ok()).unwrap_or(1);
+                let n = pos.map_or(0, |p| p.perft(d));
+                let n = if has("bad-perft") && d >= 2 { n + 1 } else { n };
+                let _ = writeln!(out, "perft {d} {n}");
+                flush(&mut out);
+            }
+            Some("query") => {
+                let answer = match (pos, words.get(1).copied()) {
+                    (Some(p), Some("gameover")) => p.is_over().to_string(),
+                    (Some(p), Some("p1turn")) => (p.side_to_move().index() == 0).to_string(),
+                    (Some(p), Some("result")) => {
+                        p.outcome().map_or("none".into(), |o| o.to_string())
+                    }
+                    _ => "none".into(),
+                };
+                let _ = writeln!(out, "response {answer}");
+                flush(&mut out);
+            }
+            Some("solve") if has("bad-solve") => {
+                let first = pos
+                    .map(|p| p.legal_moves())
+                    .and_then(|l| l.first().map(|m| m.to_string()))
+                    .unwrap_or_else(|| "a1".into());
+                let _ = writeln!(
+                    out,
+                    "solution score 1 depth 1 generated 1 expanded 1 penetrance 1 ebf 1 time 0 moves {first}"
+                );
                 flush(&mut out);
             }
             Some("quit") => {
@@ -248,7 +311,13 @@ fn main() {
                 }
                 break;
             }
-            _ => {}
+            Some("uginewgame") | Some("ucinewgame") | None => {}
+            Some(_) => {
+                if has("die-on-junk") {
+                    eprintln!("mock-engine: unknown command, dying on purpose");
+                    std::process::exit(4);
+                }
+            }
         }
     }
     if has("ignore-quit") {
