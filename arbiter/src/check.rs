@@ -983,7 +983,11 @@ fn conformance(c: &mut Checker) {
     };
     let mut bad: Vec<String> = Vec::new();
     let mut fix = RULES_HINT;
+    let mut faults = 0;
     for (pos, tag) in &playable {
+        if faults == 3 {
+            break;
+        }
         let Some(e) = c.engine(what) else { return };
         let position = format!("position fen {}", pos.fen());
         match e.think(
@@ -1006,6 +1010,7 @@ fn conformance(c: &mut Checker) {
             Err(f) => {
                 bad.push(format!("{position} → {}", describe(&f)));
                 fix = hint(&f);
+                faults += 1;
                 c.drop_engine();
             }
         }
@@ -1024,9 +1029,14 @@ fn conformance(c: &mut Checker) {
         c.r.fail(
             what,
             &format!(
-                "{} of {} positions; the first: {}",
+                "{} of {} positions{}; the first: {}",
                 bad.len(),
                 playable.len(),
+                if faults == 3 {
+                    " (the rest not tried after 3 faults)"
+                } else {
+                    ""
+                },
                 bad[0]
             ),
             fix,

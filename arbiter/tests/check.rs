@@ -71,7 +71,11 @@ fn summary(text: &str) -> [usize; 4] {
         .collect();
     let counted = ["  ok    ", "  warn  ", "  FAIL  ", "  skip  "]
         .map(|p| text.lines().filter(|l| l.starts_with(p)).count());
-    assert_eq!(n, counted.to_vec(), "summary disagrees with the lines:\n{text}");
+    assert_eq!(
+        n,
+        counted.to_vec(),
+        "summary disagrees with the lines:\n{text}"
+    );
     counted
 }
 
@@ -119,7 +123,10 @@ fn tabula_passes_every_layer_of_each_game() {
             "perft",
             "query",
         ] {
-            assert!(text.contains(&format!("  ok    {layer}")), "{layer}:\n{text}");
+            assert!(
+                text.contains(&format!("  ok    {layer}")),
+                "{layer}:\n{text}"
+            );
         }
         for p in ["A", "B", "C", "D"] {
             assert!(
@@ -134,7 +141,10 @@ fn tabula_passes_every_layer_of_each_game() {
             number_before(&text, "  ok    legal moves", "forced")
         };
         assert!(special > 0, "{text}");
-        assert!(number_before(&text, "  ok    perft", "counts") >= 12, "{text}");
+        assert!(
+            number_before(&text, "  ok    perft", "counts") >= 12,
+            "{text}"
+        );
         assert!(text.contains("all checks passed"), "{text}");
     }
 }
@@ -216,7 +226,11 @@ fn each_fault_gets_its_fail_line() {
         (
             "no-pass",
             &[],
-            &["  FAIL  legal moves: ", "[pass] → 'a1' is illegal", "legal: pass"],
+            &[
+                "  FAIL  legal moves: ",
+                "[pass] → 'a1' is illegal",
+                "legal: pass",
+            ],
         ),
         (
             "bad-perft",
@@ -236,7 +250,10 @@ fn each_fault_gets_its_fail_line() {
         (
             "bad-solve",
             &["--game", "knight-solo"],
-            &["  FAIL  solve knight-solo A: the 1 move reach", "short of the target 70"],
+            &[
+                "  FAIL  solve knight-solo A: the 1 move reach",
+                "short of the target 70",
+            ],
         ),
     ];
     for (mode, args, wanted) in cases {
@@ -256,8 +273,14 @@ fn a_good_mock_passes_and_a_bare_readyok_is_a_warn() {
     assert_eq!(code, 0, "{text}");
     let [_, warn, fail, skip] = summary(&text);
     assert_eq!((warn, fail, skip), (0, 0, 1), "{text}");
-    assert!(text.contains("  ok    go infinite + stop: bestmove"), "{text}");
-    assert!(text.contains("  skip  solve (knight-solo): no answer"), "{text}");
+    assert!(
+        text.contains("  ok    go infinite + stop: bestmove"),
+        "{text}"
+    );
+    assert!(
+        text.contains("  skip  solve (knight-solo): no answer"),
+        "{text}"
+    );
 
     let (code, text) = check(&mock("bare-readyok"), &[]);
     assert_eq!(code, 0, "{text}");

@@ -101,6 +101,18 @@ fn lisp_student_plays_a_match_and_passes_check() {
     let (code, text) = arbiter(&["check", &engine, "--game", "knight"]);
     assert_eq!(code, 0, "{text}");
     assert!(text.contains("all checks passed"), "{text}");
+    // The adapter holds `go infinite` until `stop` and answers `query`.
+    for layer in [
+        "go infinite + stop",
+        "malformed input",
+        "legal moves",
+        "query",
+    ] {
+        assert!(
+            text.contains(&format!("  ok    {layer}")),
+            "{layer}:\n{text}"
+        );
+    }
 }
 
 #[test]
@@ -110,4 +122,10 @@ fn python_example_plays_a_match_and_passes_check() {
     let (code, text) = arbiter(&["check", &engine, "--game", "knight"]);
     assert_eq!(code, 0, "{text}");
     assert!(text.contains("all checks passed"), "{text}");
+    for layer in ["malformed input", "legal moves"] {
+        assert!(
+            text.contains(&format!("  ok    {layer}")),
+            "{layer}:\n{text}"
+        );
+    }
 }
