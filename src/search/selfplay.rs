@@ -1,5 +1,5 @@
 //! Seeded self-play: the engine against the course's plain alpha-beta
-//! ([`baseline`](super::baseline)) or against another configuration of itself,
+//! ([`super::baseline`]) or against another configuration of itself,
 //! under the same movetime, on seeded random boards with colours swapped on
 //! each board.
 //!
