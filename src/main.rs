@@ -65,6 +65,10 @@ enum Command {
         /// Milliseconds per move for both players.
         #[arg(long, default_value_t = 30)]
         movetime: u64,
+        /// Milliseconds per move for player B only (a time handicap; default:
+        /// --movetime).
+        #[arg(long)]
+        movetime_b: Option<u64>,
         /// Seed of the first board (then seed+1, …).
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -102,6 +106,7 @@ fn main() -> ExitCode {
         Some(Command::Selfplay {
             games,
             movetime,
+            movetime_b,
             seed,
             board,
             a,
@@ -109,7 +114,8 @@ fn main() -> ExitCode {
         }) => (|| {
             use tabula::search::selfplay::{run, Board, Contestant};
             let (a, b) = (Contestant::parse(&a)?, Contestant::parse(&b)?);
-            run(Board::parse(&board)?, a, b, games, movetime, seed);
+            let times = [movetime, movetime_b.unwrap_or(movetime)];
+            run(Board::parse(&board)?, a, b, games, times, seed);
             Ok(())
         })(),
         None => {

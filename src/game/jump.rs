@@ -7,7 +7,7 @@
 //! the board's numbers (`vals`, never changed after set-up) and a bitboard of
 //! the squares that still hold theirs (`occ`); playing a move only clears bits.
 //!
-//! The landing rules live in [`Jump::land`]: score, vacate, then the symmetric
+//! The landing rules live in `Jump::land`: score, vacate, then the symmetric
 //! rule or the double rule.
 
 use super::fen::{self, FenError};

@@ -29,7 +29,7 @@ pub mod dots {
 /// Key toggled when player 2 is to move.
 pub const SIDE: usize = 300;
 
-/// The key table, computed at compile time by [`xoshiro_keys`], which is
+/// The key table, computed at compile time by `xoshiro_keys`, which is
 /// `rand_xoshiro`'s `Xoshiro256PlusPlus::seed_from_u64(SEED)` written as a
 /// `const fn` (a test checks the two agree).
 pub static KEYS: [u64; LEN] = xoshiro_keys();

@@ -3,7 +3,7 @@
 //!
 //! **Values.** A node's value is relative: the points its side to move will
 //! still win minus the points the opponent will still win (see
-//! [`eval`](super::eval)). A move that scores `gain` for the mover and hands
+//! [`super::eval`]). A move that scores `gain` for the mover and hands
 //! the turn over gives `gain - value(child)`; a move after which the **same**
 //! side moves again (a closed box in Dots and Boxes, every move of a puzzle)
 //! gives `gain + value(child)` — the sign is flipped only when the side to move

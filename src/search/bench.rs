@@ -24,17 +24,21 @@ pub struct Line {
 }
 
 fn one<G: Game>(searcher: &mut Searcher, pos: &G, name: &str, depth: u32) -> Line {
-    searcher.new_game();
     let limits = Limits {
         depth: Some(depth),
         ..Limits::default()
     };
+    run_one(searcher, pos, name, &limits)
+}
+
+fn run_one<G: Game>(searcher: &mut Searcher, pos: &G, name: &str, limits: &Limits) -> Line {
+    searcher.new_game();
     let start = Instant::now();
-    let out = searcher.search(pos, &limits, &AtomicBool::new(false), &mut |_| {});
+    let out = searcher.search(pos, limits, &AtomicBool::new(false), &mut |_| {});
     Line {
         game: G::ID,
         name: name.to_string(),
-        depth,
+        depth: out.depth,
         nodes: out.stats.nodes,
         ms: start.elapsed().as_millis() as u64,
         score: out.score,
@@ -52,6 +56,12 @@ pub fn run(depth: Option<u32>, hash_mib: usize, only: Option<&str>) -> Vec<Line>
     let keep = |g: GameId| only.is_none_or(|o| g.as_str() == o);
     let mut s = Searcher::new(hash_mib);
     let mut lines = Vec::new();
+    if only == Some("dots3x3") {
+        // Untimed, as under `go infinite`: the exact solver proves the value.
+        let empty = Dots::empty(3, 3);
+        lines.push(run_one(&mut s, &empty, "3x3 empty", &Limits::default()));
+        return lines;
+    }
     if keep(GameId::Knight) {
         for seed in 1..=4 {
             let pos = crate::random::duel::<KnightPiece>(seed);

@@ -8,7 +8,7 @@
 //! - [`ordering`]: TT move, killers, history and game knowledge;
 //! - [`eval`]: the evaluation of each game;
 //! - [`time`]: movetime and clock budgets;
-//! - [`bench`]: the fixed-depth benchmark whose node count signs the search;
+//! - [`bench`](mod@bench): the fixed-depth benchmark whose node count signs the search;
 //! - [`baseline`]: the course's plain alpha-beta, the sparring partner of
 //!   [`selfplay`] (`tabula selfplay`: seeded matches, W/D/L and score %).
 //!

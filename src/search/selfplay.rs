@@ -1,5 +1,5 @@
 //! Seeded self-play: the engine against the course's plain alpha-beta
-//! ([`baseline`](super::baseline)) or against another configuration of itself,
+//! ([`super::baseline`]) or against another configuration of itself,
 //! under the same movetime, on seeded random boards with colours swapped on
 //! each board.
 //!
@@ -67,18 +67,24 @@ impl Contestant {
 struct Seat {
     who: Contestant,
     searcher: Searcher,
+    movetime: u64,
 }
 
 impl Seat {
-    fn new(who: Contestant) -> Seat {
+    fn new(who: Contestant, movetime: u64) -> Seat {
         let mut searcher = Searcher::new(16);
         if let Contestant::Engine(cfg) = who {
             searcher.set_config(cfg);
         }
-        Seat { who, searcher }
+        Seat {
+            who,
+            searcher,
+            movetime,
+        }
     }
 
-    fn choose<G: Game>(&mut self, pos: &G, movetime: u64) -> Option<G::Move> {
+    fn choose<G: Game>(&mut self, pos: &G) -> Option<G::Move> {
+        let movetime = self.movetime;
         match self.who {
             Contestant::Baseline => baseline::best_move(pos, movetime),
             Contestant::Engine(_) => {
@@ -94,7 +100,7 @@ impl Seat {
 }
 
 /// Plays one game from `start`; returns the final scores and the moves.
-fn play<G: Game>(start: &G, seats: &mut [Seat; 2], movetime: u64) -> ([u32; 2], usize) {
+fn play<G: Game>(start: &G, seats: &mut [Seat; 2]) -> ([u32; 2], usize) {
     for seat in seats.iter_mut() {
         seat.searcher.new_game();
     }
@@ -103,7 +109,7 @@ fn play<G: Game>(start: &G, seats: &mut [Seat; 2], movetime: u64) -> ([u32; 2], 
     while !pos.is_over() {
         let side = pos.side_to_move().index();
         let mv = seats[side]
-            .choose(&pos, movetime)
+            .choose(&pos)
             .expect("a move exists while the game is not over");
         pos.play(mv).expect("the engines only play legal moves");
         plies += 1;
@@ -169,16 +175,17 @@ impl Tally {
 }
 
 /// Plays `games` games (pairs on the same board, colours swapped) of `a`
-/// against `b`, printing each game and the total; returns A's tally.
+/// against `b` (`movetime` ms per move for A and for B), printing each game
+/// and the total; returns A's tally.
 pub fn run(
     board: Board,
     a: Contestant,
     b: Contestant,
     games: u32,
-    movetime: u64,
+    movetime: [u64; 2],
     seed: u64,
 ) -> Tally {
-    let mut seats = [Seat::new(a), Seat::new(b)];
+    let mut seats = [Seat::new(a, movetime[0]), Seat::new(b, movetime[1])];
     let mut tally = Tally::default();
     let mut pair_margin = 0i64;
     let mut first_game_winner = None;
@@ -189,17 +196,9 @@ pub fn run(
             seats.swap(0, 1);
         }
         let (scores, plies) = match board {
-            Board::Knight => play(
-                &crate::random::duel::<KnightPiece>(board_seed),
-                &mut seats,
-                movetime,
-            ),
-            Board::Bishop => play(
-                &crate::random::duel::<BishopPiece>(board_seed),
-                &mut seats,
-                movetime,
-            ),
-            Board::Dots(r, c) => play(&crate::random::dots(r, c, board_seed), &mut seats, movetime),
+            Board::Knight => play(&crate::random::duel::<KnightPiece>(board_seed), &mut seats),
+            Board::Bishop => play(&crate::random::duel::<BishopPiece>(board_seed), &mut seats),
+            Board::Dots(r, c) => play(&crate::random::dots(r, c, board_seed), &mut seats),
         };
         if !a_is_p1 {
             seats.swap(0, 1);
