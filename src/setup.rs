@@ -100,6 +100,10 @@ fn start(spec: &[&str], current: Option<GameId>) -> Result<AnyPosition, SetupErr
             }
             match current {
                 Some(GameId::Dots) => Ok(Dots::empty(5, 6).into()),
+                Some(GameId::DotsSolo) => Err(syntax(
+                    "startpos: the dots-solo game has no fixed start position; use \
+                     'position fen …' or 'position problem dots-solo <name>'",
+                )),
                 Some(g) => Err(syntax(format!(
                     "startpos: the {g} game has no fixed start position; use 'position fen …', \
                      'position random {g} <seed>' or 'position problem …'"

@@ -581,11 +581,15 @@ fn lisp_answers_malformed_lines_with_errors() {
         lines,
         ["info string option Hash ignored by the Lisp adapter"]
     );
-    // A go without a position still answers exactly one bestmove.
+    // A go without a position is refused: an error line and no bestmove.
     e.send("uginewgame");
-    let (mv, lines) = e.go("movetime 100");
-    assert_eq!(mv, "(none)");
-    assert!(lines.iter().any(|l| l.starts_with("info string error")));
+    e.send("go movetime 100");
+    let lines = e.sync("refused");
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert!(
+        lines[0].starts_with("info string error go: no position"),
+        "{lines:?}"
+    );
     // Malformed go arguments: an error line, then a legal move anyway.
     e.send(&format!("position fen {knight}"));
     let (mv, lines) = e.go("movetime soon");
@@ -972,6 +976,9 @@ fn lisp_queries_follow_the_game() {
         ];
         assert_eq!(lines, expected, "moves {moves:?}");
         if pos.is_over() {
+            // A finished game: `go` answers at once with no move.
+            let (mv, _) = e.go("movetime 100");
+            assert_eq!(mv, "none");
             break;
         }
         let legal = pos.legal_moves();
@@ -1016,6 +1023,34 @@ fn python_handshake_isready_errors_and_quit() {
     }
     e.send("quit");
     e.expect_exit();
+    e.assert_only_protocol_output();
+}
+
+#[test]
+fn python_go_is_refused_without_a_position_and_answers_none_at_the_end() {
+    let mut e = Engine::python();
+    e.handshake();
+    e.send("go movetime 100");
+    let lines = e.sync("refused");
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert!(
+        lines[0].starts_with("info string error go: no position"),
+        "{lines:?}"
+    );
+    // Random play to the end of a knight game, then `go`.
+    let start = parse_spec("random knight 32", None).unwrap();
+    let mut rng = tabula::random::rng(32);
+    let mut pos = start;
+    let mut moves: Vec<String> = Vec::new();
+    while !pos.is_over() {
+        let legal = pos.legal_moves();
+        let mv = legal[pick(&mut rng, legal.len())].to_string();
+        pos.play_text(&mv).unwrap();
+        moves.push(mv);
+    }
+    e.send(&position_command(&start, &moves));
+    let (mv, _) = e.go("movetime 100");
+    assert_eq!(mv, "none");
     e.assert_only_protocol_output();
 }
 

@@ -894,18 +894,20 @@ move."
         (tempo *default-tempo*))
     (handler-case (when p (setf tempo (go-tempo args p)))
       (bad-input (e) (send "info string error go: ~a (using ~d ms)" e tempo)))
+    ;; A refused go (no position) gets its error line and no bestmove; a
+    ;; finished game gets `bestmove none` (protocol.md).
     (let ((move (cond ((null p)
                        (send "info string error go: no position (send 'position fen ...' first)")
-                       "(none)")
+                       nil)
                       ((null (legal-moves p))
-                       (send "info string error go: the game is over")
-                       "(none)")
+                       (send "info string game over: no move to search")
+                       "none")
                       (t (let ((start (now-ms)) (move (choose-move p tempo)))
                            (send "info time ~d" (- (now-ms) start))
                            (move-name p move))))))
-      (if infinite
-          (setf *pending* move)
-          (send "bestmove ~a" move)))))
+      (cond ((null move))
+            (infinite (setf *pending* move))
+            (t (send "bestmove ~a" move))))))
 
 (defun cmd-show ()
   "Debug: the current position as FEN, as the Lisp board and as the estado."

@@ -345,11 +345,11 @@ class Engine:
                 break
         pos = self.position
         if pos is None:
-            say("info string error go: no position")
-            say("bestmove (none)")
+            # A refused go: an error line and no bestmove (protocol.md, Errors).
+            say("info string error go: no position: send 'position ...' first")
         elif not pos.legal_moves():
-            say("info string error go: the game is over")
-            say("bestmove (none)")
+            say("info string game over: no move to search")
+            say("bestmove none")
         else:
             clock = limits.get("p1time" if pos.side == 0 else "p2time", 20000)
             time_ms = limits.get("movetime", clock // 20)

@@ -48,7 +48,7 @@ enum Command {
         #[command(flatten)]
         common: Common,
     },
-    /// Many engines: round robin or gauntlet, both colours on each board.
+    /// Many engines: round robin, gauntlet or Swiss, both colours on each board.
     Tournament {
         /// Engines from the command line (added after those of --engines).
         engines: Vec<String>,

@@ -116,6 +116,8 @@ pub fn print(lines: &[Line]) {
         }
     }
     let nps = |n: u64, ms: u64| n * 1000 / ms.max(1);
-    println!("knight: {kn} nodes {} nps", nps(kn, kms));
+    if kn > 0 {
+        println!("knight: {kn} nodes {} nps", nps(kn, kms));
+    }
     println!("{nodes} nodes {} nps", nps(nodes, ms));
 }
