@@ -192,6 +192,41 @@ fn dots_3x3_late_middlegame_is_solved_exactly() {
     assert_eq!(out.score, solve(&pos));
 }
 
+#[test]
+fn dots_3x3_endgames_get_their_best_move_under_a_short_movetime() {
+    // A fresh searcher (the exact solver's table is built inside the move's
+    // time) with 30 ms: the move must keep the minimax value.
+    let fen = "dots 3x3 110/000/011/000 010/100/001/010 1 0 0";
+    let mut positions = vec![Dots::from_fen(fen).unwrap()];
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(17);
+    for seed in 0..3 {
+        let mut pos = tabula::random::dots(3, 3, seed);
+        while pos.drawn_count() < 9 {
+            let moves = pos.legal_moves();
+            pos.play_unchecked(moves[rng.gen_range(0..moves.len())]);
+        }
+        positions.push(pos);
+    }
+    let limits = Limits {
+        movetime: Some(30),
+        ..Limits::default()
+    };
+    for pos in positions {
+        let mut searcher = Searcher::new(4);
+        let (out, _) = search(&mut searcher, &pos, &limits);
+        let best = out.best.expect("a move");
+        let mut child = pos;
+        child.play_unchecked(best);
+        let after = solve(&child);
+        let after = if child.side_to_move() == pos.side_to_move() {
+            after
+        } else {
+            -after
+        };
+        assert_eq!(after, solve(&pos), "{best} loses value in {pos}");
+    }
+}
+
 /// Random positions of a game: `count` random playouts, every ply visited.
 fn playouts<G: Game>(start: impl Fn(u64) -> G, count: u64, mut visit: impl FnMut(&G)) {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(99);

@@ -3,7 +3,9 @@
 //!
 //! Alpha-beta over the drawn-arc set, with a table indexed directly by that
 //! set (one bit per arc, horizontal arcs first): two bytes per position, the
-//! lower and upper bound of its exact value. Values are game-theoretic —
+//! lower and upper bound of its exact value (32 MiB for 24 arcs, outside the
+//! `Hash` table). The table starts zeroed (0 = no bound), so allocating it
+//! costs nothing up front: the system hands out zero pages as they are used. Values are game-theoretic —
 //! boxes the side to move will still win minus the boxes the opponent will —
 //! so they never go stale: the table is kept for as long as the board size
 //! does not change. Moves are tried captures first, then arcs that give no
@@ -18,8 +20,25 @@ pub const MAX_ARCS: usize = 24;
 /// Nodes between two looks at the clock.
 const CHECK_EVERY: u64 = 4096;
 
-/// Beyond any value (at most 100 boxes), with room for `± boxes` around it.
+/// Beyond any value (at most 9 boxes on 24 arcs), with room for the
+/// `± boxes` window shifts around it within `i8`.
 const INF: i8 = 110;
+
+/// A bound as stored in the table: `value + 128`, never 0 (|value| ≤ 119).
+#[inline]
+fn encode(v: i8) -> u8 {
+    (v as i16 + 128) as u8
+}
+
+/// The stored bound, or `unknown` when none was stored.
+#[inline]
+fn decode(raw: u8, unknown: i8) -> i8 {
+    if raw == 0 {
+        unknown
+    } else {
+        (raw as i16 - 128) as i8
+    }
+}
 
 /// The solver and its table for one board size.
 pub struct DotsExact {
@@ -31,8 +50,9 @@ pub struct DotsExact {
     boxes: Vec<[u32; 2]>,
     box_count: Vec<u8>,
     full: u32,
-    lo: Vec<i8>,
-    hi: Vec<i8>,
+    /// Lower and upper bounds, encoded (0: none).
+    lo: Vec<u8>,
+    hi: Vec<u8>,
     /// Nodes visited by the last call.
     pub nodes: u64,
     /// Cut-offs at nodes where the root's opponent is to move (alpha cuts)
@@ -83,8 +103,8 @@ impl DotsExact {
             boxes,
             box_count,
             full: ((1u64 << n) - 1) as u32,
-            lo: vec![-INF; 1 << n],
-            hi: vec![INF; 1 << n],
+            lo: vec![0; 1 << n],
+            hi: vec![0; 1 << n],
             nodes: 0,
             alpha_cuts: 0,
             beta_cuts: 0,
@@ -135,11 +155,13 @@ impl DotsExact {
         self.tt_hits = 0;
         let mut mask = self.mask(pos);
         let value = self.ab(mask, -INF, INF, true, keep_going)?;
-        // The principal variation: at each step a move achieving the value.
+        // The principal variation: at each step a move achieving the value,
+        // tested with the window (want - 1, want + 1), where only `want` is
+        // strictly inside. Cut short, the line found so far still stands.
         let mut pv = Vec::new();
         let mut want = value;
         let mut side = true;
-        while mask != self.full {
+        'line: while mask != self.full {
             let mut found = None;
             let mut free = !mask & self.full;
             while free != 0 {
@@ -148,20 +170,30 @@ impl DotsExact {
                 let m2 = mask | 1 << a;
                 let c = self.closes(a, m2);
                 let v = if c > 0 {
-                    c + self.ab(m2, -INF, INF, side, keep_going)?
+                    self.ab(m2, want - 1 - c, want + 1 - c, side, keep_going)
+                        .map(|x| c + x)
                 } else {
-                    -self.ab(m2, -INF, INF, !side, keep_going)?
+                    self.ab(m2, -want - 1, -want + 1, !side, keep_going)
+                        .map(|x| -x)
                 };
-                if v == want {
-                    found = Some((a, m2, c, v));
-                    break;
+                match v {
+                    Ok(v) if v == want => {
+                        found = Some((a, m2, c));
+                        break;
+                    }
+                    Ok(_) => {}
+                    Err(Aborted) if pv.is_empty() => return Err(Aborted),
+                    Err(Aborted) => break 'line,
                 }
             }
-            let Some((a, m2, c, v)) = found else { break };
+            let Some((a, m2, c)) = found else { break };
             pv.push(self.arcs[a]);
             mask = m2;
-            want = if c > 0 { v - c } else { -v };
-            side ^= c == 0;
+            want -= c;
+            if c == 0 {
+                want = -want;
+                side = !side;
+            }
         }
         Ok((value as i32, pv))
     }
@@ -183,9 +215,10 @@ impl DotsExact {
         }
         let i = mask as usize;
         let (lo, hi) = (self.lo[i], self.hi[i]);
-        if lo != -INF || hi != INF {
+        if lo != 0 || hi != 0 {
             self.tt_hits += 1;
         }
+        let (lo, hi) = (decode(lo, -INF), decode(hi, INF));
         if lo >= beta || lo == hi {
             return Ok(lo);
         }
@@ -236,12 +269,12 @@ impl DotsExact {
             }
         }
         if best <= alpha0 {
-            self.hi[i] = best;
+            self.hi[i] = encode(best);
         } else if best >= beta0 {
-            self.lo[i] = best;
+            self.lo[i] = encode(best);
         } else {
-            self.lo[i] = best;
-            self.hi[i] = best;
+            self.lo[i] = encode(best);
+            self.hi[i] = encode(best);
         }
         Ok(best)
     }

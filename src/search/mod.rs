@@ -107,7 +107,9 @@ pub struct Stats {
 /// The result of a search.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Outcome<M> {
-    /// The move to play (`None` only when the game is over).
+    /// The move to play (`None` only when the game is over): the first move
+    /// of `pv`, the best move of the last completed iteration or of the
+    /// iteration cut short, when that one already proved a better root move.
     pub best: Option<M>,
     /// Score of the last completed iteration (as [`Iteration::score`]); the
     /// current score difference when none completed.
@@ -165,7 +167,8 @@ impl Searcher {
 
     /// Searches `pos` within `limits`, or until `stop` becomes true; calls
     /// `on_iteration` after each completed depth. Returns the best move of the
-    /// last completed iteration (a legal move whenever one exists).
+    /// last completed iteration, or of a cut-short one that already proved a
+    /// better root move (a legal move whenever one exists).
     pub fn search<G: Game>(
         &mut self,
         pos: &G,
@@ -192,12 +195,24 @@ impl Searcher {
                 stats: Stats::default(),
             };
         };
-        if let Some(out) = self.solve_small_dots(pos, limits, stop, &timer, now, on_iteration) {
-            return out;
-        }
+        // After an exact solve cut short by `stop` or the deadline, a quick
+        // shallow search (not stoppable, a few milliseconds on these small
+        // boards) still gives a sound move.
+        let never = AtomicBool::new(false);
+        let (stop, timer, depth_cap) =
+            match self.solve_small_dots(pos, limits, stop, &timer, now, on_iteration) {
+                ExactDots::Solved(out) => return out,
+                ExactDots::NotUsed | ExactDots::OutOfBudget => (stop, timer, None),
+                ExactDots::Stopped => (
+                    &never,
+                    Timer::new(&Limits::default(), me.index(), 0),
+                    Some(QUICK_DEPTH),
+                ),
+            };
         self.tt.new_search();
         let max_depth = limits
             .depth
+            .or(depth_cap)
             .unwrap_or(MAX_PLY as u32 - 2)
             .clamp(1, MAX_PLY as u32 - 2);
         let node_limit = limits.nodes.unwrap_or(u64::MAX).max(1);
@@ -269,11 +284,27 @@ impl Searcher {
     }
 }
 
+/// Depth of the search that replaces an exact Dots solve cut short.
+const QUICK_DEPTH: u32 = 6;
+
+/// What [`Searcher::solve_small_dots`] did.
+enum ExactDots<M> {
+    /// Not a small Dots board, or no time for it.
+    NotUsed,
+    /// Proven.
+    Solved(Outcome<M>),
+    /// Gave up at its share of the time; the search goes on with the rest.
+    OutOfBudget,
+    /// Ended by `stop` or the hard deadline.
+    Stopped,
+}
+
 impl Searcher {
     /// Dots and Boxes on a board of at most 24 arcs, with no depth or node
     /// limit: solved exactly by [`dots_exact`] when there is time for it (no
-    /// time limit, a move time of at least a second, or at most 16 arcs left).
-    /// `None` when it does not apply or was cut short by time or `stop`.
+    /// time limit, a hard limit of at least 900 ms, or at most 16 arcs left).
+    /// Under a time limit the solver gets seven eighths of it and the
+    /// ordinary search the rest if the solver does not finish.
     fn solve_small_dots<G: Game>(
         &mut self,
         pos: &G,
@@ -282,29 +313,43 @@ impl Searcher {
         timer: &Timer,
         now: i32,
         on_iteration: &mut dyn FnMut(&Iteration),
-    ) -> Option<Outcome<G::Move>> {
-        let dots = (pos as &dyn std::any::Any).downcast_ref::<crate::game::Dots>()?;
+    ) -> ExactDots<G::Move> {
+        let Some(dots) = (pos as &dyn std::any::Any).downcast_ref::<crate::game::Dots>() else {
+            return ExactDots::NotUsed;
+        };
         if limits.depth.is_some() || limits.nodes.is_some() {
-            return None;
+            return ExactDots::NotUsed;
         }
         if dots.arc_count() > dots_exact::MAX_ARCS {
-            return None;
+            return ExactDots::NotUsed;
         }
         let left = dots.arc_count() - dots.drawn_count();
-        let untimed = limits.movetime.is_none() && limits.clock.is_none();
-        if !(untimed || limits.movetime.is_some_and(|t| t >= 1000) || left <= 16) {
-            return None;
+        let time_for_it = timer.hard_ms().is_none_or(|ms| ms >= 900) || left <= 16;
+        if !time_for_it {
+            return ExactDots::NotUsed;
         }
         if !self.dots_exact.as_ref().is_some_and(|s| s.fits(dots)) {
             self.dots_exact = dots_exact::DotsExact::new(dots.rows(), dots.cols());
         }
-        let solver = self.dots_exact.as_mut()?;
-        let mut keep_going = || !stop.load(AtomicOrdering::Relaxed) && !timer.expired();
-        let (value, arcs) = solver.solve(dots, &mut keep_going).ok()?;
+        let Some(solver) = self.dots_exact.as_mut() else {
+            return ExactDots::NotUsed;
+        };
+        let stopped = || stop.load(AtomicOrdering::Relaxed) || timer.expired();
+        let mut keep_going = || !stopped() && !timer.past_fraction(7, 8);
+        let Ok((value, arcs)) = solver.solve(dots, &mut keep_going) else {
+            return if stopped() {
+                ExactDots::Stopped
+            } else {
+                ExactDots::OutOfBudget
+            };
+        };
         let pv: Vec<G::Move> = arcs
             .iter()
             .filter_map(|a| (a as &dyn std::any::Any).downcast_ref::<G::Move>().copied())
             .collect();
+        let Some(&best) = pv.first() else {
+            return ExactDots::NotUsed;
+        };
         let time_ms = timer.elapsed_ms();
         let stats = Stats {
             nodes: solver.nodes,
@@ -323,8 +368,8 @@ impl Searcher {
             hashfull: self.tt.hashfull(),
             pv: pv.iter().map(|m| m.to_string()).collect(),
         });
-        Some(Outcome {
-            best: Some(*pv.first()?),
+        ExactDots::Solved(Outcome {
+            best: Some(best),
             score: now + value,
             depth: pv.len() as u32,
             exact: true,

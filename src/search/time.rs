@@ -76,6 +76,17 @@ impl Timer {
         self.hard.is_some_and(|h| self.start.elapsed() >= h)
     }
 
+    /// The hard limit in milliseconds (`None`: no time limit).
+    pub fn hard_ms(&self) -> Option<u64> {
+        self.hard.map(|h| h.as_millis() as u64)
+    }
+
+    /// Past `num / den` of the hard limit (never, without a time limit)?
+    pub fn past_fraction(&self, num: u32, den: u32) -> bool {
+        self.hard
+            .is_some_and(|h| self.start.elapsed() >= h * num / den)
+    }
+
     /// Past the soft limit (no new iteration)?
     pub fn soft_expired(&self) -> bool {
         self.soft.is_some_and(|s| self.start.elapsed() >= s)
