@@ -535,6 +535,24 @@ fn lisp_exits_at_end_of_input() {
 }
 
 #[test]
+fn lisp_end_of_input_stops_go_infinite_and_sends_its_bestmove() {
+    let mut e = Engine::lisp(&[]);
+    e.handshake();
+    let knight = parse_spec("random knight 5", None).unwrap();
+    e.send(&format!("position fen {}", knight.fen()));
+    e.send("go infinite");
+    assert!(e
+        .sync("thinking")
+        .iter()
+        .all(|l| !l.starts_with("bestmove")));
+    drop(e.stdin.take());
+    let lines = e.until("bestmove ");
+    let mv = lines.last().unwrap().strip_prefix("bestmove ").unwrap();
+    knight.parse_legal(mv).unwrap();
+    e.expect_exit();
+}
+
+#[test]
 fn lisp_answers_malformed_lines_with_errors() {
     let mut e = Engine::lisp(&[]);
     e.handshake();
@@ -590,10 +608,14 @@ fn lisp_answers_malformed_lines_with_errors() {
         lines[0].starts_with("info string error go: no position"),
         "{lines:?}"
     );
-    // Malformed go arguments: an error line, then a legal move anyway.
+    // Malformed go arguments: refused, one error line and no bestmove.
     e.send(&format!("position fen {knight}"));
-    let (mv, lines) = e.go("movetime soon");
-    assert!(lines.iter().any(|l| l.starts_with("info string error")));
+    e.send("go movetime soon");
+    let lines = e.sync("malformed go");
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert!(lines[0].starts_with("info string error go: "), "{lines:?}");
+    // A good go afterwards plays.
+    let (mv, _) = e.go("movetime 100");
     parse_spec(&knight, None).unwrap().parse_legal(&mv).unwrap();
     e.assert_only_protocol_output();
 }
@@ -976,8 +998,11 @@ fn lisp_queries_follow_the_game() {
         ];
         assert_eq!(lines, expected, "moves {moves:?}");
         if pos.is_over() {
-            // A finished game: `go` answers at once with no move.
+            // A finished game: `go` answers at once with no move, even
+            // `go infinite`.
             let (mv, _) = e.go("movetime 100");
+            assert_eq!(mv, "none");
+            let (mv, _) = e.go("infinite");
             assert_eq!(mv, "none");
             break;
         }
@@ -1037,6 +1062,18 @@ fn python_go_is_refused_without_a_position_and_answers_none_at_the_end() {
         lines[0].starts_with("info string error go: no position"),
         "{lines:?}"
     );
+    // Malformed arguments: refused too.
+    let fen = parse_spec("random knight 32", None).unwrap().fen();
+    e.send(&format!("position fen {fen}"));
+    for bad in ["go movetime soon", "go movetime 0"] {
+        e.send(bad);
+        let lines = e.sync("malformed");
+        assert_eq!(lines.len(), 1, "{bad}: {lines:?}");
+        assert!(
+            lines[0].starts_with("info string error go: "),
+            "{bad}: {lines:?}"
+        );
+    }
     // Random play to the end of a knight game, then `go`.
     let start = parse_spec("random knight 32", None).unwrap();
     let mut rng = tabula::random::rng(32);

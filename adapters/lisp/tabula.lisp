@@ -892,10 +892,12 @@ move."
   (let ((p *position*)
         (infinite (member "infinite" args :test #'word=))
         (tempo *default-tempo*))
+    ;; A refused go (bad arguments, no position) gets its error line and no
+    ;; bestmove; a finished game gets `bestmove none` at once (protocol.md).
     (handler-case (when p (setf tempo (go-tempo args p)))
-      (bad-input (e) (send "info string error go: ~a (using ~d ms)" e tempo)))
-    ;; A refused go (no position) gets its error line and no bestmove; a
-    ;; finished game gets `bestmove none` (protocol.md).
+      (bad-input (e)
+        (send "info string error go: ~a" e)
+        (return-from cmd-go)))
     (let ((move (cond ((null p)
                        (send "info string error go: no position (send 'position fen ...' first)")
                        nil)
@@ -906,7 +908,7 @@ move."
                            (send "info time ~d" (- (now-ms) start))
                            (move-name p move))))))
       (cond ((null move))
-            (infinite (setf *pending* move))
+            ((and infinite (string/= move "none")) (setf *pending* move))
             (t (send "bestmove ~a" move))))))
 
 (defun cmd-show ()
@@ -970,4 +972,6 @@ input, answers on OUTPUT.  Returns normally (the caller exits)."
                          (note "internal error on '~a': ~a" line e)
                          (send "info string error internal: ~a" e)))))
                (when (eq status :quit) (return))))
+    ;; The end of the input stops a `go infinite`: its bestmove is still sent.
+    (flush-pending)
     (force-output output)))

@@ -341,8 +341,13 @@ class Engine:
                 limits[word] = int(args[i + 1])
                 i += 2
             else:
+                # A refused go: one error line, no bestmove (protocol.md, Errors).
                 say(f"info string error go: '{args[i]}' needs a number")
-                break
+                return
+        for word in ("movetime", "depth", "nodes"):
+            if limits.get(word, 1) < 1:
+                say(f"info string error go: {word} must be at least 1")
+                return
         pos = self.position
         if pos is None:
             # A refused go: an error line and no bestmove (protocol.md, Errors).
