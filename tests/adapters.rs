@@ -8,8 +8,9 @@
 //! command) must equal the library's position strings and Lisp boards along
 //! many random playouts.
 //!
-//! These tests need `sbcl` and `python3` on the PATH; without them they fail
-//! (CI installs SBCL in `.ci/run`).
+//! These tests need `sbcl` and `python3` on the PATH; without one, its tests
+//! are skipped with a line saying so (`tests/util/tools.rs`), except under
+//! `TABULA_REQUIRE_TOOLS=1` (`.ci/run`), where they fail.
 
 use rand::RngCore;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -24,6 +25,10 @@ use tabula::game::jump::{BishopPiece, Jump, KnightPiece, Piece};
 use tabula::game::{AnyPosition, GameId};
 use tabula::lisp;
 use tabula::setup::parse_spec;
+
+#[path = "util/tools.rs"]
+#[macro_use]
+mod tools;
 
 /// How long any single expected line may take (SBCL compiles the adapter at
 /// start-up; CI machines are slow).
@@ -514,6 +519,7 @@ fn student_file(name: &str, text: &str) -> StudentFile {
 
 #[test]
 fn lisp_handshake_isready_and_quit() {
+    needs!(tools::SBCL);
     let mut e = Engine::lisp(&[]);
     e.handshake();
     e.send("uci");
@@ -528,6 +534,7 @@ fn lisp_handshake_isready_and_quit() {
 
 #[test]
 fn lisp_exits_at_end_of_input() {
+    needs!(tools::SBCL);
     let mut e = Engine::lisp(&[]);
     e.handshake();
     drop(e.stdin.take());
@@ -536,6 +543,7 @@ fn lisp_exits_at_end_of_input() {
 
 #[test]
 fn lisp_end_of_input_stops_go_infinite_and_sends_its_bestmove() {
+    needs!(tools::SBCL);
     let mut e = Engine::lisp(&[]);
     e.handshake();
     let knight = parse_spec("random knight 5", None).unwrap();
@@ -554,6 +562,7 @@ fn lisp_end_of_input_stops_go_infinite_and_sends_its_bestmove() {
 
 #[test]
 fn lisp_answers_malformed_lines_with_errors() {
+    needs!(tools::SBCL);
     let mut e = Engine::lisp(&[]);
     e.handshake();
     let knight = parse_spec("random knight 3", None).unwrap().fen();
@@ -622,6 +631,7 @@ fn lisp_answers_malformed_lines_with_errors() {
 
 #[test]
 fn lisp_board_conversion_and_rules_match_the_library() {
+    needs!(tools::SBCL);
     let mut e = Engine::lisp(&[]);
     e.handshake();
     cross_check(&mut e, &starts(), true, 2024);
@@ -673,6 +683,7 @@ fn lisp_board_conversion_and_rules_match_the_library() {
 
 #[test]
 fn lisp_example_student_plays_whole_knight_games() {
+    needs!(tools::SBCL);
     let mut e = Engine::lisp(&[]);
     e.handshake();
     play_games(
@@ -689,6 +700,7 @@ fn lisp_example_student_plays_whole_knight_games() {
 
 #[test]
 fn lisp_example_student_plays_whole_bishop_games() {
+    needs!(tools::SBCL);
     let mut e = Engine::lisp(&[]);
     e.handshake();
     play_games(
@@ -705,6 +717,7 @@ fn lisp_example_student_plays_whole_bishop_games() {
 
 #[test]
 fn lisp_example_student_plays_whole_dots_games() {
+    needs!(tools::SBCL);
     let mut e = Engine::lisp(&[]);
     e.handshake();
     let mut starts = game_starts(GameId::Dots, 6);
@@ -717,6 +730,7 @@ fn lisp_example_student_plays_whole_dots_games() {
 
 #[test]
 fn lisp_example_student_plays_dots_one_arc_per_call() {
+    needs!(tools::SBCL);
     let one = student_file("one-arc.lisp", "(setf *um-arco-por-chamada* t)");
     let example = root().join("adapters/lisp/example-student.lisp");
     let mut e = Engine::lisp(&[example.to_str().unwrap(), one.arg()]);
@@ -738,6 +752,7 @@ fn lisp_example_student_plays_dots_one_arc_per_call() {
 /// without calling jogar again.
 #[test]
 fn lisp_dots_turn_of_several_arcs_is_answered_arc_by_arc() {
+    needs!(tools::SBCL);
     let counter = student_file(
         "counter.lisp",
         "(setf (symbol-function 'jogar-original) (symbol-function 'jogar))\n\
@@ -779,6 +794,7 @@ fn lisp_dots_turn_of_several_arcs_is_answered_arc_by_arc() {
 
 #[test]
 fn lisp_misbehaving_students_fall_back_to_the_first_legal_move() {
+    needs!(tools::SBCL);
     let knight = parse_spec("random knight 21", None).unwrap();
     let first = knight.legal_moves()[0].to_string();
     let cases = [
@@ -847,6 +863,7 @@ fn lisp_misbehaving_students_fall_back_to_the_first_legal_move() {
 
 #[test]
 fn lisp_forced_pass_is_answered_without_calling_jogar() {
+    needs!(tools::SBCL);
     // A knight position where the side to move can only pass, from random play.
     let mut rng = tabula::random::rng(5);
     let forced = (0..)
@@ -879,6 +896,7 @@ fn lisp_forced_pass_is_answered_without_calling_jogar() {
 
 #[test]
 fn lisp_student_output_never_reaches_the_protocol() {
+    needs!(tools::SBCL);
     let noisy = student_file(
         "noisy.lisp",
         "(format t \"loading my project~%\")\n\
@@ -904,6 +922,7 @@ fn lisp_student_output_never_reaches_the_protocol() {
 
 #[test]
 fn lisp_estado_and_result_hooks_can_be_replaced() {
+    needs!(tools::SBCL);
     let hooks = student_file(
         "hooks.lisp",
         "(setf tabula:*make-estado*\n\
@@ -937,6 +956,7 @@ fn lisp_estado_and_result_hooks_can_be_replaced() {
 
 #[test]
 fn lisp_go_infinite_waits_for_stop() {
+    needs!(tools::SBCL);
     let mut e = Engine::lisp(&[]);
     e.handshake();
     let dots = parse_spec("random dots 4 3x3", None).unwrap();
@@ -973,6 +993,7 @@ fn lisp_go_infinite_waits_for_stop() {
 
 #[test]
 fn lisp_queries_follow_the_game() {
+    needs!(tools::SBCL);
     let mut e = Engine::lisp(&[]);
     e.handshake();
     let start = parse_spec("random knight 31", None).unwrap();
@@ -1019,6 +1040,7 @@ fn lisp_queries_follow_the_game() {
 
 #[test]
 fn python_handshake_isready_errors_and_quit() {
+    needs!(tools::PYTHON);
     let mut e = Engine::python();
     e.handshake();
     e.send("uci");
@@ -1053,6 +1075,7 @@ fn python_handshake_isready_errors_and_quit() {
 
 #[test]
 fn python_go_is_refused_without_a_position_and_answers_none_at_the_end() {
+    needs!(tools::PYTHON);
     let mut e = Engine::python();
     e.handshake();
     e.send("go movetime 100");
@@ -1093,6 +1116,7 @@ fn python_go_is_refused_without_a_position_and_answers_none_at_the_end() {
 
 #[test]
 fn python_exits_at_end_of_input() {
+    needs!(tools::PYTHON);
     let mut e = Engine::python();
     e.handshake();
     drop(e.stdin.take());
@@ -1101,6 +1125,7 @@ fn python_exits_at_end_of_input() {
 
 #[test]
 fn python_rules_match_the_library() {
+    needs!(tools::PYTHON);
     let mut e = Engine::python();
     e.handshake();
     let starts: Vec<AnyPosition> = starts()
@@ -1112,6 +1137,7 @@ fn python_rules_match_the_library() {
 
 #[test]
 fn python_plays_whole_knight_and_bishop_games() {
+    needs!(tools::PYTHON);
     let mut e = Engine::python();
     e.handshake();
     let mut starts = game_starts(GameId::Knight, 3);
@@ -1121,4 +1147,35 @@ fn python_plays_whole_knight_and_bishop_games() {
     e.send("setoption name Seed value 9");
     play_games(&mut e, &starts[..2], 200, 6, &|_, _| {});
     assert!(e.stderr().is_empty(), "{}", e.stderr());
+}
+
+/// The skipping itself, run on any machine: with a PATH that hides every
+/// outside program, a Lisp test and a Python test each pass with one line
+/// naming the test, the program and its package; under
+/// `TABULA_REQUIRE_TOOLS=1` the same tests fail.
+#[test]
+fn tests_skip_visibly_without_their_programs_unless_required() {
+    for (test, program) in [
+        ("lisp_handshake_isready_and_quit", "sbcl"),
+        ("python_exits_at_end_of_input", "python3"),
+    ] {
+        let (passed, text) = tools::rerun_without_tools(test, None);
+        assert!(passed, "{text}");
+        assert!(
+            text.contains(&format!(
+                "skipped {test}: needs `{program}`, not on the PATH; \
+                 install it with `apt-get install -y {program}`"
+            )),
+            "{text}"
+        );
+        assert!(text.contains("1 passed"), "{text}");
+
+        let (passed, text) = tools::rerun_without_tools(test, Some("1"));
+        assert!(!passed, "{text}");
+        assert!(
+            text.contains(&format!("{test} needs `{program}`"))
+                && text.contains("TABULA_REQUIRE_TOOLS=1 forbids skipping"),
+            "{text}"
+        );
+    }
 }

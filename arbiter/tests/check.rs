@@ -7,6 +7,10 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 
+#[path = "../../tests/util/tools.rs"]
+#[macro_use]
+mod tools;
+
 const ARBITER: &str = env!("CARGO_BIN_EXE_arbiter");
 const MOCK: &str = env!("CARGO_BIN_EXE_mock-engine");
 
@@ -171,6 +175,7 @@ fn tabula_solves_the_course_problems_optimally() {
 
 #[test]
 fn python_example_passes_with_a_warn_and_skips() {
+    needs!(tools::PYTHON);
     let engine = format!(
         "python3 {}",
         repo().join("adapters/python/example_engine.py").display()

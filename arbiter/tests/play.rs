@@ -4,7 +4,9 @@
 //! print no colour codes and end cleanly at end of input. Every game's
 //! record is replayed through the `tabula` rules.
 //!
-//! These tests need `tmux` (`.ci/run` installs it); without it they fail.
+//! The terminal tests need `tmux`: without it they are skipped with a line
+//! saying so, except under `TABULA_REQUIRE_TOOLS=1` (`.ci/run`), where they
+//! fail.
 
 use serde_json::Value;
 use std::io::Write;
@@ -12,6 +14,10 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 use tabula::game::AnyPosition;
+
+#[path = "../../tests/util/tools.rs"]
+#[macro_use]
+mod tools;
 
 const ARBITER: &str = env!("CARGO_BIN_EXE_arbiter");
 const PROMPT: &str = "Your move (or help)>";
@@ -55,7 +61,7 @@ impl Tmux {
             .env_remove("NO_COLOR")
             .env("TERM", "xterm-256color")
             .status()
-            .expect("tmux is needed for these tests (apt-get install -y tmux)");
+            .expect("tmux starts (a test that uses it begins with `needs!(tools::TMUX)`)");
         assert!(status.success(), "tmux new-session failed");
         let _ = Command::new("tmux")
             .args([
@@ -207,6 +213,7 @@ fn after_last_prompt(screen: &str) -> &str {
 
 #[test]
 fn a_whole_knight_game_typed_in_a_terminal() {
+    needs!(tools::TMUX);
     let tmp = Tmp::new("knight");
     let tmux = Tmux::start(
         "knight",
@@ -339,6 +346,7 @@ fn a_whole_knight_game_typed_in_a_terminal() {
 
 #[test]
 fn a_whole_dots_game_typed_in_a_terminal() {
+    needs!(tools::TMUX);
     let tmp = Tmp::new("dots");
     let tmux = Tmux::start(
         "dots",
@@ -409,6 +417,7 @@ fn a_whole_dots_game_typed_in_a_terminal() {
 
 #[test]
 fn no_colours_with_no_color_and_ctrl_d_leaves_saved() {
+    needs!(tools::TMUX);
     let tmp = Tmp::new("nocolor");
     let tmux = Tmux::start(
         "nocolor",
@@ -558,4 +567,28 @@ fn an_external_engine_its_thinking_summary_and_undo() {
     assert_eq!(moves.len(), 2, "{moves:?}");
     assert_eq!(moves[0], b.as_str(), "the move taken back is gone");
     replay(&r[0]);
+}
+
+/// The skipping itself, run on any machine: with a PATH that hides tmux a
+/// terminal test passes with one line naming it, tmux and its package; under
+/// `TABULA_REQUIRE_TOOLS=1` it fails.
+#[test]
+fn terminal_tests_skip_visibly_without_tmux_unless_required() {
+    let test = "a_whole_knight_game_typed_in_a_terminal";
+    let (passed, text) = tools::rerun_without_tools(test, None);
+    assert!(passed, "{text}");
+    assert!(
+        text.contains(&format!(
+            "skipped {test}: needs `tmux`, not on the PATH; install it with `apt-get install -y tmux`"
+        )),
+        "{text}"
+    );
+    assert!(text.contains("1 passed"), "{text}");
+    let (passed, text) = tools::rerun_without_tools(test, Some("1"));
+    assert!(!passed, "{text}");
+    assert!(
+        text.contains(&format!("{test} needs `tmux`"))
+            && text.contains("TABULA_REQUIRE_TOOLS=1 forbids skipping"),
+        "{text}"
+    );
 }

@@ -2,13 +2,17 @@
 //! Lisp adapter, and the Python example engine, each play a full match under
 //! the real `arbiter` and pass `arbiter check`.
 //!
-//! Needs `sbcl` and `python3` (CI installs SBCL in `.ci/run`); the tests fail
-//! when they are missing.
+//! Needs `sbcl` and `python3`: without one, its test is skipped with a line
+//! saying so, except under `TABULA_REQUIRE_TOOLS=1` (`.ci/run`), where it fails.
 
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use tabula::game::AnyPosition;
+
+#[path = "../../tests/util/tools.rs"]
+#[macro_use]
+mod tools;
 
 const ARBITER: &str = env!("CARGO_BIN_EXE_arbiter");
 
@@ -95,6 +99,7 @@ fn full_match(engine: &str, game: &str, name: &str) {
 
 #[test]
 fn lisp_student_plays_a_match_and_passes_check() {
+    needs!(tools::SBCL);
     let engine = lisp_student();
     full_match(&engine, "knight", "lisp-knight");
     full_match(&engine, "dots", "lisp-dots");
@@ -117,6 +122,7 @@ fn lisp_student_plays_a_match_and_passes_check() {
 
 #[test]
 fn python_example_plays_a_match_and_passes_check() {
+    needs!(tools::PYTHON);
     let engine = python_example();
     full_match(&engine, "knight", "py-knight");
     let (code, text) = arbiter(&["check", &engine, "--game", "knight"]);
