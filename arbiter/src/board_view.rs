@@ -1,8 +1,8 @@
 //! Boards drawn for a person at a terminal (`arbiter play`), with or without
-//! colours.
+//! colours, and the Dots boards of the readable game records (`--records`).
 //!
 //! Every mark has a plain-text form, so the board reads the same without
-//! colours (a pipe, `--no-color`, `NO_COLOR`):
+//! colours (a pipe, `--no-color`, `NO_COLOR`, a records file):
 //!
 //! - knight / bishop: each square shows its number; `W` / `B` are player 1's
 //!   and player 2's pieces; `.` a removed (or visited) square; `*` after a
@@ -214,6 +214,21 @@ fn dots_board(
         paint.paint("=====  #", style::P2_ARC),
     );
     out
+}
+
+/// The board of `pos` in a readable game record: a Dots board drawn as for a
+/// person (without colours: every arc in its drawer's glyph, every closed
+/// box its owner's number, from `owners`, see [`box_owners`]) and the score.
+/// `None` for the other games (their records draw the position's cells).
+pub fn dots_record(pos: &AnyPosition, owners: &[Option<Player>]) -> Option<String> {
+    if !matches!(pos, AnyPosition::Dots(_)) {
+        return None;
+    }
+    let [a, b] = pos.scores();
+    Some(format!(
+        "{}score {a} - {b}\n",
+        render(pos, owners, &Paint::plain(), false)
+    ))
 }
 
 /// Who closed each box of a dots game (row-major; `None` for open boxes and

@@ -9,20 +9,26 @@
 //! (`h1.2`, `h 1 2`, `v 2 3`, `(arco-horizontal 1 2)`) — or a command:
 //! `help`, `moves`, `board`, `hint`, `undo`, `resign`, `quit`. End of input
 //! (Ctrl-D) or Ctrl-C at the prompt leaves the game (a loss, saved).
+//!
+//! At a terminal, a line typed before the board it would apply to is shown
+//! (while the engine thinks) is discarded, and the person told; input from a
+//! pipe is a script and is read in order. A run of forced passes shows the
+//! board once. The legal-move list wraps between moves at the terminal's
+//! width (80 columns without a terminal).
 
 use crate::board_view::{self, style, Paint};
 use crate::builtin::Builtin;
 use crate::client::{Engine, SearchInfo, Timeouts};
 use crate::clock::TimeControl;
 use crate::config::{BuiltinKind, Entrant, Kind};
-use crate::game::{self, Action, Console, GameKey, GameSpec, Seat, Settings};
+use crate::game::{self, Action, Console, GameKey, GameRecord, GameSpec, Seat, Settings};
 use crate::{journal, report, signals};
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, TryRecvError};
 use std::time::{SystemTime, UNIX_EPOCH};
 use tabula::game::{AnyPosition, GameId, Player};
 use tabula::search::Limits;
@@ -240,6 +246,8 @@ pub fn help_text(game: GameId) -> String {
 struct Keyboard {
     lines: Receiver<Option<String>>,
     closed: bool,
+    /// Stdin is a terminal (a person types), not a pipe (a script).
+    terminal: bool,
 }
 
 impl Keyboard {
@@ -266,7 +274,23 @@ impl Keyboard {
         Keyboard {
             lines: rx,
             closed: false,
+            terminal: std::io::stdin().is_terminal(),
         }
+    }
+
+    /// At a terminal, the non-blank lines typed and not yet read (a script
+    /// on a pipe keeps them). An end of input among them is kept.
+    fn typed_ahead(&mut self) -> Vec<String> {
+        let mut lines = Vec::new();
+        while self.terminal && !self.closed {
+            match self.lines.try_recv() {
+                Ok(Some(l)) if l.trim().is_empty() => {}
+                Ok(Some(l)) => lines.push(l.trim().to_string()),
+                Ok(None) | Err(TryRecvError::Disconnected) => self.closed = true,
+                Err(TryRecvError::Empty) => break,
+            }
+        }
+        lines
     }
 
     /// The next line; `Err` with why there is none (end of input, Ctrl-C).
@@ -297,6 +321,10 @@ struct Person {
     paint: Paint,
     keys: Keyboard,
     hint: Builtin,
+    /// A board has been shown.
+    shown: bool,
+    /// The person is in a run of forced passes (its board was shown).
+    passing: bool,
 }
 
 fn side_label(p: Player) -> &'static str {
@@ -339,26 +367,134 @@ pub fn thinking_summary(info: &SearchInfo, elapsed_ms: u64, whose: &str) -> Stri
     parts.join(", ")
 }
 
-fn wrap_moves(moves: &[String]) -> String {
-    let mut out = String::new();
-    let mut width = 0;
-    for m in moves {
-        if width + m.len() + 1 > 76 {
-            out.push_str("\n  ");
-            width = 0;
+/// `head` and then `words`, a space before each, broken between words so
+/// that no line is longer than `width` columns (unless one word alone is);
+/// the next lines start with two spaces.
+///
+/// ```
+/// use arbiter::human::wrap_list;
+///
+/// let moves: Vec<String> = ["h1.1", "h1.2", "v1.1"].map(String::from).to_vec();
+/// assert_eq!(wrap_list("Legal moves (3):", &moves, 26), "Legal moves (3): h1.1 h1.2\n   v1.1");
+/// ```
+pub fn wrap_list(head: &str, words: &[String], width: usize) -> String {
+    const INDENT: &str = "  ";
+    let mut out = head.to_string();
+    let mut column = head.chars().count();
+    for w in words {
+        let len = w.chars().count();
+        // Every line holds something (the head or a word) when this is asked.
+        if column + 1 + len > width {
+            out.push('\n');
+            out.push_str(INDENT);
+            column = INDENT.len();
         }
         out.push(' ');
-        out.push_str(m);
-        width += m.len() + 1;
+        out.push_str(w);
+        column += 1 + len;
     }
     out
 }
 
+/// The width of the terminal on stdout; 80 columns without one.
+fn terminal_width() -> usize {
+    const DEFAULT: usize = 80;
+    if !std::io::stdout().is_terminal() {
+        return DEFAULT;
+    }
+    // SAFETY: TIOCGWINSZ fills the winsize it is given, nothing else.
+    let mut size: libc::winsize = unsafe { std::mem::zeroed() };
+    let ok = unsafe { libc::ioctl(libc::STDOUT_FILENO, libc::TIOCGWINSZ, &mut size) } == 0;
+    match size.ws_col {
+        cols if ok && cols > 0 => usize::from(cols),
+        _ => DEFAULT,
+    }
+}
+
+/// Prints a line for the person, at once. A closed stdout (the reader of a
+/// pipe gone) is no reason to stop: the game goes on and is saved.
+fn say(text: &str) {
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "{text}");
+    let _ = out.flush();
+}
+
+/// `you` for the person's side `me`, else the opponent's name.
+fn seat_name(p: Player, me: Player, opponent: &str) -> String {
+    if p == me {
+        "you".to_string()
+    } else {
+        opponent.to_string()
+    }
+}
+
+/// `n ply` / `n plies`.
+fn plies(n: usize) -> String {
+    format!("{n} {}", if n == 1 { "ply" } else { "plies" })
+}
+
+/// The end of a game for the person playing `me` against `opponent`: why it
+/// ended and the result in the game's own terms (boxes, points); the final
+/// score.
+pub fn game_over_lines(
+    game: GameId,
+    record: &GameRecord,
+    me: Player,
+    opponent: &str,
+) -> [String; 2] {
+    let dots = matches!(game, GameId::Dots | GameId::DotsSolo);
+    let amount = |n: u32| match (dots, n) {
+        (true, 1) => "1 box".to_string(),
+        (true, _) => format!("{n} boxes"),
+        (false, 1) => "1 point".to_string(),
+        (false, _) => format!("{n} points"),
+    };
+    let why = match (record.reason.as_str(), &record.detail) {
+        ("normal", _) if dots => "every arc is drawn".to_string(),
+        ("normal", _) => "neither side can move".to_string(),
+        ("resign", Some(d)) => d.clone(),
+        (r, Some(d)) => format!("{r}: {d}"),
+        (r, None) => r.to_string(),
+    };
+    let scores = [record.score1, record.score2];
+    let on_score = matches!(record.reason.as_str(), "normal" | "maxlength");
+    let winner = match record.winner.as_str() {
+        "p1" => Some(Player::One),
+        "p2" => Some(Player::Two),
+        _ => None,
+    };
+    let result = match winner {
+        Some(w) => {
+            let wins = match seat_name(w, me, opponent) {
+                you if w == me => format!("{you} win"),
+                them => format!("{them} wins"),
+            };
+            if on_score {
+                let (a, b) = (scores[w.index()], scores[w.other().index()]);
+                format!("{wins} by {} to {b}", amount(a))
+            } else {
+                wins
+            }
+        }
+        None if on_score => format!("a draw at {} each", amount(scores[0])),
+        None => "a draw".to_string(),
+    };
+    [
+        format!("Game over: {why}; {result}."),
+        format!(
+            "Final score: p1 ({}) {} - {} p2 ({}), {}.",
+            seat_name(Player::One, me, opponent),
+            scores[0],
+            scores[1],
+            seat_name(Player::Two, me, opponent),
+            plies(record.moves.len())
+        ),
+    ]
+}
+
 impl Person {
     fn say(&self, text: &str) {
-        let mut out = std::io::stdout().lock();
-        let _ = writeln!(out, "{text}");
-        let _ = out.flush();
+        say(text);
     }
 
     fn error(&self, text: &str) {
@@ -367,20 +503,17 @@ impl Person {
 
     fn legal_line(&self, pos: &AnyPosition) -> String {
         let moves: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
-        format!("Legal moves ({}):{}", moves.len(), wrap_moves(&moves))
+        let head = format!("Legal moves ({}):", moves.len());
+        wrap_list(&head, &moves, terminal_width())
     }
 
-    fn show(&self, start: &AnyPosition, history: &[String], pos: &AnyPosition) {
+    /// The board and the status line; with `legal`, the legal moves.
+    fn show(&mut self, start: &AnyPosition, history: &[String], pos: &AnyPosition, legal: bool) {
+        self.shown = true;
         let owners = board_view::box_owners(start, history);
         let board = board_view::render(pos, &owners, &self.paint, true);
         let [a, b] = pos.scores();
-        let who = |p: Player| {
-            if p == self.side {
-                "you".to_string()
-            } else {
-                self.opponent.clone()
-            }
-        };
+        let who = |p: Player| seat_name(p, self.side, &self.opponent);
         let status = format!(
             "Ply {}   Score: p1 ({}) {a} - {b} p2 ({})   {} to move ({})",
             history.len(),
@@ -389,11 +522,41 @@ impl Person {
             side_label(pos.side_to_move()),
             who(pos.side_to_move()),
         );
-        self.say(&format!(
-            "\n{board}{}\n{}",
-            self.paint.paint(&status, style::BOLD),
-            self.legal_line(pos)
-        ));
+        let mut text = format!("\n{board}{}", self.paint.paint(&status, style::BOLD));
+        if legal {
+            text.push('\n');
+            text.push_str(&self.legal_line(pos));
+        }
+        self.say(&text);
+    }
+
+    /// Tells the person that the lines typed ahead were dropped.
+    fn discard(&self, lines: &[String]) {
+        for line in lines {
+            self.error(&format!(
+                "Discarded '{line}': it was typed before this board was shown. \
+                 Type it again if you still want it."
+            ));
+        }
+    }
+
+    /// A forced pass: the board and a word at the first of a run, then
+    /// nothing until the person can move again.
+    fn forced_pass(
+        &mut self,
+        start: &AnyPosition,
+        history: &[String],
+        pos: &AnyPosition,
+    ) -> Action {
+        if !self.passing {
+            self.passing = true;
+            self.show(start, history, pos, false);
+            self.say(
+                "You have no legal move: you pass, and will pass until you can move \
+                 again (the rules force it).",
+            );
+        }
+        Action::Move("pass".into())
     }
 
     fn hint(&mut self, pos: &AnyPosition) {
@@ -412,12 +575,15 @@ impl Person {
 
 impl Console for Person {
     fn action(&mut self, start: &AnyPosition, history: &[String], pos: &AnyPosition) -> Action {
-        self.show(start, history, pos);
+        let stale = self.keys.typed_ahead();
         let legal = pos.legal_moves();
         if legal.len() == 1 && legal[0].to_string() == "pass" {
-            self.say("You have no legal move: you pass (the rules force it).");
-            return Action::Move("pass".into());
+            self.discard(&stale);
+            return self.forced_pass(start, history, pos);
         }
+        self.passing = false;
+        self.show(start, history, pos, true);
+        self.discard(&stale);
         loop {
             {
                 let mut out = std::io::stdout().lock();
@@ -437,7 +603,7 @@ impl Console for Person {
                 Ok(Input::Move(m)) => return Action::Move(m),
                 Ok(Input::Help) => self.say(&help_text(pos.game())),
                 Ok(Input::Moves) => self.say(&self.legal_line(pos)),
-                Ok(Input::Board) => self.show(start, history, pos),
+                Ok(Input::Board) => self.show(start, history, pos, true),
                 Ok(Input::Hint) => self.hint(pos),
                 Ok(Input::Resign) => {
                     self.say("You resign.");
@@ -458,8 +624,8 @@ impl Console for Person {
                         Some(k) => {
                             let n = history.len() - k;
                             self.say(&format!(
-                                "Taking back {n} {}: {}",
-                                if n == 1 { "ply" } else { "plies" },
+                                "Taking back {}: {}",
+                                plies(n),
                                 history[k..].join(" ")
                             ));
                             return Action::TakeBack(n);
@@ -473,6 +639,10 @@ impl Console for Person {
     }
 
     fn waiting(&mut self, pos: &AnyPosition) {
+        if !self.shown {
+            // The engine moves first: the start board.
+            self.show(pos, &[], pos, false);
+        }
         if pos.side_to_move() != self.side {
             self.say(&format!("{} is thinking...", self.opponent));
         }
@@ -486,7 +656,10 @@ impl Console for Person {
             Err(_) => 0,
         };
         if mover == self.side {
-            self.say(&format!("You play {mv} (+{gain})."));
+            // A pass is forced, and said when the run of passes starts.
+            if mv != "pass" {
+                self.say(&format!("You play {mv} (+{gain})."));
+            }
         } else {
             self.say(&format!(
                 "{} plays {} (+{gain}).   Engine: {}",
@@ -553,7 +726,7 @@ fn start_position(args: &PlayArgs) -> Result<(AnyPosition, String, u64)> {
 /// result), 2 for bad arguments, 130 when interrupted during the engine's turn.
 pub fn run(args: PlayArgs) -> Result<ExitCode> {
     // The seed of the board also seeds the built-in players.
-    let (start, how, seed) = start_position(&args)?;
+    let (start, mut how, seed) = start_position(&args)?;
     let color = !args.no_color
         && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
         && std::io::stdout().is_terminal();
@@ -589,6 +762,8 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
             },
             seed,
         ),
+        shown: false,
+        passing: false,
     };
     let results = args
         .results
@@ -607,19 +782,18 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
     if me == Player::Two {
         names.swap(0, 1);
         seats.swap(0, 1);
+        how.push_str(" --as p2");
     }
-    println!(
-        "{} vs {}: {} (you are {}). The same board again: arbiter play {how}",
+    say(&format!(
+        "{} vs {}: {} (you are {}). The same board again: arbiter play {how}\n\
+         Type help for the commands. The game is saved to {} and {}.",
         names[0],
         names[1],
         start.game(),
         side_label(me),
-    );
-    println!(
-        "Type help for the commands. The game is saved to {} and {}.",
         results.display(),
         records.display()
-    );
+    ));
     let spec = GameSpec {
         tournament: format!("play-{}", now_secs()),
         key: GameKey {
@@ -648,46 +822,34 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
         eprintln!("arbiter: interrupted during the engine's turn; the game is not saved");
         return Ok(ExitCode::from(130));
     };
-    let mut end = start;
+    show_end(&start, &record, &paint, me, &entrant.name);
+    journal::Journal::open(&results)
+        .and_then(|mut j| j.append(&record))
+        .context("saving the results line")?;
+    report::write_records(&records, std::slice::from_ref(&record))?;
+    say(&format!(
+        "Saved: {} (results line) and {} (readable record).",
+        results.display(),
+        records.display()
+    ));
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The final board, why the game ended, its result and the final score.
+fn show_end(start: &AnyPosition, record: &GameRecord, paint: &Paint, me: Player, opponent: &str) {
+    let mut end = *start;
     for m in &record.moves {
         if end.play_text(m).is_err() {
             break;
         }
     }
-    let owners = board_view::box_owners(&start, &record.moves);
-    println!("\n{}", board_view::render(&end, &owners, &paint, false));
-    let verdict = match record.winner.as_str() {
-        "draw" => "a draw".to_string(),
-        w if w == side_label(me) => "you win".to_string(),
-        _ => format!("{} wins", entrant.name),
-    };
-    let why = match (record.reason.as_str(), &record.detail) {
-        ("normal", _) => "neither side can move".to_string(),
-        (r, Some(d)) => format!("{r}: {d}"),
-        (r, None) => r.to_string(),
-    };
-    println!(
-        "{}",
-        paint.paint(
-            &format!(
-                "Game over: {verdict}, {} - {} ({why}), {} plies.",
-                record.score1,
-                record.score2,
-                record.moves.len()
-            ),
-            style::BOLD
-        )
-    );
-    journal::Journal::open(&results)
-        .and_then(|mut j| j.append(&record))
-        .context("saving the results line")?;
-    report::write_records(&records, std::slice::from_ref(&record))?;
-    println!(
-        "Saved: {} (results line) and {} (readable record).",
-        results.display(),
-        records.display()
-    );
-    Ok(ExitCode::SUCCESS)
+    let owners = board_view::box_owners(start, &record.moves);
+    let [verdict, score] = game_over_lines(start.game(), record, me, opponent);
+    say(&format!(
+        "\n{}\n{}\n{score}",
+        board_view::render(&end, &owners, paint, false),
+        paint.paint(&verdict, style::BOLD)
+    ));
 }
 
 #[cfg(test)]
@@ -709,6 +871,107 @@ mod tests {
         }
         assert!(mv("1 1").unwrap_err().contains("illegal move 'a1'"));
         assert_eq!(mv("b"), Ok(Input::Board));
+    }
+
+    #[test]
+    fn the_move_list_wraps_between_moves() {
+        let pos = tabula::setup::parse_spec("random dots 9", None).unwrap();
+        let moves: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
+        let head = format!("Legal moves ({}):", moves.len());
+        for width in [20, 40, 80, 120, 400] {
+            let text = wrap_list(&head, &moves, width);
+            let lines: Vec<&str> = text.lines().collect();
+            assert!(
+                lines.iter().all(|l| l.chars().count() <= width),
+                "{width}:\n{text}"
+            );
+            assert!(lines[1..].iter().all(|l| l.starts_with("   ")), "{text}");
+            // Every move whole, in order: nothing split across lines.
+            let words: Vec<&str> = text[head.len()..].split_whitespace().collect();
+            assert_eq!(words, moves, "{width}");
+            // Each line but the last is full: the next move would not fit.
+            for (k, l) in lines.iter().enumerate().skip(1) {
+                let next = l.split_whitespace().next().unwrap();
+                assert!(
+                    lines[k - 1].chars().count() + 1 + next.len() > width,
+                    "{text}"
+                );
+            }
+        }
+        assert_eq!(
+            wrap_list("Legal moves (1):", &["pass".into()], 80),
+            "Legal moves (1): pass"
+        );
+        // A word wider than the line still gets a line of its own.
+        let long = ["abcdefghij".to_string(), "k".to_string()];
+        assert_eq!(wrap_list("x:", &long, 5), "x:\n   abcdefghij\n   k");
+    }
+
+    fn record(game: &str, reason: &str, winner: &str, scores: [u32; 2]) -> GameRecord {
+        GameRecord {
+            tournament: "play-1".into(),
+            key: "r0-p0-b0-c0".into(),
+            round: 0,
+            pairing: 0,
+            board: 0,
+            colour: 0,
+            game: game.into(),
+            p1: "human".into(),
+            p2: "builtin:tabula".into(),
+            winner: winner.into(),
+            reason: reason.into(),
+            offender: None,
+            detail: (reason == "resign").then(|| "p1 resigned".into()),
+            overrun_ms: None,
+            start: String::new(),
+            moves: vec!["h1.1".into()],
+            score1: scores[0],
+            score2: scores[1],
+            times_ms: vec![0],
+            info: vec![SearchInfo::default()],
+            late: Vec::new(),
+            log: None,
+            duration_ms: 0,
+        }
+    }
+
+    #[test]
+    fn the_end_says_why_and_the_result_in_the_games_terms() {
+        let end = |game, reason, winner, scores, me| {
+            game_over_lines(
+                game,
+                &record("x", reason, winner, scores),
+                me,
+                "builtin:tabula",
+            )
+        };
+        let [why, score] = end(GameId::Dots, "normal", "p2", [3, 6], Player::One);
+        assert_eq!(
+            why,
+            "Game over: every arc is drawn; builtin:tabula wins by 6 boxes to 3."
+        );
+        assert_eq!(
+            score,
+            "Final score: p1 (you) 3 - 6 p2 (builtin:tabula), 1 ply."
+        );
+        let [why, score] = end(GameId::Dots, "normal", "p2", [0, 1], Player::Two);
+        assert_eq!(why, "Game over: every arc is drawn; you win by 1 box to 0.");
+        assert_eq!(
+            score,
+            "Final score: p1 (builtin:tabula) 0 - 1 p2 (you), 1 ply."
+        );
+        let [why, _] = end(GameId::Dots, "normal", "draw", [2, 2], Player::One);
+        assert_eq!(
+            why,
+            "Game over: every arc is drawn; a draw at 2 boxes each."
+        );
+        let [why, _] = end(GameId::Knight, "normal", "p1", [312, 250], Player::One);
+        assert_eq!(
+            why,
+            "Game over: neither side can move; you win by 312 points to 250."
+        );
+        let [why, _] = end(GameId::Bishop, "resign", "p2", [40, 10], Player::One);
+        assert_eq!(why, "Game over: p1 resigned; builtin:tabula wins.");
     }
 
     #[test]

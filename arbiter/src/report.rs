@@ -265,8 +265,9 @@ pub fn write_records(path: &Path, records: &[GameRecord]) -> Result<()> {
         let Ok(mut pos) = AnyPosition::from_fen(&r.start) else {
             continue;
         };
+        let start = pos;
         out.push('\n');
-        out.push_str(&render(&pos));
+        out.push_str(&crate::board_view::dots_record(&pos, &[]).unwrap_or_else(|| render(&pos)));
         out.push('\n');
         for (i, m) in r.moves.iter().enumerate() {
             let mover = if pos.side_to_move().index() == 0 {
@@ -296,7 +297,10 @@ pub fn write_records(path: &Path, records: &[GameRecord]) -> Result<()> {
             }
         }
         out.push('\n');
-        out.push_str(&render(&pos));
+        let owners = crate::board_view::box_owners(&start, &r.moves);
+        out.push_str(
+            &crate::board_view::dots_record(&pos, &owners).unwrap_or_else(|| render(&pos)),
+        );
         out.push('\n');
     }
     use std::io::Write;

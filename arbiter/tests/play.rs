@@ -455,37 +455,20 @@ fn without_a_terminal_no_escapes_and_end_of_input_saves_the_game() {
     let tmp = Tmp::new("pipe");
     let start = tabula::setup::parse_spec("random knight 11", None).unwrap();
     let first = start.legal_moves()[0].to_string();
-    let mut child = Command::new(ARBITER)
-        .args([
-            "play",
+    let out = play_piped(
+        &tmp.0,
+        &[
             "--game",
             "knight",
             "--seed",
             "11",
             "--engine",
             "builtin:greedy",
-        ])
-        .args(["--movetime", "50"])
-        .current_dir(&tmp.0)
-        .env_remove("NO_COLOR")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    {
-        let mut stdin = child.stdin.take().unwrap();
-        writeln!(stdin, "help\nnonsense\n{first}\nmoves").unwrap();
-    } // end of input
-    let t0 = Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if t0.elapsed() > Duration::from_secs(20) {
-            let _ = child.kill();
-            panic!("arbiter play did not end at end of input");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    let out = child.wait_with_output().unwrap();
+            "--movetime",
+            "50",
+        ],
+        &format!("help\nnonsense\n{first}\nmoves\n"),
+    );
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{stdout}");
     assert!(!stdout.contains('\x1b'), "no escapes without a terminal");
@@ -515,43 +498,24 @@ fn an_external_engine_its_thinking_summary_and_undo() {
     let legal: Vec<String> = start.legal_moves().iter().map(|m| m.to_string()).collect();
     // Two moves that close nothing on this board: each gives the turn away.
     let (a, b) = (&legal[0], &legal[legal.len() - 1]);
-    let mut child = Command::new(ARBITER)
-        .args([
-            "play",
+    let out = play_piped(
+        &tmp.0,
+        &[
             "--game",
             "dots",
             "--dots-size",
             "2x3",
             "--seed",
             "4",
-        ])
-        .args([
             "--engine",
             mock,
             "--movetime",
             "500",
             "--results",
             "x.jsonl",
-        ])
-        .current_dir(&tmp.0)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    {
-        let mut stdin = child.stdin.take().unwrap();
-        writeln!(stdin, "{a}\nundo\n{b}\nresign").unwrap();
-    }
-    let t0 = Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if t0.elapsed() > Duration::from_secs(20) {
-            let _ = child.kill();
-            panic!("arbiter play did not end");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    let out = child.wait_with_output().unwrap();
+        ],
+        &format!("{a}\nundo\n{b}\nresign\n"),
+    );
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{stdout}");
     // The mock engine's last info line: depth 1, score cp 0, nodes 1.
@@ -567,6 +531,374 @@ fn an_external_engine_its_thinking_summary_and_undo() {
     assert_eq!(moves.len(), 2, "{moves:?}");
     assert_eq!(moves[0], b.as_str(), "the move taken back is gone");
     replay(&r[0]);
+}
+
+/// Runs `arbiter play ARGS` in `dir` with `input` on a pipe (then end of
+/// input); its output once it has ended (panics after 60 s).
+fn play_piped(dir: &Path, args: &[&str], input: &str) -> std::process::Output {
+    let mut child = Command::new(ARBITER)
+        .arg("play")
+        .args(args)
+        .current_dir(dir)
+        .env_remove("NO_COLOR")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap(); // dropped here: end of input
+    let t0 = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if t0.elapsed() > Duration::from_secs(60) {
+            let _ = child.kill();
+            panic!("arbiter play {} did not end", args.join(" "));
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
+
+/// The lines of the last legal-move list on the screen.
+fn legal_lines(screen: &str) -> Vec<&str> {
+    let at = screen.rfind("Legal moves (").expect("a legal-move list");
+    let mut lines = screen[at..].lines();
+    let mut out = vec![lines.next().unwrap()];
+    out.extend(lines.take_while(|l| l.starts_with("  ")));
+    out
+}
+
+#[test]
+fn a_line_typed_while_the_engine_thinks_is_discarded() {
+    needs!(tools::TMUX);
+    let tmp = Tmp::new("typeahead");
+    let mock = env!("CARGO_BIN_EXE_mock-engine");
+    // The engine takes 2 s per move: time to type a line while it thinks.
+    let tmux = Tmux::start(
+        "typeahead",
+        &tmp.0,
+        &format!(
+            "{ARBITER} play --game knight --seed 7 --engine '{mock} --think 2000' \
+             --movetime 10000 --results t.jsonl"
+        ),
+    );
+    let s = tmux.wait_prompt(1);
+    let legal = legal_on_screen(&s);
+    let (first, early) = (&legal[0], &legal[legal.len() - 1]);
+    tmux.type_line(first);
+    tmux.wait("the engine thinking", |s| {
+        s.trim_end().ends_with("is thinking...")
+    });
+    tmux.type_line(early);
+    let s = tmux.wait_prompt(2);
+    // Everything since the first prompt.
+    let reply = &s[s.find(PROMPT).unwrap()..];
+    // The line was typed (echoed) while the engine thought, before its move.
+    let thinking = reply.find("is thinking...").expect("the engine thinking");
+    let echoed = reply[thinking..]
+        .find(&format!("\n{early}\n"))
+        .map(|k| thinking + k)
+        .unwrap_or_else(|| panic!("'{early}' echoed while the engine thinks: {reply}"));
+    let plays = reply.find(" plays ").expect("the engine's move");
+    assert!(echoed < plays, "typed before the engine's move: {reply}");
+    assert!(
+        reply.contains(&format!("Discarded '{early}'")),
+        "the line is discarded and the person told: {reply}"
+    );
+    // The game goes on from the board now shown.
+    let now = legal_on_screen(&s);
+    let second = &now[0];
+    tmux.type_line(second);
+    let s = tmux.wait_prompt(3);
+    assert!(
+        last_reply(&s).contains(&format!("You play {second}")),
+        "{s}"
+    );
+    assert!(!last_reply(&s).contains("Discarded"), "{s}");
+    tmux.type_line("quit");
+    tmux.wait("the end", |s| s.contains("[exit 0]"));
+    let r = results(&tmp.0.join("t.jsonl"));
+    let moves: Vec<&str> = r[0]["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    assert_eq!(moves.len(), 4, "{moves:?}");
+    assert_eq!((moves[0], moves[2]), (first.as_str(), second.as_str()));
+    replay(&r[0]);
+}
+
+#[test]
+fn a_run_of_forced_passes_shows_the_board_once() {
+    let tmp = Tmp::new("passes");
+    // Knight seed 7 with every square the white knight could reach removed:
+    // the person (p1) passes until the engine cannot move either.
+    let fen = tabula::setup::parse_spec("random knight 7", None)
+        .unwrap()
+        .fen();
+    let mut fields: Vec<String> = fen.split_whitespace().map(String::from).collect();
+    let mut grid: Vec<Vec<String>> = fields[1]
+        .split('/')
+        .map(|r| r.split(',').map(String::from).collect())
+        .collect();
+    let w = (0..100).find(|k| grid[k / 10][k % 10] == "W").unwrap();
+    let (wr, wc) = ((w / 10) as i32, (w % 10) as i32);
+    for (dr, dc) in [
+        (1, 2),
+        (2, 1),
+        (-1, 2),
+        (-2, 1),
+        (1, -2),
+        (2, -1),
+        (-1, -2),
+        (-2, -1),
+    ] {
+        let (r, c) = (wr + dr, wc + dc);
+        if (0..10).contains(&r) && (0..10).contains(&c) && grid[r as usize][c as usize] != "B" {
+            grid[r as usize][c as usize] = "-".into();
+        }
+    }
+    fields[1] = grid
+        .iter()
+        .map(|r| r.join(","))
+        .collect::<Vec<_>>()
+        .join("/");
+    let fen = fields.join(" ");
+    let start = AnyPosition::from_fen(&fen).unwrap();
+    assert_eq!(start.legal_moves().len(), 1);
+    let out = play_piped(
+        &tmp.0,
+        &[
+            "--fen",
+            &fen,
+            "--engine",
+            "builtin:greedy",
+            "--movetime",
+            "20",
+        ],
+        "",
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    let r = &results(&tmp.0.join("arbiter-play.jsonl"))[0];
+    let moves = r["moves"].as_array().unwrap();
+    let passes = moves.iter().step_by(2).filter(|m| *m == "pass").count();
+    assert!(passes >= 3, "a run of passes: {moves:?}");
+    assert_eq!(passes, moves.len().div_ceil(2), "p1 only passes");
+    assert_eq!(r["reason"], "normal");
+    replay(r);
+    assert_eq!(stdout.matches("Ply ").count(), 1, "one board: {stdout}");
+    assert_eq!(
+        stdout.matches("You have no legal move").count(),
+        1,
+        "{stdout}"
+    );
+    assert!(!stdout.contains("You play pass"), "{stdout}");
+    assert!(stdout.contains("Game over:"), "{stdout}");
+}
+
+#[test]
+fn as_p2_the_board_comes_first_and_the_printed_command_plays_the_same_game() {
+    let tmp = Tmp::new("asp2");
+    let args = [
+        "--game",
+        "dots",
+        "--dots-size",
+        "2x2",
+        "--seed",
+        "3",
+        "--as",
+        "p2",
+        "--engine",
+        "builtin:random",
+    ];
+    let out = play_piped(&tmp.0, &args, "");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    let board = stdout.find("Ply 0").expect("the start board");
+    let moved = stdout.find(" plays ").expect("the engine's first move");
+    assert!(
+        board < moved,
+        "the board before the engine's move: {stdout}"
+    );
+    let again = stdout
+        .lines()
+        .find_map(|l| {
+            l.split_once("The same board again: arbiter play ")
+                .map(|x| x.1)
+        })
+        .expect("the command that gives the same board");
+    assert!(again.contains("--as p2"), "{again}");
+    let mut rerun: Vec<&str> = again.split_whitespace().collect();
+    rerun.extend(["--results", "again.jsonl", "--records", "again.txt"]);
+    let out = play_piped(&tmp.0, &rerun, "");
+    assert_eq!(out.status.code(), Some(0));
+    let first = &results(&tmp.0.join("arbiter-play.jsonl"))[0];
+    let second = &results(&tmp.0.join("again.jsonl"))[0];
+    assert_eq!(first["start"], second["start"]);
+    assert_eq!(
+        (&first["p2"], &second["p2"]),
+        (&"human".into(), &"human".into())
+    );
+}
+
+#[test]
+fn the_legal_moves_wrap_between_moves_at_the_terminal_width() {
+    needs!(tools::TMUX);
+    let tmp = Tmp::new("wrap");
+    let tmux = Tmux::start(
+        "wrap",
+        &tmp.0,
+        &format!("{ARBITER} play --game dots --seed 9 --engine builtin:random"),
+    );
+    let expected: Vec<String> = tabula::setup::parse_spec("random dots 9", None)
+        .unwrap()
+        .legal_moves()
+        .iter()
+        .map(|m| m.to_string())
+        .collect();
+    // A 120-column pane: the list fills it.
+    let s = tmux.wait_prompt(1);
+    let wide: Vec<usize> = legal_lines(&s)
+        .iter()
+        .map(|l| l.trim_end().chars().count())
+        .collect();
+    assert!(wide.iter().all(|&w| w <= 120), "{wide:?}\n{s}");
+    assert!(
+        wide.iter().any(|&w| w > 80),
+        "the real width is used: {wide:?}"
+    );
+    assert_eq!(legal_on_screen(&s), expected);
+    // The person narrows the terminal to 80 columns and asks again.
+    tmux.tmux(&["resize-window", "-t", "play", "-x", "80"]);
+    tmux.type_line("moves");
+    let s = tmux.wait_prompt(2);
+    // A line longer than the pane was wrapped by the terminal (capture -J
+    // joins it back): every line must fit.
+    let narrow: Vec<usize> = legal_lines(&s)
+        .iter()
+        .map(|l| l.trim_end().chars().count())
+        .collect();
+    assert!(narrow.iter().all(|&w| w <= 80), "{narrow:?}\n{s}");
+    assert_eq!(legal_on_screen(&s), expected, "no move is split");
+    tmux.type_line("quit");
+    tmux.wait("the end", |s| s.contains("[exit 0]"));
+}
+
+#[test]
+fn a_finished_dots_game_says_why_and_its_record_shows_who_drew_what() {
+    let tmp = Tmp::new("dotsend");
+    // One arc left: v1.2 closes both boxes for p1 (the person). The other
+    // arcs were drawn by p1 (h1.1, h2.2, v1.1) and p2 (h1.2, h2.1, v1.3).
+    let out = play_piped(
+        &tmp.0,
+        &[
+            "--fen",
+            "dots 1x2 12/21 1/0/2 1 0 0",
+            "--engine",
+            "builtin:random",
+        ],
+        "v1.2\n",
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    let end = &stdout[stdout.find("Game over").expect("the end")..];
+    assert!(
+        end.contains("every arc is drawn") && end.contains("you win by 2 boxes to 0"),
+        "{end}"
+    );
+    assert!(!stdout.contains("neither side can move"), "{stdout}");
+    let record = std::fs::read_to_string(tmp.0.join("arbiter-play.txt")).unwrap();
+    // The final board: each arc in its drawer's glyph, each box its owner's number.
+    let last = &record[record.rfind("[Start").unwrap()..];
+    let final_board = &last[last.rfind("v1.2").unwrap()..];
+    for line in ["+-----+=====+", "|  1  |  1  #", "+=====+-----+"] {
+        assert!(final_board.contains(line), "{line}:\n{record}");
+    }
+    // The start board: the same arcs, no box closed yet.
+    assert!(last.contains("|           #"), "{record}");
+}
+
+#[test]
+fn match_records_draw_who_drew_each_arc_and_owns_each_box() {
+    let tmp = Tmp::new("records");
+    let out = Command::new(ARBITER)
+        .args([
+            "match",
+            "builtin:random",
+            "builtin:greedy",
+            "--game",
+            "dots",
+        ])
+        .args(["--dots-size", "2x2", "--games", "1", "--quiet"])
+        .args(["--results", "r.jsonl", "--records", "r.txt"])
+        .current_dir(&tmp.0)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let r = &results(&tmp.0.join("r.jsonl"))[0];
+    let start: Vec<String> = r["start"]
+        .as_str()
+        .unwrap()
+        .split_whitespace()
+        .map(String::from)
+        .collect();
+    let end = replay(r).fen();
+    let arcs: Vec<&str> = end.split_whitespace().skip(2).take(2).collect();
+    let drawn_by = |c: char| arcs.iter().map(|g| g.matches(c).count()).sum::<usize>();
+    let closed_by = |i: usize| {
+        r[format!("score{}", i + 1)].as_u64().unwrap() as usize
+            - start[5 + i].parse::<usize>().unwrap()
+    };
+    let text = std::fs::read_to_string(tmp.0.join("r.txt")).unwrap();
+    let header = "     1     2     3";
+    let board: Vec<&str> = text[text.rfind(header).unwrap()..]
+        .lines()
+        .skip(1)
+        .take(5)
+        .collect();
+    // Dot rows (0, 2, 4) hold the horizontal arcs; the rows between them
+    // the vertical arcs and the boxes.
+    let count = |odd: usize, pat: &str| {
+        board
+            .iter()
+            .skip(odd)
+            .step_by(2)
+            .map(|l| l.matches(pat).count())
+            .sum::<usize>()
+    };
+    assert_eq!(count(0, "-----") + count(1, "|"), drawn_by('1'), "{text}");
+    assert_eq!(count(0, "=====") + count(1, "#"), drawn_by('2'), "{text}");
+    assert_eq!(count(1, "  1  "), closed_by(0), "{text}");
+    assert_eq!(count(1, "  2  "), closed_by(1), "{text}");
+    assert!(closed_by(0) + closed_by(1) > 0);
+}
+
+#[test]
+fn a_closed_stdout_does_not_stop_the_game() {
+    let tmp = Tmp::new("closedout");
+    // A pipe whose reader is gone: every write to stdout fails (EPIPE).
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    let out = Command::new(ARBITER)
+        .args(["play", "--game", "knight", "--seed", "5"])
+        .args(["--engine", "builtin:greedy", "--movetime", "20"])
+        .current_dir(&tmp.0)
+        .stdin(Stdio::null())
+        .stdout(writer)
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    let r = results(&tmp.0.join("arbiter-play.jsonl"));
+    assert_eq!(r[0]["detail"], "p1 left the game (end of input)");
 }
 
 /// The skipping itself, run on any machine: with a PATH that hides tmux a
