@@ -1,6 +1,9 @@
-//! What a tournament prints and writes: the standings table, the
-//! cross-table, pentanomial counts, a CSV/JSON summary for grading, and game
-//! records people can read (moves, times, boards).
+//! What a tournament prints and writes: the standings table (every cell
+//! filled, a legend for unbounded Elo intervals), the cross-table in ranking
+//! order, pentanomial counts, the line that tells a fault, a CSV/JSON
+//! summary for grading, and game records people can read (moves, times,
+//! boards). A tournament's summary and records are rewritten whole at the
+//! end of each run (temporary file, then rename), never appended to.
 
 use crate::game::GameRecord;
 use crate::stats::{self, Standing};
@@ -32,8 +35,8 @@ fn signed(x: f64) -> String {
 }
 
 /// Explains the `±95%` cells that are not a half-width.
-const INTERVAL_LEGEND: &str = "±95%: half-width of the 95 % interval of elo; \
-     >x / <x: only a lower / upper bound (a score near 100 % / 0 %);\n      \
+const INTERVAL_LEGEND: &str = "±95%: half-width of elo's 95 % interval; \
+     >x / <x: only a lower / upper bound (score near 100 % / 0 %);\n      \
      inf: no bound (all games won or lost, or too few games)";
 
 /// The `elo` and `±95%` cells of a row (`-` for an entrant without games).
