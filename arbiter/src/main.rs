@@ -143,7 +143,8 @@ struct Common {
     /// Game clock in seconds, `<base>+<inc>` (`60+0.5`), instead of a move time.
     #[arg(long)]
     tc: Option<String>,
-    /// Results journal (JSONL, one line per game); rerun to resume.
+    /// Results journal (JSONL, one line per game); rerun to resume. The
+    /// engine traffic of faulted games is kept in <FILE>.logs.
     #[arg(long)]
     results: Option<PathBuf>,
     /// Start boards from a file (one position per line) instead of seeds.
