@@ -144,7 +144,7 @@ struct Common {
     #[arg(long)]
     tc: Option<String>,
     /// Results journal (JSONL, one line per game); rerun to resume. The
-    /// engine traffic of faulted games is kept in <FILE>.logs.
+    /// engine traffic of faulted games is kept in <RESULTS>.logs.
     #[arg(long)]
     results: Option<PathBuf>,
     /// Start boards from a file (one position per line) instead of seeds.
