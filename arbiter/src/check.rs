@@ -27,6 +27,7 @@ use crate::clock::TimeControl;
 use crate::config::{BuiltinKind, ExternalSpec};
 use crate::game::{self, GameKey, GameSpec, Seat, Settings};
 use crate::process::{Event, Proc, Stream};
+use crate::report::plural;
 use rand::Rng;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -583,9 +584,9 @@ fn games(c: &mut Checker, name: &str) {
             c.r.fail(
                 &what,
                 &format!(
-                    "{} after {} moves: {}",
+                    "{} after {}: {}",
                     rec.reason,
-                    rec.moves.len(),
+                    plural(rec.moves.len(), "move"),
                     rec.detail.unwrap_or_default()
                 ),
                 hint(&match rec.reason.as_str() {
@@ -626,10 +627,10 @@ fn games(c: &mut Checker, name: &str) {
             c.r.ok(
                 &what,
                 &format!(
-                    "{result} {}-{} in {} moves (slowest move {max} ms)",
+                    "{result} {}-{} in {} (slowest move {max} ms)",
                     rec.score1,
                     rec.score2,
-                    rec.moves.len()
+                    plural(rec.moves.len(), "move")
                 ),
             );
         }
@@ -1344,7 +1345,10 @@ fn judge_solution(c: &mut Checker, what: &str, start: &AnyPosition, target: u32,
         match (reason, reference) {
             ("exhausted", Some(Some(d))) => c.r.fail(
                 what,
-                &format!("claims no solution exists (`{line}`), but one of {d} moves does"),
+                &format!(
+                    "claims no solution exists (`{line}`), but one of {} does",
+                    plural(d, "move")
+                ),
                 "`reason exhausted` is a proof: only after the whole space was searched",
             ),
             (_, Some(None)) => c.r.ok(what, "no solution, as the reference proves"),
@@ -1400,7 +1404,11 @@ fn judge_solution(c: &mut Checker, what: &str, start: &AnyPosition, target: u32,
     if claimed.is_some_and(|d| d != moves.len()) {
         c.r.warn(
             what,
-            &format!("`depth {}` but {} moves", claimed.unwrap_or(0), moves.len()),
+            &format!(
+                "`depth {}` but {}",
+                claimed.unwrap_or(0),
+                plural(moves.len(), "move")
+            ),
             "depth L is the number of moves of the solution",
         );
     }
@@ -1427,14 +1435,6 @@ fn judge_solution(c: &mut Checker, what: &str, start: &AnyPosition, target: u32,
                 plural(moves.len(), "move")
             ),
         ),
-    }
-}
-
-fn plural(n: usize, word: &str) -> String {
-    if n == 1 {
-        format!("1 {word}")
-    } else {
-        format!("{n} {word}s")
     }
 }
 

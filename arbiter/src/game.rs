@@ -406,7 +406,9 @@ fn play_moves(
                 },
                 reason: "maxlength",
                 offender: None,
-                detail: Some(format!("adjudicated on the score after {max_plies} plies")),
+                detail: Some(format!(
+                    "adjudicated on the score at the ply limit ({max_plies})"
+                )),
                 overrun_ms: None,
             });
         }

@@ -8,7 +8,7 @@ use anyhow::{bail, Result};
 use arbiter::client::Timeouts;
 use arbiter::clock::TimeControl;
 use arbiter::config::{self, Entrant};
-use arbiter::game::Settings;
+use arbiter::game::{GameRecord, Settings};
 use arbiter::tournament::{self, Boards, Format, Plan, RunOptions};
 use arbiter::{process, report, signals};
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -143,7 +143,8 @@ struct Common {
     /// Game clock in seconds, `<base>+<inc>` (`60+0.5`), instead of a move time.
     #[arg(long)]
     tc: Option<String>,
-    /// Results journal (JSONL, one line per game); rerun to resume.
+    /// Results journal (JSONL, one line per game); rerun to resume. The
+    /// engine traffic of faulted games is kept in <RESULTS>.logs.
     #[arg(long)]
     results: Option<PathBuf>,
     /// Start boards from a file (one position per line) instead of seeds.
@@ -182,10 +183,12 @@ struct Common {
     /// Keep the traffic log of every game, not only of faulted ones.
     #[arg(long)]
     debug: bool,
-    /// Per-entrant summary for grading: CSV, or JSON if *.json.
+    /// Per-entrant summary for grading: CSV, or JSON if *.json; rewritten at
+    /// the end of each run.
     #[arg(long)]
     summary: Option<PathBuf>,
-    /// Human-readable game records (moves, times, boards), appended.
+    /// Human-readable game records (moves, times, boards) of every finished
+    /// game (with --results: of the journal), rewritten at the end of each run.
     #[arg(long)]
     records: Option<PathBuf>,
     /// No progress bar.
@@ -450,27 +453,29 @@ fn play(
     pairings.sort_unstable();
     pairings.dedup();
     println!(
-        "{} {} games ({} resumed from the journal) in {:.1} s, {}",
-        game,
-        records.len(),
-        resumed,
+        "{game} {}{} in {:.1} s, {tc}",
+        report::plural(records.len(), "game"),
+        c.results
+            .as_ref()
+            .map(|p| format!(" ({resumed} resumed from {})", p.display()))
+            .unwrap_or_default(),
         started.elapsed().as_secs_f64(),
-        tc
     );
     print!("{}", report::full_report(&names, &pairings, &records));
     if let Some(path) = &c.summary {
         report::write_summary(path, &names, &records)?;
     }
     if let Some(path) = &c.records {
-        report::write_records(path, &records)?;
+        report::rewrite_records(path, &records)?;
     }
+    tell_where_faults_are(&records, &opts.settings);
     if interrupted {
         let quoted: Vec<String> = cmd.iter().map(|a| shell_quote(a)).collect();
         eprintln!(
-            "arbiter: interrupted after {} of {} games; the finished games are saved{}.\n\
+            "arbiter: interrupted after {} of {}; the finished games are saved{}.\n\
              To resume, run the same command again:\n  {}",
             records.len(),
-            total,
+            report::plural(total, "game"),
             c.results
                 .as_ref()
                 .map(|p| format!(" in {}", p.display()))
@@ -480,6 +485,26 @@ fn play(
         return Ok(ExitCode::from(130));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// After a run with games lost by a fault (each told on stderr as it
+/// ended): where their engine traffic is, or how to keep it.
+fn tell_where_faults_are(records: &[GameRecord], settings: &Settings) {
+    let faults = records.iter().filter(|r| r.offender.is_some()).count();
+    if faults == 0 {
+        return;
+    }
+    let lost = report::plural(faults, "game");
+    match &settings.log_dir {
+        Some(dir) => log::warn!(
+            "{lost} lost by a fault; their engine traffic is in {}",
+            dir.display()
+        ),
+        None => log::warn!(
+            "{lost} lost by a fault; their engine traffic was not kept: \
+             run with --results FILE to keep it in FILE.logs (or --log-dir DIR)"
+        ),
+    }
 }
 
 fn shell_quote(s: &str) -> String {

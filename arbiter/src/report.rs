@@ -1,6 +1,9 @@
-//! What a tournament prints and writes: the standings table, the
-//! cross-table, pentanomial counts, a CSV/JSON summary for grading, and game
-//! records people can read (moves, times, boards).
+//! What a tournament prints and writes: the standings table (every cell
+//! filled, a legend for unbounded Elo intervals), the cross-table in ranking
+//! order, pentanomial counts, the line that tells a fault, a CSV/JSON
+//! summary for grading, and game records people can read (moves, times,
+//! boards). A tournament's summary and records are rewritten whole at the
+//! end of each run (temporary file, then rename), never appended to.
 
 use crate::game::GameRecord;
 use crate::stats::{self, Standing};
@@ -11,34 +14,76 @@ use std::fmt::Write as _;
 use std::path::Path;
 use tabula::game::AnyPosition;
 
-fn fmt_elo(s: &Standing) -> (String, String) {
-    match (s.elo, s.elo_error) {
-        (Some(e), Some(err)) => (format!("{e:+.0}"), format!("±{err:.0}")),
-        (Some(e), None) => (format!("{e:+.0}"), "".into()),
-        (None, _) if s.games > 0 && s.points == 0.0 => ("-inf".into(), "".into()),
-        (None, _) if s.games > 0 => ("+inf".into(), "".into()),
-        _ => ("".into(), "".into()),
+/// A count and its noun, `1 move` or `2 moves`.
+pub fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
     }
 }
 
-/// The standings table (one line per entrant, best first).
-pub fn standings_table(table: &[Standing]) -> String {
-    let w = table
+/// An Elo value rounded to a whole number, with its sign; `0` when it
+/// rounds to zero (never `-0`).
+fn signed(x: f64) -> String {
+    let r = x.round();
+    if r == 0.0 {
+        "0".into()
+    } else {
+        format!("{r:+.0}")
+    }
+}
+
+/// Explains the `±95%` cells that are not a half-width.
+const INTERVAL_LEGEND: &str = "±95%: half-width of elo's 95 % interval; \
+     >x / <x: only a lower / upper bound (score near 100 % / 0 %);\n      \
+     inf: no bound (all games won or lost, or too few games)";
+
+/// The `elo` and `±95%` cells of a row (`-` for an entrant without games).
+fn fmt_elo(s: &Standing) -> (String, String) {
+    if s.games == 0 {
+        return ("-".into(), "-".into());
+    }
+    let elo = match s.elo {
+        Some(e) => signed(e),
+        None if s.points == 0.0 => "-inf".into(),
+        None => "+inf".into(),
+    };
+    let interval = match (s.elo_error, s.elo_low, s.elo_high) {
+        (Some(err), ..) => format!("±{err:.0}"),
+        (None, Some(lo), None) => format!(">{}", signed(lo)),
+        (None, None, Some(hi)) => format!("<{}", signed(hi)),
+        _ => "inf".into(),
+    };
+    (elo, interval)
+}
+
+/// Width of the name column.
+fn name_width(table: &[Standing]) -> usize {
+    table
         .iter()
-        .map(|s| s.name.len())
+        .map(|s| s.name.chars().count())
         .max()
         .unwrap_or(4)
-        .clamp(4, 40);
+        .clamp(4, 40)
+}
+
+/// The standings table (one line per entrant, best first), and a legend
+/// line when an Elo interval is not a plain `±` half-width.
+pub fn standings_table(table: &[Standing]) -> String {
+    let w = name_width(table);
     let mut out = format!(
-        "{:>4}  {:<w$}  {:>5} {:>4} {:>4} {:>4} {:>7} {:>6} {:>6} {:>5} {:>6} {:>6}\n",
+        "{:>4}  {:<w$}  {:>5} {:>4} {:>4} {:>4} {:>7} {:>6} {:>6} {:>6} {:>6} {:>6}\n",
         "rank", "name", "games", "W", "D", "L", "points", "score", "elo", "±95%", "LOS", "faults"
     );
+    let mut legend = false;
     for (i, s) in table.iter().enumerate() {
-        let (elo, err) = fmt_elo(s);
+        let (elo, interval) = fmt_elo(s);
+        legend |= !interval.starts_with('±') && interval != "-";
         let name: String = s.name.chars().take(w).collect();
         let _ = writeln!(
             out,
-            "{:>4}  {:<w$}  {:>5} {:>4} {:>4} {:>4} {:>7.1} {:>5.1}% {:>6} {:>5} {:>5.1}% {:>6}",
+            "{:>4}  {:<w$}  {:>5} {:>4} {:>4} {:>4} {:>7.1} {:>5.1}% {:>6} {:>6} {:>5.1}% {:>6}",
             i + 1,
             name,
             s.games,
@@ -48,36 +93,38 @@ pub fn standings_table(table: &[Standing]) -> String {
             s.points,
             s.score_pct,
             elo,
-            err,
+            interval,
             100.0 * s.los,
             s.faults
         );
     }
+    if legend {
+        let _ = writeln!(out, "{INTERVAL_LEGEND}");
+    }
     out
 }
 
-/// The cross-table: row's points against column, over games played.
-pub fn cross_table(names: &[String], records: &[GameRecord]) -> String {
-    let w = names
-        .iter()
-        .map(|n| n.len())
-        .max()
-        .unwrap_or(4)
-        .clamp(4, 30);
+/// The cross-table in the order of the standings: row and column `#k` are
+/// the entrant ranked k; a cell is the row's points against the column over
+/// their games.
+pub fn cross_table(table: &[Standing], records: &[GameRecord]) -> String {
+    let w = name_width(table);
     let cell = 9;
-    let mut out = format!("{:<w$} ", "");
-    for i in 0..names.len() {
+    let mut out =
+        String::from("cross-table: the row's points against the column / games (#k: rank k)\n");
+    let _ = write!(out, "{:>4}  {:<w$} ", "rank", "name");
+    for i in 0..table.len() {
         let _ = write!(out, "{:>cell$}", format!("#{}", i + 1));
     }
     out.push('\n');
-    for (i, a) in names.iter().enumerate() {
-        let short: String = a.chars().take(w).collect();
-        let _ = write!(out, "{:<w$} ", format!("{short}"));
-        for (j, b) in names.iter().enumerate() {
+    for (i, a) in table.iter().enumerate() {
+        let short: String = a.name.chars().take(w).collect();
+        let _ = write!(out, "{:>4}  {short:<w$} ", format!("#{}", i + 1));
+        for (j, b) in table.iter().enumerate() {
             let text = if i == j {
                 "-".to_string()
             } else {
-                let (pts, n) = stats::head_to_head(a, b, records);
+                let (pts, n) = stats::head_to_head(&a.name, &b.name, records);
                 if n == 0 {
                     ".".to_string()
                 } else {
@@ -86,7 +133,7 @@ pub fn cross_table(names: &[String], records: &[GameRecord]) -> String {
             };
             let _ = write!(out, "{text:>cell$}");
         }
-        let _ = writeln!(out, "   #{}", i + 1);
+        out.push('\n');
     }
     out
 }
@@ -103,6 +150,34 @@ pub fn reasons(records: &[GameRecord]) -> String {
         .join(", ")
 }
 
+/// One line about a game lost by a fault (`None` for any other game): its
+/// key, who, the reason after how many moves, the detail and where the
+/// engine traffic was kept.
+pub fn fault_line(r: &GameRecord) -> Option<String> {
+    let offender = r.offender.as_deref()?;
+    let after = plural(r.moves.len(), "move");
+    let mut line = match offender {
+        "p1" | "p2" => {
+            let name = if offender == "p1" { &r.p1 } else { &r.p2 };
+            format!(
+                "game {}: {name} ({offender}) lost by {} after {after}",
+                r.key, r.reason
+            )
+        }
+        _ => format!(
+            "game {}: {} (p1) and {} (p2) both failed ({} after {after})",
+            r.key, r.p1, r.p2, r.reason
+        ),
+    };
+    if let Some(d) = r.detail.as_deref().filter(|d| !d.is_empty()) {
+        let _ = write!(line, ": {d}");
+    }
+    if let Some(log) = &r.log {
+        let _ = write!(line, " (engine traffic: {log})");
+    }
+    Some(line)
+}
+
 /// The full end-of-run report.
 pub fn full_report(
     names: &[String],
@@ -115,16 +190,19 @@ pub fn full_report(
     for &(a, b) in pairings.iter().take(50) {
         let p = stats::pentanomial(&names[a], &names[b], records);
         if p.iter().sum::<u32>() > 0 {
+            let counts: Vec<String> = p.iter().map(u32::to_string).collect();
             let _ = writeln!(
                 out,
-                "pairs {} vs {}: pentanomial [LL LD DD/WL WD WW] = {:?}",
-                names[a], names[b], p
+                "pairs {} vs {}: pentanomial [LL LD DD/WL WD WW] = [{}]",
+                names[a],
+                names[b],
+                counts.join(", ")
             );
         }
     }
     if names.len() > 2 {
         out.push('\n');
-        out.push_str(&cross_table(names, records));
+        out.push_str(&cross_table(&table, records));
     }
     out
 }
@@ -159,13 +237,25 @@ pub fn write_summary(path: &Path, names: &[String], records: &[GameRecord]) -> R
         })?
     } else {
         let mut s = String::from(
-            "rank,name,games,wins,draws,losses,points,score_pct,elo,elo_error,los,faults\n",
+            "rank,name,games,wins,draws,losses,points,score_pct,elo,elo_error,los,faults,\
+             elo_low,elo_high\n",
         );
         for (i, e) in table.iter().enumerate() {
-            let opt = |v: Option<f64>| v.map(|x| format!("{x:.1}")).unwrap_or_default();
+            let played = e.games > 0;
+            let elo = match e.elo {
+                Some(x) => one_decimal(x),
+                None if played && e.points == 0.0 => "-inf".into(),
+                None if played => "inf".into(),
+                None => String::new(),
+            };
+            let bound = |b: Option<f64>, unbounded: &str| match b {
+                Some(x) => one_decimal(x),
+                None if played => unbounded.into(),
+                None => String::new(),
+            };
             let _ = writeln!(
                 s,
-                "{},{},{},{},{},{},{},{:.2},{},{},{:.4},{}",
+                "{},{},{},{},{},{},{},{:.2},{},{},{:.4},{},{},{}",
                 i + 1,
                 csv_field(&e.name),
                 e.games,
@@ -174,15 +264,41 @@ pub fn write_summary(path: &Path, names: &[String], records: &[GameRecord]) -> R
                 e.losses,
                 e.points,
                 e.score_pct,
-                opt(e.elo),
-                opt(e.elo_error),
+                elo,
+                e.elo_error.map(one_decimal).unwrap_or_default(),
                 e.los,
-                e.faults
+                e.faults,
+                bound(e.elo_low, "-inf"),
+                bound(e.elo_high, "inf")
             );
         }
         s
     };
-    std::fs::write(path, text).with_context(|| format!("cannot write '{}'", path.display()))
+    write_whole(path, &text)
+}
+
+/// `x` with one decimal, `0.0` rather than `-0.0`.
+fn one_decimal(x: f64) -> String {
+    format!("{:.1}", (x * 10.0).round() / 10.0 + 0.0)
+}
+
+/// Writes `text` to `path` whole or not at all: into a temporary file
+/// beside it (`.<name>.tmp`), then renamed over it, so that a run killed
+/// while writing leaves the previous file intact (and the next run
+/// replaces the temporary file).
+fn write_whole(path: &Path, text: &str) -> Result<()> {
+    use std::io::Write;
+    let name = path
+        .file_name()
+        .with_context(|| format!("'{}' is not a file name", path.display()))?;
+    let tmp = path.with_file_name(format!(".{}.tmp", name.to_string_lossy()));
+    let written = std::fs::File::create(&tmp).and_then(|mut f| {
+        f.write_all(text.as_bytes())?;
+        f.sync_all()
+    });
+    written
+        .and_then(|()| std::fs::rename(&tmp, path))
+        .with_context(|| format!("cannot write '{}'", path.display()))
 }
 
 fn csv_field(s: &str) -> String {
@@ -247,8 +363,9 @@ pub fn render(pos: &AnyPosition) -> String {
     out
 }
 
-/// Appends human-readable records of `records` to `path`.
-pub fn write_records(path: &Path, records: &[GameRecord]) -> Result<()> {
+/// Game records for people: for each game its tags, the start board, each
+/// move with its time and the mover's depth, score and nodes, the final board.
+pub fn records_text(records: &[GameRecord]) -> String {
     let mut out = String::new();
     for r in records {
         let _ = writeln!(out, "[Game \"{}\"]\n[Key \"{}\"]", r.game, r.key);
@@ -303,12 +420,165 @@ pub fn write_records(path: &Path, records: &[GameRecord]) -> Result<()> {
         );
         out.push('\n');
     }
+    out
+}
+
+/// Appends the records of `records` to `path` (`arbiter play`, one game at
+/// a time).
+pub fn write_records(path: &Path, records: &[GameRecord]) -> Result<()> {
     use std::io::Write;
     let mut f = std::fs::OpenOptions::new()
         .create(true)
         .append(true)
         .open(path)
         .with_context(|| format!("cannot open '{}'", path.display()))?;
-    f.write_all(out.as_bytes())
+    f.write_all(records_text(records).as_bytes())
         .with_context(|| format!("cannot write '{}'", path.display()))
+}
+
+/// Replaces `path` with the records of `records`, whole or not at all (see
+/// [`write_whole`]): a tournament writes every finished game of its
+/// journal, in schedule order, at the end of each run, so the file after
+/// any interruptions and reruns is that of an uninterrupted run.
+pub fn rewrite_records(path: &Path, records: &[GameRecord]) -> Result<()> {
+    write_whole(path, &records_text(records))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::stats::tests::{games, rec};
+
+    fn names(list: &[&str]) -> Vec<String> {
+        list.iter().map(|s| s.to_string()).collect()
+    }
+
+    /// The `(elo, ±95%)` cells of `name` in the standings of `records`.
+    fn cells(records: &[GameRecord], name: &str) -> (String, String) {
+        let table = stats::standings(&names(&["a", "b"]), records);
+        fmt_elo(table.iter().find(|s| s.name == name).unwrap())
+    }
+
+    #[test]
+    fn counts_agree_with_their_noun() {
+        assert_eq!(plural(0, "move"), "0 moves");
+        assert_eq!(plural(1, "move"), "1 move");
+        assert_eq!(plural(2, "game"), "2 games");
+    }
+
+    #[test]
+    fn an_even_score_prints_elo_0_never_minus_0() {
+        let even = games("a", "b", 2, 1);
+        assert_eq!(cells(&even, "a").0, "0");
+        assert_eq!(cells(&even, "b").0, "0");
+        assert_eq!(
+            (signed(-0.4), signed(0.4), signed(-0.6)),
+            ("0".into(), "0".into(), "-1".into())
+        );
+        let table = stats::standings(&names(&["a", "b"]), &even);
+        let path = std::env::temp_dir().join(format!("arbiter-even-{}.csv", std::process::id()));
+        write_summary(&path, &names(&["a", "b"]), &even).unwrap();
+        let csv = std::fs::read_to_string(&path).unwrap();
+        std::fs::remove_file(&path).unwrap();
+        assert!(!csv.contains("-0.0"), "{csv}");
+        assert!(!standings_table(&table).contains(" -0 "));
+    }
+
+    #[test]
+    fn every_interval_cell_says_something() {
+        // Both bounds finite: the half-width.
+        assert!(cells(&games("a", "b", 100, 60), "a").1.starts_with('±'));
+        // All won or lost: elo ±inf and no bound.
+        let swept = games("a", "b", 4, 4);
+        assert_eq!(cells(&swept, "a"), ("+inf".into(), "inf".into()));
+        assert_eq!(cells(&swept, "b"), ("-inf".into(), "inf".into()));
+        // 9 of 10: only a lower bound for the winner, an upper one for the loser.
+        let (elo, interval) = cells(&games("a", "b", 10, 9), "a");
+        assert!(
+            elo.starts_with('+') && interval.starts_with(">+"),
+            "{interval}"
+        );
+        assert!(cells(&games("a", "b", 10, 9), "b").1.starts_with("<-"));
+        // No games: a dash, not a blank.
+        assert_eq!(cells(&[], "a"), ("-".into(), "-".into()));
+        // The legend comes with the cells it explains, and only then.
+        let table = |rs: &[GameRecord]| standings_table(&stats::standings(&names(&["a", "b"]), rs));
+        assert!(table(&swept).contains(INTERVAL_LEGEND));
+        assert!(!table(&games("a", "b", 100, 60)).contains(INTERVAL_LEGEND));
+    }
+
+    #[test]
+    fn the_cross_table_follows_the_ranking() {
+        // In the list: a, b, c; by points: c (4), b (2), a (0).
+        let mut rs = games("c", "a", 2, 2);
+        rs.extend(games("c", "b", 2, 2));
+        rs.extend(games("b", "a", 2, 2));
+        let table = stats::standings(&names(&["a", "b", "c"]), &rs);
+        let text = cross_table(&table, &rs);
+        let rows: Vec<Vec<&str>> = text
+            .lines()
+            .skip(2)
+            .map(|l| l.split_whitespace().collect())
+            .collect();
+        assert_eq!(
+            rows,
+            [
+                ["#1", "c", "-", "2/2", "2/2"],
+                ["#2", "b", "0/2", "-", "2/2"],
+                ["#3", "a", "0/2", "0/2", "-"],
+            ],
+            "{text}"
+        );
+        assert!(
+            text.lines()
+                .nth(1)
+                .unwrap()
+                .ends_with("#1       #2       #3"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn a_fault_line_names_the_offender_and_counts_moves() {
+        let mut r = rec("alice", "bob", "p1", 0);
+        assert_eq!(fault_line(&r), None, "no fault, no line");
+        r.key = "r0-p0-b0-c1".into();
+        r.reason = "illegal".into();
+        r.offender = Some("p2".into());
+        r.detail = Some("bestmove a9".into());
+        r.moves = vec!["e5".into()];
+        r.log = Some("r.jsonl.logs/r0-p0-b0-c1.log".into());
+        assert_eq!(
+            fault_line(&r).unwrap(),
+            "game r0-p0-b0-c1: bob (p2) lost by illegal after 1 move: bestmove a9 \
+             (engine traffic: r.jsonl.logs/r0-p0-b0-c1.log)"
+        );
+        r.offender = Some("both".into());
+        r.reason = "startup".into();
+        r.moves.clear();
+        r.detail = None;
+        r.log = None;
+        assert_eq!(
+            fault_line(&r).unwrap(),
+            "game r0-p0-b0-c1: alice (p1) and bob (p2) both failed (startup after 0 moves)"
+        );
+    }
+
+    #[test]
+    fn a_rewrite_replaces_the_file_whole() {
+        let dir = std::env::temp_dir().join(format!("arbiter-rewrite-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("games.txt");
+        // A previous run's file and a temporary file left by a killed run.
+        std::fs::write(&path, "old games\n").unwrap();
+        std::fs::write(dir.join(".games.txt.tmp"), "cut sh").unwrap();
+        let rs = games("a", "b", 2, 1);
+        rewrite_records(&path, &rs).unwrap();
+        rewrite_records(&path, &rs).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let entries: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(text, records_text(&rs), "the games once, nothing else");
+        assert_eq!(entries.len(), 1, "no temporary file left");
+    }
 }

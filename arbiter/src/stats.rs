@@ -3,13 +3,16 @@
 //!
 //! The Elo estimate is the logistic one, `-400 log10(1/s - 1)` for the score
 //! fraction `s`; its interval comes from the standard error of the per-game
-//! score (trinomial model), mapped through the same function. LOS is
+//! score (trinomial model), mapped through the same function; a bound at or
+//! beyond a 0 % or 100 % score is infinite (`None`): all games won or lost,
+//! or too few games for a score near either end. LOS is
 //! `Φ((W - L) / sqrt(W + L))`, draws ignored.
 //!
 //! ```
 //! use arbiter::stats::{elo, los};
 //! assert!((elo(0.75).unwrap() - 190.85).abs() < 0.01);
 //! assert_eq!(elo(1.0), None);
+//! assert!(elo(0.5).unwrap().is_sign_positive());
 //! assert!((los(10, 10) - 0.5).abs() < 1e-9);
 //! assert!(los(30, 10) > 0.99);
 //! ```
@@ -19,8 +22,9 @@ use serde::Serialize;
 use std::collections::BTreeMap;
 
 /// Elo difference for a score fraction; `None` at 0 or 1 (infinite).
+/// An even score gives `0.0`, never `-0.0`.
 pub fn elo(score: f64) -> Option<f64> {
-    (score > 0.0 && score < 1.0).then(|| -400.0 * (1.0 / score - 1.0).log10())
+    (score > 0.0 && score < 1.0).then(|| -400.0 * (1.0 / score - 1.0).log10() + 0.0)
 }
 
 /// Likelihood of superiority from wins and losses.
@@ -57,8 +61,15 @@ pub struct Standing {
     pub score_pct: f64,
     /// Elo difference against the field (None when the score is 0 % or 100 %).
     pub elo: Option<f64>,
-    /// Half-width of the 95 % interval of `elo`.
+    /// Half-width of the 95 % interval of `elo` (None unless both bounds
+    /// are finite).
     pub elo_error: Option<f64>,
+    /// Lower bound of the 95 % interval (None: unbounded, a score whose
+    /// interval reaches 0 %).
+    pub elo_low: Option<f64>,
+    /// Upper bound of the 95 % interval (None: unbounded, a score whose
+    /// interval reaches 100 %).
+    pub elo_high: Option<f64>,
     pub los: f64,
     /// Games lost by a fault (anything but `normal` / `maxlength`).
     pub faults: u32,
@@ -82,7 +93,9 @@ impl Standing {
         );
         let var = w * (1.0 - s).powi(2) + d * (0.5 - s).powi(2) + l * (0.0 - s).powi(2);
         let se = (var / n).sqrt();
-        if let (Some(lo), Some(hi)) = (elo(s - 1.96 * se), elo(s + 1.96 * se)) {
+        self.elo_low = elo(s - 1.96 * se);
+        self.elo_high = elo(s + 1.96 * se);
+        if let (Some(lo), Some(hi)) = (self.elo_low, self.elo_high) {
             self.elo_error = Some((hi - lo) / 2.0);
         }
         self.los = los(self.wins, self.losses);
@@ -187,10 +200,12 @@ pub fn pentanomial(a: &str, b: &str, records: &[GameRecord]) -> [u32; 5] {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    fn rec(p1: &str, p2: &str, winner: &str, board: u32) -> GameRecord {
+    /// A finished game of `p1` against `p2` (no moves), for the tests of
+    /// the standings and of what is made of them.
+    pub(crate) fn rec(p1: &str, p2: &str, winner: &str, board: u32) -> GameRecord {
         GameRecord {
             tournament: String::new(),
             key: String::new(),
@@ -243,5 +258,39 @@ mod tests {
     fn erf_matches_known_values() {
         assert!((erf(0.5) - 0.520_499_877_8).abs() < 1e-6);
         assert!((erf(-1.0) + 0.842_700_792_9).abs() < 1e-6);
+    }
+
+    /// `n` games of `a` against `b`: `wins` won by `a`, the rest lost.
+    pub(crate) fn games(a: &str, b: &str, n: u32, wins: u32) -> Vec<GameRecord> {
+        (0..n)
+            .map(|i| rec(a, b, if i < wins { "p1" } else { "p2" }, i))
+            .collect()
+    }
+
+    #[test]
+    fn an_even_score_is_elo_plus_zero() {
+        let e = elo(0.5).unwrap();
+        assert_eq!(e, 0.0);
+        assert!(e.is_sign_positive(), "-0 would print as -0");
+    }
+
+    #[test]
+    fn interval_bounds_are_none_only_where_infinite() {
+        let names = vec!["a".to_string(), "b".to_string()];
+        // All won: no bound at all (zero variance at a 100 % score).
+        let t = standings(&names, &games("a", "b", 4, 4));
+        assert_eq!((t[0].elo, t[0].elo_low, t[0].elo_high), (None, None, None));
+        // 9 of 10: the upper bound reaches 100 %, the lower one is finite.
+        let t = standings(&names, &games("a", "b", 10, 9));
+        assert!(t[0]
+            .elo_low
+            .is_some_and(|lo| lo > 0.0 && lo < t[0].elo.unwrap()));
+        assert_eq!((t[0].elo_high, t[0].elo_error), (None, None));
+        assert!(t[1].elo_high.is_some() && t[1].elo_low.is_none());
+        // 60 of 100: both finite, and the half-width is their mean distance.
+        let t = standings(&names, &games("a", "b", 100, 60));
+        let (lo, hi) = (t[0].elo_low.unwrap(), t[0].elo_high.unwrap());
+        assert!(lo < t[0].elo.unwrap() && t[0].elo.unwrap() < hi);
+        assert_eq!(t[0].elo_error, Some((hi - lo) / 2.0));
     }
 }

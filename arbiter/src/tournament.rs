@@ -11,7 +11,8 @@
 //!
 //! A worker plays the games of one board (both colours) in a row and keeps
 //! the two engines running between them; an engine at fault is killed and a
-//! fresh one is started for its next game.
+//! fresh one is started for its next game. Each game lost by a fault is told
+//! on stderr as it ends (who, why, after how many moves, the traffic log).
 
 use crate::builtin::Builtin;
 use crate::client::{Engine, Fault, Timeouts};
@@ -19,6 +20,7 @@ use crate::clock::TimeControl;
 use crate::config::{Entrant, Kind};
 use crate::game::{self, GameKey, GameRecord, GameSpec, Seat, Settings};
 use crate::journal::{self, Journal};
+use crate::report::{self, plural};
 use crate::signals;
 use crate::stats;
 use anyhow::{bail, Context, Result};
@@ -425,11 +427,12 @@ pub fn preflight(plan: &Plan, timeouts: &Timeouts) -> Result<()> {
                     );
                 }
             }
-            Err(Fault::Interrupted) => bail!("interrupted"),
-            Err(f) => log::warn!(
-                "engine '{}' failed its handshake at preflight: {f:?}",
+            Err(Fault::Startup(why)) => log::warn!(
+                "engine '{}' failed its handshake at preflight: {why}",
                 e.name
             ),
+            // A start fails by `Startup` or by an interruption.
+            Err(_) => bail!("interrupted"),
         }
     }
     Ok(())
@@ -443,17 +446,17 @@ pub fn run(plan: &Plan, opts: &RunOptions) -> Result<RunResult> {
         let loaded = journal::load(path, &plan.fingerprint)?;
         if loaded.bad > 0 {
             log::warn!(
-                "{}: {} line(s) are not results and were skipped",
+                "{}: {} skipped (not a results line)",
                 path.display(),
-                loaded.bad
+                plural(loaded.bad, "line")
             );
         }
         if loaded.other > 0 && loaded.done.is_empty() {
             log::warn!(
-                "{}: {} game(s) of another tournament (other engines, boards or time control) \
-                 are in this file and do not count here",
+                "{}: {} of another tournament (other engines, boards or time control) \
+                 in this file, not counted here",
                 path.display(),
-                loaded.other
+                plural(loaded.other, "game")
             );
         }
         let keys: std::collections::HashSet<String> =
@@ -522,6 +525,9 @@ pub fn run(plan: &Plan, opts: &RunOptions) -> Result<RunResult> {
                             write_error.get_or_insert(e);
                             signals::INTERRUPTED.store(true, std::sync::atomic::Ordering::SeqCst);
                         }
+                    }
+                    if let Some(line) = report::fault_line(&r) {
+                        bar.suspend(|| log::warn!("{line}"));
                     }
                     records.push(r);
                     bar.inc(1);
@@ -749,16 +755,7 @@ mod swiss_tests {
     use super::*;
 
     fn rec(p1: &str, p2: &str, winner: &str) -> GameRecord {
-        let mut r: GameRecord = serde_json::from_str(
-            r#"{"tournament":"","key":"","round":0,"pairing":0,"board":0,"colour":0,"game":"knight",
-                "p1":"","p2":"","winner":"draw","reason":"normal","start":"","moves":[],"score1":0,
-                "score2":0,"times_ms":[],"info":[],"duration_ms":0}"#,
-        )
-        .unwrap();
-        r.p1 = p1.into();
-        r.p2 = p2.into();
-        r.winner = winner.into();
-        r
+        crate::stats::tests::rec(p1, p2, winner, 0)
     }
 
     #[test]

@@ -490,8 +490,9 @@ fn dots_and_bishop_games_are_refereed_too() {
 }
 
 /// The deterministic tournament of the resume tests: built-in players and
-/// mock engines whose moves depend only on the position.
-fn resume_args(res: &Path, pids: &Path) -> Vec<String> {
+/// mock engines whose moves depend only on the position. Its records go to
+/// `<res>.txt` and its summary to `<res>.<summary_ext>`.
+fn resume_args(res: &Path, pids: &Path, summary_ext: &str) -> Vec<String> {
     let m = |seed: u32| {
         format!(
             "{MOCK} --mode good --think 4 --seed {seed} --pidfile {}",
@@ -520,6 +521,10 @@ fn resume_args(res: &Path, pids: &Path) -> Vec<String> {
         a.push(s.into());
     }
     a.push(res.display().to_string());
+    a.push("--records".into());
+    a.push(res.with_extension("txt").display().to_string());
+    a.push("--summary".into());
+    a.push(res.with_extension(summary_ext).display().to_string());
     a
 }
 
@@ -550,28 +555,17 @@ fn standings_of(out: &Output) -> String {
         .join("\n")
 }
 
-fn interrupted_then_resumed(signal: i32) {
-    let tmp = Tmp::new(&format!("resume{signal}"));
-    let pids = tmp.path("pids");
-    let reference = tmp.path("reference.jsonl");
-    let out = Command::new(ARBITER)
-        .args(resume_args(&reference, &pids))
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(0));
-    let full = results(&reference);
-    assert_eq!(full.len(), 24);
-    let reference_table = standings_of(&out);
-
-    let res = tmp.path("results.jsonl");
+/// Runs the resume tournament on `res` and stops it with `signal` once
+/// its journal holds at least `games` lines; returns the games then finished.
+fn interrupt(res: &Path, pids: &Path, summary_ext: &str, signal: i32, games: usize) -> usize {
     let mut child = Command::new(ARBITER)
-        .args(resume_args(&res, &pids))
+        .args(resume_args(res, pids, summary_ext))
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
     let deadline = Instant::now() + Duration::from_secs(60);
-    while results_len(&res) < 4 && Instant::now() < deadline {
+    while results_len(res) < games && Instant::now() < deadline {
         std::thread::sleep(Duration::from_millis(10));
     }
     unsafe {
@@ -586,22 +580,63 @@ fn interrupted_then_resumed(signal: i32) {
         .unwrap()
         .read_to_string(&mut stderr)
         .unwrap();
-    let partial = results(&res);
-    assert!(partial.len() < 24, "the tournament was not interrupted");
+    let partial = results(res).len();
+    assert!(partial < 24, "the tournament was not interrupted");
     if signal == libc::SIGINT {
         assert_eq!(status.code(), Some(130), "{stderr}");
         assert!(stderr.contains("run the same command again"), "{stderr}");
     }
-    assert_no_leftovers(&pids, signal != libc::SIGINT);
+    assert_no_leftovers(pids, signal != libc::SIGINT);
+    partial
+}
+
+/// A records file without its thinking times (`   12 ms`): the one thing
+/// two runs of the same games do not share.
+fn without_times(records: &str) -> String {
+    records
+        .lines()
+        .map(|l| match l.find(" ms") {
+            Some(at) => {
+                let head = l[..at].trim_end_matches(|c: char| c.is_ascii_digit());
+                format!("{head}#{}", &l[at..])
+            }
+            None => l.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Interrupts the tournament twice with `signal`, then lets a third run
+/// finish it: the journal has the games of an uninterrupted run, and the
+/// records and the summary (`summary_ext`: csv or json) are its files, byte
+/// for byte (records: but for the measured thinking times); a fourth run,
+/// with nothing left to play, leaves them as they are.
+fn interrupted_then_resumed(signal: i32, summary_ext: &str) {
+    let tmp = Tmp::new(&format!("resume{signal}"));
+    let pids = tmp.path("pids");
+    let reference = tmp.path("reference.jsonl");
+    let out = Command::new(ARBITER)
+        .args(resume_args(&reference, &pids, summary_ext))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let full = results(&reference);
+    assert_eq!(full.len(), 24);
+    let reference_table = standings_of(&out);
+
+    let res = tmp.path("results.jsonl");
+    let first = interrupt(&res, &pids, summary_ext, signal, 4);
+    let second = interrupt(&res, &pids, summary_ext, signal, first + 4);
+    assert!(second > first, "the second run played games");
 
     let out = Command::new(ARBITER)
-        .args(resume_args(&res, &pids))
+        .args(resume_args(&res, &pids, summary_ext))
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(0));
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(
-        stdout.contains(&format!("({} resumed", partial.len())),
+        stdout.contains(&format!("({second} resumed from {})", res.display())),
         "{stdout}"
     );
     let all = results(&res);
@@ -613,6 +648,35 @@ fn interrupted_then_resumed(signal: i32) {
     );
     assert_eq!(standings_of(&out), reference_table);
     assert_no_leftovers(&pids, signal != libc::SIGINT);
+
+    let read = |p: &Path, ext: &str| std::fs::read_to_string(p.with_extension(ext)).unwrap();
+    let records = read(&res, "txt");
+    assert_eq!(records.matches("[Key ").count(), 24, "each game once");
+    assert_eq!(
+        without_times(&records),
+        without_times(&read(&reference, "txt"))
+    );
+    assert_eq!(read(&res, summary_ext), read(&reference, summary_ext));
+    // Once more, with everything done: the same files, to the byte.
+    let again = Command::new(ARBITER)
+        .args(resume_args(&res, &pids, summary_ext))
+        .output()
+        .unwrap();
+    assert_eq!(again.status.code(), Some(0));
+    assert_eq!(
+        read(&res, "txt"),
+        records,
+        "a rerun rewrites the same records"
+    );
+    assert_eq!(read(&res, summary_ext), read(&reference, summary_ext));
+    let files: Vec<String> = std::fs::read_dir(&tmp.0)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(
+        !files.iter().any(|f| f.ends_with(".tmp")),
+        "no temporary file left: {files:?}"
+    );
 }
 
 fn results_len(p: &Path) -> usize {
@@ -623,12 +687,12 @@ fn results_len(p: &Path) -> usize {
 
 #[test]
 fn resume_after_sigint_gives_the_uninterrupted_results() {
-    interrupted_then_resumed(libc::SIGINT);
+    interrupted_then_resumed(libc::SIGINT, "csv");
 }
 
 #[test]
 fn resume_after_sigkill_gives_the_uninterrupted_results() {
-    interrupted_then_resumed(libc::SIGKILL);
+    interrupted_then_resumed(libc::SIGKILL, "json");
 }
 
 #[test]
@@ -813,6 +877,10 @@ fn maxlength_adjudicates_on_the_score() {
     for r in &rs {
         assert_eq!(r["reason"], "maxlength");
         assert_eq!(r["moves"].as_array().unwrap().len(), 6);
+        assert_eq!(
+            r["detail"], "adjudicated on the score at the ply limit (6)",
+            "no count in the plural that could read `1 plies`"
+        );
         let (a, b) = (r["score1"].as_u64().unwrap(), r["score2"].as_u64().unwrap());
         let expect = if a > b {
             "p1"
@@ -1016,4 +1084,188 @@ fn per_engine_time_override_from_the_config_file() {
     let (slow, quick) = text.split_once("== p2").unwrap();
     assert!(slow.contains("> go movetime 1500") && !slow.contains("> go movetime 500"));
     assert!(quick.contains("> go movetime 500") && !quick.contains("> go movetime 1500"));
+}
+
+/// The rows of the standings table (the lines after its header, up to a
+/// blank line or the legend), split into their cells.
+fn standings_rows(stdout: &str) -> Vec<Vec<String>> {
+    stdout
+        .lines()
+        .skip_while(|l| !l.starts_with("rank  name"))
+        .skip(1)
+        .take_while(|l| !l.is_empty() && !l.starts_with("±95%"))
+        .map(|l| l.split_whitespace().map(str::to_string).collect())
+        .collect()
+}
+
+#[test]
+fn standings_follow_the_ranking_and_explain_every_cell() {
+    // The demo: random, greedy, tabula in the list; tabula wins everything.
+    let out = arbiter(&[]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let rows = standings_rows(&stdout);
+    assert_eq!(rows.len(), 3, "{stdout}");
+    for row in &rows {
+        assert_eq!(row.len(), 12, "a blank cell in {row:?}\n{stdout}");
+    }
+    assert_eq!(rows[0][1], "builtin:tabula:depth=4", "{stdout}");
+    assert_eq!(rows[0][9], "inf", "all won: no bound\n{stdout}");
+    assert!(stdout.contains("\n±95%: half-width"), "a legend: {stdout}");
+    // Cross-table rows in the order of the ranking, labelled by rank.
+    let cross: Vec<(String, String)> = stdout
+        .lines()
+        .skip_while(|l| !l.starts_with("cross-table"))
+        .skip(2)
+        .map(|l| {
+            let mut w = l.split_whitespace();
+            (w.next().unwrap().to_string(), w.next().unwrap().to_string())
+        })
+        .collect();
+    let ranked: Vec<(String, String)> = rows
+        .iter()
+        .map(|r| (format!("#{}", r[0]), r[1].clone()))
+        .collect();
+    assert_eq!(cross, ranked, "{stdout}");
+
+    // An even match: elo 0 (not -0), and an interval too wide to bound.
+    let out = arbiter(&[
+        "match",
+        "builtin:greedy",
+        "builtin:greedy",
+        "--games",
+        "2",
+        "--quiet",
+    ]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let rows = standings_rows(&stdout);
+    assert_eq!(rows.len(), 2, "{stdout}");
+    for row in &rows {
+        assert_eq!(row[7], "50.0%", "{stdout}");
+        assert_eq!((row[8].as_str(), row[9].as_str()), ("0", "inf"), "{stdout}");
+    }
+}
+
+#[test]
+fn the_journal_count_is_shown_only_with_a_journal() {
+    let tmp = Tmp::new("headline");
+    let res = tmp.path("r.jsonl");
+    let res_s = res.display().to_string();
+    let base = [
+        "match",
+        "builtin:random",
+        "builtin:greedy",
+        "--games",
+        "2",
+        "--quiet",
+    ];
+    let headline = |extra: &[&str]| {
+        let out = arbiter(&[&base[..], extra].concat());
+        assert_eq!(out.status.code(), Some(0));
+        let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+        stdout.lines().next().unwrap_or_default().to_string()
+    };
+    let line = headline(&[]);
+    assert!(
+        line.starts_with("knight 2 games in ") && !line.contains("resumed"),
+        "no journal, no count: {line}"
+    );
+    let line = headline(&["--results", &res_s]);
+    assert!(
+        line.contains(&format!("(0 resumed from {res_s})")),
+        "{line}"
+    );
+    let line = headline(&["--results", &res_s]);
+    assert!(
+        line.contains(&format!("(2 resumed from {res_s})")),
+        "{line}"
+    );
+    let one = arbiter(&[
+        "match",
+        "builtin:random",
+        "builtin:greedy",
+        "--games",
+        "1",
+        "--quiet",
+    ]);
+    assert!(String::from_utf8_lossy(&one.stdout).starts_with("knight 1 game in "));
+}
+
+#[test]
+fn faults_are_told_as_they_happen_with_or_without_a_journal() {
+    let tmp = Tmp::new("told");
+    let pids = tmp.path("pids");
+    // Illegal from its first move: after 0 moves as p1, after 1 as p2.
+    let engine = mock("--mode illegal --after 0", &pids);
+    let mut args = vec!["match", &engine, "builtin:random", "--games", "2"];
+    args.extend_from_slice(FAST);
+    let out = arbiter(&args);
+    assert_eq!(out.status.code(), Some(0));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("(p1) lost by illegal after 0 moves: bestmove")
+            && err.contains("(p2) lost by illegal after 1 move: bestmove"),
+        "each fault as it happens: {err}"
+    );
+    assert!(
+        err.contains("2 games lost by a fault") && err.contains("--results FILE"),
+        "how to keep the traffic: {err}"
+    );
+
+    let (out, rs) = play_match(&tmp, &engine, "builtin:random", 2, &[]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    for r in &rs {
+        let log = r["log"].as_str().unwrap();
+        assert!(Path::new(log).is_file());
+        assert!(err.contains(&format!("(engine traffic: {log})")), "{err}");
+    }
+    let logs = format!("{}.logs", tmp.path("results.jsonl").display());
+    assert!(
+        err.contains(&format!("their engine traffic is in {logs}")),
+        "{err}"
+    );
+    assert_no_leftovers(&pids, false);
+}
+
+#[test]
+fn check_counts_one_move_in_the_singular() {
+    let tmp = Tmp::new("singular");
+    let pids = tmp.path("pids");
+    let out = arbiter(&["check", &mock("--mode illegal --after 0", &pids)]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("game 2 as p2: illegal after 1 move: ") && !text.contains(" 1 moves"),
+        "{text}"
+    );
+    assert_no_leftovers(&pids, false);
+}
+
+#[test]
+fn preflight_tells_a_failed_handshake_in_words() {
+    let tmp = Tmp::new("preflight-words");
+    let pids = tmp.path("pids");
+    let cfg = tmp.path("engines.toml");
+    std::fs::write(
+        &cfg,
+        format!(
+            "[[engine]]\nname = \"mute\"\ncommand = \"{MOCK}\"\n\
+             args = [\"--mode\", \"no-flush\", \"--options\", \"Style\", \"--pidfile\", \"{}\"]\n\
+             options = {{ Style = \"x\" }}\n\n[[engine]]\ncommand = \"builtin:random\"\n",
+            pids.display()
+        ),
+    )
+    .unwrap();
+    let cfg_s = cfg.display().to_string();
+    let mut args = vec!["tournament", "--engines", &cfg_s, "--boards", "1"];
+    args.extend_from_slice(FAST);
+    args.extend_from_slice(&["--startup-timeout", "300"]);
+    let out = arbiter(&args);
+    assert_eq!(out.status.code(), Some(0));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("engine 'mute' failed its handshake at preflight: no ugiok within 300 ms"),
+        "{err}"
+    );
+    assert!(!err.contains("Startup("), "no Debug formatting: {err}");
+    assert_no_leftovers(&pids, false);
 }
