@@ -12,7 +12,7 @@ use serde::Serialize;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::Path;
-use tabula::game::AnyPosition;
+use tabula::game::{AnyPosition, Player};
 
 /// A count and its noun, `1 move` or `2 moves`.
 pub fn plural(n: usize, word: &str) -> String {
@@ -309,41 +309,20 @@ fn csv_field(s: &str) -> String {
     }
 }
 
-/// A board drawn for people, from a position.
-pub fn render(pos: &AnyPosition) -> String {
+/// A board of a game record: Dots as `arbiter play` draws it without
+/// colours ([`crate::board_view::dots_record`]: each arc in its drawer's
+/// glyph, each closed box its owner's number from `owners`), the numbered
+/// boards cell by cell; then the score.
+fn record_board(pos: &AnyPosition, owners: &[Option<Player>]) -> String {
+    crate::board_view::dots_record(pos, owners).unwrap_or_else(|| cells_board(pos))
+}
+
+/// A numbered board (knight, bishop) from its position string, and the score.
+fn cells_board(pos: &AnyPosition) -> String {
     let fen = pos.fen();
     let fields: Vec<&str> = fen.split_whitespace().collect();
     let mut out = String::new();
-    if fields.first().is_some_and(|g| g.starts_with("dots")) {
-        let (Some(size), Some(h), Some(v)) = (fields.get(1), fields.get(2), fields.get(3)) else {
-            return fen;
-        };
-        let (r, c) = size.split_once('x').unwrap_or(("0", "0"));
-        let (rows, cols): (usize, usize) = (r.parse().unwrap_or(0), c.parse().unwrap_or(0));
-        let h: Vec<&[u8]> = h.split('/').map(str::as_bytes).collect();
-        let v: Vec<&[u8]> = v.split('/').map(str::as_bytes).collect();
-        let drawn = |g: &[&[u8]], a: usize, b: usize| {
-            g.get(a)
-                .and_then(|x| x.get(b))
-                .is_some_and(|&ch| ch != b'0')
-        };
-        for i in 0..=rows {
-            for j in 0..cols {
-                out.push('+');
-                out.push_str(if drawn(&h, i, j) { "---" } else { "   " });
-            }
-            out.push_str("+\n");
-            if i < rows {
-                for j in 0..=cols {
-                    out.push(if drawn(&v, j, i) { '|' } else { ' ' });
-                    if j < cols {
-                        out.push_str("   ");
-                    }
-                }
-                out.push('\n');
-            }
-        }
-    } else if let Some(board) = fields.get(1) {
+    if let Some(board) = fields.get(1) {
         let rows: Vec<&str> = board.split('/').collect();
         out.push_str("    ");
         for c in 0..rows.first().map_or(0, |r| r.split(',').count()) {
@@ -384,7 +363,7 @@ pub fn records_text(records: &[GameRecord]) -> String {
         };
         let start = pos;
         out.push('\n');
-        out.push_str(&crate::board_view::dots_record(&pos, &[]).unwrap_or_else(|| render(&pos)));
+        out.push_str(&record_board(&pos, &[]));
         out.push('\n');
         for (i, m) in r.moves.iter().enumerate() {
             let mover = if pos.side_to_move().index() == 0 {
@@ -415,9 +394,7 @@ pub fn records_text(records: &[GameRecord]) -> String {
         }
         out.push('\n');
         let owners = crate::board_view::box_owners(&start, &r.moves);
-        out.push_str(
-            &crate::board_view::dots_record(&pos, &owners).unwrap_or_else(|| render(&pos)),
-        );
+        out.push_str(&record_board(&pos, &owners));
         out.push('\n');
     }
     out

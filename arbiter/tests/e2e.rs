@@ -597,8 +597,11 @@ fn without_times(records: &str) -> String {
         .lines()
         .map(|l| match l.find(" ms") {
             Some(at) => {
-                let head = l[..at].trim_end_matches(|c: char| c.is_ascii_digit());
-                format!("{head}#{}", &l[at..])
+                // The time is right-aligned: its padding goes with it.
+                let head = l[..at]
+                    .trim_end_matches(|c: char| c.is_ascii_digit())
+                    .trim_end();
+                format!("{head} #{}", &l[at..])
             }
             None => l.to_string(),
         })
