@@ -717,3 +717,90 @@ fn isready_and_stop_during_a_solve() {
     );
     assert_eq!(engine.sync("after"), Vec::<String>::new());
 }
+
+/// What a line of [`queued_lines_never_overtake_a_jobs_output`] is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Seen {
+    /// The job's final line.
+    Final,
+    /// The answer to the `query` sent after the job.
+    Response,
+    /// The error line of the unknown command sent after the `query`.
+    Unknown,
+}
+
+#[test]
+fn queued_lines_never_overtake_a_jobs_output() {
+    // As `printf '…' | tabula`: every line sent at once, then the end of the
+    // input. Each repetition is a job, then `query`, `isready`, an unknown
+    // command: the job's final line must come before the `query`'s answer,
+    // and that before the unknown command's error (`readyok` may come
+    // anywhere: isready is answered at once).
+    // The jobs are the shortest of their kind (a finished game, one arc
+    // left, a puzzle already at its target): they end while the loop is
+    // still taking the next queued line.
+    type IsFinal = fn(&str) -> bool;
+    let bestmove: IsFinal = |l| l.starts_with("bestmove ");
+    let solved: IsFinal = |l| l.starts_with("solution ") || l.starts_with("nosolution ");
+    let jobs: [(&str, &str, IsFinal); 5] = [
+        ("position random dots 3", "perft 1", |l| {
+            l.starts_with("perft 1 ")
+        }),
+        (
+            "position fen dots 1x2 11/22 1/0/2 2 0 0",
+            "go depth 3",
+            bestmove,
+        ),
+        (
+            "position fen dots 1x1 1/1 1/1 1 1 0",
+            "go depth 3",
+            bestmove,
+        ),
+        (
+            "position problem dots-solo A moves h2.2 v2.3",
+            "solve",
+            solved,
+        ),
+        ("position problem dots-solo A", "solve", solved),
+    ];
+    const RUNS: usize = 50;
+    const REPEATS: usize = 25;
+    for (position, job, is_final) in jobs {
+        for run in 0..RUNS {
+            let mut input = String::new();
+            for k in 0..REPEATS {
+                input.push_str(&format!(
+                    "{position}\n{job}\nquery p1turn\nisready r{k}\nnonsense{k}\n"
+                ));
+            }
+            let mut engine = Engine::spawn();
+            engine.send_raw(input.as_bytes());
+            engine.close_stdin();
+            assert!(engine.wait_exit(PATIENCE).success());
+            let lines = engine.rest(Duration::from_millis(200));
+            let seen: Vec<Seen> = lines
+                .iter()
+                .filter_map(|l| {
+                    if is_final(l) {
+                        Some(Seen::Final)
+                    } else if l.starts_with("response ") {
+                        Some(Seen::Response)
+                    } else if l.starts_with("info string error unknown command 'nonsense") {
+                        Some(Seen::Unknown)
+                    } else {
+                        None
+                    }
+                })
+                .collect();
+            let want: Vec<Seen> = [Seen::Final, Seen::Response, Seen::Unknown].repeat(REPEATS);
+            engine.check(
+                seen == want,
+                &format!("'{job}' run {run}: a queued line overtook the job's output"),
+            );
+            for k in 0..REPEATS {
+                let ready = format!("readyok r{k}");
+                engine.check(lines.contains(&ready), &format!("no '{ready}'"));
+            }
+        }
+    }
+}

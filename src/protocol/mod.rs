@@ -125,7 +125,8 @@ enum Event {
     TooLong(usize),
     /// The end of the input (or a read error, which is logged).
     InputEnd,
-    /// A job has sent its final line.
+    /// A job has ended: its final line is written (sent by the engine's
+    /// job-end hook).
     JobDone,
 }
 
@@ -212,10 +213,13 @@ pub const MAX_QUEUE: usize = 10_000;
 pub fn run(input: impl Read + Send + 'static, output: Output) {
     let (events, inbox) = mpsc::channel();
     spawn_reader(input, events.clone());
+    let mut engine = Engine::new();
+    engine.on_job_end(move || {
+        let _ = events.send(Event::JobDone);
+    });
     let mut session = Session {
-        engine: Engine::new(),
+        engine,
         out: output,
-        events,
         queue: VecDeque::new(),
         input_ended: false,
     };
@@ -253,11 +257,13 @@ pub fn run(input: impl Read + Send + 'static, output: Output) {
 }
 
 /// The engine, where its answers go, and the commands waiting for a job.
+///
+/// A job counts as running until its final line is written
+/// ([`Engine::busy`]); its end then wakes the loop ([`Event::JobDone`]), which
+/// carries out what waited. So no reply overtakes a job's lines.
 struct Session {
     engine: Engine,
     out: Output,
-    /// For jobs to say they are done.
-    events: Sender<Event>,
     /// Commands (or errors to report) waiting for the running job to end.
     queue: VecDeque<Result<Command, String>>,
     input_ended: bool,
@@ -366,7 +372,6 @@ impl Session {
     fn go(&mut self, limits: Limits) {
         let info = self.out.clone();
         let done = self.out.clone();
-        let events = self.events.clone();
         let result = self.engine.go(
             limits,
             Box::new(move |it| info.line(&reply::iteration(it))),
@@ -376,7 +381,6 @@ impl Session {
                     None => done.line(&reply::string("game over: no move to search")),
                 }
                 done.line(&reply::bestmove(d.best));
-                let _ = events.send(Event::JobDone);
             }),
         );
         if let Err(e) = result {
@@ -386,7 +390,6 @@ impl Session {
 
     fn perft(&mut self, depth: u32) {
         let out = self.out.clone();
-        let events = self.events.clone();
         let result = self.engine.perft(
             depth,
             Box::new(move |d| {
@@ -400,7 +403,6 @@ impl Session {
                         d.depth
                     ))),
                 }
-                let _ = events.send(Event::JobDone);
             }),
         );
         if let Err(e) = result {
@@ -411,19 +413,15 @@ impl Session {
     fn solve(&mut self, opts: crate::puzzle::SolveOptions) {
         let info = self.out.clone();
         let done = self.out.clone();
-        let events = self.events.clone();
         let result = self.engine.solve(
             opts,
             Box::new(move |s| info.line(&format!("info {}", reply::one_line(s)))),
-            Box::new(move |r| {
-                match r {
-                    Ok(outcome) => done.line(&reply::one_line(&outcome.to_string())),
-                    Err(e) => {
-                        let why = e.strip_prefix("solve: ").unwrap_or(&e);
-                        done.line(&reply::error(&format!("solve: {why}")))
-                    }
+            Box::new(move |r| match r {
+                Ok(outcome) => done.line(&reply::one_line(&outcome.to_string())),
+                Err(e) => {
+                    let why = e.strip_prefix("solve: ").unwrap_or(&e);
+                    done.line(&reply::error(&format!("solve: {why}")))
                 }
-                let _ = events.send(Event::JobDone);
             }),
         );
         if let Err(e) = result {
