@@ -804,3 +804,37 @@ fn queued_lines_never_overtake_a_jobs_output() {
         }
     }
 }
+
+#[test]
+fn depth_or_node_limits_that_reach_the_end_of_a_small_dots_game_are_solved_exactly() {
+    // The empty 3 x 3 board (24 arcs) is lost by 3 boxes for the first
+    // player: proven in about a second by the exact solver, while a plain
+    // 24-ply search runs for minutes. PATIENCE bounds the wait.
+    let fen = "dots 3x3 000/000/000/000 000/000/000/000 1 0 0";
+    let pos = setup::parse_spec(&format!("fen {fen}"), None).unwrap();
+    for go in ["go depth 24", "go depth 100", "go nodes 8000000"] {
+        // A fresh engine each time: the solver's table starts empty.
+        let mut engine = Engine::spawn();
+        engine.send(&format!("position fen {fen}"));
+        let (mv, info) = engine.go(go);
+        let proof = info
+            .iter()
+            .find(|l| l.contains(" exact "))
+            .unwrap_or_else(|| panic!("'{go}': no exact score\n{}", engine.transcript()));
+        assert!(proof.contains(" score cp -3 exact "), "{go}: {proof}");
+        let pv = proof.split(" pv ").nth(1).unwrap();
+        assert_eq!(pv.split_whitespace().count(), 24, "{go}: {proof}");
+        assert_eq!(pv.split_whitespace().next(), Some(mv.as_str()), "{go}");
+        assert!(pos.parse_legal(&mv).is_ok(), "{mv}");
+    }
+    // A depth short of the end is searched as asked: depth by depth, unproven.
+    let mut engine = Engine::spawn();
+    engine.send(&format!("position fen {fen}"));
+    let (_, info) = engine.go("go depth 3");
+    let depths: Vec<&String> = info
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .collect();
+    assert_eq!(depths.len(), 3, "{info:?}");
+    assert!(!depths.iter().any(|l| l.contains(" exact ")), "{info:?}");
+}
