@@ -838,3 +838,113 @@ fn depth_or_node_limits_that_reach_the_end_of_a_small_dots_game_are_solved_exact
     assert_eq!(depths.len(), 3, "{info:?}");
     assert!(!depths.iter().any(|l| l.contains(" exact ")), "{info:?}");
 }
+
+#[test]
+fn help_lists_every_command_and_a_pipe_gets_no_banner() {
+    use tabula::protocol::command::{Command, CommandError, VERBS};
+    let mut engine = Engine::spawn();
+    engine.send("help");
+    let lines = engine.sync("after-help");
+    assert_eq!(lines.len(), VERBS.len(), "one line per command: {lines:?}");
+    engine.send("frobnicate");
+    let unknown = engine.recv(PATIENCE);
+    // VERBS is the parser's own list: each word parses as a command, has its
+    // line in `help` and is named by the unknown-command error.
+    for verb in VERBS {
+        let parsed = Command::parse(verb.name);
+        assert!(
+            !matches!(parsed, Err(CommandError::Unknown(_))),
+            "{}",
+            verb.name
+        );
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.split_whitespace().next() == Some(verb.name)),
+            "no help line for '{}': {lines:?}",
+            verb.name
+        );
+        assert!(unknown.contains(&format!(" {}", verb.name)), "{unknown}");
+    }
+    engine.send("quit");
+    assert!(engine.wait_exit(SHORT).success());
+    assert_eq!(engine.stderr(), "", "a program on a pipe gets no banner");
+}
+
+/// Whether `program` can be run (it answers `--version`).
+fn runs(program: &str) -> bool {
+    std::process::Command::new(program)
+        .arg("-V")
+        .output()
+        .is_ok()
+}
+
+/// What a terminal shows when `shell_command` runs in it under `script`
+/// (util-linux), once `quit` has been typed.
+fn terminal_via_script(shell_command: &str) -> String {
+    let mut command = std::process::Command::new("script");
+    command.args(["-qec", shell_command, "/dev/null"]);
+    let mut engine = Engine::spawn_command(command);
+    engine.send("quit");
+    assert!(
+        engine.wait_exit(PATIENCE).success(),
+        "{}",
+        engine.transcript()
+    );
+    engine.rest(Duration::from_millis(200)).join("\n")
+}
+
+/// What a tmux pane shows once `want` appears in it (or after PATIENCE).
+fn terminal_via_tmux(shell_command: &str, want: &str) -> String {
+    let socket = format!("tabula-test-{}", std::process::id());
+    let tmux = |args: &[&str]| {
+        std::process::Command::new("tmux")
+            .args(["-L", &socket])
+            .args(args)
+            .output()
+            .expect("tmux runs")
+    };
+    let size = ["-x", "200", "-y", "10"];
+    tmux(
+        &[
+            &["new-session", "-d", "-s", "t"][..],
+            &size,
+            &[shell_command],
+        ]
+        .concat(),
+    );
+    let deadline = Instant::now() + PATIENCE;
+    let mut screen = String::new();
+    while Instant::now() < deadline && !screen.contains(want) {
+        thread_sleep(50);
+        screen = String::from_utf8_lossy(&tmux(&["capture-pane", "-p", "-t", "t"]).stdout).into();
+    }
+    tmux(&["kill-server"]);
+    screen
+}
+
+#[test]
+fn a_person_at_a_terminal_gets_a_banner_on_stderr() {
+    let banner = tabula::protocol::banner();
+    assert!(banner.starts_with("Tabula ") && banner.contains("type help"));
+    // stdout goes to /dev/null: what the terminal shows came from stderr.
+    let shell_command = format!("'{}' >/dev/null", env!("CARGO_BIN_EXE_tabula"));
+    let screen = if runs("script") {
+        terminal_via_script(&shell_command)
+    } else if runs("tmux") {
+        terminal_via_tmux(&shell_command, &banner)
+    } else {
+        let why = "neither 'script' (util-linux) nor 'tmux' is installed \
+                   (apt-get install util-linux tmux)";
+        assert!(
+            std::env::var("TABULA_REQUIRE_TOOLS").as_deref() != Ok("1"),
+            "{why}"
+        );
+        eprintln!("skipped: a_person_at_a_terminal_gets_a_banner_on_stderr: {why}");
+        return;
+    };
+    assert!(
+        screen.lines().any(|l| l.trim_end() == banner),
+        "no banner on the terminal:\n{screen}"
+    );
+}

@@ -22,7 +22,8 @@
 //! tabula::protocol::run(input.as_bytes(), out.clone());
 //! assert_eq!(out.text(), "readyok 7\nresponse true\n\
 //!            info string error unknown command 'foo' (expected ugi, uci, isready, \
-//!            uginewgame, setoption, position, go, stop, perft, query, solve, show or quit)\n");
+//!            uginewgame, ucinewgame, setoption, position, go, stop, perft, query, solve, \
+//!            show, help or quit)\n");
 //! ```
 
 pub mod command;
@@ -201,6 +202,15 @@ fn spawn_reader(input: impl Read + Send + 'static, events: Sender<Event>) {
 /// Most commands kept waiting behind a running job; more are refused.
 pub const MAX_QUEUE: usize = 10_000;
 
+/// The line the binary prints on stderr when a person starts it in a
+/// terminal (never for a program on a pipe): who it is and how to begin.
+pub fn banner() -> String {
+    format!(
+        "{} (the protocol of protocol.md): type help for the commands, quit to leave",
+        crate::engine::NAME
+    )
+}
+
 /// Runs the protocol on `input` and `output` until `quit` or the end of the
 /// input.
 ///
@@ -358,6 +368,11 @@ impl Session {
             Command::Perft(depth) => self.perft(depth),
             Command::Query(q) => self.query(q),
             Command::Solve(opts) => self.solve(opts),
+            Command::Help => {
+                for line in reply::help() {
+                    self.out.line(&line);
+                }
+            }
             Command::Show => match self.engine.require_position() {
                 Ok(pos) => {
                     for line in show::render(pos) {
