@@ -642,6 +642,39 @@ mod tests {
     }
 
     #[test]
+    fn a_job_is_busy_until_its_final_callback_returns_then_the_hook_runs() {
+        let mut engine = Engine::new();
+        let (ended, end) = mpsc::channel();
+        engine.on_job_end(move || ended.send(()).unwrap());
+        engine
+            .set_position_words(&["random", "knight", "3"])
+            .unwrap();
+        // The final callback says it has started, then waits for the test.
+        let (started, start) = mpsc::channel();
+        let (release, wait) = mpsc::channel::<()>();
+        engine
+            .perft(
+                1,
+                Box::new(move |_| {
+                    started.send(()).unwrap();
+                    wait.recv().unwrap();
+                }),
+            )
+            .unwrap();
+        start.recv_timeout(Duration::from_secs(60)).unwrap();
+        assert_eq!(engine.busy(), Some(JobKind::Perft), "busy while reporting");
+        assert!(
+            end.try_recv().is_err(),
+            "no job end before the callback returns"
+        );
+        release.send(()).unwrap();
+        end.recv_timeout(Duration::from_secs(60)).unwrap();
+        assert_eq!(engine.busy(), None);
+        engine.perft(1, Box::new(|_| {})).unwrap();
+        end.recv_timeout(Duration::from_secs(60)).unwrap();
+    }
+
+    #[test]
     fn options_are_checked() {
         let mut engine = Engine::new();
         engine.set_option("hash", "32").unwrap();

@@ -27,7 +27,7 @@ const NODES_AT_MAX_ARCS: u64 = 8_000_000;
 pub const NODES_PER_MS: u64 = 9_000;
 
 /// What a solve with `arcs_left` arcs to draw may cost with an empty table,
-/// in nodes: [`NODES_AT_MAX_ARCS`] for 24 arcs, half as many for each arc
+/// in nodes: 8 million for 24 arcs, half as many for each arc
 /// fewer (3 × 3 boards measured: at most 1.7 million nodes for 22 arcs left,
 /// 0.43 million for 20, 13 000 for 16). A table kept from the previous moves
 /// makes it much less.

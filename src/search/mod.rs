@@ -304,6 +304,10 @@ enum ExactDots<M> {
     Stopped(Stats),
 }
 
+/// The share of the nodes and of the time the exact Dots solver may use
+/// (numerator, denominator); the alpha-beta search gets the rest.
+const EXACT_SHARE: (u32, u32) = (7, 8);
+
 /// The one rule for the exact Dots solver: the nodes it may use under
 /// `limits` with `arcs_left` arcs to draw, or `None` when it is not used.
 ///
@@ -313,7 +317,7 @@ enum ExactDots<M> {
 /// ([`dots_exact::expected_nodes`]: its nodes are the positions it visits, as
 /// for the alpha-beta search), and a hard time limit of at least that cost in
 /// time ([`dots_exact::NODES_PER_MS`]). With no limit (`go infinite`) it is
-/// always used. It gets seven eighths of the nodes and of the time; if it
+/// always used. It gets [`EXACT_SHARE`] of the nodes and of the time; if it
 /// does not finish, the alpha-beta search goes on with the rest.
 fn exact_budget(limits: &Limits, timer: &Timer, arcs_left: usize) -> Option<u64> {
     let cost = dots_exact::expected_nodes(arcs_left);
@@ -322,8 +326,9 @@ fn exact_budget(limits: &Limits, timer: &Timer, arcs_left: usize) -> Option<u64>
     let time_enough = timer
         .hard_ms()
         .is_none_or(|ms| ms >= cost / dots_exact::NODES_PER_MS);
-    (deep_enough && nodes_enough && time_enough)
-        .then(|| limits.nodes.map_or(u64::MAX, |n| n - n / 8))
+    let (num, den) = EXACT_SHARE;
+    let share = |n: u64| (u128::from(n) * u128::from(num) / u128::from(den)) as u64;
+    (deep_enough && nodes_enough && time_enough).then(|| limits.nodes.map_or(u64::MAX, share))
 }
 
 /// The statistics of the exact solver's last call, after `time_ms`.
@@ -367,7 +372,8 @@ impl Searcher {
             return ExactDots::NotUsed;
         };
         let stopped = || stop.load(AtomicOrdering::Relaxed) || timer.expired();
-        let mut keep_going = || !stopped() && !timer.past_fraction(7, 8);
+        let (num, den) = EXACT_SHARE;
+        let mut keep_going = || !stopped() && !timer.past_fraction(num, den);
         let Ok((value, arcs)) = solver.solve(dots, max_nodes, &mut keep_going) else {
             let spent = solver_stats(solver, timer.elapsed_ms());
             return if stopped() {
