@@ -8,6 +8,9 @@
 //! - [`ordering`]: TT move, killers, history and game knowledge;
 //! - [`eval`]: the evaluation of each game;
 //! - [`time`]: movetime and clock budgets;
+//! - [`dots_exact`]: the exact solver of Dots and Boxes boards of at most 24
+//!   arcs, used instead of the search whenever the limits let it finish
+//!   (one rule for every limit: `exact_budget` below);
 //! - [`bench`](mod@bench): the fixed-depth benchmark whose node count signs the search;
 //! - [`baseline`]: the course's plain alpha-beta, the sparring partner of
 //!   [`selfplay`] (`tabula selfplay`: seeded matches, W/D/L and score %).
