@@ -9,9 +9,10 @@
 //! stop flag and waits until the job has reported, so that everything after a
 //! `stop` is answered after the pending `bestmove`.
 //!
-//! A job counts as finished as soon as it has computed its result, *before*
-//! its final callback runs: a client that reads the `bestmove` and at once
-//! sends the next `go` never finds the engine busy.
+//! A job counts as running ([`Engine::busy`]) until its final callback has
+//! *returned*: whatever is answered after the job ends comes after the job's
+//! last line. Then the job-end hook ([`Engine::on_job_end`]) is called from
+//! the job's thread, so a front end knows when to carry out what waited.
 //!
 //! ```
 //! use std::sync::mpsc;
@@ -192,10 +193,13 @@ struct Job {
     kind: JobKind,
     /// False for a `go infinite` (or a bare `go`): it ends only on `stop`.
     bounded: bool,
-    /// True until the job has its result (cleared before its last callback).
+    /// True until the job's final callback has returned.
     running: Arc<AtomicBool>,
     handle: JoinHandle<()>,
 }
+
+/// Called on the job's thread once a job has ended (see [`Engine::on_job_end`]).
+pub type OnJobEnd = Arc<dyn Fn() + Send + Sync>;
 
 /// The engine: position, options, searcher and the background job.
 pub struct Engine {
@@ -206,6 +210,7 @@ pub struct Engine {
     searcher: Arc<Mutex<Searcher>>,
     stop: Arc<AtomicBool>,
     job: Option<Job>,
+    on_job_end: Option<OnJobEnd>,
 }
 
 impl Default for Engine {
@@ -225,7 +230,14 @@ impl Engine {
             options,
             stop: Arc::new(AtomicBool::new(false)),
             job: None,
+            on_job_end: None,
         }
+    }
+
+    /// Calls `hook` on the job's thread each time a job ends: after its final
+    /// callback has returned and [`Engine::busy`] has become `None`.
+    pub fn on_job_end(&mut self, hook: impl Fn() + Send + Sync + 'static) {
+        self.on_job_end = Some(Arc::new(hook));
     }
 
     /// The current options.
@@ -245,7 +257,7 @@ impl Engine {
             .ok_or_else(|| EngineError::NoPosition(self.position_error.clone()))
     }
 
-    /// The running job, if any.
+    /// The running job, if any: one whose final callback has not returned.
     pub fn busy(&self) -> Option<JobKind> {
         self.job
             .as_ref()
@@ -265,7 +277,7 @@ impl Engine {
     fn join(&mut self) {
         if let Some(job) = self.job.take() {
             if job.handle.join().is_err() {
-                log::error!("the {:?} job panicked", job.kind);
+                log::error!("the thread of {} panicked", job.kind);
             }
         }
     }
@@ -398,7 +410,7 @@ impl Engine {
             || limits.clock.is_some();
         let bounded = bounded && !limits.infinite;
         let searcher = Arc::clone(&self.searcher);
-        self.start(JobKind::Search, bounded, deadline, move |stop, running| {
+        self.start(JobKind::Search, bounded, deadline, move |stop| {
             let done = if pos.is_over() {
                 SearchDone {
                     best: None,
@@ -427,7 +439,6 @@ impl Engine {
             while !bounded && !pos.is_over() && !stop.load(Ordering::Acquire) {
                 thread::sleep(Duration::from_millis(1));
             }
-            running.store(false, Ordering::Release);
             on_done(done);
         });
         Ok(())
@@ -445,12 +456,11 @@ impl Engine {
         if !pos.game().is_puzzle() {
             return Err(EngineError::NotAPuzzle(pos.game()));
         }
-        self.start(JobKind::Solve, true, opts.movetime, move |stop, running| {
+        self.start(JobKind::Solve, true, opts.movetime, move |stop| {
             let result = panic::catch_unwind(AssertUnwindSafe(|| {
                 puzzle::solve(&pos, &opts, stop, &mut *on_info)
             }))
             .unwrap_or_else(|_| Err("internal error: the solver panicked".to_string()));
-            running.store(false, Ordering::Release);
             on_done(result);
         });
         Ok(())
@@ -460,7 +470,7 @@ impl Engine {
     pub fn perft(&mut self, depth: u32, on_done: OnPerftDone) -> Result<(), EngineError> {
         self.idle()?;
         let pos = *self.require_position()?;
-        self.start(JobKind::Perft, true, None, move |stop, running| {
+        self.start(JobKind::Perft, true, None, move |stop| {
             let start = Instant::now();
             let mut divide = Vec::new();
             let mut total = Some(0u64);
@@ -490,25 +500,27 @@ impl Engine {
                 total,
                 time_ms: start.elapsed().as_millis() as u64,
             };
-            running.store(false, Ordering::Release);
             on_done(done);
         });
         Ok(())
     }
 
-    /// Runs `work` on a new thread as the job, with a watchdog that raises the
-    /// stop flag after `deadline_ms` (if given).
+    /// Runs `work` (which ends by calling the job's final callback) on a new
+    /// thread as the job, with a watchdog that raises the stop flag after
+    /// `deadline_ms` (if given). The job counts as running until `work` has
+    /// returned; then the job-end hook is called.
     fn start(
         &mut self,
         kind: JobKind,
         bounded: bool,
         deadline_ms: Option<u64>,
-        work: impl FnOnce(&AtomicBool, &AtomicBool) + Send + 'static,
+        work: impl FnOnce(&AtomicBool) + Send + 'static,
     ) {
         self.stop.store(false, Ordering::Release);
         let running = Arc::new(AtomicBool::new(true));
         let stop = Arc::clone(&self.stop);
         let flag = Arc::clone(&running);
+        let on_end = self.on_job_end.clone();
         let handle = thread::spawn(move || {
             // The watchdog ends when `finished` is dropped with this thread's work.
             let (finished, watch) = mpsc::channel::<()>();
@@ -523,11 +535,16 @@ impl Engine {
                     }
                 })
             });
-            work(&stop, &flag);
-            flag.store(false, Ordering::Release);
+            if panic::catch_unwind(AssertUnwindSafe(|| work(&stop))).is_err() {
+                log::error!("{kind} panicked before its final line");
+            }
             drop(finished);
             if let Some(w) = watchdog {
                 let _ = w.join();
+            }
+            flag.store(false, Ordering::Release);
+            if let Some(hook) = on_end {
+                hook();
             }
         });
         self.job = Some(Job {
@@ -622,6 +639,39 @@ mod tests {
         assert_eq!(done.total, Some(pos.perft(4)));
         assert_eq!(done.divide.iter().map(|d| d.1).sum::<u64>(), pos.perft(4));
         assert_eq!(done.divide.len(), pos.legal_moves().len());
+    }
+
+    #[test]
+    fn a_job_is_busy_until_its_final_callback_returns_then_the_hook_runs() {
+        let mut engine = Engine::new();
+        let (ended, end) = mpsc::channel();
+        engine.on_job_end(move || ended.send(()).unwrap());
+        engine
+            .set_position_words(&["random", "knight", "3"])
+            .unwrap();
+        // The final callback says it has started, then waits for the test.
+        let (started, start) = mpsc::channel();
+        let (release, wait) = mpsc::channel::<()>();
+        engine
+            .perft(
+                1,
+                Box::new(move |_| {
+                    started.send(()).unwrap();
+                    wait.recv().unwrap();
+                }),
+            )
+            .unwrap();
+        start.recv_timeout(Duration::from_secs(60)).unwrap();
+        assert_eq!(engine.busy(), Some(JobKind::Perft), "busy while reporting");
+        assert!(
+            end.try_recv().is_err(),
+            "no job end before the callback returns"
+        );
+        release.send(()).unwrap();
+        end.recv_timeout(Duration::from_secs(60)).unwrap();
+        assert_eq!(engine.busy(), None);
+        engine.perft(1, Box::new(|_| {})).unwrap();
+        end.recv_timeout(Duration::from_secs(60)).unwrap();
     }
 
     #[test]

@@ -1,8 +1,10 @@
 //! The `tabula` binary: subcommands for people and scripts, and, without a
-//! subcommand, the engine protocol on stdin/stdout (see protocol.md).
+//! subcommand, the engine protocol on stdin/stdout (see protocol.md), with a
+//! one-line banner on stderr when stdin is a terminal.
 
 use anyhow::{bail, Result};
 use clap::{Parser, Subcommand};
+use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::time::Instant;
 use tabula::setup;
@@ -119,6 +121,9 @@ fn main() -> ExitCode {
             Ok(())
         })(),
         None => {
+            if std::io::stdin().is_terminal() {
+                eprintln!("{}", tabula::protocol::banner());
+            }
             tabula::protocol::run(std::io::stdin(), tabula::protocol::Output::stdout());
             Ok(())
         }

@@ -717,3 +717,234 @@ fn isready_and_stop_during_a_solve() {
     );
     assert_eq!(engine.sync("after"), Vec::<String>::new());
 }
+
+/// What a line of [`queued_lines_never_overtake_a_jobs_output`] is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Seen {
+    /// The job's final line.
+    Final,
+    /// The answer to the `query` sent after the job.
+    Response,
+    /// The error line of the unknown command sent after the `query`.
+    Unknown,
+}
+
+#[test]
+fn queued_lines_never_overtake_a_jobs_output() {
+    // As `printf '…' | tabula`: every line sent at once, then the end of the
+    // input. Each repetition is a job, then `query`, `isready`, an unknown
+    // command: the job's final line must come before the `query`'s answer,
+    // and that before the unknown command's error (`readyok` may come
+    // anywhere: isready is answered at once).
+    // The jobs are the shortest of their kind (a finished game, one arc
+    // left, a puzzle already at its target): they end while the loop is
+    // still taking the next queued line.
+    type IsFinal = fn(&str) -> bool;
+    let bestmove: IsFinal = |l| l.starts_with("bestmove ");
+    let solved: IsFinal = |l| l.starts_with("solution ") || l.starts_with("nosolution ");
+    let jobs: [(&str, &str, IsFinal); 5] = [
+        ("position random dots 3", "perft 1", |l| {
+            l.starts_with("perft 1 ")
+        }),
+        (
+            "position fen dots 1x2 11/22 1/0/2 2 0 0",
+            "go depth 3",
+            bestmove,
+        ),
+        (
+            "position fen dots 1x1 1/1 1/1 1 1 0",
+            "go depth 3",
+            bestmove,
+        ),
+        (
+            "position problem dots-solo A moves h2.2 v2.3",
+            "solve",
+            solved,
+        ),
+        ("position problem dots-solo A", "solve", solved),
+    ];
+    const RUNS: usize = 50;
+    const REPEATS: usize = 25;
+    for (position, job, is_final) in jobs {
+        for run in 0..RUNS {
+            let mut input = String::new();
+            for k in 0..REPEATS {
+                input.push_str(&format!(
+                    "{position}\n{job}\nquery p1turn\nisready r{k}\nnonsense{k}\n"
+                ));
+            }
+            let mut engine = Engine::spawn();
+            engine.send_raw(input.as_bytes());
+            engine.close_stdin();
+            assert!(engine.wait_exit(PATIENCE).success());
+            let lines = engine.rest(Duration::from_millis(200));
+            let seen: Vec<Seen> = lines
+                .iter()
+                .filter_map(|l| {
+                    if is_final(l) {
+                        Some(Seen::Final)
+                    } else if l.starts_with("response ") {
+                        Some(Seen::Response)
+                    } else if l.starts_with("info string error unknown command 'nonsense") {
+                        Some(Seen::Unknown)
+                    } else {
+                        None
+                    }
+                })
+                .collect();
+            let want: Vec<Seen> = [Seen::Final, Seen::Response, Seen::Unknown].repeat(REPEATS);
+            engine.check(
+                seen == want,
+                &format!("'{job}' run {run}: a queued line overtook the job's output"),
+            );
+            for k in 0..REPEATS {
+                let ready = format!("readyok r{k}");
+                engine.check(lines.contains(&ready), &format!("no '{ready}'"));
+            }
+        }
+    }
+}
+
+#[test]
+fn depth_or_node_limits_that_reach_the_end_of_a_small_dots_game_are_solved_exactly() {
+    // The empty 3 x 3 board (24 arcs) is lost by 3 boxes for the first
+    // player: proven in about a second by the exact solver, while a plain
+    // 24-ply search runs for minutes. PATIENCE bounds the wait.
+    let fen = "dots 3x3 000/000/000/000 000/000/000/000 1 0 0";
+    let pos = setup::parse_spec(&format!("fen {fen}"), None).unwrap();
+    for go in ["go depth 24", "go depth 100", "go nodes 8000000"] {
+        // A fresh engine each time: the solver's table starts empty.
+        let mut engine = Engine::spawn();
+        engine.send(&format!("position fen {fen}"));
+        let (mv, info) = engine.go(go);
+        let proof = info
+            .iter()
+            .find(|l| l.contains(" exact "))
+            .unwrap_or_else(|| panic!("'{go}': no exact score\n{}", engine.transcript()));
+        assert!(proof.contains(" score cp -3 exact "), "{go}: {proof}");
+        let pv = proof.split(" pv ").nth(1).unwrap();
+        assert_eq!(pv.split_whitespace().count(), 24, "{go}: {proof}");
+        assert_eq!(pv.split_whitespace().next(), Some(mv.as_str()), "{go}");
+        assert!(pos.parse_legal(&mv).is_ok(), "{mv}");
+    }
+    // A depth short of the end is searched as asked: depth by depth, unproven.
+    let mut engine = Engine::spawn();
+    engine.send(&format!("position fen {fen}"));
+    let (_, info) = engine.go("go depth 3");
+    let depths: Vec<&String> = info
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .collect();
+    assert_eq!(depths.len(), 3, "{info:?}");
+    assert!(!depths.iter().any(|l| l.contains(" exact ")), "{info:?}");
+}
+
+#[test]
+fn help_lists_every_command_and_a_pipe_gets_no_banner() {
+    use tabula::protocol::command::{Command, CommandError, VERBS};
+    let mut engine = Engine::spawn();
+    engine.send("help");
+    let lines = engine.sync("after-help");
+    assert_eq!(lines.len(), VERBS.len(), "one line per command: {lines:?}");
+    engine.send("frobnicate");
+    let unknown = engine.recv(PATIENCE);
+    // VERBS is the parser's own list: each word parses as a command, has its
+    // line in `help` and is named by the unknown-command error.
+    for verb in VERBS {
+        let parsed = Command::parse(verb.name);
+        assert!(
+            !matches!(parsed, Err(CommandError::Unknown(_))),
+            "{}",
+            verb.name
+        );
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.split_whitespace().next() == Some(verb.name)),
+            "no help line for '{}': {lines:?}",
+            verb.name
+        );
+        assert!(unknown.contains(&format!(" {}", verb.name)), "{unknown}");
+    }
+    engine.send("quit");
+    assert!(engine.wait_exit(SHORT).success());
+    assert_eq!(engine.stderr(), "", "a program on a pipe gets no banner");
+}
+
+/// Whether `program` can be run (it answers `--version`).
+fn runs(program: &str) -> bool {
+    std::process::Command::new(program)
+        .arg("-V")
+        .output()
+        .is_ok()
+}
+
+/// What a terminal shows when `shell_command` runs in it under `script`
+/// (util-linux), once `quit` has been typed.
+fn terminal_via_script(shell_command: &str) -> String {
+    let mut command = std::process::Command::new("script");
+    command.args(["-qec", shell_command, "/dev/null"]);
+    let mut engine = Engine::spawn_command(command);
+    engine.send("quit");
+    assert!(
+        engine.wait_exit(PATIENCE).success(),
+        "{}",
+        engine.transcript()
+    );
+    engine.rest(Duration::from_millis(200)).join("\n")
+}
+
+/// What a tmux pane shows once `want` appears in it (or after PATIENCE).
+fn terminal_via_tmux(shell_command: &str, want: &str) -> String {
+    let socket = format!("tabula-test-{}", std::process::id());
+    let tmux = |args: &[&str]| {
+        std::process::Command::new("tmux")
+            .args(["-L", &socket])
+            .args(args)
+            .output()
+            .expect("tmux runs")
+    };
+    let size = ["-x", "200", "-y", "10"];
+    tmux(
+        &[
+            &["new-session", "-d", "-s", "t"][..],
+            &size,
+            &[shell_command],
+        ]
+        .concat(),
+    );
+    let deadline = Instant::now() + PATIENCE;
+    let mut screen = String::new();
+    while Instant::now() < deadline && !screen.contains(want) {
+        thread_sleep(50);
+        screen = String::from_utf8_lossy(&tmux(&["capture-pane", "-p", "-t", "t"]).stdout).into();
+    }
+    tmux(&["kill-server"]);
+    screen
+}
+
+#[test]
+fn a_person_at_a_terminal_gets_a_banner_on_stderr() {
+    let banner = tabula::protocol::banner();
+    assert!(banner.starts_with("Tabula ") && banner.contains("type help"));
+    // stdout goes to /dev/null: what the terminal shows came from stderr.
+    let shell_command = format!("'{}' >/dev/null", env!("CARGO_BIN_EXE_tabula"));
+    let screen = if runs("script") {
+        terminal_via_script(&shell_command)
+    } else if runs("tmux") {
+        terminal_via_tmux(&shell_command, &banner)
+    } else {
+        let why = "neither 'script' (util-linux) nor 'tmux' is installed \
+                   (apt-get install util-linux tmux)";
+        assert!(
+            std::env::var("TABULA_REQUIRE_TOOLS").as_deref() != Ok("1"),
+            "{why}"
+        );
+        eprintln!("skipped: a_person_at_a_terminal_gets_a_banner_on_stderr: {why}");
+        return;
+    };
+    assert!(
+        screen.lines().any(|l| l.trim_end() == banner),
+        "no banner on the terminal:\n{screen}"
+    );
+}

@@ -7,7 +7,8 @@ use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
 use tabula::game::jump::{BishopPiece, KnightPiece};
 use tabula::game::{Bishop, BishopSolo, Dots, DotsSolo, Game, Knight, KnightSolo, Player};
-use tabula::search::{Iteration, Limits, Outcome, Searcher};
+use tabula::search::dots_exact::expected_nodes;
+use tabula::search::{Iteration, Limits, Outcome, SearchConfig, Searcher};
 
 /// Final score difference from the side to move's view under perfect play:
 /// a plain minimax (memoised on the whole state, scores included).
@@ -97,8 +98,7 @@ fn check_exact<G: Game>(searcher: &mut Searcher, pos: &G) {
     check_exact_with(searcher, pos, &Limits::default());
 }
 
-/// [`check_exact`] under given limits (a depth limit keeps small Dots boards
-/// in the alpha-beta search instead of the exact solver).
+/// [`check_exact`] under given limits.
 fn check_exact_with<G: Game>(searcher: &mut Searcher, pos: &G, limits: &Limits) {
     assert!(!pos.is_over(), "a test position with moves left");
     searcher.new_game();
@@ -152,14 +152,18 @@ fn puzzles_maximise_own_score() {
 
 #[test]
 fn dots_small_boards_match_minimax() {
-    // Untimed: the exact solver; with a depth limit: the alpha-beta search,
+    // The exact solver, and the alpha-beta search alone (the solver off),
     // which must prove the same values once the depth covers the game.
     let deep = Limits {
         depth: Some(64),
         ..Limits::default()
     };
-    for limits in [Limits::default(), deep] {
+    for (limits, exact_dots) in [(Limits::default(), true), (deep, false)] {
         let mut searcher = Searcher::new(16);
+        searcher.set_config(SearchConfig {
+            exact_dots,
+            ..searcher.config()
+        });
         let empty = Dots::from_fen("dots 2x2 00/00/00 00/00/00 1 0 0").unwrap();
         check_exact_with(&mut searcher, &empty, &limits);
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(13);
@@ -190,6 +194,66 @@ fn dots_3x3_late_middlegame_is_solved_exactly() {
     let (out, _) = search(&mut searcher, &pos, &Limits::default());
     assert!(out.exact);
     assert_eq!(out.score, solve(&pos));
+}
+
+/// A 3 x 3 position with `left` arcs to draw, reached by random moves.
+fn dots_3x3_with(left: usize, seed: u64) -> Dots {
+    let mut pos = tabula::random::dots(3, 3, seed);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    while pos.arc_count() - pos.drawn_count() > left {
+        let moves = pos.legal_moves();
+        pos.play_unchecked(moves[rng.gen_range(0..moves.len())]);
+    }
+    pos
+}
+
+#[test]
+fn every_limit_that_lets_the_exact_dots_solver_finish_uses_it() {
+    let limits = |depth: Option<u32>, nodes: Option<u64>| Limits {
+        depth,
+        nodes,
+        ..Limits::default()
+    };
+    for seed in 0..4 {
+        let pos = dots_3x3_with(18, seed);
+        let left = 18u32;
+        // Untimed: the solver, in one exact iteration as long as the game.
+        let (solved, its) = search(&mut Searcher::new(4), &pos, &Limits::default());
+        assert!(solved.exact && its.len() == 1, "{pos}");
+        assert_eq!(solved.score, solve(&pos), "{pos}");
+        let cost = expected_nodes(left as usize);
+        assert!(
+            solved.stats.nodes <= cost,
+            "{} > {cost}",
+            solved.stats.nodes
+        );
+        // A depth reaching the end, or enough nodes: the same proof, the same
+        // nodes, within the node limit.
+        for l in [
+            limits(Some(left), None),
+            limits(Some(1000), None),
+            limits(None, Some(cost)),
+            limits(Some(left), Some(u64::MAX)),
+        ] {
+            let (out, its) = search(&mut Searcher::new(4), &pos, &l);
+            assert!(out.exact && its.len() == 1, "{l:?}: {pos}");
+            assert_eq!(
+                (out.score, out.best, out.stats.nodes),
+                (solved.score, solved.best, solved.stats.nodes),
+                "{l:?}"
+            );
+            assert!(out.stats.nodes <= l.nodes.unwrap_or(u64::MAX));
+        }
+        // A shallower depth is searched as asked, depth by depth.
+        let (out, its) = search(&mut Searcher::new(4), &pos, &limits(Some(3), None));
+        assert_eq!(its.iter().map(|it| it.depth).collect::<Vec<_>>(), [1, 2, 3]);
+        assert!(!out.exact);
+        // Too few nodes for a whole solve: the alpha-beta search, within them.
+        let few = limits(None, Some(cost / 4));
+        let (out, its) = search(&mut Searcher::new(4), &pos, &few);
+        assert!(its.first().is_some_and(|it| it.depth == 1), "{its:?}");
+        assert!(out.stats.nodes <= cost / 4);
+    }
 }
 
 #[test]

@@ -5,6 +5,10 @@
 //! `info string error <message>`. Keywords are case-insensitive; words are
 //! separated by any whitespace.
 //!
+//! [`VERBS`] is the one list of commands: the parser dispatches through it,
+//! and `help` and the unknown-command error are written from it, so a command
+//! cannot be accepted without being listed.
+//!
 //! ```
 //! use tabula::protocol::command::{Command, Query};
 //! use tabula::search::Limits;
@@ -47,9 +51,143 @@ pub enum Command {
     Solve(SolveOptions),
     /// `show`: the board for people.
     Show,
+    /// `help`: the commands, one a line.
+    Help,
     /// `quit`.
     Quit,
 }
+
+/// One command word: its synopsis and one line of help (for `help`), and
+/// the parser of its arguments.
+pub struct Verb {
+    /// The command word (matched case-insensitively).
+    pub name: &'static str,
+    /// The synopsis: the word and its arguments.
+    pub usage: &'static str,
+    /// What it does, in one line.
+    pub about: &'static str,
+    /// Parses the words after the command word (given the command word).
+    parse: fn(&'static str, &[&str]) -> Result<Command, CommandError>,
+}
+
+/// Every command of the protocol, in the order of `help`.
+pub const VERBS: &[Verb] = &[
+    Verb {
+        name: "ugi",
+        usage: "ugi",
+        about: "identify the engine and list its options, then ugiok",
+        parse: |name, rest| no_args(name, rest, Command::Hello { uci: false }),
+    },
+    Verb {
+        name: "uci",
+        usage: "uci",
+        about: "the same as ugi, ending with uciok",
+        parse: |name, rest| no_args(name, rest, Command::Hello { uci: true }),
+    },
+    Verb {
+        name: "isready",
+        usage: "isready [token]",
+        about: "answered by readyok [token], at once even during a job",
+        parse: |name, rest| match rest {
+            [] => Ok(Command::IsReady(None)),
+            [token] => Ok(Command::IsReady(Some(token.to_string()))),
+            [_, extra, ..] => Err(unexpected(name, extra)),
+        },
+    },
+    Verb {
+        name: "uginewgame",
+        usage: "uginewgame",
+        about: "a new game: forget what the search learnt",
+        parse: |name, rest| no_args(name, rest, Command::NewGame),
+    },
+    Verb {
+        name: "ucinewgame",
+        usage: "ucinewgame",
+        about: "the same as uginewgame",
+        parse: |name, rest| no_args(name, rest, Command::NewGame),
+    },
+    Verb {
+        name: "setoption",
+        usage: "setoption name <name> value <value>",
+        about: "set the option Hash, Game or MoveOverhead",
+        parse: |_, rest| parse_setoption(rest),
+    },
+    Verb {
+        name: "position",
+        usage: "position fen <FEN> | startpos | random <game> <seed> | problem <game> <name> \
+                [moves <m>…]",
+        about: "set the current position",
+        parse: |name, rest| {
+            if rest.is_empty() {
+                return Err(CommandError::Missing {
+                    command: name,
+                    what: "the position: fen <string>, startpos, random <game> <seed> \
+                           or problem <game> <name>",
+                });
+            }
+            Ok(Command::Position(
+                rest.iter().map(|w| w.to_string()).collect(),
+            ))
+        },
+    },
+    Verb {
+        name: "go",
+        usage: "go [movetime <ms>] [depth <d>] [nodes <n>] [infinite] \
+                [p1time <ms> p2time <ms> [p1inc <ms> p2inc <ms>]]",
+        about: "search the position: info lines, then bestmove",
+        parse: |_, rest| parse_go(rest).map(Command::Go),
+    },
+    Verb {
+        name: "stop",
+        usage: "stop",
+        about: "end the running job at once (its final line follows)",
+        parse: |name, rest| no_args(name, rest, Command::Stop),
+    },
+    Verb {
+        name: "perft",
+        usage: "perft <depth>",
+        about: "count the leaves of the game tree below each move, then the total",
+        parse: |_, rest| parse_perft(rest).map(Command::Perft),
+    },
+    Verb {
+        name: "query",
+        usage: "query gameover | p1turn | result",
+        about: "answered by response <answer>",
+        parse: |_, rest| parse_query(rest).map(Command::Query),
+    },
+    Verb {
+        name: "solve",
+        usage: "solve [algorithm <a>] [heuristic <h>] [target <n>] [depth <d>] [nodes <n>] \
+                [movetime <ms>] [memory <MiB>] [memnodes <n>]",
+        about: "solve the current puzzle: info lines, then solution or nosolution",
+        parse: |name, rest| {
+            SolveOptions::parse(rest)
+                .map(Command::Solve)
+                .map_err(|message| CommandError::Invalid {
+                    command: name,
+                    message: message.strip_prefix("solve: ").unwrap_or(&message).into(),
+                })
+        },
+    },
+    Verb {
+        name: "show",
+        usage: "show",
+        about: "draw the current position for people",
+        parse: |name, rest| no_args(name, rest, Command::Show),
+    },
+    Verb {
+        name: "help",
+        usage: "help",
+        about: "this list (protocol.md describes every command)",
+        parse: |name, rest| no_args(name, rest, Command::Help),
+    },
+    Verb {
+        name: "quit",
+        usage: "quit",
+        about: "stop any job and exit",
+        parse: |name, rest| no_args(name, rest, Command::Quit),
+    },
+];
 
 /// The questions of `query`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -93,11 +231,15 @@ pub enum CommandError {
 impl fmt::Display for CommandError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            CommandError::Unknown(word) => write!(
-                f,
-                "unknown command '{word}' (expected ugi, uci, isready, uginewgame, setoption, \
-                 position, go, stop, perft, query, solve, show or quit)"
-            ),
+            CommandError::Unknown(word) => {
+                let names: Vec<&str> = VERBS.iter().map(|v| v.name).collect();
+                let (last, others) = names.split_last().expect("commands");
+                write!(
+                    f,
+                    "unknown command '{word}' (expected {} or {last})",
+                    others.join(", ")
+                )
+            }
             CommandError::Unexpected { command, word } => {
                 write!(f, "{command}: unexpected '{word}'")
             }
@@ -126,41 +268,11 @@ impl Command {
         let Some((&head, rest)) = words.split_first() else {
             return Ok(None);
         };
-        let command = match head.to_ascii_lowercase().as_str() {
-            "ugi" => no_args("ugi", rest, Command::Hello { uci: false })?,
-            "uci" => no_args("uci", rest, Command::Hello { uci: true })?,
-            "isready" => match rest {
-                [] => Command::IsReady(None),
-                [token] => Command::IsReady(Some(token.to_string())),
-                [_, extra, ..] => return Err(unexpected("isready", extra)),
-            },
-            "uginewgame" => no_args("uginewgame", rest, Command::NewGame)?,
-            "ucinewgame" => no_args("ucinewgame", rest, Command::NewGame)?,
-            "setoption" => parse_setoption(rest)?,
-            "position" => {
-                if rest.is_empty() {
-                    return Err(CommandError::Missing {
-                        command: "position",
-                        what: "the position: fen <string>, startpos, random <game> <seed> \
-                               or problem <game> <name>",
-                    });
-                }
-                Command::Position(rest.iter().map(|w| w.to_string()).collect())
-            }
-            "go" => Command::Go(parse_go(rest)?),
-            "stop" => no_args("stop", rest, Command::Stop)?,
-            "perft" => Command::Perft(parse_perft(rest)?),
-            "query" => Command::Query(parse_query(rest)?),
-            "solve" => Command::Solve(SolveOptions::parse(rest).map_err(|message| {
-                CommandError::Invalid {
-                    command: "solve",
-                    message: message.strip_prefix("solve: ").unwrap_or(&message).into(),
-                }
-            })?),
-            "show" => no_args("show", rest, Command::Show)?,
-            "quit" => no_args("quit", rest, Command::Quit)?,
-            _ => return Err(CommandError::Unknown(printable(head))),
-        };
+        let verb = VERBS
+            .iter()
+            .find(|v| v.name.eq_ignore_ascii_case(head))
+            .ok_or_else(|| CommandError::Unknown(printable(head)))?;
+        let command = (verb.parse)(verb.name, rest)?;
         Ok(Some(command))
     }
 }
@@ -435,6 +547,7 @@ mod tests {
         assert_eq!(ok("ucinewgame"), Command::NewGame);
         assert_eq!(ok("  stop \t"), Command::Stop);
         assert_eq!(ok("show"), Command::Show);
+        assert_eq!(ok("Help"), Command::Help);
         assert_eq!(ok("quit"), Command::Quit);
         assert_eq!(ok("perft 3"), Command::Perft(3));
         assert_eq!(ok("query gameover"), Command::Query(Query::GameOver));
@@ -554,12 +667,14 @@ mod tests {
             ("query winner", "unknown question 'winner'"),
             ("query result now", "unexpected 'now'"),
             ("show board", "show: unexpected"),
+            ("help go", "help: unexpected 'go'"),
             ("\u{1}\u{2}", "unknown command '\\u{1}\\u{2}'"),
         ] {
             let e = err(line);
             assert!(e.contains(needle), "{line:?}: {e}");
         }
         let long = "x".repeat(1000);
-        assert!(err(&long).len() < 200);
+        assert!(err(&long).len() < 250);
+        assert!(err("hello").ends_with(", show, help or quit)"));
     }
 }

@@ -22,7 +22,8 @@
 //! tabula::protocol::run(input.as_bytes(), out.clone());
 //! assert_eq!(out.text(), "readyok 7\nresponse true\n\
 //!            info string error unknown command 'foo' (expected ugi, uci, isready, \
-//!            uginewgame, setoption, position, go, stop, perft, query, solve, show or quit)\n");
+//!            uginewgame, ucinewgame, setoption, position, go, stop, perft, query, solve, \
+//!            show, help or quit)\n");
 //! ```
 
 pub mod command;
@@ -125,7 +126,8 @@ enum Event {
     TooLong(usize),
     /// The end of the input (or a read error, which is logged).
     InputEnd,
-    /// A job has sent its final line.
+    /// A job has ended: its final line is written (sent by the engine's
+    /// job-end hook).
     JobDone,
 }
 
@@ -200,6 +202,15 @@ fn spawn_reader(input: impl Read + Send + 'static, events: Sender<Event>) {
 /// Most commands kept waiting behind a running job; more are refused.
 pub const MAX_QUEUE: usize = 10_000;
 
+/// The line the binary prints on stderr when a person starts it in a
+/// terminal (never for a program on a pipe): who it is and how to begin.
+pub fn banner() -> String {
+    format!(
+        "{} (the protocol of protocol.md): type help for the commands, quit to leave",
+        crate::engine::NAME
+    )
+}
+
 /// Runs the protocol on `input` and `output` until `quit` or the end of the
 /// input.
 ///
@@ -212,10 +223,13 @@ pub const MAX_QUEUE: usize = 10_000;
 pub fn run(input: impl Read + Send + 'static, output: Output) {
     let (events, inbox) = mpsc::channel();
     spawn_reader(input, events.clone());
+    let mut engine = Engine::new();
+    engine.on_job_end(move || {
+        let _ = events.send(Event::JobDone);
+    });
     let mut session = Session {
-        engine: Engine::new(),
+        engine,
         out: output,
-        events,
         queue: VecDeque::new(),
         input_ended: false,
     };
@@ -253,11 +267,13 @@ pub fn run(input: impl Read + Send + 'static, output: Output) {
 }
 
 /// The engine, where its answers go, and the commands waiting for a job.
+///
+/// A job counts as running until its final line is written
+/// ([`Engine::busy`]); its end then wakes the loop ([`Event::JobDone`]), which
+/// carries out what waited. So no reply overtakes a job's lines.
 struct Session {
     engine: Engine,
     out: Output,
-    /// For jobs to say they are done.
-    events: Sender<Event>,
     /// Commands (or errors to report) waiting for the running job to end.
     queue: VecDeque<Result<Command, String>>,
     input_ended: bool,
@@ -352,6 +368,11 @@ impl Session {
             Command::Perft(depth) => self.perft(depth),
             Command::Query(q) => self.query(q),
             Command::Solve(opts) => self.solve(opts),
+            Command::Help => {
+                for line in reply::help() {
+                    self.out.line(&line);
+                }
+            }
             Command::Show => match self.engine.require_position() {
                 Ok(pos) => {
                     for line in show::render(pos) {
@@ -366,7 +387,6 @@ impl Session {
     fn go(&mut self, limits: Limits) {
         let info = self.out.clone();
         let done = self.out.clone();
-        let events = self.events.clone();
         let result = self.engine.go(
             limits,
             Box::new(move |it| info.line(&reply::iteration(it))),
@@ -376,7 +396,6 @@ impl Session {
                     None => done.line(&reply::string("game over: no move to search")),
                 }
                 done.line(&reply::bestmove(d.best));
-                let _ = events.send(Event::JobDone);
             }),
         );
         if let Err(e) = result {
@@ -386,7 +405,6 @@ impl Session {
 
     fn perft(&mut self, depth: u32) {
         let out = self.out.clone();
-        let events = self.events.clone();
         let result = self.engine.perft(
             depth,
             Box::new(move |d| {
@@ -400,7 +418,6 @@ impl Session {
                         d.depth
                     ))),
                 }
-                let _ = events.send(Event::JobDone);
             }),
         );
         if let Err(e) = result {
@@ -411,19 +428,15 @@ impl Session {
     fn solve(&mut self, opts: crate::puzzle::SolveOptions) {
         let info = self.out.clone();
         let done = self.out.clone();
-        let events = self.events.clone();
         let result = self.engine.solve(
             opts,
             Box::new(move |s| info.line(&format!("info {}", reply::one_line(s)))),
-            Box::new(move |r| {
-                match r {
-                    Ok(outcome) => done.line(&reply::one_line(&outcome.to_string())),
-                    Err(e) => {
-                        let why = e.strip_prefix("solve: ").unwrap_or(&e);
-                        done.line(&reply::error(&format!("solve: {why}")))
-                    }
+            Box::new(move |r| match r {
+                Ok(outcome) => done.line(&reply::one_line(&outcome.to_string())),
+                Err(e) => {
+                    let why = e.strip_prefix("solve: ").unwrap_or(&e);
+                    done.line(&reply::error(&format!("solve: {why}")))
                 }
-                let _ = events.send(Event::JobDone);
             }),
         );
         if let Err(e) = result {

@@ -12,6 +12,7 @@
 //! assert_eq!(reply::error("go: no position"), "info string error go: no position");
 //! ```
 
+use super::command::VERBS;
 use crate::game::AnyMove;
 use crate::search::{Iteration, Stats};
 
@@ -82,6 +83,15 @@ pub fn readyok(token: Option<&str>) -> String {
 /// `response <answer>`.
 pub fn response(answer: &str) -> String {
     format!("response {answer}")
+}
+
+/// The answer to `help`: one line per command, its synopsis then what it
+/// does (for people, like `show`).
+pub fn help() -> Vec<String> {
+    VERBS
+        .iter()
+        .map(|v| format!("{:<36} {}", v.usage, v.about))
+        .collect()
 }
 
 /// Text with line breaks (and other control characters) turned into spaces,

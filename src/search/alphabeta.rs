@@ -40,6 +40,10 @@ pub struct SearchConfig {
     pub aspiration: i32,
     /// Order quiet moves with game knowledge.
     pub hints: bool,
+    /// Solve small Dots and Boxes boards with the exact solver when the
+    /// limits let it finish (off: the alpha-beta search only, as in the
+    /// bench, whose signature measures it).
+    pub exact_dots: bool,
 }
 
 impl Default for SearchConfig {
@@ -48,6 +52,7 @@ impl Default for SearchConfig {
             eval: EvalConfig::default(),
             aspiration: 0,
             hints: true,
+            exact_dots: true,
         }
     }
 }

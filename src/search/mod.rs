@@ -8,6 +8,9 @@
 //! - [`ordering`]: TT move, killers, history and game knowledge;
 //! - [`eval`]: the evaluation of each game;
 //! - [`time`]: movetime and clock budgets;
+//! - [`dots_exact`]: the exact solver of Dots and Boxes boards of at most 24
+//!   arcs, used instead of the search whenever the limits let it finish
+//!   (one rule for every limit: `exact_budget` below);
 //! - [`bench`](mod@bench): the fixed-depth benchmark whose node count signs the search;
 //! - [`baseline`]: the course's plain alpha-beta, the sparring partner of
 //!   [`selfplay`] (`tabula selfplay`: seeded matches, W/D/L and score %).
@@ -197,16 +200,19 @@ impl Searcher {
         };
         // After an exact solve cut short by `stop` or the deadline, a quick
         // shallow search (not stoppable, a few milliseconds on these small
-        // boards) still gives a sound move.
+        // boards) still gives a sound move. The solver's nodes count in the
+        // search's statistics and node limit.
         let never = AtomicBool::new(false);
-        let (stop, timer, depth_cap) =
+        let (stop, timer, depth_cap, spent) =
             match self.solve_small_dots(pos, limits, stop, &timer, now, on_iteration) {
                 ExactDots::Solved(out) => return out,
-                ExactDots::NotUsed | ExactDots::OutOfBudget => (stop, timer, None),
-                ExactDots::Stopped => (
+                ExactDots::NotUsed => (stop, timer, None, Stats::default()),
+                ExactDots::OutOfBudget(spent) => (stop, timer, None, spent),
+                ExactDots::Stopped(spent) => (
                     &never,
                     Timer::new(&Limits::default(), me.index(), 0),
                     Some(QUICK_DEPTH),
+                    spent,
                 ),
             };
         self.tt.new_search();
@@ -226,6 +232,7 @@ impl Searcher {
             node_limit,
             me,
         );
+        worker.stats = spent;
         // Until an iteration completes: the first move in search order.
         let mut out = Outcome {
             best: Some(fallback(pos, first, &worker)),
@@ -289,22 +296,59 @@ const QUICK_DEPTH: u32 = 6;
 
 /// What [`Searcher::solve_small_dots`] did.
 enum ExactDots<M> {
-    /// Not a small Dots board, or no time for it.
+    /// Not a small Dots board, or the limits do not let it finish.
     NotUsed,
     /// Proven.
     Solved(Outcome<M>),
-    /// Gave up at its share of the time; the search goes on with the rest.
-    OutOfBudget,
-    /// Ended by `stop` or the hard deadline.
-    Stopped,
+    /// Gave up at its share of the time or nodes (what it spent); the search
+    /// goes on with the rest.
+    OutOfBudget(Stats),
+    /// Ended by `stop` or the hard deadline (what it spent).
+    Stopped(Stats),
+}
+
+/// The share of the nodes and of the time the exact Dots solver may use
+/// (numerator, denominator); the alpha-beta search gets the rest.
+const EXACT_SHARE: (u32, u32) = (7, 8);
+
+/// The one rule for the exact Dots solver: the nodes it may use under
+/// `limits` with `arcs_left` arcs to draw, or `None` when it is not used.
+///
+/// It is used when every limit set lets it reach the end of the game: a
+/// depth limit of at least the arcs left (otherwise the shallower search
+/// asked for runs), a node limit of at least its expected cost
+/// ([`dots_exact::expected_nodes`]: its nodes are the positions it visits, as
+/// for the alpha-beta search), and a hard time limit of at least that cost in
+/// time ([`dots_exact::NODES_PER_MS`]). With no limit (`go infinite`) it is
+/// always used. It gets [`EXACT_SHARE`] of the nodes and of the time; if it
+/// does not finish, the alpha-beta search goes on with the rest.
+fn exact_budget(limits: &Limits, timer: &Timer, arcs_left: usize) -> Option<u64> {
+    let cost = dots_exact::expected_nodes(arcs_left);
+    let deep_enough = limits.depth.is_none_or(|d| d as usize >= arcs_left);
+    let nodes_enough = limits.nodes.is_none_or(|n| n >= cost);
+    let time_enough = timer
+        .hard_ms()
+        .is_none_or(|ms| ms >= cost / dots_exact::NODES_PER_MS);
+    let (num, den) = EXACT_SHARE;
+    let share = |n: u64| (u128::from(n) * u128::from(num) / u128::from(den)) as u64;
+    (deep_enough && nodes_enough && time_enough).then(|| limits.nodes.map_or(u64::MAX, share))
+}
+
+/// The statistics of the exact solver's last call, after `time_ms`.
+fn solver_stats(solver: &dots_exact::DotsExact, time_ms: u64) -> Stats {
+    Stats {
+        nodes: solver.nodes,
+        alpha_cuts: solver.alpha_cuts,
+        beta_cuts: solver.beta_cuts,
+        tt_hits: solver.tt_hits,
+        time_ms,
+    }
 }
 
 impl Searcher {
-    /// Dots and Boxes on a board of at most 24 arcs, with no depth or node
-    /// limit: solved exactly by [`dots_exact`] when there is time for it (no
-    /// time limit, a hard limit of at least 900 ms, or at most 16 arcs left).
-    /// Under a time limit the solver gets seven eighths of it and the
-    /// ordinary search the rest if the solver does not finish.
+    /// Dots and Boxes on a board of at most [`dots_exact::MAX_ARCS`] arcs:
+    /// solved exactly by [`dots_exact`] when [`exact_budget`] lets it (and
+    /// [`SearchConfig::exact_dots`] is on).
     fn solve_small_dots<G: Game>(
         &mut self,
         pos: &G,
@@ -317,17 +361,13 @@ impl Searcher {
         let Some(dots) = (pos as &dyn std::any::Any).downcast_ref::<crate::game::Dots>() else {
             return ExactDots::NotUsed;
         };
-        if limits.depth.is_some() || limits.nodes.is_some() {
-            return ExactDots::NotUsed;
-        }
-        if dots.arc_count() > dots_exact::MAX_ARCS {
+        if !self.config.exact_dots || dots.arc_count() > dots_exact::MAX_ARCS {
             return ExactDots::NotUsed;
         }
         let left = dots.arc_count() - dots.drawn_count();
-        let time_for_it = timer.hard_ms().is_none_or(|ms| ms >= 900) || left <= 16;
-        if !time_for_it {
+        let Some(max_nodes) = exact_budget(limits, timer, left) else {
             return ExactDots::NotUsed;
-        }
+        };
         if !self.dots_exact.as_ref().is_some_and(|s| s.fits(dots)) {
             self.dots_exact = dots_exact::DotsExact::new(dots.rows(), dots.cols());
         }
@@ -335,12 +375,14 @@ impl Searcher {
             return ExactDots::NotUsed;
         };
         let stopped = || stop.load(AtomicOrdering::Relaxed) || timer.expired();
-        let mut keep_going = || !stopped() && !timer.past_fraction(7, 8);
-        let Ok((value, arcs)) = solver.solve(dots, &mut keep_going) else {
+        let (num, den) = EXACT_SHARE;
+        let mut keep_going = || !stopped() && !timer.past_fraction(num, den);
+        let Ok((value, arcs)) = solver.solve(dots, max_nodes, &mut keep_going) else {
+            let spent = solver_stats(solver, timer.elapsed_ms());
             return if stopped() {
-                ExactDots::Stopped
+                ExactDots::Stopped(spent)
             } else {
-                ExactDots::OutOfBudget
+                ExactDots::OutOfBudget(spent)
             };
         };
         let pv: Vec<G::Move> = arcs
@@ -351,13 +393,7 @@ impl Searcher {
             return ExactDots::NotUsed;
         };
         let time_ms = timer.elapsed_ms();
-        let stats = Stats {
-            nodes: solver.nodes,
-            alpha_cuts: solver.alpha_cuts,
-            beta_cuts: solver.beta_cuts,
-            tt_hits: solver.tt_hits,
-            time_ms,
-        };
+        let stats = solver_stats(solver, time_ms);
         on_iteration(&Iteration {
             depth: pv.len() as u32,
             seldepth: pv.len() as u32,

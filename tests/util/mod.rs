@@ -27,12 +27,18 @@ pub struct Engine {
 impl Engine {
     /// Starts the engine with no arguments (the protocol loop).
     pub fn spawn() -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        Engine::spawn_command(Command::new(env!("CARGO_BIN_EXE_tabula")))
+    }
+
+    /// Starts `command` (the engine under a wrapper, such as `script` for a
+    /// terminal) on pipes, driven like the engine.
+    pub fn spawn_command(mut command: Command) -> Engine {
+        let mut child = command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
-            .expect("cannot start tabula");
+            .expect("cannot start the engine");
         let stdout = child.stdout.take().unwrap();
         let (tx, lines) = mpsc::channel();
         thread::spawn(move || {
