@@ -3,6 +3,9 @@
 //! `isready` during jobs, malformed and random input, time discipline, exits.
 
 mod util;
+#[path = "util/tools.rs"]
+#[macro_use]
+mod tools;
 
 use std::time::{Duration, Instant};
 use tabula::game::AnyPosition;
@@ -871,14 +874,6 @@ fn help_lists_every_command_and_a_pipe_gets_no_banner() {
     assert_eq!(engine.stderr(), "", "a program on a pipe gets no banner");
 }
 
-/// Whether `program` can be run (it answers `--version`).
-fn runs(program: &str) -> bool {
-    std::process::Command::new(program)
-        .arg("-V")
-        .output()
-        .is_ok()
-}
-
 /// What a terminal shows when `shell_command` runs in it under `script`
 /// (util-linux), once `quit` has been typed.
 fn terminal_via_script(shell_command: &str) -> String {
@@ -894,55 +889,14 @@ fn terminal_via_script(shell_command: &str) -> String {
     engine.rest(Duration::from_millis(200)).join("\n")
 }
 
-/// What a tmux pane shows once `want` appears in it (or after PATIENCE).
-fn terminal_via_tmux(shell_command: &str, want: &str) -> String {
-    let socket = format!("tabula-test-{}", std::process::id());
-    let tmux = |args: &[&str]| {
-        std::process::Command::new("tmux")
-            .args(["-L", &socket])
-            .args(args)
-            .output()
-            .expect("tmux runs")
-    };
-    let size = ["-x", "200", "-y", "10"];
-    tmux(
-        &[
-            &["new-session", "-d", "-s", "t"][..],
-            &size,
-            &[shell_command],
-        ]
-        .concat(),
-    );
-    let deadline = Instant::now() + PATIENCE;
-    let mut screen = String::new();
-    while Instant::now() < deadline && !screen.contains(want) {
-        thread_sleep(50);
-        screen = String::from_utf8_lossy(&tmux(&["capture-pane", "-p", "-t", "t"]).stdout).into();
-    }
-    tmux(&["kill-server"]);
-    screen
-}
-
 #[test]
 fn a_person_at_a_terminal_gets_a_banner_on_stderr() {
+    needs!(tools::SCRIPT);
     let banner = tabula::protocol::banner();
     assert!(banner.starts_with("Tabula ") && banner.contains("type help"));
     // stdout goes to /dev/null: what the terminal shows came from stderr.
     let shell_command = format!("'{}' >/dev/null", env!("CARGO_BIN_EXE_tabula"));
-    let screen = if runs("script") {
-        terminal_via_script(&shell_command)
-    } else if runs("tmux") {
-        terminal_via_tmux(&shell_command, &banner)
-    } else {
-        let why = "neither 'script' (util-linux) nor 'tmux' is installed \
-                   (apt-get install util-linux tmux)";
-        assert!(
-            std::env::var("TABULA_REQUIRE_TOOLS").as_deref() != Ok("1"),
-            "{why}"
-        );
-        eprintln!("skipped: a_person_at_a_terminal_gets_a_banner_on_stderr: {why}");
-        return;
-    };
+    let screen = terminal_via_script(&shell_command);
     assert!(
         screen.lines().any(|l| l.trim_end() == banner),
         "no banner on the terminal:\n{screen}"

@@ -1,5 +1,5 @@
 //! The outside programs some tests need (SBCL for the Lisp adapter, Python
-//! for the example engine, tmux for the terminal tests).
+//! for the example engine, tmux and `script` for the terminal tests).
 //!
 //! On a machine without one of them, a test that needs it is skipped with one
 //! line on the terminal naming the test, the program and how to install it;
@@ -35,6 +35,12 @@ pub const PYTHON: Tool = Tool {
 pub const TMUX: Tool = Tool {
     program: "tmux",
     package: "tmux",
+};
+/// A pseudo-terminal for one command (util-linux; Debian's essential
+/// `bsdutils`).
+pub const SCRIPT: Tool = Tool {
+    program: "script",
+    package: "bsdutils",
 };
 
 /// Whether every tool in `tools` is on the PATH. When one is not, prints the
