@@ -426,10 +426,7 @@ pub fn preflight(plan: &Plan, timeouts: &Timeouts) -> Result<()> {
                 }
             }
             Err(Fault::Interrupted) => bail!("interrupted"),
-            Err(f) => log::warn!(
-                "engine '{}' failed its handshake at preflight: {f:?}",
-                e.name
-            ),
+            Err(f) => log::warn!("engine '{}' failed its handshake at preflight: {f}", e.name),
         }
     }
     Ok(())
