@@ -248,7 +248,12 @@ fn each_fault_gets_its_fail_line() {
         (
             "illegal",
             &[],
-            &["  FAIL  first move: ", "is illegal", "legal: "],
+            &[
+                "  FAIL  first move: ",
+                "is illegal",
+                "legal: ",
+                "  FAIL  game 2 as p2: illegal after 1 move: ",
+            ],
         ),
         (
             "bad-solve",
