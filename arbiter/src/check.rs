@@ -1556,13 +1556,15 @@ fn query_layer(c: &mut Checker, positions: &[(AnyPosition, &'static str)]) {
             }
         }
     }
-    let over = positions.iter().filter(|p| p.1 == "over").count();
+    let over = match positions.iter().filter(|p| p.1 == "over").count() {
+        0 => String::new(),
+        n => format!(" including {}", plural(n, "finished game")),
+    };
     c.r.ok(
         what,
         &format!(
-            "{checked} answers equal to the rules library's ({} positions including {})",
-            positions.len(),
-            plural(over, "finished game")
+            "{checked} answers equal to the rules library's ({}{over})",
+            plural(positions.len(), "position")
         ),
     );
 }
