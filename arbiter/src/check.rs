@@ -471,12 +471,12 @@ fn stdout_layer(c: &mut Checker) {
             let shown = if line.trim().is_empty() {
                 "(an empty line)".to_string()
             } else {
-                format!("'{}'", truncate(line))
+                format!("'{}'", truncate(&visible(line)))
             };
             let after = if sent.is_empty() {
                 String::new()
             } else {
-                format!(" (after `{}`)", truncate(sent))
+                format!(" (after `{}`)", truncate(&visible(sent)))
             };
             c.r.warn(
                 what,
@@ -1157,12 +1157,7 @@ fn robustness(c: &mut Checker) {
             // judged here: read up to the readyok.
             bestmoves_before_readyok(e, &format!("80{i}"), o.timeouts.ping_ms)
         });
-        let shown: String = text
-            .chars()
-            .take(40)
-            .collect::<String>()
-            .escape_debug()
-            .to_string();
+        let shown = visible(&text.chars().take(40).collect::<String>());
         match res {
             Ok(Some(_)) => {}
             Ok(None) => {
@@ -1809,10 +1804,82 @@ fn plural(n: usize, word: &str) -> String {
     }
 }
 
+/// `text` with each control character (a byte a terminal would act on)
+/// written `\xNN`.
+fn visible(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_control() {
+                format!("\\x{:02x}", c as u32)
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
+
 fn truncate(line: &str) -> String {
     if line.chars().count() <= 120 {
         line.to_string()
     } else {
         format!("{}…", line.chars().take(120).collect::<String>())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn control_characters_are_shown_as_hex() {
+        assert_eq!(
+            visible("\u{1}\u{7f}\u{1b}[2J ÿ€\t\u{0}"),
+            "\\x01\\x7f\\x1b[2J ÿ€\\x09\\x00"
+        );
+    }
+
+    #[test]
+    fn protocol_replies_and_stray_lines() {
+        for line in [
+            "id name x",
+            "readyok 7",
+            "info string DEBUG is fine here",
+            "bestmove h1.2",
+            "a3 12",
+            "h1.2 5",
+            "pass 1",
+            "nosolution reason limit",
+        ] {
+            assert!(is_protocol_reply(line), "{line}");
+        }
+        for line in ["DEBUG my moves", "", "12 3", "a3", "Bestmove a3", "board:"] {
+            assert!(!is_protocol_reply(line), "{line}");
+        }
+    }
+
+    #[test]
+    fn traffic_log_lines_are_read_back() {
+        let t = Instant::now();
+        let mut log = crate::client::Traffic::new(t);
+        log.push(t, '>', "position fen x");
+        log.push(t, '<', "info string error go: no position");
+        log.push(t, '<', "");
+        log.push(t, '!', "info string error on stderr");
+        let text = format!("game r0 knight\np1: a b\n{}", log.text());
+        let entries: Vec<(char, &str)> = text.lines().filter_map(log_entry).collect();
+        assert_eq!(
+            entries,
+            [
+                ('>', "position fen x"),
+                ('<', "info string error go: no position"),
+                ('<', ""),
+                ('!', "info string error on stderr")
+            ]
+        );
+        assert_eq!(error_lines(&text), ["info string error go: no position"]);
+        let mut stray = Stray::default();
+        stray.audit_text(&text);
+        assert_eq!((stray.seen, stray.count), (2, 1));
+        assert_eq!(stray.first, Some((String::new(), "position fen x".into())));
     }
 }
