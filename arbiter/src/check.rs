@@ -6,7 +6,8 @@
 //! 2. `isready` and `isready <token>` (the token echoed);
 //! 3. one move on a seeded board within the move time; `quit`;
 //! 4. two whole games against `builtin:random` (colours swapped);
-//! 5. `go infinite` + `stop` (exactly one legal `bestmove`, at once) and
+//! 5. `go infinite` + `stop` (exactly one legal `bestmove`, at once;
+//!    answering before `stop` or refusing `go infinite` is a warn) and
 //!    `go movetime T` answered within T plus the margin;
 //! 6. malformed input (unknown commands, a bad FEN, `go movetime abc`, an
 //!    overlong line, control bytes): the engine keeps answering `isready` and
@@ -15,11 +16,14 @@
 //!    seeded positions (forced passes, Dots' extra turns), and — when the
 //!    engine implements them — `perft` counts and `query` answers;
 //! 8. `solve` on the course problems A–D of the game's puzzle, when the
-//!    engine answers `solve` (with `--game <puzzle>` it is required).
+//!    engine answers `solve` (with `--game <puzzle>` it is required);
+//! 9. stdout: every line the engine wrote in all the layers above is a
+//!    protocol reply (debug prints there are a warn).
 //!
 //! Each finding is one line, `ok` / `warn` / `FAIL` / `skip`, a FAIL or warn
-//! with a hint on what to fix; then a summary. [`run`] returns the number of
-//! FAILs (the exit code is 1 when there is any).
+//! with a hint that follows the fault (the engine's own `info string error`
+//! line is quoted when it sent one); then a summary. [`run`] returns the
+//! [`Verdict`]. Ctrl-C stops the check: nothing after it is reported.
 
 use crate::builtin::Builtin;
 use crate::client::{Engine, Fault, Timeouts};
@@ -28,6 +32,7 @@ use crate::config::{BuiltinKind, ExternalSpec};
 use crate::game::{self, GameKey, GameSpec, Seat, Settings};
 use crate::process::{Event, Proc, Stream};
 use crate::report::plural;
+use crate::signals;
 use rand::Rng;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -58,6 +63,19 @@ const CONFORMANCE_MOVE_MS: u64 = 100;
 const PROBE_MS: u64 = 1_500;
 /// Problems of the solve layer.
 const PROBLEMS: [&str; 4] = ["A", "B", "C", "D"];
+/// Wait for the `perft <d> <n>` line of one count.
+const PERFT_MS: u64 = 5_000;
+
+/// How a check ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// No FAIL (warns and skips allowed).
+    Passed,
+    /// This many FAILs.
+    Failed(usize),
+    /// Stopped by Ctrl-C (or SIGTERM) before the end.
+    Interrupted,
+}
 
 #[derive(Default)]
 struct Report {
@@ -76,27 +94,37 @@ fn with_note(what: &str, note: &str) -> String {
 }
 
 impl Report {
-    fn ok(&mut self, what: &str, note: &str) {
-        self.ok += 1;
-        println!("  ok    {}", with_note(what, note));
-    }
-    fn warn(&mut self, what: &str, note: &str, fix: &str) {
-        self.warns += 1;
-        println!("  warn  {}", with_note(what, note));
+    /// Prints one finding and its hint; false (nothing printed) once the
+    /// user pressed Ctrl-C: what goes wrong after it is not the engine's doing.
+    fn print(&self, tag: &str, what: &str, note: &str, fix: &str) -> bool {
+        if signals::interrupted() {
+            return false;
+        }
+        println!("  {tag:<5} {}", with_note(what, note));
         if !fix.is_empty() {
             println!("        → {fix}");
+        }
+        true
+    }
+    fn ok(&mut self, what: &str, note: &str) {
+        if self.print("ok", what, note, "") {
+            self.ok += 1;
+        }
+    }
+    fn warn(&mut self, what: &str, note: &str, fix: &str) {
+        if self.print("warn", what, note, fix) {
+            self.warns += 1;
         }
     }
     fn fail(&mut self, what: &str, note: &str, fix: &str) {
-        self.failures += 1;
-        println!("  FAIL  {}", with_note(what, note));
-        if !fix.is_empty() {
-            println!("        → {fix}");
+        if self.print("FAIL", what, note, fix) {
+            self.failures += 1;
         }
     }
     fn skip(&mut self, what: &str, note: &str) {
-        self.skips += 1;
-        println!("  skip  {}", with_note(what, note));
+        if self.print("skip", what, note, "") {
+            self.skips += 1;
+        }
     }
 }
 
@@ -122,18 +150,15 @@ const RULES_HINT: &str = "replay the position with the rules: attacked squares, 
      box moves again";
 const ROBUST_HINT: &str = "read every line defensively: a line you do not understand gets \
      `info string error …` (or is ignored), never a crash or a stuck loop";
-
-fn describe(f: &Fault) -> String {
-    match f {
-        Fault::Startup(d)
-        | Fault::Stall(d)
-        | Fault::Crash(d)
-        | Fault::Malformed(d)
-        | Fault::Illegal(d) => d.clone(),
-        Fault::Timeout { overrun_ms, detail } => format!("{detail} ({overrun_ms} ms late)"),
-        Fault::Interrupted => "interrupted".into(),
-    }
-}
+const EXITED_HINT: &str = "the program exited: run the command in a terminal and type `ugi` \
+     and `isready` to see why (the end of its stderr, if any, is quoted above)";
+const COMMAND_HINT: &str = "give the command as you would type it in a terminal";
+const REFUSED_GO_HINT: &str = "the engine refused the `go` (its error line is quoted): fix \
+     what it says; every `go` after a valid `position` gets exactly one `bestmove`";
+const STDOUT_HINT: &str = "stdout is only for protocol replies (protocol.md §4; `info …` lines \
+     are fine): write debug output to stderr (Python: print(..., file=sys.stderr); C: \
+     fprintf(stderr, …); Lisp: (format *error-output* …)); stray lines break other clients \
+     and hide the real replies";
 
 fn first_word(line: &str) -> &str {
     line.split_whitespace().next().unwrap_or("")
@@ -149,13 +174,154 @@ fn ms(n: u64) -> Duration {
     Duration::from_millis(n)
 }
 
-/// The context of one run: the spec, the options, the report and the engine
-/// process of the current layer (restarted when a layer killed it).
+/// The first words of the lines an engine may send (protocol.md §4).
+const REPLIES: [&str; 11] = [
+    "id",
+    "option",
+    "ugiok",
+    "uciok",
+    "readyok",
+    "info",
+    "bestmove",
+    "response",
+    "perft",
+    "solution",
+    "nosolution",
+];
+
+/// Is `line` one the protocol lets an engine send? (A `perft` move line is
+/// `<move> <count>`.)
+fn is_protocol_reply(line: &str) -> bool {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    match words.as_slice() {
+        [first, ..] if REPLIES.contains(first) => true,
+        [mv, count] => looks_like_move(mv) && count.parse::<u64>().is_ok(),
+        _ => false,
+    }
+}
+
+/// `pass`, a square (`e5`) or an arc (`h1.2`).
+fn looks_like_move(word: &str) -> bool {
+    let mut chars = word.chars();
+    word == "pass"
+        || (chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+            && !chars.as_str().is_empty()
+            && chars.all(|c| c.is_ascii_digit() || c == '.'))
+}
+
+/// One line of a traffic log ([`crate::client::Traffic`]: `<ms> <dir>
+/// <text>`, `>` sent, `<` stdout, `!` stderr, `#` a note): its direction and
+/// text. `None` for the other lines of a log file (its header).
+fn log_entry(line: &str) -> Option<(char, &str)> {
+    let (t, rest) = line.trim_start().split_once(' ')?;
+    t.parse::<f64>().ok()?;
+    let mut chars = rest.chars();
+    let dir = chars.next()?;
+    Some((dir, chars.as_str().strip_prefix(' ')?))
+}
+
+/// The engine's error lines (`info string error …`) since the last
+/// `position` sent in a traffic log.
+fn error_lines(log: &str) -> Vec<String> {
+    let mut errors = Vec::new();
+    for (dir, text) in log.lines().filter_map(log_entry) {
+        match dir {
+            '>' if first_word(text) == "position" => errors.clear(),
+            '<' if is_error_line(text) => errors.push(text.to_string()),
+            _ => {}
+        }
+    }
+    errors
+}
+
+/// `; the engine said '<first error line>'` (and how many more), or nothing.
+fn quote_errors(errors: &[String]) -> String {
+    match errors {
+        [] => String::new(),
+        [one] => format!("; the engine said '{}'", truncate(one)),
+        [first, rest @ ..] => format!(
+            "; the engine said '{}' (and {} more error {})",
+            truncate(first),
+            rest.len(),
+            if rest.len() == 1 { "line" } else { "lines" }
+        ),
+    }
+}
+
+/// The lines on the engine's stdout that are not protocol replies, over the
+/// whole check.
+#[derive(Default)]
+struct Stray {
+    /// stdout lines looked at.
+    seen: usize,
+    /// Of which not protocol replies.
+    count: usize,
+    /// The first of them, and the command sent last before it.
+    first: Option<(String, String)>,
+}
+
+impl Stray {
+    /// Looks at the stdout lines of the engine's log so far, then empties the
+    /// log (so that no line is counted twice).
+    fn audit(&mut self, e: &mut Engine) {
+        self.audit_text(&e.log.text());
+        e.log.reset(Instant::now());
+    }
+
+    /// Looks at the stdout lines of a traffic log's text.
+    fn audit_text(&mut self, log: &str) {
+        let mut sent = "";
+        for (dir, text) in log.lines().filter_map(log_entry) {
+            match dir {
+                '>' => sent = text,
+                '<' => {
+                    self.seen += 1;
+                    if !is_protocol_reply(text) {
+                        self.count += 1;
+                        if self.first.is_none() {
+                            self.first = Some((text.to_string(), sent.to_string()));
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+/// A `go` without a legal answer: the fault, and the engine's own error
+/// lines since the `position`.
+struct GoFailed {
+    fault: Fault,
+    errors: Vec<String>,
+}
+
+impl GoFailed {
+    /// What went wrong, with the engine's error line quoted.
+    fn note(&self) -> String {
+        format!("{}{}", self.fault, quote_errors(&self.errors))
+    }
+
+    /// The hint: about the refusal when the engine said why, else about the fault.
+    fn hint(&self) -> &'static str {
+        if self.errors.is_empty() {
+            hint(&self.fault)
+        } else {
+            REFUSED_GO_HINT
+        }
+    }
+}
+
+/// The context of one run: the spec, the options, the report, the engine
+/// process of the current layer (restarted when a layer killed it) and the
+/// stray stdout lines seen so far.
 struct Checker<'a> {
     spec: &'a ExternalSpec,
+    name: &'a str,
     o: &'a CheckOptions,
     r: Report,
     engine: Option<Engine>,
+    stray: Stray,
 }
 
 impl Checker<'_> {
@@ -165,10 +331,11 @@ impl Checker<'_> {
             match Engine::start(self.spec, &self.o.timeouts) {
                 Ok(e) => self.engine = Some(e),
                 Err(f) => {
+                    let (_, note, fix) = startup_failure(self.spec, &self.o.timeouts, &f);
                     self.r.fail(
                         what,
-                        &format!("could not start the engine again: {}", describe(&f)),
-                        hint(&f),
+                        &format!("could not start the engine again: {note}"),
+                        &fix,
                     );
                     return None;
                 }
@@ -177,16 +344,42 @@ impl Checker<'_> {
         self.engine.as_mut()
     }
 
+    /// `position` and `go` on the running engine (started again if needed;
+    /// `None` when it cannot be). On failure, the engine's error lines come
+    /// with the fault.
+    fn go(
+        &mut self,
+        what: &str,
+        position: &str,
+        go: &str,
+        budget_ms: Option<u64>,
+        t: &Timeouts,
+    ) -> Option<Result<crate::client::Reply, GoFailed>> {
+        self.engine(what)?;
+        let e = self.engine.as_mut()?;
+        self.stray.audit(e);
+        Some(
+            e.think(position, go, budget_ms, t)
+                .map_err(|fault| GoFailed {
+                    fault,
+                    errors: error_lines(&e.log.text()),
+                }),
+        )
+    }
+
     fn drop_engine(&mut self) {
-        if let Some(e) = self.engine.take() {
+        if let Some(mut e) = self.engine.take() {
+            self.stray.audit(&mut e);
             e.kill();
         }
     }
 
-    fn quit_engine(&mut self) {
-        if let Some(e) = self.engine.take() {
-            e.quit(self.o.timeouts.grace_ms);
-        }
+    /// `quit`; whether the engine exited by itself within the grace time
+    /// (`None`: no engine was running).
+    fn quit_engine(&mut self) -> Option<bool> {
+        let mut e = self.engine.take()?;
+        self.stray.audit(&mut e);
+        Some(e.quit(self.o.timeouts.grace_ms))
     }
 
     /// A first position of the game (the tournament's first seeded board).
@@ -205,36 +398,51 @@ impl Checker<'_> {
     }
 }
 
-/// Runs the checks; returns the number of failures.
-pub fn run(spec: &ExternalSpec, name: &str, o: &CheckOptions) -> usize {
+/// The layers after the start-up, in order.
+type Layer = fn(&mut Checker);
+
+/// Runs the checks.
+pub fn run(spec: &ExternalSpec, name: &str, o: &CheckOptions) -> Verdict {
     let mut c = Checker {
         spec,
+        name,
         o,
         r: Report::default(),
         engine: None,
+        stray: Stray::default(),
     };
     println!("checking {name} for the {} game", o.game);
+    let layers: &[Layer] = if o.game.is_puzzle() {
+        &[robustness, |c| solve_layer(c, c.o.game, true)]
+    } else {
+        &[
+            first_move_and_quit,
+            games,
+            stop_and_time,
+            robustness,
+            conformance,
+            |c| solve_layer(c, c.o.game.sibling(), false),
+        ]
+    };
     if startup(&mut c) {
-        if o.game.is_puzzle() {
-            robustness(&mut c);
-            solve_layer(&mut c, o.game, true);
-            c.quit_engine();
-        } else {
-            first_move_and_quit(&mut c);
-            games(&mut c, name);
-            stop_and_time(&mut c);
-            robustness(&mut c);
-            conformance(&mut c);
-            solve_layer(&mut c, o.game.sibling(), false);
-            c.quit_engine();
+        for layer in layers {
+            if signals::interrupted() {
+                break;
+            }
+            layer(&mut c);
         }
+        c.quit_engine();
+        stdout_layer(&mut c);
     }
     let r = &c.r;
     println!(
         "summary: {} ok, {} warn, {} FAIL, {} skip",
         r.ok, r.warns, r.failures, r.skips
     );
-    if r.failures == 0 {
+    if signals::interrupted() {
+        println!("interrupted: the check stopped before the end (run it again for a verdict)");
+        Verdict::Interrupted
+    } else if r.failures == 0 {
         if o.game.is_puzzle() {
             println!(
                 "all checks passed: the engine solves the {} problems",
@@ -243,21 +451,51 @@ pub fn run(spec: &ExternalSpec, name: &str, o: &CheckOptions) -> usize {
         } else {
             println!("all checks passed: the engine is ready for a tournament");
         }
+        Verdict::Passed
     } else {
         println!("{} check(s) failed", r.failures);
+        Verdict::Failed(r.failures)
     }
-    r.failures
+}
+
+/// Every line the engine wrote on stdout during the check is a protocol
+/// reply; a debug print there is a warn.
+fn stdout_layer(c: &mut Checker) {
+    let s = &c.stray;
+    let what = "stdout";
+    match &s.first {
+        _ if s.seen == 0 => {}
+        None => {
+            c.r.ok(what, &format!("{} lines, all protocol replies", s.seen))
+        }
+        Some((line, sent)) => {
+            let shown = if line.trim().is_empty() {
+                "(an empty line)".to_string()
+            } else {
+                format!("'{}'", truncate(&visible(line)))
+            };
+            let after = if sent.is_empty() {
+                String::new()
+            } else {
+                format!(" (after `{}`)", truncate(&visible(sent)))
+            };
+            c.r.warn(
+                what,
+                &format!(
+                    "{} of {} lines are not protocol replies; the first: {shown}{after}",
+                    s.count, s.seen
+                ),
+                STDOUT_HINT,
+            );
+        }
+    }
 }
 
 /// The program, the handshake (with the flush probe) and `isready` with and
 /// without a token. False when nothing more can be checked.
 fn startup(c: &mut Checker) -> bool {
     if let Err(e) = c.spec.check_program() {
-        c.r.fail(
-            "program",
-            &format!("{e:#}"),
-            "give the command as you would type it in a terminal",
-        );
+        c.r.fail("program", &format!("{e:#}"), COMMAND_HINT);
         return false;
     }
     c.r.ok("program found", "");
@@ -266,26 +504,8 @@ fn startup(c: &mut Checker) -> bool {
     let engine = match Engine::start(c.spec, &c.o.timeouts) {
         Ok(e) => e,
         Err(f) => {
-            let mut fix = hint(&f).to_string();
-            if let Fault::Startup(d) = &f {
-                if d.starts_with("no ugiok") {
-                    let wait = c
-                        .spec
-                        .startup_ms
-                        .unwrap_or(c.o.timeouts.startup_ms)
-                        .min(2_000);
-                    fix = match flush_probe(c.spec, wait) {
-                        Probe::OnlyAtEnd => FLUSH_HINT.to_string(),
-                        Probe::Early => "the engine answers, but its `ugiok` came too late or \
-                             never: send `ugiok` at once after `ugi` (load big tables later)"
-                            .to_string(),
-                        Probe::Silent => "the engine wrote nothing at all, not even at the end \
-                             of its input: does it read stdin and answer `ugi`?"
-                            .to_string(),
-                    };
-                }
-            }
-            c.r.fail("handshake", &describe(&f), &fix);
+            let (what, note, fix) = startup_failure(c.spec, &c.o.timeouts, &f);
+            c.r.fail(what, &note, &fix);
             return false;
         }
     };
@@ -303,6 +523,50 @@ fn startup(c: &mut Checker) -> bool {
     );
     c.engine = Some(engine);
     isready_layer(c)
+}
+
+/// The layer (`handshake` or `isready`), the note and the hint for an engine
+/// that did not start: the hint follows what went wrong.
+fn startup_failure(
+    spec: &ExternalSpec,
+    timeouts: &Timeouts,
+    f: &Fault,
+) -> (&'static str, String, String) {
+    let Fault::Startup(d) = f else {
+        return ("handshake", f.to_string(), hint(f).to_string());
+    };
+    // `ugiok` came; the first `isready` did not get its `readyok`.
+    if let Some(rest) = d.strip_prefix("first isready: ") {
+        let fix = if rest.starts_with("no readyok") {
+            hint(&Fault::Stall(String::new()))
+        } else {
+            EXITED_HINT
+        };
+        let note = format!("{rest} (the first `isready`, right after the handshake)");
+        return ("isready", note, fix.to_string());
+    }
+    let fix = if d.starts_with("no ugiok") {
+        let wait = spec.startup_ms.unwrap_or(timeouts.startup_ms).min(2_000);
+        match flush_probe(spec, wait) {
+            Probe::OnlyAtEnd => FLUSH_HINT,
+            Probe::Early => {
+                "the engine answers, but its `ugiok` came too late or never: send `ugiok` \
+                 at once after `ugi` (load big tables later)"
+            }
+            Probe::Silent => {
+                "the engine wrote nothing at all, not even at the end of its input: does it \
+                 read stdin and answer `ugi`?"
+            }
+        }
+    } else if d.starts_with("cannot start") {
+        COMMAND_HINT
+    } else if d.contains("does not read its input") {
+        "read the commands from stdin, one per line, from the start"
+    } else {
+        EXITED_HINT
+    };
+    let note = d.strip_prefix("handshake: ").unwrap_or(d);
+    ("handshake", note.to_string(), fix.to_string())
 }
 
 enum Probe {
@@ -381,7 +645,7 @@ fn isready_layer(c: &mut Checker) -> bool {
             return false;
         }
         Err(f) => {
-            c.r.fail("isready", &describe(&f), hint(&f));
+            c.r.fail("isready", &f.to_string(), hint(&f));
             c.drop_engine();
             return false;
         }
@@ -432,7 +696,7 @@ fn isready_layer(c: &mut Checker) -> bool {
             return false;
         }
         Err(f) => {
-            c.r.fail(&what, &describe(&f), hint(&f));
+            c.r.fail(&what, &f.to_string(), hint(&f));
             c.drop_engine();
             return false;
         }
@@ -478,12 +742,11 @@ fn first_move_and_quit(c: &mut Checker) {
     };
     let _ = engine.new_game();
     let position = format!("position fen {}", start.fen());
-    match engine.think(
-        &position,
-        &format!("go movetime {}", o.movetime),
-        Some(o.movetime),
-        &o.timeouts,
-    ) {
+    let go = format!("go movetime {}", o.movetime);
+    let Some(res) = c.go("first move", &position, &go, Some(o.movetime), &o.timeouts) else {
+        return;
+    };
+    match res {
         Ok(reply) => match judge_move(&start, &reply.mv) {
             Err((why, fix)) => c.r.fail("first move", &why, fix),
             Ok(()) => {
@@ -508,39 +771,40 @@ fn first_move_and_quit(c: &mut Checker) {
                 }
             }
         },
-        Err(f) => c.r.fail(
+        Err(failed) => c.r.fail(
             "first move",
-            &format!("{position} / go movetime {}: {}", o.movetime, describe(&f)),
-            hint(&f),
+            &format!("{position} / {go}: {}", failed.note()),
+            failed.hint(),
         ),
     }
-    if let Some(engine) = c.engine.take() {
-        if engine.quit(o.timeouts.grace_ms) {
-            c.r.ok("quit", "");
-        } else {
-            c.r.warn(
-                "quit",
-                &format!(
-                    "still running {} ms after `quit`: killed",
-                    o.timeouts.grace_ms
-                ),
-                "exit when you read `quit` or the end of the input",
-            );
-        }
+    match c.quit_engine() {
+        Some(true) => c.r.ok("quit", ""),
+        Some(false) => c.r.warn(
+            "quit",
+            &format!(
+                "still running {} ms after `quit`: killed",
+                o.timeouts.grace_ms
+            ),
+            "exit when you read `quit` or the end of the input",
+        ),
+        None => {}
     }
 }
 
 /// Two whole games against `builtin:random`, as in a tournament.
-fn games(c: &mut Checker, name: &str) {
+fn games(c: &mut Checker) {
     let Some(start) = c.start_position() else {
         return;
     };
     let o = c.o;
+    // A faulted game's traffic log is written here and read back for the
+    // engine's error lines and its stdout.
+    let log_dir = std::env::temp_dir().join(format!("arbiter-check-{}", std::process::id()));
     let settings = Settings {
         timeouts: o.timeouts,
         max_plies: 10_000,
         debug: false,
-        log_dir: None,
+        log_dir: Some(log_dir.clone()),
     };
     let mut engine: Option<Engine> = None;
     for colour in 0..2u32 {
@@ -554,17 +818,20 @@ fn games(c: &mut Checker, name: &str) {
             Some(e) => Ok(e),
             None => Engine::start(c.spec, &o.timeouts),
         };
-        let random = Seat::Builtin(Builtin::new(&BuiltinKind::Random, o.seed + colour as u64));
+        let random = Seat::Builtin(Builtin::new(
+            &BuiltinKind::Random,
+            o.seed.wrapping_add(colour as u64),
+        ));
         let (seats, names, mine) = if colour == 0 {
             (
                 [Seat::External(me), random],
-                [name.to_string(), "builtin:random".into()],
+                [c.name.to_string(), "builtin:random".into()],
                 "p1",
             )
         } else {
             (
                 [random, Seat::External(me)],
-                ["builtin:random".into(), name.to_string()],
+                ["builtin:random".into(), c.name.to_string()],
                 "p2",
             )
         };
@@ -578,74 +845,110 @@ fn games(c: &mut Checker, name: &str) {
         let played = game::play(&spec_g, seats, &settings);
         let [e1, e2] = played.seats;
         engine = e1.or(e2);
-        let Some(rec) = played.record else { break };
-        let what = format!("game {} as {mine}", colour + 1);
-        if rec.offender.is_some() {
-            c.r.fail(
-                &what,
-                &format!(
-                    "{} after {}: {}",
-                    rec.reason,
-                    plural(rec.moves.len(), "move"),
-                    rec.detail.unwrap_or_default()
-                ),
-                hint(&match rec.reason.as_str() {
-                    "startup" => Fault::Startup(String::new()),
-                    "stall" => Fault::Stall(String::new()),
-                    "timeout" => Fault::Timeout {
-                        overrun_ms: 0,
-                        detail: String::new(),
-                    },
-                    "malformed" => Fault::Malformed(String::new()),
-                    "illegal" => Fault::Illegal(String::new()),
-                    _ => Fault::Crash(String::new()),
-                }),
-            );
-        } else {
-            let result = if rec.winner == "draw" {
-                "draw"
-            } else if rec.winner == mine {
-                "won"
-            } else {
-                "lost"
-            };
-            let mut p = start;
-            let mut max = 0;
-            for (i, m) in rec.moves.iter().enumerate() {
-                let side = if p.side_to_move().index() == 0 {
-                    "p1"
-                } else {
-                    "p2"
-                };
-                if side == mine {
-                    max = max.max(rec.times_ms.get(i).copied().unwrap_or(0));
-                }
-                if p.play_text(m).is_err() {
-                    break;
-                }
-            }
-            c.r.ok(
-                &what,
-                &format!(
-                    "{result} {}-{} in {} (slowest move {max} ms)",
-                    rec.score1,
-                    rec.score2,
-                    plural(rec.moves.len(), "move")
-                ),
-            );
+        if let Some(e) = engine.as_mut() {
+            c.stray.audit(e);
         }
+        let Some(rec) = played.record else { break };
+        let log = rec
+            .log
+            .as_deref()
+            .and_then(|path| std::fs::read_to_string(path).ok())
+            .unwrap_or_default();
+        c.stray.audit_text(&log);
+        report_game(
+            c,
+            &format!("game {} as {mine}", colour + 1),
+            mine,
+            &start,
+            rec,
+            &log,
+        );
     }
     if let Some(e) = engine {
         e.quit(o.timeouts.grace_ms);
     }
+    let _ = std::fs::remove_dir_all(&log_dir);
 }
 
-/// Reads lines until a `bestmove` (returned with how many came) or the
-/// deadline. Errors: the engine is gone.
-fn read_bestmove(e: &mut Engine, deadline: Instant) -> Result<Option<String>, Fault> {
+/// The line of one game: its result, or its fault with the hint (and the
+/// engine's error line, from the game's traffic `log`).
+fn report_game(
+    c: &mut Checker,
+    what: &str,
+    mine: &str,
+    start: &AnyPosition,
+    rec: crate::game::GameRecord,
+    log: &str,
+) {
+    let moves = plural(rec.moves.len(), "move");
+    if rec.offender.is_some() {
+        let errors = error_lines(log);
+        let fix = if !errors.is_empty() {
+            REFUSED_GO_HINT
+        } else {
+            hint(&match rec.reason.as_str() {
+                "startup" => Fault::Startup(String::new()),
+                "stall" => Fault::Stall(String::new()),
+                "timeout" => Fault::Timeout {
+                    overrun_ms: 0,
+                    detail: String::new(),
+                },
+                "malformed" => Fault::Malformed(String::new()),
+                "illegal" => Fault::Illegal(String::new()),
+                _ => Fault::Crash(String::new()),
+            })
+        };
+        let note = format!(
+            "{} after {moves}: {}{}",
+            rec.reason,
+            rec.detail.unwrap_or_default(),
+            quote_errors(&errors)
+        );
+        c.r.fail(what, &note, fix);
+        return;
+    }
+    let result = if rec.winner == "draw" {
+        "draw"
+    } else if rec.winner == mine {
+        "won"
+    } else {
+        "lost"
+    };
+    let mut p = *start;
+    let mut max = 0;
+    for (i, m) in rec.moves.iter().enumerate() {
+        let side = if p.side_to_move().index() == 0 {
+            "p1"
+        } else {
+            "p2"
+        };
+        if side == mine {
+            max = max.max(rec.times_ms.get(i).copied().unwrap_or(0));
+        }
+        if p.play_text(m).is_err() {
+            break;
+        }
+    }
+    c.r.ok(
+        what,
+        &format!(
+            "{result} {}-{} in {moves} (slowest move {max} ms)",
+            rec.score1, rec.score2
+        ),
+    );
+}
+
+/// Reads lines until a `bestmove` or the deadline; the engine's error lines
+/// read on the way are added to `errors`. Errors: the engine is gone.
+fn read_bestmove(
+    e: &mut Engine,
+    deadline: Instant,
+    errors: &mut Vec<String>,
+) -> Result<Option<String>, Fault> {
     loop {
         match e.read_line(deadline)? {
             Some(l) if first_word(&l) == "bestmove" => return Ok(Some(l)),
+            Some(l) if is_error_line(&l) => errors.push(l),
             Some(_) => {}
             None => return Ok(None),
         }
@@ -684,36 +987,35 @@ fn stop_and_time(c: &mut Checker) {
     }
     let Some(mut e) = c.engine.take() else { return };
     let position = format!("position fen {}", start.fen());
-    match infinite_then_stop(&mut c.r, &mut e, &start, &position, o.timeouts.ping_ms) {
-        Ok(true) => c.engine = Some(e),
-        Ok(false) => e.kill(),
+    let res = infinite_then_stop(&mut c.r, &mut e, &start, &position, o.timeouts.ping_ms);
+    c.engine = Some(e);
+    match res {
+        Ok(true) => {}
+        Ok(false) => c.drop_engine(),
         Err(f) => {
-            c.r.fail(what, &describe(&f), hint(&f));
-            e.kill();
+            c.r.fail(what, &f.to_string(), hint(&f));
+            c.drop_engine();
         }
     }
 
     // go movetime T within T + margin.
-    let what = format!("go movetime {TIMED_MOVE_MS}");
-    let Some(e) = c.engine(&what) else { return };
-    match e.think(
-        &position,
-        &format!("go movetime {TIMED_MOVE_MS}"),
-        Some(TIMED_MOVE_MS),
-        &o.timeouts,
-    ) {
+    let go = format!("go movetime {TIMED_MOVE_MS}");
+    let Some(res) = c.go(&go, &position, &go, Some(TIMED_MOVE_MS), &o.timeouts) else {
+        return;
+    };
+    match res {
         Ok(reply) => match judge_move(&start, &reply.mv) {
             Ok(()) => c.r.ok(
-                &what,
+                &go,
                 &format!(
                     "{} in {} ms (limit {} + margin {} ms)",
                     reply.mv, reply.elapsed_ms, TIMED_MOVE_MS, o.timeouts.margin_ms
                 ),
             ),
-            Err((why, fix)) => c.r.fail(&what, &why, fix),
+            Err((why, fix)) => c.r.fail(&go, &why, fix),
         },
-        Err(f) => {
-            c.r.fail(&what, &describe(&f), hint(&f));
+        Err(failed) => {
+            c.r.fail(&go, &failed.note(), failed.hint());
             c.drop_engine();
         }
     }
@@ -734,18 +1036,28 @@ fn infinite_then_stop(
     e.send(position)?;
     e.send("go infinite")?;
     let sent = Instant::now();
-    let (line, at_once) = match read_bestmove(e, sent + ms(200))? {
-        Some(l) => (l, true),
+    let mut errors = Vec::new();
+    let (line, at_once) = match read_bestmove(e, sent + ms(200), &mut errors)? {
+        Some(l) => (Some(l), true),
         None => {
             e.send("stop")?;
             let stopped = Instant::now();
-            match read_bestmove(e, stopped + ms(STOP_DEADLINE_MS))? {
+            match read_bestmove(e, stopped + ms(STOP_DEADLINE_MS), &mut errors)? {
                 Some(l) => {
                     r.ok(
                         what,
                         &format!("bestmove {} ms after stop", stopped.elapsed().as_millis()),
                     );
-                    (l, false)
+                    (Some(l), false)
+                }
+                None if !errors.is_empty() => {
+                    r.warn(
+                        what,
+                        &format!("refused `go infinite`: '{}'", truncate(&errors[0])),
+                        "allowed (a tournament never sends `go infinite`), but analysis tools \
+                         use it: search until `stop`, then answer the bestmove",
+                    );
+                    (None, false)
                 }
                 None => {
                     r.fail(
@@ -767,9 +1079,11 @@ fn infinite_then_stop(
              a searching engine should search until `stop`",
         );
     }
-    let mv = line.split_whitespace().nth(1).unwrap_or("");
-    if let Err((why, fix)) = judge_move(start, mv) {
-        r.fail("bestmove after stop", &why, fix);
+    if let Some(line) = line {
+        let mv = line.split_whitespace().nth(1).unwrap_or("");
+        if let Err((why, fix)) = judge_move(start, mv) {
+            r.fail("bestmove after stop", &why, fix);
+        }
     }
     if at_once {
         // `stop` when nothing runs is ignored (protocol §stop).
@@ -844,12 +1158,7 @@ fn robustness(c: &mut Checker) {
             // judged here: read up to the readyok.
             bestmoves_before_readyok(e, &format!("80{i}"), o.timeouts.ping_ms)
         });
-        let shown: String = text
-            .chars()
-            .take(40)
-            .collect::<String>()
-            .escape_debug()
-            .to_string();
+        let shown = visible(&text.chars().take(40).collect::<String>());
         match res {
             Ok(Some(_)) => {}
             Ok(None) => {
@@ -868,7 +1177,7 @@ fn robustness(c: &mut Checker) {
             Err(f) => {
                 c.r.fail(
                     what,
-                    &format!("after {label} ('{shown}'): {}", describe(&f)),
+                    &format!("after {label} ('{shown}'): {f}"),
                     ROBUST_HINT,
                 );
                 passed = false;
@@ -887,39 +1196,51 @@ fn robustness(c: &mut Checker) {
         return;
     }
     let what = "move after malformed input";
-    let Some(e) = c.engine(what) else { return };
-    match e.think(
-        &good,
-        &format!("go movetime {TIMED_MOVE_MS}"),
-        Some(TIMED_MOVE_MS),
-        &Timeouts {
-            margin_ms: o.timeouts.margin_ms.max(1_000),
-            ..o.timeouts
-        },
-    ) {
+    let t = Timeouts {
+        margin_ms: o.timeouts.margin_ms.max(1_000),
+        ..o.timeouts
+    };
+    let go = format!("go movetime {TIMED_MOVE_MS}");
+    let Some(res) = c.go(what, &good, &go, Some(TIMED_MOVE_MS), &t) else {
+        return;
+    };
+    match res {
         Ok(reply) => match judge_move(&pos, &reply.mv) {
             Ok(()) => c.r.ok(what, &reply.mv),
             Err((why, fix)) => c.r.fail(what, &why, fix),
         },
-        Err(f) => {
-            c.r.fail(what, &describe(&f), ROBUST_HINT);
+        Err(failed) => {
+            let fix = if failed.errors.is_empty() {
+                ROBUST_HINT
+            } else {
+                REFUSED_GO_HINT
+            };
+            c.r.fail(what, &failed.note(), fix);
             c.drop_engine();
         }
     }
 }
 
-/// Seeded positions of the game reached by random playouts: some with a
-/// forced pass (knight, bishop), some with an extra turn (dots), some over.
-/// Each with its tag: `"pass"`, `"extra"`, `"over"` or `""`.
+/// Seeded positions of the game reached by random playouts: `o.positions`
+/// where the game goes on, some with a forced pass (knight, bishop), some
+/// with an extra turn (dots); and, one in ten more, finished games (for
+/// `perft` and `query`). Each with its tag: `"pass"`, `"extra"`, `"over"` or
+/// `""`.
 fn sample_positions(o: &CheckOptions) -> Vec<(AnyPosition, &'static str)> {
     let mut rng = tabula::random::rng(o.seed ^ 0x5eed_c4ec);
     let sizes: Vec<(usize, usize)> = match o.dots_size {
         Some(s) => vec![s],
         None => vec![(2, 2), (3, 3), (5, 6), (2, 4)],
     };
-    let mut out = Vec::new();
-    for i in 0..o.positions {
-        let s = o.seed.wrapping_add(1_000 + i as u64);
+    let mut out: Vec<(AnyPosition, &'static str)> = Vec::new();
+    let mut playable = 0;
+    // Every board gives a position where the game goes on, except those
+    // asked for a finished game.
+    for i in 0.. {
+        if playable == o.positions {
+            break;
+        }
+        let s = o.seed.wrapping_add(1_000).wrapping_add(i as u64);
         let spec = match o.game {
             GameId::Dots => {
                 let (r, k) = sizes[i % sizes.len()];
@@ -966,6 +1287,9 @@ fn sample_positions(o: &CheckOptions) -> Vec<(AnyPosition, &'static str)> {
             // Any position before the end.
             rng.gen_range(0..line.len().saturating_sub(1).max(1))
         };
+        if line[j].1 != "over" {
+            playable += 1;
+        }
         out.push(line[j]);
     }
     out
@@ -982,35 +1306,31 @@ fn conformance(c: &mut Checker) {
         margin_ms: o.timeouts.margin_ms.max(2_000),
         ..o.timeouts
     };
-    let mut bad: Vec<String> = Vec::new();
-    let mut fix = RULES_HINT;
+    // Each wrong answer, with the hint for it.
+    let mut bad: Vec<(String, &str)> = Vec::new();
     let mut faults = 0;
+    let go = format!("go movetime {CONFORMANCE_MOVE_MS}");
     for (pos, tag) in &playable {
         if faults == 3 {
             break;
         }
-        let Some(e) = c.engine(what) else { return };
         let position = format!("position fen {}", pos.fen());
-        match e.think(
-            &position,
-            &format!("go movetime {CONFORMANCE_MOVE_MS}"),
-            Some(CONFORMANCE_MOVE_MS),
-            &t,
-        ) {
+        let Some(res) = c.go(what, &position, &go, Some(CONFORMANCE_MOVE_MS), &t) else {
+            return;
+        };
+        match res {
             Ok(reply) => {
-                if let Err((why, f)) = judge_move(pos, &reply.mv) {
+                if let Err((why, fix)) = judge_move(pos, &reply.mv) {
                     let kind = if tag.is_empty() {
                         String::new()
                     } else {
                         format!(" [{tag}]")
                     };
-                    bad.push(format!("{position}{kind} → {why}"));
-                    fix = f;
+                    bad.push((format!("{position}{kind} → {why}"), fix));
                 }
             }
-            Err(f) => {
-                bad.push(format!("{position} → {}", describe(&f)));
-                fix = hint(&f);
+            Err(failed) => {
+                bad.push((format!("{position} → {}", failed.note()), failed.hint()));
                 faults += 1;
                 c.drop_engine();
             }
@@ -1020,10 +1340,10 @@ fn conformance(c: &mut Checker) {
         c.r.ok(
             what,
             &format!(
-                "{} positions ({} forced passes, {} extra turns)",
-                playable.len(),
-                count("pass"),
-                count("extra")
+                "{} ({}, {})",
+                plural(playable.len(), "position"),
+                plural(count("pass"), "forced pass"),
+                plural(count("extra"), "extra turn")
             ),
         );
     } else {
@@ -1038,9 +1358,9 @@ fn conformance(c: &mut Checker) {
                 } else {
                     ""
                 },
-                bad[0]
+                bad[0].0
             ),
-            fix,
+            bad[0].1,
         );
     }
     perft_layer(c, &positions);
@@ -1063,24 +1383,34 @@ fn probe(e: &mut Engine, cmd: &str, want: &str, wait_ms: u64) -> Result<Option<S
     }
 }
 
-/// Waits for the `perft <d> <n>` line; its count.
-fn perft_count(e: &mut Engine, pos: &AnyPosition, d: u32) -> Result<Option<u64>, Fault> {
+/// How an engine answered `perft <d>`.
+enum PerftAnswer {
+    /// The `perft <d> <n>` line's count (`None`: not a number).
+    Count(Option<u64>),
+    /// An error line instead.
+    Refused(String),
+    /// Nothing within [`PERFT_MS`]: too slow to check (not wrong).
+    Slow,
+}
+
+/// Waits for the `perft <d> <n>` line.
+fn perft_count(e: &mut Engine, pos: &AnyPosition, d: u32) -> Result<PerftAnswer, Fault> {
     e.discard_output();
     e.send(&format!("position fen {}", pos.fen()))?;
     e.send(&format!("perft {d}"))?;
-    let deadline = Instant::now() + ms(5_000);
+    let deadline = Instant::now() + ms(PERFT_MS);
     loop {
         match e.read_line(deadline)? {
             Some(l) => {
                 let w: Vec<&str> = l.split_whitespace().collect();
                 if w.len() == 3 && w[0] == "perft" && w[1] == d.to_string() {
-                    return Ok(w[2].parse().ok());
+                    return Ok(PerftAnswer::Count(w[2].parse().ok()));
                 }
                 if is_error_line(&l) {
-                    return Ok(None);
+                    return Ok(PerftAnswer::Refused(l));
                 }
             }
-            None => return Ok(None),
+            None => return Ok(PerftAnswer::Slow),
         }
     }
 }
@@ -1101,7 +1431,7 @@ fn perft_layer(c: &mut Checker, positions: &[(AnyPosition, &'static str)]) {
             return;
         }
         Err(f) => {
-            c.r.fail(what, &format!("`perft 1`: {}", describe(&f)), ROBUST_HINT);
+            c.r.fail(what, &format!("`perft 1`: {f}"), ROBUST_HINT);
             c.drop_engine();
             return;
         }
@@ -1114,27 +1444,43 @@ fn perft_layer(c: &mut Checker, positions: &[(AnyPosition, &'static str)]) {
                 break;
             }
             let Some(e) = c.engine(what) else { return };
-            match perft_count(e, pos, d) {
-                Ok(Some(n)) if n == want => checked += 1,
-                Ok(got) => {
-                    let got = got.map_or("no count".to_string(), |n| n.to_string());
-                    c.r.fail(
+            let asked = format!("position fen {} / perft {d}", pos.fen());
+            let got = match perft_count(e, pos, d) {
+                Ok(PerftAnswer::Count(Some(n))) if n == want => {
+                    checked += 1;
+                    continue;
+                }
+                Ok(PerftAnswer::Count(got)) => got
+                    .map_or("a count that is not a number".to_string(), |n| {
+                        n.to_string()
+                    }),
+                Ok(PerftAnswer::Refused(l)) => format!("refused: '{}'", truncate(&l)),
+                Ok(PerftAnswer::Slow) => {
+                    c.r.warn(
                         what,
                         &format!(
-                            "position fen {} / perft {d}: {got}, expected {want}",
-                            pos.fen()
+                            "{asked}: no answer within {PERFT_MS} ms, too slow to check \
+                             ({checked} counts right before it)"
                         ),
-                        "perft counts the leaves at that depth; a finished game counts as one \
-                         leaf and a forced pass is a ply (protocol §perft)",
+                        "optional for students; a perft only generates and plays moves (no \
+                         search, no evaluation), and answers `stop` at once",
                     );
-                    return;
-                }
-                Err(f) => {
-                    c.r.fail(what, &describe(&f), hint(&f));
                     c.drop_engine();
                     return;
                 }
-            }
+                Err(f) => {
+                    c.r.fail(what, &f.to_string(), hint(&f));
+                    c.drop_engine();
+                    return;
+                }
+            };
+            c.r.fail(
+                what,
+                &format!("{asked}: {got}, expected {want}"),
+                "perft counts the leaves at that depth; a finished game counts as one \
+                 leaf and a forced pass is a ply (protocol §perft)",
+            );
+            return;
         }
     }
     c.r.ok(
@@ -1159,11 +1505,7 @@ fn query_layer(c: &mut Checker, positions: &[(AnyPosition, &'static str)]) {
             return;
         }
         Err(f) => {
-            c.r.fail(
-                what,
-                &format!("`query gameover`: {}", describe(&f)),
-                ROBUST_HINT,
-            );
+            c.r.fail(what, &format!("`query gameover`: {f}"), ROBUST_HINT);
             c.drop_engine();
             return;
         }
@@ -1180,7 +1522,7 @@ fn query_layer(c: &mut Checker, positions: &[(AnyPosition, &'static str)]) {
         ];
         let Some(e) = c.engine(what) else { return };
         if let Err(f) = e.send(&format!("position fen {}", pos.fen())) {
-            c.r.fail(what, &describe(&f), hint(&f));
+            c.r.fail(what, &f.to_string(), hint(&f));
             c.drop_engine();
             return;
         }
@@ -1203,16 +1545,23 @@ fn query_layer(c: &mut Checker, positions: &[(AnyPosition, &'static str)]) {
                     return;
                 }
                 Err(f) => {
-                    c.r.fail(what, &describe(&f), hint(&f));
+                    c.r.fail(what, &f.to_string(), hint(&f));
                     c.drop_engine();
                     return;
                 }
             }
         }
     }
+    let over = match positions.iter().filter(|p| p.1 == "over").count() {
+        0 => String::new(),
+        n => format!(" including {}", plural(n, "finished game")),
+    };
     c.r.ok(
         what,
-        &format!("{checked} answers equal to the rules library's"),
+        &format!(
+            "{checked} answers equal to the rules library's ({}{over})",
+            plural(positions.len(), "position")
+        ),
     );
 }
 
@@ -1222,23 +1571,25 @@ enum Solved {
     Final(String),
     /// An error line: `solve` refused.
     Refused(String),
-    /// Nothing, even after `stop` (or, with `quiet_ms`, not a single line
-    /// within it).
+    /// Nothing, even after `stop`.
     Silent,
+    /// Not a line within the quiet time, then a final line on the `stop`
+    /// sent early: it solves, but did not get its time.
+    StoppedEarly,
 }
 
-/// Waits for the engine's final `solve` line; `stop` after `deadline_ms`.
+/// Waits for the engine's final `solve` line; `stop` after `deadline_ms`,
+/// or after `quiet_ms` if not a single line came by then.
 fn solve_line(e: &mut Engine, deadline_ms: u64, quiet_ms: Option<u64>) -> Result<Solved, Fault> {
     let start = Instant::now();
     let deadline = start + ms(deadline_ms);
     let is_final = |l: &str| matches!(first_word(l), "solution" | "nosolution");
-    let mut quiet = quiet_ms.map(|q| start + ms(q.min(deadline_ms)));
+    let mut quiet = quiet_ms.map(|q| start + ms(q)).filter(|q| *q < deadline);
     loop {
         match e.read_line(quiet.unwrap_or(deadline))? {
             Some(l) if is_final(&l) => return Ok(Solved::Final(l)),
             Some(l) if is_error_line(&l) => return Ok(Solved::Refused(l)),
             Some(_) => quiet = None,
-            None if quiet.is_some() => return Ok(Solved::Silent),
             None => break,
         }
     }
@@ -1246,6 +1597,7 @@ fn solve_line(e: &mut Engine, deadline_ms: u64, quiet_ms: Option<u64>) -> Result
     let deadline = Instant::now() + ms(STOP_DEADLINE_MS);
     loop {
         match e.read_line(deadline)? {
+            Some(l) if is_final(&l) && quiet.is_some() => return Ok(Solved::StoppedEarly),
             Some(l) if is_final(&l) => return Ok(Solved::Final(l)),
             Some(_) => {}
             None => return Ok(Solved::Silent),
@@ -1264,23 +1616,37 @@ fn solve_layer(c: &mut Checker, puzzle: GameId, required: bool) {
         };
         pos.set_target(Some(target));
         let what = format!("solve {puzzle} {name}");
-        let Some(e) = c.engine(&what) else { return };
-        e.discard_output();
         // The first problem decides whether the engine solves at all: an
-        // error line, or silence for a while, says no.
-        let quiet = (n == 0 && !required).then_some(PROBE_MS);
-        let res = e
-            .send(&format!("position fen {}", pos.fen()))
-            .and_then(|_| e.send("solve"))
-            .and_then(|_| solve_line(e, o.solve_ms, quiet));
+        // error line says no; so does silence, unless `stop` gets an answer
+        // (then the problem is asked again, with its whole time).
+        let mut quiet = (n == 0 && !required).then_some(PROBE_MS);
+        let res = loop {
+            let Some(e) = c.engine(&what) else { return };
+            e.discard_output();
+            let res = e
+                .send(&format!("position fen {}", pos.fen()))
+                .and_then(|_| e.send("solve"))
+                .and_then(|_| solve_line(e, o.solve_ms, quiet));
+            match res {
+                Ok(Solved::StoppedEarly) => quiet = None,
+                other => break other,
+            }
+        };
+        let optional = format!("(optional for students; `--game {puzzle}` requires it)");
         let line = match res {
             Ok(Solved::Final(l)) => l,
-            Ok(Solved::Refused(_) | Solved::Silent) if n == 0 && !required => {
+            Ok(Solved::Refused(l)) if n == 0 && !required => {
                 c.r.skip(
                     &format!("solve ({puzzle})"),
-                    &format!(
-                        "no answer to `solve` (optional for students; `--game {puzzle}` requires it)"
-                    ),
+                    &format!("`solve` refused: '{}' {optional}", truncate(&l)),
+                );
+                c.drop_engine();
+                return;
+            }
+            Ok(Solved::Silent) if n == 0 && !required => {
+                c.r.skip(
+                    &format!("solve ({puzzle})"),
+                    &format!("no answer to `solve`, nor to `stop` {optional}"),
                 );
                 // Whatever it is doing, start afresh.
                 c.drop_engine();
@@ -1296,7 +1662,7 @@ fn solve_layer(c: &mut Checker, puzzle: GameId, required: bool) {
                 c.drop_engine();
                 return;
             }
-            Ok(Solved::Silent) => {
+            Ok(Solved::Silent | Solved::StoppedEarly) => {
                 c.r.fail(
                     &what,
                     &format!(
@@ -1310,7 +1676,7 @@ fn solve_layer(c: &mut Checker, puzzle: GameId, required: bool) {
                 return;
             }
             Err(f) => {
-                c.r.fail(&what, &describe(&f), hint(&f));
+                c.r.fail(&what, &f.to_string(), hint(&f));
                 c.drop_engine();
                 return;
             }
@@ -1438,10 +1804,82 @@ fn judge_solution(c: &mut Checker, what: &str, start: &AnyPosition, target: u32,
     }
 }
 
+/// `text` with each control character (a byte a terminal would act on)
+/// written `\xNN`.
+fn visible(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_control() {
+                format!("\\x{:02x}", c as u32)
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
+
 fn truncate(line: &str) -> String {
     if line.chars().count() <= 120 {
         line.to_string()
     } else {
         format!("{}…", line.chars().take(120).collect::<String>())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn control_characters_are_shown_as_hex() {
+        assert_eq!(
+            visible("\u{1}\u{7f}\u{1b}[2J ÿ€\t\u{0}"),
+            "\\x01\\x7f\\x1b[2J ÿ€\\x09\\x00"
+        );
+    }
+
+    #[test]
+    fn protocol_replies_and_stray_lines() {
+        for line in [
+            "id name x",
+            "readyok 7",
+            "info string DEBUG is fine here",
+            "bestmove h1.2",
+            "a3 12",
+            "h1.2 5",
+            "pass 1",
+            "nosolution reason limit",
+        ] {
+            assert!(is_protocol_reply(line), "{line}");
+        }
+        for line in ["DEBUG my moves", "", "12 3", "a3", "Bestmove a3", "board:"] {
+            assert!(!is_protocol_reply(line), "{line}");
+        }
+    }
+
+    #[test]
+    fn traffic_log_lines_are_read_back() {
+        let t = Instant::now();
+        let mut log = crate::client::Traffic::new(t);
+        log.push(t, '>', "position fen x");
+        log.push(t, '<', "info string error go: no position");
+        log.push(t, '<', "");
+        log.push(t, '!', "info string error on stderr");
+        let text = format!("game r0 knight\np1: a b\n{}", log.text());
+        let entries: Vec<(char, &str)> = text.lines().filter_map(log_entry).collect();
+        assert_eq!(
+            entries,
+            [
+                ('>', "position fen x"),
+                ('<', "info string error go: no position"),
+                ('<', ""),
+                ('!', "info string error on stderr")
+            ]
+        );
+        assert_eq!(error_lines(&text), ["info string error go: no position"]);
+        let mut stray = Stray::default();
+        stray.audit_text(&text);
+        assert_eq!((stray.seen, stray.count), (2, 1));
+        assert_eq!(stray.first, Some((String::new(), "position fen x".into())));
     }
 }

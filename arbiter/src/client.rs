@@ -212,6 +212,22 @@ pub enum Fault {
     Interrupted,
 }
 
+/// For people: the detail of the fault (what the engine did), as in the
+/// results' `detail` field and in `arbiter check`.
+impl std::fmt::Display for Fault {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Fault::Startup(d) | Fault::Stall(d) | Fault::Crash(d) => f.write_str(d),
+            Fault::Timeout { overrun_ms, detail } => write!(f, "{detail} ({overrun_ms} ms late)"),
+            Fault::Malformed(line) => write!(f, "not a move: '{line}'"),
+            Fault::Illegal(line) => write!(f, "illegal move: '{line}'"),
+            Fault::Interrupted => f.write_str("interrupted"),
+        }
+    }
+}
+
+impl std::error::Error for Fault {}
+
 /// An engine's answer to `go`.
 #[derive(Clone, Debug)]
 pub struct Reply {
@@ -494,7 +510,7 @@ impl Engine {
             match ev {
                 Event::Line(s, at, l) => self.log.push(at, dir(s), &l),
                 Event::Eof(s) => {
-                    self.log.push(Instant::now(), '#', &format!("{s:?} closed"));
+                    self.log.push(Instant::now(), '#', &format!("{s} closed"));
                     // Keep the end of stdout visible to the next wait.
                     if s == Stream::Out {
                         self.eof_seen = true;
@@ -565,6 +581,6 @@ fn to_startup(f: Fault, during: &str) -> Fault {
         Fault::Stall(s) | Fault::Crash(s) | Fault::Startup(s) => {
             Fault::Startup(format!("{during}: {s}"))
         }
-        other => Fault::Startup(format!("{during}: {other:?}")),
+        other => Fault::Startup(format!("{during}: {other}")),
     }
 }

@@ -258,7 +258,7 @@ pub fn play(spec: &GameSpec, seats: [Seat; 2], settings: &Settings) -> Played {
             winner: None,
             reason: "startup",
             offender: Some("both".into()),
-            detail: Some(format!("p1: {}; p2: {}", fault_text(&a), fault_text(&b))),
+            detail: Some(format!("p1: {a}; p2: {b}")),
             overrun_ms: None,
         }),
         (Some(a), None) => End::fault(Player::One, a),
@@ -359,13 +359,6 @@ fn tell(players: &mut [Option<Mover>; 2], mut f: impl FnMut(&mut dyn Console)) {
         if let Mover::Console(c) = p {
             f(c.as_mut());
         }
-    }
-}
-
-fn fault_text(f: &Fault) -> String {
-    match f {
-        Fault::Startup(s) | Fault::Stall(s) | Fault::Crash(s) => s.clone(),
-        other => format!("{other:?}"),
     }
 }
 

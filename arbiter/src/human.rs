@@ -741,7 +741,7 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
         Kind::External(spec) => {
             spec.check_program()?;
             let e = Engine::start(spec, &timeouts)
-                .map_err(|f| anyhow::anyhow!("the engine could not start: {f:?}"))?;
+                .map_err(|f| anyhow::anyhow!("the engine could not start: {f}"))?;
             Seat::External(Ok(e))
         }
     };

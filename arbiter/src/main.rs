@@ -5,6 +5,7 @@
 //! command again to resume).
 
 use anyhow::{bail, Result};
+use arbiter::check::Verdict;
 use arbiter::client::Timeouts;
 use arbiter::clock::TimeControl;
 use arbiter::config::{self, Entrant};
@@ -55,6 +56,7 @@ enum Command {
         /// Config file of engines (TOML, or JSON if *.json); repeatable.
         #[arg(long = "engines", value_name = "FILE")]
         engine_files: Vec<PathBuf>,
+        /// Who plays whom.
         #[arg(long, value_enum, default_value_t = Format::RoundRobin)]
         format: Format,
         /// Gauntlet: the reference engine's name (default: the first engine).
@@ -73,9 +75,10 @@ enum Command {
     /// isready tokens, one move, quit, two games against builtin:random,
     /// go infinite + stop, go movetime, malformed input, legal moves on many
     /// positions (+ perft and query if implemented), solve on the course
-    /// problems A-D if the engine solves. Prints ok/warn/FAIL/skip lines with
-    /// hints and a summary. Exit 0 when nothing failed (warns allowed), 1 if
-    /// something did, 2 on bad arguments.
+    /// problems A-D if the engine solves, and that stdout holds only protocol
+    /// lines. Prints ok/warn/FAIL/skip lines with hints and a summary. Exit 0
+    /// when nothing failed (warns allowed), 1 if something did, 2 on bad
+    /// arguments, 130 when interrupted (Ctrl-C).
     Check {
         /// The engine's command line.
         engine: String,
@@ -84,22 +87,27 @@ enum Command {
         /// with solve required.
         #[arg(long, default_value = "knight")]
         game: String,
+        /// Seed of the start board, of the sampled positions and of builtin:random.
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Move time of the first move and of the two games (ms).
         #[arg(long, default_value_t = 200)]
         movetime: u64,
-        /// Positions of the rule-conformance layer.
+        /// Positions of the rule-conformance layer where the game goes on
+        /// (finished games are added for perft and query).
         #[arg(long, default_value_t = 30)]
         positions: usize,
         /// Time given to each `solve` of the course problems (ms).
         #[arg(long, default_value_t = 3000)]
         solve_time: u64,
-        /// Dots board size, `<rows>x<cols>`.
+        /// Dots board size, `<rows>x<cols>` (default: 5x6 for the games,
+        /// 2x2, 3x3, 5x6 and 2x4 for the rule conformance).
         #[arg(long)]
         dots_size: Option<String>,
+        /// Handshake deadline (ms).
         #[arg(long, default_value_t = 10_000)]
         startup_timeout: u64,
+        /// Allowed beyond a move's time (ms).
         #[arg(long, default_value_t = 100)]
         margin: u64,
     },
@@ -233,6 +241,9 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 bail!("check is for external engines (the built-in players are always fine)");
             };
             let game = parse_game(&game)?;
+            if positions == 0 {
+                bail!("--positions must be at least 1");
+            }
             let opts = arbiter::check::CheckOptions {
                 game,
                 seed,
@@ -246,11 +257,10 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 positions,
                 solve_ms: solve_time,
             };
-            let failures = arbiter::check::run(spec, &entrant.name, &opts);
-            Ok(if failures == 0 {
-                ExitCode::SUCCESS
-            } else {
-                ExitCode::from(1)
+            Ok(match arbiter::check::run(spec, &entrant.name, &opts) {
+                Verdict::Passed => ExitCode::SUCCESS,
+                Verdict::Failed(_) => ExitCode::from(1),
+                Verdict::Interrupted => ExitCode::from(130),
             })
         }
         Some(Command::Match {

@@ -35,6 +35,15 @@ pub enum Stream {
     Err,
 }
 
+impl std::fmt::Display for Stream {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Stream::Out => "stdout",
+            Stream::Err => "stderr",
+        })
+    }
+}
+
 /// What the reader threads report.
 #[derive(Debug)]
 pub enum Event {

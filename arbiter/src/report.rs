@@ -14,12 +14,12 @@ use std::fmt::Write as _;
 use std::path::Path;
 use tabula::game::{AnyPosition, Player};
 
-/// A count and its noun, `1 move` or `2 moves`.
+/// A count and its noun: `1 move`, `2 moves`, `3 passes`.
 pub fn plural(n: usize, word: &str) -> String {
-    if n == 1 {
-        format!("1 {word}")
-    } else {
-        format!("{n} {word}s")
+    match (n, word.ends_with('s')) {
+        (1, _) => format!("1 {word}"),
+        (_, true) => format!("{n} {word}es"),
+        (_, false) => format!("{n} {word}s"),
     }
 }
 

@@ -427,12 +427,8 @@ pub fn preflight(plan: &Plan, timeouts: &Timeouts) -> Result<()> {
                     );
                 }
             }
-            Err(Fault::Startup(why)) => log::warn!(
-                "engine '{}' failed its handshake at preflight: {why}",
-                e.name
-            ),
-            // A start fails by `Startup` or by an interruption.
-            Err(_) => bail!("interrupted"),
+            Err(Fault::Interrupted) => bail!("interrupted"),
+            Err(f) => log::warn!("engine '{}' failed its handshake at preflight: {f}", e.name),
         }
     }
     Ok(())

@@ -41,9 +41,12 @@ fn tabula() -> &'static str {
 
 /// Runs `arbiter check <engine> <args…>`; (exit code, stdout + stderr).
 fn check(engine: &str, args: &[&str]) -> (i32, String) {
+    arbiter(&[&["check", engine][..], args].concat())
+}
+
+/// Runs `arbiter <args…>` with no input; (exit code, stdout + stderr).
+fn arbiter(args: &[&str]) -> (i32, String) {
     let out = Command::new(ARBITER)
-        .arg("check")
-        .arg(engine)
         .args(args)
         .current_dir(repo())
         .stdin(Stdio::null())
@@ -190,7 +193,7 @@ fn python_example_passes_with_a_warn_and_skips() {
     for s in ["perft", "query", "solve (knight-solo)"] {
         assert!(text.contains(&format!("  skip  {s}: ")), "{s}:\n{text}");
     }
-    assert!(text.contains("  ok    legal moves: 27 positions"), "{text}");
+    assert!(text.contains("  ok    legal moves: 30 positions"), "{text}");
     assert!(text.contains("  ok    malformed input"), "{text}");
 
     // It does not play the puzzle: with --game knight-solo, solve is required.
@@ -250,7 +253,12 @@ fn each_fault_gets_its_fail_line() {
         (
             "illegal",
             &[],
-            &["  FAIL  first move: ", "is illegal", "legal: "],
+            &[
+                "  FAIL  first move: ",
+                "is illegal",
+                "legal: ",
+                "  FAIL  game 2 as p2: illegal after 1 move: ",
+            ],
         ),
         (
             "bad-solve",
@@ -302,4 +310,364 @@ fn usage_errors_exit_2() {
     assert_eq!(code, 2, "{text}");
     let (code, text) = check("builtin:random", &[]);
     assert_eq!(code, 2, "{text}");
+}
+
+/// The line of `text` that starts with `prefix`, and the hint line after it
+/// (empty when there is none).
+fn finding<'a>(text: &'a str, prefix: &str) -> (&'a str, &'a str) {
+    let lines: Vec<&str> = text.lines().collect();
+    let i = lines
+        .iter()
+        .position(|l| l.starts_with(prefix))
+        .unwrap_or_else(|| panic!("no '{prefix}' in\n{text}"));
+    let hint = lines
+        .get(i + 1)
+        .filter(|l| l.trim_start().starts_with('→'))
+        .copied()
+        .unwrap_or("");
+    (lines[i], hint)
+}
+
+#[test]
+fn the_hint_follows_the_fault() {
+    // No readyok after the handshake: told about `isready`, not `ugi`.
+    let (code, text) = check(&mock("stall"), &["--startup-timeout", "2000"]);
+    assert_eq!(code, 1, "{text}");
+    let (line, hint) = finding(&text, "  FAIL  isready: ");
+    assert!(line.contains("no readyok within 2000 ms"), "{text}");
+    assert!(hint.contains("answer `isready`"), "{text}");
+    assert!(!text.contains("`ugiok`"), "{text}");
+
+    // The program exits after reading `ugi`: told to run it (its stderr is
+    // quoted when the arbiter read it before the exit was seen).
+    let (code, text) = check(
+        "sh -c \"read line; echo 'no module named numpy' >&2; exit 3\"",
+        &[],
+    );
+    assert_eq!(code, 1, "{text}");
+    let (line, hint) = finding(&text, "  FAIL  handshake: ");
+    assert!(
+        line.contains("exited during the handshake (exit code 3)"),
+        "{text}"
+    );
+    assert!(hint.contains("run the command in a terminal"), "{text}");
+    assert!(!text.contains("answer `ugi`"), "{text}");
+}
+
+/// The error line the mock engine sends for a `go` it refuses.
+const REFUSED: &str = "'info string error go: refused on purpose (mock-engine)'";
+
+#[test]
+fn a_refused_go_quotes_the_engines_error_line() {
+    let (code, text) = check(&mock("refuse-go"), &["--positions", "3"]);
+    assert_eq!(code, 1, "{text}");
+    for layer in [
+        "  FAIL  first move: ",
+        "  FAIL  game 1 as p1: ",
+        "  FAIL  go movetime 300: ",
+        "  FAIL  legal moves: ",
+    ] {
+        let (line, hint) = finding(&text, layer);
+        assert!(line.contains(REFUSED), "{layer}:\n{text}");
+        assert!(hint.contains("refused the `go`"), "{layer}:\n{text}");
+        assert!(!hint.contains("keep a reserve"), "{layer}:\n{text}");
+    }
+
+    // Refusing `go infinite` (which a tournament never sends) is a warn.
+    let (code, text) = check(&mock("refuse-infinite"), &[]);
+    assert_eq!(code, 0, "{text}");
+    let (line, _) = finding(&text, "  warn  go infinite + stop: ");
+    assert!(
+        line.contains(&format!("refused `go infinite`: {REFUSED}")),
+        "{text}"
+    );
+    assert_eq!(summary(&text)[1..3], [1, 0], "{text}");
+}
+
+#[test]
+fn debug_prints_on_stdout_get_a_warn() {
+    let (code, text) = check(&mock("debug-prints"), &[]);
+    assert_eq!(code, 0, "{text}");
+    let (line, hint) = finding(&text, "  warn  stdout: ");
+    assert!(
+        line.contains("not protocol replies")
+            && line.contains("the first: 'DEBUG my moves: ")
+            && line.contains("after `go movetime 200`"),
+        "{text}"
+    );
+    assert!(hint.contains("stderr"), "{text}");
+    assert_eq!(summary(&text)[1..3], [1, 0], "{text}");
+
+    // Only protocol lines (`info …` included): ok.
+    let (code, text) = check(&mock("good"), &[]);
+    assert_eq!(code, 0, "{text}");
+    assert!(text.contains("  ok    stdout: "), "{text}");
+}
+
+#[test]
+fn positions_n_tests_n_positions() {
+    for (n, shown) in [("1", "1 position ("), ("12", "12 positions (")] {
+        let (code, text) = check(&mock("good"), &["--positions", n]);
+        assert_eq!(code, 0, "{text}");
+        assert!(
+            text.contains(&format!("  ok    legal moves: {shown}")),
+            "{text}"
+        );
+    }
+    let (code, text) = check(&mock("good"), &["--positions", "0"]);
+    assert_eq!(code, 2, "{text}");
+    assert!(text.contains("--positions"), "{text}");
+}
+
+#[test]
+fn a_perft_that_is_only_slow_is_a_warn() {
+    let (code, text) = check(&mock("slow-perft"), &[]);
+    assert_eq!(code, 0, "{text}");
+    let (line, _) = finding(&text, "  warn  perft: ");
+    assert!(line.contains("no answer within 5000 ms"), "{text}");
+    assert!(!line.contains("expected"), "{text}");
+}
+
+#[test]
+fn a_silent_solver_is_asked_to_stop_before_it_is_skipped() {
+    // Silent until `stop`, then `nosolution reason limit`: it solves (badly).
+    // Problem A is stopped after 1.5 s of silence and asked again.
+    for time in ["300", "1600"] {
+        let (code, text) = check(&mock("solve-on-stop"), &["--solve-time", time]);
+        assert_eq!(code, 0, "{text}");
+        for p in ["A", "B", "C", "D"] {
+            let (line, _) = finding(&text, &format!("  warn  solve knight-solo {p}: "));
+            assert!(
+                line.contains(&format!("no solution within {time} ms")),
+                "{text}"
+            );
+        }
+        assert!(!text.contains("  skip  solve"), "{text}");
+    }
+}
+
+#[test]
+fn a_seed_near_the_largest_does_not_overflow() {
+    let (code, text) = check(&mock("good"), &["--seed", "18446744073709551615"]);
+    assert_eq!(code, 0, "{text}");
+    assert!(text.contains("  ok    game 2 as p2"), "{text}");
+}
+
+#[test]
+fn ctrl_c_stops_the_check() {
+    use std::io::{BufRead, BufReader, Read};
+    let mut child = Command::new(ARBITER)
+        .args(["check", &format!("{} --think 100", mock("good"))])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("arbiter runs");
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut text = String::new();
+    // Interrupt as soon as the games start being reported.
+    while !text.contains("  ok    game 1 as p1") {
+        let mut line = String::new();
+        assert!(out.read_line(&mut line).unwrap() > 0, "{text}");
+        text.push_str(&line);
+    }
+    let signalled = std::time::Instant::now();
+    unsafe {
+        libc::kill(child.id() as i32, libc::SIGINT);
+    }
+    out.read_to_string(&mut text).unwrap();
+    let status = child.wait().unwrap();
+    assert!(signalled.elapsed().as_secs() < 5, "{text}");
+    assert_eq!(status.code(), Some(130), "{text}");
+    assert!(text.contains("interrupted: the check stopped"), "{text}");
+    assert_eq!(summary(&text)[2], 0, "{text}");
+    assert!(!text.contains("game 2 as p2"), "{text}");
+}
+
+/// The entries of one section (`Options:`, `Arguments:`) of a `--help`
+/// text: (the option or argument, its help text).
+fn help_entries(help: &str, section: &str) -> Vec<(String, String)> {
+    let mut entries: Vec<(String, String)> = Vec::new();
+    let mut inside = false;
+    for line in help.lines() {
+        if !line.starts_with(' ') && !line.is_empty() {
+            inside = line == section;
+            continue;
+        }
+        if !inside || line.trim().is_empty() {
+            continue;
+        }
+        let indent = line.len() - line.trim_start().len();
+        let trimmed = line.trim();
+        let is_entry = indent <= 6 && trimmed.starts_with(['-', '<', '[']);
+        if is_entry {
+            let (spec, rest) = trimmed.split_once("  ").unwrap_or((trimmed, ""));
+            entries.push((spec.to_string(), rest.trim().to_string()));
+        } else if let Some(last) = entries.last_mut() {
+            last.1.push(' ');
+            last.1.push_str(trimmed);
+        }
+    }
+    entries
+}
+
+/// An entry's own help text, without clap's `[default: …]`, `[possible
+/// values: …]` and lists of values.
+fn own_help(text: &str) -> String {
+    let mut t = text.to_string();
+    while let Some(i) = t.find(" [").or_else(|| t.starts_with('[').then_some(0)) {
+        let Some(j) = t[i..].find(']') else { break };
+        t.replace_range(i..i + j + 1, "");
+    }
+    match t.find("Possible values:") {
+        Some(i) => t[..i].trim().to_string(),
+        None => t.trim().to_string(),
+    }
+}
+
+#[test]
+fn every_option_of_every_subcommand_has_help_text() {
+    let (code, top) = arbiter(&["--help"]);
+    assert_eq!(code, 0, "{top}");
+    let subcommands: Vec<String> = top
+        .lines()
+        .skip_while(|l| *l != "Commands:")
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|w| *w != "help")
+        .map(str::to_string)
+        .collect();
+    for sub in ["match", "tournament", "check", "bench", "demo", "play"] {
+        assert!(subcommands.iter().any(|s| s == sub), "{sub}:\n{top}");
+    }
+    for sub in &subcommands {
+        let (code, help) = arbiter(&[sub, "--help"]);
+        assert_eq!(code, 0, "{help}");
+        let options = help_entries(&help, "Options:");
+        assert!(options.iter().any(|(o, _)| o.contains("--help")), "{help}");
+        for (option, text) in options.iter().chain(&help_entries(&help, "Arguments:")) {
+            assert!(
+                !own_help(text).is_empty(),
+                "arbiter {sub}: {option} has no help text:\n{help}"
+            );
+            // Every value of `check` shows its default.
+            if sub == "check" && option.starts_with("--") && option.contains('<') {
+                assert!(
+                    text.contains("default"),
+                    "arbiter check: {option} shows no default:\n{help}"
+                );
+            }
+        }
+    }
+}
+
+/// Rust `Debug` shapes that must never reach a person.
+const DEBUG_SHAPES: &[&str] = &[
+    "Startup(",
+    "Stall(",
+    "Crash(",
+    "Timeout {",
+    "Malformed(",
+    "Illegal(",
+    "Interrupted",
+    "Some(",
+    "None",
+    "Ok(",
+    "Err(",
+    "Os {",
+    "kind: ",
+    "\\\"",
+    "Out closed",
+    "Err closed",
+];
+
+fn assert_no_debug(what: &str, text: &str) {
+    for shape in DEBUG_SHAPES {
+        assert!(!text.contains(shape), "{what}: '{shape}' in\n{text}");
+    }
+}
+
+#[test]
+fn no_debug_formatting_reaches_a_person() {
+    let dir = std::env::temp_dir().join(format!("arbiter-check-debug-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let exits = format!("{MOCK} --bogus");
+    let stalls = mock("stall");
+    let crashes = mock("crash");
+    let engines = [
+        ("not found", "nothere-prog"),
+        ("exits during the handshake", exits.as_str()),
+        ("no readyok", stalls.as_str()),
+        ("crashes", crashes.as_str()),
+    ];
+    for (case, engine) in engines {
+        let (_, text) = check(engine, &["--startup-timeout", "500"]);
+        assert_no_debug(&format!("check, {case}"), &text);
+
+        let (_, text) = arbiter(&[
+            "play",
+            "--engine",
+            engine,
+            "--startup-timeout",
+            "500",
+            "--results",
+            dir.join("play.jsonl").to_str().unwrap(),
+            "--records",
+            dir.join("play.txt").to_str().unwrap(),
+        ]);
+        assert_no_debug(&format!("play, {case}"), &text);
+
+        let results = dir.join(format!("{}.jsonl", case.replace(' ', "-")));
+        let records = dir.join(format!("{}.txt", case.replace(' ', "-")));
+        let (_, text) = arbiter(&[
+            "match",
+            engine,
+            engine,
+            "--games",
+            "2",
+            "--movetime",
+            "200",
+            "--startup-timeout",
+            "500",
+            "--quiet",
+            "--results",
+            results.to_str().unwrap(),
+            "--records",
+            records.to_str().unwrap(),
+        ]);
+        assert_no_debug(&format!("match, {case}"), &text);
+        let records = std::fs::read_to_string(&records).unwrap_or_default();
+        assert_no_debug(&format!("match records, {case}"), &records);
+    }
+    // The traffic logs of faulted games.
+    for log in std::fs::read_dir(&dir).unwrap().flatten() {
+        if log.path().is_dir() {
+            for f in std::fs::read_dir(log.path()).unwrap().flatten() {
+                let text = std::fs::read_to_string(f.path()).unwrap();
+                assert_no_debug(&f.path().display().to_string(), &text);
+            }
+        }
+    }
+    // The preflight of an engine with options (a warning on stderr).
+    let cfg = dir.join("engines.toml");
+    std::fs::write(
+        &cfg,
+        format!(
+            "[[engine]]\nname = \"m\"\ncommand = \"{MOCK}\"\nargs = [\"--bogus\"]\noptions = {{ Hash = \"16\" }}\n\n[[engine]]\ncommand = \"builtin:random\"\n"
+        ),
+    )
+    .unwrap();
+    let (_, text) = arbiter(&[
+        "tournament",
+        "--engines",
+        cfg.to_str().unwrap(),
+        "--quiet",
+        "--results",
+        dir.join("t.jsonl").to_str().unwrap(),
+    ]);
+    assert!(text.contains("preflight"), "{text}");
+    assert_no_debug("tournament preflight", &text);
+    let _ = std::fs::remove_dir_all(&dir);
 }

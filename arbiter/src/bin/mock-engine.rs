@@ -26,7 +26,12 @@
 //! (plays a square where the rules force a pass), `bare-readyok` (never
 //! echoes the `isready` token), `bad-perft` (perft counts from depth 2 are
 //! off by one), `bad-solve` (answers `solve` with one move, short of the
-//! target).
+//! target), `refuse-go` (answers `go` with an `info string error` line and
+//! no `bestmove`), `refuse-infinite` (the same for `go infinite` only),
+//! `debug-prints` (a `DEBUG …` line on stdout before each `bestmove`),
+//! `slow-perft` (`perft` from depth 2 answers only `stop`, with an error
+//! line), `solve-on-stop` (`solve` answers only `stop`, with `nosolution
+//! reason limit …`).
 
 use std::collections::HashSet;
 use std::io::{self, BufRead, BufWriter, Write};
@@ -136,7 +141,8 @@ fn main() {
     };
     let mut pos: Option<AnyPosition> = None;
     let mut gos = 0u64;
-    // The bestmove of a `go infinite`, held until `stop`.
+    // The final line of a job that waits for `stop` (the bestmove of a `go
+    // infinite`, a slow perft's or a silent solve's answer).
     let mut pending: Option<String> = None;
     let stdin = io::stdin();
     for line in stdin.lock().lines() {
@@ -188,6 +194,15 @@ fn main() {
             Some("go") => {
                 let n = gos;
                 gos += 1;
+                let infinite = words.len() == 1 || words.contains(&"infinite");
+                if (bad(n) && has("refuse-go")) || (infinite && has("refuse-infinite")) {
+                    let _ = writeln!(
+                        out,
+                        "info string error go: refused on purpose (mock-engine)"
+                    );
+                    flush(&mut out);
+                    continue;
+                }
                 let movetime: u64 = words
                     .iter()
                     .position(|w| *w == "movetime")
@@ -255,12 +270,15 @@ fn main() {
                 } else {
                     reply
                 };
+                if has("debug-prints") {
+                    let _ = writeln!(out, "DEBUG my moves: {} legal", legal.len());
+                }
                 let line = if reply.is_empty() {
                     "bestmove".to_string()
                 } else {
                     format!("bestmove {reply}")
                 };
-                if words.len() == 1 || words.contains(&"infinite") {
+                if infinite {
                     if !has("deaf-stop") {
                         pending = Some(line);
                     }
@@ -277,6 +295,12 @@ fn main() {
             }
             Some("perft") => {
                 let d: u32 = words.get(1).and_then(|w| w.parse().ok()).unwrap_or(1);
+                if has("slow-perft") && d >= 2 {
+                    pending = Some(format!(
+                        "info string error perft {d}: stopped before the end"
+                    ));
+                    continue;
+                }
                 let n = pos.map_or(0, |p| p.perft(d));
                 let n = if has("bad-perft") && d >= 2 { n + 1 } else { n };
                 let _ = writeln!(out, "perft {d} {n}");
@@ -293,6 +317,9 @@ fn main() {
                 };
                 let _ = writeln!(out, "response {answer}");
                 flush(&mut out);
+            }
+            Some("solve") if has("solve-on-stop") => {
+                pending = Some("nosolution reason limit generated 0 expanded 0 time 0".into());
             }
             Some("solve") if has("bad-solve") => {
                 let first = pos
