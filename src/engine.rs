@@ -584,8 +584,8 @@ fn checked_best(pos: &AnyPosition, best: Option<AnyMove>) -> AnyMove {
         Some(mv) if legal.contains(&mv) => mv,
         other => {
             log::error!(
-                "search returned {:?}, not a legal move in {}; playing {}",
-                other.map(|m| m.to_string()),
+                "search returned {}, not a legal move in {}; playing {}",
+                other.map_or("no move".to_string(), |m| format!("'{m}'")),
                 pos,
                 legal[0]
             );
