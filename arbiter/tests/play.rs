@@ -577,12 +577,13 @@ fn a_line_typed_while_the_engine_thinks_is_discarded() {
     needs!(tools::TMUX);
     let tmp = Tmp::new("typeahead");
     let mock = env!("CARGO_BIN_EXE_mock-engine");
-    // The engine takes 2 s per move: time to type a line while it thinks.
+    // The engine takes 5 s per move: time to type a line while it thinks,
+    // even on a loaded machine (the line must arrive before its move).
     let tmux = Tmux::start(
         "typeahead",
         &tmp.0,
         &format!(
-            "{ARBITER} play --game knight --seed 7 --engine '{mock} --think 2000' \
+            "{ARBITER} play --game knight --seed 7 --engine '{mock} --think 5000' \
              --movetime 10000 --results t.jsonl"
         ),
     );
