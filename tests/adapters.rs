@@ -1155,27 +1155,6 @@ fn python_plays_whole_knight_and_bishop_games() {
 /// `TABULA_REQUIRE_TOOLS=1` the same tests fail.
 #[test]
 fn tests_skip_visibly_without_their_programs_unless_required() {
-    for (test, program) in [
-        ("lisp_handshake_isready_and_quit", "sbcl"),
-        ("python_exits_at_end_of_input", "python3"),
-    ] {
-        let (passed, text) = tools::rerun_without_tools(test, None);
-        assert!(passed, "{text}");
-        assert!(
-            text.contains(&format!(
-                "skipped {test}: needs `{program}`, not on the PATH; \
-                 install it with `apt-get install -y {program}`"
-            )),
-            "{text}"
-        );
-        assert!(text.contains("1 passed"), "{text}");
-
-        let (passed, text) = tools::rerun_without_tools(test, Some("1"));
-        assert!(!passed, "{text}");
-        assert!(
-            text.contains(&format!("{test} needs `{program}`"))
-                && text.contains("TABULA_REQUIRE_TOOLS=1 forbids skipping"),
-            "{text}"
-        );
-    }
+    tools::assert_skips_visibly("lisp_handshake_isready_and_quit", &tools::SBCL);
+    tools::assert_skips_visibly("python_exits_at_end_of_input", &tools::PYTHON);
 }

@@ -636,7 +636,7 @@ fn quit_and_end_of_input_exit_promptly() {
     engine.send("quit");
     assert!(engine.wait_exit(SHORT).success());
     assert!(t.elapsed() < Duration::from_secs(2), "{:?}", t.elapsed());
-    let rest = engine.rest(Duration::from_millis(200));
+    let rest = engine.rest(PATIENCE);
     assert!(
         !rest.iter().any(|l| l.starts_with("response")),
         "commands waiting at quit are dropped: {rest:?}"
@@ -649,7 +649,7 @@ fn quit_and_end_of_input_exit_promptly() {
     thread_sleep(100);
     engine.close_stdin();
     assert!(engine.wait_exit(SHORT).success());
-    let rest = engine.rest(Duration::from_millis(200));
+    let rest = engine.rest(PATIENCE);
     assert_eq!(
         rest.iter().filter(|l| l.starts_with("bestmove")).count(),
         1,
@@ -664,7 +664,7 @@ fn quit_and_end_of_input_exit_promptly() {
     engine.send("query p1turn");
     engine.close_stdin();
     assert!(engine.wait_exit(PATIENCE).success());
-    let rest = engine.rest(Duration::from_millis(200));
+    let rest = engine.rest(PATIENCE);
     let bm = rest.iter().position(|l| l.starts_with("bestmove"));
     let perft = rest.iter().position(|l| l.starts_with("perft 2 "));
     let resp = rest.iter().position(|l| l == "response true");
@@ -780,7 +780,9 @@ fn queued_lines_never_overtake_a_jobs_output() {
             engine.send_raw(input.as_bytes());
             engine.close_stdin();
             assert!(engine.wait_exit(PATIENCE).success());
-            let lines = engine.rest(Duration::from_millis(200));
+            // The engine has exited: its output ends with the pipe, however
+            // long the reader thread waits for its turn on a busy machine.
+            let lines = engine.rest(PATIENCE);
             let seen: Vec<Seen> = lines
                 .iter()
                 .filter_map(|l| {
@@ -886,7 +888,8 @@ fn terminal_via_script(shell_command: &str) -> String {
         "{}",
         engine.transcript()
     );
-    engine.rest(Duration::from_millis(200)).join("\n")
+    // `script` has exited: the output ends with the pipe.
+    engine.rest(PATIENCE).join("\n")
 }
 
 #[test]

@@ -240,10 +240,9 @@ fn quote_errors(errors: &[String]) -> String {
         [] => String::new(),
         [one] => format!("; the engine said '{}'", truncate(one)),
         [first, rest @ ..] => format!(
-            "; the engine said '{}' (and {} more error {})",
+            "; the engine said '{}' (and {} more)",
             truncate(first),
-            rest.len(),
-            if rest.len() == 1 { "line" } else { "lines" }
+            plural(rest.len(), "error line")
         ),
     }
 }
@@ -453,7 +452,7 @@ pub fn run(spec: &ExternalSpec, name: &str, o: &CheckOptions) -> Verdict {
         }
         Verdict::Passed
     } else {
-        println!("{} check(s) failed", r.failures);
+        println!("{} failed", plural(r.failures, "check"));
         Verdict::Failed(r.failures)
     }
 }

@@ -428,11 +428,6 @@ fn seat_name(p: Player, me: Player, opponent: &str) -> String {
     }
 }
 
-/// `n ply` / `n plies`.
-fn plies(n: usize) -> String {
-    format!("{n} {}", if n == 1 { "ply" } else { "plies" })
-}
-
 /// The end of a game for the person playing `me` against `opponent`: why it
 /// ended and the result in the game's own terms (boxes, points); the final
 /// score.
@@ -443,12 +438,7 @@ pub fn game_over_lines(
     opponent: &str,
 ) -> [String; 2] {
     let dots = matches!(game, GameId::Dots | GameId::DotsSolo);
-    let amount = |n: u32| match (dots, n) {
-        (true, 1) => "1 box".to_string(),
-        (true, _) => format!("{n} boxes"),
-        (false, 1) => "1 point".to_string(),
-        (false, _) => format!("{n} points"),
-    };
+    let amount = |n: u32| report::plural(n as usize, if dots { "box" } else { "point" });
     let why = match (record.reason.as_str(), &record.detail) {
         ("normal", _) if dots => "every arc is drawn".to_string(),
         ("normal", _) => "neither side can move".to_string(),
@@ -487,7 +477,7 @@ pub fn game_over_lines(
             scores[0],
             scores[1],
             seat_name(Player::Two, me, opponent),
-            plies(record.moves.len())
+            report::plural(record.moves.len(), "ply")
         ),
     ]
 }
@@ -625,7 +615,7 @@ impl Console for Person {
                             let n = history.len() - k;
                             self.say(&format!(
                                 "Taking back {}: {}",
-                                plies(n),
+                                report::plural(n, "ply"),
                                 history[k..].join(" ")
                             ));
                             return Action::TakeBack(n);

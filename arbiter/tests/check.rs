@@ -272,11 +272,16 @@ fn each_fault_gets_its_fail_line() {
     for (mode, args, wanted) in cases {
         let (code, text) = check(&mock(mode), args);
         assert_eq!(code, 1, "{mode}:\n{text}");
-        assert!(summary(&text)[2] >= 1, "{mode}:\n{text}");
+        let failed = summary(&text)[2];
+        assert!(failed >= 1, "{mode}:\n{text}");
         for w in *wanted {
             assert!(text.contains(w), "{mode}: no '{w}' in\n{text}");
         }
-        assert!(text.contains("check(s) failed"), "{mode}:\n{text}");
+        let last = match failed {
+            1 => "1 check failed".to_string(),
+            n => format!("{n} checks failed"),
+        };
+        assert!(text.contains(&format!("\n{last}\n")), "{mode}:\n{text}");
     }
 }
 

@@ -200,7 +200,9 @@ impl Engine {
         }
     }
 
-    /// Lines received until the output ends (after the process exits).
+    /// Lines received until the output ends (after the process exits), or
+    /// until no line comes within `timeout`. Once the process has exited the
+    /// end comes with the pipe's, so a generous `timeout` costs nothing.
     pub fn rest(&mut self, timeout: Duration) -> Vec<String> {
         let mut out = Vec::new();
         while let Some(line) = self.try_recv(timeout) {

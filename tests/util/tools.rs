@@ -116,3 +116,29 @@ pub fn rerun_without_tools(test: &str, require: Option<&str>) -> (bool, String) 
     );
     (out.status.success(), text)
 }
+
+/// The skipping itself, for a test of the current binary that needs `tool`:
+/// with a PATH that hides every outside program, `test` passes with the one
+/// line naming it, the program and its package; under
+/// `TABULA_REQUIRE_TOOLS=1` it fails, saying why.
+pub fn assert_skips_visibly(test: &str, tool: &Tool) {
+    let (passed, text) = rerun_without_tools(test, None);
+    assert!(passed, "{text}");
+    assert!(
+        text.contains(&format!(
+            "skipped {test}: needs `{}`, not on the PATH; \
+             install it with `apt-get install -y {}`",
+            tool.program, tool.package
+        )),
+        "{text}"
+    );
+    assert!(text.contains("1 passed"), "{text}");
+
+    let (passed, text) = rerun_without_tools(test, Some("1"));
+    assert!(!passed, "{text}");
+    assert!(
+        text.contains(&format!("{test} needs `{}`", tool.program))
+            && text.contains("TABULA_REQUIRE_TOOLS=1 forbids skipping"),
+        "{text}"
+    );
+}
