@@ -99,7 +99,7 @@ fn on_path(program: &str) -> bool {
 /// `TABULA_REQUIRE_TOOLS` set to `require` (or unset). Returns whether the
 /// child passed and its stdout + stderr. For the tests of the skipping itself.
 pub fn rerun_without_tools(test: &str, require: Option<&str>) -> (bool, String) {
-    let empty = std::env::temp_dir().join(format!("tabula-no-tools-{}", std::process::id()));
+    let empty = std::env::temp_dir().join(format!("tabula-no-tools-{}-{test}", std::process::id()));
     std::fs::create_dir_all(&empty).expect("empty folder");
     let mut cmd = std::process::Command::new(std::env::current_exe().expect("test binary"));
     cmd.args([test, "--exact", "--test-threads", "1"])
@@ -109,6 +109,7 @@ pub fn rerun_without_tools(test: &str, require: Option<&str>) -> (bool, String) 
         cmd.env(REQUIRE, value);
     }
     let out = cmd.output().expect("rerun the test binary");
+    let _ = std::fs::remove_dir(&empty);
     let text = format!(
         "{}{}",
         String::from_utf8_lossy(&out.stdout),
