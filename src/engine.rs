@@ -137,21 +137,22 @@ impl Default for Options {
 }
 
 impl Options {
-    /// The `option …` lines of the handshake.
+    /// The declarations of the handshake's `option …` lines (the words
+    /// after `option`).
     pub fn describe(&self) -> Vec<String> {
         let games: Vec<String> = GameId::ALL.iter().map(|g| format!("var {g}")).collect();
         vec![
             format!(
-                "option name Hash type spin default {} min {} max {}",
+                "name Hash type spin default {} min {} max {}",
                 HASH_MIB.1, HASH_MIB.0, HASH_MIB.2
             ),
             format!(
-                "option name Game type combo default {} {}",
+                "name Game type combo default {} {}",
                 Options::default().game,
                 games.join(" ")
             ),
             format!(
-                "option name MoveOverhead type spin default {} min {} max {}",
+                "name MoveOverhead type spin default {} min {} max {}",
                 MOVE_OVERHEAD_MS.1, MOVE_OVERHEAD_MS.0, MOVE_OVERHEAD_MS.2
             ),
         ]

@@ -277,6 +277,109 @@ impl Command {
     }
 }
 
+/// The canonical line of a command: what [`Command::parse`] reads back as
+/// the same command (`go` with no limit is written `go infinite`). Clients —
+/// the arbiter, `arbiter check`, the mock engine — write their commands
+/// through this, so both ends of the wire share one vocabulary.
+///
+/// ```
+/// use tabula::protocol::command::Command;
+/// use tabula::search::Limits;
+///
+/// let go = Command::Go(Limits { movetime: Some(500), ..Limits::default() });
+/// assert_eq!(go.to_string(), "go movetime 500");
+/// let position = Command::Position(vec!["random".into(), "dots".into(), "7".into()]);
+/// assert_eq!(position.to_string(), "position random dots 7");
+/// assert_eq!(Command::parse(&position.to_string()).unwrap(), Some(position));
+/// ```
+impl fmt::Display for Command {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Command::Hello { uci: false } => f.write_str("ugi"),
+            Command::Hello { uci: true } => f.write_str("uci"),
+            Command::IsReady(None) => f.write_str("isready"),
+            Command::IsReady(Some(token)) => write!(f, "isready {token}"),
+            Command::NewGame => f.write_str("uginewgame"),
+            Command::SetOption { name, value } => write!(f, "setoption name {name} value {value}"),
+            Command::Position(words) => write!(f, "position {}", words.join(" ")),
+            Command::Go(limits) => write_go(f, limits),
+            Command::Stop => f.write_str("stop"),
+            Command::Perft(depth) => write!(f, "perft {depth}"),
+            Command::Query(q) => write!(f, "query {q}"),
+            Command::Solve(opts) => write_solve(f, opts),
+            Command::Show => f.write_str("show"),
+            Command::Help => f.write_str("help"),
+            Command::Quit => f.write_str("quit"),
+        }
+    }
+}
+
+/// `go` and its limits, in the order of the synopsis.
+fn write_go(f: &mut fmt::Formatter<'_>, limits: &Limits) -> fmt::Result {
+    f.write_str("go")?;
+    if let Some(ms) = limits.movetime {
+        write!(f, " movetime {ms}")?;
+    }
+    if let Some(d) = limits.depth {
+        write!(f, " depth {d}")?;
+    }
+    if let Some(n) = limits.nodes {
+        write!(f, " nodes {n}")?;
+    }
+    let bounded = limits.movetime.is_some()
+        || limits.depth.is_some()
+        || limits.nodes.is_some()
+        || limits.clock.is_some();
+    if limits.infinite || !bounded {
+        f.write_str(" infinite")?;
+    }
+    if let Some(Clock { time_ms, inc_ms }) = limits.clock {
+        write!(f, " p1time {} p2time {}", time_ms[0], time_ms[1])?;
+        if inc_ms != [0, 0] {
+            write!(f, " p1inc {} p2inc {}", inc_ms[0], inc_ms[1])?;
+        }
+    }
+    Ok(())
+}
+
+/// `solve` and the options given, in the order of the synopsis.
+fn write_solve(f: &mut fmt::Formatter<'_>, opts: &SolveOptions) -> fmt::Result {
+    f.write_str("solve")?;
+    let words = [
+        ("algorithm", opts.algorithm.clone()),
+        ("heuristic", opts.heuristic.clone()),
+    ];
+    for (key, value) in words {
+        if let Some(v) = value {
+            write!(f, " {key} {v}")?;
+        }
+    }
+    let numbers = [
+        ("target", opts.target.map(u64::from)),
+        ("depth", opts.depth.map(u64::from)),
+        ("nodes", opts.nodes),
+        ("movetime", opts.movetime),
+        ("memory", opts.memory_mib),
+        ("memnodes", opts.memory_nodes),
+    ];
+    for (key, value) in numbers {
+        if let Some(n) = value {
+            write!(f, " {key} {n}")?;
+        }
+    }
+    Ok(())
+}
+
+impl fmt::Display for Query {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Query::GameOver => "gameover",
+            Query::P1Turn => "p1turn",
+            Query::Result => "result",
+        })
+    }
+}
+
 /// A word for an error message: control characters escaped, at most 40 chars.
 fn printable(word: &str) -> String {
     let mut out: String = word
@@ -521,7 +624,7 @@ fn parse_query(rest: &[&str]) -> Result<Query, CommandError> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     fn ok(line: &str) -> Command {
@@ -676,5 +779,127 @@ mod tests {
         let long = "x".repeat(1000);
         assert!(err(&long).len() < 250);
         assert!(err("hello").ends_with(", show, help or quit)"));
+    }
+
+    /// Random commands of every kind, as the parser can produce them.
+    pub(crate) mod arbitrary {
+        use super::*;
+        use rand::seq::SliceRandom;
+        use rand::Rng;
+
+        /// A word of 1–8 characters from a protocol-ish alphabet.
+        pub fn word<R: Rng + ?Sized>(rng: &mut R) -> String {
+            const CHARS: &[u8] = b"abcdefghijklmnopqrstuvwxyzABCXYZ0123456789,/.-@_";
+            let n = rng.gen_range(1..=8);
+            (0..n)
+                .map(|_| *CHARS.choose(rng).unwrap() as char)
+                .collect()
+        }
+
+        fn words(rng: &mut impl Rng, max: usize, avoid: &str) -> Vec<String> {
+            let n = rng.gen_range(1..=max);
+            std::iter::repeat_with(|| word(rng))
+                .filter(|w| !w.eq_ignore_ascii_case(avoid))
+                .take(n)
+                .collect()
+        }
+
+        fn limits(rng: &mut impl Rng) -> Limits {
+            let mut l = Limits::default();
+            let maybe = |rng: &mut dyn rand::RngCore, hi: u64| {
+                rng.gen_bool(0.4).then(|| rng.gen_range(1..=hi))
+            };
+            l.movetime = maybe(rng, u64::MAX);
+            l.depth = maybe(rng, u64::from(u32::MAX)).map(|d| d as u32);
+            l.nodes = maybe(rng, u64::MAX);
+            if rng.gen_bool(0.3) {
+                let inc = rng.gen_bool(0.5);
+                let ms = |rng: &mut dyn rand::RngCore| rng.gen_range(0..=i64::MAX as u64);
+                l.clock = Some(Clock {
+                    time_ms: [ms(rng), ms(rng)],
+                    inc_ms: if inc { [ms(rng), ms(rng)] } else { [0, 0] },
+                });
+            }
+            let bounded =
+                l.movetime.is_some() || l.depth.is_some() || l.nodes.is_some() || l.clock.is_some();
+            l.infinite = !bounded || rng.gen_bool(0.3);
+            l
+        }
+
+        fn solve(rng: &mut impl Rng) -> SolveOptions {
+            const ALGORITHMS: [&str; 6] = ["bfs", "dfs", "astar", "idastar", "rbfs", "smastar"];
+            let mut o = SolveOptions::default();
+            if rng.gen_bool(0.5) {
+                o.algorithm = Some(ALGORITHMS.choose(rng).unwrap().to_string());
+            }
+            if rng.gen_bool(0.5) {
+                o.heuristic = Some(word(rng).to_ascii_lowercase());
+            }
+            let n = |rng: &mut dyn rand::RngCore| rng.gen_bool(0.4).then(|| rng.gen::<u32>());
+            o.target = n(rng);
+            o.depth = n(rng);
+            o.nodes = n(rng).map(u64::from);
+            o.movetime = n(rng).map(u64::from);
+            o.memory_mib = n(rng).map(u64::from);
+            o.memory_nodes = n(rng).map(u64::from);
+            o
+        }
+
+        pub fn command(rng: &mut impl Rng) -> Command {
+            match rng.gen_range(0..15) {
+                0 => Command::Hello { uci: rng.gen() },
+                1 => Command::IsReady(None),
+                2 => Command::IsReady(Some(word(rng))),
+                3 => Command::NewGame,
+                4 => Command::SetOption {
+                    name: words(rng, 2, "value").join(" "),
+                    value: words(rng, 2, "").join(" "),
+                },
+                5 => Command::Position(words(rng, 6, "")),
+                6 => Command::Go(limits(rng)),
+                7 => Command::Stop,
+                8 => Command::Perft(rng.gen()),
+                9 => Command::Query(
+                    *[Query::GameOver, Query::P1Turn, Query::Result]
+                        .choose(rng)
+                        .unwrap(),
+                ),
+                10 => Command::Solve(solve(rng)),
+                11 => Command::Show,
+                12 => Command::Help,
+                13 => Command::Quit,
+                _ => Command::Go(Limits {
+                    infinite: true,
+                    ..Limits::default()
+                }),
+            }
+        }
+    }
+
+    #[test]
+    fn every_command_round_trips_through_its_line() {
+        use rand::SeedableRng;
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(11);
+        let mut kinds = std::collections::HashSet::new();
+        for _ in 0..20_000 {
+            let command = arbitrary::command(&mut rng);
+            let line = command.to_string();
+            assert_eq!(ok(&line), command, "{line}");
+            kinds.insert(line.split(' ').next().unwrap().to_string());
+        }
+        // Every verb but the aliases' second spelling was generated.
+        for v in VERBS.iter().filter(|v| v.name != "ucinewgame") {
+            assert!(kinds.contains(v.name), "{} never generated", v.name);
+        }
+        // What the parser reads, written and read again, is the same command.
+        for line in [
+            "go",
+            "GO MOVETIME 5 wtime 3 btime 4",
+            "setoption name A b value c  d",
+            "solve target 3",
+        ] {
+            let once = ok(line);
+            assert_eq!(ok(&once.to_string()), once, "{line}");
+        }
     }
 }

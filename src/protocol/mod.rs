@@ -33,6 +33,7 @@ pub mod show;
 use crate::engine::{Engine, EngineError};
 use crate::search::Limits;
 use command::{Command, Query};
+use reply::Reply;
 use std::collections::VecDeque;
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -82,6 +83,11 @@ impl Output {
         self.buffer.as_ref().map_or_else(String::new, |b| {
             String::from_utf8_lossy(&b.lock().unwrap_or_else(PoisonError::into_inner)).into_owned()
         })
+    }
+
+    /// Writes one reply (see [`Reply`]) and flushes it.
+    pub fn reply(&self, reply: Reply) {
+        self.line(&reply.to_string());
     }
 
     /// Writes one line and flushes it. A closed output is noted once in the
@@ -336,13 +342,16 @@ impl Session {
     fn handle(&mut self, cmd: Command) {
         match cmd {
             Command::Hello { uci } => {
-                self.out.line(&format!("id name {}", crate::engine::NAME));
-                self.out
-                    .line(&format!("id author {}", crate::engine::AUTHOR));
+                let id = |field: &str, value: &str| Reply::Id {
+                    field: field.into(),
+                    value: value.into(),
+                };
+                self.out.reply(id("name", crate::engine::NAME));
+                self.out.reply(id("author", crate::engine::AUTHOR));
                 for option in self.engine.options().describe() {
-                    self.out.line(&option);
+                    self.out.reply(Reply::Option(option));
                 }
-                self.out.line(if uci { "uciok" } else { "ugiok" });
+                self.out.reply(Reply::HelloOk { uci });
             }
             Command::IsReady(token) => self.out.line(&reply::readyok(token.as_deref())),
             Command::Stop => self.engine.stop(),
@@ -408,11 +417,17 @@ impl Session {
         let result = self.engine.perft(
             depth,
             Box::new(move |d| {
-                for (mv, n) in &d.divide {
-                    out.line(&format!("{mv} {n}"));
+                for (mv, count) in &d.divide {
+                    out.reply(Reply::PerftMove {
+                        mv: mv.to_string(),
+                        count: *count,
+                    });
                 }
                 match d.total {
-                    Some(total) => out.line(&format!("perft {} {total}", d.depth)),
+                    Some(total) => out.reply(Reply::Perft {
+                        depth: d.depth,
+                        total,
+                    }),
                     None => out.line(&reply::error(&format!(
                         "perft {}: stopped before the end",
                         d.depth
