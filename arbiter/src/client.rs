@@ -16,6 +16,8 @@ use serde::{Deserialize, Serialize};
 use std::io;
 use std::sync::mpsc::RecvTimeoutError;
 use std::time::{Duration, Instant};
+use tabula::protocol::command::Command;
+use tabula::protocol::reply::{Info, Reply as ProtocolReply, SearchLine};
 
 /// Deadlines and policies of the waits (milliseconds).
 #[derive(Clone, Copy, Debug)]
@@ -145,51 +147,35 @@ impl SearchInfo {
     /// assert_eq!((i.depth, i.score, i.nodes, i.alphacuts, i.tthits), (Some(4), Some(-3), Some(1000), Some(7), Some(2)));
     /// ```
     pub fn update(&mut self, line: &str) {
-        let words: Vec<&str> = line.split_whitespace().collect();
-        let num = |i: usize| words.get(i).and_then(|w| w.parse::<u64>().ok());
-        if words.get(1) == Some(&"string") {
-            if words.get(2) != Some(&"stats") {
-                return;
-            }
-            let mut i = 3;
-            while i + 1 < words.len() {
-                let v = num(i + 1);
-                match words[i] {
-                    "nodes" => self.nodes = v.or(self.nodes),
-                    "alphacuts" => self.alphacuts = v.or(self.alphacuts),
-                    "betacuts" => self.betacuts = v.or(self.betacuts),
-                    "tthits" => self.tthits = v.or(self.tthits),
-                    "time" => self.time = v.or(self.time),
-                    _ => {}
+        match line.parse::<ProtocolReply>() {
+            Ok(ProtocolReply::Info(Info::Search(s))) => self.fold(&s),
+            Ok(ProtocolReply::Info(Info::Stats(pairs))) => {
+                for (key, value) in pairs {
+                    let v = value.parse().ok();
+                    let field = match key.as_str() {
+                        "nodes" => &mut self.nodes,
+                        "alphacuts" => &mut self.alphacuts,
+                        "betacuts" => &mut self.betacuts,
+                        "tthits" => &mut self.tthits,
+                        "time" => &mut self.time,
+                        _ => continue,
+                    };
+                    *field = v.or(*field);
                 }
-                i += 2;
             }
-            return;
+            _ => {}
         }
-        let mut i = 1;
-        while i < words.len() {
-            match words[i] {
-                "depth" => self.depth = num(i + 1).or(self.depth),
-                "seldepth" => self.seldepth = num(i + 1).or(self.seldepth),
-                "nodes" => self.nodes = num(i + 1).or(self.nodes),
-                "nps" => self.nps = num(i + 1).or(self.nps),
-                "time" => self.time = num(i + 1).or(self.time),
-                "score" => {
-                    if words.get(i + 1) == Some(&"cp") {
-                        if let Some(v) = words.get(i + 2).and_then(|w| w.parse().ok()) {
-                            self.score = Some(v);
-                        }
-                        i += 1;
-                    }
-                }
-                "pv" | "string" => return,
-                _ => {
-                    i += 1;
-                    continue;
-                }
-            }
-            i += 2;
-        }
+    }
+
+    /// The fields a search line carries, over the ones seen before.
+    fn fold(&mut self, s: &SearchLine) {
+        let keep = |new: Option<u32>, old: Option<u64>| new.map(u64::from).or(old);
+        self.depth = keep(s.depth, self.depth);
+        self.seldepth = keep(s.seldepth, self.seldepth);
+        self.score = s.score.or(self.score);
+        self.nodes = s.nodes.or(self.nodes);
+        self.nps = s.nps.or(self.nps);
+        self.time = s.time.or(self.time);
     }
 }
 
@@ -277,23 +263,26 @@ impl Engine {
         };
         let startup_ms = spec.startup_ms.unwrap_or(t.startup_ms);
         let deadline = started + Duration::from_millis(startup_ms);
-        engine.send("ugi").map_err(|f| to_startup(f, "handshake"))?;
+        engine
+            .command(&Command::Hello { uci: false })
+            .map_err(|f| to_startup(f, "handshake"))?;
         loop {
             match engine.next_line(deadline) {
-                Wait::Line(_, l) => {
-                    let mut w = l.split_whitespace();
-                    match w.next() {
-                        Some("ugiok") | Some("uciok") => break,
-                        Some("option") if w.next() == Some("name") => {
+                Wait::Line(_, l) => match l.parse::<ProtocolReply>() {
+                    Ok(ProtocolReply::HelloOk { .. }) => break,
+                    Ok(ProtocolReply::Option(decl)) => {
+                        let mut w = decl.split_whitespace();
+                        if w.next() == Some("name") {
                             let name: Vec<&str> = w.take_while(|x| *x != "type").collect();
                             engine.options.push(name.join(" "));
                         }
-                        Some("id") if w.next() == Some("name") => {
-                            engine.id_name = Some(w.collect::<Vec<_>>().join(" "));
-                        }
-                        _ => {}
                     }
-                }
+                    Ok(ProtocolReply::Id { field, value }) if field == "name" => {
+                        engine.id_name =
+                            Some(value.split_whitespace().collect::<Vec<_>>().join(" "));
+                    }
+                    _ => {}
+                },
                 Wait::Eof => {
                     let st = engine.proc.wait_exit(Duration::from_millis(t.grace_ms));
                     engine.drain();
@@ -314,9 +303,11 @@ impl Engine {
             }
         }
         for (k, v) in &spec.options {
-            engine
-                .send(&format!("setoption name {k} value {v}"))
-                .map_err(|f| to_startup(f, "options"))?;
+            let set = Command::SetOption {
+                name: k.clone(),
+                value: v.clone(),
+            };
+            engine.command(&set).map_err(|f| to_startup(f, "options"))?;
         }
         engine
             .ping(startup_ms)
@@ -336,6 +327,11 @@ impl Engine {
             .filter(|(k, _)| !self.options.iter().any(|o| o.eq_ignore_ascii_case(k)))
             .map(|(k, _)| k.as_str())
             .collect()
+    }
+
+    /// Sends a command (see [`Command`]): its canonical line.
+    pub fn command(&mut self, command: &Command) -> Result<(), Fault> {
+        self.send(&command.to_string())
     }
 
     /// Sends a line (logged). A failure is a crash (the engine is gone) or a
@@ -359,7 +355,7 @@ impl Engine {
 
     /// Starts a game: `uginewgame` (answered by nothing).
     pub fn new_game(&mut self) -> Result<(), Fault> {
-        self.send("uginewgame")
+        self.command(&Command::NewGame)
     }
 
     /// `isready <n>` → `readyok [<n>]` within `timeout_ms`, else a stall.
@@ -367,20 +363,15 @@ impl Engine {
         self.drain();
         self.token += 1;
         let token = self.token.to_string();
-        self.send(&format!("isready {token}"))?;
+        self.command(&Command::IsReady(Some(token.clone())))?;
         let deadline = Instant::now() + Duration::from_millis(timeout_ms);
         loop {
             match self.next_line(deadline) {
-                Wait::Line(_, l) => {
-                    let mut w = l.split_whitespace();
-                    if w.next() == Some("readyok") {
-                        match w.next() {
-                            None => return Ok(()),
-                            Some(t) if t == token => return Ok(()),
-                            Some(_) => {} // an older ping's answer
-                        }
-                    }
-                }
+                Wait::Line(_, l) => match l.parse::<ProtocolReply>() {
+                    Ok(ProtocolReply::ReadyOk(None)) => return Ok(()),
+                    Ok(ProtocolReply::ReadyOk(Some(t))) if t == token => return Ok(()),
+                    _ => {} // an older ping's answer, or another line
+                },
                 Wait::Eof => return Err(self.crash("closed its output")),
                 Wait::Deadline => {
                     return Err(Fault::Stall(format!("no readyok within {timeout_ms} ms")))
@@ -414,36 +405,37 @@ impl Engine {
         let mut stopped = false;
         loop {
             match self.next_line(deadline) {
-                Wait::Line(at, l) => {
-                    let first = l.split_whitespace().next();
-                    match first {
-                        Some("info") => info.update(&l),
-                        Some("bestmove") => {
-                            let elapsed = at.saturating_duration_since(sent).as_millis() as u64;
-                            if stopped && !t.lenient {
-                                return Err(timeout(elapsed, limit, "bestmove only after stop"));
-                            }
-                            let Some(mv) = l.split_whitespace().nth(1) else {
-                                return Err(Fault::Malformed(l));
-                            };
-                            return Ok(Reply {
-                                mv: mv.to_string(),
-                                line: l.clone(),
-                                elapsed_ms: elapsed,
-                                info,
-                            });
+                Wait::Line(at, l) => match l.parse::<ProtocolReply>() {
+                    Ok(ProtocolReply::Info(_)) => info.update(&l),
+                    Ok(ProtocolReply::BestMove(_)) => {
+                        let elapsed = at.saturating_duration_since(sent).as_millis() as u64;
+                        if stopped && !t.lenient {
+                            return Err(timeout(elapsed, limit, "bestmove only after stop"));
                         }
-                        _ => {}
+                        // The move as sent (`none` too: the rules judge it).
+                        let mv = l.split_whitespace().nth(1).unwrap_or_default();
+                        return Ok(Reply {
+                            mv: mv.to_string(),
+                            line: l.clone(),
+                            elapsed_ms: elapsed,
+                            info,
+                        });
                     }
-                }
+                    // `bestmove` and nothing after it.
+                    Err(_) if l.split_whitespace().next() == Some("bestmove") => {
+                        return Err(Fault::Malformed(l));
+                    }
+                    _ => {}
+                },
                 Wait::Eof => return Err(self.crash("closed its output while thinking")),
                 Wait::Deadline if !stopped => {
                     stopped = true;
                     let now = Instant::now();
                     self.log.push(now, '#', "deadline passed: stop");
                     // A dead pipe here shows as a crash at the next read.
-                    let _ = self.proc.send("stop");
-                    self.log.push(now, '>', "stop");
+                    let stop = Command::Stop.to_string();
+                    let _ = self.proc.send(&stop);
+                    self.log.push(now, '>', &stop);
                     deadline = now + Duration::from_millis(t.grace_ms);
                 }
                 Wait::Deadline => {
@@ -475,7 +467,7 @@ impl Engine {
     /// `quit`, then up to `grace_ms` to exit, then the group is killed. The
     /// engine's children are killed in any case. True when it exited by itself.
     pub fn quit(mut self, grace_ms: u64) -> bool {
-        let _ = self.send("quit");
+        let _ = self.command(&Command::Quit);
         self.proc.close_input();
         let exited = self
             .proc

@@ -215,7 +215,8 @@ impl std::str::FromStr for Reply {
                 }
             }
             "option" => Reply::Option(text()),
-            "ugiok" | "uciok" if words.is_empty() => Reply::HelloOk {
+            // Anything after the word is ignored, as UCI GUIs do.
+            "ugiok" | "uciok" => Reply::HelloOk {
                 uci: head == "uciok",
             },
             "readyok" => match words[..] {
@@ -276,7 +277,8 @@ impl Info {
 
 impl SearchLine {
     /// The fields of an `info` line; unknown ones (`currmove e4`,
-    /// `multipv 1`) are skipped a word at a time; `pv` takes the rest.
+    /// `multipv 1`) are skipped a word at a time; `pv` takes the rest, and
+    /// `string` ends the fields.
     fn parse(rest: &str) -> SearchLine {
         let words: Vec<&str> = rest.split_whitespace().collect();
         let mut s = SearchLine::default();
@@ -314,6 +316,8 @@ impl SearchLine {
                     s.pv = words[i + 1..].iter().map(|w| w.to_string()).collect();
                     break;
                 }
+                // As in UCI, `string` takes the rest of the line.
+                "string" => break,
                 _ => None,
             };
             i += if taken.is_some() { 2 } else { 1 };
