@@ -17,11 +17,12 @@
 //! assert_eq!(clock.budget(0), Some(10_000));
 //! assert_eq!(clock.charge(0, 400, 50), Ok(()));
 //! assert_eq!(clock.budget(0), Some(9_700));
-//! assert_eq!(clock.go_command(1), "go p1time 9700 p2time 10000 p1inc 100 p2inc 100");
+//! assert_eq!(clock.go_command(1).to_string(), "go p1time 9700 p2time 10000 p1inc 100 p2inc 100");
 //! ```
 
 use std::fmt;
 use std::str::FromStr;
+use tabula::protocol::command::Command;
 
 /// What limits each move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -109,29 +110,12 @@ impl GameClock {
         }
     }
 
-    /// The `go` command for `side`.
-    pub fn go_command(&self, side: usize) -> String {
-        match self.tc[side] {
-            TimeControl::Movetime(ms) => format!("go movetime {ms}"),
-            TimeControl::Nodes(n) => format!("go nodes {n}"),
-            TimeControl::Depth(d) => format!("go depth {d}"),
-            TimeControl::Clock { .. } => {
-                let inc = |s: usize| match self.tc[s] {
-                    TimeControl::Clock { inc_ms, .. } => inc_ms,
-                    _ => 0,
-                };
-                format!(
-                    "go p1time {} p2time {} p1inc {} p2inc {}",
-                    self.left[0].max(0),
-                    self.left[1].max(0),
-                    inc(0),
-                    inc(1)
-                )
-            }
-        }
+    /// The `go` command for `side` (written by the protocol's vocabulary).
+    pub fn go_command(&self, side: usize) -> Command {
+        Command::Go(self.search_limits(side))
     }
 
-    /// The same limit for an in-process search.
+    /// The limit of `side`'s move, for an in-process search (and `go`).
     pub fn search_limits(&self, side: usize) -> tabula::search::Limits {
         let mut l = tabula::search::Limits::default();
         match self.tc[side] {
@@ -181,7 +165,7 @@ mod tests {
         let mut c = GameClock::new([TimeControl::Movetime(100); 2]);
         assert_eq!(c.charge(0, 150, 50), Ok(()));
         assert_eq!(c.charge(0, 151, 50), Err(51));
-        assert_eq!(c.go_command(1), "go movetime 100");
+        assert_eq!(c.go_command(1).to_string(), "go movetime 100");
     }
 
     #[test]
@@ -201,7 +185,7 @@ mod tests {
         let mut c = GameClock::new([TimeControl::Nodes(1), TimeControl::Depth(3)]);
         assert_eq!(c.budget(0), None);
         assert_eq!(c.charge(0, 1_000_000, 0), Ok(()));
-        assert_eq!(c.go_command(0), "go nodes 1");
-        assert_eq!(c.go_command(1), "go depth 3");
+        assert_eq!(c.go_command(0).to_string(), "go nodes 1");
+        assert_eq!(c.go_command(1).to_string(), "go depth 3");
     }
 }

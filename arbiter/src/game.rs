@@ -19,6 +19,7 @@ use std::fmt;
 use std::path::PathBuf;
 use std::time::Instant;
 use tabula::game::{AnyPosition, MoveError, Outcome, Player};
+use tabula::protocol::command::Command;
 
 /// Where a game sits in a tournament: the key of the journal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -471,15 +472,9 @@ fn play_moves(
                 if let Err(f) = e.ping(t.ping_ms) {
                     return End::fault(side, f);
                 }
-                let mut position = format!("position fen {start_fen}");
-                if !moves.is_empty() {
-                    position.push_str(" moves");
-                    for m in moves.iter() {
-                        position.push(' ');
-                        position.push_str(m);
-                    }
-                }
-                match e.think(&position, &clock.go_command(i), clock.budget(i), t) {
+                let position = Command::position_fen(&start_fen, moves);
+                let go = clock.go_command(i);
+                match e.think(&position.to_string(), &go.to_string(), clock.budget(i), t) {
                     Ok(r) => (r.mv, r.line, r.elapsed_ms, r.info),
                     Err(f) => return End::fault(side, f),
                 }

@@ -380,6 +380,29 @@ impl fmt::Display for Query {
     }
 }
 
+impl Command {
+    /// `position fen <fen> [moves <m>…]`: a position string and the moves
+    /// played from it.
+    ///
+    /// ```
+    /// use tabula::protocol::command::Command;
+    ///
+    /// let c = Command::position_fen("dots 2x2 00/00/00 00/00/00 1 0 0", &["h1.1"]);
+    /// assert_eq!(c.to_string(), "position fen dots 2x2 00/00/00 00/00/00 1 0 0 moves h1.1");
+    /// ```
+    pub fn position_fen<M: AsRef<str>>(fen: &str, moves: &[M]) -> Command {
+        let mut words: Vec<String> = std::iter::once("fen")
+            .chain(fen.split_whitespace())
+            .map(str::to_string)
+            .collect();
+        if !moves.is_empty() {
+            words.push("moves".into());
+            words.extend(moves.iter().map(|m| m.as_ref().to_string()));
+        }
+        Command::Position(words)
+    }
+}
+
 /// A word for an error message: control characters escaped, at most 40 chars.
 fn printable(word: &str) -> String {
     let mut out: String = word
