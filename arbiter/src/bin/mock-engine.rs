@@ -19,8 +19,11 @@
 //! `sleep` child that would outlive it), `nobestmove` (a bare `bestmove`).
 //! `--pidfile` gets the pid of the engine and of its child, one per line.
 //!
-//! Always: `go infinite` (and a bare `go`) holds its `bestmove` until `stop`;
-//! `perft <d>` and `query …` answer from the rules library. Modes for
+//! Always: lines are read by the library's parser and well-formed replies
+//! written by its vocabulary (`tabula::protocol`), so an unknown or malformed
+//! line gets an `info string error …` line; `go infinite` (and a bare `go`)
+//! holds its `bestmove` until `stop`; `perft <d>` and `query …` answer from
+//! the rules library. Modes for
 //! `arbiter check` (any `go`): `deaf-stop` (never answers `go infinite`, even
 //! after `stop`), `die-on-junk` (exits on an unknown command), `no-pass`
 //! (plays a square where the rules force a pass), `bare-readyok` (never
@@ -37,6 +40,8 @@ use std::collections::HashSet;
 use std::io::{self, BufRead, BufWriter, Write};
 use std::time::Duration;
 use tabula::game::AnyPosition;
+use tabula::protocol::command::{Command, CommandError, Query};
+use tabula::protocol::reply::{Info, Reply, SearchLine};
 
 struct Opts {
     modes: HashSet<String>,
@@ -147,68 +152,76 @@ fn main() {
     let stdin = io::stdin();
     for line in stdin.lock().lines() {
         let Ok(line) = line else { break };
-        let words: Vec<&str> = line.split_whitespace().collect();
         let bad = |g: u64| g >= o.after;
-        match words.first().copied() {
-            Some("ugi") | Some("uci") => {
-                let _ = writeln!(
-                    out,
-                    "id name mock-{}",
-                    o.modes.iter().next().map_or("good", |s| s)
+        let say = |out: &mut Box<dyn Write>, reply: Reply| {
+            let _ = writeln!(out, "{reply}");
+        };
+        let error = |out: &mut Box<dyn Write>, message: String| {
+            say(out, Reply::Info(Info::Error(message)));
+            flush(out);
+        };
+        let command = match Command::parse(&line) {
+            Ok(Some(command)) => command,
+            Ok(None) => continue,
+            Err(e @ CommandError::Unknown(_)) if has("die-on-junk") => {
+                eprintln!("mock-engine: {e}, dying on purpose");
+                std::process::exit(4);
+            }
+            Err(e) => {
+                error(&mut out, e.to_string());
+                continue;
+            }
+        };
+        match command {
+            Command::Hello { uci } => {
+                let id = |field: &str, value: String| Reply::Id {
+                    field: field.into(),
+                    value,
+                };
+                let mode = o.modes.iter().next().map_or("good", |s| s);
+                say(&mut out, id("name", format!("mock-{mode}")));
+                say(&mut out, id("author", "tabula tests".into()));
+                say(
+                    &mut out,
+                    Reply::Option("name Hash type spin default 16 min 1 max 1024".into()),
                 );
-                let _ = writeln!(out, "id author tabula tests");
-                let _ = writeln!(out, "option name Hash type spin default 16 min 1 max 1024");
                 for opt in o.options.iter().filter(|s| !s.is_empty()) {
-                    let _ = writeln!(out, "option name {opt} type string default x");
+                    say(
+                        &mut out,
+                        Reply::Option(format!("name {opt} type string default x")),
+                    );
                 }
-                let ok = if words[0] == "uci" { "uciok" } else { "ugiok" };
-                let _ = writeln!(out, "{ok}");
+                say(&mut out, Reply::HelloOk { uci });
                 flush(&mut out);
             }
-            Some("isready") => {
+            Command::IsReady(token) => {
                 if has("stall") && bad(gos) {
                     continue;
                 }
-                let token = match words.get(1) {
-                    Some(t) if !has("bare-readyok") => format!(" {t}"),
-                    _ => String::new(),
-                };
-                let _ = writeln!(out, "readyok{token}");
+                let token = token.filter(|_| !has("bare-readyok"));
+                say(&mut out, Reply::ReadyOk(token));
                 flush(&mut out);
             }
-            Some("setoption") => {
-                let name = words.get(2).copied().unwrap_or("");
-                if name != "Hash" && !o.options.iter().any(|x| x == name) {
-                    let _ = writeln!(out, "info string error unknown option {name}");
-                    flush(&mut out);
+            Command::SetOption { name, .. } => {
+                if name != "Hash" && !o.options.contains(&name) {
+                    error(&mut out, format!("unknown option {name}"));
                 }
             }
-            Some("position") => {
-                let spec = words[1..].join(" ");
-                pos = tabula::setup::parse_spec(&spec, None).ok();
+            Command::Position(words) => {
+                pos = tabula::setup::parse_spec(&words.join(" "), None).ok();
                 if pos.is_none() {
-                    let _ = writeln!(out, "info string error bad position");
-                    flush(&mut out);
+                    error(&mut out, "bad position".into());
                 }
             }
-            Some("go") => {
+            Command::Go(limits) => {
                 let n = gos;
                 gos += 1;
-                let infinite = words.len() == 1 || words.contains(&"infinite");
+                let infinite = limits.infinite;
                 if (bad(n) && has("refuse-go")) || (infinite && has("refuse-infinite")) {
-                    let _ = writeln!(
-                        out,
-                        "info string error go: refused on purpose (mock-engine)"
-                    );
-                    flush(&mut out);
+                    error(&mut out, "go: refused on purpose (mock-engine)".into());
                     continue;
                 }
-                let movetime: u64 = words
-                    .iter()
-                    .position(|w| *w == "movetime")
-                    .and_then(|i| words.get(i + 1))
-                    .and_then(|v| v.parse().ok())
-                    .unwrap_or(0);
+                let movetime = limits.movetime.unwrap_or(0);
                 let legal = pos.map(|p| p.legal_moves()).unwrap_or_default();
                 if o.think > 0 {
                     std::thread::sleep(Duration::from_millis(o.think));
@@ -246,14 +259,22 @@ fn main() {
                         }
                     }
                 }
-                let _ = writeln!(
-                    out,
-                    "info depth 1 seldepth 1 score cp 0 nodes 1 time 0 pv {good}"
-                );
-                let _ = writeln!(
-                    out,
-                    "info string stats nodes 1 alphacuts 2 betacuts 3 tthits 4 time 0"
-                );
+                let search = SearchLine {
+                    depth: Some(1),
+                    seldepth: Some(1),
+                    score: Some(0),
+                    nodes: Some(1),
+                    time: Some(0),
+                    pv: vec![good.clone()],
+                    ..SearchLine::default()
+                };
+                say(&mut out, Reply::Info(Info::Search(search)));
+                let stats = [("nodes", 1), ("alphacuts", 2), ("betacuts", 3)]
+                    .into_iter()
+                    .chain([("tthits", 4), ("time", 0)])
+                    .map(|(k, v)| (k.to_string(), v.to_string()))
+                    .collect();
+                say(&mut out, Reply::Info(Info::Stats(stats)));
                 let reply = if bad(n) && has("illegal") {
                     illegal_move(pos.as_ref())
                 } else if bad(n) && has("garbage") {
@@ -274,9 +295,9 @@ fn main() {
                     let _ = writeln!(out, "DEBUG my moves: {} legal", legal.len());
                 }
                 let line = if reply.is_empty() {
-                    "bestmove".to_string()
+                    "bestmove".to_string() // malformed on purpose
                 } else {
-                    format!("bestmove {reply}")
+                    Reply::BestMove(Some(reply)).to_string()
                 };
                 if infinite {
                     if !has("deaf-stop") {
@@ -287,64 +308,55 @@ fn main() {
                 }
                 flush(&mut out);
             }
-            Some("stop") => {
+            Command::Stop => {
                 if let Some(line) = pending.take() {
                     let _ = writeln!(out, "{line}");
                     flush(&mut out);
                 }
             }
-            Some("perft") => {
-                let d: u32 = words.get(1).and_then(|w| w.parse().ok()).unwrap_or(1);
+            Command::Perft(d) => {
                 if has("slow-perft") && d >= 2 {
-                    pending = Some(format!(
-                        "info string error perft {d}: stopped before the end"
-                    ));
+                    let stopped = Info::Error(format!("perft {d}: stopped before the end"));
+                    pending = Some(Reply::Info(stopped).to_string());
                     continue;
                 }
                 let n = pos.map_or(0, |p| p.perft(d));
-                let n = if has("bad-perft") && d >= 2 { n + 1 } else { n };
-                let _ = writeln!(out, "perft {d} {n}");
+                let total = if has("bad-perft") && d >= 2 { n + 1 } else { n };
+                say(&mut out, Reply::Perft { depth: d, total });
                 flush(&mut out);
             }
-            Some("query") => {
-                let answer = match (pos, words.get(1).copied()) {
-                    (Some(p), Some("gameover")) => p.is_over().to_string(),
-                    (Some(p), Some("p1turn")) => (p.side_to_move().index() == 0).to_string(),
-                    (Some(p), Some("result")) => {
+            Command::Query(q) => {
+                let answer = match (pos, q) {
+                    (Some(p), Query::GameOver) => p.is_over().to_string(),
+                    (Some(p), Query::P1Turn) => (p.side_to_move().index() == 0).to_string(),
+                    (Some(p), Query::Result) => {
                         p.outcome().map_or("none".into(), |o| o.to_string())
                     }
-                    _ => "none".into(),
+                    (None, _) => "none".into(),
                 };
-                let _ = writeln!(out, "response {answer}");
+                say(&mut out, Reply::Response(answer));
                 flush(&mut out);
             }
-            Some("solve") if has("solve-on-stop") => {
-                pending = Some("nosolution reason limit generated 0 expanded 0 time 0".into());
+            Command::Solve(_) if has("solve-on-stop") => {
+                let limit = "reason limit generated 0 expanded 0 time 0";
+                pending = Some(Reply::NoSolution(limit.into()).to_string());
             }
-            Some("solve") if has("bad-solve") => {
+            Command::Solve(_) if has("bad-solve") => {
                 let first = pos
                     .map(|p| p.legal_moves())
                     .and_then(|l| l.first().map(|m| m.to_string()))
                     .unwrap_or_else(|| "a1".into());
-                let _ = writeln!(
-                    out,
-                    "solution score 1 depth 1 generated 1 expanded 1 penetrance 1 ebf 1 time 0 moves {first}"
-                );
+                let fields = "score 1 depth 1 generated 1 expanded 1 penetrance 1 ebf 1 time 0";
+                say(&mut out, Reply::Solution(format!("{fields} moves {first}")));
                 flush(&mut out);
             }
-            Some("quit") => {
+            Command::Quit => {
                 if has("ignore-quit") {
                     continue;
                 }
                 break;
             }
-            Some("uginewgame") | Some("ucinewgame") | None => {}
-            Some(_) => {
-                if has("die-on-junk") {
-                    eprintln!("mock-engine: unknown command, dying on purpose");
-                    std::process::exit(4);
-                }
-            }
+            Command::NewGame | Command::Solve(_) | Command::Show | Command::Help => {}
         }
     }
     if has("ignore-quit") {
