@@ -486,6 +486,17 @@ impl<const SOLO: bool> Game for DotsBoard<SOLO> {
         Ok(arc)
     }
 
+    /// The puzzle's target (a two-player game has none).
+    fn target(&self) -> Option<u32> {
+        (SOLO && self.target > 0).then_some(self.target as u32)
+    }
+
+    fn set_target(&mut self, target: Option<u32>) {
+        if SOLO {
+            self.target = target.map_or(0, |t| t.min(u16::MAX as u32) as u16);
+        }
+    }
+
     #[inline]
     fn side_to_move(&self) -> Player {
         self.side
