@@ -19,7 +19,7 @@
 //! ```
 
 use crate::game::dots::DotsBoard;
-use crate::game::jump::{Jump, Piece, STRIDE};
+use crate::game::numbered::{Jump, Piece, STRIDE};
 use crate::game::{Arc, Game, Player};
 use std::fmt;
 

@@ -11,7 +11,7 @@
 //! The game is recognised from the first problem's shape, or given.
 //! The course's own files are built in (`data/problems/*.dat`).
 
-use crate::game::jump::{BishopPiece, Jump, KnightPiece, Piece};
+use crate::game::numbered::{BishopPiece, Jump, KnightPiece, Piece};
 use crate::game::{AnyPosition, BishopSolo, DotsSolo, GameId, KnightSolo};
 use crate::lisp::{self, LispError, Sexp};
 use std::fmt;

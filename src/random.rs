@@ -18,7 +18,7 @@
 //! first), each the `rng.next_u64() % k`-th of the `k` arcs (in move order)
 //! that do not give any box a third side; player 1 is then to move.
 
-use crate::game::jump::{Jump, Piece};
+use crate::game::numbered::{Jump, Piece};
 use crate::game::{Dots, Game};
 use rand::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -83,7 +83,7 @@ pub fn dots(rows: usize, cols: usize, seed: u64) -> Dots {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::jump::KnightPiece;
+    use crate::game::numbered::KnightPiece;
 
     #[test]
     fn same_seed_same_board_and_a_permutation() {
@@ -107,7 +107,7 @@ mod tests {
             .map(|n| n.unwrap())
             .collect();
         assert_eq!(knight, [92, 96, 71, 52, 37, 73, 66, 80, 70, 78, 56, 55]);
-        let bishop: Vec<u8> = numbers::<crate::game::jump::BishopPiece>(1)
+        let bishop: Vec<u8> = numbers::<crate::game::numbered::BishopPiece>(1)
             .iter()
             .take(12)
             .map(|n| n.unwrap())

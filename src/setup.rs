@@ -18,7 +18,7 @@
 //! assert!(err.to_string().contains("move 2"));
 //! ```
 
-use crate::game::jump::{BishopPiece, KnightPiece};
+use crate::game::numbered::{BishopPiece, KnightPiece};
 use crate::game::{AnyPosition, Dots, GameId, MoveError};
 use crate::problems;
 use crate::random;

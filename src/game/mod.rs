@@ -36,15 +36,17 @@ use std::str::FromStr;
 pub mod any;
 pub mod dots;
 pub mod fen;
-pub mod jump;
+pub mod numbered;
 pub mod registry;
+pub mod traits;
 pub mod zobrist;
 
 pub use any::{AnyMove, AnyPosition};
 pub use dots::{Arc, Dots, DotsSolo};
 pub use fen::FenError;
-pub use jump::{Bishop, BishopSolo, JumpMove, Knight, KnightSolo};
+pub use numbered::{Bishop, BishopSolo, JumpMove, Knight, KnightSolo};
 pub use registry::GameId;
+pub use traits::Evaluate;
 
 /// One of the two players. In the puzzles only [`Player::One`] ever moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -185,8 +187,9 @@ pub type MoveList<M, const N: usize> = arrayvec::ArrayVec<M, N>;
 /// different scores share transposition-table entries; searches store values
 /// relative to the node (points still to be won).
 pub trait Game: Copy + Eq + Debug + Display + Send + Sync + 'static {
-    /// A move of the game. `Display` prints the interface notation.
-    type Move: Copy + Eq + Hash + Debug + Display + Send + Sync + 'static;
+    /// A move of the game. `Display` prints the interface notation; the
+    /// type is listed in the registry (hence [`any::IntoAnyMove`]).
+    type Move: Copy + Eq + Hash + Debug + Display + Send + Sync + 'static + any::IntoAnyMove;
     /// The move list: capacity for the worst case of the game.
     type Moves: Default
         + Clone

@@ -18,7 +18,7 @@
 //! ```
 
 use crate::game::dots::DotsBoard;
-use crate::game::jump::{square_name, Jump, Piece, STRIDE};
+use crate::game::numbered::{square_name, Jump, Piece, STRIDE};
 use crate::game::{AnyPosition, Arc, Player};
 
 /// The lines of the drawing of `pos`.

@@ -10,6 +10,8 @@
 //! The landing rules live in `Jump::land`: score, vacate, then the symmetric
 //! rule or the double rule.
 
+pub mod eval;
+
 use super::fen::{self, FenError};
 use super::{zobrist, Game, GameId, MoveError, MoveList, Player};
 use std::fmt::{self, Debug, Display};
@@ -62,6 +64,9 @@ pub trait Piece: Copy + Eq + Debug + Send + Sync + 'static {
     const SOLO: GameId;
     /// Most moves from one square.
     const MAX_TARGETS: usize;
+    /// True when every move changes the square's colour (the knight): the
+    /// evaluation's parity term applies.
+    const ALTERNATES_COLOUR: bool;
 
     /// The squares reachable from `sq` on an empty board, in operator order.
     fn targets(sq: Square) -> &'static [Square];
@@ -164,6 +169,7 @@ impl Piece for KnightPiece {
     const DUEL: GameId = GameId::Knight;
     const SOLO: GameId = GameId::KnightSolo;
     const MAX_TARGETS: usize = 8;
+    const ALTERNATES_COLOUR: bool = true;
 
     #[inline]
     fn targets(sq: Square) -> &'static [Square] {
@@ -184,6 +190,7 @@ impl Piece for BishopPiece {
     const DUEL: GameId = GameId::Bishop;
     const SOLO: GameId = GameId::BishopSolo;
     const MAX_TARGETS: usize = 13;
+    const ALTERNATES_COLOUR: bool = false;
 
     #[inline]
     fn targets(sq: Square) -> &'static [Square] {
