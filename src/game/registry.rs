@@ -14,7 +14,9 @@
 //!   every game type, `from_fen` by id) and [`AnyMove`] (one
 //!   variant per move type, with [`IntoAnyMove`]);
 //! - [`with_game!`](crate::with_game), the only `match` over the games: every
-//!   arm is generated, so no code elsewhere names a game to dispatch.
+//!   arm is generated, so no code elsewhere names a game to dispatch; and
+//!   [`with_puzzle!`](crate::with_puzzle) for what only puzzles have
+//!   (solving), with [`GameId::heuristics`](super::GameId::heuristics).
 //!
 //! Adding a game is one line in `games [...]` (and one in `moves [...]` if
 //! its move type is new); the compiler then asks for every trait the
@@ -72,6 +74,47 @@ macro_rules! with_game {
     };
 }
 
+/// The puzzles of the registry: runs `$body` (which may use
+/// [`Puzzle`](crate::puzzle::heuristic::Puzzle)) on the position inside an
+/// [`AnyPosition`](crate::game::AnyPosition) whose game is a puzzle, and
+/// `$other` on a two-player game: `with_puzzle!(any, p => solve(p), else
+/// Err(..))`. The arms come from the registry's `puzzle`/`duel` column.
+#[macro_export]
+macro_rules! with_puzzle {
+    ($any:expr, $pos:ident => $body:expr, else $other:expr) => {
+        $crate::__registry!(__with_puzzle_arms $any, $pos, $body, $other)
+    };
+}
+
+/// The arms of [`with_puzzle!`](crate::with_puzzle), from the table.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __with_puzzle_arms {
+    (($any:expr, $pos:ident, $body:expr, $other:expr)
+     games [$($variant:ident $id:literal $kind:ident $sibling:ident $mv:ident $ty:ty,)*]
+     moves [$($mvariant:ident $mty:ty,)*]) => {
+        match $any {
+            $($crate::game::AnyPosition::$variant($pos) => {
+                $crate::__puzzle_or!($kind, $pos, $body, $other)
+            })*
+        }
+    };
+}
+
+/// One arm of [`with_puzzle!`](crate::with_puzzle): the body for a puzzle,
+/// the other expression for a two-player game.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __puzzle_or {
+    (puzzle, $pos:ident, $body:expr, $other:expr) => {
+        $body
+    };
+    (duel, $pos:ident, $body:expr, $other:expr) => {{
+        let _ = &$pos;
+        $other
+    }};
+}
+
 /// `puzzle` / `duel` of a registry line, as a bool.
 #[doc(hidden)]
 #[macro_export]
@@ -122,6 +165,19 @@ macro_rules! __define_registry {
             pub fn sibling(self) -> GameId {
                 match self {
                     $(GameId::$variant => GameId::$sibling,)*
+                }
+            }
+
+            /// The heuristics of the game's puzzle (of its sibling for a
+            /// two-player game); the first is the default.
+            pub fn heuristics(self) -> &'static [$crate::puzzle::heuristic::HeuristicInfo] {
+                match self {
+                    $(GameId::$variant => $crate::__puzzle_or!(
+                        $kind,
+                        self,
+                        <$ty as $crate::puzzle::heuristic::Puzzle>::HEURISTICS,
+                        self.sibling().heuristics()
+                    ),)*
                 }
             }
         }

@@ -11,6 +11,7 @@
 //! moves again ([`Dots::play_unchecked`]); there is no pass.
 
 pub mod eval;
+pub mod heuristics;
 
 use super::fen::{self, FenError};
 use super::{zobrist, Game, GameId, MoveError, MoveList, Player};

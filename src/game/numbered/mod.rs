@@ -11,6 +11,7 @@
 //! rule or the double rule.
 
 pub mod eval;
+pub mod heuristics;
 
 use super::fen::{self, FenError};
 use super::{zobrist, Game, GameId, MoveError, MoveList, Player};

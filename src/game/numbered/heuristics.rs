@@ -1,9 +1,9 @@
 //! Heuristics of the number-board puzzles (`knight-solo`, `bishop-solo`):
-//! `reach` (default), `largest`, `course`, `zero`. See the parent module for
+//! `reach` (default), `largest`, `course`, `zero`. See [`crate::puzzle::heuristic`] for
 //! why the admissible ones are.
 
-use super::{HeuristicInfo, Puzzle, ZERO};
 use crate::game::numbered::{Jump, Piece, Square, STRIDE};
+use crate::puzzle::heuristic::{HeuristicInfo, Puzzle, ZERO};
 
 const JUMP_HEURISTICS: &[HeuristicInfo] = &[
     HeuristicInfo {
