@@ -16,7 +16,9 @@
 //! - [`with_game!`](crate::with_game), the only `match` over the games: every
 //!   arm is generated, so no code elsewhere names a game to dispatch; and
 //!   [`with_puzzle!`](crate::with_puzzle) for what only puzzles have
-//!   (solving), with [`GameId::heuristics`](super::GameId::heuristics).
+//!   (solving), with [`GameId::heuristics`](super::GameId::heuristics);
+//!   [`with_game_id!`](crate::with_game_id) to reach a game's type (and its
+//!   traits' associated functions) from its id.
 //!
 //! Adding a game is one line in `games [...]` (and one in `moves [...]` if
 //! its move type is new); the compiler then asks for every trait the
@@ -71,6 +73,32 @@ macro_rules! __with_game_arms {
 macro_rules! with_game {
     ($any:expr, $pos:ident => $body:expr) => {
         $crate::__registry!(__with_game_arms $any, $pos, $body)
+    };
+}
+
+/// Runs an expression with a type alias for the state type of a
+/// [`GameId`](crate::game::GameId): `with_game_id!(id, G => G::from_fen(text)
+/// .map(AnyPosition::from))`. The arms come from the registry.
+#[macro_export]
+macro_rules! with_game_id {
+    ($id:expr, $alias:ident => $body:expr) => {
+        $crate::__registry!(__with_game_id_arms $id, $alias, $body)
+    };
+}
+
+/// The arms of [`with_game_id!`](crate::with_game_id), from the table.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __with_game_id_arms {
+    (($id:expr, $alias:ident, $body:expr)
+     games [$($variant:ident $gid:literal $kind:ident $sibling:ident $mv:ident $ty:ty,)*]
+     moves [$($mvariant:ident $mty:ty,)*]) => {
+        match $id {
+            $($crate::game::GameId::$variant => {
+                type $alias = $ty;
+                $body
+            })*
+        }
     };
 }
 

@@ -47,3 +47,20 @@ pub trait Evaluate: Game {
     /// other game. Called once per search, not per node.
     fn exact_dots(&self) -> Option<Dots>;
 }
+
+/// How a game starts: the fixed start position (`position startpos`) and
+/// the seeded random boards (`position random <game> <seed> [size]`). The
+/// course problems are in [`crate::problems`].
+pub trait Starts: Game {
+    /// True when `position random` takes a board size (`<rows>x<cols>`).
+    const RANDOM_SIZED: bool;
+
+    /// The fixed start position, if the game has one.
+    fn startpos() -> Option<Self>;
+
+    /// The random start for `seed` (on `size`, when
+    /// [`Starts::RANDOM_SIZED`] and one is given), or `None` when the game
+    /// has no random start. Identical on every platform (see
+    /// [`crate::random`]).
+    fn random(seed: u64, size: Option<(usize, usize)>) -> Option<Self>;
+}

@@ -12,6 +12,7 @@
 
 pub mod eval;
 pub mod heuristics;
+pub mod random;
 
 use super::fen::{self, FenError};
 use super::{zobrist, Game, GameId, MoveError, MoveList, Player};
