@@ -64,3 +64,14 @@ pub trait Starts: Game {
     /// [`crate::random`]).
     fn random(seed: u64, size: Option<(usize, usize)>) -> Option<Self>;
 }
+
+/// How a position is drawn for people: the board lines of `show` (the
+/// protocol module adds the headline, the legal moves and the position
+/// string) and the names of the two players.
+pub trait Render: Game {
+    /// The names of player 1 and player 2 in the headline of `show`.
+    const PLAYER_NAMES: [&'static str; 2];
+
+    /// The board, as lines of text without colours.
+    fn board_lines(&self) -> Vec<String>;
+}

@@ -13,6 +13,7 @@
 pub mod eval;
 pub mod heuristics;
 pub mod random;
+pub mod render;
 
 use super::fen::{self, FenError};
 use super::{zobrist, Game, GameId, MoveError, MoveList, Player};
