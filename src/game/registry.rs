@@ -102,6 +102,45 @@ macro_rules! __with_game_id_arms {
     };
 }
 
+/// [`with_game_id!`](crate::with_game_id) for the puzzles only: runs `$body`
+/// with `$alias` the state type when `$id` is a puzzle (the body may use
+/// [`Puzzle`](crate::puzzle::heuristic::Puzzle) and
+/// [`CourseProblems`](crate::game::CourseProblems)), `$other` otherwise.
+#[macro_export]
+macro_rules! with_puzzle_id {
+    ($id:expr, $alias:ident => $body:expr, else $other:expr) => {
+        $crate::__registry!(__with_puzzle_id_arms $id, $alias, $body, $other)
+    };
+}
+
+/// The arms of [`with_puzzle_id!`](crate::with_puzzle_id), from the table.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __with_puzzle_id_arms {
+    (($id:expr, $alias:ident, $body:expr, $other:expr)
+     games [$($variant:ident $gid:literal $kind:ident $sibling:ident $mv:ident $ty:ty,)*]
+     moves [$($mvariant:ident $mty:ty,)*]) => {
+        match $id {
+            $($crate::game::GameId::$variant => {
+                $crate::__puzzle_type_or!($kind, $alias, $ty, $body, $other)
+            })*
+        }
+    };
+}
+
+/// One arm of [`with_puzzle_id!`](crate::with_puzzle_id).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __puzzle_type_or {
+    (puzzle, $alias:ident, $ty:ty, $body:expr, $other:expr) => {{
+        type $alias = $ty;
+        $body
+    }};
+    (duel, $alias:ident, $ty:ty, $body:expr, $other:expr) => {
+        $other
+    };
+}
+
 /// The puzzles of the registry: runs `$body` (which may use
 /// [`Puzzle`](crate::puzzle::heuristic::Puzzle)) on the position inside an
 /// [`AnyPosition`](crate::game::AnyPosition) whose game is a puzzle, and

@@ -8,6 +8,7 @@
 //! needs it — never a silent `0`.
 
 use super::{Dots, Game};
+use crate::lisp::Sexp;
 use crate::search::EvalConfig;
 
 /// The game knowledge of the alpha-beta search: static evaluation, move
@@ -74,4 +75,21 @@ pub trait Render: Game {
 
     /// The board, as lines of text without colours.
     fn board_lines(&self) -> Vec<String>;
+}
+
+/// The course's problems of a puzzle: the built-in file and how one problem
+/// is written in it (a top-level Lisp list `(<target> …)`).
+pub trait CourseProblems: Game {
+    /// The course's problems file, built in (`data/problems/<game>.dat`).
+    const BUILTIN: &'static str;
+
+    /// How a problem is written, for "no problem recognised" (`(<target>
+    /// <10 rows>) for the knight`).
+    fn shape() -> String;
+
+    /// Does this list (a problem's items) have this game's shape?
+    fn recognises(items: &[Sexp]) -> bool;
+
+    /// One problem: its target and the root position, with the target set.
+    fn read_problem(items: &[Sexp]) -> Result<(u32, Self), String>;
 }

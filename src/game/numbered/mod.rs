@@ -12,6 +12,7 @@
 
 pub mod eval;
 pub mod heuristics;
+pub mod problems;
 pub mod random;
 pub mod render;
 
@@ -70,6 +71,8 @@ pub trait Piece: Copy + Eq + Debug + Send + Sync + 'static {
     /// True when every move changes the square's colour (the knight): the
     /// evaluation's parity term applies.
     const ALTERNATES_COLOUR: bool;
+    /// The course's problems file of the puzzle (`data/problems/<name>.dat`).
+    const PROBLEMS: &'static str;
 
     /// The squares reachable from `sq` on an empty board, in operator order.
     fn targets(sq: Square) -> &'static [Square];
@@ -173,6 +176,7 @@ impl Piece for KnightPiece {
     const SOLO: GameId = GameId::KnightSolo;
     const MAX_TARGETS: usize = 8;
     const ALTERNATES_COLOUR: bool = true;
+    const PROBLEMS: &'static str = include_str!("../../../data/problems/knight.dat");
 
     #[inline]
     fn targets(sq: Square) -> &'static [Square] {
@@ -194,6 +198,7 @@ impl Piece for BishopPiece {
     const SOLO: GameId = GameId::BishopSolo;
     const MAX_TARGETS: usize = 13;
     const ALTERNATES_COLOUR: bool = false;
+    const PROBLEMS: &'static str = include_str!("../../../data/problems/bishop.dat");
 
     #[inline]
     fn targets(sq: Square) -> &'static [Square] {
