@@ -8,7 +8,7 @@
 //! needs it — never a silent `0`.
 
 use super::{Dots, Game};
-use crate::lisp::Sexp;
+use crate::lisp::{LispError, Sexp};
 use crate::search::EvalConfig;
 
 /// The game knowledge of the alpha-beta search: static evaluation, move
@@ -92,4 +92,15 @@ pub trait CourseProblems: Game {
 
     /// One problem: its target and the root position, with the target set.
     fn read_problem(items: &[Sexp]) -> Result<(u32, Self), String>;
+}
+
+/// The course's Lisp board (or state) of a game, read and written: what the
+/// student's program passes to and gets from `jogar`.
+pub trait LispInterchange: Game {
+    /// The position from the course's Lisp board (scores at 0 where the
+    /// board does not hold them).
+    fn from_lisp(board: &Sexp) -> Result<Self, LispError>;
+
+    /// The course's Lisp board of the position.
+    fn to_lisp(&self) -> String;
 }
