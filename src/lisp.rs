@@ -7,6 +7,10 @@
 //! - Dots and Boxes: `(H V)`, `H` the dot rows of horizontal arcs, `V` the dot
 //!   columns of vertical arcs; `0` no arc, `1` / `2` the arc's owner.
 //!
+//! The reader is here; each game converts its own boards in its folder
+//! (`game/numbered/lisp.rs`, `game/dots/lisp.rs`, through
+//! [`LispInterchange`](crate::game::LispInterchange)), re-exported here.
+//!
 //! ```
 //! use tabula::game::{Game, KnightSolo};
 //! use tabula::lisp;
@@ -18,9 +22,6 @@
 //! assert!(lisp::jump_to_lisp(&pos).starts_with("((2 20 44 NIL"));
 //! ```
 
-use crate::game::dots::DotsBoard;
-use crate::game::jump::{Jump, Piece, STRIDE};
-use crate::game::{Arc, Game, Player};
 use std::fmt;
 
 /// An s-expression: an atom (kept as written, upper-cased) or a list.
@@ -48,7 +49,7 @@ impl Sexp {
         }
     }
 
-    fn describe(&self) -> String {
+    pub(crate) fn describe(&self) -> String {
         match self {
             Sexp::Atom(a) => a.clone(),
             Sexp::List(items) => format!("a list of {} items", items.len()),
@@ -83,7 +84,7 @@ pub struct LispError {
 }
 
 impl LispError {
-    fn new(at: impl Into<String>, message: impl Into<String>) -> LispError {
+    pub(crate) fn new(at: impl Into<String>, message: impl Into<String>) -> LispError {
         LispError {
             at: at.into(),
             message: message.into(),
@@ -243,179 +244,13 @@ impl Reader {
     }
 }
 
-/// A knight or bishop board from the course's list of rows.
-///
-/// In the duel, a board without `-1` and `-2` is a board before the automatic
-/// placement, which is applied; in the puzzle, `T` marks the placed piece.
-pub fn jump_from_lisp<P: Piece, const SOLO: bool>(
-    board: &Sexp,
-) -> Result<Jump<P, SOLO>, LispError> {
-    let rows = board
-        .as_list()
-        .filter(|rows| rows.len() == P::SIDE)
-        .ok_or_else(|| {
-            LispError::new(
-                "board",
-                format!(
-                    "expected a list of {} rows, found {}",
-                    P::SIDE,
-                    board.describe()
-                ),
-            )
-        })?;
-    let mut fen_rows = Vec::with_capacity(P::SIDE);
-    for (r, row) in rows.iter().enumerate() {
-        let cells = row
-            .as_list()
-            .filter(|cells| cells.len() == P::SIDE)
-            .ok_or_else(|| {
-                LispError::new(
-                    format!("row {}", r + 1),
-                    format!(
-                        "expected a list of {} cells, found {}",
-                        P::SIDE,
-                        row.describe()
-                    ),
-                )
-            })?;
-        let mut texts = Vec::with_capacity(P::SIDE);
-        for (c, cell) in cells.iter().enumerate() {
-            let text = match (cell, cell.as_int()) {
-                (Sexp::Atom(a), _) if a == "NIL" => "-".to_string(),
-                (Sexp::Atom(a), _) if a == "T" && SOLO => "W".to_string(),
-                (_, Some(-1)) if !SOLO => "W".to_string(),
-                (_, Some(-2)) if !SOLO => "B".to_string(),
-                (_, Some(n)) if (0..100).contains(&n) => format!("{n:02}"),
-                _ => {
-                    let pieces = if SOLO { "T" } else { "-1, -2" };
-                    return Err(LispError::new(
-                        format!("row {}, cell {}", r + 1, c + 1),
-                        format!(
-                            "expected a number 0..99, NIL or {pieces}, found {}",
-                            cell.describe()
-                        ),
-                    ));
-                }
-            };
-            texts.push(text);
-        }
-        fen_rows.push(texts.join(","));
-    }
-    let tail = if SOLO { "0" } else { "w 0 0" };
-    let fen = format!(
-        "{} {} {tail}",
-        <Jump<P, SOLO> as Game>::ID,
-        fen_rows.join("/")
-    );
-    Jump::from_fen(&fen).map_err(|e| LispError::new("board", e.to_string()))
-}
-
-/// The course's list of rows for a knight or bishop position.
-pub fn jump_to_lisp<P: Piece, const SOLO: bool>(pos: &Jump<P, SOLO>) -> String {
-    let mut out = String::from("(");
-    for r in 0..P::SIDE {
-        out.push('(');
-        for c in 0..P::SIDE {
-            let sq = (r * STRIDE + c) as u8;
-            if c > 0 {
-                out.push(' ');
-            }
-            let cell = if pos.piece(Player::One) == Some(sq) {
-                if SOLO { "T" } else { "-1" }.to_string()
-            } else if !SOLO && pos.piece(Player::Two) == Some(sq) {
-                "-2".to_string()
-            } else {
-                pos.number(sq).map_or("NIL".to_string(), |n| n.to_string())
-            };
-            out.push_str(&cell);
-        }
-        out.push(')');
-    }
-    out.push(')');
-    out
-}
-
-/// A Dots and Boxes position from the course's `(H V)` state; the size is
-/// read off the lists. In the duel the scores start at 0 and player 1 moves.
-pub fn dots_from_lisp<const SOLO: bool>(state: &Sexp) -> Result<DotsBoard<SOLO>, LispError> {
-    let parts = state.as_list().filter(|p| p.len() == 2).ok_or_else(|| {
-        LispError::new(
-            "state",
-            format!("expected (H V), found {}", state.describe()),
-        )
-    })?;
-    let lists = |i: usize, name: &str| -> Result<Vec<Vec<i64>>, LispError> {
-        let groups = parts[i].as_list().ok_or_else(|| {
-            LispError::new(
-                name,
-                format!("expected a list, found {}", parts[i].describe()),
-            )
-        })?;
-        groups
-            .iter()
-            .enumerate()
-            .map(|(g, group)| {
-                let at = || format!("{name} list {}", g + 1);
-                let items = group
-                    .as_list()
-                    .ok_or_else(|| LispError::new(at(), "expected a list of 0, 1 or 2"))?;
-                items
-                    .iter()
-                    .map(|x| {
-                        x.as_int().filter(|n| (0..=2).contains(n)).ok_or_else(|| {
-                            LispError::new(
-                                at(),
-                                format!("expected 0, 1 or 2, found {}", x.describe()),
-                            )
-                        })
-                    })
-                    .collect()
-            })
-            .collect()
-    };
-    let (h, v) = (lists(0, "H")?, lists(1, "V")?);
-    let rows = h.len().saturating_sub(1);
-    let cols = h.first().map_or(0, |g| g.len());
-    let group = |g: &Vec<Vec<i64>>| {
-        g.iter()
-            .map(|l| l.iter().map(|n| n.to_string()).collect::<String>())
-            .collect::<Vec<_>>()
-            .join("/")
-    };
-    let id = <DotsBoard<SOLO> as Game>::ID;
-    let tail = if SOLO { "" } else { " 1 0 0" };
-    let fen = format!("{id} {rows}x{cols} {} {}{tail}", group(&h), group(&v));
-    DotsBoard::from_fen(&fen).map_err(|e| LispError::new("state", e.to_string()))
-}
-
-/// The course's `(H V)` state of a Dots and Boxes position (in the puzzle
-/// every arc is `1`).
-pub fn dots_to_lisp<const SOLO: bool>(pos: &DotsBoard<SOLO>) -> String {
-    let cell = |arc: Arc| match pos.owner(arc) {
-        None => "0",
-        Some(Player::One) => "1",
-        Some(Player::Two) => "2",
-    };
-    let (rows, cols) = (pos.rows(), pos.cols());
-    let h: Vec<String> = (0..=rows)
-        .map(|r| {
-            let arcs: Vec<&str> = (0..cols).map(|c| cell(Arc::h(r as u8, c as u8))).collect();
-            format!("({})", arcs.join(" "))
-        })
-        .collect();
-    let v: Vec<String> = (0..=cols)
-        .map(|c| {
-            let arcs: Vec<&str> = (0..rows).map(|r| cell(Arc::v(r as u8, c as u8))).collect();
-            format!("({})", arcs.join(" "))
-        })
-        .collect();
-    format!("(({}) ({}))", h.join(" "), v.join(" "))
-}
+pub use crate::game::dots::lisp::{dots_from_lisp, dots_to_lisp};
+pub use crate::game::numbered::lisp::{jump_from_lisp, jump_to_lisp};
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Dots, Knight, KnightSolo};
+    use crate::game::{Dots, Game, Knight, KnightSolo};
 
     #[test]
     fn reader_handles_comments_quotes_and_errors() {

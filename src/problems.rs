@@ -9,19 +9,21 @@
 //! - dots: `(<target> (<H> <V>))`.
 //!
 //! The game is recognised from the first problem's shape, or given.
-//! The course's own files are built in (`data/problems/*.dat`).
+//! The course's own files are built in (`data/problems/*.dat`). Each puzzle
+//! reads its problems in its own folder ([`CourseProblems`]:
+//! `game/numbered/problems.rs`, `game/dots/problems.rs`); this module holds
+//! what is common (the file, the names, the target, the errors).
 
-use crate::game::jump::{BishopPiece, Jump, KnightPiece, Piece};
-use crate::game::{AnyPosition, BishopSolo, DotsSolo, GameId, KnightSolo};
+use crate::game::{AnyPosition, BishopSolo, CourseProblems, DotsSolo, GameId, KnightSolo};
 use crate::lisp::{self, LispError, Sexp};
 use std::fmt;
 
 /// The course's knight problems A–F.
-pub const KNIGHT_DAT: &str = include_str!("../data/problems/knight.dat");
+pub const KNIGHT_DAT: &str = <KnightSolo as CourseProblems>::BUILTIN;
 /// The course's Dots and Boxes problems A–F.
-pub const DOTS_DAT: &str = include_str!("../data/problems/dots.dat");
+pub const DOTS_DAT: &str = <DotsSolo as CourseProblems>::BUILTIN;
 /// The published bishop problems A–F (provisional targets).
-pub const BISHOP_DAT: &str = include_str!("../data/problems/bishop.dat");
+pub const BISHOP_DAT: &str = <BishopSolo as CourseProblems>::BUILTIN;
 
 /// One puzzle: a name, a target and the root position (target set).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -34,12 +36,11 @@ pub struct Problem<G> {
     pub position: G,
 }
 
-/// The problems of one file.
+/// The problems of one file, all of one puzzle game.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ProblemSet {
-    Knight(Vec<Problem<KnightSolo>>),
-    Bishop(Vec<Problem<BishopSolo>>),
-    Dots(Vec<Problem<DotsSolo>>),
+pub struct ProblemSet {
+    game: GameId,
+    problems: Vec<Problem<AnyPosition>>,
 }
 
 /// A problems file that could not be loaded.
@@ -70,20 +71,12 @@ pub fn problem_name(index: usize) -> String {
 impl ProblemSet {
     /// The puzzle game of the set.
     pub fn game(&self) -> GameId {
-        match self {
-            ProblemSet::Knight(_) => GameId::KnightSolo,
-            ProblemSet::Bishop(_) => GameId::BishopSolo,
-            ProblemSet::Dots(_) => GameId::DotsSolo,
-        }
+        self.game
     }
 
     /// Number of problems.
     pub fn len(&self) -> usize {
-        match self {
-            ProblemSet::Knight(p) => p.len(),
-            ProblemSet::Bishop(p) => p.len(),
-            ProblemSet::Dots(p) => p.len(),
-        }
+        self.problems.len()
     }
 
     /// True when the file holds no problem.
@@ -93,16 +86,10 @@ impl ProblemSet {
 
     /// Every problem as `(name, target, position)`.
     pub fn entries(&self) -> Vec<(String, u32, AnyPosition)> {
-        fn each<G: Copy + Into<AnyPosition>>(p: &[Problem<G>]) -> Vec<(String, u32, AnyPosition)> {
-            p.iter()
-                .map(|p| (p.name.clone(), p.target, p.position.into()))
-                .collect()
-        }
-        match self {
-            ProblemSet::Knight(p) => each(p),
-            ProblemSet::Bishop(p) => each(p),
-            ProblemSet::Dots(p) => each(p),
-        }
+        self.problems
+            .iter()
+            .map(|p| (p.name.clone(), p.target, p.position))
+            .collect()
     }
 
     /// A problem by letter (`A`…`Z`, any case) or 1-based number.
@@ -128,25 +115,41 @@ pub fn parse(text: &str, game: Option<GameId>) -> Result<ProblemSet, ProblemErro
         Some(g) => g.sibling(),
         None => detect(exprs.first()).ok_or_else(|| ProblemError {
             at: "file".into(),
-            message: "no problem recognised: expected (<target> <10 rows>) for the knight, \
-                      (<target> <8 rows>) for the bishop or (<target> (<H> <V>)) for dots"
-                .into(),
+            message: format!("no problem recognised: expected {}", shapes()),
         })?,
     };
-    Ok(match game {
-        GameId::KnightSolo => ProblemSet::Knight(each(&exprs, jump::<KnightPiece>)?),
-        GameId::BishopSolo => ProblemSet::Bishop(each(&exprs, jump::<BishopPiece>)?),
-        _ => ProblemSet::Dots(each(&exprs, dots)?),
+    let problems = crate::with_puzzle_id!(game, G => each(&exprs, G::read_problem)?
+    .into_iter()
+    .map(|p| Problem {
+        name: p.name,
+        target: p.target,
+        position: AnyPosition::from(p.position),
     })
+    .collect(),
+    else return Err(ProblemError {
+        at: "file".into(),
+        message: format!("{game} has no problems"),
+    }));
+    Ok(ProblemSet { game, problems })
 }
 
+/// The puzzle whose problem shape the first list has.
 fn detect(first: Option<&Sexp>) -> Option<GameId> {
     let items = first?.as_list()?;
-    match items.len() {
-        11 => Some(GameId::KnightSolo),
-        9 => Some(GameId::BishopSolo),
-        2 => Some(GameId::DotsSolo),
-        _ => None,
+    GameId::ALL
+        .into_iter()
+        .find(|&g| crate::with_puzzle_id!(g, G => G::recognises(items), else false))
+}
+
+/// The problem shapes of every puzzle: `(…) for the knight, … or (…) for dots`.
+fn shapes() -> String {
+    let shapes: Vec<String> = GameId::ALL
+        .into_iter()
+        .filter_map(|g| crate::with_puzzle_id!(g, G => Some(G::shape()), else None))
+        .collect();
+    match shapes.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => shapes.concat(),
     }
 }
 
@@ -176,7 +179,8 @@ fn each<G>(
         .collect()
 }
 
-fn target(items: &[Sexp]) -> Result<u32, String> {
+/// The target, the first item of a problem (for [`CourseProblems`] readers).
+pub fn target(items: &[Sexp]) -> Result<u32, String> {
     items
         .first()
         .and_then(Sexp::as_int)
@@ -185,71 +189,36 @@ fn target(items: &[Sexp]) -> Result<u32, String> {
         .ok_or_else(|| "the first item must be the target, a non-negative integer".to_string())
 }
 
-fn jump<P: Piece>(items: &[Sexp]) -> Result<(u32, Jump<P, true>), String> {
-    let t = target(items)?;
-    if items.len() != P::SIDE + 1 {
-        return Err(format!(
-            "expected the target and {} rows, found {} items",
-            P::SIDE,
-            items.len()
-        ));
-    }
-    let mut rows: Vec<Sexp> = items[1..].to_vec();
-    if P::SIDE == 8 {
-        // The bishop problems were written bottom row first.
-        rows.reverse();
-    }
-    let mut pos: Jump<P, true> =
-        lisp::jump_from_lisp(&Sexp::List(rows)).map_err(|e| e.to_string())?;
-    pos.set_target(Some(t));
-    Ok((t, pos))
-}
-
-fn dots(items: &[Sexp]) -> Result<(u32, DotsSolo), String> {
-    let t = target(items)?;
-    if items.len() != 2 {
-        return Err(format!(
-            "expected (<target> (<H> <V>)), found {} items",
-            items.len()
-        ));
-    }
-    let mut pos: DotsSolo = lisp::dots_from_lisp(&items[1]).map_err(|e| e.to_string())?;
-    pos.set_target(Some(t));
-    Ok((t, pos))
-}
-
 /// The built-in problems of a game (puzzle id or its duel sibling).
 pub fn builtin(game: GameId) -> ProblemSet {
-    let text = match game {
-        GameId::Knight | GameId::KnightSolo => KNIGHT_DAT,
-        GameId::Bishop | GameId::BishopSolo => BISHOP_DAT,
-        GameId::Dots | GameId::DotsSolo => DOTS_DAT,
+    let puzzle = if game.is_puzzle() {
+        game
+    } else {
+        game.sibling()
     };
+    let text = crate::with_puzzle_id!(puzzle, G => G::BUILTIN, else "");
     parse(text, Some(game)).expect("built-in problems load")
+}
+
+/// The built-in problems of one puzzle, typed.
+pub fn builtin_of<G: CourseProblems>() -> Vec<Problem<G>> {
+    let exprs = lisp::read_all(G::BUILTIN).expect("built-in problems read");
+    each(&exprs, G::read_problem).expect("built-in problems load")
 }
 
 /// The course's knight problems A–F.
 pub fn builtin_knight() -> Vec<Problem<KnightSolo>> {
-    match builtin(GameId::KnightSolo) {
-        ProblemSet::Knight(p) => p,
-        _ => unreachable!("knight problems"),
-    }
+    builtin_of::<KnightSolo>()
 }
 
 /// The course's Dots and Boxes problems A–F.
 pub fn builtin_dots() -> Vec<Problem<DotsSolo>> {
-    match builtin(GameId::DotsSolo) {
-        ProblemSet::Dots(p) => p,
-        _ => unreachable!("dots problems"),
-    }
+    builtin_of::<DotsSolo>()
 }
 
 /// The published bishop problems A–F.
 pub fn builtin_bishop() -> Vec<Problem<BishopSolo>> {
-    match builtin(GameId::BishopSolo) {
-        ProblemSet::Bishop(p) => p,
-        _ => unreachable!("bishop problems"),
-    }
+    builtin_of::<BishopSolo>()
 }
 
 #[cfg(test)]

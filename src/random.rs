@@ -17,9 +17,11 @@
 //! requested size on which two arcs are drawn, one by each player (player 1
 //! first), each the `rng.next_u64() % k`-th of the `k` arcs (in move order)
 //! that do not give any box a third side; player 1 is then to move.
+//!
+//! This module holds the generator; each game builds its boards with it in
+//! its own folder (`game/numbered/random.rs`, `game/dots/random.rs`, through
+//! [`Starts`](crate::game::Starts)); the functions are re-exported here.
 
-use crate::game::jump::{Jump, Piece};
-use crate::game::{Dots, Game};
 use rand::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -36,82 +38,5 @@ pub fn shuffle<T>(items: &mut [T], rng: &mut Xoshiro256PlusPlus) {
     }
 }
 
-/// The board of numbers, before placement, for `seed`.
-pub fn numbers<P: Piece>(seed: u64) -> Vec<Option<u8>> {
-    let mut nums = P::full_set();
-    shuffle(&mut nums, &mut rng(seed));
-    nums.into_iter().map(Some).collect()
-}
-
-/// The start position of a knight or bishop duel (after the automatic
-/// placement) for `seed`.
-pub fn duel<P: Piece>(seed: u64) -> Jump<P, false> {
-    let mut pos = Jump::from_numbers(&numbers::<P>(seed));
-    pos.place_automatically();
-    pos
-}
-
-/// A full random board for the puzzle (no piece placed, no target).
-pub fn solo<P: Piece>(seed: u64) -> Jump<P, true> {
-    Jump::from_numbers(&numbers::<P>(seed))
-}
-
-/// The random start of Dots and Boxes on `rows × cols` boxes for `seed`.
-pub fn dots(rows: usize, cols: usize, seed: u64) -> Dots {
-    let mut rng = rng(seed);
-    let mut pos = Dots::empty(rows, cols);
-    for _ in 0..2 {
-        let safe: Vec<_> = pos
-            .legal_moves()
-            .into_iter()
-            .filter(|&arc| {
-                pos.boxes_of(arc)
-                    .into_iter()
-                    .flatten()
-                    .all(|(i, j)| pos.sides(i, j) < 2)
-            })
-            .collect();
-        if safe.is_empty() {
-            break;
-        }
-        let k = (rng.next_u64() % safe.len() as u64) as usize;
-        pos.play_unchecked(safe[k]);
-    }
-    pos
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::game::jump::KnightPiece;
-
-    #[test]
-    fn same_seed_same_board_and_a_permutation() {
-        let a = numbers::<KnightPiece>(7);
-        assert_eq!(a, numbers::<KnightPiece>(7));
-        assert_ne!(a, numbers::<KnightPiece>(8));
-        let mut sorted: Vec<u8> = a.iter().map(|n| n.unwrap()).collect();
-        sorted.sort_unstable();
-        assert_eq!(sorted, (0..100).collect::<Vec<u8>>());
-    }
-
-    #[test]
-    fn boards_match_an_independent_implementation() {
-        // First twelve cells for seed 1, computed by a separate Python
-        // implementation of the documented generator (SplitMix64 seeding,
-        // xoshiro256++, `next % (i + 1)` Fisher–Yates) — the reference values
-        // protocol.md gives to students.
-        let knight: Vec<u8> = numbers::<KnightPiece>(1)
-            .iter()
-            .take(12)
-            .map(|n| n.unwrap())
-            .collect();
-        assert_eq!(knight, [92, 96, 71, 52, 37, 73, 66, 80, 70, 78, 56, 55]);
-        let bishop: Vec<u8> = numbers::<crate::game::jump::BishopPiece>(1)
-            .iter()
-            .take(12)
-            .map(|n| n.unwrap())
-            .collect();
-        assert_eq!(bishop, [42, 86, 21, 15, 45, 87, 33, 12, 63, 62, 47, 61]);
-    }
-}
+pub use crate::game::dots::random::dots;
+pub use crate::game::numbered::random::{duel, numbers, solo};

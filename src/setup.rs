@@ -18,10 +18,9 @@
 //! assert!(err.to_string().contains("move 2"));
 //! ```
 
-use crate::game::jump::{BishopPiece, KnightPiece};
-use crate::game::{AnyPosition, Dots, GameId, MoveError};
+use crate::game::{AnyPosition, GameId, MoveError, Starts};
 use crate::problems;
-use crate::random;
+use crate::with_game_id;
 use std::fmt;
 
 /// A position specification that could not be set up.
@@ -98,19 +97,23 @@ fn start(spec: &[&str], current: Option<GameId>) -> Result<AnyPosition, SetupErr
                     spec[1]
                 )));
             }
-            match current {
-                Some(GameId::Dots) => Ok(Dots::empty(5, 6).into()),
-                Some(GameId::DotsSolo) => Err(syntax(
-                    "startpos: the dots-solo game has no fixed start position; use \
-                     'position fen …' or 'position problem dots-solo <name>'",
-                )),
-                Some(g) => Err(syntax(format!(
+            let Some(g) = current else {
+                return Err(syntax(
+                    "startpos: no current game; set one with 'setoption name Game value <id>'",
+                ));
+            };
+            if let Some(pos) = with_game_id!(g, G => G::startpos().map(AnyPosition::from)) {
+                Ok(pos)
+            } else if has_random(g) {
+                Err(syntax(format!(
                     "startpos: the {g} game has no fixed start position; use 'position fen …', \
                      'position random {g} <seed>' or 'position problem …'"
-                ))),
-                None => Err(syntax(
-                    "startpos: no current game; set one with 'setoption name Game value <id>'",
-                )),
+                )))
+            } else {
+                Err(syntax(format!(
+                    "startpos: the {g} game has no fixed start position; use \
+                     'position fen …' or 'position problem {g} <name>'"
+                )))
             }
         }
         "random" => random_start(spec),
@@ -157,30 +160,24 @@ fn random_start(spec: &[&str]) -> Result<AnyPosition, SetupError> {
         ))
     })?;
     let size = spec.get(3);
-    if spec.len() > 4 || (size.is_some() && game != GameId::Dots) {
+    let sized = with_game_id!(game, G => G::RANDOM_SIZED);
+    if spec.len() > 4 || (size.is_some() && !sized) {
         return Err(syntax(format!(
             "random: unexpected '{}'",
             spec[3.min(spec.len() - 1)]
         )));
     }
-    Ok(match game {
-        GameId::Knight => random::duel::<KnightPiece>(seed).into(),
-        GameId::KnightSolo => random::solo::<KnightPiece>(seed).into(),
-        GameId::Bishop => random::duel::<BishopPiece>(seed).into(),
-        GameId::BishopSolo => random::solo::<BishopPiece>(seed).into(),
-        GameId::Dots => {
-            let (rows, cols) = match size {
-                None => (5, 6),
-                Some(s) => parse_size(s)?,
-            };
-            random::dots(rows, cols, seed).into()
-        }
-        GameId::DotsSolo => {
-            return Err(syntax(
-                "random: dots-solo has no random start; use 'problem dots-solo <name>' or a fen",
-            ))
-        }
+    let size = size.map(|s| parse_size(s)).transpose()?;
+    with_game_id!(game, G => G::random(seed, size).map(AnyPosition::from)).ok_or_else(|| {
+        syntax(format!(
+            "random: {game} has no random start; use 'problem {game} <name>' or a fen"
+        ))
     })
+}
+
+/// Does `game` have seeded random starts?
+fn has_random(game: GameId) -> bool {
+    with_game_id!(game, G => G::random(0, None).is_some())
 }
 
 fn parse_size(text: &str) -> Result<(usize, usize), SetupError> {

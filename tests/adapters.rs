@@ -21,7 +21,7 @@ use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
-use tabula::game::jump::{BishopPiece, Jump, KnightPiece, Piece};
+use tabula::game::numbered::{BishopPiece, Jump, KnightPiece, Piece};
 use tabula::game::{AnyPosition, GameId};
 use tabula::lisp;
 use tabula::setup::parse_spec;

@@ -1,7 +1,7 @@
 //! The worked examples and stated facts of `rules/knight.md`, `rules/bishop.md`,
 //! `rules/dots.md` and `spec/interface.md`, one test each.
 
-use tabula::game::jump::parse_square;
+use tabula::game::numbered::parse_square;
 use tabula::game::{
     AnyPosition, Bishop, BishopSolo, Dots, DotsSolo, Game, GameId, Knight, KnightSolo, Player,
 };

@@ -5,8 +5,10 @@ use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
-use tabula::game::jump::{BishopPiece, KnightPiece};
-use tabula::game::{Bishop, BishopSolo, Dots, DotsSolo, Game, Knight, KnightSolo, Player};
+use tabula::game::numbered::{BishopPiece, KnightPiece};
+use tabula::game::{
+    Bishop, BishopSolo, Dots, DotsSolo, Evaluate, Game, Knight, KnightSolo, Player,
+};
 use tabula::search::dots_exact::expected_nodes;
 use tabula::search::{Iteration, Limits, Outcome, SearchConfig, Searcher};
 
@@ -47,7 +49,7 @@ fn solve<G: Game>(pos: &G) -> i32 {
     minimax(pos, &mut HashMap::new())
 }
 
-fn search<G: Game>(
+fn search<G: Evaluate>(
     searcher: &mut Searcher,
     pos: &G,
     limits: &Limits,
@@ -94,12 +96,12 @@ fn small_endgame<G: Game>(start: &G, rng: &mut Xoshiro256PlusPlus, cap: u64) -> 
 }
 
 /// The engine's exact value equals minimax; its move keeps that value.
-fn check_exact<G: Game>(searcher: &mut Searcher, pos: &G) {
+fn check_exact<G: Evaluate>(searcher: &mut Searcher, pos: &G) {
     check_exact_with(searcher, pos, &Limits::default());
 }
 
 /// [`check_exact`] under given limits.
-fn check_exact_with<G: Game>(searcher: &mut Searcher, pos: &G, limits: &Limits) {
+fn check_exact_with<G: Evaluate>(searcher: &mut Searcher, pos: &G, limits: &Limits) {
     assert!(!pos.is_over(), "a test position with moves left");
     searcher.new_game();
     let expected = solve(pos);
@@ -304,7 +306,7 @@ fn playouts<G: Game>(start: impl Fn(u64) -> G, count: u64, mut visit: impl FnMut
     }
 }
 
-fn always_legal<G: Game>(start: impl Fn(u64) -> G, count: u64) {
+fn always_legal<G: Evaluate>(start: impl Fn(u64) -> G, count: u64) {
     let mut searcher = Searcher::new(2);
     let stop_now = AtomicBool::new(true);
     let mut ply = 0u64;

@@ -21,7 +21,7 @@
 //! ```
 
 use std::fmt::Write;
-use tabula::game::jump::{square_name, Jump, Piece};
+use tabula::game::numbered::{square_name, Jump, Piece};
 use tabula::game::{AnyMove, AnyPosition, Arc, Player};
 
 /// Colours (ANSI SGR) on or off.

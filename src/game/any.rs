@@ -3,85 +3,19 @@
 //!
 //! Everything that runs per node stays generic over [`Game`]; to run generic
 //! code on an [`AnyPosition`], match it with [`with_game!`](crate::with_game).
+//! The enums themselves are generated from the list of games in
+//! [`registry`](super::registry); this module adds what is written once for
+//! every game.
 
-use super::{
-    Bishop, BishopSolo, Dots, DotsSolo, FenError, Game, GameId, Knight, KnightSolo, MoveError,
-    Outcome, Player,
-};
+pub use super::registry::{AnyMove, AnyPosition};
+use super::{FenError, Game, GameId, MoveError, Outcome, Player};
+use crate::with_game;
 use std::fmt;
-
-/// A position of one of the six games.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum AnyPosition {
-    Knight(Knight),
-    KnightSolo(KnightSolo),
-    Bishop(Bishop),
-    BishopSolo(BishopSolo),
-    Dots(Dots),
-    DotsSolo(DotsSolo),
-}
-
-/// Runs an expression on the concrete position inside an [`AnyPosition`]:
-/// `with_game!(any, pos => perft(pos, 3))`. The expression is monomorphised
-/// once per game.
-#[macro_export]
-macro_rules! with_game {
-    ($any:expr, $pos:ident => $body:expr) => {
-        match $any {
-            $crate::game::AnyPosition::Knight($pos) => $body,
-            $crate::game::AnyPosition::KnightSolo($pos) => $body,
-            $crate::game::AnyPosition::Bishop($pos) => $body,
-            $crate::game::AnyPosition::BishopSolo($pos) => $body,
-            $crate::game::AnyPosition::Dots($pos) => $body,
-            $crate::game::AnyPosition::DotsSolo($pos) => $body,
-        }
-    };
-}
-
-/// A move of any game, printed in its game's notation.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum AnyMove {
-    Jump(super::JumpMove),
-    Arc(super::Arc),
-}
-
-impl fmt::Display for AnyMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            AnyMove::Jump(m) => m.fmt(f),
-            AnyMove::Arc(m) => m.fmt(f),
-        }
-    }
-}
 
 /// Conversion between a game's own move type and [`AnyMove`].
 pub trait IntoAnyMove: Sized {
     fn into_any(self) -> AnyMove;
     fn from_any(mv: AnyMove) -> Option<Self>;
-}
-
-impl IntoAnyMove for super::JumpMove {
-    fn into_any(self) -> AnyMove {
-        AnyMove::Jump(self)
-    }
-    fn from_any(mv: AnyMove) -> Option<Self> {
-        match mv {
-            AnyMove::Jump(m) => Some(m),
-            AnyMove::Arc(_) => None,
-        }
-    }
-}
-
-impl IntoAnyMove for super::Arc {
-    fn into_any(self) -> AnyMove {
-        AnyMove::Arc(self)
-    }
-    fn from_any(mv: AnyMove) -> Option<Self> {
-        match mv {
-            AnyMove::Arc(m) => Some(m),
-            AnyMove::Jump(_) => None,
-        }
-    }
 }
 
 /// A position string that could not be read: the game id, or the fields.
@@ -109,15 +43,7 @@ impl AnyPosition {
     pub fn from_fen(text: &str) -> Result<AnyPosition, PositionError> {
         let word = text.split_whitespace().next().unwrap_or("");
         let game: GameId = word.parse().map_err(PositionError::UnknownGame)?;
-        let err = |e| PositionError::Fen(game, e);
-        Ok(match game {
-            GameId::Knight => AnyPosition::Knight(Knight::from_fen(text).map_err(err)?),
-            GameId::KnightSolo => AnyPosition::KnightSolo(KnightSolo::from_fen(text).map_err(err)?),
-            GameId::Bishop => AnyPosition::Bishop(Bishop::from_fen(text).map_err(err)?),
-            GameId::BishopSolo => AnyPosition::BishopSolo(BishopSolo::from_fen(text).map_err(err)?),
-            GameId::Dots => AnyPosition::Dots(Dots::from_fen(text).map_err(err)?),
-            GameId::DotsSolo => AnyPosition::DotsSolo(DotsSolo::from_fen(text).map_err(err)?),
-        })
+        AnyPosition::from_fen_of(game, text).map_err(|e| PositionError::Fen(game, e))
     }
 
     /// The game of this position.
@@ -196,22 +122,12 @@ impl AnyPosition {
 
     /// The puzzle's target, if this is a puzzle with a target.
     pub fn target(&self) -> Option<u32> {
-        match self {
-            AnyPosition::KnightSolo(p) => p.target(),
-            AnyPosition::BishopSolo(p) => p.target(),
-            AnyPosition::DotsSolo(p) => p.target(),
-            _ => None,
-        }
+        with_game!(self, p => Game::target(p))
     }
 
     /// Sets the puzzle's target (no effect on two-player games).
     pub fn set_target(&mut self, target: Option<u32>) {
-        match self {
-            AnyPosition::KnightSolo(p) => p.set_target(target),
-            AnyPosition::BishopSolo(p) => p.set_target(target),
-            AnyPosition::DotsSolo(p) => p.set_target(target),
-            _ => {}
-        }
+        with_game!(self, p => Game::set_target(p, target))
     }
 }
 
@@ -232,15 +148,3 @@ impl std::str::FromStr for AnyPosition {
         AnyPosition::from_fen(s)
     }
 }
-
-macro_rules! impl_from {
-    ($($variant:ident),*) => {$(
-        impl From<$variant> for AnyPosition {
-            fn from(pos: $variant) -> AnyPosition {
-                AnyPosition::$variant(pos)
-            }
-        }
-    )*};
-}
-
-impl_from!(Knight, KnightSolo, Bishop, BishopSolo, Dots, DotsSolo);

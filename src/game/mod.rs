@@ -4,7 +4,9 @@
 //! what the search and the puzzle solvers are generic over (monomorphised, no
 //! dynamic dispatch in the hot path). At the edges — the protocol, the command
 //! line, the arbiter — a position of any game travels as an [`AnyPosition`],
-//! chosen by its [`GameId`].
+//! chosen by its [`GameId`]. The games are listed once, in [`registry`]; the
+//! game ids, [`AnyPosition`], [`AnyMove`] and [`with_game!`](crate::with_game)
+//! are derived from that list.
 //!
 //! | id | type | board |
 //! |---|---|---|
@@ -34,13 +36,17 @@ use std::str::FromStr;
 pub mod any;
 pub mod dots;
 pub mod fen;
-pub mod jump;
+pub mod numbered;
+pub mod registry;
+pub mod traits;
 pub mod zobrist;
 
 pub use any::{AnyMove, AnyPosition};
 pub use dots::{Arc, Dots, DotsSolo};
 pub use fen::FenError;
-pub use jump::{Bishop, BishopSolo, JumpMove, Knight, KnightSolo};
+pub use numbered::{Bishop, BishopSolo, JumpMove, Knight, KnightSolo};
+pub use registry::GameId;
+pub use traits::{CourseProblems, Evaluate, LispInterchange, Render, Starts};
 
 /// One of the two players. In the puzzles only [`Player::One`] ever moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -88,57 +94,14 @@ impl Display for Outcome {
     }
 }
 
-/// The six game ids of the fixed interface.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum GameId {
-    Knight,
-    KnightSolo,
-    Bishop,
-    BishopSolo,
-    Dots,
-    DotsSolo,
-}
-
 impl GameId {
-    /// Every game id, in the order of the interface document.
-    pub const ALL: [GameId; 6] = [
-        GameId::Knight,
-        GameId::KnightSolo,
-        GameId::Bishop,
-        GameId::BishopSolo,
-        GameId::Dots,
-        GameId::DotsSolo,
-    ];
-
-    /// The id as written in FENs and commands.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            GameId::Knight => "knight",
-            GameId::KnightSolo => "knight-solo",
-            GameId::Bishop => "bishop",
-            GameId::BishopSolo => "bishop-solo",
-            GameId::Dots => "dots",
-            GameId::DotsSolo => "dots-solo",
-        }
-    }
-
-    /// True for the single-player puzzles.
-    pub fn is_puzzle(self) -> bool {
-        matches!(
-            self,
-            GameId::KnightSolo | GameId::BishopSolo | GameId::DotsSolo
-        )
-    }
-
-    /// The two-player game of a puzzle and vice versa.
-    pub fn sibling(self) -> GameId {
-        match self {
-            GameId::Knight => GameId::KnightSolo,
-            GameId::KnightSolo => GameId::Knight,
-            GameId::Bishop => GameId::BishopSolo,
-            GameId::BishopSolo => GameId::Bishop,
-            GameId::Dots => GameId::DotsSolo,
-            GameId::DotsSolo => GameId::Dots,
+    /// The ids for an "expected …" message: `knight, knight-solo, …, dots or
+    /// dots-solo`, in registry order.
+    pub fn expected() -> String {
+        let ids: Vec<&str> = GameId::ALL.iter().map(|g| g.as_str()).collect();
+        match ids.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+            _ => ids.concat(),
         }
     }
 }
@@ -157,8 +120,9 @@ impl Display for UnknownGame {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "unknown game '{}' (expected knight, knight-solo, bishop, bishop-solo, dots or dots-solo)",
-            self.0
+            "unknown game '{}' (expected {})",
+            self.0,
+            GameId::expected()
         )
     }
 }
@@ -223,8 +187,9 @@ pub type MoveList<M, const N: usize> = arrayvec::ArrayVec<M, N>;
 /// different scores share transposition-table entries; searches store values
 /// relative to the node (points still to be won).
 pub trait Game: Copy + Eq + Debug + Display + Send + Sync + 'static {
-    /// A move of the game. `Display` prints the interface notation.
-    type Move: Copy + Eq + Hash + Debug + Display + Send + Sync + 'static;
+    /// A move of the game. `Display` prints the interface notation; the
+    /// type is listed in the registry (hence [`any::IntoAnyMove`]).
+    type Move: Copy + Eq + Hash + Debug + Display + Send + Sync + 'static + any::IntoAnyMove;
     /// The move list: capacity for the worst case of the game.
     type Moves: Default
         + Clone
@@ -282,6 +247,14 @@ pub trait Game: Copy + Eq + Debug + Display + Send + Sync + 'static {
             })
         }
     }
+
+    /// The puzzle's target score, if this is a puzzle with a target
+    /// (two-player games: `None`).
+    fn target(&self) -> Option<u32>;
+
+    /// Sets (or clears, with `None`) the puzzle's target; no effect on a
+    /// two-player game.
+    fn set_target(&mut self, target: Option<u32>);
 
     /// The player to move (always [`Player::One`] in the puzzles).
     fn side_to_move(&self) -> Player;

@@ -339,12 +339,8 @@ pub fn run(
     stop: &AtomicBool,
     info: &mut dyn FnMut(&str),
 ) -> Result<Run, String> {
-    match pos {
-        AnyPosition::KnightSolo(p) => run_game(p, opts, stop, info),
-        AnyPosition::BishopSolo(p) => run_game(p, opts, stop, info),
-        AnyPosition::DotsSolo(p) => run_game(p, opts, stop, info),
-        _ => Err(format!("solve: {} is not a puzzle", pos.game())),
-    }
+    crate::with_puzzle!(pos, p => run_game(p, opts, stop, info),
+        else Err(format!("solve: {} is not a puzzle", pos.game())))
 }
 
 /// The names of a game's heuristics, for error messages.

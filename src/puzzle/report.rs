@@ -2,9 +2,8 @@
 //! Markdown and CSV (`tabula report`). BFS and DFS ignore heuristics and run
 //! once per problem.
 
-use super::heuristic::Puzzle;
 use super::{run, Algorithm, Run, SolveOptions, SolveOutcome};
-use crate::game::{BishopSolo, DotsSolo, GameId, KnightSolo};
+use crate::game::GameId;
 use crate::problems::ProblemSet;
 use std::fmt::Write as _;
 use std::sync::atomic::AtomicBool;
@@ -19,14 +18,7 @@ pub struct Row {
 
 /// The heuristic names of a puzzle game.
 pub fn heuristic_names(game: GameId) -> Vec<&'static str> {
-    fn names<G: Puzzle>() -> Vec<&'static str> {
-        G::HEURISTICS.iter().map(|h| h.name).collect()
-    }
-    match game {
-        GameId::KnightSolo | GameId::Knight => names::<KnightSolo>(),
-        GameId::BishopSolo | GameId::Bishop => names::<BishopSolo>(),
-        GameId::DotsSolo | GameId::Dots => names::<DotsSolo>(),
-    }
+    game.heuristics().iter().map(|h| h.name).collect()
 }
 
 /// The runs of a report, in order: `(problem, algorithm, heuristic)`.

@@ -21,7 +21,7 @@ use super::ordering::{self, History, MAX_MOVES};
 use super::time::{Timer, CHECK_EVERY};
 use super::tt::{Bound, Tt, NO_MOVE, SOLVED};
 use super::Stats;
-use crate::game::{Game, Player};
+use crate::game::{Evaluate, Player};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Deepest ply searched (Dots and Boxes on 10 × 10 has 220 arcs).
@@ -58,7 +58,7 @@ impl Default for SearchConfig {
 }
 
 /// The state of one search: borrowed table and history, counters, PV.
-pub struct Worker<'a, G: Game> {
+pub struct Worker<'a, G: Evaluate> {
     pub tt: &'a mut Tt,
     pub history: &'a mut History,
     pub cfg: SearchConfig,
@@ -83,13 +83,13 @@ pub struct Worker<'a, G: Game> {
 
 /// Score difference of `pos` from `player`'s view.
 #[inline]
-fn diff<G: Game>(pos: &G, player: Player) -> i32 {
+fn diff<G: Evaluate>(pos: &G, player: Player) -> i32 {
     let s = pos.scores();
     let me = player.index();
     s[me] as i32 - s[1 - me] as i32
 }
 
-impl<'a, G: Game> Worker<'a, G> {
+impl<'a, G: Evaluate> Worker<'a, G> {
     pub fn new(
         tt: &'a mut Tt,
         history: &'a mut History,
@@ -269,7 +269,8 @@ impl<'a, G: Game> Worker<'a, G> {
                                 k[1] = k[0];
                                 k[0] = Some(mv);
                             }
-                            self.history.reward(me.index(), eval::move_key(&mv), depth);
+                            self.history
+                                .reward(me.index(), eval::move_key::<G>(mv), depth);
                         }
                         break;
                     }

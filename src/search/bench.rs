@@ -6,8 +6,8 @@
 //! the exact Dots solver is off for it (`--only dots3x3` measures the solver).
 
 use super::{Limits, SearchConfig, Searcher};
-use crate::game::jump::{BishopPiece, KnightPiece};
-use crate::game::{Dots, Game, GameId};
+use crate::game::numbered::{BishopPiece, KnightPiece};
+use crate::game::{Dots, Evaluate, GameId};
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
@@ -24,7 +24,7 @@ pub struct Line {
     pub best: String,
 }
 
-fn one<G: Game>(searcher: &mut Searcher, pos: &G, name: &str, depth: u32) -> Line {
+fn one<G: Evaluate>(searcher: &mut Searcher, pos: &G, name: &str, depth: u32) -> Line {
     let limits = Limits {
         depth: Some(depth),
         ..Limits::default()
@@ -32,7 +32,7 @@ fn one<G: Game>(searcher: &mut Searcher, pos: &G, name: &str, depth: u32) -> Lin
     run_one(searcher, pos, name, &limits)
 }
 
-fn run_one<G: Game>(searcher: &mut Searcher, pos: &G, name: &str, limits: &Limits) -> Line {
+fn run_one<G: Evaluate>(searcher: &mut Searcher, pos: &G, name: &str, limits: &Limits) -> Line {
     searcher.new_game();
     let start = Instant::now();
     let out = searcher.search(pos, limits, &AtomicBool::new(false), &mut |_| {});

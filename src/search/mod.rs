@@ -41,7 +41,8 @@ pub mod tt;
 pub use alphabeta::SearchConfig;
 pub use eval::EvalConfig;
 
-use crate::game::Game;
+use crate::game::any::IntoAnyMove;
+use crate::game::Evaluate;
 use alphabeta::{Worker, INFINITY, MAX_PLY};
 use ordering::History;
 use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
@@ -172,7 +173,7 @@ impl Searcher {
     /// `on_iteration` after each completed depth. Returns the best move of the
     /// last completed iteration, or of a cut-short one that already proved a
     /// better root move (a legal move whenever one exists).
-    pub fn search<G: Game>(
+    pub fn search<G: Evaluate>(
         &mut self,
         pos: &G,
         limits: &Limits,
@@ -349,7 +350,7 @@ impl Searcher {
     /// Dots and Boxes on a board of at most [`dots_exact::MAX_ARCS`] arcs:
     /// solved exactly by [`dots_exact`] when [`exact_budget`] lets it (and
     /// [`SearchConfig::exact_dots`] is on).
-    fn solve_small_dots<G: Game>(
+    fn solve_small_dots<G: Evaluate>(
         &mut self,
         pos: &G,
         limits: &Limits,
@@ -358,9 +359,10 @@ impl Searcher {
         now: i32,
         on_iteration: &mut dyn FnMut(&Iteration),
     ) -> ExactDots<G::Move> {
-        let Some(dots) = (pos as &dyn std::any::Any).downcast_ref::<crate::game::Dots>() else {
+        let Some(dots) = pos.exact_dots() else {
             return ExactDots::NotUsed;
         };
+        let dots = &dots;
         if !self.config.exact_dots || dots.arc_count() > dots_exact::MAX_ARCS {
             return ExactDots::NotUsed;
         }
@@ -387,7 +389,7 @@ impl Searcher {
         };
         let pv: Vec<G::Move> = arcs
             .iter()
-            .filter_map(|a| (a as &dyn std::any::Any).downcast_ref::<G::Move>().copied())
+            .filter_map(|&a| <G::Move as IntoAnyMove>::from_any(a.into_any()))
             .collect();
         let Some(&best) = pv.first() else {
             return ExactDots::NotUsed;
@@ -417,7 +419,7 @@ impl Searcher {
 
 /// The move to play when no iteration completed: the TT move if the table
 /// knows the position, else the first move in game-knowledge order.
-fn fallback<G: Game>(pos: &G, first: G::Move, worker: &Worker<G>) -> G::Move {
+fn fallback<G: Evaluate>(pos: &G, first: G::Move, worker: &Worker<G>) -> G::Move {
     let moves = pos.legal_moves();
     if let Some(hit) = worker.tt.probe(pos.hash()) {
         if let Some(&mv) = moves.get(hit.mv as usize) {
@@ -430,7 +432,7 @@ fn fallback<G: Game>(pos: &G, first: G::Move, worker: &Worker<G>) -> G::Move {
         .max_by_key(|&mv| {
             (
                 eval::order_hint(pos, mv),
-                std::cmp::Reverse(eval::move_key(&mv)),
+                std::cmp::Reverse(eval::move_key::<G>(mv)),
             )
         })
         .unwrap_or(first)
@@ -438,7 +440,7 @@ fn fallback<G: Game>(pos: &G, first: G::Move, worker: &Worker<G>) -> G::Move {
 
 /// The root search of one depth, inside an aspiration window around the
 /// previous value when configured (widened until the value falls inside).
-fn aspiration<G: Game>(worker: &mut Worker<G>, pos: &G, depth: i32, prev: i32) -> i32 {
+fn aspiration<G: Evaluate>(worker: &mut Worker<G>, pos: &G, depth: i32, prev: i32) -> i32 {
     let width = worker.cfg.aspiration;
     if width <= 0 || depth < 4 {
         return worker.negamax(pos, depth, 0, -INFINITY, INFINITY);
@@ -468,7 +470,7 @@ fn aspiration<G: Game>(worker: &mut Worker<G>, pos: &G, depth: i32, prev: i32) -
 
 /// Lengthens a PV cut short by transposition-table hits, following the
 /// table's best moves (checked legal) up to `depth` moves.
-fn extend_pv<G: Game>(root: &G, pv: &mut Vec<G::Move>, tt: &Tt, depth: usize) {
+fn extend_pv<G: Evaluate>(root: &G, pv: &mut Vec<G::Move>, tt: &Tt, depth: usize) {
     let mut pos = *root;
     for &mv in pv.iter() {
         pos.play_unchecked(mv);

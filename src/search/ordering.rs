@@ -9,7 +9,7 @@
 //! no full sort and no allocation.
 
 use super::eval::{self, MOVE_KEYS};
-use crate::game::Game;
+use crate::game::Evaluate;
 
 /// Score of the transposition-table move.
 const TT_SCORE: i32 = 1 << 30;
@@ -70,7 +70,7 @@ pub const MAX_MOVES: usize = 256;
 /// operator order. The keys live in a per-ply array of the worker: nothing is
 /// allocated or moved per node.
 #[inline]
-pub fn score_moves<G: Game>(
+pub fn score_moves<G: Evaluate>(
     pos: &G,
     moves: &[G::Move],
     tt_move: Option<usize>,
@@ -93,7 +93,7 @@ pub fn score_moves<G: Game>(
             } else {
                 0
             };
-            history.get(side, eval::move_key(&mv)) + hint
+            history.get(side, eval::move_key::<G>(mv)) + hint
         };
         keys[i] = (score as i64) << 8 | (255 - i as i64);
     }

@@ -8,8 +8,8 @@
 //! score percentage of the first player (`--a`) against the second (`--b`).
 
 use super::{baseline, EvalConfig, Limits, SearchConfig, Searcher};
-use crate::game::jump::{BishopPiece, KnightPiece};
-use crate::game::{Game, Player};
+use crate::game::numbered::{BishopPiece, KnightPiece};
+use crate::game::{Evaluate, Player};
 use anyhow::{bail, Result};
 use std::sync::atomic::AtomicBool;
 
@@ -83,7 +83,7 @@ impl Seat {
         }
     }
 
-    fn choose<G: Game>(&mut self, pos: &G) -> Option<G::Move> {
+    fn choose<G: Evaluate>(&mut self, pos: &G) -> Option<G::Move> {
         let movetime = self.movetime;
         match self.who {
             Contestant::Baseline => baseline::best_move(pos, movetime),
@@ -100,7 +100,7 @@ impl Seat {
 }
 
 /// Plays one game from `start`; returns the final scores and the moves.
-fn play<G: Game>(start: &G, seats: &mut [Seat; 2]) -> ([u32; 2], usize) {
+fn play<G: Evaluate>(start: &G, seats: &mut [Seat; 2]) -> ([u32; 2], usize) {
     for seat in seats.iter_mut() {
         seat.searcher.new_game();
     }

@@ -47,15 +47,13 @@
 //! assert!(a.estimate(reach, 70) <= 3.0);
 //! ```
 //!
-//! The number-board heuristics are in [`jump`], the Dots and Boxes ones in
-//! [`dots`].
+//! Each game implements [`Puzzle`] in its own folder: the number-board
+//! heuristics in [`crate::game::numbered::heuristics`], the Dots and Boxes
+//! ones in [`crate::game::dots::heuristics`].
 
 use crate::game::Game;
 
-pub mod dots;
-pub mod jump;
-
-pub use dots::dots_cover;
+pub use crate::game::dots::heuristics::dots_cover;
 
 /// A heuristic's name, admissibility and one-line description.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

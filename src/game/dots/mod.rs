@@ -10,6 +10,13 @@
 //! Drawing the fourth side of one or two boxes scores them and the same player
 //! moves again ([`Dots::play_unchecked`]); there is no pass.
 
+pub mod eval;
+pub mod heuristics;
+pub mod lisp;
+pub mod problems;
+pub mod random;
+pub mod render;
+
 use super::fen::{self, FenError};
 use super::{zobrist, Game, GameId, MoveError, MoveList, Player};
 use std::fmt::{self, Debug, Display};
@@ -150,6 +157,23 @@ impl<const SOLO: bool> DotsBoard<SOLO> {
     /// Number of arcs drawn.
     pub fn drawn_count(&self) -> usize {
         (self.h.count_ones() + self.v.count_ones()) as usize
+    }
+
+    /// The same board as a two-player [`Dots`] position (the identity for
+    /// a `Dots`; a puzzle keeps its side, scores and target fields).
+    pub fn as_duel(&self) -> Dots {
+        DotsBoard {
+            rows: self.rows,
+            cols: self.cols,
+            h: self.h,
+            v: self.v,
+            h2: self.h2,
+            v2: self.v2,
+            score: self.score,
+            side: self.side,
+            target: self.target,
+            hash: self.hash,
+        }
     }
 
     /// The puzzle's target, if one was given.
@@ -484,6 +508,17 @@ impl<const SOLO: bool> Game for DotsBoard<SOLO> {
             });
         }
         Ok(arc)
+    }
+
+    /// The puzzle's target (a two-player game has none).
+    fn target(&self) -> Option<u32> {
+        (SOLO && self.target > 0).then_some(self.target as u32)
+    }
+
+    fn set_target(&mut self, target: Option<u32>) {
+        if SOLO {
+            self.target = target.map_or(0, |t| t.min(u16::MAX as u32) as u16);
+        }
     }
 
     #[inline]

@@ -1,9 +1,9 @@
 //! Heuristics of the Dots and Boxes puzzle (`dots-solo`): `cover` (default,
-//! exact), `half`, `course`, `zero`. See the parent module for why the
+//! exact), `half`, `course`, `zero`. See [`crate::puzzle::heuristic`] for why the
 //! admissible ones are.
 
-use super::{HeuristicInfo, Puzzle, ZERO};
 use crate::game::DotsSolo;
+use crate::puzzle::heuristic::{HeuristicInfo, Puzzle, ZERO};
 use std::cell::RefCell;
 
 const DOTS_HEURISTICS: &[HeuristicInfo] = &[

@@ -10,6 +10,13 @@
 //! The landing rules live in `Jump::land`: score, vacate, then the symmetric
 //! rule or the double rule.
 
+pub mod eval;
+pub mod heuristics;
+pub mod lisp;
+pub mod problems;
+pub mod random;
+pub mod render;
+
 use super::fen::{self, FenError};
 use super::{zobrist, Game, GameId, MoveError, MoveList, Player};
 use std::fmt::{self, Debug, Display};
@@ -62,6 +69,11 @@ pub trait Piece: Copy + Eq + Debug + Send + Sync + 'static {
     const SOLO: GameId;
     /// Most moves from one square.
     const MAX_TARGETS: usize;
+    /// True when every move changes the square's colour (the knight): the
+    /// evaluation's parity term applies.
+    const ALTERNATES_COLOUR: bool;
+    /// The course's problems file of the puzzle (`data/problems/<name>.dat`).
+    const PROBLEMS: &'static str;
 
     /// The squares reachable from `sq` on an empty board, in operator order.
     fn targets(sq: Square) -> &'static [Square];
@@ -164,6 +176,8 @@ impl Piece for KnightPiece {
     const DUEL: GameId = GameId::Knight;
     const SOLO: GameId = GameId::KnightSolo;
     const MAX_TARGETS: usize = 8;
+    const ALTERNATES_COLOUR: bool = true;
+    const PROBLEMS: &'static str = include_str!("../../../data/problems/knight.dat");
 
     #[inline]
     fn targets(sq: Square) -> &'static [Square] {
@@ -184,6 +198,8 @@ impl Piece for BishopPiece {
     const DUEL: GameId = GameId::Bishop;
     const SOLO: GameId = GameId::BishopSolo;
     const MAX_TARGETS: usize = 13;
+    const ALTERNATES_COLOUR: bool = false;
+    const PROBLEMS: &'static str = include_str!("../../../data/problems/bishop.dat");
 
     #[inline]
     fn targets(sq: Square) -> &'static [Square] {
@@ -697,6 +713,17 @@ impl<P: Piece, const SOLO: bool> Game for Jump<P, SOLO> {
                     "a square a1..h8 or 'pass'"
                 },
             })
+    }
+
+    /// The puzzle's target (a two-player game has none).
+    fn target(&self) -> Option<u32> {
+        (SOLO && self.target > 0).then_some(self.target as u32)
+    }
+
+    fn set_target(&mut self, target: Option<u32>) {
+        if SOLO {
+            self.target = target.map_or(0, |t| t.min(u16::MAX as u32) as u16);
+        }
     }
 
     #[inline]

@@ -1,9 +1,9 @@
 //! Heuristics of the number-board puzzles (`knight-solo`, `bishop-solo`):
-//! `reach` (default), `largest`, `course`, `zero`. See the parent module for
+//! `reach` (default), `largest`, `course`, `zero`. See [`crate::puzzle::heuristic`] for
 //! why the admissible ones are.
 
-use super::{HeuristicInfo, Puzzle, ZERO};
-use crate::game::jump::{Jump, Piece, Square, STRIDE};
+use crate::game::numbered::{Jump, Piece, Square, STRIDE};
+use crate::puzzle::heuristic::{HeuristicInfo, Puzzle, ZERO};
 
 const JUMP_HEURISTICS: &[HeuristicInfo] = &[
     HeuristicInfo {
@@ -159,7 +159,7 @@ const fn column_ok() -> [u128; 5] {
 fn knight_spread(set: u128) -> u128 {
     const BOARD: u128 = (1u128 << 100) - 1;
     let mut out = 0u128;
-    for (dr, dc) in crate::game::jump::KNIGHT_OPS {
+    for (dr, dc) in crate::game::numbered::KNIGHT_OPS {
         let from = set & COLUMN_OK[(dc + 2) as usize];
         let shift = dr * 10 + dc;
         out |= if shift >= 0 {
@@ -440,7 +440,7 @@ mod tests {
 
     #[test]
     fn knight_spread_matches_the_move_tables() {
-        use crate::game::jump::KnightPiece;
+        use crate::game::numbered::KnightPiece;
         for sq in 0..100u8 {
             assert_eq!(knight_spread(1u128 << sq), KnightPiece::attacks(sq), "{sq}");
         }

@@ -1,0 +1,156 @@
+//! The evaluation of Dots and Boxes ([`Evaluate`] for [`DotsBoard`]): the
+//! chains term (off by default, see [`crate::search::eval`]), arcs ordered
+//! by what they do to boxes, captures as the quiescence moves, and the exact
+//! solver of small boards for the two-player game.
+
+use super::{Arc, Dots, DotsBoard};
+use crate::game::traits::Evaluate;
+use crate::search::EvalConfig;
+
+impl<const SOLO: bool> Evaluate for DotsBoard<SOLO> {
+    const HAS_NOISY: bool = true;
+
+    #[inline]
+    fn evaluate(&self, cfg: &EvalConfig) -> i32 {
+        dots(self, cfg)
+    }
+
+    #[inline]
+    fn order_hint(&self, mv: Arc) -> i32 {
+        arc_class(self, mv) as i32 * 100
+    }
+
+    #[inline]
+    fn move_key(a: Arc) -> usize {
+        256 + a.vertical as usize * 121 + a.r as usize * 11 + a.c as usize
+    }
+
+    #[inline]
+    fn is_noisy(&self, mv: Arc) -> bool {
+        arc_class(self, mv) == ArcClass::Closes
+    }
+
+    #[inline]
+    fn capture(&self) -> Option<Arc> {
+        closing_arc(self)
+    }
+
+    /// Half the arcs left (at least 1) in the two-player game; the puzzle
+    /// keeps the fixed 10 moves it had before the registry.
+    fn moves_left(&self) -> u64 {
+        if SOLO {
+            return 10;
+        }
+        let (h, v) = self.free();
+        ((h.count_ones() + v.count_ones()) as u64 / 2).max(1)
+    }
+
+    fn exact_dots(&self) -> Option<Dots> {
+        (!SOLO).then(|| self.as_duel())
+    }
+}
+
+/// Chains term: boxes capturable now, or the cost of having to open a chain.
+fn dots<const SOLO: bool>(pos: &DotsBoard<SOLO>, cfg: &EvalConfig) -> i32 {
+    if !cfg.chains {
+        return 0;
+    }
+    let (rows, cols) = (pos.rows(), pos.cols());
+    let mut sides = [0u8; 100];
+    let mut three = 0;
+    let mut open = 0;
+    for i in 0..rows {
+        for j in 0..cols {
+            let n = pos.sides(i, j) as u8;
+            sides[i * cols + j] = n;
+            match n {
+                3 => three += 1,
+                4 => {}
+                _ => open += 1,
+            }
+        }
+    }
+    if SOLO {
+        return three + open;
+    }
+    if three == 0 && open > 0 && !has_safe_arc(pos, &sides) {
+        // The side to move opens a chain; the opponent takes it and keeps
+        // control of the rest: roughly two thirds of what is left.
+        return -(open + 2) / 3;
+    }
+    three
+}
+
+/// Is there an undrawn arc that gives no box a third side? `sides` holds the
+/// drawn sides of each box, row-major.
+fn has_safe_arc<const SOLO: bool>(pos: &DotsBoard<SOLO>, sides: &[u8; 100]) -> bool {
+    let (rows, cols) = (pos.rows(), pos.cols());
+    let low = |i: usize, j: usize| sides[i * cols + j] < 2;
+    let (mut h, mut v) = pos.free();
+    while h != 0 {
+        let bit = h.trailing_zeros() as usize;
+        h &= h - 1;
+        let (r, c) = (bit / cols, bit % cols);
+        if (r == 0 || low(r - 1, c)) && (r == rows || low(r, c)) {
+            return true;
+        }
+    }
+    while v != 0 {
+        let bit = v.trailing_zeros() as usize;
+        v &= v - 1;
+        let (c, r) = (bit / rows, bit % rows);
+        if (c == 0 || low(r, c - 1)) && (c == cols || low(r, c)) {
+            return true;
+        }
+    }
+    false
+}
+
+/// An arc that closes a box, if any.
+fn closing_arc<const SOLO: bool>(pos: &DotsBoard<SOLO>) -> Option<Arc> {
+    for i in 0..pos.rows() {
+        for j in 0..pos.cols() {
+            if pos.sides(i, j) == 3 {
+                let (r, c) = (i as u8, j as u8);
+                return [
+                    Arc::h(r, c),
+                    Arc::h(r + 1, c),
+                    Arc::v(r, c),
+                    Arc::v(r, c + 1),
+                ]
+                .into_iter()
+                .find(|&a| !pos.is_drawn(a));
+            }
+        }
+    }
+    None
+}
+
+/// What drawing an arc does in Dots and Boxes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum ArcClass {
+    /// Gives a box its third side (the opponent may take it).
+    Gives,
+    /// Neither closes nor gives a box.
+    Safe,
+    /// Closes a box (the mover scores and moves again).
+    Closes,
+}
+
+/// Classifies an arc of `pos`.
+#[inline]
+pub fn arc_class<const SOLO: bool>(pos: &DotsBoard<SOLO>, arc: Arc) -> ArcClass {
+    let mut gives = false;
+    for (i, j) in pos.boxes_of(arc).into_iter().flatten() {
+        match pos.sides(i, j) {
+            3 => return ArcClass::Closes,
+            2 => gives = true,
+            _ => {}
+        }
+    }
+    if gives {
+        ArcClass::Gives
+    } else {
+        ArcClass::Safe
+    }
+}

@@ -1,0 +1,36 @@
+//! The course's Dots and Boxes problems ([`CourseProblems`]): `(<target>
+//! (<H> <V>))`.
+
+use super::DotsSolo;
+use crate::game::CourseProblems;
+use crate::lisp::{self, Sexp};
+use crate::problems::target;
+
+impl CourseProblems for DotsSolo {
+    const BUILTIN: &'static str = include_str!("../../../data/problems/dots.dat");
+
+    fn shape() -> String {
+        "(<target> (<H> <V>)) for dots".to_string()
+    }
+
+    fn recognises(items: &[Sexp]) -> bool {
+        items.len() == 2
+    }
+
+    fn read_problem(items: &[Sexp]) -> Result<(u32, Self), String> {
+        dots(items)
+    }
+}
+
+fn dots(items: &[Sexp]) -> Result<(u32, DotsSolo), String> {
+    let t = target(items)?;
+    if items.len() != 2 {
+        return Err(format!(
+            "expected (<target> (<H> <V>)), found {} items",
+            items.len()
+        ));
+    }
+    let mut pos: DotsSolo = lisp::dots_from_lisp(&items[1]).map_err(|e| e.to_string())?;
+    pos.set_target(Some(t));
+    Ok((t, pos))
+}

@@ -1,0 +1,106 @@
+//! The companion traits: what the rest of the program asks of a game beyond
+//! its rules ([`Game`]).
+//!
+//! Each game implements them in its own folder (`numbered/eval.rs`,
+//! `dots/eval.rs`, …). They are static traits: the search is monomorphised
+//! per game, so a call costs what the concrete function costs, and a game
+//! that lacks one is a compile error wherever the registry or the search
+//! needs it — never a silent `0`.
+
+use super::{Dots, Game};
+use crate::lisp::{LispError, Sexp};
+use crate::search::EvalConfig;
+
+/// The game knowledge of the alpha-beta search: static evaluation, move
+/// ordering, the quiescence moves, the time budget and the exact endgame.
+///
+/// Values are relative to the node (see [`crate::search::eval`]).
+pub trait Evaluate: Game {
+    /// True for a game with moves that score and keep the turn (Dots and
+    /// Boxes captures): the search then follows them in a quiescence search.
+    const HAS_NOISY: bool;
+
+    /// The static value of the position with the terms of `cfg` (never
+    /// called with [`EvalConfig::material_only`]: that is `0` for every game).
+    fn evaluate(&self, cfg: &EvalConfig) -> i32;
+
+    /// Move ordering: a larger value is tried earlier.
+    fn order_hint(&self, mv: Self::Move) -> i32;
+
+    /// A small index for per-move tables (history), below
+    /// [`crate::search::eval::MOVE_KEYS`].
+    fn move_key(mv: Self::Move) -> usize;
+
+    /// Is `mv` noisy (scores and keeps the turn)? Always false when
+    /// [`Evaluate::HAS_NOISY`] is.
+    fn is_noisy(&self, mv: Self::Move) -> bool;
+
+    /// A noisy move to follow in the quiescence search, if any.
+    fn capture(&self) -> Option<Self::Move>;
+
+    /// A guess of how many more moves the side to move will make (time
+    /// budget).
+    fn moves_left(&self) -> u64;
+
+    /// The position for the exact Dots and Boxes solver
+    /// ([`crate::search::dots_exact`]), the program's one exact endgame
+    /// solver, when it applies (the two-player `dots`); `None` for every
+    /// other game. Called once per search, not per node.
+    fn exact_dots(&self) -> Option<Dots>;
+}
+
+/// How a game starts: the fixed start position (`position startpos`) and
+/// the seeded random boards (`position random <game> <seed> [size]`). The
+/// course problems are in [`crate::problems`].
+pub trait Starts: Game {
+    /// True when `position random` takes a board size (`<rows>x<cols>`).
+    const RANDOM_SIZED: bool;
+
+    /// The fixed start position, if the game has one.
+    fn startpos() -> Option<Self>;
+
+    /// The random start for `seed` (on `size`, when
+    /// [`Starts::RANDOM_SIZED`] and one is given), or `None` when the game
+    /// has no random start. Identical on every platform (see
+    /// [`crate::random`]).
+    fn random(seed: u64, size: Option<(usize, usize)>) -> Option<Self>;
+}
+
+/// How a position is drawn for people: the board lines of `show` (the
+/// protocol module adds the headline, the legal moves and the position
+/// string) and the names of the two players.
+pub trait Render: Game {
+    /// The names of player 1 and player 2 in the headline of `show`.
+    const PLAYER_NAMES: [&'static str; 2];
+
+    /// The board, as lines of text without colours.
+    fn board_lines(&self) -> Vec<String>;
+}
+
+/// The course's problems of a puzzle: the built-in file and how one problem
+/// is written in it (a top-level Lisp list `(<target> …)`).
+pub trait CourseProblems: Game {
+    /// The course's problems file, built in (`data/problems/<game>.dat`).
+    const BUILTIN: &'static str;
+
+    /// How a problem is written, for "no problem recognised" (`(<target>
+    /// <10 rows>) for the knight`).
+    fn shape() -> String;
+
+    /// Does this list (a problem's items) have this game's shape?
+    fn recognises(items: &[Sexp]) -> bool;
+
+    /// One problem: its target and the root position, with the target set.
+    fn read_problem(items: &[Sexp]) -> Result<(u32, Self), String>;
+}
+
+/// The course's Lisp board (or state) of a game, read and written: what the
+/// student's program passes to and gets from `jogar`.
+pub trait LispInterchange: Game {
+    /// The position from the course's Lisp board (scores at 0 where the
+    /// board does not hold them).
+    fn from_lisp(board: &Sexp) -> Result<Self, LispError>;
+
+    /// The course's Lisp board of the position.
+    fn to_lisp(&self) -> String;
+}
