@@ -576,10 +576,14 @@ fn spin(option: &'static str, value: &str, min: u64, max: u64) -> Result<u64, En
     Ok(n)
 }
 
-/// The search's move, or — should a search ever return none or an illegal
-/// one while legal moves exist — the first legal move, so the engine never
-/// forfeits by a bug.
-fn checked_best(pos: &AnyPosition, best: Option<AnyMove>) -> AnyMove {
+/// The one fallback move of the engine and the arbiter's built-in players:
+/// the search's move, or — should a search ever return none or an illegal
+/// one while legal moves exist — the first legal move (logged as an error),
+/// so a player never forfeits by a bug.
+///
+/// # Panics
+/// When the game is over (no legal move to fall back on).
+pub fn checked_best(pos: &AnyPosition, best: Option<AnyMove>) -> AnyMove {
     let legal = pos.legal_moves();
     match best {
         Some(mv) if legal.contains(&mv) => mv,

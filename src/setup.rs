@@ -181,17 +181,36 @@ fn has_random(game: GameId) -> bool {
 }
 
 fn parse_size(text: &str) -> Result<(usize, usize), SetupError> {
-    let err = || {
-        syntax(format!(
-            "random: size must be <rows>x<cols>, each 1..10, found '{text}'"
-        ))
+    parse_dots_size(text)
+        .ok_or_else(|| syntax(format!("random: size must be {DOTS_SIZE}, found '{text}'")))
+}
+
+/// What [`parse_dots_size`] takes, for error messages.
+pub const DOTS_SIZE: &str = "<rows>x<cols>, each 1..10";
+
+/// The one parser of a Dots board size, `<rows>x<cols>` (`x` or `X`) with
+/// each side 1..=[`MAX_SIDE`](crate::game::dots::MAX_SIDE): `random dots`,
+/// `selfplay`'s boards and the arbiter's `--dots-size` all read it here.
+/// `None` when `text` is not a size; the caller words the error for its
+/// context (with [`DOTS_SIZE`]).
+///
+/// ```
+/// use tabula::setup::parse_dots_size;
+///
+/// assert_eq!(parse_dots_size("3x4"), Some((3, 4)));
+/// assert_eq!(parse_dots_size("10X1"), Some((10, 1)));
+/// assert_eq!(parse_dots_size("0x4"), None);
+/// assert_eq!(parse_dots_size("3x11"), None);
+/// assert_eq!(parse_dots_size("3*4"), None);
+/// ```
+pub fn parse_dots_size(text: &str) -> Option<(usize, usize)> {
+    let side = |s: &str| {
+        s.parse::<usize>()
+            .ok()
+            .filter(|n| (1..=crate::game::dots::MAX_SIDE).contains(n))
     };
-    let (r, c) = text.split_once(['x', 'X']).ok_or_else(err)?;
-    let (r, c): (usize, usize) = (r.parse().map_err(|_| err())?, c.parse().map_err(|_| err())?);
-    if !(1..=10).contains(&r) || !(1..=10).contains(&c) {
-        return Err(err());
-    }
-    Ok((r, c))
+    let (r, c) = text.split_once(['x', 'X'])?;
+    Some((side(r)?, side(c)?))
 }
 
 #[cfg(test)]

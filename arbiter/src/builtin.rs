@@ -6,6 +6,7 @@ use crate::client::SearchInfo;
 use crate::config::BuiltinKind;
 use rand::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
+use tabula::game::any::IntoAnyMove;
 use tabula::game::AnyPosition;
 use tabula::search::{Limits, Searcher};
 use tabula::with_game;
@@ -96,11 +97,11 @@ impl Builtin {
                     info.alphacuts = Some(out.stats.alpha_cuts);
                     info.betacuts = Some(out.stats.beta_cuts);
                     info.tthits = Some(out.stats.tt_hits);
-                    out.best.map(|m| m.to_string())
+                    out.best.map(IntoAnyMove::into_any)
                 });
                 // The search promises a legal move; never trust it blindly.
-                let best = best.or_else(|| Some(moves[0].to_string()));
-                (best, info)
+                let best = tabula::engine::checked_best(pos, best);
+                (Some(best.to_string()), info)
             }
         }
     }

@@ -320,13 +320,10 @@ fn run(cli: Cli) -> Result<ExitCode> {
 
 fn parse_dots_size(text: Option<&str>) -> Result<Option<(usize, usize)>> {
     let Some(s) = text else { return Ok(None) };
-    let bad = || anyhow::anyhow!("--dots-size: expected <rows>x<cols> (1..10), found '{s}'");
-    let (r, k) = s.split_once(['x', 'X']).ok_or_else(bad)?;
-    let (r, k): (usize, usize) = (r.parse().map_err(|_| bad())?, k.parse().map_err(|_| bad())?);
-    if !(1..=10).contains(&r) || !(1..=10).contains(&k) {
-        return Err(bad());
+    match tabula::setup::parse_dots_size(s) {
+        Some(size) => Ok(Some(size)),
+        None => bail!("--dots-size: expected <rows>x<cols> (1..10), found '{s}'"),
     }
-    Ok(Some((r, k)))
 }
 
 fn parse_game(text: &str) -> Result<GameId> {

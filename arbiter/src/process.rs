@@ -17,11 +17,12 @@
 //!   fills a bounded channel.
 
 use crate::config::{ExternalSpec, ResourceLimits};
-use std::io::{self, BufRead, BufReader, Read, Write};
+use std::io::{self, BufReader, Read, Write};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
 use std::time::{Duration, Instant};
+use tabula::protocol::line::read_line_capped;
 
 /// Longest line kept (bytes); the rest of a longer line is dropped.
 pub const MAX_LINE: usize = 16 * 1024;
@@ -320,9 +321,9 @@ fn spawn_reader<R: Read + Send + 'static>(src: R, stream: Stream, tx: SyncSender
         let mut reader = BufReader::with_capacity(64 * 1024, src);
         let mut line = Vec::new();
         loop {
-            match read_capped_line(&mut reader, &mut line) {
-                Ok(false) => break,
-                Ok(true) => {
+            match read_line_capped(&mut reader, &mut line, MAX_LINE) {
+                Ok(None) => break,
+                Ok(Some(_)) => {
                     let text = String::from_utf8_lossy(&line);
                     let text = text.trim_end_matches(['\r', '\n']).to_string();
                     if tx.send(Event::Line(stream, Instant::now(), text)).is_err() {
@@ -336,57 +337,9 @@ fn spawn_reader<R: Read + Send + 'static>(src: R, stream: Stream, tx: SyncSender
     });
 }
 
-/// Reads one line into `line`, keeping at most [`MAX_LINE`] bytes of it.
-/// Returns false at the end of the stream with nothing read.
-fn read_capped_line<R: BufRead>(reader: &mut R, line: &mut Vec<u8>) -> io::Result<bool> {
-    line.clear();
-    let mut any = false;
-    loop {
-        let buf = match reader.fill_buf() {
-            Ok(b) => b,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        if buf.is_empty() {
-            return Ok(any);
-        }
-        any = true;
-        let (chunk, done) = match memchr(buf) {
-            Some(i) => (&buf[..=i], true),
-            None => (buf, false),
-        };
-        let room = MAX_LINE.saturating_sub(line.len());
-        line.extend_from_slice(&chunk[..chunk.len().min(room)]);
-        let used = chunk.len();
-        reader.consume(used);
-        if done {
-            return Ok(true);
-        }
-    }
-}
-
-fn memchr(buf: &[u8]) -> Option<usize> {
-    buf.iter().position(|&b| b == b'\n')
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn long_lines_are_cut() {
-        let mut data = vec![b'x'; MAX_LINE * 3];
-        data.extend_from_slice(b"\nshort\nlast");
-        let mut r = BufReader::with_capacity(1000, &data[..]);
-        let mut line = Vec::new();
-        assert!(read_capped_line(&mut r, &mut line).unwrap());
-        assert_eq!(line.len(), MAX_LINE);
-        assert!(read_capped_line(&mut r, &mut line).unwrap());
-        assert_eq!(line, b"short\n");
-        assert!(read_capped_line(&mut r, &mut line).unwrap());
-        assert_eq!(line, b"last");
-        assert!(!read_capped_line(&mut r, &mut line).unwrap());
-    }
 
     #[test]
     fn echo_and_exit_status() {

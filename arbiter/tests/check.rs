@@ -3,7 +3,7 @@
 //! its allowed warn and skips, and each fault of the mock engine gives its
 //! own FAIL line and exit code 1.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 
@@ -11,12 +11,8 @@ use std::sync::OnceLock;
 #[macro_use]
 mod tools;
 
-const ARBITER: &str = env!("CARGO_BIN_EXE_arbiter");
-const MOCK: &str = env!("CARGO_BIN_EXE_mock-engine");
-
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
+mod support;
+use support::{repo, run as arbiter, ARBITER, MOCK};
 
 /// The root crate's `tabula` binary next to the arbiter's, built (or brought
 /// up to date) once by cargo.
@@ -42,22 +38,6 @@ fn tabula() -> &'static str {
 /// Runs `arbiter check <engine> <args…>`; (exit code, stdout + stderr).
 fn check(engine: &str, args: &[&str]) -> (i32, String) {
     arbiter(&[&["check", engine][..], args].concat())
-}
-
-/// Runs `arbiter <args…>` with no input; (exit code, stdout + stderr).
-fn arbiter(args: &[&str]) -> (i32, String) {
-    let out = Command::new(ARBITER)
-        .args(args)
-        .current_dir(repo())
-        .stdin(Stdio::null())
-        .output()
-        .expect("arbiter runs");
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    (out.status.code().unwrap_or(-1), text)
 }
 
 fn mock(mode: &str) -> String {

@@ -6,13 +6,12 @@
 
 use serde_json::Value;
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
-use tabula::game::AnyPosition;
 
-const ARBITER: &str = env!("CARGO_BIN_EXE_arbiter");
-const MOCK: &str = env!("CARGO_BIN_EXE_mock-engine");
+mod support;
+use support::{results_if_any as results, Tmp, ARBITER, MOCK};
 
 /// Short deadlines for every wait.
 /// (A good engine answers at once; the move time only bounds faulty ones,
@@ -33,27 +32,6 @@ const FAST: &[&str] = &[
     "1",
 ];
 
-/// A scratch folder, removed on drop.
-struct Tmp(PathBuf);
-
-impl Tmp {
-    fn new(name: &str) -> Tmp {
-        let p = std::env::temp_dir().join(format!("arbiter-e2e-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&p);
-        std::fs::create_dir_all(&p).unwrap();
-        Tmp(p)
-    }
-    fn path(&self, f: &str) -> PathBuf {
-        self.0.join(f)
-    }
-}
-
-impl Drop for Tmp {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
 fn mock(args: &str, pidfile: &Path) -> String {
     format!("{MOCK} {args} --pidfile {}", pidfile.display())
 }
@@ -64,14 +42,6 @@ fn arbiter(args: &[&str]) -> Output {
         .stdin(Stdio::null())
         .output()
         .expect("arbiter runs")
-}
-
-fn results(path: &Path) -> Vec<Value> {
-    std::fs::read_to_string(path)
-        .unwrap_or_default()
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("every results line is JSON"))
-        .collect()
 }
 
 /// Plays a match and returns the arbiter's output and the results lines.
@@ -144,16 +114,8 @@ fn assert_no_leftovers(pidfile: &Path, allow_zombies: bool) {
 /// Replays a results line with the rules library: every move legal, scores
 /// as recorded, and a `normal` end only on a finished game.
 fn check_replay(r: &Value) {
-    let mut pos = AnyPosition::from_fen(r["start"].as_str().unwrap()).unwrap();
-    for m in r["moves"].as_array().unwrap() {
-        pos.play_text(m.as_str().unwrap())
-            .expect("recorded moves are legal");
-    }
+    let pos = support::replay(r);
     let [a, b] = pos.scores();
-    assert_eq!(
-        (a as u64, b as u64),
-        (r["score1"].as_u64().unwrap(), r["score2"].as_u64().unwrap())
-    );
     if r["reason"] == "normal" {
         assert!(pos.is_over());
         let expect = match a.cmp(&b) {

@@ -8,9 +8,8 @@
 //! saying so, except under `TABULA_REQUIRE_TOOLS=1` (`.ci/run`), where they
 //! fail.
 
-use serde_json::Value;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 use tabula::game::AnyPosition;
@@ -19,26 +18,9 @@ use tabula::game::AnyPosition;
 #[macro_use]
 mod tools;
 
-const ARBITER: &str = env!("CARGO_BIN_EXE_arbiter");
+mod support;
+use support::{replay, results, Tmp, ARBITER};
 const PROMPT: &str = "Your move (or help)>";
-
-/// A scratch folder, removed on drop.
-struct Tmp(PathBuf);
-
-impl Tmp {
-    fn new(name: &str) -> Tmp {
-        let p = std::env::temp_dir().join(format!("arbiter-play-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&p);
-        std::fs::create_dir_all(&p).unwrap();
-        Tmp(p)
-    }
-}
-
-impl Drop for Tmp {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
 
 /// A tmux server of our own (unique socket) holding one 120 × 50 pane;
 /// killed on drop, whatever happened.
@@ -171,32 +153,6 @@ fn last_ply(screen: &str) -> usize {
         .unwrap()
         .parse()
         .unwrap()
-}
-
-fn results(path: &Path) -> Vec<Value> {
-    std::fs::read_to_string(path)
-        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("a JSON results line"))
-        .collect()
-}
-
-/// Replays a results line through the rules; returns the final position.
-fn replay(r: &Value) -> AnyPosition {
-    let mut pos = AnyPosition::from_fen(r["start"].as_str().unwrap()).unwrap();
-    for m in r["moves"].as_array().unwrap() {
-        let m = m.as_str().unwrap();
-        pos.play_text(m)
-            .unwrap_or_else(|e| panic!("move {m} of the record: {e}"));
-    }
-    assert_eq!(
-        pos.scores(),
-        [
-            r["score1"].as_u64().unwrap() as u32,
-            r["score2"].as_u64().unwrap() as u32
-        ]
-    );
-    pos
 }
 
 /// What the program printed between the last two prompts.

@@ -6,19 +6,13 @@
 //! saying so, except under `TABULA_REQUIRE_TOOLS=1` (`.ci/run`), where it fails.
 
 use serde_json::Value;
-use std::path::{Path, PathBuf};
-use std::process::Command;
-use tabula::game::AnyPosition;
 
 #[path = "../../tests/util/tools.rs"]
 #[macro_use]
 mod tools;
 
-const ARBITER: &str = env!("CARGO_BIN_EXE_arbiter");
-
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
+mod support;
+use support::{repo, run as arbiter};
 
 fn lisp_student() -> String {
     let root = repo();
@@ -34,20 +28,6 @@ fn python_example() -> String {
         "python3 {}",
         repo().join("adapters/python/example_engine.py").display()
     )
-}
-
-fn arbiter(args: &[&str]) -> (i32, String) {
-    let out = Command::new(ARBITER)
-        .args(args)
-        .current_dir(repo())
-        .output()
-        .expect("run arbiter");
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    (out.status.code().unwrap_or(-1), text)
 }
 
 /// Plays a 2-game match of `engine` against `builtin:greedy` and checks every
@@ -84,16 +64,9 @@ fn full_match(engine: &str, game: &str, name: &str) {
     assert_eq!(games.len(), 2, "{lines}");
     for g in &games {
         assert_eq!(g["reason"], "normal", "{g}");
-        let mut pos = AnyPosition::from_fen(g["start"].as_str().unwrap()).unwrap();
-        let moves = g["moves"].as_array().unwrap();
-        assert!(!moves.is_empty());
-        for m in moves {
-            pos.play_text(m.as_str().unwrap())
-                .unwrap_or_else(|e| panic!("{e} in {g}"));
-        }
+        assert!(!g["moves"].as_array().unwrap().is_empty());
+        let pos = support::replay(g);
         assert!(pos.is_over(), "{g}");
-        assert_eq!(pos.scores()[0] as u64, g["score1"].as_u64().unwrap());
-        assert_eq!(pos.scores()[1] as u64, g["score2"].as_u64().unwrap());
     }
 }
 

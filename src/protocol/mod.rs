@@ -2,7 +2,7 @@
 //! byte stream (stdin/stdout in the binary, pipes in tests).
 //!
 //! - A reader thread reads the input as bytes, line by line (at most
-//!   [`MAX_LINE`] bytes a line; non-UTF-8 bytes are replaced), and feeds a
+//!   [`MAX_LINE`] bytes a line, [`line`](mod@line); non-UTF-8 bytes are replaced), and feeds a
 //!   channel, so that `isready` and `stop` are answered while a job runs.
 //! - [`command`] parses each line (pure functions); [`reply`] formats the
 //!   answers; [`show`] draws a board.
@@ -27,15 +27,17 @@
 //! ```
 
 pub mod command;
+pub mod line;
 pub mod reply;
 pub mod show;
 
 use crate::engine::{Engine, EngineError};
 use crate::search::Limits;
 use command::{Command, Query};
+use line::read_line_capped;
 use reply::Reply;
 use std::collections::VecDeque;
-use std::io::{self, BufRead, BufReader, Read, Write};
+use std::io::{self, BufReader, Read, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Sender};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -135,45 +137,6 @@ enum Event {
     /// A job has ended: its final line is written (sent by the engine's
     /// job-end hook).
     JobDone,
-}
-
-/// Reads one line of at most `cap` bytes into `buf` (cleared first).
-/// `Ok(None)` at the end of the input; `Ok(Some(n))` with `n > cap` when the
-/// line was too long (its bytes are skipped, `buf` is left empty).
-fn read_line_capped(
-    reader: &mut impl BufRead,
-    buf: &mut Vec<u8>,
-    cap: usize,
-) -> io::Result<Option<usize>> {
-    buf.clear();
-    let mut len = 0usize;
-    let mut any = false;
-    loop {
-        let available = match reader.fill_buf() {
-            Ok(b) => b,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        if available.is_empty() {
-            return Ok(any.then_some(len));
-        }
-        any = true;
-        let (chunk, done) = match available.iter().position(|&b| b == b'\n') {
-            Some(i) => (&available[..i], true),
-            None => (available, false),
-        };
-        len = len.saturating_add(chunk.len());
-        if len <= cap {
-            buf.extend_from_slice(chunk);
-        } else {
-            buf.clear();
-        }
-        let used = chunk.len() + usize::from(done);
-        reader.consume(used);
-        if done {
-            return Ok(Some(len));
-        }
-    }
 }
 
 /// Starts the reader thread, which sends every line, then `InputEnd`.
@@ -478,36 +441,6 @@ impl Session {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn lines(input: &[u8], cap: usize) -> Vec<Option<usize>> {
-        let mut reader = io::BufReader::with_capacity(4, input);
-        let mut buf = Vec::new();
-        let mut out = Vec::new();
-        loop {
-            let n = read_line_capped(&mut reader, &mut buf, cap).unwrap();
-            out.push(n);
-            if n.is_none() {
-                return out;
-            }
-        }
-    }
-
-    #[test]
-    fn capped_reader_skips_long_lines_and_keeps_in_step() {
-        assert_eq!(
-            lines(b"ab\n0123456789\n\nxyz", 5),
-            vec![Some(2), Some(10), Some(0), Some(3), None]
-        );
-        let mut reader = io::BufReader::with_capacity(3, &b"0123456789\nok\n"[..]);
-        let mut buf = Vec::new();
-        assert_eq!(
-            read_line_capped(&mut reader, &mut buf, 4).unwrap(),
-            Some(10)
-        );
-        assert!(buf.is_empty());
-        assert_eq!(read_line_capped(&mut reader, &mut buf, 4).unwrap(), Some(2));
-        assert_eq!(buf, b"ok");
-    }
 
     fn session(input: &str) -> String {
         let out = Output::buffer();

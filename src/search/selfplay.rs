@@ -133,13 +133,15 @@ impl Board {
             "bishop" => Board::Bishop,
             _ => {
                 let size = text.strip_prefix("dots").unwrap_or("");
-                let Some((r, c)) = size.split_once('x') else {
+                if !size.contains(['x', 'X']) {
                     bail!("unknown board '{text}' (expected knight, bishop or dots<R>x<C>)");
-                };
-                let (r, c): (usize, usize) = (r.parse()?, c.parse()?);
-                if !(1..=10).contains(&r) || !(1..=10).contains(&c) {
-                    bail!("dots sides must be 1..10");
                 }
+                let Some((r, c)) = crate::setup::parse_dots_size(size) else {
+                    bail!(
+                        "board '{text}': the dots size must be {}",
+                        crate::setup::DOTS_SIZE
+                    );
+                };
                 Board::Dots(r, c)
             }
         })

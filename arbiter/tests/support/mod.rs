@@ -1,0 +1,103 @@
+//! What the arbiter's test binaries (`e2e`, `check`, `play`, `students`)
+//! share: the binaries under test, scratch folders, running the arbiter, and
+//! reading and replaying its results journal. (Skipping tests whose outside
+//! program is missing is `tests/util/tools.rs`, shared with the root crate.)
+
+#![allow(dead_code)]
+
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use tabula::game::AnyPosition;
+
+/// The `arbiter` binary under test.
+pub const ARBITER: &str = env!("CARGO_BIN_EXE_arbiter");
+/// The misbehaving test engine (`src/bin/mock-engine.rs`).
+pub const MOCK: &str = env!("CARGO_BIN_EXE_mock-engine");
+
+/// The workspace root (the adapters and the course problems are there).
+pub fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// A scratch folder `arbiter-<test binary>-<pid>-<name>` in the temporary
+/// folder, removed on drop.
+pub struct Tmp(pub PathBuf);
+
+impl Tmp {
+    pub fn new(name: &str) -> Tmp {
+        let p = std::env::temp_dir().join(format!(
+            "arbiter-{}-{}-{name}",
+            env!("CARGO_CRATE_NAME"),
+            std::process::id()
+        ));
+        let _ = std::fs::remove_dir_all(&p);
+        std::fs::create_dir_all(&p).unwrap();
+        Tmp(p)
+    }
+
+    /// A file in the folder.
+    pub fn path(&self, f: &str) -> PathBuf {
+        self.0.join(f)
+    }
+}
+
+impl Drop for Tmp {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Runs `arbiter <args…>` in the workspace root with no input; (exit code,
+/// stdout + stderr).
+pub fn run(args: &[&str]) -> (i32, String) {
+    let out = Command::new(ARBITER)
+        .args(args)
+        .current_dir(repo())
+        .stdin(Stdio::null())
+        .output()
+        .expect("arbiter runs");
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (out.status.code().unwrap_or(-1), text)
+}
+
+/// The lines of a results journal, which must exist.
+pub fn results(path: &Path) -> Vec<Value> {
+    std::fs::read_to_string(path)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON results line"))
+        .collect()
+}
+
+/// The lines of a results journal; none if it does not exist (yet).
+pub fn results_if_any(path: &Path) -> Vec<Value> {
+    if !path.exists() {
+        return Vec::new();
+    }
+    results(path)
+}
+
+/// Replays a results line through the rules (every move legal, the scores
+/// as recorded); returns the final position.
+pub fn replay(r: &Value) -> AnyPosition {
+    let mut pos = AnyPosition::from_fen(r["start"].as_str().unwrap()).unwrap();
+    for m in r["moves"].as_array().unwrap() {
+        let m = m.as_str().unwrap();
+        pos.play_text(m)
+            .unwrap_or_else(|e| panic!("move {m} of the record {r}: {e}"));
+    }
+    assert_eq!(
+        pos.scores(),
+        [
+            r["score1"].as_u64().unwrap() as u32,
+            r["score2"].as_u64().unwrap() as u32
+        ],
+        "the scores of {r}"
+    );
+    pos
+}
