@@ -1,6 +1,10 @@
 //! Boards drawn for a person at a terminal (`arbiter play`), with or without
 //! colours, and the Dots boards of the readable game records (`--records`).
 //!
+//! Each game draws its own board ([`Render::person_board`], in its folder in
+//! the library) with abstract [`Mark`]s; this module turns the marks into
+//! colours.
+//!
 //! Every mark has a plain-text form, so the board reads the same without
 //! colours (a pipe, `--no-color`, `NO_COLOR`, a records file):
 //!
@@ -20,9 +24,8 @@
 //! assert!(text.contains("+-----+"));
 //! ```
 
-use std::fmt::Write;
-use tabula::game::numbered::{square_name, Jump, Piece};
-use tabula::game::{AnyMove, AnyPosition, Arc, Player};
+use tabula::game::{AnyPosition, Game, Mark, Player, Render};
+use tabula::with_game;
 
 /// Colours (ANSI SGR) on or off.
 #[derive(Clone, Copy, Debug)]
@@ -76,144 +79,26 @@ pub fn render(
     paint: &Paint,
     highlight: bool,
 ) -> String {
-    let legal: Vec<AnyMove> = if highlight && !pos.is_over() {
-        pos.legal_moves()
-    } else {
-        Vec::new()
-    };
-    match pos {
-        AnyPosition::Knight(p) => jump_board(p, &legal, paint),
-        AnyPosition::KnightSolo(p) => jump_board(p, &legal, paint),
-        AnyPosition::Bishop(p) => jump_board(p, &legal, paint),
-        AnyPosition::BishopSolo(p) => jump_board(p, &legal, paint),
-        AnyPosition::Dots(d) => dots_board(
-            d.rows(),
-            d.cols(),
-            |a| d.owner(a),
-            |i, j| d.sides(i, j),
-            owners,
-            paint,
-        ),
-        AnyPosition::DotsSolo(d) => dots_board(
-            d.rows(),
-            d.cols(),
-            |a| d.owner(a),
-            |i, j| d.sides(i, j),
-            owners,
-            paint,
-        ),
-    }
+    let style = |text: &str, mark: Mark| paint.paint(text, mark_style(mark));
+    with_game!(pos, p => {
+        let legal = if highlight && !p.is_over() {
+            p.legal_moves()
+        } else {
+            Default::default()
+        };
+        p.person_board(&legal, owners, &style)
+    })
 }
 
-fn jump_board<P: Piece, const SOLO: bool>(
-    pos: &Jump<P, SOLO>,
-    legal: &[AnyMove],
-    paint: &Paint,
-) -> String {
-    let side = P::SIDE;
-    let targets: Vec<u8> = legal
-        .iter()
-        .filter_map(|m| match m {
-            AnyMove::Jump(j) if !j.is_pass() => Some(j.to()),
-            _ => None,
-        })
-        .collect();
-    let mut out = String::from("    ");
-    for c in 0..side {
-        let _ = write!(out, "{:>3} ", (b'a' + c as u8) as char);
+/// The colour of a board mark.
+fn mark_style(mark: Mark) -> &'static str {
+    match mark {
+        Mark::Player(p) => Paint::player_style(p),
+        Mark::Arc(Player::One) => style::P1_ARC,
+        Mark::Arc(Player::Two) => style::P2_ARC,
+        Mark::Legal => style::LEGAL,
+        Mark::Removed => style::REMOVED,
     }
-    out.push('\n');
-    for r in 0..side {
-        let _ = write!(out, "{:>3} ", r + 1);
-        for c in 0..side {
-            let sq = (r * 10 + c) as u8;
-            let cell = if pos.piece(Player::One) == Some(sq) {
-                paint.paint("  W", style::P1) + " "
-            } else if pos.piece(Player::Two) == Some(sq) {
-                paint.paint("  B", style::P2) + " "
-            } else if let Some(n) = pos.number(sq) {
-                if targets.contains(&sq) {
-                    paint.paint(&format!(" {n:02}*"), style::LEGAL)
-                } else {
-                    format!(" {n:02} ")
-                }
-            } else {
-                paint.paint("  . ", style::REMOVED)
-            };
-            out.push_str(&cell);
-        }
-        let _ = writeln!(out, "{:>3}", r + 1);
-    }
-    let _ = write!(
-        out,
-        "    {} = player 1, {} = player 2, . = removed",
-        paint.paint("W", style::P1),
-        paint.paint("B", style::P2)
-    );
-    if !targets.is_empty() {
-        let names: Vec<String> = targets.iter().map(|&s| square_name(s)).collect();
-        let _ = write!(out, ", * = may go there ({})", names.join(" "));
-    }
-    out.push('\n');
-    out
-}
-
-fn dots_board(
-    rows: usize,
-    cols: usize,
-    owner: impl Fn(Arc) -> Option<Player>,
-    sides: impl Fn(usize, usize) -> u32,
-    owners: &[Option<Player>],
-    paint: &Paint,
-) -> String {
-    let mut out = String::from("     ");
-    for c in 0..=cols {
-        let _ = write!(out, "{:<6}", c + 1);
-    }
-    out.push('\n');
-    for r in 0..=rows {
-        let _ = write!(out, "{:>3}  ", r + 1);
-        for c in 0..cols {
-            out.push('+');
-            out.push_str(&match owner(Arc::h(r as u8, c as u8)) {
-                Some(Player::One) => paint.paint("-----", style::P1_ARC),
-                Some(Player::Two) => paint.paint("=====", style::P2_ARC),
-                None => "     ".to_string(),
-            });
-        }
-        out.push_str("+\n");
-        if r == rows {
-            break;
-        }
-        out.push_str("     ");
-        for c in 0..=cols {
-            out.push_str(&match owner(Arc::v(r as u8, c as u8)) {
-                Some(Player::One) => paint.paint("|", style::P1_ARC),
-                Some(Player::Two) => paint.paint("#", style::P2_ARC),
-                None => " ".to_string(),
-            });
-            if c < cols {
-                let closed = sides(r, c) == 4;
-                out.push_str(&match owners.get(r * cols + c).copied().flatten() {
-                    Some(p) if closed => {
-                        let n = p.index() + 1;
-                        paint.paint(&format!("  {n}  "), Paint::player_style(p))
-                    }
-                    _ if closed => "  ?  ".to_string(),
-                    _ => "     ".to_string(),
-                });
-            }
-        }
-        out.push('\n');
-    }
-    let _ = writeln!(
-        out,
-        "     player 1: {}   player 2: {}   (a closed box shows its owner)\n\
-         \x20    h<r>.<c>: the arc right of dot (r, c); v<r>.<c>: the arc below dot (r, c)",
-        paint.paint("-----  |", style::P1_ARC),
-        paint.paint("=====  #", style::P2_ARC),
-    );
-    out
 }
 
 /// The board of `pos` in a readable game record: a Dots board drawn as for a
@@ -221,7 +106,7 @@ fn dots_board(
 /// box its owner's number, from `owners`, see [`box_owners`]) and the score.
 /// `None` for the other games (their records draw the position's cells).
 pub fn dots_record(pos: &AnyPosition, owners: &[Option<Player>]) -> Option<String> {
-    if !matches!(pos, AnyPosition::Dots(_)) {
+    if !with_game!(pos, p => has_record_board(p)) {
         return None;
     }
     let [a, b] = pos.scores();
@@ -231,18 +116,16 @@ pub fn dots_record(pos: &AnyPosition, owners: &[Option<Player>]) -> Option<Strin
     ))
 }
 
+/// [`Render::RECORD_BOARD`] of the game of `_pos`.
+fn has_record_board<G: Render>(_pos: &G) -> bool {
+    G::RECORD_BOARD
+}
+
 /// Who closed each box of a dots game (row-major; `None` for open boxes and
 /// boxes closed before `start`): the player who drew its last side. Empty for
 /// other games.
 pub fn box_owners(start: &AnyPosition, history: &[String]) -> Vec<Option<Player>> {
-    let closed = |p: &AnyPosition| -> Vec<bool> {
-        match p {
-            AnyPosition::Dots(d) => (0..d.rows() * d.cols())
-                .map(|k| d.sides(k / d.cols(), k % d.cols()) == 4)
-                .collect(),
-            _ => Vec::new(),
-        }
-    };
+    let closed = |p: &AnyPosition| -> Vec<bool> { with_game!(p, g => g.closed_cells()) };
     let mut pos = *start;
     let mut owners = vec![None; closed(&pos).len()];
     for m in history {

@@ -46,7 +46,7 @@ pub use dots::{Arc, Dots, DotsSolo};
 pub use fen::FenError;
 pub use numbered::{Bishop, BishopSolo, JumpMove, Knight, KnightSolo};
 pub use registry::GameId;
-pub use traits::{CourseProblems, Evaluate, LispInterchange, Render, Starts};
+pub use traits::{CourseProblems, Evaluate, LispInterchange, Mark, Render, Starts};
 
 /// One of the two players. In the puzzles only [`Player::One`] ever moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

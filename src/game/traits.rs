@@ -7,7 +7,7 @@
 //! that lacks one is a compile error wherever the registry or the search
 //! needs it — never a silent `0`.
 
-use super::{Dots, Game};
+use super::{Dots, Game, Player};
 use crate::lisp::{LispError, Sexp};
 use crate::search::EvalConfig;
 
@@ -75,6 +75,38 @@ pub trait Render: Game {
 
     /// The board, as lines of text without colours.
     fn board_lines(&self) -> Vec<String>;
+
+    /// True when the readable game records draw [`Render::person_board`]
+    /// (Dots and Boxes); otherwise they draw the position's cells.
+    const RECORD_BOARD: bool;
+
+    /// The board drawn for a person (`arbiter play`, game records): the
+    /// moves of `legal` marked, `owners` the player who took each cell of
+    /// [`Render::closed_cells`] during the game, every styled piece of text
+    /// passed through `paint` with its [`Mark`] (the arbiter adds colours).
+    fn person_board(
+        &self,
+        legal: &[Self::Move],
+        owners: &[Option<Player>],
+        paint: &dyn Fn(&str, Mark) -> String,
+    ) -> String;
+
+    /// The cells that are taken, row-major (Dots and Boxes: closed boxes),
+    /// to follow who took each during a game; empty for a game without.
+    fn closed_cells(&self) -> Vec<bool>;
+}
+
+/// What a mark on a person's board means, for the caller to style.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mark {
+    /// A player's piece or box.
+    Player(Player),
+    /// A player's arc (Dots and Boxes).
+    Arc(Player),
+    /// A square the side to move may go to.
+    Legal,
+    /// A removed (or visited) square.
+    Removed,
 }
 
 /// The course's problems of a puzzle: the built-in file and how one problem

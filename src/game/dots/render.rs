@@ -4,13 +4,36 @@
 //! headers giving each arc's notation.
 
 use super::{Arc, DotsBoard};
-use crate::game::{Player, Render};
+use crate::game::{Mark, Player, Render};
+use std::fmt::Write;
 
 impl<const SOLO: bool> Render for DotsBoard<SOLO> {
     const PLAYER_NAMES: [&'static str; 2] = ["player 1", "player 2"];
 
     fn board_lines(&self) -> Vec<String> {
         dots(self)
+    }
+
+    const RECORD_BOARD: bool = !SOLO;
+
+    fn person_board(
+        &self,
+        _legal: &[Arc],
+        owners: &[Option<Player>],
+        paint: &dyn Fn(&str, Mark) -> String,
+    ) -> String {
+        dots_board(self, owners, paint)
+    }
+
+    /// The closed boxes, row-major.
+    fn closed_cells(&self) -> Vec<bool> {
+        if SOLO {
+            return Vec::new();
+        }
+        let cols = self.cols();
+        (0..self.rows() * cols)
+            .map(|k| self.sides(k / cols, k % cols) == 4)
+            .collect()
     }
 }
 
@@ -62,4 +85,64 @@ fn dots<const SOLO: bool>(p: &DotsBoard<SOLO>) -> Vec<String> {
         p.arc_count()
     ));
     lines
+}
+
+/// The board for a person: `+` dots, player 1's arcs `-----` / `|`, player
+/// 2's `=====` / `#`, a closed box its owner's number (`?` when unknown).
+fn dots_board<const SOLO: bool>(
+    d: &DotsBoard<SOLO>,
+    owners: &[Option<Player>],
+    paint: &dyn Fn(&str, Mark) -> String,
+) -> String {
+    let (rows, cols) = (d.rows(), d.cols());
+    let owner = |a: Arc| d.owner(a);
+    let sides = |i: usize, j: usize| d.sides(i, j);
+    let mut out = String::from("     ");
+    for c in 0..=cols {
+        let _ = write!(out, "{:<6}", c + 1);
+    }
+    out.push('\n');
+    for r in 0..=rows {
+        let _ = write!(out, "{:>3}  ", r + 1);
+        for c in 0..cols {
+            out.push('+');
+            out.push_str(&match owner(Arc::h(r as u8, c as u8)) {
+                Some(Player::One) => paint("-----", Mark::Arc(Player::One)),
+                Some(Player::Two) => paint("=====", Mark::Arc(Player::Two)),
+                None => "     ".to_string(),
+            });
+        }
+        out.push_str("+\n");
+        if r == rows {
+            break;
+        }
+        out.push_str("     ");
+        for c in 0..=cols {
+            out.push_str(&match owner(Arc::v(r as u8, c as u8)) {
+                Some(Player::One) => paint("|", Mark::Arc(Player::One)),
+                Some(Player::Two) => paint("#", Mark::Arc(Player::Two)),
+                None => " ".to_string(),
+            });
+            if c < cols {
+                let closed = sides(r, c) == 4;
+                out.push_str(&match owners.get(r * cols + c).copied().flatten() {
+                    Some(p) if closed => {
+                        let n = p.index() + 1;
+                        paint(&format!("  {n}  "), Mark::Player(p))
+                    }
+                    _ if closed => "  ?  ".to_string(),
+                    _ => "     ".to_string(),
+                });
+            }
+        }
+        out.push('\n');
+    }
+    let _ = writeln!(
+        out,
+        "     player 1: {}   player 2: {}   (a closed box shows its owner)\n\
+         \x20    h<r>.<c>: the arc right of dot (r, c); v<r>.<c>: the arc below dot (r, c)",
+        paint("-----  |", Mark::Arc(Player::One)),
+        paint("=====  #", Mark::Arc(Player::Two)),
+    );
+    out
 }

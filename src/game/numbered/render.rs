@@ -1,14 +1,30 @@
 //! The text board of the number-board games ([`Render`]): each square's
 //! number, `..` for an empty square, `W` / `B` for the pieces.
 
-use super::{square_name, Jump, Piece, STRIDE};
-use crate::game::{Player, Render};
+use super::{square_name, Jump, JumpMove, Piece, STRIDE};
+use crate::game::{Mark, Player, Render};
+use std::fmt::Write;
 
 impl<P: Piece, const SOLO: bool> Render for Jump<P, SOLO> {
     const PLAYER_NAMES: [&'static str; 2] = ["white (player 1)", "black (player 2)"];
 
     fn board_lines(&self) -> Vec<String> {
         jump(self)
+    }
+
+    const RECORD_BOARD: bool = false;
+
+    fn person_board(
+        &self,
+        legal: &[JumpMove],
+        _owners: &[Option<Player>],
+        paint: &dyn Fn(&str, Mark) -> String,
+    ) -> String {
+        jump_board(self, legal, paint)
+    }
+
+    fn closed_cells(&self) -> Vec<bool> {
+        Vec::new()
     }
 }
 
@@ -53,4 +69,56 @@ fn jump<P: Piece, const SOLO: bool>(p: &Jump<P, SOLO>) -> Vec<String> {
         ));
     }
     lines
+}
+
+/// The board for a person: numbers, `W` / `B`, `.` removed, `*` may go there.
+fn jump_board<P: Piece, const SOLO: bool>(
+    pos: &Jump<P, SOLO>,
+    legal: &[JumpMove],
+    paint: &dyn Fn(&str, Mark) -> String,
+) -> String {
+    let side = P::SIDE;
+    let targets: Vec<u8> = legal
+        .iter()
+        .filter(|m| !m.is_pass())
+        .map(|m| m.to())
+        .collect();
+    let mut out = String::from("    ");
+    for c in 0..side {
+        let _ = write!(out, "{:>3} ", (b'a' + c as u8) as char);
+    }
+    out.push('\n');
+    for r in 0..side {
+        let _ = write!(out, "{:>3} ", r + 1);
+        for c in 0..side {
+            let sq = (r * 10 + c) as u8;
+            let cell = if pos.piece(Player::One) == Some(sq) {
+                paint("  W", Mark::Player(Player::One)) + " "
+            } else if pos.piece(Player::Two) == Some(sq) {
+                paint("  B", Mark::Player(Player::Two)) + " "
+            } else if let Some(n) = pos.number(sq) {
+                if targets.contains(&sq) {
+                    paint(&format!(" {n:02}*"), Mark::Legal)
+                } else {
+                    format!(" {n:02} ")
+                }
+            } else {
+                paint("  . ", Mark::Removed)
+            };
+            out.push_str(&cell);
+        }
+        let _ = writeln!(out, "{:>3}", r + 1);
+    }
+    let _ = write!(
+        out,
+        "    {} = player 1, {} = player 2, . = removed",
+        paint("W", Mark::Player(Player::One)),
+        paint("B", Mark::Player(Player::Two))
+    );
+    if !targets.is_empty() {
+        let names: Vec<String> = targets.iter().map(|&s| square_name(s)).collect();
+        let _ = write!(out, ", * = may go there ({})", names.join(" "));
+    }
+    out.push('\n');
+    out
 }
