@@ -107,7 +107,8 @@ impl fmt::Display for EngineError {
             EngineError::NotAPuzzle(game) => write!(
                 f,
                 "the current position is a {game} game, not a puzzle; solve works on \
-                 knight-solo, bishop-solo and dots-solo positions"
+                 {} positions",
+                GameId::listed(true)
             ),
         }
     }

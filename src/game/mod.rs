@@ -98,11 +98,30 @@ impl GameId {
     /// The ids for an "expected …" message: `knight, knight-solo, …, dots or
     /// dots-solo`, in registry order.
     pub fn expected() -> String {
-        let ids: Vec<&str> = GameId::ALL.iter().map(|g| g.as_str()).collect();
-        match ids.split_last() {
-            Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
-            _ => ids.concat(),
+        listed(GameId::ALL.iter(), "or")
+    }
+
+    /// The two-player ids (`puzzles` false) or the puzzles' ids, in registry
+    /// order, joined for a message: `knight, bishop and dots`.
+    ///
+    /// ```
+    /// use tabula::game::GameId;
+    /// assert!(GameId::listed(true).starts_with("knight-solo, bishop-solo"));
+    /// assert!(!GameId::listed(false).contains("-solo"));
+    /// ```
+    pub fn listed(puzzles: bool) -> String {
+        listed(GameId::ALL.iter().filter(|g| g.is_puzzle() == puzzles), "and")
+    }
+}
+
+/// `a, b <last_word> c`.
+fn listed<'a>(ids: impl Iterator<Item = &'a GameId>, last_word: &str) -> String {
+    let ids: Vec<&str> = ids.map(|g| g.as_str()).collect();
+    match ids.split_last() {
+        Some((last, rest)) if !rest.is_empty() => {
+            format!("{} {last_word} {last}", rest.join(", "))
         }
+        _ => ids.concat(),
     }
 }
 
