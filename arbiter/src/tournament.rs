@@ -21,6 +21,7 @@ use crate::config::{Entrant, Kind};
 use crate::game::{self, GameKey, GameRecord, GameSpec, Seat, Settings};
 use crate::journal::{self, Journal};
 use crate::report::{self, plural};
+use crate::result::Side;
 use crate::signals;
 use crate::stats;
 use anyhow::{bail, Context, Result};
@@ -302,19 +303,13 @@ pub fn swiss_pairings(names: &[String], records: &[GameRecord]) -> Vec<(usize, u
             .iter()
             .map(|r| {
                 let side = if r.p1 == names[i] {
-                    "p1"
+                    Side::P1
                 } else if r.p2 == names[i] {
-                    "p2"
+                    Side::P2
                 } else {
                     return 0.0;
                 };
-                if r.winner == "draw" {
-                    0.5
-                } else if r.winner == side {
-                    1.0
-                } else {
-                    0.0
-                }
+                r.winner.points(side)
             })
             .sum()
     };
