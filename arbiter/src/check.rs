@@ -32,6 +32,7 @@ use crate::config::{BuiltinKind, ExternalSpec};
 use crate::game::{self, GameKey, GameSpec, Seat, Settings};
 use crate::process::{Event, Proc, Stream};
 use crate::report::plural;
+use crate::result::{Reason, Side, Winner};
 use crate::signals;
 use rand::Rng;
 use std::sync::atomic::AtomicBool;
@@ -825,13 +826,13 @@ fn games(c: &mut Checker) {
             (
                 [Seat::External(me), random],
                 [c.name.to_string(), "builtin:random".into()],
-                "p1",
+                Side::P1,
             )
         } else {
             (
                 [random, Seat::External(me)],
                 ["builtin:random".into(), c.name.to_string()],
-                "p2",
+                Side::P2,
             )
         };
         let spec_g = GameSpec {
@@ -874,7 +875,7 @@ fn games(c: &mut Checker) {
 fn report_game(
     c: &mut Checker,
     what: &str,
-    mine: &str,
+    mine: Side,
     start: &AnyPosition,
     rec: crate::game::GameRecord,
     log: &str,
@@ -885,16 +886,18 @@ fn report_game(
         let fix = if !errors.is_empty() {
             REFUSED_GO_HINT
         } else {
-            hint(&match rec.reason.as_str() {
-                "startup" => Fault::Startup(String::new()),
-                "stall" => Fault::Stall(String::new()),
-                "timeout" => Fault::Timeout {
+            hint(&match rec.reason {
+                Reason::Startup => Fault::Startup(String::new()),
+                Reason::Stall => Fault::Stall(String::new()),
+                Reason::Timeout => Fault::Timeout {
                     overrun_ms: 0,
                     detail: String::new(),
                 },
-                "malformed" => Fault::Malformed(String::new()),
-                "illegal" => Fault::Illegal(String::new()),
-                _ => Fault::Crash(String::new()),
+                Reason::Malformed => Fault::Malformed(String::new()),
+                Reason::Illegal => Fault::Illegal(String::new()),
+                Reason::Crash | Reason::Normal | Reason::MaxLength | Reason::Resign => {
+                    Fault::Crash(String::new())
+                }
             })
         };
         let note = format!(
@@ -906,22 +909,15 @@ fn report_game(
         c.r.fail(what, &note, fix);
         return;
     }
-    let result = if rec.winner == "draw" {
-        "draw"
-    } else if rec.winner == mine {
-        "won"
-    } else {
-        "lost"
+    let result = match rec.winner {
+        Winner::Draw => "draw",
+        Winner::Side(s) if s == mine => "won",
+        Winner::Side(_) => "lost",
     };
     let mut p = *start;
     let mut max = 0;
     for (i, m) in rec.moves.iter().enumerate() {
-        let side = if p.side_to_move().index() == 0 {
-            "p1"
-        } else {
-            "p2"
-        };
-        if side == mine {
+        if Side::from(p.side_to_move()) == mine {
             max = max.max(rec.times_ms.get(i).copied().unwrap_or(0));
         }
         if p.play_text(m).is_err() {

@@ -14,6 +14,7 @@
 use crate::builtin::Builtin;
 use crate::client::{Engine, Fault, SearchInfo, Timeouts};
 use crate::clock::{GameClock, TimeControl};
+use crate::result::{Offender, Reason, Side, Winner};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::path::PathBuf;
@@ -64,13 +65,13 @@ pub struct GameRecord {
     pub p1: String,
     pub p2: String,
     /// `p1`, `p2` or `draw`.
-    pub winner: String,
+    pub winner: Winner,
     /// `normal`, `illegal`, `malformed`, `timeout`, `stall`, `crash`,
-    /// `startup`, `maxlength`.
-    pub reason: String,
+    /// `startup`, `maxlength`, `resign`.
+    pub reason: Reason,
     /// The side at fault, if any (`p1`, `p2`, or `both` for a double startup failure).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub offender: Option<String>,
+    pub offender: Option<Offender>,
     /// The offending line verbatim, the exit status, … (faults only).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub detail: Option<String>,
@@ -181,8 +182,8 @@ pub struct Played {
 
 struct End {
     winner: Option<Player>,
-    reason: &'static str,
-    offender: Option<String>,
+    reason: Reason,
+    offender: Option<Offender>,
     detail: Option<String>,
     overrun_ms: Option<u64>,
 }
@@ -190,28 +191,21 @@ struct End {
 impl End {
     fn fault(side: Player, fault: Fault) -> Option<End> {
         let (reason, detail, overrun) = match fault {
-            Fault::Startup(d) => ("startup", d, None),
-            Fault::Stall(d) => ("stall", d, None),
-            Fault::Timeout { overrun_ms, detail } => ("timeout", detail, Some(overrun_ms)),
-            Fault::Crash(d) => ("crash", d, None),
-            Fault::Malformed(d) => ("malformed", d, None),
-            Fault::Illegal(d) => ("illegal", d, None),
+            Fault::Startup(d) => (Reason::Startup, d, None),
+            Fault::Stall(d) => (Reason::Stall, d, None),
+            Fault::Timeout { overrun_ms, detail } => (Reason::Timeout, detail, Some(overrun_ms)),
+            Fault::Crash(d) => (Reason::Crash, d, None),
+            Fault::Malformed(d) => (Reason::Malformed, d, None),
+            Fault::Illegal(d) => (Reason::Illegal, d, None),
             Fault::Interrupted => return None,
         };
         Some(End {
             winner: Some(side.other()),
             reason,
-            offender: Some(side_name(side).to_string()),
+            offender: Some(Offender::Side(side.into())),
             detail: Some(detail),
             overrun_ms: overrun,
         })
-    }
-}
-
-fn side_name(p: Player) -> &'static str {
-    match p {
-        Player::One => "p1",
-        Player::Two => "p2",
     }
 }
 
@@ -257,8 +251,8 @@ pub fn play(spec: &GameSpec, seats: [Seat; 2], settings: &Settings) -> Played {
         (Some(Fault::Interrupted), _) | (_, Some(Fault::Interrupted)) => None,
         (Some(a), Some(b)) => Some(End {
             winner: None,
-            reason: "startup",
-            offender: Some("both".into()),
+            reason: Reason::Startup,
+            offender: Some(Offender::Both),
             detail: Some(format!("p1: {a}; p2: {b}")),
             overrun_ms: None,
         }),
@@ -297,11 +291,11 @@ pub fn play(spec: &GameSpec, seats: [Seat; 2], settings: &Settings) -> Played {
         None
     };
     let [p1, p2] = players;
-    let offender = end.offender.as_deref();
-    let keep = |p: Option<Mover>, me: &str| -> Option<Engine> {
+    let offender = end.offender;
+    let keep = |p: Option<Mover>, me: Side| -> Option<Engine> {
         match p {
             Some(Mover::External(e)) => {
-                if offender == Some(me) || offender == Some("both") {
+                if offender.is_some_and(|o| o.includes(me)) {
                     e.kill();
                     None
                 } else {
@@ -311,7 +305,7 @@ pub fn play(spec: &GameSpec, seats: [Seat; 2], settings: &Settings) -> Played {
             _ => None,
         }
     };
-    let seats = [keep(p1, "p1"), keep(p2, "p2")];
+    let seats = [keep(p1, Side::P1), keep(p2, Side::P2)];
     let [score1, score2] = pos.scores();
     let record = GameRecord {
         tournament: spec.tournament.clone(),
@@ -323,11 +317,8 @@ pub fn play(spec: &GameSpec, seats: [Seat; 2], settings: &Settings) -> Played {
         game: pos.game().to_string(),
         p1: spec.names[0].clone(),
         p2: spec.names[1].clone(),
-        winner: match end.winner {
-            Some(p) => side_name(p).to_string(),
-            None => "draw".to_string(),
-        },
-        reason: end.reason.to_string(),
+        winner: Winner::of(end.winner),
+        reason: end.reason,
         offender: end.offender,
         detail: end.detail,
         overrun_ms: end.overrun_ms,
@@ -384,7 +375,7 @@ fn play_moves(
                     Outcome::Win(p) => Some(p),
                     Outcome::Draw => None,
                 },
-                reason: "normal",
+                reason: Reason::Normal,
                 offender: None,
                 detail: None,
                 overrun_ms: None,
@@ -398,7 +389,7 @@ fn play_moves(
                     std::cmp::Ordering::Less => Some(Player::Two),
                     std::cmp::Ordering::Equal => None,
                 },
-                reason: "maxlength",
+                reason: Reason::MaxLength,
                 offender: None,
                 detail: Some(format!(
                     "adjudicated on the score at the ply limit ({max_plies})"
@@ -439,14 +430,14 @@ fn play_moves(
                         continue;
                     }
                     action @ (Action::Resign | Action::Quit(_)) => {
-                        let who = side_name(side);
+                        let who = Side::from(side);
                         let detail = match action {
                             Action::Quit(why) => format!("{who} left the game ({why})"),
                             _ => format!("{who} resigned"),
                         };
                         return Some(End {
                             winner: Some(side.other()),
-                            reason: "resign",
+                            reason: Reason::Resign,
                             offender: None,
                             detail: Some(detail),
                             overrun_ms: None,

@@ -22,9 +22,10 @@ use crate::client::{Engine, SearchInfo, Timeouts};
 use crate::clock::TimeControl;
 use crate::config::{BuiltinKind, Entrant, Kind};
 use crate::game::{self, Action, Console, GameKey, GameRecord, GameSpec, Seat, Settings};
+use crate::result::{Reason, Side, Winner};
 use crate::{journal, report, signals};
 use anyhow::{bail, Context, Result};
-use clap::{Args, ValueEnum};
+use clap::Args;
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -37,15 +38,6 @@ use tabula::search::Limits;
 pub const DEFAULT_RESULTS: &str = "arbiter-play.jsonl";
 /// Default readable records file (appended), in the current folder.
 pub const DEFAULT_RECORDS: &str = "arbiter-play.txt";
-
-/// The side the person plays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Side {
-    /// Player 1 (moves first).
-    P1,
-    /// Player 2.
-    P2,
-}
 
 /// `arbiter play` options.
 #[derive(Args, Clone, Debug)]
@@ -328,10 +320,7 @@ struct Person {
 }
 
 fn side_label(p: Player) -> &'static str {
-    match p {
-        Player::One => "p1",
-        Player::Two => "p2",
-    }
+    Side::from(p).as_str()
 }
 
 /// Who moved at each ply of `history`.
@@ -439,19 +428,19 @@ pub fn game_over_lines(
 ) -> [String; 2] {
     let dots = matches!(game, GameId::Dots | GameId::DotsSolo);
     let amount = |n: u32| report::plural(n as usize, if dots { "box" } else { "point" });
-    let why = match (record.reason.as_str(), &record.detail) {
-        ("normal", _) if dots => "every arc is drawn".to_string(),
-        ("normal", _) => "neither side can move".to_string(),
-        ("resign", Some(d)) => d.clone(),
+    let why = match (record.reason, &record.detail) {
+        (Reason::Normal, _) if dots => "every arc is drawn".to_string(),
+        (Reason::Normal, _) => "neither side can move".to_string(),
+        (Reason::Resign, Some(d)) => d.clone(),
         (r, Some(d)) => format!("{r}: {d}"),
         (r, None) => r.to_string(),
     };
     let scores = [record.score1, record.score2];
-    let on_score = matches!(record.reason.as_str(), "normal" | "maxlength");
-    let winner = match record.winner.as_str() {
-        "p1" => Some(Player::One),
-        "p2" => Some(Player::Two),
-        _ => None,
+    let on_score = record.reason.on_score();
+    let winner = match record.winner {
+        Winner::Side(Side::P1) => Some(Player::One),
+        Winner::Side(Side::P2) => Some(Player::Two),
+        Winner::Draw => None,
     };
     let result = match winner {
         Some(w) => {
@@ -908,8 +897,8 @@ mod tests {
             game: game.into(),
             p1: "human".into(),
             p2: "builtin:tabula".into(),
-            winner: winner.into(),
-            reason: reason.into(),
+            winner: winner.parse().unwrap(),
+            reason: reason.parse().unwrap(),
             offender: None,
             detail: (reason == "resign").then(|| "p1 resigned".into()),
             overrun_ms: None,

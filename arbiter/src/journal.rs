@@ -92,3 +92,59 @@ impl Journal {
             .with_context(|| format!("cannot write results '{}'", self.path.display()))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A journal written by the arbiter before results were typed (every
+    /// reason, faults with offender, detail, overrun and log, a lenient
+    /// game's late moves, a double startup failure): it must still load, and
+    /// write back byte for byte.
+    const OLD: &str = include_str!("../tests/data/journal.jsonl");
+
+    #[test]
+    fn an_old_journal_loads_and_reserialises_identically() {
+        for line in OLD.lines() {
+            let record: GameRecord =
+                serde_json::from_str(line).unwrap_or_else(|e| panic!("cannot load {line}: {e}"));
+            assert_eq!(serde_json::to_string(&record).unwrap(), line);
+        }
+        let reasons: std::collections::BTreeSet<&str> = OLD
+            .lines()
+            .filter_map(|l| l.split("\"reason\":\"").nth(1)?.split('"').next())
+            .collect();
+        assert_eq!(
+            reasons.into_iter().collect::<Vec<_>>(),
+            [
+                "crash",
+                "illegal",
+                "malformed",
+                "maxlength",
+                "normal",
+                "resign",
+                "stall",
+                "startup",
+                "timeout"
+            ]
+        );
+    }
+
+    #[test]
+    fn load_keeps_the_tournament_and_counts_the_rest() {
+        let dir = std::env::temp_dir().join(format!("journal-test-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("j.jsonl");
+        let first: GameRecord = serde_json::from_str(OLD.lines().next().unwrap()).unwrap();
+        std::fs::write(&path, format!("{OLD}{{\"cut short")).unwrap();
+        let loaded = load(&path, &first.tournament).unwrap();
+        let _ = std::fs::remove_dir_all(&dir);
+        let same = OLD
+            .lines()
+            .filter(|l| l.contains(&format!("\"tournament\":\"{}\"", first.tournament)))
+            .count();
+        assert_eq!(loaded.done.len(), same);
+        assert_eq!(loaded.other, OLD.lines().count() - same);
+        assert_eq!(loaded.bad, 1);
+    }
+}

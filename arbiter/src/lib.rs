@@ -8,7 +8,8 @@
 //! - [`client`]: the protocol seen from the arbiter, every wait with a deadline.
 //! - [`builtin`]: in-process players (`random`, `greedy`, `tabula`).
 //! - [`clock`]: time controls and clocks.
-//! - [`game`]: the game loop and the results line.
+//! - [`game`]: the game loop and the results line; [`result`]: its
+//!   winner, reason and offender.
 //! - [`tournament`]: schedule, workers, journal and resume.
 //! - [`check`]: a self-test of one engine, for students.
 //! - [`human`], [`board_view`]: `arbiter play`, a person against an engine.
@@ -26,6 +27,7 @@ pub mod human;
 pub mod journal;
 pub mod process;
 pub mod report;
+pub mod result;
 pub mod signals;
 pub mod stats;
 pub mod tournament;

@@ -10,7 +10,7 @@ use arbiter::client::Timeouts;
 use arbiter::clock::TimeControl;
 use arbiter::config::{self, Entrant};
 use arbiter::game::{GameRecord, Settings};
-use arbiter::tournament::{self, Boards, Format, Plan, RunOptions};
+use arbiter::tournament::{self, Boards, Format, RunOptions, RunResult};
 use arbiter::{process, report, signals};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
@@ -392,73 +392,24 @@ fn play(
     };
     let started = Instant::now();
     let names: Vec<String> = entrants.iter().map(|e| e.name.clone()).collect();
-    let mut records = Vec::new();
-    let mut pairings = Vec::new();
-    let (mut resumed, mut total, mut interrupted) = (0, 0, false);
-    if format == Format::Swiss {
-        if entrants.len() < 2 {
-            bail!("a tournament needs at least two engines");
-        }
-        let mut swiss_id: Option<String> = None;
-        for round in 0..rounds {
-            let round_pairings = tournament::swiss_pairings(&names, &records);
-            let plan = Plan::round(
-                game,
-                entrants.clone(),
-                round_pairings,
-                round,
-                boards,
-                &board_source,
-                tc,
-                c.seed,
-            )?;
-            let mut plan = plan;
-            // Every round shares the first round's fingerprint (its pairings
-            // depend on nothing), so the journal knows the whole tournament.
-            match &swiss_id {
-                None => {
-                    tournament::preflight(&plan, &opts.settings.timeouts)?;
-                    swiss_id = Some(plan.fingerprint.clone());
-                }
-                Some(id) => plan.fingerprint = id.clone(),
-            }
-            let result = tournament::run(&plan, &opts)?;
-            pairings.extend(plan.pairings.iter().copied());
-            records.extend(result.records);
-            resumed += result.resumed;
-            total += result.total;
-            if result.interrupted {
-                interrupted = true;
-                total = (rounds as usize) * (names.len() / 2) * (boards as usize) * 2;
-                break;
-            }
-        }
-    } else {
-        let plan = Plan::new(
-            game,
-            entrants,
-            format,
-            rounds,
-            boards,
-            match_games,
-            &board_source,
-            tc,
-            c.seed,
-        )?;
-        tournament::preflight(&plan, &opts.settings.timeouts)?;
-        let result = tournament::run(&plan, &opts)?;
-        pairings = plan.pairings.clone();
-        records = result.records;
-        resumed = result.resumed;
-        total = result.total;
-        interrupted = result.interrupted;
-    }
-    let mut pairings: Vec<(usize, usize)> = pairings
-        .iter()
-        .map(|&(a, b)| (a.min(b), a.max(b)))
-        .collect();
-    pairings.sort_unstable();
-    pairings.dedup();
+    let setup = tournament::Setup {
+        game,
+        entrants,
+        format,
+        rounds,
+        boards,
+        match_games,
+        board_source,
+        tc,
+        seed: c.seed,
+    };
+    let (run, pairings) = tournament::play(setup, &opts)?;
+    let RunResult {
+        records,
+        resumed,
+        interrupted,
+        total,
+    } = run;
     println!(
         "{game} {}{} in {:.1} s, {tc}",
         report::plural(records.len(), "game"),

@@ -6,6 +6,7 @@
 //! end of each run (temporary file, then rename), never appended to.
 
 use crate::game::GameRecord;
+use crate::result::{Offender, Side};
 use crate::stats::{self, Standing};
 use anyhow::{Context, Result};
 use serde::Serialize;
@@ -160,17 +161,20 @@ pub fn reasons(records: &[GameRecord]) -> String {
 /// key, who, the reason after how many moves, the detail and where the
 /// engine traffic was kept.
 pub fn fault_line(r: &GameRecord) -> Option<String> {
-    let offender = r.offender.as_deref()?;
+    let offender = r.offender?;
     let after = plural(r.moves.len(), "move");
     let mut line = match offender {
-        "p1" | "p2" => {
-            let name = if offender == "p1" { &r.p1 } else { &r.p2 };
+        Offender::Side(side) => {
+            let name = match side {
+                Side::P1 => &r.p1,
+                Side::P2 => &r.p2,
+            };
             format!(
                 "game {}: {name} ({offender}) lost by {} after {after}",
                 r.key, r.reason
             )
         }
-        _ => format!(
+        Offender::Both => format!(
             "game {}: {} (p1) and {} (p2) both failed ({} after {after})",
             r.key, r.p1, r.p2, r.reason
         ),
@@ -372,11 +376,7 @@ pub fn records_text(records: &[GameRecord]) -> String {
         out.push_str(&record_board(&pos, &[]));
         out.push('\n');
         for (i, m) in r.moves.iter().enumerate() {
-            let mover = if pos.side_to_move().index() == 0 {
-                "p1"
-            } else {
-                "p2"
-            };
+            let mover = Side::from(pos.side_to_move());
             let info = r.info.get(i).cloned().unwrap_or_default();
             let _ = write!(
                 out,
@@ -430,6 +430,7 @@ pub fn rewrite_records(path: &Path, records: &[GameRecord]) -> Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::result::Reason;
     use crate::stats::tests::{games, rec};
 
     fn names(list: &[&str]) -> Vec<String> {
@@ -531,8 +532,8 @@ mod tests {
         let mut r = rec("alice", "bob", "p1", 0);
         assert_eq!(fault_line(&r), None, "no fault, no line");
         r.key = "r0-p0-b0-c1".into();
-        r.reason = "illegal".into();
-        r.offender = Some("p2".into());
+        r.reason = Reason::Illegal;
+        r.offender = Some(Offender::Side(Side::P2));
         r.detail = Some("bestmove a9".into());
         r.moves = vec!["e5".into()];
         r.log = Some("r.jsonl.logs/r0-p0-b0-c1.log".into());
@@ -541,8 +542,8 @@ mod tests {
             "game r0-p0-b0-c1: bob (p2) lost by illegal after 1 move: bestmove a9 \
              (engine traffic: r.jsonl.logs/r0-p0-b0-c1.log)"
         );
-        r.offender = Some("both".into());
-        r.reason = "startup".into();
+        r.offender = Some(Offender::Both);
+        r.reason = Reason::Startup;
         r.moves.clear();
         r.detail = None;
         r.log = None;

@@ -18,6 +18,7 @@
 //! ```
 
 use crate::game::GameRecord;
+use crate::result::{Side, Winner};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -113,26 +114,24 @@ pub fn standings(names: &[String], records: &[GameRecord]) -> Vec<Standing> {
         .collect();
     let index = |n: &str| names.iter().position(|x| x == n);
     for r in records {
-        for (me, side) in [(&r.p1, "p1"), (&r.p2, "p2")] {
+        for (me, side) in [(&r.p1, Side::P1), (&r.p2, Side::P2)] {
             let Some(i) = index(me) else { continue };
             let s = &mut table[i];
             s.games += 1;
-            match r.winner.as_str() {
-                "draw" => {
+            match r.winner {
+                Winner::Draw => {
                     s.draws += 1;
                     s.points += 0.5;
                 }
-                w if w == side => {
+                Winner::Side(w) if w == side => {
                     s.wins += 1;
                     s.points += 1.0;
                 }
-                _ => s.losses += 1,
+                Winner::Side(_) => s.losses += 1,
             }
-            let at_fault =
-                r.offender.as_deref() == Some(side) || r.offender.as_deref() == Some("both");
-            if at_fault {
+            if r.offender.is_some_and(|o| o.includes(side)) {
                 s.faults += 1;
-                *s.fault_reasons.entry(r.reason.clone()).or_default() += 1;
+                *s.fault_reasons.entry(r.reason.to_string()).or_default() += 1;
             }
         }
     }
@@ -163,19 +162,13 @@ pub fn head_to_head(a: &str, b: &str, records: &[GameRecord]) -> (f64, u32) {
 /// `b`, either colour; `None` otherwise.
 fn points_against(a: &str, b: &str, r: &GameRecord) -> Option<f64> {
     let side = if r.p1 == a && r.p2 == b {
-        "p1"
+        Side::P1
     } else if r.p2 == a && r.p1 == b {
-        "p2"
+        Side::P2
     } else {
         return None;
     };
-    Some(if r.winner == "draw" {
-        0.5
-    } else if r.winner == side {
-        1.0
-    } else {
-        0.0
-    })
+    Some(r.winner.points(side))
 }
 
 /// Pentanomial counts for `a` against `b` over the colour-swapped pairs of
@@ -202,6 +195,7 @@ pub fn pentanomial(a: &str, b: &str, records: &[GameRecord]) -> [u32; 5] {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::result::Reason;
 
     /// A finished game of `p1` against `p2` (no moves), for the tests of
     /// the standings and of what is made of them.
@@ -216,8 +210,8 @@ pub(crate) mod tests {
             game: "knight".into(),
             p1: p1.into(),
             p2: p2.into(),
-            winner: winner.into(),
-            reason: "normal".into(),
+            winner: winner.parse().unwrap(),
+            reason: Reason::Normal,
             offender: None,
             detail: None,
             overrun_ms: None,

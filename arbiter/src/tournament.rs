@@ -21,6 +21,7 @@ use crate::config::{Entrant, Kind};
 use crate::game::{self, GameKey, GameRecord, GameSpec, Seat, Settings};
 use crate::journal::{self, Journal};
 use crate::report::{self, plural};
+use crate::result::Side;
 use crate::signals;
 use crate::stats;
 use anyhow::{bail, Context, Result};
@@ -302,19 +303,13 @@ pub fn swiss_pairings(names: &[String], records: &[GameRecord]) -> Vec<(usize, u
             .iter()
             .map(|r| {
                 let side = if r.p1 == names[i] {
-                    "p1"
+                    Side::P1
                 } else if r.p2 == names[i] {
-                    "p2"
+                    Side::P2
                 } else {
                     return 0.0;
                 };
-                if r.winner == "draw" {
-                    0.5
-                } else if r.winner == side {
-                    1.0
-                } else {
-                    0.0
-                }
+                r.winner.points(side)
             })
             .sum()
     };
@@ -545,6 +540,115 @@ pub fn run(plan: &Plan, opts: &RunOptions) -> Result<RunResult> {
         resumed,
         total,
     })
+}
+
+/// A whole tournament, as the command line gives it.
+pub struct Setup {
+    pub game: GameId,
+    pub entrants: Vec<Entrant>,
+    pub format: Format,
+    /// Rounds (Swiss: each paired on the results so far).
+    pub rounds: u32,
+    /// Boards per round and pairing (both colours on each).
+    pub boards: u32,
+    /// `Some(n)`: a match of n games, instead of `boards` (see [`Plan::new`]).
+    pub match_games: Option<u32>,
+    pub board_source: Boards,
+    pub tc: TimeControl,
+    pub seed: u64,
+}
+
+/// Plays a whole tournament: a Swiss round by round, each round paired on
+/// the results of the rounds before (every round shares the first round's
+/// fingerprint, so the journal knows the whole tournament); any other format
+/// as one [`Plan`]. Returns the run over every round and the pairings played
+/// (each pair once, lower index first, sorted).
+pub fn play(setup: Setup, opts: &RunOptions) -> Result<(RunResult, Vec<(usize, usize)>)> {
+    let Setup {
+        game,
+        entrants,
+        format,
+        rounds,
+        boards,
+        match_games,
+        board_source,
+        tc,
+        seed,
+    } = setup;
+    let names: Vec<String> = entrants.iter().map(|e| e.name.clone()).collect();
+    let mut records = Vec::new();
+    let mut pairings = Vec::new();
+    let (mut resumed, mut total, mut interrupted) = (0, 0, false);
+    if format == Format::Swiss {
+        if entrants.len() < 2 {
+            bail!("a tournament needs at least two engines");
+        }
+        let mut swiss_id: Option<String> = None;
+        for round in 0..rounds {
+            let round_pairings = swiss_pairings(&names, &records);
+            let mut plan = Plan::round(
+                game,
+                entrants.clone(),
+                round_pairings,
+                round,
+                boards,
+                &board_source,
+                tc,
+                seed,
+            )?;
+            // Every round shares the first round's fingerprint (its pairings
+            // depend on nothing), so the journal knows the whole tournament.
+            match &swiss_id {
+                None => {
+                    preflight(&plan, &opts.settings.timeouts)?;
+                    swiss_id = Some(plan.fingerprint.clone());
+                }
+                Some(id) => plan.fingerprint = id.clone(),
+            }
+            let result = run(&plan, opts)?;
+            pairings.extend(plan.pairings.iter().copied());
+            records.extend(result.records);
+            resumed += result.resumed;
+            total += result.total;
+            if result.interrupted {
+                interrupted = true;
+                total = (rounds as usize) * (names.len() / 2) * (boards as usize) * 2;
+                break;
+            }
+        }
+    } else {
+        let plan = Plan::new(
+            game,
+            entrants,
+            format,
+            rounds,
+            boards,
+            match_games,
+            &board_source,
+            tc,
+            seed,
+        )?;
+        preflight(&plan, &opts.settings.timeouts)?;
+        let result = run(&plan, opts)?;
+        pairings = plan.pairings.clone();
+        records = result.records;
+        resumed = result.resumed;
+        total = result.total;
+        interrupted = result.interrupted;
+    }
+    let mut pairings: Vec<(usize, usize)> = pairings
+        .iter()
+        .map(|&(a, b)| (a.min(b), a.max(b)))
+        .collect();
+    pairings.sort_unstable();
+    pairings.dedup();
+    let run = RunResult {
+        records,
+        resumed,
+        interrupted,
+        total,
+    };
+    Ok((run, pairings))
 }
 
 fn key_order(plan: &Plan, key: &str) -> usize {
