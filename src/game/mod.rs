@@ -110,7 +110,10 @@ impl GameId {
     /// assert!(!GameId::listed(false).contains("-solo"));
     /// ```
     pub fn listed(puzzles: bool) -> String {
-        listed(GameId::ALL.iter().filter(|g| g.is_puzzle() == puzzles), "and")
+        listed(
+            GameId::ALL.iter().filter(|g| g.is_puzzle() == puzzles),
+            "and",
+        )
     }
 }
 
