@@ -108,7 +108,7 @@ impl fmt::Display for EngineError {
                 f,
                 "the current position is a {game} game, not a puzzle; solve works on \
                  {} positions",
-                GameId::listed(true)
+                GameId::listed(true, "and")
             ),
         }
     }

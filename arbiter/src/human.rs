@@ -31,8 +31,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, TryRecvError};
 use std::time::{SystemTime, UNIX_EPOCH};
-use tabula::game::{AnyPosition, GameId, Player};
+use tabula::game::{AnyPosition, GameId, PersonPlay, Player};
 use tabula::search::Limits;
+use tabula::{with_game, with_game_id};
 
 /// Default results file (JSONL, appended), in the current folder.
 pub const DEFAULT_RESULTS: &str = "arbiter-play.jsonl";
@@ -132,75 +133,17 @@ pub fn parse_input(pos: &AnyPosition, line: &str) -> Result<Input, String> {
     if text.is_empty() {
         return Err("type a move, or help".into());
     }
-    let dots = matches!(pos.game(), GameId::Dots | GameId::DotsSolo);
     let cleaned: String = text
         .chars()
         .map(|c| if "(),;".contains(c) { ' ' } else { c })
         .collect();
     let words: Vec<&str> = cleaned.split_whitespace().collect();
-    let numbers = |s: &[&str]| -> Option<Vec<usize>> {
-        let joined = s.join(" ");
-        let v: Vec<&str> = joined
-            .split(|c: char| !c.is_ascii_digit())
-            .filter(|w| !w.is_empty())
-            .collect();
-        let ok = joined
-            .chars()
-            .all(|c| c.is_ascii_digit() || c == '.' || c == ' ');
-        (ok && !v.is_empty()).then(|| {
-            v.iter()
-                .filter_map(|w| w.parse().ok())
-                .collect::<Vec<usize>>()
-        })
-    };
-    let candidate = if dots {
-        let (kind, rest): (char, Vec<usize>) = match words.first().copied() {
-            Some("arco-horizontal") => ('h', numbers(&words[1..]).unwrap_or_default()),
-            Some("arco-vertical") => {
-                // The course's (arco-vertical a b): a = dot column, b = box row.
-                let n = numbers(&words[1..]).unwrap_or_default();
-                ('v', n.into_iter().rev().collect())
-            }
-            Some(w) if w.starts_with('h') || w.starts_with('v') => {
-                let mut rest = vec![&w[1..]];
-                rest.extend_from_slice(&words[1..]);
-                let rest: Vec<&str> = rest.into_iter().filter(|s| !s.is_empty()).collect();
-                (
-                    w.chars().next().unwrap_or('h'),
-                    numbers(&rest).unwrap_or_default(),
-                )
-            }
-            _ => ('?', Vec::new()),
-        };
-        match rest.as_slice() {
-            [r, c] if kind != '?' => format!("{kind}{r}.{c}"),
-            _ => {
-                return Err(format!(
-                    "'{}' is not a move or a command: an arc is h<row>.<col> or v<row>.<col> \
-                     (h1.2, h 1 2, v 2 1); type help",
-                    line.trim()
-                ))
-            }
-        }
-    } else {
-        match (words.as_slice(), numbers(&words)) {
-            ([_, _], Some(n)) if n.len() == 2 => {
-                let (r, c) = (n[0], n[1]);
-                if r == 0 || c == 0 || c > 26 {
-                    return Err(format!("no square at row {r}, column {c}"));
-                }
-                format!("{}{}", (b'a' + (c - 1) as u8) as char, r)
-            }
-            ([w], _) => w.to_string(),
-            _ => {
-                return Err(format!(
-                    "'{}' is not a move or a command: a move is a square (e5) or \
-                     row and column (5 5); type help",
-                    line.trim()
-                ))
-            }
-        }
-    };
+    let candidate = with_game!(pos, p => p.person_move(&words)).map_err(|how| {
+        format!(
+            "'{}' is not a move or a command: {how}; type help",
+            line.trim()
+        )
+    })?;
     match pos.parse_legal(&candidate) {
         Ok(mv) => Ok(Input::Move(mv.to_string())),
         Err(e) => Err(format!("{e} (type help)")),
@@ -209,20 +152,7 @@ pub fn parse_input(pos: &AnyPosition, line: &str) -> Result<Input, String> {
 
 /// The help text for `game`.
 pub fn help_text(game: GameId) -> String {
-    let moves = match game {
-        GameId::Dots | GameId::DotsSolo => {
-            "  h<r>.<c>  the horizontal arc on dot row r between dot columns c and c+1\n\
-             \x20 v<r>.<c>  the vertical arc on dot column c between dot rows r and r+1\n\
-             \x20           also written  h 1 2,  H1 2,  v 2 3,  (arco-horizontal 1 2),\n\
-             \x20           (arco-vertical a b) = v<b>.<a> (a = dot column, b = box row)\n\
-             \x20           Closing a box scores it and you move again.\n"
-        }
-        _ => {
-            "  e5        a square: column letter then row number (any case)\n\
-             \x20 5 5       row then column numbers, as in the course (3 2 = b3)\n\
-             \x20           With no legal move you pass automatically (the rules force it).\n"
-        }
-    };
+    let moves = with_game_id!(game, G => G::MOVE_HELP);
     format!(
         "Moves:\n{moves}Commands:\n\
          \x20 moves     list the legal moves            board   show the board again\n\
@@ -426,17 +356,21 @@ pub fn game_over_lines(
     me: Player,
     opponent: &str,
 ) -> [String; 2] {
-    let dots = matches!(game, GameId::Dots | GameId::DotsSolo);
-    let amount = |n: u32| report::plural(n as usize, if dots { "box" } else { "point" });
+    let (unit, normal_end) = with_game_id!(game, G => (G::SCORE_UNIT, G::NORMAL_END));
     let why = match (record.reason, &record.detail) {
-        (Reason::Normal, _) if dots => "every arc is drawn".to_string(),
-        (Reason::Normal, _) => "neither side can move".to_string(),
+        (Reason::Normal, _) => normal_end.to_string(),
         (Reason::Resign, Some(d)) => d.clone(),
         (r, Some(d)) => format!("{r}: {d}"),
         (r, None) => r.to_string(),
     };
     let scores = [record.score1, record.score2];
-    let on_score = record.reason.on_score();
+    let amount = |n: u32| match unit {
+        Some([one, _]) if n == 1 => format!("1 {one}"),
+        Some([_, many]) => format!("{n} {many}"),
+        None => n.to_string(),
+    };
+    // A game without points is won or drawn, not won by a score.
+    let on_score = record.reason.on_score() && unit.is_some();
     let winner = match record.winner {
         Winner::Side(Side::P1) => Some(Player::One),
         Winner::Side(Side::P2) => Some(Player::Two),
@@ -693,7 +627,11 @@ fn start_position(args: &PlayArgs) -> Result<(AnyPosition, String, u64)> {
         }
     }
     if pos.game().is_puzzle() {
-        bail!("{} is a puzzle: play knight, bishop or dots", pos.game());
+        bail!(
+            "{} is a puzzle: play {}",
+            pos.game(),
+            GameId::listed(false, "or")
+        );
     }
     if pos.is_over() {
         bail!("the game is already over on this board");

@@ -46,7 +46,7 @@ pub use dots::{Arc, Dots, DotsSolo};
 pub use fen::FenError;
 pub use numbered::{Bishop, BishopSolo, JumpMove, Knight, KnightSolo};
 pub use registry::GameId;
-pub use traits::{CourseProblems, Evaluate, LispInterchange, Mark, Render, Starts};
+pub use traits::{CourseProblems, Evaluate, LispInterchange, Mark, PersonPlay, Render, Starts};
 
 /// One of the two players. In the puzzles only [`Player::One`] ever moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -102,17 +102,19 @@ impl GameId {
     }
 
     /// The two-player ids (`puzzles` false) or the puzzles' ids, in registry
-    /// order, joined for a message: `knight, bishop and dots`.
+    /// order, joined for a message by commas and `last_word`: `knight,
+    /// bishop or dots`.
     ///
     /// ```
     /// use tabula::game::GameId;
-    /// assert!(GameId::listed(true).starts_with("knight-solo, bishop-solo"));
-    /// assert!(!GameId::listed(false).contains("-solo"));
+    /// assert!(GameId::listed(true, "and").starts_with("knight-solo, bishop-solo"));
+    /// assert!(GameId::listed(false, "or").starts_with("knight, bishop"));
+    /// assert!(!GameId::listed(false, "or").contains("-solo"));
     /// ```
-    pub fn listed(puzzles: bool) -> String {
+    pub fn listed(puzzles: bool, last_word: &str) -> String {
         listed(
             GameId::ALL.iter().filter(|g| g.is_puzzle() == puzzles),
-            "and",
+            last_word,
         )
     }
 }

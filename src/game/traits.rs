@@ -96,6 +96,49 @@ pub trait Render: Game {
     fn closed_cells(&self) -> Vec<bool>;
 }
 
+/// How a person at a terminal plays the game (`arbiter play`): the other
+/// ways to type a move (the course's operators, row and column numbers), the
+/// help about moves, and the words of the result.
+pub trait PersonPlay: Game {
+    /// The help lines about moves (each starts with two spaces and ends with
+    /// a line break).
+    const MOVE_HELP: &'static str;
+
+    /// The score's unit, singular and plural (`["point", "points"]`), or
+    /// `None` for a game that is won without points.
+    const SCORE_UNIT: Option<[&'static str; 2]>;
+
+    /// Why a game ended by its rules (`neither side can move`).
+    const NORMAL_END: &'static str;
+
+    /// A typed line (split into `words`, punctuation `(),;` removed) read as
+    /// a move in the notation, or a message saying what a move looks like.
+    /// Legality is the caller's to check.
+    fn person_move(&self, words: &[&str]) -> Result<String, String>;
+}
+
+/// The numbers of `words` (`3 2`, `3.2`, `h 1 2` without the `h`), when
+/// they hold nothing but digits, dots and spaces: for the course's
+/// row-and-column ways of typing a move.
+///
+/// ```
+/// use tabula::game::traits::typed_numbers;
+/// assert_eq!(typed_numbers(&["3", "2"]), Some(vec![3, 2]));
+/// assert_eq!(typed_numbers(&["1.2"]), Some(vec![1, 2]));
+/// assert_eq!(typed_numbers(&["e5"]), None);
+/// ```
+pub fn typed_numbers(words: &[&str]) -> Option<Vec<usize>> {
+    let joined = words.join(" ");
+    let ok = joined
+        .chars()
+        .all(|c| c.is_ascii_digit() || c == '.' || c == ' ');
+    let numbers: Vec<usize> = joined
+        .split(|c: char| !c.is_ascii_digit())
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    (ok && !numbers.is_empty()).then_some(numbers)
+}
+
 /// What a mark on a person's board means, for the caller to style.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mark {

@@ -4,8 +4,47 @@
 //! headers giving each arc's notation.
 
 use super::{Arc, DotsBoard};
-use crate::game::{Mark, Player, Render};
+use crate::game::traits::typed_numbers;
+use crate::game::{Mark, PersonPlay, Player, Render};
 use std::fmt::Write;
+
+impl<const SOLO: bool> PersonPlay for DotsBoard<SOLO> {
+    const MOVE_HELP: &'static str =
+        "  h<r>.<c>  the horizontal arc on dot row r between dot columns c and c+1\n\
+         \x20 v<r>.<c>  the vertical arc on dot column c between dot rows r and r+1\n\
+         \x20           also written  h 1 2,  H1 2,  v 2 3,  (arco-horizontal 1 2),\n\
+         \x20           (arco-vertical a b) = v<b>.<a> (a = dot column, b = box row)\n\
+         \x20           Closing a box scores it and you move again.\n";
+
+    const SCORE_UNIT: Option<[&'static str; 2]> = Some(["box", "boxes"]);
+
+    const NORMAL_END: &'static str = "every arc is drawn";
+
+    fn person_move(&self, words: &[&str]) -> Result<String, String> {
+        let (kind, numbers): (char, Vec<usize>) = match words.first().copied() {
+            Some("arco-horizontal") => ('h', typed_numbers(&words[1..]).unwrap_or_default()),
+            Some("arco-vertical") => {
+                // The course's (arco-vertical a b): a = dot column, b = box row.
+                let n = typed_numbers(&words[1..]).unwrap_or_default();
+                ('v', n.into_iter().rev().collect())
+            }
+            Some(w) if w.starts_with('h') || w.starts_with('v') => {
+                let mut rest = vec![&w[1..]];
+                rest.extend_from_slice(&words[1..]);
+                let rest: Vec<&str> = rest.into_iter().filter(|s| !s.is_empty()).collect();
+                (
+                    w.chars().next().unwrap_or('h'),
+                    typed_numbers(&rest).unwrap_or_default(),
+                )
+            }
+            _ => ('?', Vec::new()),
+        };
+        match numbers.as_slice() {
+            [r, c] if kind != '?' => Ok(format!("{kind}{r}.{c}")),
+            _ => Err("an arc is h<row>.<col> or v<row>.<col> (h1.2, h 1 2, v 2 1)".into()),
+        }
+    }
+}
 
 impl<const SOLO: bool> Render for DotsBoard<SOLO> {
     const PLAYER_NAMES: [&'static str; 2] = ["player 1", "player 2"];

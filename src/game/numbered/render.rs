@@ -2,8 +2,34 @@
 //! number, `..` for an empty square, `W` / `B` for the pieces.
 
 use super::{square_name, Jump, JumpMove, Piece, STRIDE};
-use crate::game::{Mark, Player, Render};
+use crate::game::traits::typed_numbers;
+use crate::game::{Mark, PersonPlay, Player, Render};
 use std::fmt::Write;
+
+impl<P: Piece, const SOLO: bool> PersonPlay for Jump<P, SOLO> {
+    const MOVE_HELP: &'static str =
+        "  e5        a square: column letter then row number (any case)\n\
+         \x20 5 5       row then column numbers, as in the course (3 2 = b3)\n\
+         \x20           With no legal move you pass automatically (the rules force it).\n";
+
+    const SCORE_UNIT: Option<[&'static str; 2]> = Some(["point", "points"]);
+
+    const NORMAL_END: &'static str = "neither side can move";
+
+    fn person_move(&self, words: &[&str]) -> Result<String, String> {
+        match (words, typed_numbers(words)) {
+            ([_, _], Some(n)) if n.len() == 2 => {
+                let (r, c) = (n[0], n[1]);
+                if r == 0 || c == 0 || c > 26 {
+                    return Err(format!("no square at row {r}, column {c}"));
+                }
+                Ok(format!("{}{}", (b'a' + (c - 1) as u8) as char, r))
+            }
+            ([w], _) => Ok(w.to_string()),
+            _ => Err("a move is a square (e5) or row and column (5 5)".into()),
+        }
+    }
+}
 
 impl<P: Piece, const SOLO: bool> Render for Jump<P, SOLO> {
     const PLAYER_NAMES: [&'static str; 2] = ["white (player 1)", "black (player 2)"];
