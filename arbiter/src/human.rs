@@ -31,7 +31,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, TryRecvError};
 use std::time::{SystemTime, UNIX_EPOCH};
-use tabula::game::{AnyPosition, GameId, PersonPlay, Player};
+use tabula::game::{AnyPosition, GameId, PersonPlay, Player, Starts};
 use tabula::search::Limits;
 use tabula::{with_game, with_game_id};
 
@@ -608,10 +608,11 @@ fn start_position(args: &PlayArgs) -> Result<(AnyPosition, String, u64)> {
                 .duration_since(UNIX_EPOCH)
                 .map_or(1, |d| d.as_nanos() as u64 % 1_000_000)
         });
-        let spec = match (&args.dots_size, game) {
-            (Some(size), GameId::Dots) => format!("random dots {seed} {size}"),
-            (Some(_), _) => bail!("--dots-size is for --game dots"),
-            _ => format!("random {game} {seed}"),
+        let sized = with_game_id!(game, G => G::RANDOM_SIZED);
+        let spec = match &args.dots_size {
+            Some(size) if sized => format!("random {game} {seed} {size}"),
+            Some(_) => bail!("--dots-size is for a game whose boards have a size (dots)"),
+            None => format!("random {game} {seed}"),
         };
         let pos =
             tabula::setup::parse_spec(&spec, Some(game)).map_err(|e| anyhow::anyhow!("{e}"))?;

@@ -30,8 +30,9 @@ use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 use std::sync::Mutex;
-use tabula::game::{AnyPosition, GameId};
+use tabula::game::{AnyPosition, GameId, Starts};
 use tabula::setup;
+use tabula::with_game_id;
 
 /// Who plays whom.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -48,7 +49,8 @@ pub enum Format {
 /// Where start boards come from.
 #[derive(Clone, Debug)]
 pub enum Boards {
-    /// `random <game> <seed + i>` for board i (dots: of the given size).
+    /// `random <game> <seed + i>` for board i (of the given size, for a game
+    /// whose random boards take one: Dots).
     Seeded {
         seed: u64,
         dots_size: Option<(usize, usize)>,
@@ -63,8 +65,9 @@ impl Boards {
         match self {
             Boards::Seeded { seed, dots_size } => {
                 let s = seed.wrapping_add(i);
-                let spec = match (game, dots_size) {
-                    (GameId::Dots, Some((r, c))) => format!("random dots {s} {r}x{c}"),
+                let sized = with_game_id!(game, G => G::RANDOM_SIZED);
+                let spec = match dots_size {
+                    Some((r, c)) if sized => format!("random {game} {s} {r}x{c}"),
                     _ => format!("random {game} {s}"),
                 };
                 setup::parse_spec(&spec, Some(game)).map_err(|e| anyhow::anyhow!("{e}"))
@@ -140,7 +143,10 @@ impl Plan {
         seed: u64,
     ) -> Result<Plan> {
         if game.is_puzzle() {
-            bail!("{game} is a single-player puzzle: tournaments are for knight, bishop or dots");
+            bail!(
+                "{game} is a single-player puzzle: tournaments are for {}",
+                GameId::listed(false, "or")
+            );
         }
         if entrants.len() < 2 {
             bail!("a tournament needs at least two engines");
