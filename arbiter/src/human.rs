@@ -43,8 +43,10 @@ pub const DEFAULT_RECORDS: &str = "arbiter-play.txt";
 /// `arbiter play` options.
 #[derive(Args, Clone, Debug)]
 pub struct PlayArgs {
-    /// Game id: knight, bishop or dots (default knight, or the game of --fen).
-    #[arg(long)]
+    #[arg(long, help = format!(
+        "Game id: {} (default knight, or the game of --fen)",
+        GameId::listed(false, "or")
+    ))]
     pub game: Option<String>,
     /// The opponent: builtin:tabula, builtin:greedy, builtin:random or a command line.
     #[arg(long, default_value = "builtin:tabula")]

@@ -25,7 +25,10 @@ mod bench;
     name = "arbiter",
     version,
     args_override_self = true,
-    about = "Engine matches and tournaments for the Tabula games (knight, bishop, dots)",
+    about = format!(
+        "Engine matches and tournaments for the Tabula games ({})",
+        GameId::listed(false, "and")
+    ),
     after_help = "Without a subcommand: a short demo tournament of the built-in players.\n\
                   ENGINE: a command run through the shell (\"python3 my_engine.py\") or \
                   builtin:random | builtin:greedy | builtin:tabula[:depth=N|nodes=N|movetime=MS]"
@@ -133,8 +136,7 @@ enum Policy {
 
 #[derive(Args, Clone, Debug)]
 struct Common {
-    /// Game id: knight, bishop or dots.
-    #[arg(long, default_value = "knight")]
+    #[arg(long, default_value = "knight", help = game_help())]
     game: String,
     /// Seed of the start boards (board i uses seed + i) and of built-in players.
     #[arg(long, default_value_t = 1)]
@@ -506,4 +508,9 @@ impl Common {
         }
         Wrap::parse_from(["demo", "--game", "knight", "--seed", "2026"]).common
     }
+}
+
+/// The help of `--game`: the two-player ids, from the registry.
+fn game_help() -> String {
+    format!("Game id: {}", GameId::listed(false, "or"))
 }
