@@ -100,6 +100,21 @@ pub fn one_line(text: &str) -> String {
         .collect()
 }
 
+/// The first words of the replies (a `perft` line starts with a move).
+pub const REPLY_WORDS: [&str; 11] = [
+    "id",
+    "option",
+    "ugiok",
+    "uciok",
+    "readyok",
+    "info",
+    "bestmove",
+    "response",
+    "perft",
+    "solution",
+    "nosolution",
+];
+
 /// One line an engine sends (protocol.md §4): read leniently from any
 /// engine (unknown `info` fields are skipped, as in UCI) and written
 /// canonically. Parsing a written reply gives it back; the engine, the
@@ -500,23 +515,7 @@ mod tests {
             if let Reply::PerftMove { mv, .. } = &reply {
                 // A move spelled like a reply word is read as that reply.
                 if line.parse::<Reply>() != Ok(reply.clone()) {
-                    assert!(
-                        [
-                            "id",
-                            "option",
-                            "readyok",
-                            "info",
-                            "bestmove",
-                            "response",
-                            "perft",
-                            "solution",
-                            "nosolution",
-                            "ugiok",
-                            "uciok"
-                        ]
-                        .contains(&mv.as_str()),
-                        "{line}"
-                    );
+                    assert!(REPLY_WORDS.contains(&mv.as_str()), "{line}");
                     continue;
                 }
             }
