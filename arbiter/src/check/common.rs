@@ -6,6 +6,9 @@ use crate::client::Fault;
 use crate::report::plural;
 use std::time::Duration;
 use tabula::game::AnyPosition;
+use tabula::protocol::command::{Command, CommandError};
+use tabula::protocol::reply::{Info, Reply};
+use tabula::search::Limits;
 
 pub(super) fn hint(f: &Fault) -> &'static str {
     match f {
@@ -44,14 +47,64 @@ pub(super) const REFUSED_GO_HINT: &str =
     "the engine refused the `go` (its error line is quoted): fix \
      what it says; every `go` after a valid `position` gets exactly one `bestmove`";
 
-pub(super) fn first_word(line: &str) -> &str {
-    line.split_whitespace().next().unwrap_or("")
+/// One stdout line as the layers read it: the typed [`Reply`], or, for a
+/// line the typed parse rejects, its first word (`""` for an empty line).
+///
+/// The typed parse is stricter than the word tests the check always used: a
+/// bare `bestmove`, `readyok a b` or `perft 2 many` is no [`Reply`], yet the
+/// check takes it as the answer its first word names and judges it on its
+/// words (a FAIL such as "'' is not a move", not silence). The `Err` word
+/// keeps those verdicts.
+pub(super) fn heard(line: &str) -> Result<Reply, &str> {
+    line.parse::<Reply>()
+        .map_err(|_| line.split_whitespace().next().unwrap_or(""))
+}
+
+/// Is `line` a `readyok` (with any token, or a malformed one)?
+pub(super) fn is_readyok(line: &str) -> bool {
+    matches!(heard(line), Ok(Reply::ReadyOk(_)) | Err("readyok"))
+}
+
+/// Is `line` a `bestmove` (a bare `bestmove` too)?
+pub(super) fn is_bestmove(line: &str) -> bool {
+    matches!(heard(line), Ok(Reply::BestMove(_)) | Err("bestmove"))
+}
+
+/// The move of a `bestmove` line as the engine wrote it, for the rules to
+/// judge (`none` as written, `""` for a bare `bestmove`).
+pub(super) fn bestmove_text(line: &str) -> String {
+    match heard(line) {
+        Ok(Reply::BestMove(Some(mv))) => mv,
+        // `bestmove none` / `bestmove (none)`: the word as sent, so that the
+        // complaint quotes it.
+        Ok(Reply::BestMove(None)) => line.split_whitespace().nth(1).unwrap_or("").to_string(),
+        _ => String::new(),
+    }
 }
 
 /// Is `line` an error report (`info string error …`)?
 pub(super) fn is_error_line(line: &str) -> bool {
-    let w: Vec<&str> = line.split_whitespace().take(3).collect();
-    w.len() == 3 && w[0] == "info" && w[1] == "string" && w[2].starts_with("error")
+    match heard(line) {
+        Ok(Reply::Info(Info::Error(_))) => true,
+        // The check always took any word starting with `error` as the mark
+        // (`info string errors: …`); the typed parse reads that as a plain
+        // string. The old verdict is kept.
+        Ok(Reply::Info(Info::String(text))) => text.starts_with("error"),
+        _ => false,
+    }
+}
+
+/// `position fen <the FEN of pos>`.
+pub(super) fn position_of(pos: &AnyPosition) -> Command {
+    Command::position_fen(&pos.fen(), &[] as &[&str])
+}
+
+/// `go movetime <ms>`.
+pub(super) fn go_movetime(ms: u64) -> Command {
+    Command::Go(Limits {
+        movetime: Some(ms),
+        ..Limits::default()
+    })
 }
 
 pub(super) fn ms(n: u64) -> Duration {
@@ -75,12 +128,22 @@ pub(super) fn error_lines(log: &str) -> Vec<String> {
     let mut errors = Vec::new();
     for (dir, text) in log.lines().filter_map(log_entry) {
         match dir {
-            '>' if first_word(text) == "position" => errors.clear(),
+            '>' if is_position(text) => errors.clear(),
             '<' if is_error_line(text) => errors.push(text.to_string()),
             _ => {}
         }
     }
     errors
+}
+
+/// Is `sent` a `position` command (a bare `position` too, which the
+/// malformed-input layer sends and the parser refuses)?
+fn is_position(sent: &str) -> bool {
+    match Command::parse(sent) {
+        Ok(Some(Command::Position(_))) => true,
+        Err(CommandError::Missing { command, .. }) => command == "position",
+        _ => false,
+    }
 }
 
 /// `; the engine said '<first error line>'` (and how many more), or nothing.
@@ -202,6 +265,87 @@ mod tests {
             "; the engine said 'info string error one' (and 1 error line more)"
         );
         assert_eq!(quote_errors(&[]), "");
+        // A bare `position` (refused by the parser) starts afresh too.
+        log.push(t, '>', "position");
+        log.push(t, '<', "info string error position: missing");
+        log.push(t, '>', "isready");
+        log.push(t, '<', "info string errors: three");
+        assert_eq!(
+            error_lines(&log.text()),
+            [
+                "info string error position: missing",
+                "info string errors: three"
+            ]
+        );
+    }
+
+    #[test]
+    fn replies_are_read_as_before() {
+        for line in ["readyok", "readyok 7", "readyok a b"] {
+            assert!(is_readyok(line), "{line}");
+        }
+        for line in [
+            "bestmove a3",
+            "bestmove none",
+            "bestmove",
+            " bestmove h1.2 ponder x",
+        ] {
+            assert!(is_bestmove(line), "{line}");
+        }
+        for line in ["readyokay", "info string readyok", "", "Bestmove a3"] {
+            assert!(!is_readyok(line) && !is_bestmove(line), "{line}");
+        }
+        assert_eq!(bestmove_text("bestmove h1.2"), "h1.2");
+        assert_eq!(bestmove_text("bestmove (none)"), "(none)");
+        assert_eq!(bestmove_text("bestmove none"), "none");
+        assert_eq!(bestmove_text("bestmove"), "");
+        for line in [
+            "info string error go: no position",
+            "info string error",
+            "info  string   errors: two",
+        ] {
+            assert!(is_error_line(line), "{line}");
+        }
+        for line in [
+            "info string an error",
+            "info depth 2 string error x",
+            "info string",
+            "error",
+        ] {
+            assert!(!is_error_line(line), "{line}");
+        }
+    }
+
+    #[test]
+    fn commands_are_written_as_the_check_always_wrote_them() {
+        let pos = tabula::setup::parse_spec("random dots 9 3x3", None).expect("a board");
+        assert_eq!(
+            position_of(&pos).to_string(),
+            format!("position fen {}", pos.fen())
+        );
+        assert_eq!(go_movetime(300).to_string(), "go movetime 300");
+        let infinite = Command::Go(Limits {
+            infinite: true,
+            ..Limits::default()
+        });
+        let lines = [
+            (infinite, "go infinite"),
+            (Command::IsReady(None), "isready"),
+            (Command::IsReady(Some("7041".into())), "isready 7041"),
+            (Command::Stop, "stop"),
+            (Command::Perft(2), "perft 2"),
+            (
+                Command::Query(tabula::protocol::command::Query::P1Turn),
+                "query p1turn",
+            ),
+            (
+                Command::Solve(tabula::puzzle::SolveOptions::default()),
+                "solve",
+            ),
+        ];
+        for (command, line) in lines {
+            assert_eq!(command.to_string(), line);
+        }
     }
 
     #[test]

@@ -2,13 +2,17 @@
 //! on many seeded positions (forced passes, Dots' extra turns), and — when
 //! the engine implements them — `perft` counts and `query` answers.
 
-use super::common::{first_word, hint, is_error_line, judge_move, ms, truncate, ROBUST_HINT};
+use super::common::{
+    go_movetime, heard, hint, is_error_line, judge_move, ms, position_of, truncate, ROBUST_HINT,
+};
 use super::{CheckOptions, Checker, CONFORMANCE_MOVE_MS, PERFT_MS, PROBE_MS};
 use crate::client::{Engine, Fault, Timeouts};
 use crate::report::plural;
 use rand::Rng;
 use std::time::Instant;
-use tabula::game::{AnyPosition, GameId, Player};
+use tabula::game::{AnyPosition, Player, Starts};
+use tabula::protocol::command::{Command, Query};
+use tabula::protocol::reply::Reply;
 
 /// Seeded positions of the game reached by random playouts: `o.positions`
 /// where the game goes on, some with a forced pass (knight, bishop), some
@@ -30,12 +34,12 @@ pub(super) fn sample_positions(o: &CheckOptions) -> Vec<(AnyPosition, &'static s
             break;
         }
         let s = o.seed.wrapping_add(1_000).wrapping_add(i as u64);
-        let spec = match o.game {
-            GameId::Dots => {
-                let (r, k) = sizes[i % sizes.len()];
-                format!("random dots {s} {r}x{k}")
-            }
-            g => format!("random {g} {s}"),
+        let game = o.game;
+        let spec = if tabula::with_game_id!(game, G => G::RANDOM_SIZED) {
+            let (r, k) = sizes[i % sizes.len()];
+            format!("random {game} {s} {r}x{k}")
+        } else {
+            format!("random {game} {s}")
         };
         let Ok(mut p) = tabula::setup::parse_spec(&spec, Some(o.game)) else {
             continue;
@@ -98,12 +102,12 @@ pub(super) fn conformance(c: &mut Checker) {
     // Each wrong answer, with the hint for it.
     let mut bad: Vec<(String, &str)> = Vec::new();
     let mut faults = 0;
-    let go = format!("go movetime {CONFORMANCE_MOVE_MS}");
+    let go = go_movetime(CONFORMANCE_MOVE_MS);
     for (pos, tag) in &playable {
         if faults == 3 {
             break;
         }
-        let position = format!("position fen {}", pos.fen());
+        let position = position_of(pos);
         let Some(res) = c.go(what, &position, &go, Some(CONFORMANCE_MOVE_MS), &t) else {
             return;
         };
@@ -156,28 +160,52 @@ pub(super) fn conformance(c: &mut Checker) {
     query_layer(c, &positions);
 }
 
-/// Sends `cmd` and waits for a line whose first word is `want`. `Ok(None)`:
-/// not implemented (an error line first, or nothing before `wait_ms`).
+/// Sends `cmd` and waits for a line that is `want`. `Ok(None)`: not
+/// implemented (an error line first, or nothing before `wait_ms`).
 pub(super) fn probe(
     e: &mut Engine,
-    cmd: &str,
-    want: &str,
+    cmd: &Command,
+    want: fn(&str) -> bool,
     wait_ms: u64,
 ) -> Result<Option<String>, Fault> {
     e.discard_output();
-    e.send(cmd)?;
+    e.command(cmd)?;
     let deadline = Instant::now() + ms(wait_ms);
     loop {
         match e.read_line(deadline)? {
-            Some(l) if first_word(&l) == want => return Ok(Some(l)),
-            Some(l) if is_error_line(&l) || first_word(&l) == "unknown" => return Ok(None),
+            Some(l) if want(&l) => return Ok(Some(l)),
+            Some(l) if is_error_line(&l) || is_unknown(&l) => return Ok(None),
             Some(_) => {}
             None => return Ok(None),
         }
     }
 }
 
+/// An engine's own "unknown command" line (`unknown …`): no reply of the
+/// protocol, but a refusal all the same.
+pub(super) fn is_unknown(line: &str) -> bool {
+    match heard(line) {
+        Err(word) => word == "unknown",
+        // `unknown 5` reads as a perft line `<move> <count>`.
+        Ok(Reply::PerftMove { mv, .. }) => mv == "unknown",
+        _ => false,
+    }
+}
+
+/// Is `line` the last line of a `perft` (`perft <d> <n>`)? A `perft` line
+/// the typed parse rejects counts too (its count is judged later), as it
+/// always has.
+pub(super) fn is_perft_total(line: &str) -> bool {
+    matches!(heard(line), Ok(Reply::Perft { .. }) | Err("perft"))
+}
+
+/// Is `line` a `response`?
+pub(super) fn is_response(line: &str) -> bool {
+    matches!(heard(line), Ok(Reply::Response(_)))
+}
+
 /// How an engine answered `perft <d>`.
+#[derive(Debug, PartialEq, Eq)]
 pub(super) enum PerftAnswer {
     /// The `perft <d> <n>` line's count (`None`: not a number).
     Count(Option<u64>),
@@ -187,25 +215,64 @@ pub(super) enum PerftAnswer {
     Slow,
 }
 
+/// What one line says in answer to `perft <d>` (`None`: nothing, read on).
+pub(super) fn perft_answer(line: &str, d: u32) -> Option<PerftAnswer> {
+    match heard(line) {
+        // The typed parse reads the depth as a number: `perft 02 <n>`
+        // answers `perft 2` (the old word test wanted `2` as written; no
+        // engine writes `02`).
+        Ok(Reply::Perft { depth, total }) if depth == d => Some(PerftAnswer::Count(Some(total))),
+        // `perft <d> <not a number>` is no reply to the typed parse; the
+        // check has always taken it as the answer, with a count that is not
+        // a number (a FAIL, not silence). Kept.
+        Err("perft") => {
+            let w: Vec<&str> = line.split_whitespace().collect();
+            (w.len() == 3 && w[1] == d.to_string()).then_some(PerftAnswer::Count(None))
+        }
+        _ if is_error_line(line) => Some(PerftAnswer::Refused(line.to_string())),
+        _ => None,
+    }
+}
+
 /// Waits for the `perft <d> <n>` line.
 pub(super) fn perft_count(e: &mut Engine, pos: &AnyPosition, d: u32) -> Result<PerftAnswer, Fault> {
     e.discard_output();
-    e.send(&format!("position fen {}", pos.fen()))?;
-    e.send(&format!("perft {d}"))?;
+    e.command(&position_of(pos))?;
+    e.command(&Command::Perft(d))?;
     let deadline = Instant::now() + ms(PERFT_MS);
     loop {
         match e.read_line(deadline)? {
             Some(l) => {
-                let w: Vec<&str> = l.split_whitespace().collect();
-                if w.len() == 3 && w[0] == "perft" && w[1] == d.to_string() {
-                    return Ok(PerftAnswer::Count(w[2].parse().ok()));
-                }
-                if is_error_line(&l) {
-                    return Ok(PerftAnswer::Refused(l));
+                if let Some(answer) = perft_answer(&l, d) {
+                    return Ok(answer);
                 }
             }
             None => return Ok(PerftAnswer::Slow),
         }
+    }
+}
+
+/// The answers the rules library gives to each `query` on `pos`.
+pub(super) fn expected_answers(pos: &AnyPosition) -> [(Query, String); 3] {
+    [
+        (Query::GameOver, pos.is_over().to_string()),
+        (
+            Query::P1Turn,
+            (pos.side_to_move() == Player::One).to_string(),
+        ),
+        (
+            Query::Result,
+            pos.outcome().map_or("none".to_string(), |r| r.to_string()),
+        ),
+    ]
+}
+
+/// The answer of a `response` line: its first word, as the check always
+/// read it (`response true 1` answers `true`). `None`: not a `response`.
+pub(super) fn answer_of(line: &str) -> Option<String> {
+    match line.parse::<Reply>() {
+        Ok(Reply::Response(text)) => text.split_whitespace().next().map(str::to_string),
+        _ => None,
     }
 }
 
@@ -216,8 +283,8 @@ pub(super) fn perft_layer(c: &mut Checker, positions: &[(AnyPosition, &'static s
     };
     let Some(e) = c.engine(what) else { return };
     let implemented = e
-        .send(&format!("position fen {}", first.0.fen()))
-        .and_then(|_| probe(e, "perft 1", "perft", PROBE_MS));
+        .command(&position_of(&first.0))
+        .and_then(|_| probe(e, &Command::Perft(1), is_perft_total, PROBE_MS));
     match implemented {
         Ok(Some(_)) => {}
         Ok(None) => {
@@ -238,7 +305,7 @@ pub(super) fn perft_layer(c: &mut Checker, positions: &[(AnyPosition, &'static s
                 break;
             }
             let Some(e) = c.engine(what) else { return };
-            let asked = format!("position fen {} / perft {d}", pos.fen());
+            let asked = format!("{} / {}", position_of(pos), Command::Perft(d));
             let got = match perft_count(e, pos, d) {
                 Ok(PerftAnswer::Count(Some(n))) if n == want => {
                     checked += 1;
@@ -289,9 +356,10 @@ pub(super) fn query_layer(c: &mut Checker, positions: &[(AnyPosition, &'static s
         return;
     };
     let Some(e) = c.engine(what) else { return };
-    let implemented = e
-        .send(&format!("position fen {}", first.0.fen()))
-        .and_then(|_| probe(e, "query gameover", "response", PROBE_MS));
+    let implemented = e.command(&position_of(&first.0)).and_then(|_| {
+        let gameover = Command::Query(Query::GameOver);
+        probe(e, &gameover, is_response, PROBE_MS)
+    });
     match implemented {
         Ok(Some(_)) => {}
         Ok(None) => {
@@ -306,31 +374,26 @@ pub(super) fn query_layer(c: &mut Checker, positions: &[(AnyPosition, &'static s
     }
     let mut checked = 0;
     for (pos, _) in positions {
-        let expected = [
-            ("gameover", pos.is_over().to_string()),
-            ("p1turn", (pos.side_to_move() == Player::One).to_string()),
-            (
-                "result",
-                pos.outcome().map_or("none".to_string(), |r| r.to_string()),
-            ),
-        ];
+        let expected = expected_answers(pos);
         let Some(e) = c.engine(what) else { return };
-        if let Err(f) = e.send(&format!("position fen {}", pos.fen())) {
+        if let Err(f) = e.command(&position_of(pos)) {
             c.r.fail(what, &f.to_string(), hint(&f));
             c.drop_engine();
             return;
         }
         for (q, want) in expected {
             let Some(e) = c.engine(what) else { return };
-            match probe(e, &format!("query {q}"), "response", PROBE_MS) {
-                Ok(Some(l)) if l.split_whitespace().nth(1) == Some(want.as_str()) => checked += 1,
+            match probe(e, &Command::Query(q), is_response, PROBE_MS) {
+                Ok(Some(l)) if answer_of(&l).as_deref() == Some(want.as_str()) => checked += 1,
                 Ok(got) => {
                     c.r.fail(
                         what,
                         &format!(
-                            "position fen {} / query {q}: '{}', expected 'response {want}'",
-                            pos.fen(),
-                            got.unwrap_or_else(|| "no response".into())
+                            "{} / {}: '{}', expected '{}'",
+                            position_of(pos),
+                            Command::Query(q),
+                            got.unwrap_or_else(|| "no response".into()),
+                            Reply::Response(want.clone())
                         ),
                         "gameover: no legal move for either player; p1turn: player 1 (white, \
                          side 1) to move; result: p1win/p2win/draw on the final score, none \
@@ -357,4 +420,91 @@ pub(super) fn query_layer(c: &mut Checker, positions: &[(AnyPosition, &'static s
             plural(positions.len(), "position")
         ),
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tabula::game::GameId;
+
+    fn options(game: GameId, positions: usize) -> CheckOptions {
+        CheckOptions {
+            game,
+            seed: 11,
+            movetime: 100,
+            timeouts: Timeouts::default(),
+            dots_size: None,
+            positions,
+            solve_ms: 100,
+        }
+    }
+
+    #[test]
+    fn sampled_positions_are_seeded_and_tagged() {
+        for game in [GameId::Knight, GameId::Dots] {
+            let o = options(game, 20);
+            let a = sample_positions(&o);
+            let b = sample_positions(&o);
+            let fens = |v: &[(AnyPosition, &str)]| -> Vec<String> {
+                v.iter().map(|(p, t)| format!("{} {t}", p.fen())).collect()
+            };
+            assert_eq!(fens(&a), fens(&b), "{game}");
+            assert_eq!(a.iter().filter(|p| p.1 != "over").count(), 20, "{game}");
+            for (p, tag) in &a {
+                assert_eq!(*tag == "over", p.legal_moves().is_empty(), "{game} {tag}");
+                if *tag == "pass" {
+                    assert_eq!(p.legal_moves()[0].to_string(), "pass");
+                }
+            }
+        }
+        let dots = sample_positions(&options(GameId::Dots, 20));
+        assert!(dots.iter().any(|p| p.1 == "extra"), "an extra turn in dots");
+    }
+
+    #[test]
+    fn perft_lines_are_read_as_before() {
+        assert_eq!(
+            perft_answer("perft 2 400", 2),
+            Some(PerftAnswer::Count(Some(400)))
+        );
+        assert_eq!(
+            perft_answer("perft 2 many", 2),
+            Some(PerftAnswer::Count(None))
+        );
+        assert_eq!(perft_answer("perft 1 20", 2), None);
+        assert_eq!(perft_answer("a3 20", 2), None);
+        assert_eq!(perft_answer("perft 2 400 more", 2), None);
+        assert_eq!(
+            perft_answer("info string error perft: no position", 2),
+            Some(PerftAnswer::Refused(
+                "info string error perft: no position".into()
+            ))
+        );
+        assert!(is_perft_total("perft 1 20") && is_perft_total("perft"));
+        assert!(!is_perft_total("a3 20"));
+        assert!(is_unknown("unknown command: perft") && is_unknown("unknown 5"));
+        assert!(!is_unknown("info string unknown"));
+    }
+
+    #[test]
+    fn query_answers_come_from_the_rules_library() {
+        assert_eq!(answer_of("response true"), Some("true".into()));
+        assert_eq!(answer_of("response  p1win extra"), Some("p1win".into()));
+        assert_eq!(answer_of("response"), None);
+        assert_eq!(answer_of("info string response true"), None);
+        let pos = tabula::setup::parse_spec("random knight 4", None).expect("a board");
+        let answers = expected_answers(&pos);
+        let words: Vec<String> = answers
+            .iter()
+            .map(|(q, a)| format!("{} {a}", Command::Query(*q)))
+            .collect();
+        assert_eq!(
+            words,
+            [
+                "query gameover false",
+                "query p1turn true",
+                "query result none"
+            ]
+        );
+    }
 }

@@ -1,6 +1,6 @@
 //! Layer 3: one move on a seeded board within the move time, then `quit`.
 
-use super::common::judge_move;
+use super::common::{go_movetime, judge_move, position_of};
 use super::Checker;
 
 /// One move on the first board within the move time, then `quit`.
@@ -14,8 +14,8 @@ pub(super) fn first_move_and_quit(c: &mut Checker) {
         return;
     };
     let _ = engine.new_game();
-    let position = format!("position fen {}", start.fen());
-    let go = format!("go movetime {}", o.movetime);
+    let position = position_of(&start);
+    let go = go_movetime(o.movetime);
     let Some(res) = c.go("first move", &position, &go, Some(o.movetime), &o.timeouts) else {
         return;
     };

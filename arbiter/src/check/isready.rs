@@ -1,9 +1,11 @@
 //! Layer 2: `isready` and `isready <token>` (the token echoed).
 
-use super::common::{first_word, hint, ms};
+use super::common::{hint, is_readyok, ms};
 use super::Checker;
 use crate::client::Fault;
 use std::time::Instant;
+use tabula::protocol::command::Command;
+use tabula::protocol::reply::Reply;
 
 /// `isready` → `readyok`; `isready <token>` → `readyok <token>` (a bare
 /// `readyok` is a warn: the arbiter accepts it, the protocol asks for the
@@ -15,11 +17,11 @@ pub(super) fn isready_layer(c: &mut Checker) -> bool {
     };
     // Bare `isready`.
     e.discard_output();
-    let res = e.send("isready").and_then(|_| {
+    let res = e.command(&Command::IsReady(None)).and_then(|_| {
         let deadline = Instant::now() + ms(ping_ms);
         loop {
             match e.read_line(deadline)? {
-                Some(l) if first_word(&l) == "readyok" => return Ok(true),
+                Some(l) if is_readyok(&l) => return Ok(true),
                 Some(_) => {}
                 None => return Ok(false),
             }
@@ -47,37 +49,36 @@ pub(super) fn isready_layer(c: &mut Checker) -> bool {
     let Some(e) = c.engine.as_mut() else {
         return false;
     };
-    let res = e.send(&format!("isready {token}")).and_then(|_| {
-        let deadline = Instant::now() + ms(ping_ms);
-        loop {
-            match e.read_line(deadline)? {
-                Some(l) if first_word(&l) == "readyok" => return Ok(Some(l)),
-                Some(_) => {}
-                None => return Ok(None),
+    let res = e
+        .command(&Command::IsReady(Some(token.into())))
+        .and_then(|_| {
+            let deadline = Instant::now() + ms(ping_ms);
+            loop {
+                match e.read_line(deadline)? {
+                    Some(l) if is_readyok(&l) => return Ok(Some(l)),
+                    Some(_) => {}
+                    None => return Ok(None),
+                }
             }
-        }
-    });
+        });
     let what = format!("isready {token}");
     match res {
-        Ok(Some(l)) => {
-            let words: Vec<&str> = l.split_whitespace().collect();
-            match words.as_slice() {
-                ["readyok", t] if *t == token => c.r.ok(&what, &format!("'{l}'")),
-                ["readyok"] => c.r.warn(
-                    &what,
-                    "answered a bare `readyok`",
-                    &format!("echo the token: `isready {token}` → `readyok {token}`"),
+        Ok(Some(l)) => match token_answer(&l, token) {
+            TokenAnswer::Echoed => c.r.ok(&what, &format!("'{l}'")),
+            TokenAnswer::Bare => c.r.warn(
+                &what,
+                "answered a bare `readyok`",
+                &format!("echo the token: `isready {token}` → `readyok {token}`"),
+            ),
+            TokenAnswer::Wrong => c.r.fail(
+                &what,
+                &format!("answered '{l}'"),
+                &format!(
+                    "echo the token exactly: `isready {token}` → `readyok {token}` \
+                     (the arbiter waits for its own token)"
                 ),
-                _ => c.r.fail(
-                    &what,
-                    &format!("answered '{l}'"),
-                    &format!(
-                        "echo the token exactly: `isready {token}` → `readyok {token}` \
-                         (the arbiter waits for its own token)"
-                    ),
-                ),
-            }
-        }
+            ),
+        },
         Ok(None) => {
             c.r.fail(
                 &what,
@@ -94,4 +95,43 @@ pub(super) fn isready_layer(c: &mut Checker) -> bool {
         }
     }
     true
+}
+
+/// How a `readyok` line answered `isready <token>`.
+#[derive(Debug, PartialEq, Eq)]
+pub(super) enum TokenAnswer {
+    /// `readyok <token>`: ok.
+    Echoed,
+    /// A bare `readyok`: a warn (the arbiter accepts it).
+    Bare,
+    /// Another token, or a malformed `readyok` line: a FAIL.
+    Wrong,
+}
+
+pub(super) fn token_answer(line: &str, token: &str) -> TokenAnswer {
+    match line.parse::<Reply>() {
+        Ok(Reply::ReadyOk(Some(t))) if t == token => TokenAnswer::Echoed,
+        Ok(Reply::ReadyOk(None)) => TokenAnswer::Bare,
+        _ => TokenAnswer::Wrong,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_token_must_come_back() {
+        assert_eq!(token_answer("readyok 7041", "7041"), TokenAnswer::Echoed);
+        assert_eq!(
+            token_answer("  readyok   7041 ", "7041"),
+            TokenAnswer::Echoed
+        );
+        assert_eq!(token_answer("readyok", "7041"), TokenAnswer::Bare);
+        for wrong in ["readyok 7042", "readyok 7041 7041", "readyok x"] {
+            assert_eq!(token_answer(wrong, "7041"), TokenAnswer::Wrong, "{wrong}");
+        }
+        // A `readyok` the typed parse rejects is still the answer (judged wrong).
+        assert!(is_readyok("readyok 7041 7041"));
+    }
 }

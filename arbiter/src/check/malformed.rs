@@ -3,10 +3,11 @@
 //! `isready` and still plays a legal move. The bad lines are literal text on
 //! purpose: no well-formed vocabulary type could write them.
 
-use super::common::{judge_move, visible, REFUSED_GO_HINT, ROBUST_HINT};
+use super::common::{go_movetime, judge_move, position_of, visible, REFUSED_GO_HINT, ROBUST_HINT};
 use super::timed::bestmoves_before_readyok;
 use super::{Checker, TIMED_MOVE_MS};
 use crate::client::Timeouts;
+use tabula::game::AnyPosition;
 
 /// Malformed and unknown lines, one at a time, each followed by `isready`;
 /// then a legal move must still come.
@@ -23,32 +24,8 @@ pub(super) fn robustness(c: &mut Checker) {
             None => return,
         }
     };
-    let good = format!("position fen {}", pos.fen());
-    let long = format!("position fen {}", "x".repeat(70_000));
-    let lines: Vec<(&str, String)> = vec![
-        ("an unknown command", "hello world".into()),
-        ("a bad position", "position fen garbage".into()),
-        ("an empty position", "position".into()),
-        ("a position of the wrong size", {
-            let mut f = pos.fen();
-            if let Some(i) = f.find('/') {
-                f.truncate(i);
-            }
-            format!("position fen {f} w 0 0")
-        }),
-        ("an illegal move list", format!("{good} moves zz99 pass")),
-        ("a bad go", format!("{good}\ngo movetime abc")),
-        ("a go with a negative time", "go movetime -5".into()),
-        ("an overlong line (70000 bytes)", long),
-        (
-            "control bytes",
-            "\u{1}\u{7f}\u{1b}[2J ÿ€\u{fffd} \t\u{0}".into(),
-        ),
-        (
-            "a setoption of an unknown option",
-            "setoption name NoSuchOption value 1".into(),
-        ),
-    ];
+    let good = position_of(&pos);
+    let lines = bad_lines(&pos, &good.to_string());
     let what = "malformed input";
     let mut passed = true;
     for (i, (label, text)) in lines.iter().enumerate() {
@@ -100,7 +77,7 @@ pub(super) fn robustness(c: &mut Checker) {
         margin_ms: o.timeouts.margin_ms.max(1_000),
         ..o.timeouts
     };
-    let go = format!("go movetime {TIMED_MOVE_MS}");
+    let go = go_movetime(TIMED_MOVE_MS);
     let Some(res) = c.go(what, &good, &go, Some(TIMED_MOVE_MS), &t) else {
         return;
     };
@@ -118,5 +95,58 @@ pub(super) fn robustness(c: &mut Checker) {
             c.r.fail(what, &failed.note(), fix);
             c.drop_engine();
         }
+    }
+}
+
+/// The bad lines, each with what it is, for a position `pos` and its
+/// `position fen` line `good`: literal text, malformed on purpose.
+pub(super) fn bad_lines(pos: &AnyPosition, good: &str) -> Vec<(&'static str, String)> {
+    let long = format!("position fen {}", "x".repeat(70_000));
+    vec![
+        ("an unknown command", "hello world".into()),
+        ("a bad position", "position fen garbage".into()),
+        ("an empty position", "position".into()),
+        ("a position of the wrong size", {
+            let mut f = pos.fen();
+            if let Some(i) = f.find('/') {
+                f.truncate(i);
+            }
+            format!("position fen {f} w 0 0")
+        }),
+        ("an illegal move list", format!("{good} moves zz99 pass")),
+        ("a bad go", format!("{good}\ngo movetime abc")),
+        ("a go with a negative time", "go movetime -5".into()),
+        ("an overlong line (70000 bytes)", long),
+        (
+            "control bytes",
+            "\u{1}\u{7f}\u{1b}[2J ÿ€\u{fffd} \t\u{0}".into(),
+        ),
+        (
+            "a setoption of an unknown option",
+            "setoption name NoSuchOption value 1".into(),
+        ),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ten_bad_lines_around_a_good_position() {
+        let pos = tabula::setup::parse_spec("random bishop 5", None).expect("a board");
+        let good = position_of(&pos).to_string();
+        assert_eq!(good, format!("position fen {}", pos.fen()));
+        let lines = bad_lines(&pos, &good);
+        assert_eq!(lines.len(), 10);
+        let text = |label: &str| &lines.iter().find(|l| l.0 == label).expect(label).1;
+        assert_eq!(text("a bad go"), &format!("{good}\ngo movetime abc"));
+        assert_eq!(text("an overlong line (70000 bytes)").len(), 70_013);
+        let short = text("a position of the wrong size");
+        assert!(
+            short.starts_with("position fen ") && !short.contains('/'),
+            "{short}"
+        );
+        assert!(short.ends_with(" w 0 0"), "{short}");
     }
 }

@@ -51,6 +51,7 @@ use crate::signals;
 use common::{error_lines, hint, quote_errors, REFUSED_GO_HINT};
 use stdout::Stray;
 use tabula::game::{AnyPosition, GameId};
+use tabula::protocol::command::Command;
 
 /// What to check and how.
 pub struct CheckOptions {
@@ -207,8 +208,8 @@ impl Checker<'_> {
     fn go(
         &mut self,
         what: &str,
-        position: &str,
-        go: &str,
+        position: &Command,
+        go: &Command,
         budget_ms: Option<u64>,
         t: &Timeouts,
     ) -> Option<Result<crate::client::Reply, GoFailed>> {
@@ -216,7 +217,7 @@ impl Checker<'_> {
         let e = self.engine.as_mut()?;
         self.stray.audit(e);
         Some(
-            e.think(position, go, budget_ms, t)
+            e.think(&position.to_string(), &go.to_string(), budget_ms, t)
                 .map_err(|fault| GoFailed {
                     fault,
                     errors: error_lines(&e.log.text()),

@@ -2,13 +2,15 @@
 //! compared with the reference solver, when the engine answers `solve`
 //! (with `--game <puzzle>` it is required).
 
-use super::common::{first_word, hint, is_error_line, ms, truncate, RULES_HINT};
+use super::common::{hint, is_error_line, ms, position_of, truncate, RULES_HINT};
 use super::{Checker, PROBE_MS, PROBLEMS, STOP_DEADLINE_MS};
 use crate::client::{Engine, Fault};
 use crate::report::plural;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 use tabula::game::{AnyPosition, GameId};
+use tabula::protocol::command::Command;
+use tabula::protocol::reply::Reply;
 use tabula::puzzle::{SolveOptions, SolveOutcome};
 
 /// How an engine answered `solve`.
@@ -24,6 +26,14 @@ pub(super) enum Solved {
     StoppedEarly,
 }
 
+/// Is `line` a final `solve` line (`solution …` / `nosolution …`)?
+pub(super) fn is_final(line: &str) -> bool {
+    matches!(
+        line.parse::<Reply>(),
+        Ok(Reply::Solution(_) | Reply::NoSolution(_))
+    )
+}
+
 /// Waits for the engine's final `solve` line; `stop` after `deadline_ms`,
 /// or after `quiet_ms` if not a single line came by then.
 pub(super) fn solve_line(
@@ -33,7 +43,6 @@ pub(super) fn solve_line(
 ) -> Result<Solved, Fault> {
     let start = Instant::now();
     let deadline = start + ms(deadline_ms);
-    let is_final = |l: &str| matches!(first_word(l), "solution" | "nosolution");
     let mut quiet = quiet_ms.map(|q| start + ms(q)).filter(|q| *q < deadline);
     loop {
         match e.read_line(quiet.unwrap_or(deadline))? {
@@ -43,7 +52,7 @@ pub(super) fn solve_line(
             None => break,
         }
     }
-    e.send("stop")?;
+    e.command(&Command::Stop)?;
     let deadline = Instant::now() + ms(STOP_DEADLINE_MS);
     loop {
         match e.read_line(deadline)? {
@@ -74,8 +83,8 @@ pub(super) fn solve_layer(c: &mut Checker, puzzle: GameId, required: bool) {
             let Some(e) = c.engine(&what) else { return };
             e.discard_output();
             let res = e
-                .send(&format!("position fen {}", pos.fen()))
-                .and_then(|_| e.send("solve"))
+                .command(&position_of(&pos))
+                .and_then(|_| e.command(&Command::Solve(SolveOptions::default())))
                 .and_then(|_| solve_line(e, o.solve_ms, quiet));
             match res {
                 Ok(Solved::StoppedEarly) => quiet = None,
@@ -155,38 +164,15 @@ pub(super) fn judge_solution(
     target: u32,
     line: &str,
 ) {
-    let words: Vec<&str> = line.split_whitespace().collect();
     let reference = reference_depth(start, c.o.solve_ms.max(5_000) * 2);
-    if words[0] == "nosolution" {
-        let reason = words
-            .iter()
-            .position(|w| *w == "reason")
-            .and_then(|i| words.get(i + 1))
-            .copied()
-            .unwrap_or("?");
-        match (reason, reference) {
-            ("exhausted", Some(Some(d))) => c.r.fail(
-                what,
-                &format!(
-                    "claims no solution exists (`{line}`), but one of {} does",
-                    plural(d, "move")
-                ),
-                "`reason exhausted` is a proof: only after the whole space was searched",
-            ),
-            (_, Some(None)) => c.r.ok(what, "no solution, as the reference proves"),
-            _ => c.r.warn(
-                what,
-                &format!(
-                    "no solution within {} ms (`{}`)",
-                    c.o.solve_ms,
-                    truncate(line)
-                ),
-                "a faster solver or a better heuristic would find it",
-            ),
+    let (moves, claimed) = match final_line(line) {
+        Final::NoSolution { reason } => {
+            no_solution(c, what, line, &reason, reference);
+            return;
         }
-        return;
-    }
-    let Some(at) = words.iter().position(|w| *w == "moves") else {
+        Final::Solution { moves, depth } => (moves, depth),
+    };
+    let Some(moves) = moves else {
         c.r.fail(
             what,
             &format!("no `moves` in '{}'", truncate(line)),
@@ -194,7 +180,6 @@ pub(super) fn judge_solution(
         );
         return;
     };
-    let moves = &words[at + 1..];
     let mut p = *start;
     for (i, m) in moves.iter().enumerate() {
         if let Err(e) = p.play_text(m) {
@@ -218,11 +203,6 @@ pub(super) fn judge_solution(
         );
         return;
     }
-    let claimed = words
-        .iter()
-        .position(|w| *w == "depth")
-        .and_then(|i| words.get(i + 1))
-        .and_then(|w| w.parse::<usize>().ok());
     if claimed.is_some_and(|d| d != moves.len()) {
         c.r.warn(
             what,
@@ -257,5 +237,131 @@ pub(super) fn judge_solution(
                 plural(moves.len(), "move")
             ),
         ),
+    }
+}
+
+/// A `nosolution` line: ok when the reference proves there is none, a FAIL
+/// when it claims a proof (`reason exhausted`) the reference refutes, else
+/// a warn.
+fn no_solution(
+    c: &mut Checker,
+    what: &str,
+    line: &str,
+    reason: &str,
+    reference: Option<Option<usize>>,
+) {
+    match (reason, reference) {
+        ("exhausted", Some(Some(d))) => c.r.fail(
+            what,
+            &format!(
+                "claims no solution exists (`{line}`), but one of {} does",
+                plural(d, "move")
+            ),
+            "`reason exhausted` is a proof: only after the whole space was searched",
+        ),
+        (_, Some(None)) => c.r.ok(what, "no solution, as the reference proves"),
+        _ => c.r.warn(
+            what,
+            &format!(
+                "no solution within {} ms (`{}`)",
+                c.o.solve_ms,
+                truncate(line)
+            ),
+            "a faster solver or a better heuristic would find it",
+        ),
+    }
+}
+
+/// What a final `solve` line says.
+#[derive(Debug, PartialEq, Eq)]
+pub(super) enum Final {
+    /// `nosolution … reason <r> …` (`"?"` without a reason).
+    NoSolution { reason: String },
+    /// `solution … [depth <d>] … moves <m1> … <mL>`: the moves (`None`
+    /// without a `moves` field) and the depth claimed.
+    Solution {
+        moves: Option<Vec<String>>,
+        depth: Option<usize>,
+    },
+}
+
+/// Reads a final line (one that [`solve_line`] returned: a `solution` or
+/// `nosolution` reply). Its fields are words: `<key> <value>`, and `moves`
+/// takes the rest of the line.
+pub(super) fn final_line(line: &str) -> Final {
+    let (solved, fields) = match line.parse::<Reply>() {
+        Ok(Reply::Solution(fields)) => (true, fields),
+        Ok(Reply::NoSolution(fields)) => (false, fields),
+        _ => (false, String::new()),
+    };
+    let words: Vec<&str> = fields.split_whitespace().collect();
+    let after = |key: &str| {
+        words
+            .iter()
+            .position(|w| *w == key)
+            .and_then(|i| words.get(i + 1))
+            .copied()
+    };
+    if !solved {
+        return Final::NoSolution {
+            reason: after("reason").unwrap_or("?").to_string(),
+        };
+    }
+    Final::Solution {
+        moves: words
+            .iter()
+            .position(|w| *w == "moves")
+            .map(|at| words[at + 1..].iter().map(|m| m.to_string()).collect()),
+        depth: after("depth").and_then(|w| w.parse().ok()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn final_lines_are_read_field_by_field() {
+        assert_eq!(
+            final_line("solution algorithm astar depth 2 nodes 9 moves a3 h1.2"),
+            Final::Solution {
+                moves: Some(vec!["a3".into(), "h1.2".into()]),
+                depth: Some(2)
+            }
+        );
+        assert_eq!(
+            final_line("solution depth x moves"),
+            Final::Solution {
+                moves: Some(vec![]),
+                depth: None
+            }
+        );
+        assert_eq!(
+            final_line("solution depth 3"),
+            Final::Solution {
+                moves: None,
+                depth: Some(3)
+            }
+        );
+        assert_eq!(
+            final_line("nosolution reason exhausted nodes 12"),
+            Final::NoSolution {
+                reason: "exhausted".into()
+            }
+        );
+        assert_eq!(
+            final_line("nosolution nodes 12"),
+            Final::NoSolution { reason: "?".into() }
+        );
+    }
+
+    #[test]
+    fn final_and_error_lines_end_the_wait() {
+        for l in ["solution moves a3", "nosolution reason limit", "solution"] {
+            assert!(is_final(l), "{l}");
+        }
+        for l in ["info string solution", "solutions 3", "a3 1"] {
+            assert!(!is_final(l), "{l}");
+        }
     }
 }

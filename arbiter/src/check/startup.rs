@@ -8,6 +8,7 @@ use crate::client::{Engine, Fault, Timeouts};
 use crate::config::ExternalSpec;
 use crate::process::{Event, Proc, Stream};
 use std::time::Instant;
+use tabula::protocol::command::Command;
 
 /// The program, the handshake (with the flush probe) and `isready` with and
 /// without a token. False when nothing more can be checked.
@@ -102,7 +103,7 @@ pub(super) fn flush_probe(spec: &ExternalSpec, wait_ms: u64) -> Probe {
     let Ok(mut p) = Proc::spawn(spec) else {
         return Probe::Silent;
     };
-    let _ = p.send("ugi");
+    let _ = p.send(&Command::Hello { uci: false }.to_string());
     let out_line = |p: &mut Proc, until: Instant| -> bool {
         loop {
             let now = Instant::now();

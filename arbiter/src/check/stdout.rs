@@ -1,10 +1,11 @@
 //! Layer 9, stdout: every line the engine wrote on stdout in all the
 //! layers is a protocol reply; a debug print there is a warn.
 
-use super::common::{log_entry, truncate, visible};
+use super::common::{heard, log_entry, truncate, visible};
 use super::Checker;
 use crate::client::Engine;
 use std::time::Instant;
+use tabula::protocol::reply::Reply;
 
 pub(super) const STDOUT_HINT: &str =
     "stdout is only for protocol replies (protocol.md §4; `info …` lines \
@@ -27,14 +28,18 @@ pub(super) const REPLIES: [&str; 11] = [
     "nosolution",
 ];
 
-/// Is `line` one the protocol lets an engine send? (A `perft` move line is
-/// `<move> <count>`.)
+/// Is `line` one the protocol lets an engine send: a [`Reply`]?
 pub(super) fn is_protocol_reply(line: &str) -> bool {
-    let words: Vec<&str> = line.split_whitespace().collect();
-    match words.as_slice() {
-        [first, ..] if REPLIES.contains(first) => true,
-        [mv, count] => looks_like_move(mv) && count.parse::<u64>().is_ok(),
-        _ => false,
+    match heard(line) {
+        // `<move> <count>`: the typed parse takes any word for the move; a
+        // debug print such as `12 3` or `board: 5` is no perft line. The
+        // old verdict (a move-like word) is kept.
+        Ok(Reply::PerftMove { mv, .. }) => looks_like_move(&mv),
+        Ok(_) => true,
+        // A reply word the typed parse rejects (a bare `bestmove`, `readyok
+        // a b`, `id`): a malformed reply that its layer judges, not a debug
+        // print; the check has never counted it here. Kept.
+        Err(word) => REPLIES.contains(&word),
     }
 }
 
@@ -140,7 +145,20 @@ mod tests {
         ] {
             assert!(is_protocol_reply(line), "{line}");
         }
-        for line in ["DEBUG my moves", "", "12 3", "a3", "Bestmove a3", "board:"] {
+        // Malformed replies are their layers' business, not stray prints.
+        for line in ["bestmove", "readyok a b", "perft x 3", "id"] {
+            assert!(is_protocol_reply(line), "{line}");
+        }
+        for line in [
+            "DEBUG my moves",
+            "",
+            "12 3",
+            "a3",
+            "Bestmove a3",
+            "board:",
+            "board: 5",
+            "a3 -1",
+        ] {
             assert!(!is_protocol_reply(line), "{line}");
         }
     }

@@ -2,11 +2,16 @@
 //! answering before `stop` or refusing `go infinite` is a warn) and
 //! `go movetime T` answered within T plus the margin.
 
-use super::common::{first_word, hint, is_error_line, judge_move, ms, truncate};
+use super::common::{
+    bestmove_text, go_movetime, hint, is_bestmove, is_error_line, is_readyok, judge_move, ms,
+    position_of, truncate,
+};
 use super::{Checker, Report, STOP_DEADLINE_MS, TIMED_MOVE_MS};
 use crate::client::{Engine, Fault};
 use std::time::Instant;
 use tabula::game::AnyPosition;
+use tabula::protocol::command::Command;
+use tabula::search::Limits;
 
 /// Reads lines until a `bestmove` or the deadline; the engine's error lines
 /// read on the way are added to `errors`. Errors: the engine is gone.
@@ -17,7 +22,7 @@ pub(super) fn read_bestmove(
 ) -> Result<Option<String>, Fault> {
     loop {
         match e.read_line(deadline)? {
-            Some(l) if first_word(&l) == "bestmove" => return Ok(Some(l)),
+            Some(l) if is_bestmove(&l) => return Ok(Some(l)),
             Some(l) if is_error_line(&l) => errors.push(l),
             Some(_) => {}
             None => return Ok(None),
@@ -32,13 +37,13 @@ pub(super) fn bestmoves_before_readyok(
     token: &str,
     ping_ms: u64,
 ) -> Result<Option<usize>, Fault> {
-    e.send(&format!("isready {token}"))?;
+    e.command(&Command::IsReady(Some(token.into())))?;
     let deadline = Instant::now() + ms(ping_ms);
     let mut n = 0;
     loop {
         match e.read_line(deadline)? {
-            Some(l) if first_word(&l) == "bestmove" => n += 1,
-            Some(l) if first_word(&l) == "readyok" => return Ok(Some(n)),
+            Some(l) if is_bestmove(&l) => n += 1,
+            Some(l) if is_readyok(&l) => return Ok(Some(n)),
             Some(_) => {}
             None => return Ok(None),
         }
@@ -56,7 +61,7 @@ pub(super) fn stop_and_time(c: &mut Checker) {
         return;
     }
     let Some(mut e) = c.engine.take() else { return };
-    let position = format!("position fen {}", start.fen());
+    let position = position_of(&start);
     let res = infinite_then_stop(&mut c.r, &mut e, &start, &position, o.timeouts.ping_ms);
     c.engine = Some(e);
     match res {
@@ -69,23 +74,24 @@ pub(super) fn stop_and_time(c: &mut Checker) {
     }
 
     // go movetime T within T + margin.
-    let go = format!("go movetime {TIMED_MOVE_MS}");
-    let Some(res) = c.go(&go, &position, &go, Some(TIMED_MOVE_MS), &o.timeouts) else {
+    let go = go_movetime(TIMED_MOVE_MS);
+    let what = go.to_string();
+    let Some(res) = c.go(&what, &position, &go, Some(TIMED_MOVE_MS), &o.timeouts) else {
         return;
     };
     match res {
         Ok(reply) => match judge_move(&start, &reply.mv) {
             Ok(()) => c.r.ok(
-                &go,
+                &what,
                 &format!(
                     "{} in {} ms (limit {} + margin {} ms)",
                     reply.mv, reply.elapsed_ms, TIMED_MOVE_MS, o.timeouts.margin_ms
                 ),
             ),
-            Err((why, fix)) => c.r.fail(&go, &why, fix),
+            Err((why, fix)) => c.r.fail(&what, &why, fix),
         },
         Err(failed) => {
-            c.r.fail(&go, &failed.note(), failed.hint());
+            c.r.fail(&what, &failed.note(), failed.hint());
             c.drop_engine();
         }
     }
@@ -97,20 +103,23 @@ pub(super) fn infinite_then_stop(
     r: &mut Report,
     e: &mut Engine,
     start: &AnyPosition,
-    position: &str,
+    position: &Command,
     ping_ms: u64,
 ) -> Result<bool, Fault> {
     let what = "go infinite + stop";
     let _ = e.new_game();
     e.discard_output();
-    e.send(position)?;
-    e.send("go infinite")?;
+    e.command(position)?;
+    e.command(&Command::Go(Limits {
+        infinite: true,
+        ..Limits::default()
+    }))?;
     let sent = Instant::now();
     let mut errors = Vec::new();
     let (line, at_once) = match read_bestmove(e, sent + ms(200), &mut errors)? {
         Some(l) => (Some(l), true),
         None => {
-            e.send("stop")?;
+            e.command(&Command::Stop)?;
             let stopped = Instant::now();
             match read_bestmove(e, stopped + ms(STOP_DEADLINE_MS), &mut errors)? {
                 Some(l) => {
@@ -150,14 +159,13 @@ pub(super) fn infinite_then_stop(
         );
     }
     if let Some(line) = line {
-        let mv = line.split_whitespace().nth(1).unwrap_or("");
-        if let Err((why, fix)) = judge_move(start, mv) {
+        if let Err((why, fix)) = judge_move(start, &bestmove_text(&line)) {
             r.fail("bestmove after stop", &why, fix);
         }
     }
     if at_once {
         // `stop` when nothing runs is ignored (protocol §stop).
-        e.send("stop")?;
+        e.command(&Command::Stop)?;
     }
     match bestmoves_before_readyok(e, "7042", ping_ms)? {
         None => {
