@@ -23,11 +23,7 @@ pub(super) fn first_move_and_quit(c: &mut Checker) {
         Ok(reply) => match judge_move(&start, &reply.mv) {
             Err((why, fix)) => c.r.fail("first move", &why, fix),
             Ok(()) => {
-                let info = match (reply.info.depth, reply.info.nodes) {
-                    (Some(d), Some(n)) => format!(", depth {d}, {n} nodes"),
-                    (Some(d), None) => format!(", depth {d}"),
-                    _ => ", no `info` line (optional)".into(),
-                };
+                let info = info_note(reply.info.depth, reply.info.nodes);
                 c.r.ok(
                     "first move",
                     &format!("{} in {} ms{info}", reply.mv, reply.elapsed_ms),
@@ -61,5 +57,28 @@ pub(super) fn first_move_and_quit(c: &mut Checker) {
             "exit when you read `quit` or the end of the input",
         ),
         None => {}
+    }
+}
+
+/// What the first move's `info` lines said: depth and nodes, when sent.
+pub(super) fn info_note(depth: Option<u64>, nodes: Option<u64>) -> String {
+    match (depth, nodes) {
+        (Some(d), Some(n)) => format!(", depth {d}, {n} nodes"),
+        (Some(d), None) => format!(", depth {d}"),
+        _ => ", no `info` line (optional)".into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_info_lines_are_summed_up() {
+        assert_eq!(info_note(Some(7), Some(900)), ", depth 7, 900 nodes");
+        assert_eq!(info_note(Some(7), None), ", depth 7");
+        // Nodes without a depth say too little to show.
+        assert_eq!(info_note(None, Some(900)), ", no `info` line (optional)");
+        assert_eq!(info_note(None, None), ", no `info` line (optional)");
     }
 }

@@ -104,23 +104,7 @@ pub(super) fn report_game(
     let moves = plural(rec.moves.len(), "move");
     if rec.offender.is_some() {
         let errors = error_lines(log);
-        let fix = if !errors.is_empty() {
-            REFUSED_GO_HINT
-        } else {
-            hint(&match rec.reason {
-                Reason::Startup => Fault::Startup(String::new()),
-                Reason::Stall => Fault::Stall(String::new()),
-                Reason::Timeout => Fault::Timeout {
-                    overrun_ms: 0,
-                    detail: String::new(),
-                },
-                Reason::Malformed => Fault::Malformed(String::new()),
-                Reason::Illegal => Fault::Illegal(String::new()),
-                Reason::Crash | Reason::Normal | Reason::MaxLength | Reason::Resign => {
-                    Fault::Crash(String::new())
-                }
-            })
-        };
+        let fix = game_hint(rec.reason, &errors);
         let note = format!(
             "{} after {moves}: {}{}",
             rec.reason,
@@ -130,11 +114,7 @@ pub(super) fn report_game(
         c.r.fail(what, &note, fix);
         return;
     }
-    let result = match rec.winner {
-        Winner::Draw => "draw",
-        Winner::Side(s) if s == mine => "won",
-        Winner::Side(_) => "lost",
-    };
+    let result = result_word(rec.winner, mine);
     let mut p = *start;
     let mut max = 0;
     for (i, m) in rec.moves.iter().enumerate() {
@@ -152,4 +132,67 @@ pub(super) fn report_game(
             rec.score1, rec.score2
         ),
     );
+}
+
+/// The hint for a game lost by a fault: about the refusal when the engine
+/// said why (its error lines), else about the fault behind the reason.
+pub(super) fn game_hint(reason: Reason, errors: &[String]) -> &'static str {
+    if !errors.is_empty() {
+        return REFUSED_GO_HINT;
+    }
+    hint(&match reason {
+        Reason::Startup => Fault::Startup(String::new()),
+        Reason::Stall => Fault::Stall(String::new()),
+        Reason::Timeout => Fault::Timeout {
+            overrun_ms: 0,
+            detail: String::new(),
+        },
+        Reason::Malformed => Fault::Malformed(String::new()),
+        Reason::Illegal => Fault::Illegal(String::new()),
+        Reason::Crash | Reason::Normal | Reason::MaxLength | Reason::Resign => {
+            Fault::Crash(String::new())
+        }
+    })
+}
+
+/// `won`, `lost` or `draw`, for the engine playing `mine`.
+pub(super) fn result_word(winner: Winner, mine: Side) -> &'static str {
+    match winner {
+        Winner::Draw => "draw",
+        Winner::Side(s) if s == mine => "won",
+        Winner::Side(_) => "lost",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_faulted_game_gets_the_hint_of_its_fault() {
+        assert_eq!(
+            game_hint(Reason::Timeout, &[]),
+            hint(&Fault::Timeout {
+                overrun_ms: 5,
+                detail: "x".into()
+            })
+        );
+        assert_eq!(
+            game_hint(Reason::Illegal, &[]),
+            hint(&Fault::Illegal(String::new()))
+        );
+        assert_eq!(
+            game_hint(Reason::Normal, &[]),
+            hint(&Fault::Crash(String::new()))
+        );
+        let said = ["info string error go: no position".to_string()];
+        assert_eq!(game_hint(Reason::Timeout, &said), REFUSED_GO_HINT);
+    }
+
+    #[test]
+    fn results_are_seen_from_the_engine() {
+        assert_eq!(result_word(Winner::Side(Side::P1), Side::P1), "won");
+        assert_eq!(result_word(Winner::Side(Side::P1), Side::P2), "lost");
+        assert_eq!(result_word(Winner::Draw, Side::P2), "draw");
+    }
 }

@@ -131,3 +131,41 @@ pub(super) fn flush_probe(spec: &ExternalSpec, wait_ms: u64) -> Probe {
     p.kill();
     verdict
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn failure(detail: &str) -> (&'static str, String, String) {
+        let spec = ExternalSpec::shell("true");
+        startup_failure(&spec, &Timeouts::default(), &Fault::Startup(detail.into()))
+    }
+
+    #[test]
+    fn the_hint_follows_what_went_wrong_at_the_start() {
+        let (what, note, fix) = failure("first isready: no readyok within 100 ms");
+        assert_eq!(what, "isready");
+        assert_eq!(
+            note,
+            "no readyok within 100 ms (the first `isready`, right after the handshake)"
+        );
+        assert_eq!(fix, hint(&Fault::Stall(String::new())));
+        let (what, _, fix) = failure("first isready: exited with code 1");
+        assert_eq!((what, fix.as_str()), ("isready", EXITED_HINT));
+        let (what, note, fix) = failure("cannot start 'nope': no such file");
+        assert_eq!((what, fix.as_str()), ("handshake", COMMAND_HINT));
+        assert_eq!(note, "cannot start 'nope': no such file");
+        let (_, note, fix) = failure("handshake: the engine does not read its input");
+        assert_eq!(note, "the engine does not read its input");
+        assert!(fix.starts_with("read the commands from stdin"), "{fix}");
+        let (_, _, fix) = failure("handshake: exited with code 2");
+        assert_eq!(fix, EXITED_HINT);
+        let crash = Fault::Crash("gone".into());
+        let spec = ExternalSpec::shell("true");
+        let (what, note, fix) = startup_failure(&spec, &Timeouts::default(), &crash);
+        assert_eq!(
+            (what, note, fix),
+            ("handshake", crash.to_string(), hint(&crash).to_string())
+        );
+    }
+}
