@@ -1,0 +1,198 @@
+//! Layer 4: two whole games against `builtin:random` (colours swapped), as
+//! in a tournament.
+
+use super::common::{error_lines, hint, quote_errors, REFUSED_GO_HINT};
+use super::Checker;
+use crate::builtin::Builtin;
+use crate::client::{Engine, Fault};
+use crate::clock::TimeControl;
+use crate::config::BuiltinKind;
+use crate::game::{self, GameKey, GameSpec, Seat, Settings};
+use crate::report::plural;
+use crate::result::{Reason, Side, Winner};
+use tabula::game::AnyPosition;
+
+/// Two whole games against `builtin:random`, as in a tournament.
+pub(super) fn games(c: &mut Checker) {
+    let Some(start) = c.start_position() else {
+        return;
+    };
+    let o = c.o;
+    // A faulted game's traffic log is written here and read back for the
+    // engine's error lines and its stdout.
+    let log_dir = std::env::temp_dir().join(format!("arbiter-check-{}", std::process::id()));
+    let settings = Settings {
+        timeouts: o.timeouts,
+        max_plies: 10_000,
+        debug: false,
+        log_dir: Some(log_dir.clone()),
+    };
+    let mut engine: Option<Engine> = None;
+    for colour in 0..2u32 {
+        let key = GameKey {
+            round: 0,
+            pairing: 0,
+            board: 0,
+            colour,
+        };
+        let me = match engine.take() {
+            Some(e) => Ok(e),
+            None => Engine::start(c.spec, &o.timeouts),
+        };
+        let random = Seat::Builtin(Builtin::new(
+            &BuiltinKind::Random,
+            o.seed.wrapping_add(colour as u64),
+        ));
+        let (seats, names, mine) = if colour == 0 {
+            (
+                [Seat::External(me), random],
+                [c.name.to_string(), "builtin:random".into()],
+                Side::P1,
+            )
+        } else {
+            (
+                [random, Seat::External(me)],
+                ["builtin:random".into(), c.name.to_string()],
+                Side::P2,
+            )
+        };
+        let spec_g = GameSpec {
+            tournament: String::new(),
+            key,
+            start,
+            names,
+            tc: [TimeControl::Movetime(o.movetime); 2],
+        };
+        let played = game::play(&spec_g, seats, &settings);
+        let [e1, e2] = played.seats;
+        engine = e1.or(e2);
+        if let Some(e) = engine.as_mut() {
+            c.stray.audit(e);
+        }
+        let Some(rec) = played.record else { break };
+        let log = rec
+            .log
+            .as_deref()
+            .and_then(|path| std::fs::read_to_string(path).ok())
+            .unwrap_or_default();
+        c.stray.audit_text(&log);
+        report_game(
+            c,
+            &format!("game {} as {mine}", colour + 1),
+            mine,
+            &start,
+            rec,
+            &log,
+        );
+    }
+    if let Some(e) = engine {
+        e.quit(o.timeouts.grace_ms);
+    }
+    let _ = std::fs::remove_dir_all(&log_dir);
+}
+
+/// The line of one game: its result, or its fault with the hint (and the
+/// engine's error line, from the game's traffic `log`).
+pub(super) fn report_game(
+    c: &mut Checker,
+    what: &str,
+    mine: Side,
+    start: &AnyPosition,
+    rec: crate::game::GameRecord,
+    log: &str,
+) {
+    let moves = plural(rec.moves.len(), "move");
+    if rec.offender.is_some() {
+        let errors = error_lines(log);
+        let fix = game_hint(rec.reason, &errors);
+        let note = format!(
+            "{} after {moves}: {}{}",
+            rec.reason,
+            rec.detail.unwrap_or_default(),
+            quote_errors(&errors)
+        );
+        c.r.fail(what, &note, fix);
+        return;
+    }
+    let result = result_word(rec.winner, mine);
+    let mut p = *start;
+    let mut max = 0;
+    for (i, m) in rec.moves.iter().enumerate() {
+        if Side::from(p.side_to_move()) == mine {
+            max = max.max(rec.times_ms.get(i).copied().unwrap_or(0));
+        }
+        if p.play_text(m).is_err() {
+            break;
+        }
+    }
+    c.r.ok(
+        what,
+        &format!(
+            "{result} {}-{} in {moves} (slowest move {max} ms)",
+            rec.score1, rec.score2
+        ),
+    );
+}
+
+/// The hint for a game lost by a fault: about the refusal when the engine
+/// said why (its error lines), else about the fault behind the reason.
+pub(super) fn game_hint(reason: Reason, errors: &[String]) -> &'static str {
+    if !errors.is_empty() {
+        return REFUSED_GO_HINT;
+    }
+    hint(&match reason {
+        Reason::Startup => Fault::Startup(String::new()),
+        Reason::Stall => Fault::Stall(String::new()),
+        Reason::Timeout => Fault::Timeout {
+            overrun_ms: 0,
+            detail: String::new(),
+        },
+        Reason::Malformed => Fault::Malformed(String::new()),
+        Reason::Illegal => Fault::Illegal(String::new()),
+        Reason::Crash | Reason::Normal | Reason::MaxLength | Reason::Resign => {
+            Fault::Crash(String::new())
+        }
+    })
+}
+
+/// `won`, `lost` or `draw`, for the engine playing `mine`.
+pub(super) fn result_word(winner: Winner, mine: Side) -> &'static str {
+    match winner {
+        Winner::Draw => "draw",
+        Winner::Side(s) if s == mine => "won",
+        Winner::Side(_) => "lost",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_faulted_game_gets_the_hint_of_its_fault() {
+        assert_eq!(
+            game_hint(Reason::Timeout, &[]),
+            hint(&Fault::Timeout {
+                overrun_ms: 5,
+                detail: "x".into()
+            })
+        );
+        assert_eq!(
+            game_hint(Reason::Illegal, &[]),
+            hint(&Fault::Illegal(String::new()))
+        );
+        assert_eq!(
+            game_hint(Reason::Normal, &[]),
+            hint(&Fault::Crash(String::new()))
+        );
+        let said = ["info string error go: no position".to_string()];
+        assert_eq!(game_hint(Reason::Timeout, &said), REFUSED_GO_HINT);
+    }
+
+    #[test]
+    fn results_are_seen_from_the_engine() {
+        assert_eq!(result_word(Winner::Side(Side::P1), Side::P1), "won");
+        assert_eq!(result_word(Winner::Side(Side::P1), Side::P2), "lost");
+        assert_eq!(result_word(Winner::Draw, Side::P2), "draw");
+    }
+}

@@ -1,0 +1,137 @@
+//! Layer 2: `isready` and `isready <token>` (the token echoed).
+
+use super::common::{hint, is_readyok, ms};
+use super::Checker;
+use crate::client::Fault;
+use std::time::Instant;
+use tabula::protocol::command::Command;
+use tabula::protocol::reply::Reply;
+
+/// `isready` → `readyok`; `isready <token>` → `readyok <token>` (a bare
+/// `readyok` is a warn: the arbiter accepts it, the protocol asks for the
+/// token).
+pub(super) fn isready_layer(c: &mut Checker) -> bool {
+    let ping_ms = c.o.timeouts.ping_ms;
+    let Some(e) = c.engine.as_mut() else {
+        return false;
+    };
+    // Bare `isready`.
+    e.discard_output();
+    let res = e.command(&Command::IsReady(None)).and_then(|_| {
+        let deadline = Instant::now() + ms(ping_ms);
+        loop {
+            match e.read_line(deadline)? {
+                Some(l) if is_readyok(&l) => return Ok(true),
+                Some(_) => {}
+                None => return Ok(false),
+            }
+        }
+    });
+    match res {
+        Ok(true) => c.r.ok("isready", ""),
+        Ok(false) => {
+            c.r.fail(
+                "isready",
+                &format!("no readyok within {ping_ms} ms"),
+                hint(&Fault::Stall(String::new())),
+            );
+            c.drop_engine();
+            return false;
+        }
+        Err(f) => {
+            c.r.fail("isready", &f.to_string(), hint(&f));
+            c.drop_engine();
+            return false;
+        }
+    }
+    // With a token.
+    let token = "7041";
+    let Some(e) = c.engine.as_mut() else {
+        return false;
+    };
+    let res = e
+        .command(&Command::IsReady(Some(token.into())))
+        .and_then(|_| {
+            let deadline = Instant::now() + ms(ping_ms);
+            loop {
+                match e.read_line(deadline)? {
+                    Some(l) if is_readyok(&l) => return Ok(Some(l)),
+                    Some(_) => {}
+                    None => return Ok(None),
+                }
+            }
+        });
+    let what = format!("isready {token}");
+    match res {
+        Ok(Some(l)) => match token_answer(&l, token) {
+            TokenAnswer::Echoed => c.r.ok(&what, &format!("'{l}'")),
+            TokenAnswer::Bare => c.r.warn(
+                &what,
+                "answered a bare `readyok`",
+                &format!("echo the token: `isready {token}` → `readyok {token}`"),
+            ),
+            TokenAnswer::Wrong => c.r.fail(
+                &what,
+                &format!("answered '{l}'"),
+                &format!(
+                    "echo the token exactly: `isready {token}` → `readyok {token}` \
+                     (the arbiter waits for its own token)"
+                ),
+            ),
+        },
+        Ok(None) => {
+            c.r.fail(
+                &what,
+                &format!("no readyok within {ping_ms} ms"),
+                "answer `isready <token>` with `readyok <token>` (the token is one word)",
+            );
+            c.drop_engine();
+            return false;
+        }
+        Err(f) => {
+            c.r.fail(&what, &f.to_string(), hint(&f));
+            c.drop_engine();
+            return false;
+        }
+    }
+    true
+}
+
+/// How a `readyok` line answered `isready <token>`.
+#[derive(Debug, PartialEq, Eq)]
+pub(super) enum TokenAnswer {
+    /// `readyok <token>`: ok.
+    Echoed,
+    /// A bare `readyok`: a warn (the arbiter accepts it).
+    Bare,
+    /// Another token, or a malformed `readyok` line: a FAIL.
+    Wrong,
+}
+
+pub(super) fn token_answer(line: &str, token: &str) -> TokenAnswer {
+    match line.parse::<Reply>() {
+        Ok(Reply::ReadyOk(Some(t))) if t == token => TokenAnswer::Echoed,
+        Ok(Reply::ReadyOk(None)) => TokenAnswer::Bare,
+        _ => TokenAnswer::Wrong,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_token_must_come_back() {
+        assert_eq!(token_answer("readyok 7041", "7041"), TokenAnswer::Echoed);
+        assert_eq!(
+            token_answer("  readyok   7041 ", "7041"),
+            TokenAnswer::Echoed
+        );
+        assert_eq!(token_answer("readyok", "7041"), TokenAnswer::Bare);
+        for wrong in ["readyok 7042", "readyok 7041 7041", "readyok x"] {
+            assert_eq!(token_answer(wrong, "7041"), TokenAnswer::Wrong, "{wrong}");
+        }
+        // A `readyok` the typed parse rejects is still the answer (judged wrong).
+        assert!(is_readyok("readyok 7041 7041"));
+    }
+}

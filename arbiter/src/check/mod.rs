@@ -1,0 +1,319 @@
+//! `arbiter check <ENGINE>`: a student's self-test of an engine before a
+//! tournament, in layers. For a two-player game (`knight`, `bishop`, `dots`):
+//!
+//! 1. the program is found; the handshake (`ugi` → `ugiok`), with a probe that
+//!    tells an engine that never flushes its output from one that is silent;
+//! 2. `isready` and `isready <token>` (the token echoed);
+//! 3. one move on a seeded board within the move time; `quit`;
+//! 4. two whole games against `builtin:random` (colours swapped);
+//! 5. `go infinite` + `stop` (exactly one legal `bestmove`, at once;
+//!    answering before `stop` or refusing `go infinite` is a warn) and
+//!    `go movetime T` answered within T plus the margin;
+//! 6. malformed input (unknown commands, a bad FEN, `go movetime abc`, an
+//!    overlong line, control bytes): the engine keeps answering `isready` and
+//!    still plays a legal move;
+//! 7. rule conformance against the rules library: a legal `bestmove` on many
+//!    seeded positions (forced passes, Dots' extra turns), and — when the
+//!    engine implements them — `perft` counts and `query` answers;
+//! 8. `solve` on the course problems A–D of the game's puzzle, when the
+//!    engine answers `solve` (with `--game <puzzle>` it is required);
+//! 9. stdout: every line the engine wrote in all the layers above is a
+//!    protocol reply (debug prints there are a warn).
+//!
+//! Each finding is one line, `ok` / `warn` / `FAIL` / `skip`, a FAIL or warn
+//! with a hint that follows the fault (the engine's own `info string error`
+//! line is quoted when it sent one); then a summary. [`run`] returns the
+//! [`Verdict`]. Ctrl-C stops the check: nothing after it is reported.
+
+//!
+//! One file per layer: `startup.rs` (1), `isready.rs` (2), `first_move.rs`
+//! (3), `games.rs` (4), `timed.rs` (5), `malformed.rs` (6),
+//! `conformance.rs` (7), `solve.rs` (8) and `stdout.rs` (9); `common.rs`
+//! holds what they share (the hints, the judging of a `bestmove`, the
+//! reading of a traffic log). This file holds the options, the report, the
+//! `Checker` the layers work on, their order and the summary.
+
+mod common;
+mod conformance;
+mod first_move;
+mod games;
+mod isready;
+mod malformed;
+mod solve;
+mod startup;
+mod stdout;
+mod timed;
+
+use crate::client::{Engine, Fault, Timeouts};
+use crate::config::ExternalSpec;
+use crate::report::plural;
+use crate::signals;
+use common::{error_lines, hint, quote_errors, REFUSED_GO_HINT};
+use stdout::Stray;
+use tabula::game::{AnyPosition, GameId};
+use tabula::protocol::command::Command;
+
+/// What to check and how.
+pub struct CheckOptions {
+    pub game: GameId,
+    pub seed: u64,
+    pub movetime: u64,
+    pub timeouts: Timeouts,
+    pub dots_size: Option<(usize, usize)>,
+    /// Positions of the rule-conformance layer.
+    pub positions: usize,
+    /// Time the engine gets for each course problem (ms); `stop` after it.
+    pub solve_ms: u64,
+}
+
+/// Wait after `stop` for the `bestmove` (or the `solve` line).
+const STOP_DEADLINE_MS: u64 = 2_000;
+
+/// Move time of the `go infinite` / `go movetime` layer.
+const TIMED_MOVE_MS: u64 = 300;
+
+/// Move time of each move of the rule-conformance layer (lateness is not
+/// judged there: the deadline is generous).
+const CONFORMANCE_MOVE_MS: u64 = 100;
+
+/// Wait for the first answer of an optional command (`perft`, `query`, `solve`).
+const PROBE_MS: u64 = 1_500;
+
+/// Problems of the solve layer.
+const PROBLEMS: [&str; 4] = ["A", "B", "C", "D"];
+
+/// Wait for the `perft <d> <n>` line of one count.
+const PERFT_MS: u64 = 5_000;
+
+/// How a check ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// No FAIL (warns and skips allowed).
+    Passed,
+    /// This many FAILs.
+    Failed(usize),
+    /// Stopped by Ctrl-C (or SIGTERM) before the end.
+    Interrupted,
+}
+
+#[derive(Default)]
+struct Report {
+    ok: usize,
+    warns: usize,
+    failures: usize,
+    skips: usize,
+}
+
+fn with_note(what: &str, note: &str) -> String {
+    if note.is_empty() {
+        what.to_string()
+    } else {
+        format!("{what}: {note}")
+    }
+}
+
+impl Report {
+    /// Prints one finding and its hint; false (nothing printed) once the
+    /// user pressed Ctrl-C: what goes wrong after it is not the engine's doing.
+    fn print(&self, tag: &str, what: &str, note: &str, fix: &str) -> bool {
+        if signals::interrupted() {
+            return false;
+        }
+        println!("  {tag:<5} {}", with_note(what, note));
+        if !fix.is_empty() {
+            println!("        → {fix}");
+        }
+        true
+    }
+    fn ok(&mut self, what: &str, note: &str) {
+        if self.print("ok", what, note, "") {
+            self.ok += 1;
+        }
+    }
+    fn warn(&mut self, what: &str, note: &str, fix: &str) {
+        if self.print("warn", what, note, fix) {
+            self.warns += 1;
+        }
+    }
+    fn fail(&mut self, what: &str, note: &str, fix: &str) {
+        if self.print("FAIL", what, note, fix) {
+            self.failures += 1;
+        }
+    }
+    fn skip(&mut self, what: &str, note: &str) {
+        if self.print("skip", what, note, "") {
+            self.skips += 1;
+        }
+    }
+}
+
+/// A `go` without a legal answer: the fault, and the engine's own error
+/// lines since the `position`.
+struct GoFailed {
+    fault: Fault,
+    errors: Vec<String>,
+}
+
+impl GoFailed {
+    /// What went wrong, with the engine's error line quoted.
+    fn note(&self) -> String {
+        format!("{}{}", self.fault, quote_errors(&self.errors))
+    }
+
+    /// The hint: about the refusal when the engine said why, else about the fault.
+    fn hint(&self) -> &'static str {
+        if self.errors.is_empty() {
+            hint(&self.fault)
+        } else {
+            REFUSED_GO_HINT
+        }
+    }
+}
+
+/// The context of one run: the spec, the options, the report, the engine
+/// process of the current layer (restarted when a layer killed it) and the
+/// stray stdout lines seen so far.
+struct Checker<'a> {
+    spec: &'a ExternalSpec,
+    name: &'a str,
+    o: &'a CheckOptions,
+    r: Report,
+    engine: Option<Engine>,
+    stray: Stray,
+}
+
+impl Checker<'_> {
+    /// The running engine, started again if a layer lost it.
+    fn engine(&mut self, what: &str) -> Option<&mut Engine> {
+        if self.engine.is_none() {
+            match Engine::start(self.spec, &self.o.timeouts) {
+                Ok(e) => self.engine = Some(e),
+                Err(f) => {
+                    let (_, note, fix) = startup::startup_failure(self.spec, &self.o.timeouts, &f);
+                    self.r.fail(
+                        what,
+                        &format!("could not start the engine again: {note}"),
+                        &fix,
+                    );
+                    return None;
+                }
+            }
+        }
+        self.engine.as_mut()
+    }
+
+    /// `position` and `go` on the running engine (started again if needed;
+    /// `None` when it cannot be). On failure, the engine's error lines come
+    /// with the fault.
+    fn go(
+        &mut self,
+        what: &str,
+        position: &Command,
+        go: &Command,
+        budget_ms: Option<u64>,
+        t: &Timeouts,
+    ) -> Option<Result<crate::client::Reply, GoFailed>> {
+        self.engine(what)?;
+        let e = self.engine.as_mut()?;
+        self.stray.audit(e);
+        Some(
+            e.think(&position.to_string(), &go.to_string(), budget_ms, t)
+                .map_err(|fault| GoFailed {
+                    fault,
+                    errors: error_lines(&e.log.text()),
+                }),
+        )
+    }
+
+    fn drop_engine(&mut self) {
+        if let Some(mut e) = self.engine.take() {
+            self.stray.audit(&mut e);
+            e.kill();
+        }
+    }
+
+    /// `quit`; whether the engine exited by itself within the grace time
+    /// (`None`: no engine was running).
+    fn quit_engine(&mut self) -> Option<bool> {
+        let mut e = self.engine.take()?;
+        self.stray.audit(&mut e);
+        Some(e.quit(self.o.timeouts.grace_ms))
+    }
+
+    /// A first position of the game (the tournament's first seeded board).
+    fn start_position(&mut self) -> Option<AnyPosition> {
+        let boards = crate::tournament::Boards::Seeded {
+            seed: self.o.seed,
+            dots_size: self.o.dots_size,
+        };
+        match boards.board(self.o.game, 0) {
+            Ok(p) => Some(p),
+            Err(e) => {
+                self.r.fail("board", &format!("{e:#}"), "");
+                None
+            }
+        }
+    }
+}
+
+/// The layers after the start-up, in order.
+type Layer = fn(&mut Checker);
+
+/// Runs the checks.
+pub fn run(spec: &ExternalSpec, name: &str, o: &CheckOptions) -> Verdict {
+    let mut c = Checker {
+        spec,
+        name,
+        o,
+        r: Report::default(),
+        engine: None,
+        stray: Stray::default(),
+    };
+    println!("checking {name} for the {} game", o.game);
+    let layers: &[Layer] = if o.game.is_puzzle() {
+        &[malformed::robustness, |c| {
+            solve::solve_layer(c, c.o.game, true)
+        }]
+    } else {
+        &[
+            first_move::first_move_and_quit,
+            games::games,
+            timed::stop_and_time,
+            malformed::robustness,
+            conformance::conformance,
+            |c| solve::solve_layer(c, c.o.game.sibling(), false),
+        ]
+    };
+    if startup::startup(&mut c) {
+        for layer in layers {
+            if signals::interrupted() {
+                break;
+            }
+            layer(&mut c);
+        }
+        c.quit_engine();
+        stdout::stdout_layer(&mut c);
+    }
+    let r = &c.r;
+    println!(
+        "summary: {} ok, {} warn, {} FAIL, {} skip",
+        r.ok, r.warns, r.failures, r.skips
+    );
+    if signals::interrupted() {
+        println!("interrupted: the check stopped before the end (run it again for a verdict)");
+        Verdict::Interrupted
+    } else if r.failures == 0 {
+        if o.game.is_puzzle() {
+            println!(
+                "all checks passed: the engine solves the {} problems",
+                o.game
+            );
+        } else {
+            println!("all checks passed: the engine is ready for a tournament");
+        }
+        Verdict::Passed
+    } else {
+        println!("{} failed", plural(r.failures, "check"));
+        Verdict::Failed(r.failures)
+    }
+}

@@ -1,0 +1,187 @@
+//! Layer 9, stdout: every line the engine wrote on stdout in all the
+//! layers is a protocol reply; a debug print there is a warn.
+
+use super::common::{heard, log_entry, truncate, visible};
+use super::Checker;
+use crate::client::Engine;
+use std::time::Instant;
+use tabula::protocol::reply::Reply;
+
+pub(super) const STDOUT_HINT: &str =
+    "stdout is only for protocol replies (protocol.md §4; `info …` lines \
+     are fine): write debug output to stderr (Python: print(..., file=sys.stderr); C: \
+     fprintf(stderr, …); Lisp: (format *error-output* …)); stray lines break other clients \
+     and hide the real replies";
+
+/// The first words of the lines an engine may send (protocol.md §4).
+pub(super) const REPLIES: [&str; 11] = [
+    "id",
+    "option",
+    "ugiok",
+    "uciok",
+    "readyok",
+    "info",
+    "bestmove",
+    "response",
+    "perft",
+    "solution",
+    "nosolution",
+];
+
+/// Is `line` one the protocol lets an engine send: a [`Reply`]?
+pub(super) fn is_protocol_reply(line: &str) -> bool {
+    match heard(line) {
+        // `<move> <count>`: the typed parse takes any word for the move; a
+        // debug print such as `12 3` or `board: 5` is no perft line. The
+        // old verdict (a move-like word) is kept.
+        Ok(Reply::PerftMove { mv, .. }) => looks_like_move(&mv),
+        Ok(_) => true,
+        // A reply word the typed parse rejects (a bare `bestmove`, `readyok
+        // a b`, `id`): a malformed reply that its layer judges, not a debug
+        // print; the check has never counted it here. Kept.
+        Err(word) => REPLIES.contains(&word),
+    }
+}
+
+/// `pass`, a square (`e5`) or an arc (`h1.2`).
+pub(super) fn looks_like_move(word: &str) -> bool {
+    let mut chars = word.chars();
+    word == "pass"
+        || (chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+            && !chars.as_str().is_empty()
+            && chars.all(|c| c.is_ascii_digit() || c == '.'))
+}
+
+/// The lines on the engine's stdout that are not protocol replies, over the
+/// whole check.
+#[derive(Default)]
+pub(super) struct Stray {
+    /// stdout lines looked at.
+    seen: usize,
+    /// Of which not protocol replies.
+    count: usize,
+    /// The first of them, and the command sent last before it.
+    first: Option<(String, String)>,
+}
+
+impl Stray {
+    /// Looks at the stdout lines of the engine's log so far, then empties the
+    /// log (so that no line is counted twice).
+    pub(super) fn audit(&mut self, e: &mut Engine) {
+        self.audit_text(&e.log.text());
+        e.log.reset(Instant::now());
+    }
+
+    /// Looks at the stdout lines of a traffic log's text.
+    pub(super) fn audit_text(&mut self, log: &str) {
+        let mut sent = "";
+        for (dir, text) in log.lines().filter_map(log_entry) {
+            match dir {
+                '>' => sent = text,
+                '<' => {
+                    self.seen += 1;
+                    if !is_protocol_reply(text) {
+                        self.count += 1;
+                        if self.first.is_none() {
+                            self.first = Some((text.to_string(), sent.to_string()));
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+/// Every line the engine wrote on stdout during the check is a protocol
+/// reply; a debug print there is a warn.
+pub(super) fn stdout_layer(c: &mut Checker) {
+    let s = &c.stray;
+    let what = "stdout";
+    match &s.first {
+        _ if s.seen == 0 => {}
+        None => {
+            c.r.ok(what, &format!("{} lines, all protocol replies", s.seen))
+        }
+        Some((line, sent)) => {
+            let shown = if line.trim().is_empty() {
+                "(an empty line)".to_string()
+            } else {
+                format!("'{}'", truncate(&visible(line)))
+            };
+            let after = if sent.is_empty() {
+                String::new()
+            } else {
+                format!(" (after `{}`)", truncate(&visible(sent)))
+            };
+            c.r.warn(
+                what,
+                &format!(
+                    "{} of {} lines are not protocol replies; the first: {shown}{after}",
+                    s.count, s.seen
+                ),
+                STDOUT_HINT,
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::client::Traffic;
+
+    #[test]
+    fn protocol_replies_and_stray_lines() {
+        for line in [
+            "id name x",
+            "readyok 7",
+            "info string DEBUG is fine here",
+            "bestmove h1.2",
+            "a3 12",
+            "h1.2 5",
+            "pass 1",
+            "nosolution reason limit",
+        ] {
+            assert!(is_protocol_reply(line), "{line}");
+        }
+        // Malformed replies are their layers' business, not stray prints.
+        for line in ["bestmove", "readyok a b", "perft x 3", "id"] {
+            assert!(is_protocol_reply(line), "{line}");
+        }
+        for line in [
+            "DEBUG my moves",
+            "",
+            "12 3",
+            "a3",
+            "Bestmove a3",
+            "board:",
+            "board: 5",
+            "a3 -1",
+        ] {
+            assert!(!is_protocol_reply(line), "{line}");
+        }
+    }
+
+    #[test]
+    fn stray_lines_are_counted_with_the_command_before_them() {
+        let t = Instant::now();
+        let mut log = Traffic::new(t);
+        log.push(t, '>', "position fen x");
+        log.push(t, '<', "info string error go: no position");
+        log.push(t, '<', "");
+        log.push(t, '!', "DEBUG on stderr is fine");
+        log.push(t, '>', "go movetime 5");
+        log.push(t, '<', "DEBUG my moves");
+        log.push(t, '<', "bestmove a3");
+        let text = format!("game r0 knight\np1: a b\n{}", log.text());
+        let mut stray = Stray::default();
+        stray.audit_text(&text);
+        assert_eq!((stray.seen, stray.count), (4, 2));
+        assert_eq!(stray.first, Some((String::new(), "position fen x".into())));
+        // A second log adds to the counts; the first stray line stays.
+        stray.audit_text(&text);
+        assert_eq!((stray.seen, stray.count), (8, 4));
+        assert_eq!(stray.first, Some((String::new(), "position fen x".into())));
+    }
+}

@@ -1,0 +1,187 @@
+//! Layer 5: `go infinite` + `stop` (exactly one legal `bestmove`, at once;
+//! answering before `stop` or refusing `go infinite` is a warn) and
+//! `go movetime T` answered within T plus the margin.
+
+use super::common::{
+    bestmove_text, go_movetime, hint, is_bestmove, is_error_line, is_readyok, judge_move, ms,
+    position_of, truncate,
+};
+use super::{Checker, Report, STOP_DEADLINE_MS, TIMED_MOVE_MS};
+use crate::client::{Engine, Fault};
+use std::time::Instant;
+use tabula::game::AnyPosition;
+use tabula::protocol::command::Command;
+use tabula::search::Limits;
+
+/// Reads lines until a `bestmove` or the deadline; the engine's error lines
+/// read on the way are added to `errors`. Errors: the engine is gone.
+pub(super) fn read_bestmove(
+    e: &mut Engine,
+    deadline: Instant,
+    errors: &mut Vec<String>,
+) -> Result<Option<String>, Fault> {
+    loop {
+        match e.read_line(deadline)? {
+            Some(l) if is_bestmove(&l) => return Ok(Some(l)),
+            Some(l) if is_error_line(&l) => errors.push(l),
+            Some(_) => {}
+            None => return Ok(None),
+        }
+    }
+}
+
+/// Sends `isready <token>` and reads up to its `readyok`, counting the
+/// `bestmove` lines that come first. `None`: no readyok in time.
+pub(super) fn bestmoves_before_readyok(
+    e: &mut Engine,
+    token: &str,
+    ping_ms: u64,
+) -> Result<Option<usize>, Fault> {
+    e.command(&Command::IsReady(Some(token.into())))?;
+    let deadline = Instant::now() + ms(ping_ms);
+    let mut n = 0;
+    loop {
+        match e.read_line(deadline)? {
+            Some(l) if is_bestmove(&l) => n += 1,
+            Some(l) if is_readyok(&l) => return Ok(Some(n)),
+            Some(_) => {}
+            None => return Ok(None),
+        }
+    }
+}
+
+/// `go infinite` then `stop`, and `go movetime T`.
+pub(super) fn stop_and_time(c: &mut Checker) {
+    let Some(start) = c.start_position() else {
+        return;
+    };
+    let o = c.o;
+    let what = "go infinite + stop";
+    if c.engine(what).is_none() {
+        return;
+    }
+    let Some(mut e) = c.engine.take() else { return };
+    let position = position_of(&start);
+    let res = infinite_then_stop(&mut c.r, &mut e, &start, &position, o.timeouts.ping_ms);
+    c.engine = Some(e);
+    match res {
+        Ok(true) => {}
+        Ok(false) => c.drop_engine(),
+        Err(f) => {
+            c.r.fail(what, &f.to_string(), hint(&f));
+            c.drop_engine();
+        }
+    }
+
+    // go movetime T within T + margin.
+    let go = go_movetime(TIMED_MOVE_MS);
+    let what = go.to_string();
+    let Some(res) = c.go(&what, &position, &go, Some(TIMED_MOVE_MS), &o.timeouts) else {
+        return;
+    };
+    match res {
+        Ok(reply) => match judge_move(&start, &reply.mv) {
+            Ok(()) => c.r.ok(
+                &what,
+                &format!(
+                    "{} in {} ms (limit {} + margin {} ms)",
+                    reply.mv, reply.elapsed_ms, TIMED_MOVE_MS, o.timeouts.margin_ms
+                ),
+            ),
+            Err((why, fix)) => c.r.fail(&what, &why, fix),
+        },
+        Err(failed) => {
+            c.r.fail(&what, &failed.note(), failed.hint());
+            c.drop_engine();
+        }
+    }
+}
+
+/// The `go infinite` / `stop` exchange. `Ok(false)`: the engine is stuck
+/// (reported).
+pub(super) fn infinite_then_stop(
+    r: &mut Report,
+    e: &mut Engine,
+    start: &AnyPosition,
+    position: &Command,
+    ping_ms: u64,
+) -> Result<bool, Fault> {
+    let what = "go infinite + stop";
+    let _ = e.new_game();
+    e.discard_output();
+    e.command(position)?;
+    e.command(&Command::Go(Limits {
+        infinite: true,
+        ..Limits::default()
+    }))?;
+    let sent = Instant::now();
+    let mut errors = Vec::new();
+    let (line, at_once) = match read_bestmove(e, sent + ms(200), &mut errors)? {
+        Some(l) => (Some(l), true),
+        None => {
+            e.command(&Command::Stop)?;
+            let stopped = Instant::now();
+            match read_bestmove(e, stopped + ms(STOP_DEADLINE_MS), &mut errors)? {
+                Some(l) => {
+                    r.ok(
+                        what,
+                        &format!("bestmove {} ms after stop", stopped.elapsed().as_millis()),
+                    );
+                    (Some(l), false)
+                }
+                None if !errors.is_empty() => {
+                    r.warn(
+                        what,
+                        &format!("refused `go infinite`: '{}'", truncate(&errors[0])),
+                        "allowed (a tournament never sends `go infinite`), but analysis tools \
+                         use it: search until `stop`, then answer the bestmove",
+                    );
+                    (None, false)
+                }
+                None => {
+                    r.fail(
+                        what,
+                        &format!("no bestmove within {STOP_DEADLINE_MS} ms of `stop`"),
+                        "keep reading stdin while searching (a thread, or look for input \
+                         every few thousand nodes) and answer `stop` with the bestmove at once",
+                    );
+                    return Ok(false);
+                }
+            }
+        }
+    };
+    if at_once {
+        r.warn(
+            what,
+            "answered `go infinite` at once, without waiting for `stop`",
+            "allowed for a trivial engine (a tournament never sends `go infinite`); \
+             a searching engine should search until `stop`",
+        );
+    }
+    if let Some(line) = line {
+        if let Err((why, fix)) = judge_move(start, &bestmove_text(&line)) {
+            r.fail("bestmove after stop", &why, fix);
+        }
+    }
+    if at_once {
+        // `stop` when nothing runs is ignored (protocol §stop).
+        e.command(&Command::Stop)?;
+    }
+    match bestmoves_before_readyok(e, "7042", ping_ms)? {
+        None => {
+            r.fail(
+                "isready after stop",
+                &format!("no readyok within {ping_ms} ms"),
+                hint(&Fault::Stall(String::new())),
+            );
+            return Ok(false);
+        }
+        Some(0) => {}
+        Some(n) => r.fail(
+            "exactly one bestmove",
+            &format!("{} bestmove lines for one `go`", n + 1),
+            "send exactly one bestmove per `go`; `stop` when nothing runs is ignored",
+        ),
+    }
+    Ok(true)
+}
