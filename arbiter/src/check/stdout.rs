@@ -5,28 +5,13 @@ use super::common::{heard, log_entry, truncate, visible};
 use super::Checker;
 use crate::client::Engine;
 use std::time::Instant;
-use tabula::protocol::reply::Reply;
+use tabula::protocol::reply::{Reply, REPLY_WORDS};
 
 pub(super) const STDOUT_HINT: &str =
     "stdout is only for protocol replies (protocol.md §4; `info …` lines \
      are fine): write debug output to stderr (Python: print(..., file=sys.stderr); C: \
      fprintf(stderr, …); Lisp: (format *error-output* …)); stray lines break other clients \
      and hide the real replies";
-
-/// The first words of the lines an engine may send (protocol.md §4).
-pub(super) const REPLIES: [&str; 11] = [
-    "id",
-    "option",
-    "ugiok",
-    "uciok",
-    "readyok",
-    "info",
-    "bestmove",
-    "response",
-    "perft",
-    "solution",
-    "nosolution",
-];
 
 /// Is `line` one the protocol lets an engine send: a [`Reply`]?
 pub(super) fn is_protocol_reply(line: &str) -> bool {
@@ -39,7 +24,7 @@ pub(super) fn is_protocol_reply(line: &str) -> bool {
         // A reply word the typed parse rejects (a bare `bestmove`, `readyok
         // a b`, `id`): a malformed reply that its layer judges, not a debug
         // print; the check has never counted it here. Kept.
-        Err(word) => REPLIES.contains(&word),
+        Err(word) => REPLY_WORDS.contains(&word),
     }
 }
 
