@@ -502,6 +502,8 @@ impl<const SOLO: bool> Game for QuatroBoard<SOLO> {
         if let Some(k) = self.reserve[..len].iter().position(|&q| q == piece) {
             let before = self.count(piece);
             self.reserve.copy_within(k + 1..len, k);
+            // Slots past the reserve stay 0, so that equal positions are `==`.
+            self.reserve[len - 1] = 0;
             self.len -= 1;
             self.hash ^= reserve_key(piece, before) ^ reserve_key(piece, before - 1);
         }
