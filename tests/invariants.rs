@@ -163,6 +163,39 @@ fn playouts_dots() {
     }
 }
 
+#[test]
+fn playouts_quatro() {
+    for board in 0..10 {
+        playouts(&format!("random quatro {board}"), 0..3);
+        playouts(&format!("random quatro-solo {board}"), 0..1);
+    }
+    playouts("quatro -,-,-,-/-,-,-,-/-,-,-,-/-,-,-,- 1", 0..10);
+    for p in ["A", "B", "C", "D", "E", "F"] {
+        playouts(&format!("problem quatro-solo {p}"), 10..13);
+    }
+}
+
+#[test]
+fn quatro_random_starts_are_unfinished_and_follow_the_rules() {
+    use tabula::game::Quatro;
+    for seed in 0..200 {
+        let (lib, twin) = setup(&format!("random quatro {seed}"));
+        let AnyPosition::Quatro(pos) = lib else {
+            panic!("not quatro");
+        };
+        let placed = pos.occupied().count_ones();
+        assert!((2..=4).contains(&placed), "seed {seed}: {placed} pieces");
+        assert!(!pos.is_over());
+        assert_eq!(pos.fen(), twin.fen());
+        // The side to move cannot win at once.
+        for mv in pos.legal_moves() {
+            let mut c: Quatro = pos;
+            c.play_unchecked(mv);
+            assert!(c.outcome().is_none(), "seed {seed}: {mv} wins");
+        }
+    }
+}
+
 /// What the Zobrist hash covers, read off a position string: the board and
 /// the side to move, not the scores, the target or who drew an arc.
 fn hash_key(fen: &str) -> String {
@@ -171,6 +204,13 @@ fn hash_key(fen: &str) -> String {
         "knight" | "bishop" => f[..3].join(" "),
         "knight-solo" | "bishop-solo" => f[..2].join(" "),
         "dots" => format!("{} {}", f[..4].join(" ").replace('2', "1"), f[4]),
+        "quatro" => f[..3].join(" "),
+        // The puzzle's reserve is a multiset: its order is not hashed.
+        "quatro-solo" => {
+            let mut reserve: Vec<&str> = f[2].split(',').collect();
+            reserve.sort_unstable();
+            format!("{} {}", f[1], reserve.join(","))
+        }
         _ => f[..4].join(" ").replace('2', "1"),
     }
 }

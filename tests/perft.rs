@@ -145,7 +145,11 @@ fn naive_implementation_reproduces_the_shallow_counts() {
 #[test]
 #[ignore = "generator: cargo test --release --test perft -- --ignored generate --nocapture"]
 fn generate() {
-    const BUDGET: u64 = 4_000_000;
+    // PERFT_BUDGET=<n>: a smaller budget (the slow naive Quatro).
+    let budget: u64 = std::env::var("PERFT_BUDGET")
+        .ok()
+        .and_then(|b| b.parse().ok())
+        .unwrap_or(4_000_000);
     // PERFT_ONLY=<text>: recompute only the lines containing the text.
     let only = std::env::var("PERFT_ONLY").unwrap_or_default();
     if std::env::var("PERFT_DEEP").is_ok() {
@@ -180,7 +184,7 @@ fn generate() {
         for depth in 1..=12 {
             // Estimate the next count from the last growth factor.
             let growth = prev.div_ceil(prev2.max(1)).max(1);
-            if depth > 1 && prev.saturating_mul(growth) > BUDGET {
+            if depth > 1 && prev.saturating_mul(growth) > budget {
                 break;
             }
             let n = naive::perft(&pos, depth);
@@ -224,6 +228,7 @@ fn the_data_exercises_every_rule() {
             naive::Pos::Num(p) if p.piece == naive::Piece::Knight => "knight",
             naive::Pos::Num(_) => "bishop",
             naive::Pos::Dots(_) => "dots",
+            naive::Pos::Quatro(_) => "quatro",
         };
         let depth = e
             .counts
@@ -234,7 +239,7 @@ fn the_data_exercises_every_rule() {
             .unwrap_or(1);
         visit(&pos, depth, family, &mut seen);
     }
-    let want: [(&str, &[&str]); 3] = [
+    let want: [(&str, &[&str]); 4] = [
         (
             "knight",
             &[
@@ -275,6 +280,16 @@ fn the_data_exercises_every_rule() {
                 "one box closed",
                 "two boxes closed",
                 "extra turn",
+                "game over",
+            ],
+        ),
+        (
+            "quatro",
+            &[
+                "winning line",
+                "no piece or square left",
+                "repeated piece placed",
+                "threat left",
                 "game over",
             ],
         ),

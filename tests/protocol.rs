@@ -905,3 +905,65 @@ fn a_person_at_a_terminal_gets_a_banner_on_stderr() {
         "no banner on the terminal:\n{screen}"
     );
 }
+
+#[test]
+fn quatro_through_the_protocol() {
+    let mut engine = Engine::spawn();
+    engine.send("ugi");
+    let lines = engine.recv_until(PATIENCE, |l| l == "ugiok");
+    let game = lines
+        .iter()
+        .find(|l| l.starts_with("option name Game type combo"))
+        .expect("a Game option");
+    for id in ["quatro", "quatro-solo"] {
+        assert!(game.contains(&format!(" var {id}")), "{game}");
+    }
+    // position startpos + go movetime 200: a legal bestmove.
+    engine.send("setoption name Game value quatro");
+    engine.send("uginewgame");
+    engine.send("position startpos");
+    let (mv, _) = engine.go("go movetime 200");
+    let start = setup::parse_spec("startpos", Some("quatro".parse().unwrap())).unwrap();
+    assert_eq!(
+        start.fen(),
+        "quatro -,-,-,-/-,-,-,-/-,-,-,-/-,-,-,- 1",
+        "startpos is the empty board"
+    );
+    start
+        .parse_legal(&mv)
+        .unwrap_or_else(|e| panic!("bestmove {mv}: {e}"));
+    // A threat for the side to move: the engine takes the win.
+    engine.send("position fen quatro brao,prao,brbo,-/bqbc,pqbc,-,-/-,-,-,-/-,-,-,- 2");
+    let (mv, _) = engine.go("go depth 3");
+    let mut pos =
+        AnyPosition::from_fen("quatro brao,prao,brbo,-/bqbc,pqbc,-,-/-,-,-,-/-,-,-,- 2").unwrap();
+    pos.play_text(&mv).unwrap();
+    assert_eq!(
+        pos.outcome().map(|o| o.to_string()).as_deref(),
+        Some("p2win")
+    );
+    // A whole game, engine against itself, each reply checked.
+    engine.send("uginewgame");
+    let n = play_whole_game(&mut engine, "random quatro 7", None, "go depth 2");
+    assert!(n >= 1);
+    // show draws the 4 x 4 board and the reserve.
+    engine.send("position startpos moves BRAO@c3 pqbc@A1");
+    engine.send("show");
+    let lines = engine.recv_until_prefix("fen ", PATIENCE);
+    let text = lines.join("\n");
+    assert!(text.contains(" 1  pqbc .... .... ...."), "{text}");
+    assert!(text.contains(" 3  .... .... brao ...."), "{text}");
+    assert!(text.contains("reserve (14): prao brbo"), "{text}");
+    assert_eq!(
+        lines.last().unwrap(),
+        "fen quatro pqbc,-,-,-/-,-,-,-/-,-,brao,-/-,-,-,- 1"
+    );
+    // The puzzle: solve a course problem through the protocol.
+    engine.send("position problem quatro-solo B");
+    engine.send("solve algorithm astar");
+    let lines = engine.recv_until(PATIENCE, |l| !l.starts_with("info "));
+    let last = lines.last().unwrap();
+    assert!(last.starts_with("solution score 1 depth 2 "), "{last}");
+    let stray = engine.sync("end");
+    engine.check(stray.is_empty(), "no stray output");
+}

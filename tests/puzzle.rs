@@ -8,7 +8,7 @@
 
 use std::process::Command;
 use std::sync::atomic::AtomicBool;
-use tabula::game::{AnyPosition, GameId};
+use tabula::game::{AnyPosition, GameId, QuatroSolo};
 use tabula::puzzle::{run, Run, SolveOptions, SolveOutcome};
 use tabula::setup::parse_spec;
 
@@ -139,6 +139,96 @@ fn dots_f_is_solved_optimally() {
         let r = solve_with(&pos, &format!("algorithm {a}"));
         assert_eq!(check_path(&pos, &r), 79, "{a}");
     }
+}
+
+#[test]
+fn quatro_optimal_depths_with_every_algorithm_and_heuristic() {
+    // rules/quatro.md §3.5: A 1, B 2, C 2, D 3, E 3, F 4 (D loaded as given).
+    for (name, depth) in [("A", 1), ("B", 2), ("C", 2), ("D", 3), ("E", 3), ("F", 4)] {
+        let pos = problem("quatro-solo", name);
+        for a in ["astar", "idastar", "rbfs", "smastar"] {
+            for h in ["completable", "aligned-common", "aligned-all", "zero"] {
+                if h == "zero" && name == "F" {
+                    continue; // uniform-cost on the empty board: slow, not needed
+                }
+                let r = solve_with(&pos, &format!("algorithm {a} heuristic {h}"));
+                assert_eq!(check_path(&pos, &r), depth, "{name} {a} {h}");
+            }
+        }
+        let r = solve_with(&pos, "algorithm bfs");
+        assert_eq!(check_path(&pos, &r), depth, "{name} bfs");
+        let r = solve_with(&pos, &format!("algorithm dfs depth {depth}"));
+        assert_eq!(check_path(&pos, &r), depth, "{name} dfs depth {depth}");
+        if depth > 1 {
+            let r = solve_with(&pos, &format!("algorithm dfs depth {}", depth - 1));
+            assert!(
+                matches!(r.outcome, SolveOutcome::NoSolution { .. }),
+                "{name} dfs"
+            );
+        }
+    }
+}
+
+#[test]
+fn quatro_problem_d_is_loaded_as_given() {
+    let AnyPosition::QuatroSolo(d) = problem("quatro-solo", "D") else {
+        panic!("not quatro-solo");
+    };
+    // 4 pieces on the board, 10 in reserve, 14 distinct pieces in all:
+    // (branca quadrada alta oca) and (preta redonda baixa oca) are missing
+    // (rules §3.6).
+    assert_eq!(d.occupied().count_ones(), 4);
+    assert_eq!(d.reserve().len(), 10);
+    let mut all: Vec<u8> = d.board().iter().flatten().copied().collect();
+    all.extend(d.reserve());
+    all.sort_unstable();
+    all.dedup();
+    assert_eq!(all.len(), 14);
+    let missing: Vec<String> = (0..16u8)
+        .filter(|p| !all.contains(p))
+        .map(tabula::game::quatro::piece_str)
+        .collect();
+    assert_eq!(missing, ["prbo", "bqao"]);
+}
+
+#[test]
+fn quatro_heuristics_are_admissible_on_every_reachable_state() {
+    use tabula::game::Game;
+    use tabula::puzzle::heuristic::Puzzle;
+    let mut states = 0;
+    for name in ["A", "B"] {
+        let AnyPosition::QuatroSolo(root) = problem("quatro-solo", name) else {
+            panic!("not quatro-solo");
+        };
+        let mut memo = std::collections::HashMap::new();
+        let mut stack = vec![root];
+        let mut seen = std::collections::HashSet::new();
+        while let Some(p) = stack.pop() {
+            if !seen.insert(p.hash()) {
+                continue;
+            }
+            let truth = exact(&p, 1, &mut memo);
+            for (k, h) in QuatroSolo::HEURISTICS.iter().enumerate() {
+                let e = p.estimate(k, 1);
+                if let Some(d) = truth {
+                    assert!(e <= d as f64, "{} says {e}, exact {d}: {p}", h.name);
+                }
+                // The default is exact.
+                if k == 0 {
+                    assert_eq!(e, truth.map_or(f64::INFINITY, |d| d as f64), "{p}");
+                }
+            }
+            if p.score() < 1 {
+                for mv in p.legal_moves() {
+                    let mut c = p;
+                    c.play_unchecked(mv);
+                    stack.push(c);
+                }
+            }
+        }
+        states += seen.len();
+    }
+    assert!(states > 500, "{states}");
 }
 
 #[test]

@@ -16,6 +16,8 @@
 //! | `bishop-solo` | [`BishopSolo`] | 8 × 8 numbers, one bishop, a target |
 //! | `dots` | [`Dots`] | Dots and Boxes, up to 10 × 10 boxes |
 //! | `dots-solo` | [`DotsSolo`] | one player closing boxes, a target |
+//! | `quatro` | [`Quatro`] | 4 × 4 board, 16 pieces of 4 attributes, shared reserve |
+//! | `quatro-solo` | [`QuatroSolo`] | a board and a reserve, a winning line to make |
 //!
 //! ```
 //! use tabula::game::{Game, KnightSolo};
@@ -37,6 +39,7 @@ pub mod any;
 pub mod dots;
 pub mod fen;
 pub mod numbered;
+pub mod quatro;
 pub mod registry;
 pub mod traits;
 pub mod zobrist;
@@ -45,6 +48,7 @@ pub use any::{AnyMove, AnyPosition};
 pub use dots::{Arc, Dots, DotsSolo};
 pub use fen::FenError;
 pub use numbered::{Bishop, BishopSolo, JumpMove, Knight, KnightSolo};
+pub use quatro::{Place, Quatro, QuatroSolo};
 pub use registry::GameId;
 pub use traits::{CourseProblems, Evaluate, LispInterchange, Mark, PersonPlay, Render, Starts};
 

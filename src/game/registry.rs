@@ -43,10 +43,13 @@ macro_rules! __registry {
                 BishopSolo  "bishop-solo"  puzzle Bishop      Jump  $crate::game::BishopSolo,
                 Dots        "dots"         duel   DotsSolo    Arc   $crate::game::Dots,
                 DotsSolo    "dots-solo"    puzzle Dots        Arc   $crate::game::DotsSolo,
+                Quatro      "quatro"       duel   QuatroSolo  Place $crate::game::Quatro,
+                QuatroSolo  "quatro-solo"  puzzle Quatro      Place $crate::game::QuatroSolo,
             ]
             moves [
                 Jump  $crate::game::JumpMove,
                 Arc   $crate::game::Arc,
+                Place $crate::game::Place,
             ]
         }
     };

@@ -26,6 +26,15 @@ pub mod dots {
     pub const V: usize = 128;
 }
 
+/// Offsets into the table used by Quatro.
+pub mod quatro {
+    /// Key of "piece `p` stands on square `s`": `PIECE + 16 * p + s`.
+    pub const PIECE: usize = 0;
+    /// Key of piece `p` in the reserve: `RESERVE + p`, rotated left by
+    /// `4 * (copies - 1)` (the puzzle's reserve is a multiset).
+    pub const RESERVE: usize = 320;
+}
+
 /// Key toggled when player 2 is to move.
 pub const SIDE: usize = 300;
 

@@ -78,11 +78,166 @@ pub struct DotsPos {
     pub target: Option<u32>,
 }
 
-/// A position of any of the six games.
+/// A Quatro position (duel or puzzle), straight from `rules/quatro.md`:
+/// pieces are their four letters (`brao`), the board 16 cells `a1 b1 c1 d1
+/// a2 … d4`, the reserve a list in order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct QuatroPos {
+    pub solo: bool,
+    pub cells: Vec<Option<String>>,
+    pub reserve: Vec<String>,
+    pub side: usize,
+}
+
+/// A position of any of the games.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Pos {
     Num(NumPos),
     Dots(DotsPos),
+    Quatro(QuatroPos),
+}
+
+/// The 16 pieces in the canonical order of rules §1.4.
+pub const QUATRO_PIECES: [&str; 16] = [
+    "brao", "prao", "brbo", "prbo", "bqao", "pqao", "bqbo", "pqbo", "brac", "prac", "brbc", "prbc",
+    "bqac", "pqac", "bqbc", "pqbc",
+];
+
+/// The 10 lines of the Quatro board as lists of (row, column).
+pub fn quatro_lines() -> Vec<Vec<(usize, usize)>> {
+    let mut lines = Vec::new();
+    for r in 0..4 {
+        lines.push((0..4).map(|c| (r, c)).collect());
+    }
+    for c in 0..4 {
+        lines.push((0..4).map(|r| (r, c)).collect());
+    }
+    lines.push((0..4).map(|i| (i, i)).collect());
+    lines.push((0..4).map(|i| (3 - i, i)).collect());
+    lines
+}
+
+/// Do these pieces all have the same letter at some position?
+pub fn quatro_share(pieces: &[&str]) -> bool {
+    (0..4).any(|k| {
+        let first = pieces[0].as_bytes()[k];
+        pieces.iter().all(|p| p.as_bytes()[k] == first)
+    })
+}
+
+impl QuatroPos {
+    pub fn empty(solo: bool) -> QuatroPos {
+        QuatroPos {
+            solo,
+            cells: vec![None; 16],
+            reserve: QUATRO_PIECES.iter().map(|p| p.to_string()).collect(),
+            side: 0,
+        }
+    }
+
+    fn cell(&self, r: usize, c: usize) -> Option<&str> {
+        self.cells[r * 4 + c].as_deref()
+    }
+
+    /// Does a line hold 4 pieces sharing a value?
+    pub fn won(&self) -> bool {
+        quatro_lines().iter().any(|line| {
+            let pieces: Vec<&str> = line.iter().filter_map(|&(r, c)| self.cell(r, c)).collect();
+            pieces.len() == 4 && quatro_share(&pieces)
+        })
+    }
+
+    /// Is there a line of 3 pieces and a reserve piece completing it?
+    pub fn threat(&self) -> bool {
+        quatro_lines().iter().any(|line| {
+            let pieces: Vec<&str> = line.iter().filter_map(|&(r, c)| self.cell(r, c)).collect();
+            pieces.len() == 3
+                && self.reserve.iter().any(|q| {
+                    let mut four = pieces.clone();
+                    four.push(q);
+                    quatro_share(&four)
+                })
+        })
+    }
+
+    pub fn legal_moves(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        if self.won() {
+            return out;
+        }
+        let mut tried: Vec<&String> = Vec::new();
+        for p in &self.reserve {
+            if tried.contains(&p) {
+                continue;
+            }
+            tried.push(p);
+            for r in 0..4 {
+                for c in 0..4 {
+                    if self.cell(r, c).is_none() {
+                        out.push(format!("{p}@{}", square_name(r, c)));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    pub fn play(&mut self, mv: &str) -> bool {
+        let mv = mv.to_ascii_lowercase();
+        let Some((piece, square)) = mv.split_once('@') else {
+            return false;
+        };
+        let Some((r, c)) = parse_square(square).filter(|&(r, c)| r < 4 && c < 4) else {
+            return false;
+        };
+        // Legal: the game goes on, the square is empty, the piece is in reserve.
+        let Some(k) = self.reserve.iter().position(|p| p == piece) else {
+            return false;
+        };
+        if self.won() || self.cell(r, c).is_some() {
+            return false;
+        }
+        self.reserve.remove(k);
+        self.cells[r * 4 + c] = Some(piece.to_string());
+        if !self.solo {
+            self.side = 1 - self.side;
+        }
+        true
+    }
+
+    /// Duel: 100 for the player who completed a line; puzzle: 1 once won.
+    pub fn scores(&self) -> [u32; 2] {
+        if !self.won() {
+            [0, 0]
+        } else if self.solo {
+            [1, 0]
+        } else if self.side == 1 {
+            [100, 0]
+        } else {
+            [0, 100]
+        }
+    }
+
+    pub fn fen(&self) -> String {
+        let rows: Vec<String> = (0..4)
+            .map(|r| {
+                (0..4)
+                    .map(|c| self.cell(r, c).unwrap_or("-").to_string())
+                    .collect::<Vec<_>>()
+                    .join(",")
+            })
+            .collect();
+        if self.solo {
+            let reserve = if self.reserve.is_empty() {
+                "-".to_string()
+            } else {
+                self.reserve.join(",")
+            };
+            format!("quatro-solo {} {reserve}", rows.join("/"))
+        } else {
+            format!("quatro {} {}", rows.join("/"), self.side + 1)
+        }
+    }
 }
 
 pub fn square_name(r: usize, c: usize) -> String {
@@ -390,6 +545,7 @@ impl DotsPos {
 impl Pos {
     pub fn legal_moves(&self) -> Vec<String> {
         match self {
+            Pos::Quatro(p) => p.legal_moves(),
             Pos::Num(p) => p.legal_moves(),
             Pos::Dots(p) => p.legal_moves(),
         }
@@ -398,6 +554,7 @@ impl Pos {
     /// Plays a move given in the interface notation; false if not legal.
     pub fn play(&mut self, mv: &str) -> bool {
         match self {
+            Pos::Quatro(p) => p.play(mv),
             Pos::Num(p) => p.play(mv),
             Pos::Dots(p) => p.play(mv),
         }
@@ -405,6 +562,7 @@ impl Pos {
 
     pub fn side(&self) -> usize {
         match self {
+            Pos::Quatro(p) => p.side,
             Pos::Num(p) => p.side,
             Pos::Dots(p) => p.side,
         }
@@ -413,6 +571,7 @@ impl Pos {
     /// Points of player 1 and player 2 (puzzles: `[score, 0]`).
     pub fn scores(&self) -> [u32; 2] {
         match self {
+            Pos::Quatro(p) => p.scores(),
             Pos::Num(p) => p.score,
             Pos::Dots(p) => p.score,
         }
@@ -420,6 +579,7 @@ impl Pos {
 
     pub fn fen(&self) -> String {
         match self {
+            Pos::Quatro(p) => p.fen(),
             Pos::Num(p) => p.fen(),
             Pos::Dots(p) => p.fen(),
         }
@@ -427,6 +587,7 @@ impl Pos {
 
     pub fn is_puzzle(&self) -> bool {
         match self {
+            Pos::Quatro(p) => p.solo,
             Pos::Num(p) => p.solo,
             Pos::Dots(p) => p.solo,
         }
@@ -441,6 +602,15 @@ impl Pos {
                 for r in 0..p.n() {
                     for c in 0..p.n() {
                         out.push(square_name(r, c));
+                    }
+                }
+            }
+            Pos::Quatro(_) => {
+                for p in QUATRO_PIECES {
+                    for r in 0..4 {
+                        for c in 0..4 {
+                            out.push(format!("{p}@{}", square_name(r, c)));
+                        }
                     }
                 }
             }
@@ -627,6 +797,63 @@ fn parse_dots_fen(fields: &[&str], solo: bool) -> Result<DotsPos, String> {
     Ok(pos)
 }
 
+fn parse_quatro_fen(fields: &[&str], solo: bool) -> Result<QuatroPos, String> {
+    if fields.len() != 3 {
+        return err("wrong number of fields");
+    }
+    let mut pos = QuatroPos::empty(solo);
+    let rows: Vec<&str> = fields[1].split('/').collect();
+    if rows.len() != 4 {
+        return err("wrong number of rows");
+    }
+    for (r, row) in rows.iter().enumerate() {
+        let cells: Vec<&str> = row.split(',').collect();
+        if cells.len() != 4 {
+            return err("wrong number of cells");
+        }
+        for (c, cell) in cells.iter().enumerate() {
+            if *cell != "-" {
+                let piece = cell.to_ascii_lowercase();
+                if !QUATRO_PIECES.contains(&piece.as_str()) {
+                    return err("bad piece");
+                }
+                pos.cells[r * 4 + c] = Some(piece);
+            }
+        }
+    }
+    let on: Vec<String> = pos.cells.iter().flatten().cloned().collect();
+    if solo {
+        pos.reserve = if fields[2] == "-" {
+            Vec::new()
+        } else {
+            fields[2]
+                .split(',')
+                .map(|p| p.to_ascii_lowercase())
+                .collect()
+        };
+        if pos
+            .reserve
+            .iter()
+            .any(|p| !QUATRO_PIECES.contains(&p.as_str()))
+        {
+            return err("bad reserve piece");
+        }
+    } else {
+        for (i, p) in on.iter().enumerate() {
+            if on[..i].contains(p) {
+                return err("repeated piece");
+            }
+        }
+        pos.reserve.retain(|p| !on.contains(p));
+        pos.side = match fields[2] {
+            "1" => 0,
+            "2" => 1,
+            _ => return err("bad side"),
+        };
+    }
+    Ok(pos)
+}
+
 /// Reads a position string of any game.
 pub fn from_fen(text: &str) -> Result<Pos, String> {
     let fields: Vec<&str> = text.split_whitespace().collect();
@@ -637,6 +864,8 @@ pub fn from_fen(text: &str) -> Result<Pos, String> {
         Some("bishop-solo") => parse_num_fen(&fields, Piece::Bishop, true).map(Pos::Num),
         Some("dots") => parse_dots_fen(&fields, false).map(Pos::Dots),
         Some("dots-solo") => parse_dots_fen(&fields, true).map(Pos::Dots),
+        Some("quatro") => parse_quatro_fen(&fields, false).map(Pos::Quatro),
+        Some("quatro-solo") => parse_quatro_fen(&fields, true).map(Pos::Quatro),
         _ => err("unknown game"),
     }
 }
@@ -647,6 +876,28 @@ pub fn from_fen(text: &str) -> Result<Pos, String> {
 const KNIGHT_DAT: &str = include_str!("../../data/problems/knight.dat");
 const BISHOP_DAT: &str = include_str!("../../data/problems/bishop.dat");
 const DOTS_DAT: &str = include_str!("../../data/problems/dots.dat");
+const QUATRO_DAT: &str = include_str!("../../data/problems/quatro.dat");
+
+/// A Quatro piece from its Lisp list of symbols (rules §1.2).
+fn quatro_piece(x: &Lisp) -> String {
+    x.list()
+        .iter()
+        .map(|a| match a {
+            Lisp::Atom(w) => match w.as_str() {
+                "BRANCA" => 'b',
+                "PRETA" => 'p',
+                "REDONDA" => 'r',
+                "QUADRADA" => 'q',
+                "ALTA" => 'a',
+                "BAIXA" => 'b',
+                "OCA" => 'o',
+                "CHEIA" => 'c',
+                other => panic!("unknown symbol {other}"),
+            },
+            Lisp::List(_) => panic!("a piece is a list of symbols"),
+        })
+        .collect()
+}
 
 /// A Lisp value: an atom or a list.
 #[derive(Clone, Debug)]
@@ -696,6 +947,20 @@ pub fn read_lisp(text: &str) -> Vec<Lisp> {
 
 /// The `index`-th (0-based) problem of a puzzle game's course file.
 pub fn problem(game: &str, index: usize) -> Pos {
+    if game == "quatro-solo" {
+        let all = read_lisp(QUATRO_DAT);
+        let items = all[index].list();
+        let mut pos = QuatroPos::empty(true);
+        for (r, row) in items[0].list().iter().enumerate() {
+            for (c, cell) in row.list().iter().enumerate() {
+                if cell.number() != Some(0) {
+                    pos.cells[r * 4 + c] = Some(quatro_piece(cell));
+                }
+            }
+        }
+        pos.reserve = items[1].list().iter().map(quatro_piece).collect();
+        return Pos::Quatro(pos);
+    }
     let (text, piece) = match game {
         "knight-solo" => (KNIGHT_DAT, Some(Piece::Knight)),
         "bishop-solo" => (BISHOP_DAT, Some(Piece::Bishop)),
@@ -837,6 +1102,37 @@ pub fn random_dots(rows: usize, cols: usize, seed: u64) -> Pos {
     Pos::Dots(pos)
 }
 
+/// The random Quatro start (documentation of `tabula::game::quatro::random`):
+/// 2 + rng % 3 placements, each the rng % m-th of the m moves that neither
+/// win nor leave the next player a threat; the puzzle's reserve is the
+/// pieces not on the board.
+pub fn random_quatro(solo: bool, seed: u64) -> Pos {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut pos = QuatroPos::empty(false);
+    let k = 2 + rng.next_u64() % 3;
+    for _ in 0..k {
+        let quiet: Vec<String> = pos
+            .legal_moves()
+            .into_iter()
+            .filter(|mv| {
+                let mut after = pos.clone();
+                after.play(mv);
+                !after.won() && !after.threat()
+            })
+            .collect();
+        if quiet.is_empty() {
+            break;
+        }
+        let i = (rng.next_u64() % quiet.len() as u64) as usize;
+        pos.play(&quiet[i]);
+    }
+    if solo {
+        pos.solo = true;
+        pos.side = 0;
+    }
+    Pos::Quatro(pos)
+}
+
 /// Sets up a position spec: a position string, `fen …`, `startpos` (dots),
 /// `random <game> <seed> [<r>x<c>]` or `problem <game> <A…>`, then `moves …`.
 pub fn setup(spec: &str) -> Pos {
@@ -860,6 +1156,8 @@ pub fn setup(spec: &str) -> Pos {
                 "knight-solo" => random_numbers(Piece::Knight, true, seed),
                 "bishop" => random_numbers(Piece::Bishop, false, seed),
                 "bishop-solo" => random_numbers(Piece::Bishop, true, seed),
+                "quatro" => random_quatro(false, seed),
+                "quatro-solo" => random_quatro(true, seed),
                 "dots" => {
                     let (r, c) = head
                         .get(3)
@@ -978,6 +1276,20 @@ pub fn features(pos: &Pos, mv: &str) -> Vec<&'static str> {
             if a.closed_count() > p.closed_count() && !p.solo {
                 assert_eq!(a.side, p.side);
                 out.push("extra turn");
+            }
+        }
+        (Pos::Quatro(p), Pos::Quatro(a)) => {
+            if a.won() {
+                out.push("winning line");
+            } else if a.legal_moves().is_empty() {
+                out.push("no piece or square left");
+            }
+            let piece = mv.split_once('@').unwrap().0;
+            if p.reserve.iter().filter(|q| q.as_str() == piece).count() > 1 {
+                out.push("repeated piece placed");
+            }
+            if a.threat() && !a.won() {
+                out.push("threat left");
             }
         }
         _ => unreachable!(),

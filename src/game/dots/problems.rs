@@ -13,8 +13,9 @@ impl CourseProblems for DotsSolo {
         "(<target> (<H> <V>)) for dots".to_string()
     }
 
+    /// Two items, the first the target (a number).
     fn recognises(items: &[Sexp]) -> bool {
-        items.len() == 2
+        items.len() == 2 && items[0].as_int().is_some()
     }
 
     fn read_problem(items: &[Sexp]) -> Result<(u32, Self), String> {
