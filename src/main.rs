@@ -74,7 +74,7 @@ enum Command {
         /// Seed of the first board (then seed+1, …).
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// knight, bishop or dots<R>x<C>.
+        /// knight, bishop, quatro or dots<R>x<C>.
         #[arg(long, default_value = "knight")]
         board: String,
         /// Player A: tabula[:option,…] or baseline.

@@ -123,18 +123,23 @@ pub enum Board {
     Knight,
     Bishop,
     Dots(usize, usize),
+    /// Quatro's seeded random starts.
+    Quatro,
 }
 
 impl Board {
-    /// `knight`, `bishop` or `dots<R>x<C>`.
+    /// `knight`, `bishop`, `quatro` or `dots<R>x<C>`.
     pub fn parse(text: &str) -> Result<Board> {
         Ok(match text {
             "knight" => Board::Knight,
             "bishop" => Board::Bishop,
+            "quatro" => Board::Quatro,
             _ => {
                 let size = text.strip_prefix("dots").unwrap_or("");
                 if !size.contains(['x', 'X']) {
-                    bail!("unknown board '{text}' (expected knight, bishop or dots<R>x<C>)");
+                    bail!(
+                        "unknown board '{text}' (expected knight, bishop, quatro or dots<R>x<C>)"
+                    );
                 }
                 let Some((r, c)) = crate::setup::parse_dots_size(size) else {
                     bail!(
@@ -201,6 +206,7 @@ pub fn run(
             Board::Knight => play(&crate::random::duel::<KnightPiece>(board_seed), &mut seats),
             Board::Bishop => play(&crate::random::duel::<BishopPiece>(board_seed), &mut seats),
             Board::Dots(r, c) => play(&crate::random::dots(r, c, board_seed), &mut seats),
+            Board::Quatro => play(&crate::game::quatro::random::quatro(board_seed), &mut seats),
         };
         if !a_is_p1 {
             seats.swap(0, 1);

@@ -14,6 +14,13 @@
 //!
 //! Move ordering: a winning placement first, a placement that hands the
 //! opponent a threat last.
+//!
+//! Measured (release, `tabula selfplay --board quatro --games 40 --movetime
+//! 100`, against the plain alpha-beta): with this evaluation 28/3/9, 73.8 %
+//! (boards 11/9/0); with none (`--a tabula:material`) 24/2/14, 62.5 %
+//! (boards 6/14/0). Against `builtin:greedy` (`arbiter match
+//! builtin:tabula:movetime=100 builtin:greedy --game quatro --games 40`):
+//! 39/1/0, 98.8 %.
 
 use super::{Place, QuatroBoard, LINES, LINES_OF, WIN_POINTS};
 use crate::game::traits::Evaluate;
@@ -105,8 +112,8 @@ impl<const SOLO: bool> QuatroBoard<SOLO> {
         false
     }
 
-    /// The empty squares on which at least one reserve piece is safe, and
-    /// whether any placement is safe.
+    /// The empty squares on which at least one reserve piece is safe (hands
+    /// the opponent no threat).
     fn safe_squares(&self) -> u32 {
         let mut safe = 0;
         let mut free = !self.occupied();
