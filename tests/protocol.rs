@@ -876,33 +876,25 @@ fn help_lists_every_command_and_a_pipe_gets_no_banner() {
     assert_eq!(engine.stderr(), "", "a program on a pipe gets no banner");
 }
 
-/// What a terminal shows when `shell_command` runs in it under `script`
-/// (util-linux), once `quit` has been typed.
-fn terminal_via_script(shell_command: &str) -> String {
-    let mut command = std::process::Command::new("script");
-    command.args(["-qec", shell_command, "/dev/null"]);
-    let mut engine = Engine::spawn_command(command);
-    engine.send("quit");
-    assert!(
-        engine.wait_exit(PATIENCE).success(),
-        "{}",
-        engine.transcript()
-    );
-    // `script` has exited: the output ends with the pipe.
-    engine.rest(PATIENCE).join("\n")
-}
-
 #[test]
 fn a_person_at_a_terminal_gets_a_banner_on_stderr() {
     needs!(tools::SCRIPT);
     let banner = tabula::protocol::banner();
     assert!(banner.starts_with("Tabula ") && banner.contains("type help"));
-    // stdout goes to /dev/null: what the terminal shows came from stderr.
+    // `script` (util-linux) runs the engine in a pseudo-terminal; its stdout
+    // goes to /dev/null, so what the terminal shows came from stderr. The
+    // banner is awaited before `quit` is typed: nothing depends on timing.
     let shell_command = format!("'{}' >/dev/null", env!("CARGO_BIN_EXE_tabula"));
-    let screen = terminal_via_script(&shell_command);
+    let mut command = std::process::Command::new("script");
+    command.args(["-qec", &shell_command, "/dev/null"]);
+    let mut engine = Engine::spawn_command(command);
+    let screen = engine.recv_until(PATIENCE, |l| l.trim_end() == banner);
+    assert_eq!(screen.last().map(|l| l.trim_end()), Some(banner.as_str()));
+    engine.send("quit");
     assert!(
-        screen.lines().any(|l| l.trim_end() == banner),
-        "no banner on the terminal:\n{screen}"
+        engine.wait_exit(PATIENCE).success(),
+        "{}",
+        engine.transcript()
     );
 }
 
