@@ -7,6 +7,8 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 
+use tabula::game::GameId;
+
 #[path = "../../tests/util/tools.rs"]
 #[macro_use]
 mod tools;
@@ -85,11 +87,9 @@ const MARGIN: &[&str] = &["--margin", "250"];
 
 #[test]
 fn tabula_passes_every_layer_of_each_game() {
-    for (game, puzzle) in [
-        ("knight", "knight-solo"),
-        ("bishop", "bishop-solo"),
-        ("dots", "dots-solo"),
-    ] {
+    // Every two-player game of the registry, with its puzzle.
+    let duels = GameId::ALL.iter().filter(|g| !g.is_puzzle());
+    for (game, puzzle) in duels.map(|g| (g.as_str(), g.sibling().as_str())) {
         let (code, text) = check(tabula(), &[&["--game", game][..], MARGIN].concat());
         assert_eq!(code, 0, "{text}");
         let [ok, warn, fail, skip] = summary(&text);
@@ -121,13 +121,14 @@ fn tabula_passes_every_layer_of_each_game() {
                 "{puzzle} {p}:\n{text}"
             );
         }
-        // The positions include the rules' special cases.
-        let special = if game == "dots" {
-            number_before(&text, "  ok    legal moves", "extra")
-        } else {
-            number_before(&text, "  ok    legal moves", "forced")
+        // The positions include the rules' special cases (Quatro has none).
+        let special = match game {
+            "dots" => number_before(&text, "  ok    legal moves", "extra"),
+            "quatro" => 1,
+            _ => number_before(&text, "  ok    legal moves", "forced"),
         };
         assert!(special > 0, "{text}");
+        assert!(text.contains("  ok    stdout: "), "{text}");
         assert!(
             number_before(&text, "  ok    perft", "counts") >= 12,
             "{text}"

@@ -28,13 +28,15 @@ pub(super) fn is_protocol_reply(line: &str) -> bool {
     }
 }
 
-/// `pass`, a square (`e5`) or an arc (`h1.2`).
+/// A word in a game's move notation: `pass`, a square (`e5`), an arc
+/// (`h1.2`), a placed piece (`brao@c3`).
 pub(super) fn looks_like_move(word: &str) -> bool {
+    // Every game's notation: a letter, then letters, digits and `.@-`
+    // (`pass`, `e5`, `h1.2`, `brao@c3`, `d2-d4`).
     let mut chars = word.chars();
-    word == "pass"
-        || (chars.next().is_some_and(|c| c.is_ascii_alphabetic())
-            && !chars.as_str().is_empty()
-            && chars.all(|c| c.is_ascii_digit() || c == '.'))
+    chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+        && !chars.as_str().is_empty()
+        && chars.all(|c| c.is_ascii_alphanumeric() || ".@-".contains(c))
 }
 
 /// The lines on the engine's stdout that are not protocol replies, over the
@@ -126,6 +128,7 @@ mod tests {
             "a3 12",
             "h1.2 5",
             "pass 1",
+            "brao@c3 96",
             "nosolution reason limit",
         ] {
             assert!(is_protocol_reply(line), "{line}");
