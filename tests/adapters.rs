@@ -277,6 +277,7 @@ fn lisp_board(pos: &AnyPosition) -> String {
         AnyPosition::Knight(p) => lisp::jump_to_lisp(p),
         AnyPosition::Bishop(p) => lisp::jump_to_lisp(p),
         AnyPosition::Dots(p) => lisp::dots_to_lisp(p),
+        AnyPosition::Quatro(p) => tabula::game::quatro::lisp::quatro_to_lisp(p),
         other => panic!("not a two-player game: {}", other.game()),
     }
 }
@@ -357,10 +358,14 @@ fn cross_check(engine: &mut Engine, starts: &[AnyPosition], with_lisp: bool, see
                     read_lisp(&board),
                     "{context}"
                 );
-                // The default estado: (tabuleiro jogador pontos-1 pontos-2).
+                // The default estado: (tabuleiro jogador pontos-1 pontos-2);
+                // Quatro's is its (tabuleiro reserva) itself.
                 let [s1, s2] = pos.scores();
                 let side = pos.side_to_move().index() + 1;
-                let estado = format!("({board} {side} {s1} {s2})");
+                let estado = match pos {
+                    AnyPosition::Quatro(_) => board.clone(),
+                    _ => format!("({board} {side} {s1} {s2})"),
+                };
                 assert_eq!(
                     read_lisp(info(&lines, "estado")),
                     read_lisp(&estado),
@@ -989,6 +994,149 @@ fn lisp_go_infinite_waits_for_stop() {
             "{args}: {lines:?}"
         );
     }
+}
+
+/// Quatro duels: the empty board and seeded random openings.
+fn quatro_starts(count: u64) -> Vec<AnyPosition> {
+    let mut out = vec![parse_spec("quatro -,-,-,-/-,-,-,-/-,-,-,-/-,-,-,- 1", None).unwrap()];
+    out.extend((1..count).map(|seed| parse_spec(&format!("random quatro {seed}"), None).unwrap()));
+    out
+}
+
+/// The example student in Quatro: it completes a line when it can, else it
+/// places a piece after which no piece of the reserve completes a line.
+fn quatro_check(pos: &AnyPosition, mv: &str) {
+    use tabula::game::quatro::{parse_piece, parse_square};
+    use tabula::game::{Game, Place};
+    let AnyPosition::Quatro(q) = pos else {
+        unreachable!()
+    };
+    let place = |m: &str| {
+        let (piece, square) = m.split_once('@').unwrap();
+        Place {
+            piece: parse_piece(piece).unwrap(),
+            square: parse_square(square).unwrap(),
+        }
+    };
+    let wins = |m: Place| q.completes(m.piece, m.square);
+    let safe = |m: Place| {
+        let mut after = *q;
+        after.play_unchecked(m);
+        !after
+            .legal_moves()
+            .iter()
+            .any(|r| after.completes(r.piece, r.square))
+    };
+    let legal = q.legal_moves();
+    let mine = place(mv);
+    if legal.iter().any(|&m| wins(m)) {
+        assert!(
+            wins(mine),
+            "a winning placement was missed in {}: {mv}",
+            pos.fen()
+        );
+    } else if legal.iter().any(|&m| safe(m)) {
+        assert!(safe(mine), "an unsafe placement in {}: {mv}", pos.fen());
+    }
+}
+
+#[test]
+fn lisp_quatro_boards_and_rules_match_the_library() {
+    needs!(tools::SBCL);
+    let mut e = Engine::lisp(&[]);
+    e.handshake();
+    cross_check(&mut e, &quatro_starts(24), true, 2026);
+    // `position lisp (tabuleiro reserva)` reads as the library reads it: the
+    // side from the number of pieces, the reserve every piece not placed.
+    let mut rng = tabula::random::rng(98);
+    let mut boards = 0;
+    for start in quatro_starts(8) {
+        let mut pos = start;
+        while !pos.is_over() {
+            let text = lisp_board(&pos);
+            let expected = tabula::game::quatro::lisp::quatro_from_lisp::<false>(&read_lisp(&text))
+                .unwrap()
+                .to_string();
+            e.send(&format!("position lisp {text}"));
+            e.send("show");
+            let lines = e.sync("lisp");
+            assert_eq!(info(&lines, "fen"), expected, "{text}");
+            assert_eq!(read_lisp(info(&lines, "lisp")), read_lisp(&text));
+            boards += 1;
+            let legal = pos.legal_moves();
+            pos.play(legal[pick(&mut rng, legal.len())]).unwrap();
+        }
+    }
+    assert!(boards > 50, "{boards}");
+    // `position startpos` of the game quatro is the empty board.
+    e.send("setoption name Game value quatro");
+    e.send("position startpos moves brao@a1 PQBC@B2");
+    e.send("show");
+    let lines = e.sync("startpos");
+    assert_eq!(
+        info(&lines, "fen"),
+        "quatro brao,-,-,-/-,pqbc,-,-/-,-,-,-/-,-,-,- 1"
+    );
+    e.assert_only_protocol_output();
+}
+
+#[test]
+fn lisp_example_student_plays_whole_quatro_games() {
+    needs!(tools::SBCL);
+    let mut e = Engine::lisp(&[]);
+    e.handshake();
+    let mut starts = quatro_starts(1);
+    starts.extend(game_starts(GameId::Quatro, 7));
+    play_games(&mut e, &starts, 500, 10, &quatro_check);
+    let stderr = e.stderr();
+    assert!(!stderr.contains("differs"), "{stderr}");
+    assert!(!stderr.contains("jogar"), "{stderr}");
+}
+
+#[test]
+fn lisp_quatro_answer_is_read_from_the_boards_not_the_coordinates() {
+    needs!(tools::SBCL);
+    // The last piece of the reserve on the last empty square, answered with
+    // the coordinates in the other order, (linha coluna), 0-based; and in a
+    // student package, with its own symbols.
+    let student = student_file(
+        "last.lisp",
+        "(defpackage :p1-2 (:use :cl))
+         (in-package :p1-2)
+         (defun jogar (estado tempo)
+           (declare (ignore tempo))
+           (destructuring-bind (tabuleiro reserva) estado
+             (let* ((peca (car (last reserva)))
+                    (casa (loop for l from 3 downto 0
+                                thereis (loop for c from 3 downto 0
+                                              when (eql 0 (nth c (nth l tabuleiro)))
+                                                return (list l c))))
+                    (novo (loop for linha in tabuleiro for l from 0
+                                collect (loop for x in linha for c from 0
+                                              collect (if (equal (list l c) casa) peca x)))))
+               (assert (eq (first peca) (if (member 'preta peca) 'preta 'branca)))
+               (list casa (list novo (remove peca reserva :test #'equal))))))
+         (setf tabula:*jogar* 'jogar)",
+    );
+    let mut e = Engine::lisp(&[student.arg()]);
+    e.handshake();
+    let mut rng = tabula::random::rng(5);
+    for start in quatro_starts(6) {
+        let mut pos = start;
+        let mut moves: Vec<String> = Vec::new();
+        while !pos.is_over() {
+            e.send(&position_command(&start, &moves));
+            let (mv, _) = e.go("movetime 500");
+            let legal = pos.legal_moves();
+            assert_eq!(mv, legal.last().unwrap().to_string(), "{}", pos.fen());
+            let next = legal[pick(&mut rng, legal.len())].to_string();
+            pos.play_text(&next).unwrap();
+            moves.push(next);
+        }
+    }
+    let stderr = e.stderr();
+    assert!(!stderr.contains("differs"), "{stderr}");
+    assert!(!stderr.contains("jogar"), "{stderr}");
 }
 
 #[test]

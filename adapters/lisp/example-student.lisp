@@ -2,16 +2,21 @@
 ;;;; for the adapter's tests and as a model of the championship interface:
 ;;;;
 ;;;;     (jogar estado tempo)  ->  (novo-estado)
+;;;;     Quatro: (jogar estado tempo)  ->  (coordenadas novo-estado)
 ;;;;
 ;;;; estado = (tabuleiro jogador pontos-1 pontos-2), as tabula.lisp builds it
-;;;; by default.  No search, greedy:
+;;;; by default; Quatro's estado is the course's (tabuleiro reserva).  No
+;;;; search, greedy:
 ;;;;   - knight / bishop: jump to the highest number the piece may reach
 ;;;;     (not onto a square the opponent attacks); no such square: pass
 ;;;;     (the board comes back unchanged);
 ;;;;   - dots: close every box it can (one call plays the whole turn), then
 ;;;;     draw an arc that gives no box its third side, else any arc.  With
 ;;;;     *um-arco-por-chamada* true it draws a single arc per call instead
-;;;;     (jogar is called again while the turn lasts).
+;;;;     (jogar is called again while the turn lasts);
+;;;;   - quatro: complete a line when it can, else place a piece after which
+;;;;     no piece of the reserve completes a line, else the first placement.
+;;;;     The coordenadas are (x y), column then row, 1-based.
 ;;;; The rules of landing (symmetric numbers, doubles) are applied to the new
 ;;;; board as the course asks; the adapter only reads where the piece went.
 ;;;;
@@ -174,6 +179,59 @@ go, the symmetric number goes, or on a double the largest other double."
     (list tabuleiro fechadas)))
 
 ;;; ------------------------------------------------------------------------
+;;; Quatro: estado = (tabuleiro reserva), a piece (branca redonda alta oca)
+;;; ------------------------------------------------------------------------
+
+(defun vazia-p (x) (or (null x) (eql x 0)))
+
+(defparameter *linhas-quatro*
+  (append (loop for l below 4 collect (loop for c below 4 collect (list l c)))
+          (loop for c below 4 collect (loop for l below 4 collect (list l c)))
+          (list (loop for i below 4 collect (list i i))
+                (loop for i below 4 collect (list (- 3 i) i))))
+  "The 10 lines as lists of (linha coluna): rows, columns, two diagonals.")
+
+(defun linha-ganha-p (tabuleiro linha)
+  "4 pieces sharing a characteristic (the same symbol in one place)."
+  (let ((pecas (mapcar (lambda (casa) (celula tabuleiro (first casa) (second casa))) linha)))
+    (and (notany #'vazia-p pecas)
+         (loop for i below 4
+               thereis (every (lambda (p) (eq (nth i p) (nth i (first pecas)))) pecas)))))
+
+(defun quatro-p (tabuleiro)
+  (some (lambda (linha) (linha-ganha-p tabuleiro linha)) *linhas-quatro*))
+
+(defun jogadas-quatro (tabuleiro reserva)
+  "(linha coluna peca) for each piece of the reserve, then each empty square."
+  (loop for peca in (remove-duplicates reserva :test #'equal :from-end t)
+        nconc (loop for l below 4
+                    nconc (loop for c below 4
+                                when (vazia-p (celula tabuleiro l c))
+                                  collect (list l c peca)))))
+
+(defun colocar (tabuleiro jogada)
+  (substituir tabuleiro (first jogada) (second jogada) (third jogada)))
+
+(defun tirar (reserva peca)
+  (remove peca reserva :test #'equal :count 1))
+
+(defun segura-p (tabuleiro reserva jogada)
+  "After JOGADA, can the opponent complete a line with a piece left?"
+  (let ((novo (colocar tabuleiro jogada))
+        (resto (tirar reserva (third jogada))))
+    (notany (lambda (j) (quatro-p (colocar novo j))) (jogadas-quatro novo resto))))
+
+(defun jogar-quatro (estado)
+  "((x y) (novo-tabuleiro nova-reserva)): the greedy placement."
+  (destructuring-bind (tabuleiro reserva) estado
+    (let* ((jogadas (jogadas-quatro tabuleiro reserva))
+           (jogada (or (find-if (lambda (j) (quatro-p (colocar tabuleiro j))) jogadas)
+                       (find-if (lambda (j) (segura-p tabuleiro reserva j)) jogadas)
+                       (first jogadas))))
+      (list (list (1+ (second jogada)) (1+ (first jogada)))
+            (list (colocar tabuleiro jogada) (tirar reserva (third jogada)))))))
+
+;;; ------------------------------------------------------------------------
 ;;; The championship interface
 ;;; ------------------------------------------------------------------------
 
@@ -183,6 +241,8 @@ go, the symmetric number goes, or on a double the largest other double."
 
 (defun jogar (estado tempo)
   (declare (ignore tempo))              ; greedy: no search to stop
+  (when (= (length estado) 2)           ; Quatro: (tabuleiro reserva)
+    (return-from jogar (jogar-quatro estado)))
   (destructuring-bind (tabuleiro jogador pontos-1 pontos-2) estado
     (destructuring-bind (novo ganhos)
         (if (tabuleiro-pontos-p tabuleiro)

@@ -1,7 +1,7 @@
 ;;;; tabula.lisp -- connect a course Lisp project to the Tabula protocol.
 ;;;;
-;;;; The knight game, the bishop game and Dots and Boxes of the IPS/ESTSetubal
-;;;; AI course: this file speaks the engine protocol of Tabula on standard
+;;;; The knight game, the bishop game, Dots and Boxes and Quatro of the
+;;;; IPS/ESTSetubal AI course: this file speaks the engine protocol of Tabula on standard
 ;;;; input / output (see protocol.md and adapters/README.md) and, for every
 ;;;; `go`, calls the student's championship function
 ;;;;
@@ -29,7 +29,8 @@
 ;;;;   1. Configuration (the hooks a student may change)
 ;;;;   2. Small utilities: words, numbers, output, errors
 ;;;;   3. Positions: the state, position strings (FEN) in and out
-;;;;   4. The rules: knight / bishop landing and moves, Dots and Boxes arcs
+;;;;   4. The rules: knight / bishop landing and moves, Dots and Boxes arcs,
+;;;;      Quatro placements
 ;;;;   5. Lisp boards: to the student, and back (recovering the move)
 ;;;;   6. Calling the student's jogar (time, errors, fallback, dots turns)
 ;;;;   7. The protocol loop
@@ -70,20 +71,27 @@ TABULEIRO is the course's board (knight / bishop: a list of rows of numbers,
 NIL, -1 for the white piece and -2 for the black piece; dots: (H V) with 0 for
 no arc and 1 / 2 for an arc of player 1 / 2).  JOGADOR is the player to move,
 1 (white, first player) or 2; in the knight and bishop games its piece on the
-board is (- jogador).  GAME (:knight, :bishop or :dots) is not included."
-  (declare (ignore game))
-  (list board side (first scores) (second scores)))
+board is (- jogador).  GAME (:knight, :bishop, :dots or :quatro) is not
+included.
+
+Quatro: the estado is the course's (tabuleiro reserva) itself, BOARD as given
+(rules/quatro.md section 5; the players share the pieces, so no side)."
+  (if (eq game :quatro)
+      board
+      (list board side (first scores) (second scores))))
 
 (defvar *make-estado* #'default-make-estado
   "A function (lambda (board scores side game) ...) returning the estado given
 to jogar: BOARD the course's Lisp board (fresh lists, jogar may modify them),
 SCORES the list (points-of-player-1 points-of-player-2), SIDE the player to
-move (1 or 2), GAME one of :knight, :bishop, :dots.  Default:
+move (1 or 2), GAME one of :knight, :bishop, :dots, :quatro (whose BOARD is
+the whole (tabuleiro reserva)).  Default:
 DEFAULT-MAKE-ESTADO.")
 
 (defvar *extract-board* 'default-extract-board
   "A function (lambda (result board-p) ...) taking what jogar returned and
-returning the new board (or a move string such as \"e5\" or \"h1.2\").
+returning the new board (or a move string such as \"e5\", \"h1.2\" or
+\"brao@c3\"; Quatro's board is the new (tabuleiro reserva)).
 BOARD-P is a predicate that is true of a well-shaped board of the current
 game.  Default: DEFAULT-EXTRACT-BOARD.")
 
@@ -160,11 +168,12 @@ some condition reports, become spaces: one message, one line)."
 
 (defun word= (a b) (string-equal a b))
 
-(defun lisp-text (object &key brief)
+(defun lisp-text (object &key brief (case :upcase))
   "OBJECT printed on one line the way the course writes boards: ((1 NIL -1) ...).
-BRIEF bounds the printing (for error messages about arbitrary objects)."
+BRIEF bounds the printing (for error messages about arbitrary objects); CASE
+is the *print-case* of symbols."
   (let ((*print-pretty* nil) (*print-base* 10) (*print-radix* nil)
-        (*print-case* :upcase) (*print-readably* nil) (*print-escape* t)
+        (*print-case* case) (*print-readably* nil) (*print-escape* t)
         (*print-length* (and brief 12)) (*print-level* (and brief 4))
         (*print-circle* (and brief t)))
     (prin1-to-string object)))
@@ -193,19 +202,25 @@ BRIEF bounds the printing (for error messages about arbitrary objects)."
 ;;; a number or NIL; PIECES holds the squares of the white and the black piece
 ;;; (NIL when a home row was empty at the automatic placement).  Dots: H and V
 ;;; are the course's (H V) flattened, H index r*cols + c, V index c*rows + r,
-;;; each 0 (no arc), 1 or 2 (the player who drew it).
+;;; each 0 (no arc), 1 or 2 (the player who drew it).  Quatro: SIZE is 4,
+;;; CELLS holds a piece (0..15) or NIL per square, RESERVE the pieces not on
+;;; the board in canonical order.  A piece's number has the colour in bit 0,
+;;; the height in bit 1, the shape in bit 2 and the fill in bit 3, so 0..15
+;;; is the canonical order brao prao brbo ... pqbc (rules/quatro.md 1.4).
 
 (defstruct (pos (:copier nil))
-  game                  ; :knight, :bishop or :dots
+  game                  ; :knight, :bishop, :dots or :quatro
   (side 1)              ; the player to move, 1 or 2
   (scores (list 0 0))   ; points of player 1 and player 2
-  size cells pieces     ; knight / bishop
-  rows cols h v)        ; dots
+  size cells pieces     ; knight / bishop (quatro: size, cells)
+  rows cols h v         ; dots
+  reserve)              ; quatro
 
 (defun copy-position (p)
   (flet ((copy (vector) (and vector (copy-seq vector))))
     (let ((q (copy-structure p)))
       (setf (pos-scores q) (copy-list (pos-scores p))
+            (pos-reserve q) (copy-list (pos-reserve p))
             (pos-cells q) (copy (pos-cells p))
             (pos-pieces q) (copy (pos-pieces p))
             (pos-h q) (copy (pos-h p))
@@ -224,10 +239,11 @@ BRIEF bounds the printing (for error messages about arbitrary objects)."
     (cond ((string= id "knight") (parse-jump-fen :knight 10 words))
           ((string= id "bishop") (parse-jump-fen :bishop 8 words))
           ((string= id "dots") (parse-dots-fen words))
-          ((member id '("knight-solo" "bishop-solo" "dots-solo") :test #'string=)
-           (fail "~a: the Lisp adapter plays the two-player games only (knight, bishop, dots)"
+          ((string= id "quatro") (parse-quatro-fen words))
+          ((member id '("knight-solo" "bishop-solo" "dots-solo" "quatro-solo") :test #'string=)
+           (fail "~a: the Lisp adapter plays the two-player games only (knight, bishop, dots, quatro)"
                  id))
-          (t (fail "unknown game '~a' (expected knight, bishop or dots)" id)))))
+          (t (fail "unknown game '~a' (expected knight, bishop, dots or quatro)" id)))))
 
 (defun parse-jump-fen (game size words)
   (unless (= (length words) 5)
@@ -309,9 +325,54 @@ BRIEF bounds the printing (for error messages about arbitrary objects)."
           (setf (pos-scores p) (list score1 score2))
           p)))))
 
+(defun parse-quatro-fen (words)
+  (unless (= (length words) 3)
+    (fail "expected 'quatro <row1>/<row2>/<row3>/<row4> <side>', found ~d fields"
+          (length words)))
+  (destructuring-bind (id board side) words
+    (declare (ignore id))
+    (let ((rows (split-on #\/ board))
+          (cells (make-array 16 :initial-element nil)))
+      (unless (= (length rows) 4)
+        (fail "board: expected 4 rows separated by '/', found ~d" (length rows)))
+      (loop for row in rows for r from 0
+            for items = (split-on #\, row)
+            do (unless (= (length items) 4)
+                 (fail "row ~d: expected 4 comma-separated cells, found '~a'" (1+ r) row))
+               (loop for item in items for c from 0
+                     do (unless (string= item "-")
+                          (let ((piece (parse-piece item)))
+                            (unless piece
+                              (fail "row ~d, cell ~d: expected a piece such as 'brao' or '-', found '~a'"
+                                    (1+ r) (1+ c) item))
+                            (when (find piece cells)
+                              (fail "row ~d, cell ~d: '~(~a~)' is already on the board"
+                                    (1+ r) (1+ c) item))
+                            (setf (aref cells (+ (* r 4) c)) piece)))))
+      (make-quatro cells (cond ((string= side "1") 1)
+                               ((string= side "2") 2)
+                               (t (fail "side to move: expected '1' or '2', found '~a'" side)))))))
+
+(defun make-quatro (cells side)
+  "The duel's position with CELLS (distinct pieces or NIL): the reserve is
+every piece not on the board."
+  (make-pos :game :quatro :size 4 :cells cells :side side
+            :reserve (loop for piece from 0 below 16
+                           unless (find piece cells) collect piece)))
+
 (defun position-fen (p)
   "The position string of P (the same text the Rust library writes)."
   (with-output-to-string (s)
+    (when (eq (pos-game p) :quatro)
+      (format s "quatro ")
+      (dotimes (r 4)
+        (when (plusp r) (write-char #\/ s))
+        (dotimes (c 4)
+          (when (plusp c) (write-char #\, s))
+          (let ((piece (aref (pos-cells p) (+ (* r 4) c))))
+            (write-string (if piece (piece-letters piece) "-") s))))
+      (format s " ~d" (pos-side p))
+      (return-from position-fen (get-output-stream-string s)))
     (if (eq (pos-game p) :dots)
         (let ((rows (pos-rows p)) (cols (pos-cols p)))
           (format s "dots ~dx~d " rows cols)
@@ -342,7 +403,7 @@ BRIEF bounds the printing (for error messages about arbitrary objects)."
 ;;;
 ;;; Moves: knight / bishop, a square index or :PASS; dots, (:h r c) or (:v r c)
 ;;; with 0-based r and c (h: dot row r, box column c; v: box row r, dot
-;;; column c).  Legal moves come in the rules' operator order, the order of
+;;; column c); quatro, (piece square), square = row*4 + column.  Legal moves come in the rules' operator order, the order of
 ;;; the Rust library.
 
 (defparameter +knight-ops+
@@ -457,18 +518,95 @@ column (the order of the course's (H V) lists)."
                               when (zerop (aref (pos-v p) (+ (* c rows) r)))
                                 collect (list :v r c))))))
 
+;;; Quatro ------------------------------------------------------------------
+
+(defparameter +quatro-attributes+
+  '((0 "BRANCA" "PRETA" #\b #\p) (2 "REDONDA" "QUADRADA" #\r #\q)
+    (1 "ALTA" "BAIXA" #\a #\b) (3 "OCA" "CHEIA" #\o #\c))
+  "A piece's attributes in the order of its Lisp list and of its letters:
+(bit symbol-for-0 symbol-for-1 letter-for-0 letter-for-1).")
+
+(defparameter +quatro-lines+
+  (append (loop for r below 4 collect (loop for c below 4 collect (+ (* r 4) c)))
+          (loop for c below 4 collect (loop for r below 4 collect (+ (* r 4) c)))
+          (list '(0 5 10 15) '(12 9 6 3)))
+  "The 10 lines: rows, columns, the diagonals a1-d4 and a4-d1.")
+
+(defun piece-letters (piece)
+  (coerce (loop for (bit nil nil zero one) in +quatro-attributes+
+                collect (if (logbitp bit piece) one zero))
+          'string))
+
+(defun parse-piece (text)
+  "The piece written TEXT (four letters, any case), or NIL."
+  (when (= (length text) 4)
+    (loop for (bit nil nil zero one) in +quatro-attributes+
+          for ch across (string-downcase text)
+          sum (cond ((char= ch zero) 0)
+                    ((char= ch one) (ash 1 bit))
+                    (t (return nil))))))
+
+(defun piece-package ()
+  "The package of the piece symbols given to jogar: the package of the
+student's jogar symbol (a student comparing with EQ finds its own symbols)."
+  (or (and *jogar* (symbolp *jogar*) (symbol-package *jogar*))
+      (find-package '#:cl-user)))
+
+(defun piece-list (piece)
+  "The course's list of PIECE, e.g. (BRANCA REDONDA ALTA OCA)."
+  (let ((package (piece-package)))
+    (loop for (bit zero one) in +quatro-attributes+
+          collect (intern (if (logbitp bit piece) one zero) package))))
+
+(defun lisp-piece (x)
+  "The piece of a course list X (symbols or strings in any case), or NIL."
+  (when (list-of-length-p x 4)
+    (loop for (bit zero one) in +quatro-attributes+
+          for item in x
+          for name = (and (or (symbolp item) (stringp item)) item (string item))
+          sum (cond ((and name (string-equal name zero)) 0)
+                    ((and name (string-equal name one)) (ash 1 bit))
+                    (t (return nil))))))
+
+(defun empty-cell-p (x)
+  "An empty square on a student's Quatro board: 0 or NIL."
+  (or (null x) (eql x 0)))
+
+(defun quatro-won-p (p)
+  "Does a line hold 4 pieces sharing an attribute value?"
+  (let ((cells (pos-cells p)))
+    (some (lambda (line)
+            (let ((pieces (mapcar (lambda (sq) (aref cells sq)) line)))
+              (and (every #'identity pieces)
+                   (or (plusp (reduce #'logand pieces))
+                       (plusp (logand 15 (reduce #'logand (mapcar #'lognot pieces))))))))
+          +quatro-lines+)))
+
+(defun quatro-moves (p)
+  "Pieces in reserve order, then the empty squares a1 b1 ... d4."
+  (unless (quatro-won-p p)
+    (loop for piece in (pos-reserve p)
+          nconc (loop for sq below 16
+                      unless (aref (pos-cells p) sq) collect (list piece sq)))))
+
 (defun legal-moves (p)
   "The legal moves in operator order; NIL when the game is over.  A player
 with no move passes, but only while the opponent can still move."
-  (if (eq (pos-game p) :dots)
-      (dots-moves p)
-      (or (jump-targets p (pos-side p))
-          (and (jump-targets p (other (pos-side p))) (list :pass)))))
+  (case (pos-game p)
+    (:dots (dots-moves p))
+    (:quatro (quatro-moves p))
+    (t (or (jump-targets p (pos-side p))
+           (and (jump-targets p (other (pos-side p))) (list :pass))))))
 
 (defun play (p move)
   "The position after the legal MOVE (P is not modified)."
   (let ((q (copy-position p)) (side (pos-side p)))
-    (cond ((eq (pos-game p) :dots)
+    (cond ((eq (pos-game p) :quatro)
+           (destructuring-bind (piece sq) move
+             (setf (aref (pos-cells q) sq) piece
+                   (pos-reserve q) (remove piece (pos-reserve q) :count 1)
+                   (pos-side q) (other side))))
+          ((eq (pos-game p) :dots)
            (multiple-value-bind (vec i) (arc-slot q move)
              (setf (aref vec i) side))
            (let ((closed (count-if (lambda (box) (= 4 (box-sides q (first box) (second box))))
@@ -482,6 +620,11 @@ with no move passes, but only while the opponent can still move."
 
 (defun outcome (p)
   "NIL while the game goes on, else :p1win, :p2win or :draw."
+  (when (eq (pos-game p) :quatro)
+    ;; The player who completed the line (the one not to move) wins.
+    (return-from outcome
+      (cond ((quatro-won-p p) (if (= (pos-side p) 1) :p2win :p1win))
+            ((null (pos-reserve p)) :draw))))
   (when (null (legal-moves p))
     (destructuring-bind (a b) (pos-scores p)
       (cond ((> a b) :p1win) ((< a b) :p2win) (t :draw)))))
@@ -494,6 +637,8 @@ with no move passes, but only while the opponent can still move."
 
 (defun move-name (p move)
   (cond ((eq move :pass) "pass")
+        ((eq (pos-game p) :quatro)
+         (format nil "~a@~a" (piece-letters (first move)) (square-name p (second move))))
         ((eq (pos-game p) :dots)
          (destructuring-bind (kind r c) move
            (format nil "~(~a~)~d.~d" kind (1+ r) (1+ c))))
@@ -502,6 +647,15 @@ with no move passes, but only while the opponent can still move."
 (defun parse-move (p text)
   "The move written TEXT in P's game, or NIL when TEXT is not a move of the
 game's notation on this board (legality is not checked)."
+  (when (eq (pos-game p) :quatro)
+    (let* ((at (position #\@ text))
+           (piece (and at (parse-piece (subseq text 0 at))))
+           (square (and at (subseq text (1+ at)))))
+      (return-from parse-move
+        (and piece (= (length square) 2)
+             (let ((c (- (char-code (char-downcase (char square 0))) (char-code #\a)))
+                   (r (digit-char-p (char square 1))))
+               (and (< -1 c 4) r (<= 1 r 4) (list piece (+ (* (1- r) 4) c))))))))
   (flet ((small (s) (and (<= 1 (length s) 2) (digits-p s) (parse-integer s))))
     (if (eq (pos-game p) :dots)
         (let* ((kind (and (plusp (length text)) (char-downcase (char text 0))))
@@ -530,7 +684,15 @@ game's notation on this board (legality is not checked)."
 ;;; ------------------------------------------------------------------------
 
 (defun position-board (p)
-  "The course's Lisp board of P (fresh lists)."
+  "The course's Lisp board of P (fresh lists); Quatro's is the whole
+(tabuleiro reserva)."
+  (when (eq (pos-game p) :quatro)
+    (return-from position-board
+      (list (loop for r below 4
+                  collect (loop for c below 4
+                                for piece = (aref (pos-cells p) (+ (* r 4) c))
+                                collect (if piece (piece-list piece) 0)))
+            (mapcar #'piece-list (pos-reserve p)))))
   (if (eq (pos-game p) :dots)
       (let ((rows (pos-rows p)) (cols (pos-cols p)))
         (list (loop for r from 0 to rows
@@ -549,7 +711,9 @@ game's notation on this board (legality is not checked)."
 
 (defun board-position (board &key (side 1) (scores (list 0 0)))
   "The position of a course Lisp BOARD: a list of 10 (knight) or 8 (bishop)
-rows of numbers, NIL, -1 and -2, or a dots state (H V) of 0, 1 and 2.  A
+rows of numbers, NIL, -1 and -2, a dots state (H V) of 0, 1 and 2, or a
+Quatro (tabuleiro reserva) (the side to move by the number of pieces on the
+board, the reserve every piece not on it; rules/quatro.md 5.4).  A
 number board with neither -1 nor -2 is a board before the automatic
 placement, which is applied.  SIDE (1 or 2) moves; SCORES are added."
   (flet ((cells-of (rows n)
@@ -557,6 +721,8 @@ placement, which is applied.  SIDE (1 or 2) moves; SCORES are added."
                         (every (lambda (row) (list-of-length-p row n)) rows))
              (fail "board: expected ~d lists of ~d cells" n n))
            (apply #'append rows)))
+    (when (quatro-state-p board)
+      (return-from board-position (quatro-board-position board)))
     (let ((p (cond
                ((and (list-of-length-p board 2) (proper-list-p (first board))
                      (consp (first (first board))))
@@ -600,6 +766,36 @@ placement, which is applied.  SIDE (1 or 2) moves; SCORES are added."
       (incf (second (pos-scores p)) (second scores))
       p)))
 
+(defun quatro-state-p (x)
+  "Is X shaped like (tabuleiro reserva): 4 rows of 4 cells, and a reserve of
+lists of 4 symbols (a dots (H V) has numbers there)?"
+  (and (list-of-length-p x 2)
+       (list-of-length-p (first x) 4)
+       (every (lambda (row) (list-of-length-p row 4)) (first x))
+       (proper-list-p (second x))
+       (every (lambda (piece)
+                (and (list-of-length-p piece 4)
+                     (every (lambda (s) (and s (symbolp s))) piece)))
+              (second x))))
+
+(defun quatro-board-position (state)
+  (let ((cells (make-array 16 :initial-element nil)))
+    (loop for row in (first state) for r from 0
+          do (loop for cell in row for c from 0
+                   for sq = (+ (* r 4) c)
+                   do (unless (eql cell 0)
+                        (let ((piece (lisp-piece cell)))
+                          (unless piece
+                            (fail "tabuleiro: ~a at ~a is not 0 or a piece (cor forma altura densidade)"
+                                  (lisp-text cell :brief t) (square-name (make-pos :size 4) sq)))
+                          (when (find piece cells)
+                            (fail "tabuleiro: ~a is on the board twice" (lisp-text cell)))
+                          (setf (aref cells sq) piece)))))
+    (loop for piece in (second state) for k from 1
+          unless (lisp-piece piece)
+            do (fail "reserva, piece ~d: ~a is not a piece" k (lisp-text piece :brief t)))
+    (make-quatro cells (if (evenp (count-if #'identity cells)) 1 2))))
+
 (defun cells-of-grid (groups n m name)
   "The arcs of the dots list NAME (H or V), N lists of M values 0, 1 or 2,
 flattened in the order of the position strings."
@@ -615,14 +811,16 @@ flattened in the order of the position strings."
   "Is X shaped like a board of P's game and size?"
   (flet ((grid-p (x n m) (and (list-of-length-p x n)
                               (every (lambda (row) (list-of-length-p row m)) x))))
-    (if (eq (pos-game p) :dots)
+    (case (pos-game p)
+      (:quatro (and (list-of-length-p x 2) (grid-p (first x) 4 4) (proper-list-p (second x))))
+      (:dots
         (and (list-of-length-p x 2)
              (grid-p (first x) (1+ (pos-rows p)) (pos-cols p))
              (grid-p (second x) (1+ (pos-cols p)) (pos-rows p))
              (every (lambda (row) (every #'atom row)) (first x))
-             (every (lambda (row) (every #'atom row)) (second x)))
-        (and (grid-p x (pos-size p) (pos-size p))
-             (every (lambda (row) (every #'atom row)) x)))))
+             (every (lambda (row) (every #'atom row)) (second x))))
+      (t (and (grid-p x (pos-size p) (pos-size p))
+              (every (lambda (row) (every #'atom row)) x))))))
 
 (defun default-extract-board (result board-p)
   "The new board in what jogar returned.  The first of these that is a board
@@ -632,6 +830,8 @@ of the game (checked with BOARD-P) is taken:
                              being (tabuleiro ...)
   result                  -- jogar returned the board itself
   (second result), (first (second result)) -- (jogada novo-estado ...)
+Quatro's board is the estado (tabuleiro reserva): jogar's answer
+(coordenadas novo-estado) is the (second result) case.
 NIL when none is a board."
   (flet ((safe-first (x) (and (consp x) (car x)))
          (safe-second (x) (and (consp x) (consp (cdr x)) (cadr x))))
@@ -651,7 +851,26 @@ string saying why there are none.  Knight / bishop: the square where the
 mover's piece (-1 or -2) now stands; the same square as before is a pass.
 Dots: the arcs drawn on BOARD that P does not have, in an order in which every
 arc but the last closes a box (a whole turn of the student); when there is no
-such order only the first new arc is kept."
+such order only the first new arc is kept.  Quatro: the piece on the one
+square that was empty and is not on BOARD = (tabuleiro reserva); jogar's
+coordinates are not read (rules/quatro.md 5.3)."
+  (when (eq (pos-game p) :quatro)
+    (return-from board-moves
+      (let ((placed (loop for row in (first board) for r from 0
+                          nconc (loop for cell in row for c from 0
+                                      for sq = (+ (* r 4) c)
+                                      unless (or (aref (pos-cells p) sq) (empty-cell-p cell))
+                                        collect sq))))
+        (cond ((null placed) "jogar placed no piece on an empty square")
+              ((rest placed) (format nil "jogar placed pieces on ~d empty squares (~{~a~^ ~})"
+                                     (length placed) (mapcar (lambda (sq) (square-name p sq)) placed)))
+              (t (let* ((sq (first placed))
+                        (cell (nth (mod sq 4) (nth (floor sq 4) (first board))))
+                        (piece (lisp-piece cell)))
+                   (if piece
+                       (list (list piece sq))
+                       (format nil "jogar put ~a on ~a, which is not a piece (cor forma altura densidade)"
+                               (lisp-text cell :brief t) (square-name p sq)))))))))
   (if (eq (pos-game p) :dots)
       (let ((new (remove-if-not
                   (lambda (arc)
@@ -695,7 +914,20 @@ box).  Without such an order, the first closing arc alone, else the first."
 after MOVES: usually a bug in the student's rules."
   (let* ((expected (position-board (reduce #'play moves :initial-value p)))
          (diffs '()))
-    (if (eq (pos-game p) :dots)
+    (case (pos-game p)
+     (:quatro
+      (loop for row in (first board) for erow in (first expected) for r from 0
+            do (loop for cell in row for ecell in erow for c from 0
+                     unless (eql (if (empty-cell-p cell) 0 (lisp-piece cell))
+                                 (if (eql ecell 0) 0 (lisp-piece ecell)))
+                       do (push (format nil "~a: yours ~a, rules ~(~a~)"
+                                        (square-name p (+ (* r 4) c)) (lisp-text cell :brief t)
+                                        (lisp-text ecell))
+                                diffs)))
+      (unless (equal (sort (mapcar #'lisp-piece (second board)) #'< :key (lambda (x) (or x -1)))
+                     (sort (mapcar #'lisp-piece (second expected)) #'<))
+        (push "reserva: not the pieces left" diffs)))
+     (:dots
         (loop for (kind rows-of) in (list (list :h (first board)) (list :v (second board)))
               for exp in expected
               do (loop for row in rows-of for erow in exp for g from 0
@@ -704,13 +936,14 @@ after MOVES: usually a bug in the student's rules."
                                   do (push (move-name p (if (eq kind :h)
                                                             (list :h g k)
                                                             (list :v k g)))
-                                           diffs))))
+                                           diffs)))))
+     (t
         (loop for row in board for erow in expected for r from 0
               do (loop for cell in row for ecell in erow for c from 0
                        unless (eql cell ecell)
                          do (push (format nil "~a: yours ~s, rules ~s"
                                           (square-name p (+ (* r (pos-size p)) c)) cell ecell)
-                                  diffs))))
+                                  diffs)))))
     (when diffs
       (note "jogar's new board differs from the rules after ~{~a~^ ~} at ~d place~:p: ~{~a~^; ~}~@[ ...~]"
             (mapcar (lambda (m) (move-name p m)) moves) (length diffs)
@@ -825,9 +1058,9 @@ move."
     (cond ((word= name "TimeReserve")
            (setf *time-reserve* (parse-natural (or value "") "TimeReserve" 60000)))
           ((word= name "Game")
-           (let ((game (find value '(:knight :bishop :dots) :key #'game-name :test #'word=)))
+           (let ((game (find value '(:knight :bishop :dots :quatro) :key #'game-name :test #'word=)))
              (setf *game* game)
-             (send "info string option Game ~a~:[ (the adapter plays knight, bishop and dots)~;~]"
+             (send "info string option Game ~a~:[ (the adapter plays knight, bishop, dots and quatro)~;~]"
                    value game)))
           (t (send "info string option ~a ignored by the Lisp adapter" name)))))
 
@@ -842,9 +1075,10 @@ move."
                   ((word= kind "lisp") (board-position (read-board (rest spec))))
                   ((word= kind "startpos")
                    (when (rest spec) (fail "startpos: unexpected '~a'" (second spec)))
-                   (unless (eq *game* :dots)
-                     (fail "startpos: only dots has a fixed start (setoption name Game value dots); use 'position fen ...'"))
-                   (parse-fen (split-words "dots 5x6 000000/000000/000000/000000/000000/000000 00000/00000/00000/00000/00000/00000/00000 1 0 0")))
+                   (case *game*
+                     (:dots (parse-fen (split-words "dots 5x6 000000/000000/000000/000000/000000/000000 00000/00000/00000/00000/00000/00000/00000 1 0 0")))
+                     (:quatro (parse-fen (split-words "quatro -,-,-,-/-,-,-,-/-,-,-,-/-,-,-,- 1")))
+                     (t (fail "startpos: only dots and quatro have a fixed start (setoption name Game value dots); use 'position fen ...'"))))
                   ((or (word= kind "random") (word= kind "problem"))
                    (fail "position ~(~a~): not supported by the Lisp adapter; use 'position fen ...'" kind))
                   (t (fail "position: unknown kind '~a' (expected fen, startpos or lisp)" kind)))))
@@ -915,11 +1149,18 @@ move."
   "Debug: the current position as FEN, as the Lisp board and as the estado."
   (let ((p *position*))
     (cond ((null p) (send "info string no position"))
-          (t (send "info string fen ~a" (position-fen p))
-             (send "info string lisp ~a" (lisp-text (position-board p)))
+          (t
+           ;; Quatro's piece symbols print without a package prefix, in
+           ;; lowercase as the course writes them.
+           (let* ((quatro (eq (pos-game p) :quatro))
+                  (*package* (if quatro (piece-package) *package*))
+                  (case (if quatro :downcase :upcase)))
+             (send "info string fen ~a" (position-fen p))
+             (send "info string lisp ~a" (lisp-text (position-board p) :case case))
              (send "info string estado ~a"
                    (lisp-text (funcall *make-estado* (position-board p) (copy-list (pos-scores p))
-                                       (pos-side p) (pos-game p))))))))
+                                       (pos-side p) (pos-game p))
+                              :case case)))))))
 
 (defun cmd-query (args)
   (let ((p *position*) (what (string-downcase (or (first args) ""))))
