@@ -1140,6 +1140,48 @@ fn lisp_quatro_answer_is_read_from_the_boards_not_the_coordinates() {
 }
 
 #[test]
+fn lisp_quatro_bad_answers_fall_back_to_the_first_legal_move() {
+    needs!(tools::SBCL);
+    let cases = [
+        (
+            "unchanged.lisp",
+            "(defun jogar (estado tempo) (declare (ignore tempo)) (list '(1 1) estado))",
+            "jogar placed no piece",
+        ),
+        (
+            "two.lisp",
+            "(defun jogar (estado tempo)
+               (declare (ignore tempo))
+               (let ((p (first (second estado))))
+                 (list '(1 1) (list (list (list p p 0 0) '(0 0 0 0) '(0 0 0 0) '(0 0 0 0))
+                                    (rest (second estado))))))",
+            "pieces on 2 empty squares",
+        ),
+        (
+            "notapiece.lisp",
+            "(defun jogar (estado tempo)
+               (declare (ignore tempo))
+               (list '(1 1) (list (list '((verde redonda alta oca) 0 0 0) '(0 0 0 0) '(0 0 0 0) '(0 0 0 0))
+                                  (second estado))))",
+            "which is not a piece",
+        ),
+    ];
+    for (name, text, reason) in cases {
+        let student = student_file(name, text);
+        let mut e = Engine::lisp(&[student.arg()]);
+        e.handshake();
+        e.send("position fen quatro -,-,-,-/-,-,-,-/-,-,-,-/-,-,-,- 1");
+        let (mv, lines) = e.go("movetime 500");
+        assert_eq!(mv, "brao@a1", "{name}");
+        assert!(
+            lines.iter().any(|l| l.contains("jogar failed")),
+            "{name}: {lines:?}"
+        );
+        assert!(e.stderr_has(reason), "{name}: {}", e.stderr());
+    }
+}
+
+#[test]
 fn lisp_queries_follow_the_game() {
     needs!(tools::SBCL);
     let mut e = Engine::lisp(&[]);
