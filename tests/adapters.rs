@@ -22,7 +22,7 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 use tabula::game::numbered::{BishopPiece, Jump, KnightPiece, Piece};
-use tabula::game::{AnyPosition, GameId};
+use tabula::game::{AnyPosition, Game, GameId, Place, Quatro};
 use tabula::lisp;
 use tabula::setup::parse_spec;
 
@@ -483,8 +483,40 @@ fn greedy_check(pos: &AnyPosition, mv: &str) {
                 pos.fen()
             );
         }
+        AnyPosition::Quatro(q) => quatro_greedy_check(q, mv),
         _ => unreachable!(),
     }
+}
+
+/// In Quatro the example wins at once when it can, and otherwise never lets
+/// the opponent win at once when it can avoid it (checked with the library).
+fn quatro_greedy_check(q: &Quatro, mv: &str) {
+    let wins = |m: Place| q.completes(m.piece, m.square);
+    let safe = |m: Place| {
+        let mut after = *q;
+        after.play_unchecked(m);
+        after
+            .legal_moves()
+            .iter()
+            .all(|r| !after.completes(r.piece, r.square))
+    };
+    let mv = q.parse_move(mv).unwrap();
+    let legal = q.legal_moves();
+    if legal.iter().any(|&m| wins(m)) {
+        assert!(wins(mv), "the example wins when it can: {q} {mv}");
+    } else if legal.iter().any(|&m| safe(m)) {
+        assert!(
+            safe(mv),
+            "the example gives no win away when it can: {q} {mv}"
+        );
+    }
+}
+
+/// Quatro starts: the empty board and seeded random boards.
+fn quatro_starts(count: u64) -> Vec<AnyPosition> {
+    let mut out = vec![parse_spec("fen quatro -,-,-,-/-,-,-,-/-,-,-,-/-,-,-,- 1", None).unwrap()];
+    out.extend(game_starts(GameId::Quatro, count));
+    out
 }
 
 /// A student file written for one test, removed when dropped.
@@ -1146,6 +1178,64 @@ fn python_plays_whole_knight_and_bishop_games() {
     e.send("setoption name Strategy value random");
     e.send("setoption name Seed value 9");
     play_games(&mut e, &starts[..2], 200, 6, &|_, _| {});
+    assert!(e.stderr().is_empty(), "{}", e.stderr());
+}
+
+#[test]
+fn python_quatro_rules_match_the_library() {
+    needs!(tools::PYTHON);
+    let mut e = Engine::python();
+    e.handshake();
+    cross_check(&mut e, &quatro_starts(24), false, 78);
+    let empty = "quatro -,-,-,-/-,-,-,-/-,-,-,-/-,-,-,- 1";
+    for bad in [
+        "position fen quatro brao,brao,-,-/-,-,-,-/-,-,-,-/-,-,-,- 1".to_string(),
+        "position fen quatro brao,-,-/-,-,-,-/-,-,-,-/-,-,-,- 1".to_string(),
+        "position fen quatro xrao,-,-,-/-,-,-,-/-,-,-,-/-,-,-,- 1".to_string(),
+        format!("position fen {} 3", &empty[..empty.len() - 2]),
+        format!("position fen {empty} moves brao@a1 brao@b1"),
+        format!("position fen {empty} moves brao@a1 prao@a1"),
+        format!("position fen {empty} moves brao@e1"),
+        format!("position fen {empty} moves brao"),
+    ] {
+        e.send(&bad);
+        e.send("show");
+        let lines = e.sync("bad");
+        assert!(
+            lines[0].starts_with("info string error ") && lines.len() == 2,
+            "{bad}: {lines:?}"
+        );
+    }
+    // Any case on input, lowercase on output; a won board has no move.
+    e.send(&format!(
+        "position fen {empty} moves BRAO@A1 prao@b1 brbo@c1 pqbc@a4 prbo@d1"
+    ));
+    e.send("show");
+    e.send("legal");
+    let lines = e.sync("won");
+    assert_eq!(
+        info(&lines, "fen"),
+        "quatro brao,prao,brbo,prbo/-,-,-,-/-,-,-,-/pqbc,-,-,- 2"
+    );
+    assert_eq!(
+        lines[1], "info string legal",
+        "no move once a line wins: {lines:?}"
+    );
+    let (mv, _) = e.go("movetime 100");
+    assert_eq!(mv, "none");
+    e.assert_only_protocol_output();
+}
+
+#[test]
+fn python_plays_whole_quatro_games() {
+    needs!(tools::PYTHON);
+    let mut e = Engine::python();
+    e.handshake();
+    let starts = quatro_starts(7);
+    play_games(&mut e, &starts, 200, 15, &greedy_check);
+    e.send("setoption name Strategy value random");
+    e.send("setoption name Seed value 9");
+    play_games(&mut e, &starts[..2], 200, 16, &|_, _| {});
     assert!(e.stderr().is_empty(), "{}", e.stderr());
 }
 
