@@ -1239,6 +1239,76 @@ fn python_plays_whole_quatro_games() {
     assert!(e.stderr().is_empty(), "{}", e.stderr());
 }
 
+/// `perft` (per move and total) and `query` answered as the library does,
+/// along random playouts of every game the example plays.
+#[test]
+fn python_perft_and_queries_match_the_library() {
+    needs!(tools::PYTHON);
+    let mut e = Engine::python();
+    e.handshake();
+    let mut starts = game_starts(GameId::Knight, 2);
+    starts.extend(game_starts(GameId::Bishop, 2));
+    starts.extend(quatro_starts(4));
+    let mut rng = tabula::random::rng(79);
+    for (g, start) in starts.iter().enumerate() {
+        let mut pos = *start;
+        let mut moves: Vec<String> = Vec::new();
+        loop {
+            let depth = if pos.game() == GameId::Quatro && moves.len() < 4 {
+                1
+            } else {
+                2
+            };
+            e.send(&position_command(start, &moves));
+            e.send("query gameover");
+            e.send("query p1turn");
+            e.send("query result");
+            e.send(&format!("perft {depth}"));
+            let lines = e.sync(&format!("g{g}p{}", moves.len()));
+            let context = format!("game {g} {}, moves {moves:?}: {lines:?}", start.fen());
+            let result = match pos.outcome() {
+                None => "none",
+                Some(tabula::game::Outcome::Draw) => "draw",
+                Some(tabula::game::Outcome::Win(tabula::game::Player::One)) => "p1win",
+                Some(tabula::game::Outcome::Win(tabula::game::Player::Two)) => "p2win",
+            };
+            let mut expected = vec![
+                format!("response {}", pos.is_over()),
+                format!(
+                    "response {}",
+                    pos.side_to_move() == tabula::game::Player::One
+                ),
+                format!("response {result}"),
+            ];
+            for m in pos.legal_moves() {
+                let mut child = pos;
+                child.play_text(&m.to_string()).unwrap();
+                expected.push(format!("{m} {}", child.perft(depth - 1)));
+            }
+            expected.push(format!("perft {depth} {}", pos.perft(depth)));
+            assert_eq!(lines, expected, "{context}");
+            let legal = pos.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            let mv = legal[pick(&mut rng, legal.len())].to_string();
+            pos.play_text(&mv).unwrap();
+            moves.push(mv);
+        }
+    }
+    for bad in ["perft", "perft 0", "perft x", "query", "query who"] {
+        e.send(bad);
+        let lines = e.sync("bad");
+        assert!(
+            lines.len() == 1 && lines[0].starts_with("info string error "),
+            "{bad}: {lines:?}"
+        );
+    }
+    // (No assert_only_protocol_output: `response` and perft's `<move>
+    // <count>` lines are protocol lines too, all compared above.)
+    assert!(e.stderr().is_empty(), "{}", e.stderr());
+}
+
 /// The skipping itself, run on any machine: with a PATH that hides every
 /// outside program, a Lisp test and a Python test each pass with one line
 /// naming the test, the program and its package; under

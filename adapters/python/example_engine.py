@@ -19,6 +19,9 @@ Python 3.11, standard library only.  Protocol in brief (see protocol.md):
     go movetime <ms> | depth <d> | p1time <ms> p2time <ms> | infinite ...
                            -> bestmove <square, pass, or brao@c3 in quatro>
     stop, quit (or the end of the input)
+    perft <depth>          -> <move> <count> ..., perft <depth> <total>
+    query gameover | p1turn | result
+                           -> response true|false, response p1win|p2win|draw|none
     show                   -> info string fen <FEN>   (debug)
     legal                  -> info string legal <moves...>   (debug)
 
@@ -207,6 +210,15 @@ class Position:
             if numbered:
                 self.land(player, max(numbered, key=lambda sq: self.cells[sq]))
 
+    def result(self):
+        """``p1win``, ``p2win`` or ``draw`` once neither can move (the higher
+        score wins), else ``none``."""
+        if self.legal_moves():
+            return "none"
+        if self.scores[0] == self.scores[1]:
+            return "draw"
+        return "p1win" if self.scores[0] > self.scores[1] else "p2win"
+
     def play(self, move):
         """The position after a legal ``move`` (this one is unchanged)."""
         pos = self.copy()
@@ -364,9 +376,12 @@ class QuatroPosition:
         pos.side = 1 - pos.side
         return pos
 
-    def winner(self):
-        """0 or 1 once a line wins, else None."""
-        return 1 - self.side if self.won else None
+    def result(self):
+        """``p1win`` or ``p2win`` once a line wins, ``draw`` on a full board,
+        else ``none``."""
+        if self.won:
+            return "p2win" if self.side == 0 else "p1win"
+        return "draw" if None not in self.cells else "none"
 
     # -- notation -----------------------------------------------------------
 
@@ -401,6 +416,19 @@ class QuatroPosition:
             if any(q & ones or ~q & zeros for q in reserve):
                 return True
         return False
+
+
+def perft(pos, depth):
+    """The leaves of the game tree to ``depth`` plies; a finished game is a
+    leaf (protocol.md, perft)."""
+    if depth == 0:
+        return 1
+    moves = pos.legal_moves()
+    if not moves:
+        return 1
+    if depth == 1:
+        return len(moves)
+    return sum(perft(pos.play(m), depth - 1) for m in moves)
 
 
 def parse_fen(words):
@@ -475,6 +503,10 @@ class Engine:
             pass  # every go is answered at once: nothing is pending
         elif command == "quit":
             return False
+        elif command == "perft":
+            self.perft(args)
+        elif command == "query":
+            self.query(args)
         elif command in ("show", "d"):
             say(f"info string fen {self.need_position().fen()}")
         elif command == "legal":
@@ -488,6 +520,30 @@ class Engine:
         if self.position is None:
             raise EngineError("no position (send 'position fen ...' first)")
         return self.position
+
+    def perft(self, args):
+        """Counts at once (no job to stop): one line per legal move, then the total."""
+        if len(args) != 1 or not is_number(args[0]) or int(args[0]) < 1:
+            raise EngineError("expected 'perft <depth>', depth at least 1")
+        pos, depth = self.need_position(), int(args[0])
+        total = 0
+        for move in pos.legal_moves():
+            count = perft(pos.play(move), depth - 1)
+            total += count
+            say(f"{pos.move_name(move)} {count}")
+        say(f"perft {depth} {total or 1}")
+
+    def query(self, args):
+        pos = self.need_position()
+        what = args[0].lower() if len(args) == 1 else None
+        if what == "gameover":
+            say(f"response {'false' if pos.legal_moves() else 'true'}")
+        elif what == "p1turn":
+            say(f"response {'true' if pos.side == 0 else 'false'}")
+        elif what == "result":
+            say(f"response {pos.result()}")
+        else:
+            raise EngineError("expected 'query gameover', 'query p1turn' or 'query result'")
 
     def set_option(self, args):
         if len(args) < 4 or args[0] != "name" or args[2] != "value":
