@@ -22,7 +22,7 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 use tabula::game::numbered::{BishopPiece, Jump, KnightPiece, Piece};
-use tabula::game::{AnyPosition, GameId};
+use tabula::game::{AnyPosition, Game, GameId, Place, Quatro};
 use tabula::lisp;
 use tabula::setup::parse_spec;
 
@@ -488,8 +488,40 @@ fn greedy_check(pos: &AnyPosition, mv: &str) {
                 pos.fen()
             );
         }
+        AnyPosition::Quatro(q) => quatro_greedy_check(q, mv),
         _ => unreachable!(),
     }
+}
+
+/// In Quatro the example wins at once when it can, and otherwise never lets
+/// the opponent win at once when it can avoid it (checked with the library).
+fn quatro_greedy_check(q: &Quatro, mv: &str) {
+    let wins = |m: Place| q.completes(m.piece, m.square);
+    let safe = |m: Place| {
+        let mut after = *q;
+        after.play_unchecked(m);
+        after
+            .legal_moves()
+            .iter()
+            .all(|r| !after.completes(r.piece, r.square))
+    };
+    let mv = q.parse_move(mv).unwrap();
+    let legal = q.legal_moves();
+    if legal.iter().any(|&m| wins(m)) {
+        assert!(wins(mv), "the example wins when it can: {q} {mv}");
+    } else if legal.iter().any(|&m| safe(m)) {
+        assert!(
+            safe(mv),
+            "the example gives no win away when it can: {q} {mv}"
+        );
+    }
+}
+
+/// Quatro starts: the empty board and seeded random boards.
+fn quatro_starts(count: u64) -> Vec<AnyPosition> {
+    let mut out = vec![parse_spec("fen quatro -,-,-,-/-,-,-,-/-,-,-,-/-,-,-,- 1", None).unwrap()];
+    out.extend(game_starts(GameId::Quatro, count));
+    out
 }
 
 /// A student file written for one test, removed when dropped.
@@ -996,50 +1028,6 @@ fn lisp_go_infinite_waits_for_stop() {
     }
 }
 
-/// Quatro duels: the empty board and seeded random openings.
-fn quatro_starts(count: u64) -> Vec<AnyPosition> {
-    let mut out = vec![parse_spec("quatro -,-,-,-/-,-,-,-/-,-,-,-/-,-,-,- 1", None).unwrap()];
-    out.extend((1..count).map(|seed| parse_spec(&format!("random quatro {seed}"), None).unwrap()));
-    out
-}
-
-/// The example student in Quatro: it completes a line when it can, else it
-/// places a piece after which no piece of the reserve completes a line.
-fn quatro_check(pos: &AnyPosition, mv: &str) {
-    use tabula::game::quatro::{parse_piece, parse_square};
-    use tabula::game::{Game, Place};
-    let AnyPosition::Quatro(q) = pos else {
-        unreachable!()
-    };
-    let place = |m: &str| {
-        let (piece, square) = m.split_once('@').unwrap();
-        Place {
-            piece: parse_piece(piece).unwrap(),
-            square: parse_square(square).unwrap(),
-        }
-    };
-    let wins = |m: Place| q.completes(m.piece, m.square);
-    let safe = |m: Place| {
-        let mut after = *q;
-        after.play_unchecked(m);
-        !after
-            .legal_moves()
-            .iter()
-            .any(|r| after.completes(r.piece, r.square))
-    };
-    let legal = q.legal_moves();
-    let mine = place(mv);
-    if legal.iter().any(|&m| wins(m)) {
-        assert!(
-            wins(mine),
-            "a winning placement was missed in {}: {mv}",
-            pos.fen()
-        );
-    } else if legal.iter().any(|&m| safe(m)) {
-        assert!(safe(mine), "an unsafe placement in {}: {mv}", pos.fen());
-    }
-}
-
 #[test]
 fn lisp_quatro_boards_and_rules_match_the_library() {
     needs!(tools::SBCL);
@@ -1085,9 +1073,7 @@ fn lisp_example_student_plays_whole_quatro_games() {
     needs!(tools::SBCL);
     let mut e = Engine::lisp(&[]);
     e.handshake();
-    let mut starts = quatro_starts(1);
-    starts.extend(game_starts(GameId::Quatro, 7));
-    play_games(&mut e, &starts, 500, 10, &quatro_check);
+    play_games(&mut e, &quatro_starts(7), 500, 10, &greedy_check);
     let stderr = e.stderr();
     assert!(!stderr.contains("differs"), "{stderr}");
     assert!(!stderr.contains("jogar"), "{stderr}");
@@ -1336,6 +1322,134 @@ fn python_plays_whole_knight_and_bishop_games() {
     e.send("setoption name Strategy value random");
     e.send("setoption name Seed value 9");
     play_games(&mut e, &starts[..2], 200, 6, &|_, _| {});
+    assert!(e.stderr().is_empty(), "{}", e.stderr());
+}
+
+#[test]
+fn python_quatro_rules_match_the_library() {
+    needs!(tools::PYTHON);
+    let mut e = Engine::python();
+    e.handshake();
+    cross_check(&mut e, &quatro_starts(24), false, 78);
+    let empty = "quatro -,-,-,-/-,-,-,-/-,-,-,-/-,-,-,- 1";
+    for bad in [
+        "position fen quatro brao,brao,-,-/-,-,-,-/-,-,-,-/-,-,-,- 1".to_string(),
+        "position fen quatro brao,-,-/-,-,-,-/-,-,-,-/-,-,-,- 1".to_string(),
+        "position fen quatro xrao,-,-,-/-,-,-,-/-,-,-,-/-,-,-,- 1".to_string(),
+        format!("position fen {} 3", &empty[..empty.len() - 2]),
+        format!("position fen {empty} moves brao@a1 brao@b1"),
+        format!("position fen {empty} moves brao@a1 prao@a1"),
+        format!("position fen {empty} moves brao@e1"),
+        format!("position fen {empty} moves brao"),
+    ] {
+        e.send(&bad);
+        e.send("show");
+        let lines = e.sync("bad");
+        assert!(
+            lines[0].starts_with("info string error ") && lines.len() == 2,
+            "{bad}: {lines:?}"
+        );
+    }
+    // Any case on input, lowercase on output; a won board has no move.
+    e.send(&format!(
+        "position fen {empty} moves BRAO@A1 prao@b1 brbo@c1 pqbc@a4 prbo@d1"
+    ));
+    e.send("show");
+    e.send("legal");
+    let lines = e.sync("won");
+    assert_eq!(
+        info(&lines, "fen"),
+        "quatro brao,prao,brbo,prbo/-,-,-,-/-,-,-,-/pqbc,-,-,- 2"
+    );
+    assert_eq!(
+        lines[1], "info string legal",
+        "no move once a line wins: {lines:?}"
+    );
+    let (mv, _) = e.go("movetime 100");
+    assert_eq!(mv, "none");
+    e.assert_only_protocol_output();
+}
+
+#[test]
+fn python_plays_whole_quatro_games() {
+    needs!(tools::PYTHON);
+    let mut e = Engine::python();
+    e.handshake();
+    let starts = quatro_starts(7);
+    play_games(&mut e, &starts, 200, 15, &greedy_check);
+    e.send("setoption name Strategy value random");
+    e.send("setoption name Seed value 9");
+    play_games(&mut e, &starts[..2], 200, 16, &|_, _| {});
+    assert!(e.stderr().is_empty(), "{}", e.stderr());
+}
+
+/// `perft` (per move and total) and `query` answered as the library does,
+/// along random playouts of every game the example plays.
+#[test]
+fn python_perft_and_queries_match_the_library() {
+    needs!(tools::PYTHON);
+    let mut e = Engine::python();
+    e.handshake();
+    let mut starts = game_starts(GameId::Knight, 2);
+    starts.extend(game_starts(GameId::Bishop, 2));
+    starts.extend(quatro_starts(4));
+    let mut rng = tabula::random::rng(79);
+    for (g, start) in starts.iter().enumerate() {
+        let mut pos = *start;
+        let mut moves: Vec<String> = Vec::new();
+        loop {
+            let depth = if pos.game() == GameId::Quatro && moves.len() < 4 {
+                1
+            } else {
+                2
+            };
+            e.send(&position_command(start, &moves));
+            e.send("query gameover");
+            e.send("query p1turn");
+            e.send("query result");
+            e.send(&format!("perft {depth}"));
+            let lines = e.sync(&format!("g{g}p{}", moves.len()));
+            let context = format!("game {g} {}, moves {moves:?}: {lines:?}", start.fen());
+            let result = match pos.outcome() {
+                None => "none",
+                Some(tabula::game::Outcome::Draw) => "draw",
+                Some(tabula::game::Outcome::Win(tabula::game::Player::One)) => "p1win",
+                Some(tabula::game::Outcome::Win(tabula::game::Player::Two)) => "p2win",
+            };
+            let mut expected = vec![
+                format!("response {}", pos.is_over()),
+                format!(
+                    "response {}",
+                    pos.side_to_move() == tabula::game::Player::One
+                ),
+                format!("response {result}"),
+            ];
+            for m in pos.legal_moves() {
+                let mut child = pos;
+                child.play_text(&m.to_string()).unwrap();
+                expected.push(format!("{m} {}", child.perft(depth - 1)));
+            }
+            expected.push(format!("perft {depth} {}", pos.perft(depth)));
+            assert_eq!(lines, expected, "{context}");
+            let legal = pos.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            let mv = legal[pick(&mut rng, legal.len())].to_string();
+            pos.play_text(&mv).unwrap();
+            moves.push(mv);
+        }
+    }
+    for bad in ["perft", "perft 0", "perft x", "query", "query who"] {
+        e.send(bad);
+        let lines = e.sync("bad");
+        assert!(
+            lines.len() == 1 && lines[0].starts_with("info string error "),
+            "{bad}: {lines:?}"
+        );
+    }
+    // (No assert_only_protocol_output: `response` and perft's `<move>
+    // <count>` lines are protocol lines too, all compared above.)
     assert!(e.stderr().is_empty(), "{}", e.stderr());
 }
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A small example engine for the knight game (and the bishop game).
+"""A small example engine for the knight game (and the bishop game, and Quatro).
 
 A template for students: it speaks the Tabula engine protocol on standard
 input / output, keeps its own board, applies the rules to the moves it is
@@ -17,8 +17,11 @@ Python 3.11, standard library only.  Protocol in brief (see protocol.md):
     setoption name Seed value <n>
     position fen <FEN> [moves <m1> <m2> ...]
     go movetime <ms> | depth <d> | p1time <ms> p2time <ms> | infinite ...
-                           -> bestmove <square or pass>
+                           -> bestmove <square, pass, or brao@c3 in quatro>
     stop, quit (or the end of the input)
+    perft <depth>          -> <move> <count> ..., perft <depth> <total>
+    query gameover | p1turn | result
+                           -> response true|false, response p1win|p2win|draw|none
     show                   -> info string fen <FEN>   (debug)
     legal                  -> info string legal <moves...>   (debug)
 
@@ -81,7 +84,7 @@ class Position:
         """``knight <rows> <side> <score1> <score2>`` (bishop: 8 rows of 8)."""
         if not words or words[0] not in ("knight", "bishop"):
             found = words[0] if words else "nothing"
-            raise EngineError(f"this engine plays knight and bishop, not {found}")
+            raise EngineError(f"this engine plays knight, bishop and quatro, not {found}")
         game = words[0]
         size = 10 if game == "knight" else 8
         if len(words) != 5:
@@ -207,6 +210,15 @@ class Position:
             if numbered:
                 self.land(player, max(numbered, key=lambda sq: self.cells[sq]))
 
+    def result(self):
+        """``p1win``, ``p2win`` or ``draw`` once neither can move (the higher
+        score wins), else ``none``."""
+        if self.legal_moves():
+            return "none"
+        if self.scores[0] == self.scores[1]:
+            return "draw"
+        return "p1win" if self.scores[0] > self.scores[1] else "p2win"
+
     def play(self, move):
         """The position after a legal ``move`` (this one is unchanged)."""
         pos = self.copy()
@@ -232,16 +244,219 @@ class Position:
 
 
 # ---------------------------------------------------------------------------
+# Quatro (rules/quatro.md): the duel
+# ---------------------------------------------------------------------------
+
+QUATRO_LETTERS = [(0, "bp"), (2, "rq"), (1, "ab"), (3, "oc")]
+"""Each written letter of a piece (colour, shape, height, fill) with the bit
+it sets in the piece's number.  The numbers 0..15 are then the canonical
+order ``brao prao brbo prbo bqao ... pqbc``: colour changes fastest, then
+height, then shape, then fill."""
+
+QUATRO_LINES = ([[4 * r + c for c in range(4)] for r in range(4)]
+                + [[4 * r + c for r in range(4)] for c in range(4)]
+                + [[0, 5, 10, 15], [12, 9, 6, 3]])
+"""The 10 lines (squares ``sq = row * 4 + col``, ``a1`` = 0): the rows, the
+columns, the diagonals ``a1 b2 c3 d4`` and ``a4 b3 c2 d1``."""
+
+
+def piece_name(p):
+    return "".join(letters[p >> bit & 1] for bit, letters in QUATRO_LETTERS)
+
+
+def parse_piece(text):
+    """The piece of four letters (any case), or None."""
+    if len(text) != 4:
+        return None
+    p = 0
+    for ch, (bit, letters) in zip(text.lower(), QUATRO_LETTERS):
+        if ch not in letters:
+            return None
+        p |= letters.index(ch) << bit
+    return p
+
+
+def shared_values(pieces):
+    """The attribute values all ``pieces`` share, as two bit masks: the bits
+    set in every piece, and the bits clear in every piece."""
+    ones, zeros = 15, 15
+    for p in pieces:
+        ones &= p
+        zeros &= ~p & 15
+    return ones, zeros
+
+
+class QuatroPosition:
+    """A Quatro duel.
+
+    ``cells[sq]`` is the piece (0..15) on square ``sq = row * 4 + col`` or
+    None.  The reserve is every piece not on the board.  ``side`` is the
+    player to move (0 or 1); ``won`` is True once a line is complete (the
+    player who just moved won).
+    """
+
+    game = "quatro"
+
+    def __init__(self, cells, side):
+        self.cells = cells
+        self.side = side
+        self.won = any(self.line_wins(line) for line in QUATRO_LINES)
+
+    def copy(self):
+        pos = QuatroPosition.__new__(QuatroPosition)
+        pos.cells, pos.side, pos.won = list(self.cells), self.side, self.won
+        return pos
+
+    @staticmethod
+    def from_fen(words):
+        """``quatro <row1>/<row2>/<row3>/<row4> <side>``."""
+        if len(words) != 3:
+            raise EngineError("expected 'quatro <row1>/<row2>/<row3>/<row4> <side>'")
+        rows = words[1].split("/")
+        if len(rows) != 4:
+            raise EngineError(f"expected 4 rows separated by '/', found {len(rows)}")
+        cells = []
+        for r, row in enumerate(rows):
+            items = row.split(",")
+            if len(items) != 4:
+                raise EngineError(f"row {r + 1}: expected 4 comma-separated cells")
+            for c, item in enumerate(items):
+                p = None if item == "-" else parse_piece(item)
+                if item != "-" and p is None:
+                    raise EngineError(f"row {r + 1}, cell {c + 1}: bad piece '{item}'")
+                if p is not None and p in cells:
+                    raise EngineError(f"row {r + 1}, cell {c + 1}: a second '{item}'")
+                cells.append(p)
+        if words[2] not in ("1", "2"):
+            raise EngineError(f"side to move: expected '1' or '2', found '{words[2]}'")
+        return QuatroPosition(cells, int(words[2]) - 1)
+
+    def fen(self):
+        rows = []
+        for r in range(4):
+            rows.append(",".join("-" if p is None else piece_name(p)
+                                 for p in self.cells[4 * r:4 * r + 4]))
+        return f"quatro {'/'.join(rows)} {self.side + 1}"
+
+    # -- rules --------------------------------------------------------------
+
+    def reserve(self):
+        """The pieces not on the board, in canonical order."""
+        return [p for p in range(16) if p not in self.cells]
+
+    def line_wins(self, line):
+        """Four pieces sharing at least one attribute value."""
+        pieces = [self.cells[sq] for sq in line]
+        return None not in pieces and shared_values(pieces) != (0, 0)
+
+    def legal_moves(self):
+        """Moves ``(piece, square)``: pieces in canonical order, then the empty
+        squares a1 b1 c1 d1 a2 ... d4; ``[]`` once a line wins or the board
+        is full."""
+        if self.won:
+            return []
+        empty = [sq for sq in range(16) if self.cells[sq] is None]
+        return [(p, sq) for p in self.reserve() for sq in empty]
+
+    def completes(self, move):
+        """Does ``move`` complete a winning line?"""
+        p, sq = move
+        for line in QUATRO_LINES:
+            if sq in line:
+                others = [self.cells[s] for s in line if s != sq]
+                if None not in others and shared_values(others + [p]) != (0, 0):
+                    return True
+        return False
+
+    def play(self, move):
+        """The position after a legal ``move`` (this one is unchanged)."""
+        pos = self.copy()
+        pos.won = self.completes(move)
+        pos.cells[move[1]] = move[0]
+        pos.side = 1 - pos.side
+        return pos
+
+    def result(self):
+        """``p1win`` or ``p2win`` once a line wins, ``draw`` on a full board,
+        else ``none``."""
+        if self.won:
+            return "p2win" if self.side == 0 else "p1win"
+        return "draw" if None not in self.cells else "none"
+
+    # -- notation -----------------------------------------------------------
+
+    def move_name(self, move):
+        p, sq = move
+        row, col = divmod(sq, 4)
+        return f"{piece_name(p)}@{chr(ord('a') + col)}{row + 1}"
+
+    def parse_move(self, text):
+        """A legal move from its text, or EngineError."""
+        piece, at, square = text.lower().partition("@")
+        p = parse_piece(piece)
+        if not at or p is None or len(square) != 2 or square[0] not in "abcd" \
+                or square[1] not in "1234":
+            raise EngineError(f"bad move '{text}': expected <piece>@<square>, e.g. brao@c3")
+        move = (p, (int(square[1]) - 1) * 4 + "abcd".index(square[0]))
+        if move not in self.legal_moves():
+            raise EngineError(f"illegal move '{text}'")
+        return move
+
+    def gives_win(self, move):
+        """After ``move`` (which does not win), can the opponent win at once?
+        True when a line then holds 3 pieces sharing a value that a piece
+        still in reserve also has."""
+        after = self.play(move)
+        reserve = after.reserve()
+        for line in QUATRO_LINES:
+            pieces = [after.cells[sq] for sq in line if after.cells[sq] is not None]
+            if len(pieces) != 3:
+                continue
+            ones, zeros = shared_values(pieces)
+            if any(q & ones or ~q & zeros for q in reserve):
+                return True
+        return False
+
+
+def perft(pos, depth):
+    """The leaves of the game tree to ``depth`` plies; a finished game is a
+    leaf (protocol.md, perft)."""
+    if depth == 0:
+        return 1
+    moves = pos.legal_moves()
+    if not moves:
+        return 1
+    if depth == 1:
+        return len(moves)
+    return sum(perft(pos.play(m), depth - 1) for m in moves)
+
+
+def parse_fen(words):
+    """A position of any game this engine plays, from the words of its FEN."""
+    if words and words[0] == "quatro":
+        return QuatroPosition.from_fen(words)
+    return Position.from_fen(words)
+
+
+# ---------------------------------------------------------------------------
 # The player: replace this with your search
 # ---------------------------------------------------------------------------
 
 
 def choose_move(pos, strategy, rng, time_ms):
-    """Greedy: the highest number reachable (ties broken at random);
-    ``random``: any legal move.  ``time_ms`` is unused by these two."""
+    """Greedy: the highest number reachable (ties broken at random); in
+    quatro a move that wins at once, else one that does not let the opponent
+    win at once, else any; ``random``: any legal move.  ``time_ms`` is unused
+    by these two."""
     moves = pos.legal_moves()
     if moves == [PASS] or strategy == "random":
         return rng.choice(moves)
+    if pos.game == "quatro":
+        wins = [m for m in moves if pos.completes(m)]
+        if wins:
+            return rng.choice(wins)
+        safe = [m for m in moves if not pos.gives_win(m)]
+        return rng.choice(safe or moves)
     best = max(pos.cells[sq] for sq in moves)
     return rng.choice([sq for sq in moves if pos.cells[sq] == best])
 
@@ -288,6 +503,10 @@ class Engine:
             pass  # every go is answered at once: nothing is pending
         elif command == "quit":
             return False
+        elif command == "perft":
+            self.perft(args)
+        elif command == "query":
+            self.query(args)
         elif command in ("show", "d"):
             say(f"info string fen {self.need_position().fen()}")
         elif command == "legal":
@@ -301,6 +520,30 @@ class Engine:
         if self.position is None:
             raise EngineError("no position (send 'position fen ...' first)")
         return self.position
+
+    def perft(self, args):
+        """Counts at once (no job to stop): one line per legal move, then the total."""
+        if len(args) != 1 or not is_number(args[0]) or int(args[0]) < 1:
+            raise EngineError("expected 'perft <depth>', depth at least 1")
+        pos, depth = self.need_position(), int(args[0])
+        total = 0
+        for move in pos.legal_moves():
+            count = perft(pos.play(move), depth - 1)
+            total += count
+            say(f"{pos.move_name(move)} {count}")
+        say(f"perft {depth} {total or 1}")
+
+    def query(self, args):
+        pos = self.need_position()
+        what = args[0].lower() if len(args) == 1 else None
+        if what == "gameover":
+            say(f"response {'false' if pos.legal_moves() else 'true'}")
+        elif what == "p1turn":
+            say(f"response {'true' if pos.side == 0 else 'false'}")
+        elif what == "result":
+            say(f"response {pos.result()}")
+        else:
+            raise EngineError("expected 'query gameover', 'query p1turn' or 'query result'")
 
     def set_option(self, args):
         if len(args) < 4 or args[0] != "name" or args[2] != "value":
@@ -322,7 +565,7 @@ class Engine:
         if "moves" in words:
             at = words.index("moves")
             words, moves = words[:at], words[at + 1:]
-        pos = Position.from_fen(words)
+        pos = parse_fen(words)
         for i, text in enumerate(moves, 1):
             try:
                 pos = pos.play(pos.parse_move(text))
