@@ -94,6 +94,22 @@ fn lisp_student_plays_a_match_and_passes_check() {
 }
 
 #[test]
+fn lisp_student_plays_quatro_and_passes_check() {
+    needs!(tools::SBCL);
+    let engine = lisp_student();
+    full_match(&engine, "quatro", "lisp-quatro");
+    let (code, text) = arbiter(&["check", &engine, "--game", "quatro"]);
+    assert_eq!(code, 0, "{text}");
+    assert!(text.contains("all checks passed"), "{text}");
+    for layer in ["legal moves", "query"] {
+        assert!(
+            text.contains(&format!("  ok    {layer}")),
+            "{layer}:\n{text}"
+        );
+    }
+}
+
+#[test]
 fn python_example_plays_a_match_and_passes_check() {
     needs!(tools::PYTHON);
     let engine = python_example();
