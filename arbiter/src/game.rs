@@ -214,10 +214,7 @@ pub fn play(spec: &GameSpec, seats: [Seat; 2], settings: &Settings) -> Played {
     let started = Instant::now();
     let mut pos = spec.start;
     let mut clock = GameClock::new(spec.tc);
-    let mut moves: Vec<String> = Vec::new();
-    let mut times = Vec::new();
-    let mut infos = Vec::new();
-    let mut late = Vec::new();
+    let mut plies = Plies::default();
     let t = &settings.timeouts;
 
     let [s1, s2] = seats;
@@ -265,10 +262,7 @@ pub fn play(spec: &GameSpec, seats: [Seat; 2], settings: &Settings) -> Played {
             &mut clock,
             t,
             settings.max_plies,
-            &mut moves,
-            &mut times,
-            &mut infos,
-            &mut late,
+            &mut plies,
         ),
     };
 
@@ -323,12 +317,12 @@ pub fn play(spec: &GameSpec, seats: [Seat; 2], settings: &Settings) -> Played {
         detail: end.detail,
         overrun_ms: end.overrun_ms,
         start: spec.start.fen(),
-        moves,
+        moves: plies.moves,
         score1,
         score2,
-        times_ms: times,
-        info: infos,
-        late,
+        times_ms: plies.times,
+        info: plies.infos,
+        late: plies.late,
         log,
         duration_ms: started.elapsed().as_millis() as u64,
     };
@@ -354,7 +348,154 @@ fn tell(players: &mut [Option<Mover>; 2], mut f: impl FnMut(&mut dyn Console)) {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
+/// What a game has recorded, ply by ply: the moves, the time each took,
+/// what its mover reported, and the late ones (lenient time).
+#[derive(Default)]
+struct Plies {
+    moves: Vec<String>,
+    times: Vec<u64>,
+    infos: Vec<SearchInfo>,
+    late: Vec<Late>,
+}
+
+impl Plies {
+    fn push(&mut self, mv: String, elapsed_ms: u64, info: SearchInfo) {
+        self.moves.push(mv);
+        self.times.push(elapsed_ms);
+        self.infos.push(info);
+    }
+
+    /// Keeps the first `keep` plies (a take-back).
+    fn truncate(&mut self, keep: usize) {
+        self.moves.truncate(keep);
+        self.times.truncate(keep);
+        self.infos.truncate(keep);
+        self.late.retain(|l| l.ply < keep);
+    }
+}
+
+/// A move as a seat gave it: its text, the line it came in (for fault
+/// messages), the time it took and what the mover reported.
+struct Answer {
+    text: String,
+    line: String,
+    elapsed_ms: u64,
+    info: SearchInfo,
+}
+
+/// What a seat's turn came to.
+enum Turn {
+    Move(Answer),
+    /// A person took back this many plies.
+    TakeBack(usize),
+    /// The game ended (`None`: interrupted).
+    End(Option<End>),
+}
+
+/// The end of the game by its rules or by the ply limit, if it has come.
+fn rules_end(pos: &AnyPosition, plies: usize, max_plies: usize) -> Option<End> {
+    if let Some(outcome) = pos.outcome() {
+        return Some(End {
+            winner: match outcome {
+                Outcome::Win(p) => Some(p),
+                Outcome::Draw => None,
+            },
+            reason: Reason::Normal,
+            offender: None,
+            detail: None,
+            overrun_ms: None,
+        });
+    }
+    if plies < max_plies {
+        return None;
+    }
+    let [a, b] = pos.scores();
+    Some(End {
+        winner: match a.cmp(&b) {
+            std::cmp::Ordering::Greater => Some(Player::One),
+            std::cmp::Ordering::Less => Some(Player::Two),
+            std::cmp::Ordering::Equal => None,
+        },
+        reason: Reason::MaxLength,
+        offender: None,
+        detail: Some(format!(
+            "adjudicated on the score at the ply limit ({max_plies})"
+        )),
+        overrun_ms: None,
+    })
+}
+
+/// Asks the seat `player` (of `side`) for its move in `pos`.
+fn ask(
+    spec: &GameSpec,
+    player: &mut Mover,
+    pos: &AnyPosition,
+    plies: &Plies,
+    clock: &GameClock,
+    t: &Timeouts,
+) -> Turn {
+    let side = pos.side_to_move();
+    let i = side.index();
+    let t0 = Instant::now();
+    match player {
+        Mover::Console(c) => match c.action(&spec.start, &plies.moves, pos) {
+            Action::Move(mv) => Turn::Move(Answer {
+                text: mv.clone(),
+                line: mv,
+                elapsed_ms: t0.elapsed().as_millis() as u64,
+                info: SearchInfo::default(),
+            }),
+            Action::TakeBack(n) => Turn::TakeBack(n),
+            action @ (Action::Resign | Action::Quit(_)) => {
+                let who = Side::from(side);
+                let detail = match action {
+                    Action::Quit(why) => format!("{who} left the game ({why})"),
+                    _ => format!("{who} resigned"),
+                };
+                Turn::End(Some(End {
+                    winner: Some(side.other()),
+                    reason: Reason::Resign,
+                    offender: None,
+                    detail: Some(detail),
+                    overrun_ms: None,
+                }))
+            }
+        },
+        Mover::Builtin(b) => {
+            let (mv, info) = b.choose(pos, &clock.search_limits(i));
+            if crate::signals::interrupted() {
+                return Turn::End(None);
+            }
+            let mv = mv.unwrap_or_default();
+            Turn::Move(Answer {
+                text: mv.clone(),
+                line: format!("bestmove {mv}"),
+                elapsed_ms: t0.elapsed().as_millis() as u64,
+                info,
+            })
+        }
+        Mover::External(e) => {
+            if let Err(f) = e.ping(t.ping_ms) {
+                return Turn::End(End::fault(side, f));
+            }
+            let position = Command::position_fen(&spec.start.fen(), &plies.moves);
+            let go = clock.go_command(i);
+            match e.think(&position.to_string(), &go.to_string(), clock.budget(i), t) {
+                Ok(r) => Turn::Move(Answer {
+                    text: r.mv,
+                    line: r.line,
+                    elapsed_ms: r.elapsed_ms,
+                    info: r.info,
+                }),
+                Err(f) => Turn::End(End::fault(side, f)),
+            }
+        }
+    }
+}
+
+/// Plays the game from `pos` until it ends (`None`: interrupted): each
+/// ply, the end by the rules, then the mover's answer, checked by the rules
+/// and the clock, then played and told to the console seats.
 fn play_moves(
     spec: &GameSpec,
     players: &mut [Option<Mover>; 2],
@@ -362,40 +503,11 @@ fn play_moves(
     clock: &mut GameClock,
     t: &Timeouts,
     max_plies: usize,
-    moves: &mut Vec<String>,
-    times: &mut Vec<u64>,
-    infos: &mut Vec<SearchInfo>,
-    late: &mut Vec<Late>,
+    plies: &mut Plies,
 ) -> Option<End> {
-    let start_fen = spec.start.fen();
     loop {
-        if let Some(outcome) = pos.outcome() {
-            return Some(End {
-                winner: match outcome {
-                    Outcome::Win(p) => Some(p),
-                    Outcome::Draw => None,
-                },
-                reason: Reason::Normal,
-                offender: None,
-                detail: None,
-                overrun_ms: None,
-            });
-        }
-        if moves.len() >= max_plies {
-            let [a, b] = pos.scores();
-            return Some(End {
-                winner: match a.cmp(&b) {
-                    std::cmp::Ordering::Greater => Some(Player::One),
-                    std::cmp::Ordering::Less => Some(Player::Two),
-                    std::cmp::Ordering::Equal => None,
-                },
-                reason: Reason::MaxLength,
-                offender: None,
-                detail: Some(format!(
-                    "adjudicated on the score at the ply limit ({max_plies})"
-                )),
-                overrun_ms: None,
-            });
+        if let Some(end) = rules_end(pos, plies.moves.len(), max_plies) {
+            return Some(end);
         }
         let side = pos.side_to_move();
         let i = side.index();
@@ -405,70 +517,23 @@ fn play_moves(
         let Some(player) = players[i].as_mut() else {
             return End::fault(side, Fault::Crash("no player".into()));
         };
-        let (text, line, elapsed, info) = match player {
-            Mover::Console(c) => {
-                let t0 = Instant::now();
-                match c.action(&spec.start, moves, pos) {
-                    Action::Move(mv) => (
-                        mv.clone(),
-                        mv,
-                        t0.elapsed().as_millis() as u64,
-                        SearchInfo::default(),
-                    ),
-                    Action::TakeBack(n) => {
-                        let keep = moves.len().saturating_sub(n);
-                        moves.truncate(keep);
-                        times.truncate(keep);
-                        infos.truncate(keep);
-                        late.retain(|l| l.ply < keep);
-                        *pos = spec.start;
-                        for m in moves.iter() {
-                            if pos.play_text(m).is_err() {
-                                return End::fault(side, Fault::Crash("bad take-back".into()));
-                            }
-                        }
-                        continue;
-                    }
-                    action @ (Action::Resign | Action::Quit(_)) => {
-                        let who = Side::from(side);
-                        let detail = match action {
-                            Action::Quit(why) => format!("{who} left the game ({why})"),
-                            _ => format!("{who} resigned"),
-                        };
-                        return Some(End {
-                            winner: Some(side.other()),
-                            reason: Reason::Resign,
-                            offender: None,
-                            detail: Some(detail),
-                            overrun_ms: None,
-                        });
+        let Answer {
+            text,
+            line,
+            elapsed_ms: elapsed,
+            info,
+        } = match ask(spec, player, pos, plies, clock, t) {
+            Turn::Move(answer) => answer,
+            Turn::End(end) => return end,
+            Turn::TakeBack(n) => {
+                plies.truncate(plies.moves.len().saturating_sub(n));
+                *pos = spec.start;
+                for m in &plies.moves {
+                    if pos.play_text(m).is_err() {
+                        return End::fault(side, Fault::Crash("bad take-back".into()));
                     }
                 }
-            }
-            Mover::Builtin(b) => {
-                let t0 = Instant::now();
-                let (mv, info) = b.choose(pos, &clock.search_limits(i));
-                if crate::signals::interrupted() {
-                    return None;
-                }
-                let mv = mv.unwrap_or_default();
-                (
-                    mv.clone(),
-                    format!("bestmove {mv}"),
-                    t0.elapsed().as_millis() as u64,
-                    info,
-                )
-            }
-            Mover::External(e) => {
-                if let Err(f) = e.ping(t.ping_ms) {
-                    return End::fault(side, f);
-                }
-                let position = Command::position_fen(&start_fen, moves);
-                let go = clock.go_command(i);
-                match e.think(&position.to_string(), &go.to_string(), clock.budget(i), t) {
-                    Ok(r) => (r.mv, r.line, r.elapsed_ms, r.info),
-                    Err(f) => return End::fault(side, f),
-                }
+                continue;
             }
         };
         let mv = match pos.parse_move(&text) {
@@ -499,8 +564,8 @@ fn play_moves(
                     },
                 );
             }
-            late.push(Late {
-                ply: moves.len(),
+            plies.late.push(Late {
+                ply: plies.moves.len(),
                 overrun_ms: overrun,
             });
         }
@@ -509,9 +574,7 @@ fn play_moves(
         tell(players, |c| {
             c.played(&before, &mv.to_string(), &info, elapsed)
         });
-        moves.push(mv.to_string());
-        times.push(elapsed);
-        infos.push(info);
+        plies.push(mv.to_string(), elapsed, info);
     }
 }
 
