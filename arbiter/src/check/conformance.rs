@@ -276,6 +276,29 @@ pub(super) fn answer_of(line: &str) -> Option<String> {
     }
 }
 
+/// Whether the optional command `asked` answered its probe; otherwise the
+/// layer `what` is reported: `skip` (not implemented) or `FAIL` (the engine
+/// broke, and is dropped).
+fn is_implemented(
+    c: &mut Checker,
+    what: &str,
+    asked: &str,
+    probed: Result<Option<String>, Fault>,
+) -> bool {
+    match probed {
+        Ok(Some(_)) => true,
+        Ok(None) => {
+            c.r.skip(what, "not implemented (optional for students)");
+            false
+        }
+        Err(f) => {
+            c.r.fail(what, &format!("`{asked}`: {f}"), ROBUST_HINT);
+            c.drop_engine();
+            false
+        }
+    }
+}
+
 pub(super) fn perft_layer(c: &mut Checker, positions: &[(AnyPosition, &'static str)]) {
     let what = "perft";
     let Some(first) = positions.iter().find(|p| p.1 != "over") else {
@@ -285,17 +308,8 @@ pub(super) fn perft_layer(c: &mut Checker, positions: &[(AnyPosition, &'static s
     let implemented = e
         .command(&position_of(&first.0))
         .and_then(|_| probe(e, &Command::Perft(1), is_perft_total, PROBE_MS));
-    match implemented {
-        Ok(Some(_)) => {}
-        Ok(None) => {
-            c.r.skip(what, "not implemented (optional for students)");
-            return;
-        }
-        Err(f) => {
-            c.r.fail(what, &format!("`perft 1`: {f}"), ROBUST_HINT);
-            c.drop_engine();
-            return;
-        }
+    if !is_implemented(c, what, "perft 1", implemented) {
+        return;
     }
     let mut checked = 0;
     for (pos, _) in positions.iter().take(12) {
@@ -360,17 +374,8 @@ pub(super) fn query_layer(c: &mut Checker, positions: &[(AnyPosition, &'static s
         let gameover = Command::Query(Query::GameOver);
         probe(e, &gameover, is_response, PROBE_MS)
     });
-    match implemented {
-        Ok(Some(_)) => {}
-        Ok(None) => {
-            c.r.skip(what, "not implemented (optional for students)");
-            return;
-        }
-        Err(f) => {
-            c.r.fail(what, &format!("`query gameover`: {f}"), ROBUST_HINT);
-            c.drop_engine();
-            return;
-        }
+    if !is_implemented(c, what, "query gameover", implemented) {
+        return;
     }
     let mut checked = 0;
     for (pos, _) in positions {
