@@ -248,17 +248,7 @@ mod tests {
         }
         check(&Side::ALL);
         check(&[Winner::Side(Side::P1), Winner::Side(Side::P2), Winner::Draw]);
-        check(&[
-            Reason::Normal,
-            Reason::Illegal,
-            Reason::Malformed,
-            Reason::Timeout,
-            Reason::Stall,
-            Reason::Crash,
-            Reason::Startup,
-            Reason::MaxLength,
-            Reason::Resign,
-        ]);
+        check(&Reason::ALL);
         check(&[
             Offender::Side(Side::P1),
             Offender::Side(Side::P2),
