@@ -48,6 +48,7 @@ fn measure(label: &str, engines: [&str; 2], tc: TimeControl, games: u32) -> Resu
             log_dir: None,
         },
         progress: false,
+        sprt: None,
     };
     let t0 = Instant::now();
     let r = tournament::run(&plan, &opts)?;

@@ -29,5 +29,6 @@ pub mod process;
 pub mod report;
 pub mod result;
 pub mod signals;
+pub mod sprt;
 pub mod stats;
 pub mod tournament;

@@ -10,6 +10,8 @@ use arbiter::client::Timeouts;
 use arbiter::clock::TimeControl;
 use arbiter::config::{self, Entrant};
 use arbiter::game::{GameRecord, Settings};
+use arbiter::sprt::{self, Sprt};
+use arbiter::stats::Scoring;
 use arbiter::tournament::{self, Boards, Format, RunOptions, RunResult};
 use arbiter::{process, report, signals};
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -42,13 +44,22 @@ struct Cli {
 enum Command {
     /// Two engines, n games (colour-swapped pairs on the same seeded board).
     Match {
-        /// First engine.
+        /// First engine (with --sprt: the one tested).
         engine1: String,
         /// Second engine.
         engine2: String,
-        /// Number of games.
-        #[arg(long, default_value_t = 2)]
-        games: u32,
+        /// Number of games (default 2; with --sprt the most games to play,
+        /// default 20000).
+        #[arg(long)]
+        games: Option<u32>,
+        /// Sequential probability ratio test: stop as soon as H0 (engine1 is
+        /// not ELO1 stronger) or H1 (it is at least ELO0 stronger) is
+        /// accepted, e.g. `--sprt elo0=0 elo1=10 alpha=0.05 beta=0.05`
+        /// (logistic Elo; the pentanomial model over colour-swapped pairs, or
+        /// the pair results with --scoring points). The live progress shows
+        /// the LLR and its bounds.
+        #[arg(long, num_args = 1..=4, value_name = "KEY=VALUE")]
+        sprt: Option<Vec<String>>,
         #[command(flatten)]
         common: Common,
     },
@@ -201,6 +212,11 @@ struct Common {
     /// game (with --results: of the journal), rewritten at the end of each run.
     #[arg(long)]
     records: Option<PathBuf>,
+    /// How the standings rank: by game results, or by duplicate scoring of
+    /// the colour-swapped pairs (each pair won by the larger point total
+    /// over its two games). Both are shown side by side whatever the choice.
+    #[arg(long, value_enum, default_value_t = Scoring::Games)]
+    scoring: Scoring,
     /// No progress bar.
     #[arg(long)]
     quiet: bool,
@@ -269,23 +285,28 @@ fn run(cli: Cli) -> Result<ExitCode> {
             engine1,
             engine2,
             games,
+            sprt,
             common,
         }) => {
+            let sprt: Option<Sprt> = sprt.map(|fields| fields.join(" ").parse()).transpose()?;
+            let games = games.unwrap_or(if sprt.is_some() { 20_000 } else { 2 });
             if games == 0 {
                 bail!("--games must be at least 1");
             }
             let mut entrants = vec![Entrant::from_cli(&engine1)?, Entrant::from_cli(&engine2)?];
             config::dedup_names(&mut entrants);
+            let watch = sprt
+                .map(|s| sprt::Watch::new(s, &entrants[0].name, &entrants[1].name, common.scoring));
             let cmd = std::env::args().collect::<Vec<_>>();
-            play(
+            let schedule = Schedule {
                 entrants,
-                Format::RoundRobin,
-                1,
-                0,
-                Some(games),
-                &common,
-                &cmd,
-            )
+                format: Format::RoundRobin,
+                rounds: 1,
+                boards: 0,
+                match_games: Some(games),
+                sprt: watch,
+            };
+            play(schedule, &common, &cmd)
         }
         Some(Command::Tournament {
             engines,
@@ -315,7 +336,15 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 bail!("--rounds and --boards must be at least 1");
             }
             let cmd = std::env::args().collect::<Vec<_>>();
-            play(entrants, format, rounds, boards, None, &common, &cmd)
+            let schedule = Schedule {
+                entrants,
+                format,
+                rounds,
+                boards,
+                match_games: None,
+                sprt: None,
+            };
+            play(schedule, &common, &cmd)
         }
     }
 }
@@ -356,15 +385,26 @@ fn settings(c: &Common) -> Settings {
     }
 }
 
-fn play(
+/// Who plays whom, how often, and when to stop.
+struct Schedule {
     entrants: Vec<Entrant>,
     format: Format,
     rounds: u32,
     boards: u32,
+    /// A match of this many games instead of `boards`.
     match_games: Option<u32>,
-    c: &Common,
-    cmd: &[String],
-) -> Result<ExitCode> {
+    sprt: Option<sprt::Watch>,
+}
+
+fn play(schedule: Schedule, c: &Common, cmd: &[String]) -> Result<ExitCode> {
+    let Schedule {
+        entrants,
+        format,
+        rounds,
+        boards,
+        match_games,
+        sprt,
+    } = schedule;
     let game = parse_game(&c.game)?;
     let tc = if let Some(n) = c.nodes {
         TimeControl::Nodes(n)
@@ -391,6 +431,7 @@ fn play(
         results: c.results.clone(),
         settings,
         progress: !c.quiet,
+        sprt,
     };
     let started = Instant::now();
     let names: Vec<String> = entrants.iter().map(|e| e.name.clone()).collect();
@@ -411,6 +452,7 @@ fn play(
         resumed,
         interrupted,
         total,
+        sprt: sprt_status,
     } = run;
     println!(
         "{game} {}{} in {:.1} s, {tc}",
@@ -421,9 +463,15 @@ fn play(
             .unwrap_or_default(),
         started.elapsed().as_secs_f64(),
     );
-    print!("{}", report::full_report(&names, &pairings, &records));
+    print!(
+        "{}",
+        report::full_report(&names, &pairings, &records, c.scoring)
+    );
+    if let Some(watch) = &sprt_status {
+        print!("{}", report::sprt_lines(watch));
+    }
     if let Some(path) = &c.summary {
-        report::write_summary(path, &names, &records)?;
+        report::write_summary(path, &names, &records, c.scoring)?;
     }
     if let Some(path) = &c.records {
         report::rewrite_records(path, &records)?;
@@ -488,15 +536,15 @@ fn demo() -> Result<ExitCode> {
         .map(|e| Entrant::from_cli(e))
         .collect::<Result<Vec<_>>>()?;
     let common = Common::parse_from_demo();
-    play(
+    let schedule = Schedule {
         entrants,
-        Format::RoundRobin,
-        1,
-        4,
-        None,
-        &common,
-        &["arbiter".into()],
-    )
+        format: Format::RoundRobin,
+        rounds: 1,
+        boards: 4,
+        match_games: None,
+        sprt: None,
+    };
+    play(schedule, &common, &["arbiter".into()])
 }
 
 impl Common {

@@ -7,7 +7,7 @@
 
 use crate::game::GameRecord;
 use crate::result::{Offender, Side};
-use crate::stats::{self, Standing};
+use crate::stats::{self, Score, Scoring, Standing};
 use anyhow::{Context, Result};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -46,9 +46,9 @@ const INTERVAL_LEGEND: &str = "±95%: half-width of elo's 95 % interval; \
      >x / <x: only a lower / upper bound (score near 100 % / 0 %);\n      \
      inf: no bound (all games won or lost, or too few games)";
 
-/// The `elo` and `±95%` cells of a row (`-` for an entrant without games).
-fn fmt_elo(s: &Standing) -> (String, String) {
-    if s.games == 0 {
+/// The `elo` and `±95%` cells of a score (`-` for no results).
+fn fmt_elo(s: &Score) -> (String, String) {
+    if s.count() == 0 {
         return ("-".into(), "-".into());
     }
     let elo = match s.elo {
@@ -75,33 +75,102 @@ fn name_width(table: &[Standing]) -> usize {
         .clamp(4, 40)
 }
 
-/// The standings table (one line per entrant, best first), and a legend
-/// line when an Elo interval is not a plain `±` half-width.
-pub fn standings_table(table: &[Standing]) -> String {
+/// The lines above the standings: how the ranking was computed.
+pub fn standings_header(table: &[Standing], scoring: Scoring) -> String {
+    let pairs: u32 = table.iter().map(|s| s.pairs).sum::<u32>() / 2;
+    let games: u32 = table.iter().map(|s| s.games).sum::<u32>() / 2;
+    let ranked = match scoring {
+        Scoring::Games => format!(
+            "ranked by game points (--scoring games: a win 1, a draw ½) over {}",
+            plural(games as usize, "game")
+        ),
+        Scoring::Points => format!(
+            "ranked by pair points (--scoring points, duplicate scoring: each \
+             colour-swapped pair on one board is won by the larger point total \
+             over its two games; ties by the sum of the margins) over {}",
+            plural(pairs as usize, "pair")
+        ),
+    };
+    format!(
+        "{ranked}\n\
+         games: W/D/L of the {games} games; pairs: W/D/L of the {pairs} complete colour-swapped \
+         pairs by duplicate scoring, margin = points scored - conceded\n\
+         elo: logistic Elo of the score against the field, ±95%: normal-approximation \
+         interval of the per-game (per-pair) W/D/L score\n"
+    )
+}
+
+/// The standings table (one line per entrant, best first): the games and
+/// the pairs side by side, and a legend line when an Elo interval is not a
+/// plain `±` half-width.
+pub fn standings_table(table: &[Standing], scoring: Scoring) -> String {
     let w = name_width(table);
-    let mut out = format!(
-        "{:>4}  {:<w$}  {:>5} {:>4} {:>4} {:>4} {:>7} {:>6} {:>6} {:>6} {:>6} {:>6}\n",
-        "rank", "name", "games", "W", "D", "L", "points", "score", "elo", "±95%", "LOS", "faults"
+    let mut out = standings_header(table, scoring);
+    let _ = writeln!(
+        out,
+        "{:>4}  {:<w$}  {:>5} {:>4} {:>4} {:>4} {:>7} {:>6} {:>6} {:>6} {:>6}  \
+         {:>5} {:>4} {:>4} {:>4} {:>7} {:>6} {:>6} {:>6} {:>6}  {:>6}",
+        "rank",
+        "name",
+        "games",
+        "W",
+        "D",
+        "L",
+        "points",
+        "score",
+        "elo",
+        "±95%",
+        "LOS",
+        "pairs",
+        "W",
+        "D",
+        "L",
+        "margin",
+        "score",
+        "elo",
+        "±95%",
+        "LOS",
+        "faults"
     );
     let mut legend = false;
     for (i, s) in table.iter().enumerate() {
-        let (elo, interval) = fmt_elo(s);
-        legend |= !interval.starts_with('±') && interval != "-";
+        let (elo, interval) = fmt_elo(&s.score);
+        let (pair_elo, pair_interval) = fmt_elo(&s.pair);
+        for cell in [&interval, &pair_interval] {
+            legend |= !cell.starts_with('±') && cell != "-";
+        }
         let name: String = s.name.chars().take(w).collect();
+        let pct = |x: &Score, n: u32| {
+            if n == 0 {
+                "-".to_string()
+            } else {
+                format!("{:.1}%", x.score_pct)
+            }
+        };
         let _ = writeln!(
             out,
-            "{:>4}  {:<w$}  {:>5} {:>4} {:>4} {:>4} {:>7.1} {:>5.1}% {:>6} {:>6} {:>5.1}% {:>6}",
+            "{:>4}  {:<w$}  {:>5} {:>4} {:>4} {:>4} {:>7.1} {:>6} {:>6} {:>6} {:>5.1}%  \
+             {:>5} {:>4} {:>4} {:>4} {:>+7} {:>6} {:>6} {:>6} {:>5.1}%  {:>6}",
             i + 1,
             name,
             s.games,
-            s.wins,
-            s.draws,
-            s.losses,
-            s.points,
-            s.score_pct,
+            s.score.wins,
+            s.score.draws,
+            s.score.losses,
+            s.score.points,
+            pct(&s.score, s.games),
             elo,
             interval,
-            100.0 * s.los,
+            100.0 * s.score.los,
+            s.pairs,
+            s.pair.wins,
+            s.pair.draws,
+            s.pair.losses,
+            s.margin,
+            pct(&s.pair, s.pairs),
+            pair_elo,
+            pair_interval,
+            100.0 * s.pair.los,
             s.faults
         );
     }
@@ -113,12 +182,17 @@ pub fn standings_table(table: &[Standing]) -> String {
 
 /// The cross-table in the order of the standings: row and column `#k` are
 /// the entrant ranked k; a cell is the row's points against the column over
-/// their games.
-pub fn cross_table(table: &[Standing], records: &[GameRecord]) -> String {
+/// their games, or (`Scoring::Points`) its pair points over their pairs.
+pub fn cross_table(table: &[Standing], records: &[GameRecord], scoring: Scoring) -> String {
     let w = name_width(table);
     let cell = 9;
-    let mut out =
-        String::from("cross-table: the row's points against the column / games (#k: rank k)\n");
+    let pairs = stats::pairs(records);
+    let mut out = String::from(match scoring {
+        Scoring::Games => "cross-table: the row's points against the column / games (#k: rank k)\n",
+        Scoring::Points => {
+            "cross-table: the row's pair points against the column / pairs (#k: rank k)\n"
+        }
+    });
     let _ = write!(out, "{:>4}  {:<w$} ", "rank", "name");
     for i in 0..table.len() {
         let _ = write!(out, "{:>cell$}", format!("#{}", i + 1));
@@ -131,7 +205,10 @@ pub fn cross_table(table: &[Standing], records: &[GameRecord]) -> String {
             let text = if i == j {
                 "-".to_string()
             } else {
-                let (pts, n) = stats::head_to_head(&a.name, &b.name, records);
+                let (pts, n) = match scoring {
+                    Scoring::Games => stats::head_to_head(&a.name, &b.name, records),
+                    Scoring::Points => stats::pair_head_to_head(&a.name, &b.name, &pairs),
+                };
                 if n == 0 {
                     ".".to_string()
                 } else {
@@ -193,17 +270,21 @@ pub fn full_report(
     names: &[String],
     pairings: &[(usize, usize)],
     records: &[GameRecord],
+    scoring: Scoring,
 ) -> String {
-    let table = stats::standings(names, records);
-    let mut out = standings_table(&table);
+    let table = stats::standings(names, records, scoring);
+    let mut out = standings_table(&table, scoring);
     let _ = writeln!(out, "\ngame ends: {}", reasons(records));
+    let pairs = stats::pairs(records);
     for &(a, b) in pairings.iter().take(50) {
         let p = stats::pentanomial(&names[a], &names[b], records);
         if p.iter().sum::<u32>() > 0 {
             let counts: Vec<String> = p.iter().map(u32::to_string).collect();
+            let [l, d, w] = stats::pair_results(&names[a], &names[b], &pairs);
             let _ = writeln!(
                 out,
-                "pairs {} vs {}: pentanomial [LL LD DD/WL WD WW] = [{}]",
+                "pairs {} vs {}: pentanomial [LL LD DD/WL WD WW] = [{}]; \
+                 by points (duplicate) W/D/L {w}/{d}/{l}",
                 names[a],
                 names[b],
                 counts.join(", ")
@@ -212,79 +293,134 @@ pub fn full_report(
     }
     if names.len() > 2 {
         out.push('\n');
-        out.push_str(&cross_table(&table, records));
+        out.push_str(&cross_table(&table, records, scoring));
     }
     out
 }
 
-#[derive(Serialize)]
-struct Summary<'a> {
-    standings: &'a [Standing],
-    crosstable: BTreeMap<String, BTreeMap<String, (f64, u32)>>,
-    games: usize,
+/// The end of a sequential test: the decision when a bound was first
+/// reached, and where the pairs under way at that moment left the LLR.
+pub fn sprt_lines(watch: &crate::sprt::Watch) -> String {
+    let now = watch.status();
+    let head = format!("SPRT {} (logistic Elo; {})", watch.sprt, watch.model());
+    match watch.decided() {
+        Some(at) if at == now => format!("{head}: {}: {at}\n", at.decision),
+        Some(at) => format!(
+            "{head}: {}: {at}\n  with the boards under way then finished: {now}\n",
+            at.decision
+        ),
+        None => format!("{head}: undecided: {now} (no bound reached)\n"),
+    }
 }
 
-/// Writes the per-entrant summary: JSON for `*.json`, else CSV.
-pub fn write_summary(path: &Path, names: &[String], records: &[GameRecord]) -> Result<()> {
-    let table = stats::standings(names, records);
+#[derive(Serialize)]
+struct Summary<'a> {
+    /// How `standings` is ranked.
+    scoring: Scoring,
+    standings: &'a [Standing],
+    /// The row's game points against the column, and their games.
+    crosstable: BTreeMap<String, BTreeMap<String, (f64, u32)>>,
+    /// The row's pair points against the column, and their pairs.
+    pair_crosstable: BTreeMap<String, BTreeMap<String, (f64, u32)>>,
+    games: usize,
+    pairs: usize,
+}
+
+/// Writes the per-entrant summary, with both the game and the pair figures
+/// whatever the scoring: JSON for `*.json`, else CSV.
+pub fn write_summary(
+    path: &Path,
+    names: &[String],
+    records: &[GameRecord],
+    scoring: Scoring,
+) -> Result<()> {
+    let table = stats::standings(names, records, scoring);
+    let pairs = stats::pairs(records);
     let text = if path
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("json"))
     {
-        let mut cross = BTreeMap::new();
-        for a in names {
-            let row: BTreeMap<String, (f64, u32)> = names
-                .iter()
-                .filter(|b| *b != a)
-                .map(|b| (b.clone(), stats::head_to_head(a, b, records)))
-                .collect();
-            cross.insert(a.clone(), row);
-        }
+        let cross = |f: &dyn Fn(&str, &str) -> (f64, u32)| {
+            let mut all = BTreeMap::new();
+            for a in names {
+                let row: BTreeMap<String, (f64, u32)> = names
+                    .iter()
+                    .filter(|b| *b != a)
+                    .map(|b| (b.clone(), f(a, b)))
+                    .collect();
+                all.insert(a.clone(), row);
+            }
+            all
+        };
         serde_json::to_string_pretty(&Summary {
+            scoring,
             standings: &table,
-            crosstable: cross,
+            crosstable: cross(&|a, b| stats::head_to_head(a, b, records)),
+            pair_crosstable: cross(&|a, b| stats::pair_head_to_head(a, b, &pairs)),
             games: records.len(),
+            pairs: pairs.len(),
         })?
     } else {
         let mut s = String::from(
             "rank,name,games,wins,draws,losses,points,score_pct,elo,elo_error,los,faults,\
-             elo_low,elo_high\n",
+             elo_low,elo_high,pairs,pair_wins,pair_draws,pair_losses,pair_points,\
+             pair_score_pct,pair_elo,pair_elo_error,pair_los,pair_elo_low,pair_elo_high,\
+             margin,scoring\n",
         );
         for (i, e) in table.iter().enumerate() {
-            let played = e.games > 0;
-            let elo = match e.elo {
-                Some(x) => one_decimal(x),
-                None if played && e.points == 0.0 => "-inf".into(),
-                None if played => "inf".into(),
-                None => String::new(),
-            };
-            let bound = |b: Option<f64>, unbounded: &str| match b {
-                Some(x) => one_decimal(x),
-                None if played => unbounded.into(),
-                None => String::new(),
-            };
             let _ = writeln!(
                 s,
-                "{},{},{},{},{},{},{},{:.2},{},{},{:.4},{},{},{}",
+                "{},{},{},{},{},{},{},{},{},{},{}",
                 i + 1,
                 csv_field(&e.name),
                 e.games,
-                e.wins,
-                e.draws,
-                e.losses,
-                e.points,
-                e.score_pct,
-                elo,
-                e.elo_error.map(one_decimal).unwrap_or_default(),
-                e.los,
+                csv_score(&e.score, e.games),
                 e.faults,
-                bound(e.elo_low, "-inf"),
-                bound(e.elo_high, "inf")
+                csv_bounds(&e.score, e.games),
+                e.pairs,
+                csv_score(&e.pair, e.pairs),
+                csv_bounds(&e.pair, e.pairs),
+                e.margin,
+                scoring.as_str(),
             );
         }
         s
     };
     write_whole(path, &text)
+}
+
+/// The CSV cells `wins,draws,losses,points,score_pct,elo,elo_error,los` of
+/// a score over `n` results (`elo` is `inf` / `-inf` for all won / lost,
+/// empty without results; `elo_error` empty unless both bounds are finite).
+fn csv_score(e: &Score, n: u32) -> String {
+    let played = n > 0;
+    let elo = match e.elo {
+        Some(x) => one_decimal(x),
+        None if played && e.points == 0.0 => "-inf".into(),
+        None if played => "inf".into(),
+        None => String::new(),
+    };
+    format!(
+        "{},{},{},{},{:.2},{},{},{:.4}",
+        e.wins,
+        e.draws,
+        e.losses,
+        e.points,
+        e.score_pct,
+        elo,
+        e.elo_error.map(one_decimal).unwrap_or_default(),
+        e.los
+    )
+}
+
+/// The CSV cells `elo_low,elo_high` (`-inf`, `inf` when unbounded).
+fn csv_bounds(e: &Score, n: u32) -> String {
+    let bound = |b: Option<f64>, unbounded: &str| match b {
+        Some(x) => one_decimal(x),
+        None if n > 0 => unbounded.into(),
+        None => String::new(),
+    };
+    format!("{},{}", bound(e.elo_low, "-inf"), bound(e.elo_high, "inf"))
 }
 
 /// `x` with one decimal, `0.0` rather than `-0.0`.
@@ -439,8 +575,8 @@ mod tests {
 
     /// The `(elo, ±95%)` cells of `name` in the standings of `records`.
     fn cells(records: &[GameRecord], name: &str) -> (String, String) {
-        let table = stats::standings(&names(&["a", "b"]), records);
-        fmt_elo(table.iter().find(|s| s.name == name).unwrap())
+        let table = stats::standings(&names(&["a", "b"]), records, Scoring::Games);
+        fmt_elo(&table.iter().find(|s| s.name == name).unwrap().score)
     }
 
     #[test]
@@ -464,13 +600,13 @@ mod tests {
             (signed(-0.4), signed(0.4), signed(-0.6)),
             ("0".into(), "0".into(), "-1".into())
         );
-        let table = stats::standings(&names(&["a", "b"]), &even);
+        let table = stats::standings(&names(&["a", "b"]), &even, Scoring::Games);
         let path = std::env::temp_dir().join(format!("arbiter-even-{}.csv", std::process::id()));
-        write_summary(&path, &names(&["a", "b"]), &even).unwrap();
+        write_summary(&path, &names(&["a", "b"]), &even, Scoring::Games).unwrap();
         let csv = std::fs::read_to_string(&path).unwrap();
         std::fs::remove_file(&path).unwrap();
         assert!(!csv.contains("-0.0"), "{csv}");
-        assert!(!standings_table(&table).contains(" -0 "));
+        assert!(!standings_table(&table, Scoring::Games).contains(" -0 "));
     }
 
     #[test]
@@ -491,7 +627,12 @@ mod tests {
         // No games: a dash, not a blank.
         assert_eq!(cells(&[], "a"), ("-".into(), "-".into()));
         // The legend comes with the cells it explains, and only then.
-        let table = |rs: &[GameRecord]| standings_table(&stats::standings(&names(&["a", "b"]), rs));
+        let table = |rs: &[GameRecord]| {
+            standings_table(
+                &stats::standings(&names(&["a", "b"]), rs, Scoring::Games),
+                Scoring::Games,
+            )
+        };
         assert!(table(&swept).contains(INTERVAL_LEGEND));
         assert!(!table(&games("a", "b", 100, 60)).contains(INTERVAL_LEGEND));
     }
@@ -502,8 +643,8 @@ mod tests {
         let mut rs = games("c", "a", 2, 2);
         rs.extend(games("c", "b", 2, 2));
         rs.extend(games("b", "a", 2, 2));
-        let table = stats::standings(&names(&["a", "b", "c"]), &rs);
-        let text = cross_table(&table, &rs);
+        let table = stats::standings(&names(&["a", "b", "c"]), &rs, Scoring::Games);
+        let text = cross_table(&table, &rs, Scoring::Games);
         let rows: Vec<Vec<&str>> = text
             .lines()
             .skip(2)

@@ -18,7 +18,7 @@
 //! ```
 
 use crate::game::GameRecord;
-use crate::result::{Side, Winner};
+use crate::result::Side;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -49,16 +49,39 @@ pub fn erf(x: f64) -> f64 {
     sign * y
 }
 
-/// One entrant's line of the standings.
+/// How the standings rank the entrants.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum Scoring {
+    /// By game points: 1 a win, ½ a draw (then wins).
+    #[default]
+    Games,
+    /// Duplicate scoring: by the colour-swapped pairs on one board, each won
+    /// by the larger point total over its two games (then the sum of the
+    /// pair margins, then game points).
+    Points,
+}
+
+impl Scoring {
+    /// The word used on the command line and in the reports.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Scoring::Games => "games",
+            Scoring::Points => "points",
+        }
+    }
+}
+
+/// Wins, draws and losses, over games or over pairs, and what follows from
+/// them.
 #[derive(Clone, Debug, Default, Serialize)]
-pub struct Standing {
-    pub name: String,
-    pub games: u32,
+pub struct Score {
     pub wins: u32,
     pub draws: u32,
     pub losses: u32,
+    /// Wins + ½ draws.
     pub points: f64,
-    /// Points / games, in percent.
+    /// Points / (wins + draws + losses), in percent.
     pub score_pct: f64,
     /// Elo difference against the field (None when the score is 0 % or 100 %).
     pub elo: Option<f64>,
@@ -72,25 +95,39 @@ pub struct Standing {
     /// interval reaches 100 %).
     pub elo_high: Option<f64>,
     pub los: f64,
-    /// Games lost by a fault (anything but `normal` / `maxlength`).
-    pub faults: u32,
-    /// Counts of faults by reason.
-    pub fault_reasons: BTreeMap<String, u32>,
 }
 
-impl Standing {
+impl Score {
+    /// Counts one result: 1 a win, ½ a draw, 0 a loss.
+    fn add(&mut self, points: f64) {
+        if points == 1.0 {
+            self.wins += 1;
+        } else if points == 0.0 {
+            self.losses += 1;
+        } else {
+            self.draws += 1;
+        }
+        self.points += points;
+    }
+
+    /// Results counted.
+    pub fn count(&self) -> u32 {
+        self.wins + self.draws + self.losses
+    }
+
+    /// Fills the score, Elo, interval and LOS from the counts.
     fn finish(&mut self) {
-        if self.games == 0 {
+        let n = f64::from(self.count());
+        if n == 0.0 {
             return;
         }
-        let n = self.games as f64;
         let s = self.points / n;
         self.score_pct = 100.0 * s;
         self.elo = elo(s);
         let (w, d, l) = (
-            self.wins as f64 / n,
-            self.draws as f64 / n,
-            self.losses as f64 / n,
+            f64::from(self.wins) / n,
+            f64::from(self.draws) / n,
+            f64::from(self.losses) / n,
         );
         let var = w * (1.0 - s).powi(2) + d * (0.5 - s).powi(2) + l * (0.0 - s).powi(2);
         let se = (var / n).sqrt();
@@ -103,8 +140,111 @@ impl Standing {
     }
 }
 
-/// Standings of `names` from the records, best first (points, then wins).
-pub fn standings(names: &[String], records: &[GameRecord]) -> Vec<Standing> {
+/// One entrant's line of the standings: its games, and its colour-swapped
+/// pairs under duplicate scoring.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Standing {
+    pub name: String,
+    pub games: u32,
+    /// W/D/L of the games, points, score, Elo, LOS.
+    #[serde(flatten)]
+    pub score: Score,
+    /// Games lost by a fault (anything but `normal` / `maxlength`).
+    pub faults: u32,
+    /// Counts of faults by reason.
+    pub fault_reasons: BTreeMap<String, u32>,
+    /// Complete colour-swapped pairs (both games on the board played).
+    pub pairs: u32,
+    /// W/D/L of the pairs by duplicate scoring (see [`pairs`]), and the
+    /// score, Elo and LOS of the pairs.
+    pub pair: Score,
+    /// The sum of the pair margins: points scored minus points conceded.
+    pub margin: i64,
+}
+
+/// One colour-swapped pair of games on the same board.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Pair {
+    /// Player 1 of the pair's first game (colour 0).
+    pub a: String,
+    /// Player 2 of that game.
+    pub b: String,
+    /// `a`'s points minus `b`'s (the final scores), over both games.
+    pub margin: i64,
+    /// `a`'s game points over both games (0 to 2).
+    pub game_points: f64,
+    /// The pair's result for `a`: 1 won, ½ drawn, 0 lost.
+    pub result: f64,
+    /// `Some(x)` when only `x` lost a game of the pair by a fault: `x` loses
+    /// the pair whatever the points.
+    pub forfeit: Option<String>,
+}
+
+/// The complete colour-swapped pairs of `records` (both games of a board
+/// of a pairing), in board order. Duplicate scoring: `a`'s margin is its
+/// points minus `b`'s summed over both games, and the pair goes to the
+/// larger total, a draw when equal. A pair where only one entrant lost a
+/// game by a fault (illegal move, timeout, crash, …) is lost by that
+/// entrant whatever the points: a fault ends a game early, so its points
+/// say nothing.
+pub fn pairs(records: &[GameRecord]) -> Vec<Pair> {
+    let mut boards: BTreeMap<(u32, u32, u32), Vec<&GameRecord>> = BTreeMap::new();
+    for r in records {
+        boards
+            .entry((r.round, r.pairing, r.board))
+            .or_default()
+            .push(r);
+    }
+    let mut out = Vec::new();
+    for games in boards.values() {
+        let [g1, g2] = games.as_slice() else { continue };
+        let (first, second) = if g1.colour <= g2.colour {
+            (g1, g2)
+        } else {
+            (g2, g1)
+        };
+        if second.p1 != first.p2 || second.p2 != first.p1 || first.p1 == first.p2 {
+            continue;
+        }
+        let (a, b) = (&first.p1, &first.p2);
+        let margin = i64::from(first.score1) - i64::from(first.score2) + i64::from(second.score2)
+            - i64::from(second.score1);
+        let game_points = first.winner.points(Side::P1) + second.winner.points(Side::P2);
+        let faulted = |side_in_first: Side| {
+            first.offender.is_some_and(|o| o.includes(side_in_first))
+                || second
+                    .offender
+                    .is_some_and(|o| o.includes(side_in_first.other()))
+        };
+        let (fa, fb) = (faulted(Side::P1), faulted(Side::P2));
+        let (result, forfeit) = match (fa, fb) {
+            (true, false) => (0.0, Some(a.clone())),
+            (false, true) => (1.0, Some(b.clone())),
+            _ => (
+                match margin.cmp(&0) {
+                    std::cmp::Ordering::Greater => 1.0,
+                    std::cmp::Ordering::Equal => 0.5,
+                    std::cmp::Ordering::Less => 0.0,
+                },
+                None,
+            ),
+        };
+        out.push(Pair {
+            a: a.clone(),
+            b: b.clone(),
+            margin,
+            game_points,
+            result,
+            forfeit,
+        });
+    }
+    out
+}
+
+/// Standings of `names` from the records, best first: by game points then
+/// wins, or (`Scoring::Points`) by pair points, then the sum of the
+/// margins, then game points; then by name.
+pub fn standings(names: &[String], records: &[GameRecord], scoring: Scoring) -> Vec<Standing> {
     let mut table: Vec<Standing> = names
         .iter()
         .map(|n| Standing {
@@ -118,31 +258,79 @@ pub fn standings(names: &[String], records: &[GameRecord]) -> Vec<Standing> {
             let Some(i) = index(me) else { continue };
             let s = &mut table[i];
             s.games += 1;
-            match r.winner {
-                Winner::Draw => {
-                    s.draws += 1;
-                    s.points += 0.5;
-                }
-                Winner::Side(w) if w == side => {
-                    s.wins += 1;
-                    s.points += 1.0;
-                }
-                Winner::Side(_) => s.losses += 1,
-            }
+            s.score.add(r.winner.points(side));
             if r.offender.is_some_and(|o| o.includes(side)) {
                 s.faults += 1;
                 *s.fault_reasons.entry(r.reason.to_string()).or_default() += 1;
             }
         }
     }
-    table.iter_mut().for_each(Standing::finish);
+    for p in pairs(records) {
+        for (me, result, margin) in [
+            (&p.a, p.result, p.margin),
+            (&p.b, 1.0 - p.result, -p.margin),
+        ] {
+            let Some(i) = index(me) else { continue };
+            let s = &mut table[i];
+            s.pairs += 1;
+            s.pair.add(result);
+            s.margin += margin;
+        }
+    }
+    for s in &mut table {
+        s.score.finish();
+        s.pair.finish();
+    }
     table.sort_by(|a, b| {
-        b.points
-            .total_cmp(&a.points)
-            .then(b.wins.cmp(&a.wins))
+        let by_pairs = match scoring {
+            Scoring::Games => std::cmp::Ordering::Equal,
+            Scoring::Points => b
+                .pair
+                .points
+                .total_cmp(&a.pair.points)
+                .then(b.margin.cmp(&a.margin)),
+        };
+        by_pairs
+            .then(b.score.points.total_cmp(&a.score.points))
+            .then(b.score.wins.cmp(&a.score.wins))
             .then(a.name.cmp(&b.name))
     });
     table
+}
+
+/// Pair points of `a` against `b` under duplicate scoring (and the number
+/// of pairs), for the cross-table.
+pub fn pair_head_to_head(a: &str, b: &str, pairs: &[Pair]) -> (f64, u32) {
+    let mut pts = 0.0;
+    let mut n = 0;
+    for p in pairs {
+        if p.a == a && p.b == b {
+            pts += p.result;
+        } else if p.b == a && p.a == b {
+            pts += 1.0 - p.result;
+        } else {
+            continue;
+        }
+        n += 1;
+    }
+    (pts, n)
+}
+
+/// Pair results `[lost, drawn, won]` of `a` against `b` under duplicate
+/// scoring.
+pub fn pair_results(a: &str, b: &str, pairs: &[Pair]) -> [u32; 3] {
+    let mut counts = [0; 3];
+    for p in pairs {
+        let result = if p.a == a && p.b == b {
+            p.result
+        } else if p.b == a && p.a == b {
+            1.0 - p.result
+        } else {
+            continue;
+        };
+        counts[(result * 2.0).round() as usize] += 1;
+    }
+    counts
 }
 
 /// Points of `a` against `b` (and the number of games), for the cross-table.
@@ -236,16 +424,115 @@ pub(crate) mod tests {
             rec("a", "b", "p2", 1),
             rec("b", "a", "p2", 1),
         ];
-        let t = standings(&names, &rs);
+        let t = standings(&names, &rs, Scoring::Games);
         assert_eq!(t[0].name, "a");
-        assert_eq!((t[0].wins, t[0].draws, t[0].losses), (2, 1, 1));
-        assert_eq!(t[0].points, 2.5);
-        assert_eq!((t[1].wins, t[1].draws, t[1].losses), (1, 1, 2));
-        assert!((t[0].score_pct - 62.5).abs() < 1e-9);
-        assert!(t[0].elo.unwrap() > 0.0 && t[1].elo.unwrap() < 0.0);
+        assert_eq!(
+            (t[0].score.wins, t[0].score.draws, t[0].score.losses),
+            (2, 1, 1)
+        );
+        assert_eq!(t[0].score.points, 2.5);
+        assert_eq!(
+            (t[1].score.wins, t[1].score.draws, t[1].score.losses),
+            (1, 1, 2)
+        );
+        assert!((t[0].score.score_pct - 62.5).abs() < 1e-9);
+        assert!(t[0].score.elo.unwrap() > 0.0 && t[1].score.elo.unwrap() < 0.0);
         assert_eq!(head_to_head("a", "b", &rs), (2.5, 4));
         // board 0: a won and drew (1.5 → index 3); board 1: lost and won (1 → index 2)
         assert_eq!(pentanomial("a", "b", &rs), [0, 0, 1, 1, 0]);
+    }
+
+    /// Game `colour` of board `board`: `p1` scores `s1`, `p2` scores `s2`;
+    /// the larger score wins.
+    fn scored(p1: &str, p2: &str, s1: u32, s2: u32, board: u32, colour: u32) -> GameRecord {
+        let winner = match s1.cmp(&s2) {
+            std::cmp::Ordering::Greater => "p1",
+            std::cmp::Ordering::Equal => "draw",
+            std::cmp::Ordering::Less => "p2",
+        };
+        let mut r = rec(p1, p2, winner, board);
+        (r.score1, r.score2, r.colour) = (s1, s2, colour);
+        r
+    }
+
+    #[test]
+    fn duplicate_scoring_adds_both_games_of_a_board() {
+        let names = vec!["a".to_string(), "b".to_string()];
+        let rs = vec![
+            // Board 0: each wins its game as p1, but a by more (60-20, 35-40):
+            // a's margin +40 - 5 = +35, the pair is a's.
+            scored("a", "b", 60, 20, 0, 0),
+            scored("b", "a", 40, 35, 0, 1),
+            // Board 1: 30-30 and 50-50: a drawn pair, margin 0.
+            scored("a", "b", 30, 30, 1, 0),
+            scored("b", "a", 50, 50, 1, 1),
+            // Board 2: b wins both, by 10 and by 1: margin -11 for a.
+            scored("a", "b", 10, 20, 2, 0),
+            scored("b", "a", 21, 20, 2, 1),
+            // Board 3: one game only (not a pair).
+            scored("a", "b", 99, 0, 3, 0),
+        ];
+        let ps = pairs(&rs);
+        assert_eq!(ps.len(), 3);
+        assert_eq!(
+            ps.iter().map(|p| (p.margin, p.result)).collect::<Vec<_>>(),
+            [(35, 1.0), (0, 0.5), (-11, 0.0)]
+        );
+        assert_eq!(ps[0].game_points, 1.0);
+        assert_eq!(pair_results("a", "b", &ps), [1, 1, 1]);
+        assert_eq!(pair_results("b", "a", &ps), [1, 1, 1]);
+        assert_eq!(pair_head_to_head("b", "a", &ps), (1.5, 3));
+        // Games: a 3 wins (incl. board 3), 2 draws, 2 losses; b 2/2/3.
+        let t = standings(&names, &rs, Scoring::Points);
+        let a = t.iter().find(|s| s.name == "a").unwrap();
+        assert_eq!(
+            (a.pairs, a.pair.wins, a.pair.draws, a.pair.losses),
+            (3, 1, 1, 1)
+        );
+        assert_eq!(a.margin, 24);
+        assert_eq!(a.games, 7);
+        // Ranked by pair points (equal), then margin: a first.
+        assert_eq!(t[0].name, "a");
+        assert_eq!(t[1].margin, -24);
+    }
+
+    #[test]
+    fn the_scoring_decides_the_ranking() {
+        let names = vec!["a".to_string(), "b".to_string()];
+        // a wins two games narrowly on boards 0 and 1 (a 1-1 pair each, by
+        // the colour) but b wins its games by far: b takes both pairs.
+        let rs = vec![
+            scored("a", "b", 11, 10, 0, 0),
+            scored("b", "a", 50, 10, 0, 1),
+            scored("a", "b", 21, 20, 1, 0),
+            scored("b", "a", 60, 20, 1, 1),
+            scored("a", "b", 30, 20, 2, 0),
+            scored("b", "a", 20, 20, 2, 1),
+        ];
+        let by_games = standings(&names, &rs, Scoring::Games);
+        let by_points = standings(&names, &rs, Scoring::Points);
+        assert_eq!(by_games[0].name, "a", "a: 3 wins, 1 draw, 2 losses");
+        assert_eq!(by_points[0].name, "b", "b: pairs 2-1");
+        assert_eq!(by_points[0].pair.points, 2.0);
+    }
+
+    #[test]
+    fn a_fault_loses_the_pair_whatever_the_points() {
+        let mut rs = vec![
+            scored("a", "b", 80, 10, 0, 0),
+            scored("b", "a", 12, 10, 0, 1),
+        ];
+        // a loses its second game by a timeout, ahead on points anyway.
+        rs[1].winner = "p1".parse().unwrap();
+        rs[1].reason = crate::result::Reason::Timeout;
+        rs[1].offender = Some("p2".parse().unwrap());
+        let ps = pairs(&rs);
+        assert_eq!((ps[0].margin, ps[0].result), (68, 0.0));
+        assert_eq!(ps[0].forfeit.as_deref(), Some("a"));
+        // Both at fault: the points decide again.
+        rs[0].offender = Some("p2".parse().unwrap());
+        let ps = pairs(&rs);
+        assert_eq!((ps[0].result, ps[0].forfeit.clone()), (1.0, None));
     }
 
     #[test]
@@ -272,19 +559,23 @@ pub(crate) mod tests {
     fn interval_bounds_are_none_only_where_infinite() {
         let names = vec!["a".to_string(), "b".to_string()];
         // All won: no bound at all (zero variance at a 100 % score).
-        let t = standings(&names, &games("a", "b", 4, 4));
-        assert_eq!((t[0].elo, t[0].elo_low, t[0].elo_high), (None, None, None));
+        let t = standings(&names, &games("a", "b", 4, 4), Scoring::Games);
+        assert_eq!(
+            (t[0].score.elo, t[0].score.elo_low, t[0].score.elo_high),
+            (None, None, None)
+        );
         // 9 of 10: the upper bound reaches 100 %, the lower one is finite.
-        let t = standings(&names, &games("a", "b", 10, 9));
+        let t = standings(&names, &games("a", "b", 10, 9), Scoring::Games);
         assert!(t[0]
+            .score
             .elo_low
-            .is_some_and(|lo| lo > 0.0 && lo < t[0].elo.unwrap()));
-        assert_eq!((t[0].elo_high, t[0].elo_error), (None, None));
-        assert!(t[1].elo_high.is_some() && t[1].elo_low.is_none());
+            .is_some_and(|lo| lo > 0.0 && lo < t[0].score.elo.unwrap()));
+        assert_eq!((t[0].score.elo_high, t[0].score.elo_error), (None, None));
+        assert!(t[1].score.elo_high.is_some() && t[1].score.elo_low.is_none());
         // 60 of 100: both finite, and the half-width is their mean distance.
-        let t = standings(&names, &games("a", "b", 100, 60));
-        let (lo, hi) = (t[0].elo_low.unwrap(), t[0].elo_high.unwrap());
-        assert!(lo < t[0].elo.unwrap() && t[0].elo.unwrap() < hi);
-        assert_eq!(t[0].elo_error, Some((hi - lo) / 2.0));
+        let t = standings(&names, &games("a", "b", 100, 60), Scoring::Games);
+        let (lo, hi) = (t[0].score.elo_low.unwrap(), t[0].score.elo_high.unwrap());
+        assert!(lo < t[0].score.elo.unwrap() && t[0].score.elo.unwrap() < hi);
+        assert_eq!(t[0].score.elo_error, Some((hi - lo) / 2.0));
     }
 }

@@ -23,6 +23,7 @@ use crate::journal::{self, Journal};
 use crate::report::{self, plural};
 use crate::result::Side;
 use crate::signals;
+use crate::sprt;
 use crate::stats;
 use anyhow::{bail, Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -382,6 +383,10 @@ pub struct RunOptions {
     pub results: Option<PathBuf>,
     pub settings: Settings,
     pub progress: bool,
+    /// A sequential test that ends the run once decided (a match only):
+    /// the games of the boards being played are finished, no new board is
+    /// started.
+    pub sprt: Option<sprt::Watch>,
 }
 
 /// What a run produced.
@@ -395,6 +400,8 @@ pub struct RunResult {
     pub interrupted: bool,
     /// Games of the plan.
     pub total: usize,
+    /// The sequential test at the end (with `--sprt`).
+    pub sprt: Option<sprt::Watch>,
 }
 
 /// Refuses, before any game, an engine that cannot be found or that does
@@ -466,6 +473,11 @@ pub fn run(plan: &Plan, opts: &RunOptions) -> Result<RunResult> {
         journal = Some(Journal::open(path)?);
     }
     let resumed = done.len();
+    let mut watch = opts.sprt.clone();
+    if let Some(w) = watch.as_mut() {
+        done.iter().for_each(|r| w.add(r));
+    }
+    let decided = |w: &Option<sprt::Watch>| w.as_ref().is_some_and(|w| w.decided().is_some());
     let done_keys: std::collections::HashSet<String> = done.iter().map(|r| r.key.clone()).collect();
 
     // Jobs: the games of one board of one pairing (both colours).
@@ -486,8 +498,15 @@ pub fn run(plan: &Plan, opts: &RunOptions) -> Result<RunResult> {
             _ => jobs.push_back(vec![i]),
         }
     }
+    if decided(&watch) {
+        jobs.clear();
+    }
     let total = plan.games.len();
     let names = plan.names();
+    let message = |records: &[GameRecord], w: &Option<sprt::Watch>| match w {
+        Some(w) => format!("{}  {}", w.status(), leaders(&names, records)),
+        None => leaders(&names, records),
+    };
     let bar = if opts.progress {
         ProgressBar::new(total as u64)
     } else {
@@ -500,11 +519,14 @@ pub fn run(plan: &Plan, opts: &RunOptions) -> Result<RunResult> {
         .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     bar.set_position(resumed as u64);
-    bar.set_message(leaders(&names, &done));
+    bar.set_message(message(&done, &watch));
 
     let queue = Mutex::new(jobs);
-    let (tx, rx) = mpsc::channel::<GameRecord>();
     let workers = opts.concurrency.max(1);
+    // Bounded: a worker waits while its finished game is not yet journaled,
+    // so the journal, the progress and the SPRT never lag the games.
+    let (tx, rx) = mpsc::sync_channel::<GameRecord>(workers);
+    let mut shown = std::time::Instant::now();
     let mut records = done;
     let mut write_error = None;
     std::thread::scope(|s| {
@@ -526,9 +548,23 @@ pub fn run(plan: &Plan, opts: &RunOptions) -> Result<RunResult> {
                     if let Some(line) = report::fault_line(&r) {
                         bar.suspend(|| log::warn!("{line}"));
                     }
+                    if let Some(w) = watch.as_mut() {
+                        w.add(&r);
+                        if decided(&watch) {
+                            // Finish the boards under way, start no other.
+                            if let Ok(mut q) = queue.lock() {
+                                q.clear();
+                            }
+                        }
+                    }
                     records.push(r);
                     bar.inc(1);
-                    bar.set_message(leaders(&names, &records));
+                    // The leaders take a pass over every game: not more
+                    // than five times a second.
+                    if opts.progress && shown.elapsed() >= std::time::Duration::from_millis(200) {
+                        bar.set_message(message(&records, &watch));
+                        shown = std::time::Instant::now();
+                    }
                 }
                 Err(mpsc::RecvTimeoutError::Timeout) => {}
                 Err(mpsc::RecvTimeoutError::Disconnected) => break,
@@ -541,10 +577,11 @@ pub fn run(plan: &Plan, opts: &RunOptions) -> Result<RunResult> {
     }
     records.sort_by_key(|r| key_order(plan, &r.key));
     Ok(RunResult {
-        interrupted: records.len() < total && signals::interrupted(),
+        interrupted: records.len() < total && signals::interrupted() && !decided(&watch),
         records,
         resumed,
         total,
+        sprt: watch,
     })
 }
 
@@ -585,6 +622,7 @@ pub fn play(setup: Setup, opts: &RunOptions) -> Result<(RunResult, Vec<(usize, u
     let mut records = Vec::new();
     let mut pairings = Vec::new();
     let (mut resumed, mut total, mut interrupted) = (0, 0, false);
+    let mut sprt = None;
     if format == Format::Swiss {
         if entrants.len() < 2 {
             bail!("a tournament needs at least two engines");
@@ -641,6 +679,7 @@ pub fn play(setup: Setup, opts: &RunOptions) -> Result<(RunResult, Vec<(usize, u
         resumed = result.resumed;
         total = result.total;
         interrupted = result.interrupted;
+        sprt = result.sprt;
     }
     let mut pairings: Vec<(usize, usize)> = pairings
         .iter()
@@ -653,6 +692,7 @@ pub fn play(setup: Setup, opts: &RunOptions) -> Result<(RunResult, Vec<(usize, u
         resumed,
         interrupted,
         total,
+        sprt,
     };
     Ok((run, pairings))
 }
@@ -665,10 +705,10 @@ fn key_order(plan: &Plan, key: &str) -> usize {
 }
 
 fn leaders(names: &[String], records: &[GameRecord]) -> String {
-    stats::standings(names, records)
+    stats::standings(names, records, stats::Scoring::Games)
         .iter()
         .take(3)
-        .map(|s| format!("{} {:.1}/{}", s.name, s.points, s.games))
+        .map(|s| format!("{} {:.1}/{}", s.name, s.score.points, s.games))
         .collect::<Vec<_>>()
         .join("  ")
 }
@@ -679,7 +719,7 @@ fn worker(
     plan: &Plan,
     opts: &RunOptions,
     queue: &Mutex<VecDeque<Vec<usize>>>,
-    tx: mpsc::Sender<GameRecord>,
+    tx: mpsc::SyncSender<GameRecord>,
 ) {
     let timeouts = opts.settings.timeouts;
     let mut cache: Vec<(usize, Engine)> = Vec::new();

@@ -1071,7 +1071,7 @@ fn standings_follow_the_ranking_and_explain_every_cell() {
     let rows = standings_rows(&stdout);
     assert_eq!(rows.len(), 3, "{stdout}");
     for row in &rows {
-        assert_eq!(row.len(), 12, "a blank cell in {row:?}\n{stdout}");
+        assert_eq!(row.len(), 21, "a blank cell in {row:?}\n{stdout}");
     }
     assert_eq!(rows[0][1], "builtin:tabula:depth=4", "{stdout}");
     assert_eq!(rows[0][9], "inf", "all won: no bound\n{stdout}");
