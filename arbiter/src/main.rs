@@ -445,6 +445,7 @@ fn play(schedule: Schedule, c: &Common, cmd: &[String]) -> Result<ExitCode> {
         board_source,
         tc,
         seed: c.seed,
+        scoring: c.scoring,
     };
     let (run, pairings) = tournament::play(setup, &opts)?;
     let RunResult {

@@ -300,11 +300,31 @@ fn schedule_round(
     Ok(())
 }
 
-/// Swiss pairings for the next round: entrants ranked by points (then by
-/// their order in the list), each paired with the next-ranked entrant it has
+/// Swiss pairings for the next round: entrants ranked by points (game
+/// points, or with `Scoring::Points` pair points then margins, then game
+/// points; then by their order in the list), each paired with the next-ranked entrant it has
 /// not met yet (a rematch only when nothing else is left); with an odd
 /// number, the lowest-ranked unpaired entrant sits the round out (no points).
-pub fn swiss_pairings(names: &[String], records: &[GameRecord]) -> Vec<(usize, usize)> {
+pub fn swiss_pairings(
+    names: &[String],
+    records: &[GameRecord],
+    scoring: stats::Scoring,
+) -> Vec<(usize, usize)> {
+    let pairs = stats::pairs(records);
+    let pair_points = |i: usize| -> (f64, i64) {
+        let mut total = (0.0, 0);
+        for p in &pairs {
+            if p.a == names[i] {
+                total = (total.0 + p.result, total.1 + p.margin);
+            } else if p.b == names[i] {
+                total = (total.0 + 1.0 - p.result, total.1 - p.margin);
+            }
+        }
+        match scoring {
+            stats::Scoring::Games => (0.0, 0),
+            stats::Scoring::Points => total,
+        }
+    };
     let points = |i: usize| -> f64 {
         records
             .iter()
@@ -327,7 +347,15 @@ pub fn swiss_pairings(names: &[String], records: &[GameRecord]) -> Vec<(usize, u
     };
     let mut ranking: Vec<usize> = (0..names.len()).collect();
     let pts: Vec<f64> = (0..names.len()).map(points).collect();
-    ranking.sort_by(|&a, &b| pts[b].total_cmp(&pts[a]).then(a.cmp(&b)));
+    let by_pairs: Vec<(f64, i64)> = (0..names.len()).map(pair_points).collect();
+    ranking.sort_by(|&a, &b| {
+        by_pairs[b]
+            .0
+            .total_cmp(&by_pairs[a].0)
+            .then(by_pairs[b].1.cmp(&by_pairs[a].1))
+            .then(pts[b].total_cmp(&pts[a]))
+            .then(a.cmp(&b))
+    });
     let mut paired = vec![false; names.len()];
     let mut pairings = Vec::new();
     for (k, &a) in ranking.iter().enumerate() {
@@ -599,6 +627,8 @@ pub struct Setup {
     pub board_source: Boards,
     pub tc: TimeControl,
     pub seed: u64,
+    /// How a Swiss ranks before pairing.
+    pub scoring: stats::Scoring,
 }
 
 /// Plays a whole tournament: a Swiss round by round, each round paired on
@@ -617,6 +647,7 @@ pub fn play(setup: Setup, opts: &RunOptions) -> Result<(RunResult, Vec<(usize, u
         board_source,
         tc,
         seed,
+        scoring,
     } = setup;
     let names: Vec<String> = entrants.iter().map(|e| e.name.clone()).collect();
     let mut records = Vec::new();
@@ -629,7 +660,7 @@ pub fn play(setup: Setup, opts: &RunOptions) -> Result<(RunResult, Vec<(usize, u
         }
         let mut swiss_id: Option<String> = None;
         for round in 0..rounds {
-            let round_pairings = swiss_pairings(&names, &records);
+            let round_pairings = swiss_pairings(&names, &records, scoring);
             let mut plan = Plan::round(
                 game,
                 entrants.clone(),
@@ -905,15 +936,48 @@ mod swiss_tests {
     }
 
     #[test]
+    fn a_swiss_under_duplicate_scoring_ranks_by_pairs() {
+        let names: Vec<String> = ["a", "b", "c", "d"].iter().map(|s| s.to_string()).collect();
+        let game = |p1: &str, p2: &str, s1: u32, s2: u32, pairing: u32, colour: u32| {
+            let mut r = rec(p1, p2, if s1 > s2 { "p1" } else { "p2" });
+            (r.score1, r.score2, r.pairing, r.colour) = (s1, s2, pairing, colour);
+            r
+        };
+        // a and b win a game each, b by far more; c wins both against d.
+        let rs = vec![
+            game("a", "b", 11, 10, 0, 0),
+            game("b", "a", 50, 10, 0, 1),
+            game("c", "d", 40, 10, 1, 0),
+            game("d", "c", 10, 40, 1, 1),
+        ];
+        // Games: c 2, a 1, b 1, d 0 (a before b by the list) → c-a, b-d.
+        assert_eq!(
+            swiss_pairings(&names, &rs, stats::Scoring::Games),
+            vec![(2, 0), (1, 3)]
+        );
+        // Pairs: c 1, b 1 (margin +39), a 0, d 0 → c-b, a-d.
+        assert_eq!(
+            swiss_pairings(&names, &rs, stats::Scoring::Points),
+            vec![(2, 1), (0, 3)]
+        );
+    }
+
+    #[test]
     fn swiss_pairs_by_score_and_avoids_rematches() {
         let names: Vec<String> = ["a", "b", "c", "d", "e"]
             .iter()
             .map(|s| s.to_string())
             .collect();
         // Round 1 in list order; e sits out.
-        assert_eq!(swiss_pairings(&names, &[]), vec![(0, 1), (2, 3)]);
+        assert_eq!(
+            swiss_pairings(&names, &[], stats::Scoring::Games),
+            vec![(0, 1), (2, 3)]
+        );
         // b and d won: b, d first (b before d by list order); a met b already.
         let rs = vec![rec("a", "b", "p2"), rec("c", "d", "p2")];
-        assert_eq!(swiss_pairings(&names, &rs), vec![(1, 3), (0, 2)]);
+        assert_eq!(
+            swiss_pairings(&names, &rs, stats::Scoring::Games),
+            vec![(1, 3), (0, 2)]
+        );
     }
 }
