@@ -22,6 +22,8 @@ pub struct Loaded {
     pub other: usize,
     /// Lines that are not results (cut short, edited by hand).
     pub bad: usize,
+    /// The plan lines of a sharded journal (see [`crate::shard`]), verbatim.
+    pub plans: Vec<String>,
 }
 
 /// Reads the games of tournament `fingerprint` from `path` (nothing if the
@@ -36,6 +38,10 @@ pub fn load(path: &Path, fingerprint: &str) -> Result<Loaded> {
         }
     };
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        if crate::shard::is_plan_line(line) {
+            loaded.plans.push(line.to_string());
+            continue;
+        }
         match serde_json::from_str::<GameRecord>(line) {
             Ok(r) if r.tournament == fingerprint => {
                 loaded.done.retain(|d| d.key != r.key);
@@ -84,7 +90,12 @@ impl Journal {
 
     /// Appends one game and flushes it to the file.
     pub fn append(&mut self, record: &GameRecord) -> Result<()> {
-        let mut line = serde_json::to_string(record)?;
+        self.append_line(&serde_json::to_string(record)?)
+    }
+
+    /// Appends one line (a game, or the plan line of a shard) and flushes it.
+    pub fn append_line(&mut self, line: &str) -> Result<()> {
+        let mut line = line.to_string();
         line.push('\n');
         self.file
             .write_all(line.as_bytes())

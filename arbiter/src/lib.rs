@@ -28,6 +28,7 @@ pub mod journal;
 pub mod process;
 pub mod report;
 pub mod result;
+pub mod shard;
 pub mod signals;
 pub mod sprt;
 pub mod stats;

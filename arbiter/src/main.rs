@@ -10,6 +10,7 @@ use arbiter::client::Timeouts;
 use arbiter::clock::TimeControl;
 use arbiter::config::{self, Entrant};
 use arbiter::game::{GameRecord, Settings};
+use arbiter::shard::Shard;
 use arbiter::sprt::{self, Sprt};
 use arbiter::stats::Scoring;
 use arbiter::tournament::{self, Boards, Format, RunOptions, RunResult};
@@ -64,26 +65,39 @@ enum Command {
         common: Common,
     },
     /// Many engines: round robin, gauntlet or Swiss, both colours on each board.
-    Tournament {
-        /// Engines from the command line (added after those of --engines).
-        engines: Vec<String>,
-        /// Config file of engines (TOML, or JSON if *.json); repeatable.
-        #[arg(long = "engines", value_name = "FILE")]
-        engine_files: Vec<PathBuf>,
-        /// Who plays whom.
-        #[arg(long, value_enum, default_value_t = Format::RoundRobin)]
-        format: Format,
-        /// Gauntlet: the reference engine's name (default: the first engine).
-        #[arg(long)]
-        reference: Option<String>,
-        /// Rounds (each with fresh boards; Swiss: the number of rounds).
-        #[arg(long, default_value_t = 1)]
-        rounds: u32,
-        /// Boards per round and pairing (two games each, colours swapped).
-        #[arg(long, default_value_t = 2)]
-        boards: u32,
+    Tournament(TournamentArgs),
+    /// The games a tournament will play (same flags as `tournament`): key,
+    /// players, board, and with --shards N the shard of each; the same for
+    /// every run with the same flags. A Swiss prints its first round (the
+    /// next ones are paired on the results).
+    Plan {
         #[command(flatten)]
-        common: Common,
+        tournament: TournamentArgs,
+        /// Show which of N shards plays each game (`tournament --shard K/N`).
+        #[arg(long, value_name = "N")]
+        shards: Option<u32>,
+    },
+    /// Puts the journals of a sharded tournament together: checks they
+    /// belong to one tournament, keeps each game once, lists the missing
+    /// games with the command that plays them, writes the merged journal
+    /// and prints the standings. Exit 0 when complete, 1 when games are
+    /// missing, 2 on bad input.
+    Merge {
+        /// The shards' journals (JSONL).
+        #[arg(required = true)]
+        journals: Vec<PathBuf>,
+        /// The merged journal (rewritten).
+        #[arg(long)]
+        results: PathBuf,
+        /// Per-entrant summary (CSV, or JSON if *.json).
+        #[arg(long)]
+        summary: Option<PathBuf>,
+        /// Human-readable game records.
+        #[arg(long)]
+        records: Option<PathBuf>,
+        /// How the standings rank (see `tournament --help`).
+        #[arg(long, value_enum, default_value_t = Scoring::Games)]
+        scoring: Scoring,
     },
     /// Self-test of one engine, in layers: handshake (and unflushed output),
     /// isready tokens, one move, quit, two games against builtin:random,
@@ -135,6 +149,34 @@ enum Command {
     Demo,
     /// Play against an engine yourself (type `help` at the prompt).
     Play(arbiter::human::PlayArgs),
+}
+
+#[derive(Args, Clone, Debug)]
+struct TournamentArgs {
+    /// Engines from the command line (added after those of --engines).
+    engines: Vec<String>,
+    /// Config file of engines (TOML, or JSON if *.json); repeatable.
+    #[arg(long = "engines", value_name = "FILE")]
+    engine_files: Vec<PathBuf>,
+    /// Who plays whom.
+    #[arg(long, value_enum, default_value_t = Format::RoundRobin)]
+    format: Format,
+    /// Gauntlet: the reference engine's name (default: the first engine).
+    #[arg(long)]
+    reference: Option<String>,
+    /// Rounds (each with fresh boards; Swiss: the number of rounds).
+    #[arg(long, default_value_t = 1)]
+    rounds: u32,
+    /// Boards per round and pairing (two games each, colours swapped).
+    #[arg(long, default_value_t = 2)]
+    boards: u32,
+    /// Play only shard K of N (1-based, e.g. 2/4): about 1/N of the boards,
+    /// into this shard's own --results journal; put the shards' journals
+    /// together with `arbiter merge`.
+    #[arg(long, value_name = "K/N")]
+    shard: Option<Shard>,
+    #[command(flatten)]
+    common: Common,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -305,47 +347,41 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 boards: 0,
                 match_games: Some(games),
                 sprt: watch,
+                shard: None,
             };
             play(schedule, &common, &cmd)
         }
-        Some(Command::Tournament {
-            engines,
-            engine_files,
-            format,
-            reference,
-            rounds,
-            boards,
-            common,
-        }) => {
-            let mut entrants = Vec::new();
-            for f in &engine_files {
-                entrants.extend(config::load_file(f)?);
-            }
-            for e in &engines {
-                entrants.push(Entrant::from_cli(e)?);
-            }
-            config::dedup_names(&mut entrants);
-            if let Some(r) = reference {
-                let Some(i) = entrants.iter().position(|e| e.name == r) else {
-                    bail!("--reference '{r}' is not one of the engines");
-                };
-                let e = entrants.remove(i);
-                entrants.insert(0, e);
-            }
-            if rounds == 0 || boards == 0 {
-                bail!("--rounds and --boards must be at least 1");
-            }
+        Some(Command::Tournament(args)) => {
+            let schedule = args.schedule()?;
             let cmd = std::env::args().collect::<Vec<_>>();
-            let schedule = Schedule {
-                entrants,
-                format,
-                rounds,
-                boards,
-                match_games: None,
-                sprt: None,
-            };
-            play(schedule, &common, &cmd)
+            play(schedule, &args.common, &cmd)
         }
+        Some(Command::Plan { tournament, shards }) => {
+            let shards = match shards {
+                Some(0) => bail!("--shards must be at least 1"),
+                n => n,
+            };
+            let schedule = tournament.schedule()?;
+            let (setup, _) = prepare(schedule, &tournament.common, &[])?;
+            print!(
+                "{}",
+                report::plan_listing(&tournament::first_plan(&setup)?, shards)
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(Command::Merge {
+            journals,
+            results,
+            summary,
+            records,
+            scoring,
+        }) => merge(
+            &journals,
+            &results,
+            summary.as_deref(),
+            records.as_deref(),
+            scoring,
+        ),
     }
 }
 
@@ -394,9 +430,49 @@ struct Schedule {
     /// A match of this many games instead of `boards`.
     match_games: Option<u32>,
     sprt: Option<sprt::Watch>,
+    shard: Option<Shard>,
 }
 
-fn play(schedule: Schedule, c: &Common, cmd: &[String]) -> Result<ExitCode> {
+impl TournamentArgs {
+    /// The entrants (config files first, the reference first of all) and
+    /// who plays whom.
+    fn schedule(&self) -> Result<Schedule> {
+        let mut entrants = Vec::new();
+        for f in &self.engine_files {
+            entrants.extend(config::load_file(f)?);
+        }
+        for e in &self.engines {
+            entrants.push(Entrant::from_cli(e)?);
+        }
+        config::dedup_names(&mut entrants);
+        if let Some(r) = &self.reference {
+            let Some(i) = entrants.iter().position(|e| &e.name == r) else {
+                bail!("--reference '{r}' is not one of the engines");
+            };
+            let e = entrants.remove(i);
+            entrants.insert(0, e);
+        }
+        if self.rounds == 0 || self.boards == 0 {
+            bail!("--rounds and --boards must be at least 1");
+        }
+        Ok(Schedule {
+            entrants,
+            format: self.format,
+            rounds: self.rounds,
+            boards: self.boards,
+            match_games: None,
+            sprt: None,
+            shard: self.shard,
+        })
+    }
+}
+
+/// The tournament and how to run it, from the command line.
+fn prepare(
+    schedule: Schedule,
+    c: &Common,
+    cmd: &[String],
+) -> Result<(tournament::Setup, RunOptions)> {
     let Schedule {
         entrants,
         format,
@@ -404,6 +480,7 @@ fn play(schedule: Schedule, c: &Common, cmd: &[String]) -> Result<ExitCode> {
         boards,
         match_games,
         sprt,
+        shard,
     } = schedule;
     let game = parse_game(&c.game)?;
     let tc = if let Some(n) = c.nodes {
@@ -432,9 +509,8 @@ fn play(schedule: Schedule, c: &Common, cmd: &[String]) -> Result<ExitCode> {
         settings,
         progress: !c.quiet,
         sprt,
+        command: cmd.to_vec(),
     };
-    let started = Instant::now();
-    let names: Vec<String> = entrants.iter().map(|e| e.name.clone()).collect();
     let setup = tournament::Setup {
         game,
         entrants,
@@ -446,7 +522,18 @@ fn play(schedule: Schedule, c: &Common, cmd: &[String]) -> Result<ExitCode> {
         tc,
         seed: c.seed,
         scoring: c.scoring,
+        shard,
     };
+    Ok((setup, opts))
+}
+
+fn play(schedule: Schedule, c: &Common, cmd: &[String]) -> Result<ExitCode> {
+    let (setup, opts) = prepare(schedule, c, cmd)?;
+    let game = setup.game;
+    let tc = setup.tc;
+    let shard = setup.shard;
+    let names: Vec<String> = setup.entrants.iter().map(|e| e.name.clone()).collect();
+    let started = Instant::now();
     let (run, pairings) = tournament::play(setup, &opts)?;
     let RunResult {
         records,
@@ -454,7 +541,13 @@ fn play(schedule: Schedule, c: &Common, cmd: &[String]) -> Result<ExitCode> {
         interrupted,
         total,
         sprt: sprt_status,
+        waiting_round,
     } = run;
+    if let Some(s) = shard {
+        println!(
+            "shard {s}: this shard's games only (put the shards together with `arbiter merge`)"
+        );
+    }
     println!(
         "{game} {}{} in {:.1} s, {tc}",
         report::plural(records.len(), "game"),
@@ -478,6 +571,15 @@ fn play(schedule: Schedule, c: &Common, cmd: &[String]) -> Result<ExitCode> {
         report::rewrite_records(path, &records)?;
     }
     tell_where_faults_are(&records, &opts.settings);
+    if let (Some(r), Some(s)) = (waiting_round, shard) {
+        eprintln!(
+            "arbiter: Swiss round {} played for shard {s}. The next round is paired on every \
+             shard's results: put the journals together (arbiter merge SHARD-JOURNALS… \
+             --results all.jsonl), copy all.jsonl over each shard's journal, and run each \
+             shard's command again.",
+            r + 1
+        );
+    }
     if interrupted {
         let quoted: Vec<String> = cmd.iter().map(|a| shell_quote(a)).collect();
         eprintln!(
@@ -516,6 +618,95 @@ fn tell_where_faults_are(records: &[GameRecord], settings: &Settings) {
     }
 }
 
+/// `arbiter merge`: see [`arbiter::shard::merge`].
+fn merge(
+    journals: &[PathBuf],
+    out: &std::path::Path,
+    summary: Option<&std::path::Path>,
+    records_file: Option<&std::path::Path>,
+    scoring: Scoring,
+) -> Result<ExitCode> {
+    if journals.iter().any(|j| j == out) {
+        bail!("--results '{}' is one of the journals to merge: write the merged journal to a new file", out.display());
+    }
+    let m = arbiter::shard::merge(journals)?;
+    report::rewrite_journal(out, &m.records)?;
+    let mut pairings: Vec<(usize, usize)> = Vec::new();
+    for r in &m.records {
+        let i = |n: &str| m.names.iter().position(|x| x == n).unwrap_or(0);
+        let (a, b) = (i(&r.p1), i(&r.p2));
+        let p = (a.min(b), a.max(b));
+        if !pairings.contains(&p) {
+            pairings.push(p);
+        }
+    }
+    pairings.sort_unstable();
+    println!(
+        "merged {} of tournament {} from {} into {} ({} duplicate(s) dropped)",
+        report::plural(m.records.len(), "game"),
+        m.tournament,
+        report::plural(journals.len(), "journal"),
+        out.display(),
+        m.duplicates
+    );
+    print!(
+        "{}",
+        report::full_report(&m.names, &pairings, &m.records, scoring)
+    );
+    if let Some(path) = summary {
+        report::write_summary(path, &m.names, &m.records, scoring)?;
+    }
+    if let Some(path) = records_file {
+        report::rewrite_records(path, &m.records)?;
+    }
+    for c in &m.conflicts {
+        log::warn!("game {c}");
+    }
+    if !m.planned {
+        eprintln!(
+            "arbiter merge: the journals hold no plan line (not played with --shard): \
+             missing games cannot be told"
+        );
+    }
+    if m.missing.is_empty() {
+        return Ok(ExitCode::SUCCESS);
+    }
+    let total: usize = m.missing.iter().map(|x| x.keys.len()).sum();
+    eprintln!("arbiter merge: {} missing:", report::plural(total, "game"));
+    for x in &m.missing {
+        let shown: Vec<&str> = x.keys.iter().take(8).map(String::as_str).collect();
+        let more = if x.keys.len() > 8 { " …" } else { "" };
+        let quote = |cmd: &[String]| {
+            cmd.iter()
+                .map(|a| shell_quote(a))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        match &x.command {
+            Some(cmd) => eprintln!(
+                "  shard {}: {} ({}{more}); rerun its command to play them:\n    {}",
+                x.shard,
+                report::plural(x.keys.len(), "game"),
+                shown.join(" "),
+                quote(cmd)
+            ),
+            None => {
+                let command = m
+                    .any_command
+                    .as_ref()
+                    .map(|(from, cmd)| quote(&arbiter::shard::with_shard(cmd, *from, x.shard)))
+                    .unwrap_or_default();
+                eprintln!(
+                    "  shard {}: {} — no journal of this shard was given; play it with:\n    {command}",
+                    x.shard,
+                    report::plural(x.keys.len(), "game"),
+                );
+            }
+        }
+    }
+    Ok(ExitCode::from(1))
+}
+
 fn shell_quote(s: &str) -> String {
     if !s.is_empty()
         && s.chars()
@@ -544,6 +735,7 @@ fn demo() -> Result<ExitCode> {
         boards: 4,
         match_games: None,
         sprt: None,
+        shard: None,
     };
     play(schedule, &common, &["arbiter".into()])
 }

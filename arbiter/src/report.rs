@@ -555,6 +555,49 @@ pub fn write_records(path: &Path, records: &[GameRecord]) -> Result<()> {
         .with_context(|| format!("cannot write '{}'", path.display()))
 }
 
+/// Replaces `path` with a journal of `records` (one JSON line each, in the
+/// order given), whole or not at all.
+pub fn rewrite_journal(path: &Path, records: &[GameRecord]) -> Result<()> {
+    let mut text = String::new();
+    for r in records {
+        text.push_str(&serde_json::to_string(r)?);
+        text.push('\n');
+    }
+    write_whole(path, &text)
+}
+
+/// The games of a plan, one line each (`arbiter plan`): key, players, the
+/// start board, and with `shards` the shard that plays it.
+pub fn plan_listing(plan: &crate::tournament::Plan, shards: Option<u32>) -> String {
+    let names = plan.names();
+    let owners = plan.owners(shards.unwrap_or(1));
+    let mut out = format!(
+        "# tournament {}: {}, {} entrants, {}, {}\n",
+        plan.fingerprint,
+        plan.game,
+        names.len(),
+        plural(plan.games.len(), "game"),
+        plan.tc
+    );
+    out.push_str("# key round pairing board colour p1 p2");
+    if shards.is_some() {
+        out.push_str(" shard");
+    }
+    out.push_str(" start\n");
+    for ((key, p1, p2, start), owner) in plan.games.iter().zip(owners) {
+        let _ = write!(
+            out,
+            "{key} {} {} {} {} {} {}",
+            key.round, key.pairing, key.board, key.colour, names[*p1], names[*p2]
+        );
+        if let Some(n) = shards {
+            let _ = write!(out, " {owner}/{n}");
+        }
+        let _ = writeln!(out, " {}", start.fen());
+    }
+    out
+}
+
 /// Replaces `path` with the records of `records`, whole or not at all (see
 /// `write_whole`): a tournament writes every finished game of its
 /// journal, in schedule order, at the end of each run, so the file after

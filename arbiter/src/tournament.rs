@@ -22,6 +22,7 @@ use crate::game::{self, GameKey, GameRecord, GameSpec, Seat, Settings};
 use crate::journal::{self, Journal};
 use crate::report::{self, plural};
 use crate::result::Side;
+use crate::shard::{self, PlanLine, Shard};
 use crate::signals;
 use crate::sprt;
 use crate::stats;
@@ -125,6 +126,9 @@ pub struct Plan {
     pub tc: TimeControl,
     pub seed: u64,
     pub fingerprint: String,
+    /// `Some` when only a shard of the plan is kept in `games`: the shard,
+    /// every key of the whole plan and the shard of each.
+    pub shard: Option<(Shard, Vec<String>, Vec<u32>)>,
 }
 
 impl Plan {
@@ -214,6 +218,7 @@ impl Plan {
             tc,
             seed,
             fingerprint: String::new(),
+            shard: None,
         };
         plan.fingerprint = plan.compute_fingerprint();
         plan
@@ -245,6 +250,24 @@ impl Plan {
         } else {
             self.tc
         }
+    }
+
+    /// Keeps only the games of `shard` (whole boards, dealt in schedule
+    /// order: see [`crate::shard`]); the fingerprint stays that of the
+    /// whole plan, so the shards' journals merge.
+    pub fn keep_shard(&mut self, shard: Shard) {
+        let owners = self.owners(shard.n);
+        let keys: Vec<String> = self.games.iter().map(|g| g.0.to_string()).collect();
+        let mut own = owners.iter();
+        self.games.retain(|_| own.next() == Some(&shard.k));
+        self.shard = Some((shard, keys, owners));
+    }
+
+    /// The shard (1-based) of each game among `n` (see [`shard::deal`]).
+    pub fn owners(&self, n: u32) -> Vec<u32> {
+        let games: Vec<(GameKey, usize, usize)> =
+            self.games.iter().map(|g| (g.0, g.1, g.2)).collect();
+        shard::deal(&games, n)
     }
 
     /// The entrants' names.
@@ -415,6 +438,9 @@ pub struct RunOptions {
     /// the games of the boards being played are finished, no new board is
     /// started.
     pub sprt: Option<sprt::Watch>,
+    /// The command line, recorded in a sharded journal's plan line (the
+    /// command that resumes the shard).
+    pub command: Vec<String>,
 }
 
 /// What a run produced.
@@ -430,6 +456,9 @@ pub struct RunResult {
     pub total: usize,
     /// The sequential test at the end (with `--sprt`).
     pub sprt: Option<sprt::Watch>,
+    /// A sharded Swiss: the round (0-based) whose share this run played;
+    /// the next round waits for every shard's results.
+    pub waiting_round: Option<u32>,
 }
 
 /// Refuses, before any game, an engine that cannot be found or that does
@@ -498,7 +527,23 @@ pub fn run(plan: &Plan, opts: &RunOptions) -> Result<RunResult> {
             .into_iter()
             .filter(|r| keys.contains(&r.key))
             .collect();
-        journal = Some(Journal::open(path)?);
+        let mut j = Journal::open(path)?;
+        if let Some((shard, keys, owners)) = &plan.shard {
+            let line = PlanLine {
+                tournament: plan.fingerprint.clone(),
+                game: plan.game.to_string(),
+                shard: *shard,
+                names: plan.names(),
+                keys: keys.clone(),
+                owners: owners.clone(),
+                command: opts.command.clone(),
+            }
+            .to_line();
+            if !loaded.plans.contains(&line) {
+                j.append_line(&line)?;
+            }
+        }
+        journal = Some(j);
     }
     let resumed = done.len();
     let mut watch = opts.sprt.clone();
@@ -610,6 +655,7 @@ pub fn run(plan: &Plan, opts: &RunOptions) -> Result<RunResult> {
         resumed,
         total,
         sprt: watch,
+        waiting_round: None,
     })
 }
 
@@ -629,6 +675,41 @@ pub struct Setup {
     pub seed: u64,
     /// How a Swiss ranks before pairing.
     pub scoring: stats::Scoring,
+    /// Play only this share of the plan (see [`crate::shard`]).
+    pub shard: Option<Shard>,
+}
+
+/// The plan a tournament starts with, whole (not sharded): every game of
+/// a round robin or gauntlet; the first round of a Swiss (the next ones are
+/// paired on the results).
+pub fn first_plan(setup: &Setup) -> Result<Plan> {
+    if setup.format == Format::Swiss {
+        if setup.entrants.len() < 2 {
+            bail!("a tournament needs at least two engines");
+        }
+        let names: Vec<String> = setup.entrants.iter().map(|e| e.name.clone()).collect();
+        return Plan::round(
+            setup.game,
+            setup.entrants.clone(),
+            swiss_pairings(&names, &[], setup.scoring),
+            0,
+            setup.boards,
+            &setup.board_source,
+            setup.tc,
+            setup.seed,
+        );
+    }
+    Plan::new(
+        setup.game,
+        setup.entrants.clone(),
+        setup.format,
+        setup.rounds,
+        setup.boards,
+        setup.match_games,
+        &setup.board_source,
+        setup.tc,
+        setup.seed,
+    )
 }
 
 /// Plays a whole tournament: a Swiss round by round, each round paired on
@@ -648,8 +729,15 @@ pub fn play(setup: Setup, opts: &RunOptions) -> Result<(RunResult, Vec<(usize, u
         tc,
         seed,
         scoring,
+        shard,
     } = setup;
+    if shard.is_some() && opts.results.is_none() {
+        bail!(
+            "--shard needs --results: the shard's journal, put together later by `arbiter merge`"
+        );
+    }
     let names: Vec<String> = entrants.iter().map(|e| e.name.clone()).collect();
+    let mut waiting_round = None;
     let mut records = Vec::new();
     let mut pairings = Vec::new();
     let (mut resumed, mut total, mut interrupted) = (0, 0, false);
@@ -680,11 +768,38 @@ pub fn play(setup: Setup, opts: &RunOptions) -> Result<(RunResult, Vec<(usize, u
                 }
                 Some(id) => plan.fingerprint = id.clone(),
             }
+            if let (Some(s), Some(path)) = (shard, &opts.results) {
+                // A round whose games are all in the journal (every shard's,
+                // merged into it) is done; the first other one is played,
+                // this shard's share only, and the run stops there: the next
+                // round's pairings need every shard's results.
+                let keys: std::collections::HashSet<String> =
+                    plan.games.iter().map(|g| g.0.to_string()).collect();
+                let done: Vec<GameRecord> = journal::load(path, &plan.fingerprint)?
+                    .done
+                    .into_iter()
+                    .filter(|r| keys.contains(&r.key))
+                    .collect();
+                if done.len() < keys.len() {
+                    plan.keep_shard(s);
+                    waiting_round = Some(round);
+                } else {
+                    pairings.extend(plan.pairings.iter().copied());
+                    resumed += done.len();
+                    total += done.len();
+                    records.extend(done);
+                    continue;
+                }
+            }
             let result = run(&plan, opts)?;
             pairings.extend(plan.pairings.iter().copied());
             records.extend(result.records);
             resumed += result.resumed;
             total += result.total;
+            if waiting_round.is_some() {
+                interrupted = result.interrupted;
+                break;
+            }
             if result.interrupted {
                 interrupted = true;
                 total = (rounds as usize) * (names.len() / 2) * (boards as usize) * 2;
@@ -692,7 +807,7 @@ pub fn play(setup: Setup, opts: &RunOptions) -> Result<(RunResult, Vec<(usize, u
             }
         }
     } else {
-        let plan = Plan::new(
+        let mut plan = Plan::new(
             game,
             entrants,
             format,
@@ -704,6 +819,9 @@ pub fn play(setup: Setup, opts: &RunOptions) -> Result<(RunResult, Vec<(usize, u
             seed,
         )?;
         preflight(&plan, &opts.settings.timeouts)?;
+        if let Some(s) = shard {
+            plan.keep_shard(s);
+        }
         let result = run(&plan, opts)?;
         pairings = plan.pairings.clone();
         records = result.records;
@@ -724,6 +842,7 @@ pub fn play(setup: Setup, opts: &RunOptions) -> Result<(RunResult, Vec<(usize, u
         interrupted,
         total,
         sprt,
+        waiting_round,
     };
     Ok((run, pairings))
 }

@@ -36,6 +36,11 @@ pub const TMUX: Tool = Tool {
     program: "tmux",
     package: "tmux",
 };
+/// GNU parallel, the runner of a sharded championship's recipe.
+pub const PARALLEL: Tool = Tool {
+    program: "parallel",
+    package: "parallel",
+};
 /// A pseudo-terminal for one command (util-linux; Debian's essential
 /// `bsdutils`).
 pub const SCRIPT: Tool = Tool {

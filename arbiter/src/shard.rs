@@ -1,0 +1,520 @@
+//! A championship split over several machines: `--shard K/N` plays the
+//! K-th of N shares of the plan into its own journal, and `arbiter merge`
+//! puts the journals back together.
+//!
+//! A share is a set of *boards* (both colours of a board of a pairing are
+//! played by the same shard, so the engines of a pairing stay warm and a
+//! pair is never split): the plan's boards are dealt in schedule order,
+//! each to the shard where its two entrants have played least so far (then
+//! the shard with the fewest games, then the lowest number), so each shard
+//! gets about the same number of games per entrant and in all.
+//!
+//! A sharded journal starts with one *plan line* per plan it plays
+//! (`{"plan": {...}}`: the tournament fingerprint, the shard, the entrants,
+//! every key of the whole plan and the command line), so that `merge` knows
+//! which games are missing and which command plays them. The journal loader
+//! skips plan lines.
+
+use crate::game::{GameKey, GameRecord};
+use anyhow::{bail, Context, Result};
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet, HashSet};
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+
+/// Shard `k` of `n` (1-based: `1/4` … `4/4`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Shard {
+    pub k: u32,
+    pub n: u32,
+}
+
+/// The shard (1-based) of each game of a plan among `n`, for games given as
+/// (key, player 1, player 2) in schedule order: whole boards, dealt as the
+/// module says. The same plan always gets the same deal.
+pub fn deal(games: &[(GameKey, usize, usize)], n: u32) -> Vec<u32> {
+    let n = n.max(1) as usize;
+    let keys: Vec<GameKey> = games.iter().map(|g| g.0).collect();
+    let boards = board_numbers(&keys);
+    let entrants = games.iter().map(|g| g.1.max(g.2) + 1).max().unwrap_or(0);
+    let mut load = vec![vec![0u32; entrants]; n];
+    let mut total = vec![0u32; n];
+    let mut out = Vec::with_capacity(games.len());
+    let mut i = 0;
+    while i < games.len() {
+        let board = boards[i];
+        let end = (i..games.len())
+            .find(|&j| boards[j] != board)
+            .unwrap_or(games.len());
+        let (a, b) = (games[i].1, games[i].2);
+        let shard = (0..n)
+            .min_by_key(|&s| {
+                let (la, lb) = (load[s][a], load[s][b]);
+                (la.max(lb), la + lb, total[s], s)
+            })
+            .unwrap_or(0);
+        let count = (end - i) as u32;
+        load[shard][a] += count;
+        load[shard][b] += count;
+        total[shard] += count;
+        out.extend(std::iter::repeat_n(shard as u32 + 1, end - i));
+        i = end;
+    }
+    out
+}
+
+impl FromStr for Shard {
+    type Err = anyhow::Error;
+
+    fn from_str(s: &str) -> Result<Shard> {
+        let parsed = s.split_once('/').and_then(|(k, n)| {
+            Some((k.trim().parse::<u32>().ok()?, n.trim().parse::<u32>().ok()?))
+        });
+        match parsed {
+            Some((k, n)) if n >= 1 && (1..=n).contains(&k) => Ok(Shard { k, n }),
+            _ => bail!("--shard: expected K/N with 1 <= K <= N (e.g. 2/4), found '{s}'"),
+        }
+    }
+}
+
+impl fmt::Display for Shard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.k, self.n)
+    }
+}
+
+/// The board number (in schedule order) of each game of a plan: games of
+/// the same round, pairing and board share one.
+pub fn board_numbers(keys: &[GameKey]) -> Vec<usize> {
+    let mut out = Vec::with_capacity(keys.len());
+    let mut last = None;
+    let mut j = 0;
+    for k in keys {
+        let board = (k.round, k.pairing, k.board);
+        if last.is_some() && last != Some(board) {
+            j += 1;
+        }
+        last = Some(board);
+        out.push(j);
+    }
+    out
+}
+
+/// What a sharded journal says about its plan.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PlanLine {
+    /// The tournament's fingerprint (that of the whole plan).
+    pub tournament: String,
+    pub game: String,
+    pub shard: Shard,
+    /// The entrants, in the order of the command.
+    pub names: Vec<String>,
+    /// Every key of the whole plan (every shard's), in schedule order.
+    pub keys: Vec<String>,
+    /// The shard (1-based) that plays each of `keys`.
+    pub owners: Vec<u32>,
+    /// The command line that plays this shard (rerun it to resume).
+    pub command: Vec<String>,
+}
+
+#[derive(Serialize, Deserialize)]
+struct Wrapped {
+    plan: PlanLine,
+}
+
+impl PlanLine {
+    /// The journal line.
+    pub fn to_line(&self) -> String {
+        serde_json::to_string(&Wrapped { plan: self.clone() }).expect("a plan line serialises")
+    }
+
+    /// The plan of a journal line, if it is one.
+    pub fn from_line(line: &str) -> Option<PlanLine> {
+        if !line.trim_start().starts_with("{\"plan\"") {
+            return None;
+        }
+        serde_json::from_str::<Wrapped>(line).ok().map(|w| w.plan)
+    }
+}
+
+/// Whether a journal line is a plan line (skipped by the results loader).
+pub fn is_plan_line(line: &str) -> bool {
+    line.trim_start().starts_with("{\"plan\"")
+}
+
+/// The journals merged.
+#[derive(Debug, Default)]
+pub struct Merged {
+    /// The tournament's fingerprint.
+    pub tournament: String,
+    /// Every game once, in schedule order when the plan is known.
+    pub records: Vec<GameRecord>,
+    /// The entrants (from the plan lines, else in order of appearance).
+    pub names: Vec<String>,
+    /// Keys found in more than one journal (kept once); those whose games
+    /// differ are also in `conflicts`.
+    pub duplicates: usize,
+    pub conflicts: Vec<String>,
+    /// Games of the plan found in no journal, with what plays them.
+    pub missing: Vec<Missing>,
+    /// Whether any journal had plan lines (without them nothing can be said
+    /// about missing games).
+    pub planned: bool,
+    /// A shard and its command line, to adapt for a shard whose journal is
+    /// missing.
+    pub any_command: Option<(Shard, Vec<String>)>,
+}
+
+/// Games of one shard found in no journal.
+#[derive(Debug, PartialEq)]
+pub struct Missing {
+    pub shard: Shard,
+    pub keys: Vec<String>,
+    /// The shard's command line, or `None` when no journal of that shard
+    /// was given (then `template` is another shard's command, to adapt).
+    pub command: Option<Vec<String>>,
+    /// Whether a journal of the shard was among the inputs.
+    pub journal_given: bool,
+}
+
+/// Reads and merges sharded journals of one tournament. Refuses journals
+/// of different tournaments (naming each file's fingerprint).
+pub fn merge(paths: &[PathBuf]) -> Result<Merged> {
+    let mut plans: Vec<PlanLine> = Vec::new();
+    let mut records: Vec<(GameRecord, &Path)> = Vec::new();
+    let mut bad = 0;
+    let mut fingerprints: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for path in paths {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read journal '{}'", path.display()))?;
+        for line in text.lines().filter(|l| !l.trim().is_empty()) {
+            if let Some(p) = PlanLine::from_line(line) {
+                fingerprints
+                    .entry(p.tournament.clone())
+                    .or_default()
+                    .insert(path.display().to_string());
+                plans.push(p);
+            } else if let Ok(r) = serde_json::from_str::<GameRecord>(line) {
+                fingerprints
+                    .entry(r.tournament.clone())
+                    .or_default()
+                    .insert(path.display().to_string());
+                records.push((r, path));
+            } else {
+                bad += 1;
+            }
+        }
+    }
+    if bad > 0 {
+        log::warn!("{bad} line(s) skipped: neither a game nor a plan line (cut short?)");
+    }
+    if fingerprints.len() > 1 {
+        let list: Vec<String> = fingerprints
+            .iter()
+            .map(|(fp, files)| {
+                format!(
+                    "  {fp}: {}",
+                    files.iter().cloned().collect::<Vec<_>>().join(", ")
+                )
+            })
+            .collect();
+        bail!(
+            "these journals belong to different tournaments (other engines, boards, seed or \
+             time control):\n{}",
+            list.join("\n")
+        );
+    }
+    let Some(tournament) = fingerprints.keys().next().cloned() else {
+        bail!("no game and no plan in the journals given");
+    };
+    let mut merged = Merged {
+        tournament,
+        planned: !plans.is_empty(),
+        any_command: plans.first().map(|p| (p.shard, p.command.clone())),
+        ..Merged::default()
+    };
+
+    // Every key once: the first file's game is kept.
+    let mut by_key: BTreeMap<String, (GameRecord, &Path)> = BTreeMap::new();
+    for (r, path) in records {
+        match by_key.get(&r.key) {
+            None => {
+                by_key.insert(r.key.clone(), (r, path));
+            }
+            Some((kept, kept_path)) => {
+                merged.duplicates += 1;
+                if !kept.same_game(&r) {
+                    merged.conflicts.push(format!(
+                        "{}: differs between {} (kept) and {}",
+                        r.key,
+                        kept_path.display(),
+                        path.display()
+                    ));
+                }
+            }
+        }
+    }
+
+    // Schedule order from the plan lines (keys of every plan, first seen
+    // first), then any other key.
+    let mut order: Vec<String> = Vec::new();
+    let mut seen: HashSet<String> = HashSet::new();
+    for p in &plans {
+        for k in &p.keys {
+            if seen.insert(k.clone()) {
+                order.push(k.clone());
+            }
+        }
+    }
+    for k in by_key.keys() {
+        if seen.insert(k.clone()) {
+            order.push(k.clone());
+        }
+    }
+    let mut names: Vec<String> = plans.first().map(|p| p.names.clone()).unwrap_or_default();
+    for k in &order {
+        if let Some((r, _)) = by_key.get(k) {
+            for n in [&r.p1, &r.p2] {
+                if !names.contains(n) {
+                    names.push(n.clone());
+                }
+            }
+        }
+    }
+    merged.names = names;
+    merged.records = order
+        .iter()
+        .filter_map(|k| by_key.get(k).map(|(r, _)| r.clone()))
+        .collect();
+
+    // Missing games, shard by shard: each plan line knows its shard and
+    // the keys of the whole plan, so the shard of a key is found again.
+    if let Some(first) = plans.first() {
+        let n = first.shard.n;
+        let mut missing: BTreeMap<u32, Vec<String>> = BTreeMap::new();
+        // Keys of each plan (a Swiss has one per round), dealt as `run` deals them.
+        let mut distinct: Vec<&PlanLine> = Vec::new();
+        for p in &plans {
+            if !distinct.iter().any(|d| d.keys == p.keys) {
+                distinct.push(p);
+            }
+        }
+        for p in distinct {
+            for (key, &k) in p.keys.iter().zip(&p.owners) {
+                if !by_key.contains_key(key) {
+                    missing.entry(k).or_default().push(key.clone());
+                }
+            }
+        }
+        for (k, keys) in missing {
+            let shard = Shard { k, n };
+            let own = plans.iter().find(|p| p.shard == shard);
+            merged.missing.push(Missing {
+                shard,
+                keys,
+                command: own.map(|p| p.command.clone()),
+                journal_given: own.is_some(),
+            });
+        }
+    }
+    Ok(merged)
+}
+
+/// `r<round>-p<pairing>-b<board>-c<colour>` back into a key.
+pub fn parse_key(text: &str) -> Option<GameKey> {
+    let mut parts = text.split('-');
+    let mut field = |tag: char| -> Option<u32> { parts.next()?.strip_prefix(tag)?.parse().ok() };
+    let key = GameKey {
+        round: field('r')?,
+        pairing: field('p')?,
+        board: field('b')?,
+        colour: field('c')?,
+    };
+    parts.next().is_none().then_some(key)
+}
+
+/// Shard `from`'s command line adapted to shard `to`: the `--shard` value,
+/// and the `--results` file name (the last number equal to `from`'s in the
+/// name becomes `to`'s, e.g. `s1.jsonl` → `s3.jsonl`; without one,
+/// `-shard<K>` goes before the extension).
+pub fn with_shard(command: &[String], from: Shard, to: Shard) -> Vec<String> {
+    let mut out = Vec::with_capacity(command.len());
+    let mut iter = command.iter();
+    while let Some(arg) = iter.next() {
+        if arg == "--shard" {
+            out.push(arg.clone());
+            iter.next();
+            out.push(to.to_string());
+        } else if arg.starts_with("--shard=") {
+            out.push(format!("--shard={to}"));
+        } else if arg == "--results" {
+            out.push(arg.clone());
+            if let Some(path) = iter.next() {
+                out.push(renumber(path, from.k, to.k));
+            }
+        } else if let Some(path) = arg.strip_prefix("--results=") {
+            out.push(format!("--results={}", renumber(path, from.k, to.k)));
+        } else {
+            out.push(arg.clone());
+        }
+    }
+    out
+}
+
+/// `path` with the last number `from` of its file name replaced by `to`.
+fn renumber(path: &str, from: u32, to: u32) -> String {
+    let (dir, name) = match path.rfind('/') {
+        Some(i) => path.split_at(i + 1),
+        None => ("", path),
+    };
+    // Digit runs of the name, as (start, end).
+    let bytes = name.as_bytes();
+    let mut runs = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i].is_ascii_digit() {
+            let start = i;
+            while i < bytes.len() && bytes[i].is_ascii_digit() {
+                i += 1;
+            }
+            runs.push((start, i));
+        } else {
+            i += 1;
+        }
+    }
+    let found = runs
+        .iter()
+        .rev()
+        .find(|&&(a, b)| name[a..b].parse::<u32>() == Ok(from));
+    match found {
+        Some(&(a, b)) => format!("{dir}{}{to}{}", &name[..a], &name[b..]),
+        None => match name.rfind('.') {
+            Some(dot) if dot > 0 => format!("{dir}{}-shard{to}{}", &name[..dot], &name[dot..]),
+            _ => format!("{dir}{name}-shard{to}"),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shards_parse_and_refuse_nonsense() {
+        assert_eq!("2/4".parse::<Shard>().unwrap(), Shard { k: 2, n: 4 });
+        assert_eq!("1/1".parse::<Shard>().unwrap().to_string(), "1/1");
+        for bad in ["0/4", "5/4", "2", "a/b", "1/0", "-1/3", ""] {
+            let e = bad.parse::<Shard>().unwrap_err().to_string();
+            assert!(e.starts_with("--shard"), "{bad}: {e}");
+        }
+    }
+
+    #[test]
+    fn keys_round_trip_and_boards_are_numbered_in_order() {
+        let k = GameKey {
+            round: 2,
+            pairing: 13,
+            board: 4,
+            colour: 1,
+        };
+        assert_eq!(parse_key(&k.to_string()), Some(k));
+        assert_eq!(parse_key("r1-p2-b3"), None);
+        assert_eq!(parse_key("r1-p2-b3-c0-x"), None);
+        let keys: Vec<GameKey> = ["r0-p0-b0-c0", "r0-p0-b0-c1", "r0-p1-b0-c0", "r0-p0-b1-c0"]
+            .iter()
+            .map(|k| parse_key(k).unwrap())
+            .collect();
+        assert_eq!(board_numbers(&keys), [0, 0, 1, 2]);
+    }
+
+    #[test]
+    fn the_shard_option_is_replaced_in_a_command() {
+        let cmd: Vec<String> = ["arbiter", "tournament", "a", "--shard", "1/4", "--seed=3"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let (one, three) = (Shard { k: 1, n: 4 }, Shard { k: 3, n: 4 });
+        assert_eq!(
+            with_shard(&cmd, one, three),
+            ["arbiter", "tournament", "a", "--shard", "3/4", "--seed=3"]
+        );
+        let eq: Vec<String> = vec!["x".into(), "--shard=2/2".into()];
+        let (k1, k2) = (Shard { k: 1, n: 2 }, Shard { k: 2, n: 2 });
+        assert_eq!(with_shard(&eq, k2, k1), ["x", "--shard=1/2"]);
+        let results = |p: &str| -> String {
+            let cmd = vec!["--results".to_string(), p.to_string()];
+            with_shard(&cmd, one, three)[1].clone()
+        };
+        assert_eq!(results("s1.jsonl"), "s3.jsonl");
+        assert_eq!(
+            results("run11/shard-1-of-4.jsonl"),
+            "run11/shard-3-of-4.jsonl"
+        );
+        assert_eq!(results("champ.jsonl"), "champ-shard3.jsonl");
+        assert_eq!(results("dir.1/champ"), "dir.1/champ-shard3");
+    }
+
+    #[test]
+    fn a_deal_keeps_boards_whole_and_balances_every_entrant() {
+        // A round robin of 5 entrants, 4 boards, both colours: board-major.
+        let pairings: Vec<(usize, usize)> = (0..5)
+            .flat_map(|a| (a + 1..5).map(move |b| (a, b)))
+            .collect();
+        let mut games = Vec::new();
+        for board in 0..4 {
+            for (p, &(a, b)) in pairings.iter().enumerate() {
+                for colour in 0..2 {
+                    let key = GameKey {
+                        round: 0,
+                        pairing: p as u32,
+                        board,
+                        colour,
+                    };
+                    let (p1, p2) = if colour == 0 { (a, b) } else { (b, a) };
+                    games.push((key, p1, p2));
+                }
+            }
+        }
+        for n in [1, 2, 3, 4, 7] {
+            let owners = deal(&games, n);
+            assert_eq!(owners, deal(&games, n), "deterministic");
+            for pair in owners.chunks(2) {
+                assert_eq!(pair[0], pair[1], "a board stays whole");
+            }
+            // 16 games per entrant: each shard within one board (2 games)
+            // of the even share, and every shard used when it can be.
+            for e in 0..5 {
+                for s in 1..=n {
+                    let mine = games
+                        .iter()
+                        .zip(&owners)
+                        .filter(|((_, a, b), &o)| o == s && (*a == e || *b == e))
+                        .count() as f64;
+                    let fair = 32.0 / f64::from(n);
+                    assert!(
+                        (mine - fair).abs() <= 2.0 + 1e-9,
+                        "n {n} entrant {e} shard {s}: {mine}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn plan_lines_are_recognised() {
+        let p = PlanLine {
+            tournament: "abc".into(),
+            game: "knight".into(),
+            shard: Shard { k: 1, n: 2 },
+            names: vec!["a".into(), "b".into()],
+            keys: vec!["r0-p0-b0-c0".into()],
+            owners: vec![1],
+            command: vec!["arbiter".into()],
+        };
+        let line = p.to_line();
+        assert!(is_plan_line(&line));
+        assert_eq!(PlanLine::from_line(&line), Some(p));
+        assert_eq!(PlanLine::from_line("{\"tournament\":\"x\"}"), None);
+    }
+}
