@@ -402,16 +402,11 @@ impl<const SOLO: bool> DotsBoard<SOLO> {
     }
 }
 
-/// Parses the `<rows>x<cols>` field.
+/// Parses the `<rows>x<cols>` field with the one board-size parser,
+/// [`parse_dots_size`](crate::setup::parse_dots_size).
 fn parse_size(text: &str) -> Result<(usize, usize), FenError> {
-    let err = || FenError::new("size", "<rows>x<cols> with each side 1..10", text);
-    let (r, c) = text.split_once(['x', 'X']).ok_or_else(err)?;
-    let r = fen::number("size", r, MAX_SIDE as u32).map_err(|_| err())? as usize;
-    let c = fen::number("size", c, MAX_SIDE as u32).map_err(|_| err())? as usize;
-    if r == 0 || c == 0 {
-        return Err(err());
-    }
-    Ok((r, c))
+    crate::setup::parse_dots_size(text)
+        .ok_or_else(|| FenError::new("size", crate::setup::DOTS_SIZE, text))
 }
 
 impl<const SOLO: bool> Game for DotsBoard<SOLO> {
@@ -687,6 +682,15 @@ mod tests {
         assert_eq!(e.field, "V group 2, character 2");
         let e = Dots::from_fen("dots 11x2 00/00/00 00/00/00 1 0 0").unwrap_err();
         assert_eq!(e.field, "size");
+        assert_eq!(
+            e.to_string(),
+            "size: expected <rows>x<cols>, each 1..10, found '11x2'"
+        );
+        for size in ["0x2", "2x", "+2x2", "2*2", "2x2x2"] {
+            let e = Dots::from_fen(&format!("dots {size} 00/00/00 00/00/00 1 0 0")).unwrap_err();
+            assert_eq!(e.field, "size", "{size}");
+        }
+        assert!(crate::setup::DOTS_SIZE.ends_with(&format!("1..{MAX_SIDE}")));
         let e = Dots::from_fen("dots 2x2 00/00/00 00/00/00 3 0 0").unwrap_err();
         assert_eq!(e.field, "side to move");
     }
