@@ -1247,6 +1247,39 @@ fn python_perft_and_queries_match_the_library() {
     assert!(e.stderr().is_empty(), "{}", e.stderr());
 }
 
+/// `scripts/random_board.py`, the Python reference of the seeded random
+/// boards (protocol.md §7), against the engine's `position random …`: many
+/// seeds of every game it covers, Quatro (duel and puzzle) included.
+#[test]
+fn python_random_board_reference_matches_the_engine() {
+    needs!(tools::PYTHON);
+    let out = Command::new("python3")
+        .arg("scripts/random_board.py")
+        .arg("--check")
+        .arg(env!("CARGO_BIN_EXE_tabula"))
+        .current_dir(root())
+        .output()
+        .expect("python3 runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let report = format!("{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
+    assert!(out.status.success(), "{report}");
+    assert!(stdout.contains(" 0 mismatches"), "{report}");
+    let tally = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("cases per game: "))
+        .unwrap_or_else(|| panic!("no tally: {report}"));
+    for game in ["knight", "bishop", "dots", "quatro", "quatro-solo"] {
+        let count: usize = tally
+            .split(", ")
+            .find_map(|g| g.strip_prefix(game)?.strip_prefix(' ')?.parse().ok())
+            .unwrap_or_else(|| panic!("{game} not compared: {report}"));
+        assert!(
+            count >= 40,
+            "{game}: only {count} boards compared: {report}"
+        );
+    }
+}
+
 /// The skipping itself, run on any machine: with a PATH that hides every
 /// outside program, a Lisp test and a Python test each pass with one line
 /// naming the test, the program and its package; under
