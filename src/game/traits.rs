@@ -162,7 +162,11 @@ pub trait CourseProblems: Game {
     /// <10 rows>) for the knight`).
     fn shape() -> String;
 
-    /// Does this list (a problem's items) have this game's shape?
+    /// Does this list (a problem's items) have this game's shape? A quick
+    /// test of the outline (item count, a leading number, …): when several
+    /// puzzles' shapes fit, the file goes to the one whose
+    /// [`CourseProblems::read_problem`] reads it, so `recognises` need not
+    /// exclude other games' shapes.
     fn recognises(items: &[Sexp]) -> bool;
 
     /// One problem: its target and the root position, with the target set.

@@ -21,6 +21,15 @@ use super::fen::{self, FenError};
 use super::{zobrist, Game, GameId, MoveError, MoveList, Player};
 use std::fmt::{self, Debug, Display};
 
+/// This game's Zobrist keys ([`zobrist::range`]).
+mod keys {
+    use crate::game::zobrist::range;
+    /// Key of horizontal arc bit `i`: `H + i` (i < 128).
+    pub const H: usize = range(0, 128);
+    /// Key of vertical arc bit `i`: `V + i` (i < 128).
+    pub const V: usize = range(128, 128);
+}
+
 /// Largest number of box rows or columns.
 pub const MAX_SIDE: usize = 10;
 /// Most arcs on a board (10 × 10 boxes: 110 + 110).
@@ -300,13 +309,13 @@ impl<const SOLO: bool> DotsBoard<SOLO> {
             if player == Player::Two {
                 self.v2 |= 1u128 << bit;
             }
-            self.hash ^= zobrist::key(zobrist::dots::V + bit as usize);
+            self.hash ^= zobrist::key(keys::V + bit as usize);
         } else {
             self.h |= 1u128 << bit;
             if player == Player::Two {
                 self.h2 |= 1u128 << bit;
             }
-            self.hash ^= zobrist::key(zobrist::dots::H + bit as usize);
+            self.hash ^= zobrist::key(keys::H + bit as usize);
         }
         self.boxes_of(arc)
             .into_iter()
@@ -532,7 +541,7 @@ impl<const SOLO: bool> Game for DotsBoard<SOLO> {
 
     fn hash_from_scratch(&self) -> u64 {
         let mut hash = 0;
-        for (bits, base) in [(self.h, zobrist::dots::H), (self.v, zobrist::dots::V)] {
+        for (bits, base) in [(self.h, keys::H), (self.v, keys::V)] {
             let mut b = bits;
             while b != 0 {
                 hash ^= zobrist::key(base + b.trailing_zeros() as usize);

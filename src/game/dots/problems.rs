@@ -13,9 +13,9 @@ impl CourseProblems for DotsSolo {
         "(<target> (<H> <V>)) for dots".to_string()
     }
 
-    /// Two items, the first the target (a number).
+    /// Two items.
     fn recognises(items: &[Sexp]) -> bool {
-        items.len() == 2 && items[0].as_int().is_some()
+        items.len() == 2
     }
 
     fn read_problem(items: &[Sexp]) -> Result<(u32, Self), String> {

@@ -20,6 +20,15 @@ pub mod render;
 use super::fen::{self, FenError};
 use super::{zobrist, Game, GameId, MoveError, MoveList, Player};
 use std::fmt::{self, Debug, Display};
+
+/// This game's Zobrist keys ([`zobrist::range`]).
+mod keys {
+    use crate::game::zobrist::range;
+    /// Key of "square `s` still holds a number": `SQUARE + s` (s < 100).
+    pub const SQUARE: usize = range(0, 100);
+    /// Key of "player `p`'s piece stands on `s`": `PIECE + 100 * p + s`.
+    pub const PIECE: usize = range(100, 200);
+}
 use std::marker::PhantomData;
 
 /// Width of the square index (the knight board's width).
@@ -439,7 +448,7 @@ impl<P: Piece, const SOLO: bool> Jump<P, SOLO> {
     #[inline]
     fn clear(&mut self, sq: Square) {
         self.occ &= !(1u128 << sq);
-        self.hash ^= zobrist::key(zobrist::jump::SQUARE + sq as usize);
+        self.hash ^= zobrist::key(keys::SQUARE + sq as usize);
     }
 
     #[inline]
@@ -498,10 +507,10 @@ impl<P: Piece, const SOLO: bool> Jump<P, SOLO> {
         self.score[p] = self.score[p].saturating_add(n as u16);
         self.clear(sq);
         if self.pos[p] != NONE {
-            self.hash ^= zobrist::key(zobrist::jump::PIECE + 100 * p + self.pos[p] as usize);
+            self.hash ^= zobrist::key(keys::PIECE + 100 * p + self.pos[p] as usize);
         }
         self.pos[p] = sq;
-        self.hash ^= zobrist::key(zobrist::jump::PIECE + 100 * p + sq as usize);
+        self.hash ^= zobrist::key(keys::PIECE + 100 * p + sq as usize);
         let (tens, units) = (n / 10, n % 10);
         if tens != units {
             self.remove_number(units * 10 + tens);
@@ -632,7 +641,7 @@ impl<P: Piece, const SOLO: bool> Jump<P, SOLO> {
     fn put_piece(&mut self, player: Player, sq: Square) {
         let p = player.index();
         self.pos[p] = sq;
-        self.hash ^= zobrist::key(zobrist::jump::PIECE + 100 * p + sq as usize);
+        self.hash ^= zobrist::key(keys::PIECE + 100 * p + sq as usize);
     }
 }
 
@@ -744,12 +753,12 @@ impl<P: Piece, const SOLO: bool> Game for Jump<P, SOLO> {
         let mut h = 0;
         let mut bits = self.occ;
         while bits != 0 {
-            h ^= zobrist::key(zobrist::jump::SQUARE + bits.trailing_zeros() as usize);
+            h ^= zobrist::key(keys::SQUARE + bits.trailing_zeros() as usize);
             bits &= bits - 1;
         }
         for p in 0..2 {
             if self.pos[p] != NONE {
-                h ^= zobrist::key(zobrist::jump::PIECE + 100 * p + self.pos[p] as usize);
+                h ^= zobrist::key(keys::PIECE + 100 * p + self.pos[p] as usize);
             }
         }
         if self.side == Player::Two {

@@ -47,6 +47,16 @@ use super::fen::{self, FenError};
 use super::{zobrist, Game, GameId, MoveError, MoveList, Outcome, Player};
 use std::fmt::{self, Debug, Display};
 
+/// This game's Zobrist keys ([`zobrist::range`]).
+mod keys {
+    use crate::game::zobrist::range;
+    /// Key of "piece `p` stands on square `s`": `PIECE + 16 * p + s`.
+    pub const PIECE: usize = range(0, 256);
+    /// Key of piece `p` in the reserve: `RESERVE + p`, rotated left by
+    /// `4 * (copies - 1)` (the puzzle's reserve is a multiset).
+    pub const RESERVE: usize = range(320, 16);
+}
+
 /// The winner's score in the duel (the search's unit: a won game is worth
 /// this many points, more than any evaluation).
 pub const WIN_POINTS: u32 = 100;
@@ -195,7 +205,7 @@ fn reserve_key(piece: u8, count: u32) -> u64 {
     if count == 0 {
         0
     } else {
-        zobrist::key(zobrist::quatro::RESERVE + piece as usize).rotate_left(4 * (count - 1))
+        zobrist::key(keys::RESERVE + piece as usize).rotate_left(4 * (count - 1))
     }
 }
 
@@ -265,7 +275,7 @@ impl<const SOLO: bool> QuatroBoard<SOLO> {
     fn put(&mut self, p: u8, s: u8) {
         self.cells |= (p as u64) << (4 * s);
         self.occ |= 1 << s;
-        self.hash ^= zobrist::key(zobrist::quatro::PIECE + 16 * p as usize + s as usize);
+        self.hash ^= zobrist::key(keys::PIECE + 16 * p as usize + s as usize);
     }
 
     /// The piece on square `s`, if any.
@@ -603,7 +613,7 @@ impl<const SOLO: bool> Game for QuatroBoard<SOLO> {
         let mut hash = 0;
         for s in 0..N as u8 {
             if let Some(p) = self.at(s) {
-                hash ^= zobrist::key(zobrist::quatro::PIECE + 16 * p as usize + s as usize);
+                hash ^= zobrist::key(keys::PIECE + 16 * p as usize + s as usize);
             }
         }
         for p in 0..N as u8 {
