@@ -7,12 +7,14 @@
 //! that lacks one is a compile error wherever the registry or the search
 //! needs it — never a silent `0`.
 
-use super::{Dots, Game, Player};
+use super::{Game, Player};
 use crate::lisp::{LispError, Sexp};
+use crate::search::exact::Exact;
 use crate::search::EvalConfig;
 
 /// The game knowledge of the alpha-beta search: static evaluation, move
-/// ordering, the quiescence moves, the time budget and the exact endgame.
+/// ordering, the quiescence moves, the time budget and an optional exact
+/// endgame solver.
 ///
 /// Values are relative to the node (see [`crate::search::eval`]).
 pub trait Evaluate: Game {
@@ -42,11 +44,12 @@ pub trait Evaluate: Game {
     /// budget).
     fn moves_left(&self) -> u64;
 
-    /// The position for the exact Dots and Boxes solver
-    /// ([`crate::search::dots_exact`]), the program's one exact endgame
-    /// solver, when it applies (the two-player `dots`); `None` for every
-    /// other game. Called once per search, not per node.
-    fn exact_dots(&self) -> Option<Dots>;
+    /// The game's exact endgame solver for this position, if it has one
+    /// that applies ([`crate::search::exact`]; Dots and Boxes on small
+    /// boards). Called once per search, not per node. The default: none.
+    fn exact(&self) -> Option<Exact> {
+        None
+    }
 }
 
 /// How a game starts: the fixed start position (`position startpos`) and
