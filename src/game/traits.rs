@@ -79,9 +79,11 @@ pub trait Render: Game {
     /// The board, as lines of text without colours.
     fn board_lines(&self) -> Vec<String>;
 
-    /// True when the readable game records draw [`Render::person_board`]
-    /// (Dots and Boxes); otherwise they draw the position's cells.
-    const RECORD_BOARD: bool;
+    /// The board of a readable game record (`arbiter … --records`), plain
+    /// text without the score: the position's cells ([`cells_table`]) or,
+    /// for Dots and Boxes, [`Render::person_board`] without colours.
+    /// `owners` as for [`Render::person_board`].
+    fn record_board(&self, owners: &[Option<Player>]) -> String;
 
     /// The board drawn for a person (`arbiter play`, game records): the
     /// moves of `legal` marked, `owners` the player who took each cell of
@@ -140,6 +142,33 @@ pub fn typed_numbers(words: &[&str]) -> Option<Vec<usize>> {
         .filter_map(|w| w.parse().ok())
         .collect();
     (ok && !numbers.is_empty()).then_some(numbers)
+}
+
+/// A board as a table of cells, for the game records: column letters, then
+/// each row (`/`-separated in `board`) with its number and its
+/// `,`-separated cells, each right-aligned in 3 characters — the board
+/// field of a position string drawn as it reads.
+///
+/// ```
+/// use tabula::game::traits::cells_table;
+/// assert_eq!(cells_table("07,W/-,12"), "      a  b\n  1  07  W\n  2   - 12\n");
+/// ```
+pub fn cells_table(board: &str) -> String {
+    use std::fmt::Write;
+    let rows: Vec<&str> = board.split('/').collect();
+    let mut out = String::from("    ");
+    for c in 0..rows.first().map_or(0, |r| r.split(',').count()) {
+        let _ = write!(out, "{:>3}", (b'a' + c as u8) as char);
+    }
+    out.push('\n');
+    for (i, row) in rows.iter().enumerate() {
+        let _ = write!(out, "{:>3} ", i + 1);
+        for cell in row.split(',') {
+            let _ = write!(out, "{cell:>3}");
+        }
+        out.push('\n');
+    }
+    out
 }
 
 /// What a mark on a person's board means, for the caller to style.
