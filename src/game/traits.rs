@@ -190,6 +190,10 @@ pub trait CourseProblems: Game {
     /// The course's problems file, built in (`data/problems/<game>.dat`).
     const BUILTIN: &'static str;
 
+    /// True when `tabula report` without a file runs these problems (the
+    /// course's results table).
+    const IN_REPORT: bool;
+
     /// How a problem is written, for "no problem recognised" (`(<target>
     /// <10 rows>) for the knight`).
     fn shape() -> String;

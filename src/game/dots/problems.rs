@@ -8,6 +8,7 @@ use crate::problems::target;
 
 impl CourseProblems for DotsSolo {
     const BUILTIN: &'static str = include_str!("../../../data/problems/dots.dat");
+    const IN_REPORT: bool = true;
 
     fn shape() -> String {
         "(<target> (<H> <V>)) for dots".to_string()

@@ -83,6 +83,9 @@ pub trait Piece: Copy + Eq + Debug + Send + Sync + 'static {
     const ALTERNATES_COLOUR: bool;
     /// The course's problems file of the puzzle (`data/problems/<name>.dat`).
     const PROBLEMS: &'static str;
+    /// [`CourseProblems::IN_REPORT`](crate::game::CourseProblems::IN_REPORT)
+    /// of the puzzle.
+    const IN_REPORT: bool;
 
     /// The squares reachable from `sq` on an empty board, in operator order.
     fn targets(sq: Square) -> &'static [Square];
@@ -187,6 +190,7 @@ impl Piece for KnightPiece {
     const MAX_TARGETS: usize = 8;
     const ALTERNATES_COLOUR: bool = true;
     const PROBLEMS: &'static str = include_str!("../../../data/problems/knight.dat");
+    const IN_REPORT: bool = true;
 
     #[inline]
     fn targets(sq: Square) -> &'static [Square] {
@@ -209,6 +213,8 @@ impl Piece for BishopPiece {
     const MAX_TARGETS: usize = 13;
     const ALTERNATES_COLOUR: bool = false;
     const PROBLEMS: &'static str = include_str!("../../../data/problems/bishop.dat");
+    /// Not in the default report: provisional targets, problem C unreachable.
+    const IN_REPORT: bool = false;
 
     #[inline]
     fn targets(sq: Square) -> &'static [Square] {
