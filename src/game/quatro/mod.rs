@@ -42,6 +42,8 @@ pub mod lisp;
 pub mod problems;
 pub mod random;
 pub mod render;
+#[cfg(test)]
+mod rules_examples;
 
 use super::fen::{self, FenError};
 use super::{zobrist, Game, GameId, MoveError, MoveList, Outcome, Player};
