@@ -1,7 +1,7 @@
 //! The optional exact endgame solver of a game, behind one hook.
 //!
 //! A game that can solve some positions outright (Dots and Boxes on boards
-//! of at most 24 arcs: [`super::dots_exact`]) answers
+//! of at most 24 arcs: [`crate::game::dots::exact`]) answers
 //! [`Evaluate::exact`](crate::game::Evaluate::exact) with an [`Exact`]: the
 //! position as the solver takes it, what a solve is expected to cost, and
 //! how to make a solver for its board. The searcher keeps the last solver

@@ -10,8 +10,8 @@
 //! - [`time`]: movetime and clock budgets;
 //! - [`exact`]: the hook of a game's optional exact endgame solver, used
 //!   instead of the search whenever the limits let it finish (one rule for
-//!   every limit: `exact_budget` below); [`dots_exact`] is Dots and Boxes'
-//!   (boards of at most 24 arcs);
+//!   every limit: `exact_budget` below); Dots and Boxes' is in its folder,
+//!   [`crate::game::dots::exact`] (boards of at most 24 arcs);
 //! - [`bench`](mod@bench): the fixed-depth benchmark whose node count signs the search;
 //! - [`baseline`]: the course's plain alpha-beta, the sparring partner of
 //!   [`selfplay`] (`tabula selfplay`: seeded matches, W/D/L and score %).
@@ -32,9 +32,11 @@
 pub mod alphabeta;
 pub mod baseline;
 pub mod bench;
-pub mod dots_exact;
 pub mod eval;
 pub mod exact;
+
+/// Dots and Boxes' exact solver (in its folder: [`crate::game::dots::exact`]).
+pub use crate::game::dots::exact as dots_exact;
 pub mod ordering;
 pub mod selfplay;
 pub mod time;

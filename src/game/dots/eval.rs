@@ -5,7 +5,7 @@
 
 use super::{Arc, DotsBoard};
 use crate::game::traits::Evaluate;
-use crate::search::dots_exact;
+use super::exact as dots_exact;
 use crate::search::exact::Exact;
 use crate::search::EvalConfig;
 

@@ -11,6 +11,7 @@
 //! moves again ([`Dots::play_unchecked`]); there is no pass.
 
 pub mod eval;
+pub mod exact;
 pub mod heuristics;
 pub mod lisp;
 pub mod problems;

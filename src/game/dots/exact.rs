@@ -13,9 +13,9 @@
 //! box a third side, then the rest. On this machine the empty 3 × 3 board is
 //! solved in about half a second (about 5.5 million nodes).
 
-use super::exact::ExactSolver;
-use super::Stats;
 use crate::game::any::IntoAnyMove;
+use crate::search::exact::ExactSolver;
+use crate::search::Stats;
 use crate::game::{AnyMove, AnyPosition, Arc, Dots, Game};
 
 /// Largest number of arcs solved exactly (the table has `2^MAX_ARCS` entries).
@@ -80,17 +80,17 @@ pub struct DotsExact {
     /// The last call gives up after this many nodes.
     max_nodes: u64,
     /// Cut-offs at nodes where the root's opponent is to move (alpha cuts)
-    /// and where the root's side is (beta cuts), as in [`super::Stats`].
+    /// and where the root's side is (beta cuts), as in [`crate::search::Stats`].
     pub alpha_cuts: u64,
     pub beta_cuts: u64,
     /// Table probes that found the position already bounded.
     pub tt_hits: u64,
 }
 
-pub use super::exact::Aborted;
+pub use crate::search::exact::Aborted;
 
 /// A solver for the board of `pos` (a two-player Dots position), as the
-/// searcher makes one ([`super::exact::Exact::new_solver`]).
+/// searcher makes one ([`crate::search::exact::Exact::new_solver`]).
 pub fn new_solver(pos: &AnyPosition) -> Option<Box<dyn ExactSolver>> {
     let AnyPosition::Dots(dots) = pos else {
         return None;
