@@ -19,9 +19,10 @@ use std::process::Command;
 use std::thread;
 use std::time::{Duration, Instant};
 use tabula::game::numbered::{BishopPiece, Jump, KnightPiece, Piece};
-use tabula::game::{AnyPosition, Game, GameId, Place, Quatro};
+use tabula::game::{AnyPosition, Game, GameId, LispInterchange, Place, Quatro};
 use tabula::lisp;
 use tabula::setup::parse_spec;
+use tabula::with_game;
 
 mod util;
 #[path = "util/tools.rs"]
@@ -59,15 +60,24 @@ fn pick(rng: &mut Xoshiro256PlusPlus, n: usize) -> usize {
     (rng.next_u64() % n as u64) as usize
 }
 
-/// The course's Lisp board of a two-player position, as the library writes it.
+/// The course's Lisp board of a two-player position, as the library writes it
+/// ([`LispInterchange::to_lisp`]).
 fn lisp_board(pos: &AnyPosition) -> String {
-    match pos {
-        AnyPosition::Knight(p) => lisp::jump_to_lisp(p),
-        AnyPosition::Bishop(p) => lisp::jump_to_lisp(p),
-        AnyPosition::Dots(p) => lisp::dots_to_lisp(p),
-        AnyPosition::Quatro(p) => tabula::game::quatro::lisp::quatro_to_lisp(p),
-        other => panic!("not a two-player game: {}", other.game()),
+    assert!(
+        !pos.game().is_puzzle(),
+        "not a two-player game: {}",
+        pos.game()
+    );
+    with_game!(pos, p => p.to_lisp())
+}
+
+/// The position string of a Lisp board read as the library reads it
+/// ([`LispInterchange::from_lisp`]), for the game of `like`.
+fn reread_lisp(like: &AnyPosition, board: &lisp::Sexp) -> String {
+    fn read<G: LispInterchange>(_: &G, board: &lisp::Sexp) -> String {
+        G::from_lisp(board).unwrap().to_string()
     }
+    with_game!(like, p => read(p, board))
 }
 
 /// Lisp text read with the library's reader (spacing does not matter).
@@ -472,15 +482,7 @@ fn lisp_board_conversion_and_rules_match_the_library() {
         while !pos.is_over() {
             let text = lisp_board(&pos);
             let sexp = read_lisp(&text);
-            let expected = match pos.game() {
-                GameId::Knight => lisp::jump_from_lisp::<KnightPiece, false>(&sexp)
-                    .unwrap()
-                    .to_string(),
-                GameId::Bishop => lisp::jump_from_lisp::<BishopPiece, false>(&sexp)
-                    .unwrap()
-                    .to_string(),
-                _ => lisp::dots_from_lisp::<false>(&sexp).unwrap().to_string(),
-            };
+            let expected = reread_lisp(&pos, &sexp);
             e.send(&format!("position lisp {text}"));
             e.send("show");
             let lines = e.sync("lisp");
@@ -833,9 +835,7 @@ fn lisp_quatro_boards_and_rules_match_the_library() {
         let mut pos = start;
         while !pos.is_over() {
             let text = lisp_board(&pos);
-            let expected = tabula::game::quatro::lisp::quatro_from_lisp::<false>(&read_lisp(&text))
-                .unwrap()
-                .to_string();
+            let expected = reread_lisp(&pos, &read_lisp(&text));
             e.send(&format!("position lisp {text}"));
             e.send("show");
             let lines = e.sync("lisp");
