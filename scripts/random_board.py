@@ -6,6 +6,8 @@ section 7), for students who want the same boards in their own program.
     python3 scripts/random_board.py bishop 42        # before the placement
     python3 scripts/random_board.py --fen knight 42  # the start position string
     python3 scripts/random_board.py --fen dots 7 3x3
+    python3 scripts/random_board.py --fen quatro 42
+    python3 scripts/random_board.py --fen quatro-solo 42
     python3 scripts/random_board.py --check target/release/tabula
 
 `--check` compares this code with the engine's `position random …` for many
@@ -113,6 +115,59 @@ def dots_fen(rows, cols, seed):
     v = "/".join("".join(map(str, col)) for col in V)
     return "dots %dx%d %s %s 1 0 0" % (rows, cols, h, v)
 
+# Quatro: a piece is 0..15, its four bits its attributes (bit 0 colour, 1
+# height, 2 shape, 3 fill); squares a1 b1 c1 d1 a2 .. d4 are 0..15.
+QUATRO_LINES = [[4 * r + c for c in range(4)] for r in range(4)]
+QUATRO_LINES += [[4 * r + c for r in range(4)] for c in range(4)]
+QUATRO_LINES += [[0, 5, 10, 15], [12, 9, 6, 3]]
+
+def share_value(pieces):
+    """Do the pieces share an attribute value (all 1 or all 0 in some bit)?"""
+    ones, zeros = 0xF, 0xF
+    for p in pieces:
+        ones &= p
+        zeros &= ~p & 0xF
+    return (ones | zeros) != 0
+
+def piece_name(p):
+    """Colour, shape, height, fill: brao .. pqbc."""
+    return "bp"[p & 1] + "rq"[p >> 2 & 1] + "ab"[p >> 1 & 1] + "oc"[p >> 3 & 1]
+
+def quatro_board(seed):
+    """The board (16 cells, None = empty), the reserve and the side to move."""
+    rng = Rng(seed)
+    board, reserve, side = [None] * 16, list(range(16)), 1
+    def quiet(p, s):
+        # Neither completes a winning line nor leaves a line of 3 that a
+        # piece still in reserve would complete.
+        after = board[:s] + [p] + board[s + 1:]
+        rest = [q for q in reserve if q != p]
+        for line in QUATRO_LINES:
+            if s not in line:
+                continue
+            pieces = [after[x] for x in line if after[x] is not None]
+            if len(pieces) == 4 and share_value(pieces):
+                return False
+            if len(pieces) == 3 and any(share_value(pieces + [q]) for q in rest):
+                return False
+        return True
+    for _ in range(2 + rng.next_u64() % 3):
+        moves = [(p, s) for p in reserve for s in range(16) if board[s] is None and quiet(p, s)]
+        if not moves:
+            break
+        p, s = moves[rng.next_u64() % len(moves)]
+        board[s] = p
+        reserve.remove(p)
+        side = 3 - side
+    return board, reserve, side
+
+def quatro_fen(game, seed):
+    board, reserve, side = quatro_board(seed)
+    cell = lambda p: "-" if p is None else piece_name(p)
+    rows = "/".join(",".join(cell(p) for p in board[4 * r:4 * r + 4]) for r in range(4))
+    if game == "quatro-solo":
+        return "quatro-solo %s %s" % (rows, ",".join(map(piece_name, reserve)) or "-")
+    return "quatro %s %d" % (rows, side)
 
 
 def check(binary):
@@ -123,6 +178,8 @@ def check(binary):
         cases.append(("random dots %d" % seed, dots_fen(5, 6, seed)))
         cases.append(("random dots %d 3x4" % seed, dots_fen(3, 4, seed)))
         cases.append(("random dots %d 1x1" % seed, dots_fen(1, 1, seed)))
+        cases.append(("random quatro %d" % seed, quatro_fen("quatro", seed)))
+        cases.append(("random quatro-solo %d" % seed, quatro_fen("quatro-solo", seed)))
     inp = "".join("position %s\nshow\n" % c for c, _ in cases)
     out = subprocess.run([binary], input=inp, capture_output=True, text=True).stdout
     fens = [l[4:] for l in out.splitlines() if l.startswith("fen ")]
@@ -130,6 +187,10 @@ def check(binary):
     bad += [("missing", None, None)] * (len(cases) - len(fens))
     for b in bad[:5]:
         print("MISMATCH", b)
+    games = {}
+    for c, _ in cases:
+        games[c.split()[1]] = games.get(c.split()[1], 0) + 1
+    print("cases per game:", ", ".join("%s %d" % g for g in games.items()))
     print(len(cases), "cases,", len(bad), "mismatches")
     return not bad
 
@@ -141,9 +202,13 @@ if __name__ == "__main__":
         args = args[1:]
     if args[:1] == ["--check"] and len(args) == 2:
         sys.exit(0 if check(args[1]) else 1)
-    if len(args) < 2 or args[0] not in ("knight", "bishop", "dots") or (args[0] == "dots" and not fen):
+    board_only = ("dots", "quatro", "quatro-solo")
+    if len(args) < 2 or args[0] not in ("knight", "bishop") + board_only or (
+            args[0] in board_only and not fen):
         sys.exit(__doc__)
-    if args[0] == "dots":
+    if args[0].startswith("quatro"):
+        print(quatro_fen(args[0], int(args[1])))
+    elif args[0] == "dots":
         rows, cols = map(int, (args[2] if len(args) > 2 else "5x6").split("x"))
         print(dots_fen(rows, cols, int(args[1])))
     elif fen:

@@ -74,8 +74,7 @@ enum Command {
         /// Seed of the first board (then seed+1, …).
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// knight, bishop, quatro or dots<R>x<C>.
-        #[arg(long, default_value = "knight")]
+        #[arg(long, default_value = "knight", help = board_help())]
         board: String,
         /// Player A: tabula[:option,…] or baseline.
         #[arg(long, default_value = "tabula")]
@@ -135,6 +134,11 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// `--board`'s help: the two-player games of the registry.
+fn board_help() -> String {
+    format!("Board: {}", tabula::search::selfplay::Board::choices())
 }
 
 fn perft(args: &[String], divide: bool) -> Result<()> {

@@ -113,10 +113,12 @@ pub fn parse(text: &str, game: Option<GameId>) -> Result<ProblemSet, ProblemErro
     let game = match game {
         Some(g) if g.is_puzzle() => g,
         Some(g) => g.sibling(),
-        None => detect(exprs.first()).ok_or_else(|| ProblemError {
-            at: "file".into(),
-            message: format!("no problem recognised: expected {}", shapes()),
-        })?,
+        None => detect(exprs.first())
+            .unwrap_or_else(|| Err(format!("no problem recognised: expected {}", shapes())))
+            .map_err(|message| ProblemError {
+                at: "file".into(),
+                message,
+            })?,
     };
     let problems = crate::with_puzzle_id!(game, G => each(&exprs, G::read_problem)?
     .into_iter()
@@ -133,12 +135,50 @@ pub fn parse(text: &str, game: Option<GameId>) -> Result<ProblemSet, ProblemErro
     Ok(ProblemSet { game, problems })
 }
 
-/// The puzzle whose problem shape the first list has.
-fn detect(first: Option<&Sexp>) -> Option<GameId> {
+/// The puzzle whose problems the first list is: among the puzzles whose
+/// [`CourseProblems::recognises`] accepts its shape, the one that reads it
+/// ([`CourseProblems::read_problem`]) when shapes overlap, so that no
+/// game's `recognises` needs to know another's. `Err` names the games when
+/// the list is still ambiguous.
+fn detect(first: Option<&Sexp>) -> Option<Result<GameId, String>> {
     let items = first?.as_list()?;
-    GameId::ALL
+    let shaped: Vec<GameId> = GameId::ALL
         .into_iter()
-        .find(|&g| crate::with_puzzle_id!(g, G => G::recognises(items), else false))
+        .filter(|&g| crate::with_puzzle_id!(g, G => G::recognises(items), else false))
+        .collect();
+    if shaped.len() <= 1 {
+        return shaped.first().copied().map(Ok);
+    }
+    let errors: Vec<(GameId, Option<String>)> = shaped
+        .iter()
+        .map(|&g| {
+            let error = crate::with_puzzle_id!(g, G => G::read_problem(items).err(), else None);
+            (g, error)
+        })
+        .collect();
+    let read: Vec<GameId> = errors
+        .iter()
+        .filter(|(_, e)| e.is_none())
+        .map(|&(g, _)| g)
+        .collect();
+    Some(match read.as_slice() {
+        [g] => Ok(*g),
+        [] => Err(format!(
+            "the first problem is not one of {}",
+            errors
+                .iter()
+                .map(|(g, e)| format!("{g} ({})", e.as_deref().unwrap_or("")))
+                .collect::<Vec<_>>()
+                .join(" nor of ")
+        )),
+        many => Err(format!(
+            "the first problem reads as a problem of {}: give the game",
+            many.iter()
+                .map(|g| g.as_str())
+                .collect::<Vec<_>>()
+                .join(" and ")
+        )),
+    })
 }
 
 /// The problem shapes of every puzzle: `(…) for the knight, … or (…) for dots`.
@@ -242,6 +282,22 @@ mod tests {
         // The last line of problem A is row 1: 23 on b1 and 45 on e1.
         assert_eq!(b[0].position.number(1), Some(23));
         assert_eq!(b[0].position.number(4), Some(45));
+    }
+
+    #[test]
+    fn overlapping_shapes_go_to_the_game_that_reads_the_problem() {
+        // Dots' `(<target> (<H> <V>))` and Quatro's `(<board> <reserve>)`
+        // both have two items; each built-in file still goes to its game.
+        assert_eq!(parse(DOTS_DAT, None).unwrap().game(), GameId::DotsSolo);
+        let quatro = <crate::game::QuatroSolo as CourseProblems>::BUILTIN;
+        assert_eq!(parse(quatro, None).unwrap().game(), GameId::QuatroSolo);
+        // Read by neither: the error says what each reader found wrong.
+        let e = parse("((1 2 3 4) y)", None).unwrap_err();
+        assert_eq!(e.at, "file");
+        assert!(
+            e.message.contains("dots-solo (") && e.message.contains("nor of quatro-solo ("),
+            "{e}"
+        );
     }
 
     #[test]

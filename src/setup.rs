@@ -189,8 +189,9 @@ fn parse_size(text: &str) -> Result<(usize, usize), SetupError> {
 pub const DOTS_SIZE: &str = "<rows>x<cols>, each 1..10";
 
 /// The one parser of a Dots board size, `<rows>x<cols>` (`x` or `X`) with
-/// each side 1..=[`MAX_SIDE`](crate::game::dots::MAX_SIDE): `random dots`,
-/// `selfplay`'s boards and the arbiter's `--dots-size` all read it here.
+/// each side 1..=[`MAX_SIDE`](crate::game::dots::MAX_SIDE): the size field
+/// of the Dots position string, `random dots`, `selfplay`'s boards and the
+/// arbiter's `--dots-size` all read it here.
 /// `None` when `text` is not a size; the caller words the error for its
 /// context (with [`DOTS_SIZE`]).
 ///
@@ -202,10 +203,14 @@ pub const DOTS_SIZE: &str = "<rows>x<cols>, each 1..10";
 /// assert_eq!(parse_dots_size("0x4"), None);
 /// assert_eq!(parse_dots_size("3x11"), None);
 /// assert_eq!(parse_dots_size("3*4"), None);
+/// assert_eq!(parse_dots_size("+3x4"), None);
 /// ```
 pub fn parse_dots_size(text: &str) -> Option<(usize, usize)> {
+    // Digits only (no sign, no spaces), as in the position string.
     let side = |s: &str| {
-        s.parse::<usize>()
+        Some(s)
+            .filter(|s| !s.is_empty() && s.len() <= 2 && s.bytes().all(|b| b.is_ascii_digit()))?
+            .parse::<usize>()
             .ok()
             .filter(|n| (1..=crate::game::dots::MAX_SIDE).contains(n))
     };

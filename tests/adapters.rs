@@ -14,256 +14,45 @@
 
 use rand::RngCore;
 use rand_xoshiro::Xoshiro256PlusPlus;
-use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
-use std::sync::{Arc, Mutex};
+use std::process::Command;
 use std::thread;
 use std::time::{Duration, Instant};
 use tabula::game::numbered::{BishopPiece, Jump, KnightPiece, Piece};
-use tabula::game::{AnyPosition, Game, GameId, Place, Quatro};
+use tabula::game::{AnyPosition, Game, GameId, LispInterchange, Place, Quatro};
 use tabula::lisp;
 use tabula::setup::parse_spec;
+use tabula::with_game;
 
+mod util;
 #[path = "util/tools.rs"]
 #[macro_use]
 mod tools;
 
-/// How long any single expected line may take (SBCL compiles the adapter at
-/// start-up; CI machines are slow).
-const LINE_TIMEOUT: Duration = Duration::from_secs(20);
+use util::{Engine, PATIENCE};
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// A running engine: its stdin, a channel of its stdout lines, and its
-/// stderr collected for failure messages.
-struct Engine {
-    name: String,
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
-    stderr: Arc<Mutex<String>>,
-    /// Every stdout line seen, for the "only protocol lines" checks.
-    seen: Vec<String>,
+/// The Lisp adapter on the given student files (none: the example), run
+/// by SBCL from the repository's root.
+fn lisp(files: &[&str]) -> Engine {
+    let mut command = Command::new("sbcl");
+    command
+        .args(["--script", "adapters/lisp/run.lisp"])
+        .args(files)
+        .current_dir(root());
+    Engine::spawn_command(command)
 }
 
-impl Engine {
-    fn spawn(name: &str, program: &str, args: &[&str]) -> Engine {
-        let mut child = Command::new(program)
-            .args(args)
-            .current_dir(root())
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap_or_else(|e| {
-                panic!(
-                    "cannot start {program}: {e}. The adapter tests need {program} on the PATH \
-                     (Debian/Ubuntu: apt-get install -y sbcl python3; CI installs SBCL in .ci/run)"
-                )
-            });
-        let (tx, lines) = channel();
-        let stdout = child.stdout.take().expect("piped stdout");
-        thread::spawn(move || {
-            // Lossy: a stray byte on stdout shows up in the line, not as EOF.
-            let mut reader = BufReader::new(stdout);
-            let mut buf = Vec::new();
-            while reader.read_until(b'\n', &mut buf).is_ok_and(|n| n > 0) {
-                let line = String::from_utf8_lossy(&buf);
-                if tx
-                    .send(line.trim_end_matches(['\n', '\r']).to_string())
-                    .is_err()
-                {
-                    break;
-                }
-                buf.clear();
-            }
-        });
-        let stderr = Arc::new(Mutex::new(String::new()));
-        let sink = Arc::clone(&stderr);
-        let err_pipe = child.stderr.take().expect("piped stderr");
-        thread::spawn(move || {
-            for line in BufReader::new(err_pipe).lines() {
-                let Ok(line) = line else { break };
-                let mut all = sink.lock().expect("stderr lock");
-                all.push_str(&line);
-                all.push('\n');
-            }
-        });
-        Engine {
-            name: name.to_string(),
-            stdin: child.stdin.take(),
-            child,
-            lines,
-            stderr,
-            seen: Vec::new(),
-        }
-    }
-
-    /// The Lisp adapter on the given student files (none: the example).
-    fn lisp(files: &[&str]) -> Engine {
-        let mut args = vec!["--script", "adapters/lisp/run.lisp"];
-        args.extend_from_slice(files);
-        Engine::spawn("lisp adapter", "sbcl", &args)
-    }
-
-    fn python() -> Engine {
-        Engine::spawn(
-            "python example",
-            "python3",
-            &["adapters/python/example_engine.py"],
-        )
-    }
-
-    fn stderr(&self) -> String {
-        self.stderr.lock().expect("stderr lock").clone()
-    }
-
-    /// Waits (a little) until stderr contains `needle`: stderr is read by its
-    /// own thread, so it may lag behind stdout.
-    fn stderr_has(&self, needle: &str) -> bool {
-        let deadline = Instant::now() + Duration::from_secs(5);
-        while !self.stderr().contains(needle) {
-            if Instant::now() > deadline {
-                return false;
-            }
-            thread::sleep(Duration::from_millis(20));
-        }
-        true
-    }
-
-    fn send(&mut self, line: &str) {
-        let stdin = self.stdin.as_mut().expect("stdin open");
-        if let Err(e) = writeln!(stdin, "{line}").and_then(|_| stdin.flush()) {
-            panic!(
-                "{}: cannot write '{line}': {e}\nstderr:\n{}",
-                self.name,
-                self.stderr()
-            );
-        }
-    }
-
-    /// Raw bytes (not necessarily UTF-8) as one line.
-    fn send_bytes(&mut self, bytes: &[u8]) {
-        let stdin = self.stdin.as_mut().expect("stdin open");
-        stdin
-            .write_all(bytes)
-            .and_then(|_| stdin.write_all(b"\n"))
-            .and_then(|_| stdin.flush())
-            .expect("write to engine");
-    }
-
-    /// The next stdout line, failing after `timeout`.
-    fn line_within(&mut self, timeout: Duration, waiting_for: &str) -> String {
-        match self.lines.recv_timeout(timeout) {
-            Ok(line) => {
-                self.seen.push(line.clone());
-                line
-            }
-            Err(RecvTimeoutError::Timeout) => panic!(
-                "{}: no line within {timeout:?} while waiting for {waiting_for}\nstderr:\n{}",
-                self.name,
-                self.stderr()
-            ),
-            Err(RecvTimeoutError::Disconnected) => panic!(
-                "{}: output closed while waiting for {waiting_for}\nstderr:\n{}",
-                self.name,
-                self.stderr()
-            ),
-        }
-    }
-
-    /// Lines up to and including the first one starting with `prefix`.
-    fn until(&mut self, prefix: &str) -> Vec<String> {
-        let mut out = Vec::new();
-        loop {
-            let line = self.line_within(LINE_TIMEOUT, prefix);
-            let done = line.starts_with(prefix);
-            out.push(line);
-            if done {
-                return out;
-            }
-        }
-    }
-
-    /// Sends `isready <token>` and returns the lines before `readyok <token>`.
-    fn sync(&mut self, token: &str) -> Vec<String> {
-        self.send(&format!("isready {token}"));
-        let mut lines = self.until(&format!("readyok {token}"));
-        let last = lines.pop().expect("readyok line");
-        assert_eq!(last, format!("readyok {token}"), "{}", self.name);
-        lines
-    }
-
-    fn handshake(&mut self) {
-        self.send("ugi");
-        let lines = self.until("ugiok");
-        assert!(
-            lines.iter().any(|l| l.starts_with("id name ")),
-            "{}: {lines:?}",
-            self.name
-        );
-        assert!(
-            lines.iter().any(|l| l.starts_with("id author ")),
-            "{}: {lines:?}",
-            self.name
-        );
-        assert_eq!(lines.last().map(String::as_str), Some("ugiok"));
-    }
-
-    /// `go …` and the move of its `bestmove` line.
-    fn go(&mut self, args: &str) -> (String, Vec<String>) {
-        self.send(&format!("go {args}"));
-        let lines = self.until("bestmove ");
-        let words: Vec<&str> = lines.last().expect("bestmove").split(' ').collect();
-        assert_eq!(words.len(), 2, "{}: {lines:?}", self.name);
-        (words[1].to_string(), lines)
-    }
-
-    /// Waits for the process to exit by itself.
-    fn expect_exit(&mut self) {
-        let deadline = Instant::now() + LINE_TIMEOUT;
-        loop {
-            match self.child.try_wait().expect("try_wait") {
-                Some(status) => {
-                    assert!(status.success(), "{}: exit status {status}", self.name);
-                    return;
-                }
-                None if Instant::now() > deadline => {
-                    panic!("{}: still running after {LINE_TIMEOUT:?}", self.name)
-                }
-                None => thread::sleep(Duration::from_millis(20)),
-            }
-        }
-    }
-
-    /// Every stdout line seen so far is a protocol line.
-    fn assert_only_protocol_output(&self) {
-        for line in &self.seen {
-            let first = line.split(' ').next().unwrap_or("");
-            assert!(
-                matches!(
-                    first,
-                    "id" | "option" | "ugiok" | "uciok" | "readyok" | "info" | "bestmove"
-                ),
-                "{}: not a protocol line on stdout: {line:?}",
-                self.name
-            );
-        }
-    }
-}
-
-impl Drop for Engine {
-    fn drop(&mut self) {
-        drop(self.stdin.take());
-        if self.child.try_wait().ok().flatten().is_none() {
-            let _ = self.child.kill();
-            let _ = self.child.wait();
-        }
-    }
+/// The Python example engine.
+fn python() -> Engine {
+    let mut command = Command::new("python3");
+    command
+        .arg("adapters/python/example_engine.py")
+        .current_dir(root());
+    Engine::spawn_command(command)
 }
 
 /// A random index below `n`.
@@ -271,15 +60,24 @@ fn pick(rng: &mut Xoshiro256PlusPlus, n: usize) -> usize {
     (rng.next_u64() % n as u64) as usize
 }
 
-/// The course's Lisp board of a two-player position, as the library writes it.
+/// The course's Lisp board of a two-player position, as the library writes it
+/// ([`LispInterchange::to_lisp`]).
 fn lisp_board(pos: &AnyPosition) -> String {
-    match pos {
-        AnyPosition::Knight(p) => lisp::jump_to_lisp(p),
-        AnyPosition::Bishop(p) => lisp::jump_to_lisp(p),
-        AnyPosition::Dots(p) => lisp::dots_to_lisp(p),
-        AnyPosition::Quatro(p) => tabula::game::quatro::lisp::quatro_to_lisp(p),
-        other => panic!("not a two-player game: {}", other.game()),
+    assert!(
+        !pos.game().is_puzzle(),
+        "not a two-player game: {}",
+        pos.game()
+    );
+    with_game!(pos, p => p.to_lisp())
+}
+
+/// The position string of a Lisp board read as the library reads it
+/// ([`LispInterchange::from_lisp`]), for the game of `like`.
+fn reread_lisp(like: &AnyPosition, board: &lisp::Sexp) -> String {
+    fn read<G: LispInterchange>(_: &G, board: &lisp::Sexp) -> String {
+        G::from_lisp(board).unwrap().to_string()
     }
+    with_game!(like, p => read(p, board))
 }
 
 /// Lisp text read with the library's reader (spacing does not matter).
@@ -349,7 +147,7 @@ fn cross_check(engine: &mut Engine, starts: &[AnyPosition], with_lisp: bool, see
             engine.send("show");
             engine.send("legal");
             let lines = engine.sync(&format!("g{g}p{}", moves.len()));
-            let context = format!("{}: game {g}, moves {moves:?}", engine.name);
+            let context = format!("{}: game {g}, moves {moves:?}", engine.name());
             assert_eq!(info(&lines, "fen"), pos.fen(), "{context}");
             if with_lisp {
                 let board = lisp_board(&pos);
@@ -417,11 +215,11 @@ fn play_games(
         while !pos.is_over() {
             let mv = if pos.side_to_move() == engine_side {
                 engine.send(&position_command(start, &moves));
-                let (mv, _) = engine.go(&format!("movetime {movetime}"));
+                let (mv, _) = engine.go(&format!("go movetime {movetime}"));
                 if let Err(e) = pos.parse_legal(&mv) {
                     panic!(
                         "{}: game {g} ({}), moves {moves:?}: bestmove {mv}: {e}\nstderr:\n{}",
-                        engine.name,
+                        engine.name(),
                         start.fen(),
                         engine.stderr()
                     );
@@ -557,31 +355,34 @@ fn student_file(name: &str, text: &str) -> StudentFile {
 #[test]
 fn lisp_handshake_isready_and_quit() {
     needs!(tools::SBCL);
-    let mut e = Engine::lisp(&[]);
+    let mut e = lisp(&[]);
     e.handshake();
     e.send("uci");
-    assert_eq!(e.until("uciok").last().unwrap(), "uciok");
+    assert_eq!(
+        e.recv_until_prefix("uciok", PATIENCE).last().unwrap(),
+        "uciok"
+    );
     e.send("isready");
-    assert_eq!(e.line_within(LINE_TIMEOUT, "readyok"), "readyok");
+    assert_eq!(e.recv(PATIENCE), "readyok");
     assert!(e.sync("tok-42").is_empty());
     e.send("quit");
-    e.expect_exit();
+    e.expect_clean_exit();
     e.assert_only_protocol_output();
 }
 
 #[test]
 fn lisp_exits_at_end_of_input() {
     needs!(tools::SBCL);
-    let mut e = Engine::lisp(&[]);
+    let mut e = lisp(&[]);
     e.handshake();
-    drop(e.stdin.take());
-    e.expect_exit();
+    e.close_stdin();
+    e.expect_clean_exit();
 }
 
 #[test]
 fn lisp_end_of_input_stops_go_infinite_and_sends_its_bestmove() {
     needs!(tools::SBCL);
-    let mut e = Engine::lisp(&[]);
+    let mut e = lisp(&[]);
     e.handshake();
     let knight = parse_spec("random knight 5", None).unwrap();
     e.send(&format!("position fen {}", knight.fen()));
@@ -590,17 +391,17 @@ fn lisp_end_of_input_stops_go_infinite_and_sends_its_bestmove() {
         .sync("thinking")
         .iter()
         .all(|l| !l.starts_with("bestmove")));
-    drop(e.stdin.take());
-    let lines = e.until("bestmove ");
+    e.close_stdin();
+    let lines = e.recv_until_prefix("bestmove ", PATIENCE);
     let mv = lines.last().unwrap().strip_prefix("bestmove ").unwrap();
     knight.parse_legal(mv).unwrap();
-    e.expect_exit();
+    e.expect_clean_exit();
 }
 
 #[test]
 fn lisp_answers_malformed_lines_with_errors() {
     needs!(tools::SBCL);
-    let mut e = Engine::lisp(&[]);
+    let mut e = lisp(&[]);
     e.handshake();
     let knight = parse_spec("random knight 3", None).unwrap().fen();
     for bad in [
@@ -630,9 +431,9 @@ fn lisp_answers_malformed_lines_with_errors() {
     }
     // Windows line ends are fine.
     e.send("isready crlf\r");
-    assert_eq!(e.line_within(LINE_TIMEOUT, "readyok crlf"), "readyok crlf");
+    assert_eq!(e.recv(PATIENCE), "readyok crlf");
     // Bytes that are not UTF-8 are one more unknown command.
-    e.send_bytes(b"\xff\xfe bad");
+    e.send_raw(b"\xff\xfe bad\n");
     let lines = e.sync("bytes");
     assert!(
         lines.len() == 1 && lines[0].starts_with("info string error "),
@@ -661,7 +462,7 @@ fn lisp_answers_malformed_lines_with_errors() {
     assert_eq!(lines.len(), 1, "{lines:?}");
     assert!(lines[0].starts_with("info string error go: "), "{lines:?}");
     // A good go afterwards plays.
-    let (mv, _) = e.go("movetime 100");
+    let (mv, _) = e.go("go movetime 100");
     parse_spec(&knight, None).unwrap().parse_legal(&mv).unwrap();
     e.assert_only_protocol_output();
 }
@@ -669,7 +470,7 @@ fn lisp_answers_malformed_lines_with_errors() {
 #[test]
 fn lisp_board_conversion_and_rules_match_the_library() {
     needs!(tools::SBCL);
-    let mut e = Engine::lisp(&[]);
+    let mut e = lisp(&[]);
     e.handshake();
     cross_check(&mut e, &starts(), true, 2024);
     // Lisp boards read back (`position lisp …`) as the library reads them:
@@ -681,15 +482,7 @@ fn lisp_board_conversion_and_rules_match_the_library() {
         while !pos.is_over() {
             let text = lisp_board(&pos);
             let sexp = read_lisp(&text);
-            let expected = match pos.game() {
-                GameId::Knight => lisp::jump_from_lisp::<KnightPiece, false>(&sexp)
-                    .unwrap()
-                    .to_string(),
-                GameId::Bishop => lisp::jump_from_lisp::<BishopPiece, false>(&sexp)
-                    .unwrap()
-                    .to_string(),
-                _ => lisp::dots_from_lisp::<false>(&sexp).unwrap().to_string(),
-            };
+            let expected = reread_lisp(&pos, &sexp);
             e.send(&format!("position lisp {text}"));
             e.send("show");
             let lines = e.sync("lisp");
@@ -721,7 +514,7 @@ fn lisp_board_conversion_and_rules_match_the_library() {
 #[test]
 fn lisp_example_student_plays_whole_knight_games() {
     needs!(tools::SBCL);
-    let mut e = Engine::lisp(&[]);
+    let mut e = lisp(&[]);
     e.handshake();
     play_games(
         &mut e,
@@ -738,7 +531,7 @@ fn lisp_example_student_plays_whole_knight_games() {
 #[test]
 fn lisp_example_student_plays_whole_bishop_games() {
     needs!(tools::SBCL);
-    let mut e = Engine::lisp(&[]);
+    let mut e = lisp(&[]);
     e.handshake();
     play_games(
         &mut e,
@@ -755,7 +548,7 @@ fn lisp_example_student_plays_whole_bishop_games() {
 #[test]
 fn lisp_example_student_plays_whole_dots_games() {
     needs!(tools::SBCL);
-    let mut e = Engine::lisp(&[]);
+    let mut e = lisp(&[]);
     e.handshake();
     let mut starts = game_starts(GameId::Dots, 6);
     starts.push(parse_spec("random dots 3 2x2", None).unwrap());
@@ -770,7 +563,7 @@ fn lisp_example_student_plays_dots_one_arc_per_call() {
     needs!(tools::SBCL);
     let one = student_file("one-arc.lisp", "(setf *um-arco-por-chamada* t)");
     let example = root().join("adapters/lisp/example-student.lisp");
-    let mut e = Engine::lisp(&[example.to_str().unwrap(), one.arg()]);
+    let mut e = lisp(&[example.to_str().unwrap(), one.arg()]);
     e.handshake();
     play_games(
         &mut e,
@@ -796,7 +589,7 @@ fn lisp_dots_turn_of_several_arcs_is_answered_arc_by_arc() {
          (defun jogar (estado tempo) (format t \"jogar called~%\") (jogar-original estado tempo))",
     );
     let example = root().join("adapters/lisp/example-student.lisp");
-    let mut e = Engine::lisp(&[example.to_str().unwrap(), counter.arg()]);
+    let mut e = lisp(&[example.to_str().unwrap(), counter.arg()]);
     e.handshake();
     // One row of three boxes with the top row, the left and the right side
     // drawn; after v1.2 (player 1) and v1.3 (player 2) every box has three
@@ -812,7 +605,7 @@ fn lisp_dots_turn_of_several_arcs_is_answered_arc_by_arc() {
     let mut answers = Vec::new();
     while !pos.is_over() {
         e.send(&position_command(&start, &moves));
-        let (mv, _) = e.go("movetime 500");
+        let (mv, _) = e.go("go movetime 500");
         pos.parse_legal(&mv).unwrap();
         pos.play_text(&mv).unwrap();
         moves.push(mv.clone());
@@ -821,7 +614,7 @@ fn lisp_dots_turn_of_several_arcs_is_answered_arc_by_arc() {
     assert_eq!(answers.len(), 3, "{answers:?}");
     assert_eq!(pos.scores(), [3, 0]);
     e.send("quit");
-    e.expect_exit();
+    e.expect_clean_exit();
     assert!(e.stderr_has("jogar called"));
     thread::sleep(Duration::from_millis(100));
     let stderr = e.stderr();
@@ -870,11 +663,11 @@ fn lisp_misbehaving_students_fall_back_to_the_first_legal_move() {
     ];
     for (file, text, why) in cases {
         let path = student_file(file, text);
-        let mut e = Engine::lisp(&[path.arg()]);
+        let mut e = lisp(&[path.arg()]);
         e.handshake();
         e.send(&format!("position fen {knight}"));
         let started = Instant::now();
-        let (mv, lines) = e.go("movetime 400");
+        let (mv, lines) = e.go("go movetime 400");
         assert_eq!(mv, first, "{file}: {lines:?}");
         assert!(
             started.elapsed() < Duration::from_secs(5),
@@ -920,10 +713,10 @@ fn lisp_forced_pass_is_answered_without_calling_jogar() {
         "raises-on-pass.lisp",
         "(defun jogar (e tm) (error \"boom\"))",
     );
-    let mut e = Engine::lisp(&[raises.arg()]);
+    let mut e = lisp(&[raises.arg()]);
     e.handshake();
     e.send(&format!("position fen {}", forced.fen()));
-    let (mv, lines) = e.go("movetime 300");
+    let (mv, lines) = e.go("go movetime 300");
     assert_eq!(mv, "pass");
     assert!(
         lines.iter().all(|l| !l.contains("jogar failed")),
@@ -943,7 +736,7 @@ fn lisp_student_output_never_reaches_the_protocol() {
            (jogar-original estado tempo))",
     );
     let example = root().join("adapters/lisp/example-student.lisp");
-    let mut e = Engine::lisp(&[example.to_str().unwrap(), noisy.arg()]);
+    let mut e = lisp(&[example.to_str().unwrap(), noisy.arg()]);
     e.handshake();
     play_games(
         &mut e,
@@ -969,7 +762,7 @@ fn lisp_estado_and_result_hooks_can_be_replaced() {
            (format t \"tempo=~d~%\" tempo)\n\
            (list :move (if (eq (getf estado :game) :dots) \"v1.1\" \"pass\")))",
     );
-    let mut e = Engine::lisp(&[hooks.arg()]);
+    let mut e = lisp(&[hooks.arg()]);
     e.handshake();
     e.send("position fen dots 2x2 00/00/00 00/00/00 1 0 0");
     e.send("show");
@@ -979,12 +772,12 @@ fn lisp_estado_and_result_hooks_can_be_replaced() {
         "(:GAME :DOTS :SIDE 1 :SCORES (0 0) :BOARD (((0 0) (0 0) (0 0)) ((0 0) (0 0) (0 0))))"
     );
     // The first legal move (the fallback) would be h1.1.
-    let (mv, _) = e.go("movetime 300");
+    let (mv, _) = e.go("go movetime 300");
     assert_eq!(mv, "v1.1");
     // jogar gets the movetime minus the reserve (100 ms, then 300 ms).
     assert!(e.stderr_has("tempo=200"), "{}", e.stderr());
     e.send("setoption name TimeReserve value 300");
-    let (mv, _) = e.go("movetime 1000");
+    let (mv, _) = e.go("go movetime 1000");
     assert_eq!(mv, "v1.1");
     assert!(e.stderr_has("tempo=700"), "{}", e.stderr());
     e.sync("end");
@@ -994,7 +787,7 @@ fn lisp_estado_and_result_hooks_can_be_replaced() {
 #[test]
 fn lisp_go_infinite_waits_for_stop() {
     needs!(tools::SBCL);
-    let mut e = Engine::lisp(&[]);
+    let mut e = lisp(&[]);
     e.handshake();
     let dots = parse_spec("random dots 4 3x3", None).unwrap();
     e.send(&format!("position fen {}", dots.fen()));
@@ -1006,7 +799,7 @@ fn lisp_go_infinite_waits_for_stop() {
         "{lines:?}"
     );
     e.send("stop");
-    let lines = e.until("bestmove ");
+    let lines = e.recv_until_prefix("bestmove ", PATIENCE);
     let mv = lines.last().unwrap().strip_prefix("bestmove ").unwrap();
     dots.parse_legal(mv).unwrap();
     // Exactly one bestmove: nothing more after a sync.
@@ -1019,7 +812,7 @@ fn lisp_go_infinite_waits_for_stop() {
         "wtime 3000 btime 3000",
         "",
     ] {
-        let (mv, lines) = e.go(args);
+        let (mv, lines) = e.go(&format!("go {args}"));
         dots.parse_legal(&mv).unwrap();
         assert!(
             lines.iter().all(|l| !l.contains("error")),
@@ -1031,7 +824,7 @@ fn lisp_go_infinite_waits_for_stop() {
 #[test]
 fn lisp_quatro_boards_and_rules_match_the_library() {
     needs!(tools::SBCL);
-    let mut e = Engine::lisp(&[]);
+    let mut e = lisp(&[]);
     e.handshake();
     cross_check(&mut e, &quatro_starts(24), true, 2026);
     // `position lisp (tabuleiro reserva)` reads as the library reads it: the
@@ -1042,9 +835,7 @@ fn lisp_quatro_boards_and_rules_match_the_library() {
         let mut pos = start;
         while !pos.is_over() {
             let text = lisp_board(&pos);
-            let expected = tabula::game::quatro::lisp::quatro_from_lisp::<false>(&read_lisp(&text))
-                .unwrap()
-                .to_string();
+            let expected = reread_lisp(&pos, &read_lisp(&text));
             e.send(&format!("position lisp {text}"));
             e.send("show");
             let lines = e.sync("lisp");
@@ -1071,7 +862,7 @@ fn lisp_quatro_boards_and_rules_match_the_library() {
 #[test]
 fn lisp_example_student_plays_whole_quatro_games() {
     needs!(tools::SBCL);
-    let mut e = Engine::lisp(&[]);
+    let mut e = lisp(&[]);
     e.handshake();
     play_games(&mut e, &quatro_starts(7), 500, 10, &greedy_check);
     let stderr = e.stderr();
@@ -1104,7 +895,7 @@ fn lisp_quatro_answer_is_read_from_the_boards_not_the_coordinates() {
                (list casa (list novo (remove peca reserva :test #'equal))))))
          (setf tabula:*jogar* 'jogar)",
     );
-    let mut e = Engine::lisp(&[student.arg()]);
+    let mut e = lisp(&[student.arg()]);
     e.handshake();
     let mut rng = tabula::random::rng(5);
     for start in quatro_starts(6) {
@@ -1112,7 +903,7 @@ fn lisp_quatro_answer_is_read_from_the_boards_not_the_coordinates() {
         let mut moves: Vec<String> = Vec::new();
         while !pos.is_over() {
             e.send(&position_command(&start, &moves));
-            let (mv, _) = e.go("movetime 500");
+            let (mv, _) = e.go("go movetime 500");
             let legal = pos.legal_moves();
             assert_eq!(mv, legal.last().unwrap().to_string(), "{}", pos.fen());
             let next = legal[pick(&mut rng, legal.len())].to_string();
@@ -1154,10 +945,10 @@ fn lisp_quatro_bad_answers_fall_back_to_the_first_legal_move() {
     ];
     for (name, text, reason) in cases {
         let student = student_file(name, text);
-        let mut e = Engine::lisp(&[student.arg()]);
+        let mut e = lisp(&[student.arg()]);
         e.handshake();
         e.send("position fen quatro -,-,-,-/-,-,-,-/-,-,-,-/-,-,-,- 1");
-        let (mv, lines) = e.go("movetime 500");
+        let (mv, lines) = e.go("go movetime 500");
         assert_eq!(mv, "brao@a1", "{name}");
         assert!(
             lines.iter().any(|l| l.contains("jogar failed")),
@@ -1170,7 +961,7 @@ fn lisp_quatro_bad_answers_fall_back_to_the_first_legal_move() {
 #[test]
 fn lisp_queries_follow_the_game() {
     needs!(tools::SBCL);
-    let mut e = Engine::lisp(&[]);
+    let mut e = lisp(&[]);
     e.handshake();
     let start = parse_spec("random knight 31", None).unwrap();
     let mut rng = tabula::random::rng(31);
@@ -1197,9 +988,9 @@ fn lisp_queries_follow_the_game() {
         if pos.is_over() {
             // A finished game: `go` answers at once with no move, even
             // `go infinite`.
-            let (mv, _) = e.go("movetime 100");
+            let (mv, _) = e.go("go movetime 100");
             assert_eq!(mv, "none");
-            let (mv, _) = e.go("infinite");
+            let (mv, _) = e.go("go infinite");
             assert_eq!(mv, "none");
             break;
         }
@@ -1217,14 +1008,17 @@ fn lisp_queries_follow_the_game() {
 #[test]
 fn python_handshake_isready_errors_and_quit() {
     needs!(tools::PYTHON);
-    let mut e = Engine::python();
+    let mut e = python();
     e.handshake();
     e.send("uci");
-    assert_eq!(e.until("uciok").last().unwrap(), "uciok");
+    assert_eq!(
+        e.recv_until_prefix("uciok", PATIENCE).last().unwrap(),
+        "uciok"
+    );
     assert!(e.sync("x y").is_empty());
     e.send("isready crlf\r");
-    assert_eq!(e.line_within(LINE_TIMEOUT, "readyok crlf"), "readyok crlf");
-    e.send_bytes(b"\xff\xfe bad");
+    assert_eq!(e.recv(PATIENCE), "readyok crlf");
+    e.send_raw(b"\xff\xfe bad\n");
     let lines = e.sync("bytes");
     assert!(
         lines.len() == 1 && lines[0].starts_with("info string error "),
@@ -1245,14 +1039,14 @@ fn python_handshake_isready_errors_and_quit() {
         );
     }
     e.send("quit");
-    e.expect_exit();
+    e.expect_clean_exit();
     e.assert_only_protocol_output();
 }
 
 #[test]
 fn python_go_is_refused_without_a_position_and_answers_none_at_the_end() {
     needs!(tools::PYTHON);
-    let mut e = Engine::python();
+    let mut e = python();
     e.handshake();
     e.send("go movetime 100");
     let lines = e.sync("refused");
@@ -1285,7 +1079,7 @@ fn python_go_is_refused_without_a_position_and_answers_none_at_the_end() {
         moves.push(mv);
     }
     e.send(&position_command(&start, &moves));
-    let (mv, _) = e.go("movetime 100");
+    let (mv, _) = e.go("go movetime 100");
     assert_eq!(mv, "none");
     e.assert_only_protocol_output();
 }
@@ -1293,16 +1087,16 @@ fn python_go_is_refused_without_a_position_and_answers_none_at_the_end() {
 #[test]
 fn python_exits_at_end_of_input() {
     needs!(tools::PYTHON);
-    let mut e = Engine::python();
+    let mut e = python();
     e.handshake();
-    drop(e.stdin.take());
-    e.expect_exit();
+    e.close_stdin();
+    e.expect_clean_exit();
 }
 
 #[test]
 fn python_rules_match_the_library() {
     needs!(tools::PYTHON);
-    let mut e = Engine::python();
+    let mut e = python();
     e.handshake();
     let starts: Vec<AnyPosition> = starts()
         .into_iter()
@@ -1314,7 +1108,7 @@ fn python_rules_match_the_library() {
 #[test]
 fn python_plays_whole_knight_and_bishop_games() {
     needs!(tools::PYTHON);
-    let mut e = Engine::python();
+    let mut e = python();
     e.handshake();
     let mut starts = game_starts(GameId::Knight, 3);
     starts.extend(game_starts(GameId::Bishop, 3));
@@ -1328,7 +1122,7 @@ fn python_plays_whole_knight_and_bishop_games() {
 #[test]
 fn python_quatro_rules_match_the_library() {
     needs!(tools::PYTHON);
-    let mut e = Engine::python();
+    let mut e = python();
     e.handshake();
     cross_check(&mut e, &quatro_starts(24), false, 78);
     let empty = "quatro -,-,-,-/-,-,-,-/-,-,-,-/-,-,-,- 1";
@@ -1365,7 +1159,7 @@ fn python_quatro_rules_match_the_library() {
         lines[1], "info string legal",
         "no move once a line wins: {lines:?}"
     );
-    let (mv, _) = e.go("movetime 100");
+    let (mv, _) = e.go("go movetime 100");
     assert_eq!(mv, "none");
     e.assert_only_protocol_output();
 }
@@ -1373,7 +1167,7 @@ fn python_quatro_rules_match_the_library() {
 #[test]
 fn python_plays_whole_quatro_games() {
     needs!(tools::PYTHON);
-    let mut e = Engine::python();
+    let mut e = python();
     e.handshake();
     let starts = quatro_starts(7);
     play_games(&mut e, &starts, 200, 15, &greedy_check);
@@ -1388,7 +1182,7 @@ fn python_plays_whole_quatro_games() {
 #[test]
 fn python_perft_and_queries_match_the_library() {
     needs!(tools::PYTHON);
-    let mut e = Engine::python();
+    let mut e = python();
     e.handshake();
     let mut starts = game_starts(GameId::Knight, 2);
     starts.extend(game_starts(GameId::Bishop, 2));
@@ -1451,6 +1245,39 @@ fn python_perft_and_queries_match_the_library() {
     // (No assert_only_protocol_output: `response` and perft's `<move>
     // <count>` lines are protocol lines too, all compared above.)
     assert!(e.stderr().is_empty(), "{}", e.stderr());
+}
+
+/// `scripts/random_board.py`, the Python reference of the seeded random
+/// boards (protocol.md §7), against the engine's `position random …`: many
+/// seeds of every game it covers, Quatro (duel and puzzle) included.
+#[test]
+fn python_random_board_reference_matches_the_engine() {
+    needs!(tools::PYTHON);
+    let out = Command::new("python3")
+        .arg("scripts/random_board.py")
+        .arg("--check")
+        .arg(env!("CARGO_BIN_EXE_tabula"))
+        .current_dir(root())
+        .output()
+        .expect("python3 runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let report = format!("{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
+    assert!(out.status.success(), "{report}");
+    assert!(stdout.contains(" 0 mismatches"), "{report}");
+    let tally = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("cases per game: "))
+        .unwrap_or_else(|| panic!("no tally: {report}"));
+    for game in ["knight", "bishop", "dots", "quatro", "quatro-solo"] {
+        let count: usize = tally
+            .split(", ")
+            .find_map(|g| g.strip_prefix(game)?.strip_prefix(' ')?.parse().ok())
+            .unwrap_or_else(|| panic!("{game} not compared: {report}"));
+        assert!(
+            count >= 40,
+            "{game}: only {count} boards compared: {report}"
+        );
+    }
 }
 
 /// The skipping itself, run on any machine: with a PATH that hides every

@@ -1,7 +1,7 @@
 //! Invariants of every game, checked along seeded random playouts and over
 //! small game trees, against the naive second implementation (`tests/naive`).
 //!
-//! One generic function, [`check_position`], is reused by all six games (like
+//! One generic function, [`check_position`], is reused by every game (like
 //! shakmaty's `incremental_zobrist` fuzz target): at every ply the incremental
 //! hash equals the hash from scratch, the position string round-trips, every
 //! generated move is accepted by the checked `play` and no other move is, the
@@ -13,9 +13,9 @@ mod naive;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::collections::HashMap;
-use tabula::game::{AnyPosition, Game, GameId, Outcome, Player};
+use tabula::game::{AnyPosition, Game, GameId, Outcome, Player, Starts};
 use tabula::setup::parse_spec;
-use tabula::with_game;
+use tabula::{with_game, with_game_id};
 
 const DATA: &str = include_str!("data/perft.txt");
 
@@ -135,6 +135,35 @@ fn playouts_from_every_data_position() {
     }
 }
 
+/// Every game of the registry, from what it offers: seeded random starts,
+/// the start position, the course's problems. A new game is covered here
+/// once its naive twin (`tests/naive`) reads these specs; the per-game
+/// tests below add sizes and seeds.
+#[test]
+fn playouts_of_every_game_of_the_registry() {
+    for game in GameId::ALL {
+        let mut specs = Vec::new();
+        if with_game_id!(game, G => G::random(0, None).is_some()) {
+            specs.extend((0..4).map(|seed| format!("random {game} {seed}")));
+        }
+        if let Some(fen) = with_game_id!(game, G => G::startpos().map(|p| p.fen())) {
+            specs.push(format!("fen {fen}"));
+        }
+        if game.is_puzzle() {
+            let set = tabula::problems::builtin(game);
+            specs.extend(
+                set.entries()
+                    .into_iter()
+                    .map(|(name, _, _)| format!("problem {game} {name}")),
+            );
+        }
+        assert!(!specs.is_empty(), "{game}: no position to play out from");
+        for spec in specs {
+            playouts(&spec, 0..2);
+        }
+    }
+}
+
 #[test]
 fn playouts_knight() {
     for board in 0..12 {
@@ -196,25 +225,6 @@ fn quatro_random_starts_are_unfinished_and_follow_the_rules() {
     }
 }
 
-/// What the Zobrist hash covers, read off a position string: the board and
-/// the side to move, not the scores, the target or who drew an arc.
-fn hash_key(fen: &str) -> String {
-    let f: Vec<&str> = fen.split(' ').collect();
-    match f[0] {
-        "knight" | "bishop" => f[..3].join(" "),
-        "knight-solo" | "bishop-solo" => f[..2].join(" "),
-        "dots" => format!("{} {}", f[..4].join(" ").replace('2', "1"), f[4]),
-        "quatro" => f[..3].join(" "),
-        // The puzzle's reserve is a multiset: its order is not hashed.
-        "quatro-solo" => {
-            let mut reserve: Vec<&str> = f[2].split(',').collect();
-            reserve.sort_unstable();
-            format!("{} {}", f[1], reserve.join(","))
-        }
-        _ => f[..4].join(" ").replace('2', "1"),
-    }
-}
-
 /// Walks the whole tree to `depth`, checking every node.
 ///
 /// Every move name is tried only near the root (the playouts try them at every
@@ -230,7 +240,7 @@ fn walk<G: Game>(
 ) -> u64 {
     check_position(pos, twin, if ply <= 1 { names } else { &[] }, at);
     // Equal hashes only for positions equal in what the hash covers.
-    let key = hash_key(&pos.fen());
+    let key = twin.hash_key();
     let old = hashes.entry(pos.hash()).or_insert_with(|| key.clone());
     assert_eq!(*old, key, "{at}: hash collision");
     if depth == 0 {

@@ -199,7 +199,9 @@ fn generate() {
 }
 
 /// The data must keep exercising every rule: walk the naive trees of the data
-/// positions and collect what their moves exercise.
+/// positions and collect what their moves exercise. Each game's rules are
+/// listed by its naive implementation ([`naive::Pos::rules`]); every
+/// two-player game of the registry must have data that exercises them.
 #[test]
 fn the_data_exercises_every_rule() {
     use std::collections::{BTreeMap, BTreeSet};
@@ -222,14 +224,11 @@ fn the_data_exercises_every_rule() {
         }
     }
     let mut seen = BTreeMap::new();
+    let mut want = BTreeMap::new();
     for e in entries() {
         let pos = naive::setup(&e.spec);
-        let family = match &pos {
-            naive::Pos::Num(p) if p.piece == naive::Piece::Knight => "knight",
-            naive::Pos::Num(_) => "bishop",
-            naive::Pos::Dots(_) => "dots",
-            naive::Pos::Quatro(_) => "quatro",
-        };
+        let (family, rules) = pos.rules();
+        want.insert(family, rules);
         let depth = e
             .counts
             .iter()
@@ -239,67 +238,19 @@ fn the_data_exercises_every_rule() {
             .unwrap_or(1);
         visit(&pos, depth, family, &mut seen);
     }
-    let want: [(&str, &[&str]); 4] = [
-        (
-            "knight",
-            &[
-                "pass",
-                "placement",
-                "attack rule",
-                "double",
-                "landing on 00",
-                "00 removed",
-                "second copy of the landed double removed",
-                "double with no other double left",
-                "symmetric removal",
-                "one-digit number removes its mirror",
-                "several copies removed",
-                "landing on a duplicated number",
-                "game over",
-            ],
-        ),
-        (
-            "bishop",
-            &[
-                "pass",
-                "placement",
-                "attack rule",
-                "slide over an empty square",
-                "slide over a number",
-                "double",
-                "symmetric removal",
-                "one-digit number removes its mirror",
-                "several copies removed",
-                "landing on a duplicated number",
-                "game over",
-            ],
-        ),
-        (
-            "dots",
-            &[
-                "one box closed",
-                "two boxes closed",
-                "extra turn",
-                "game over",
-            ],
-        ),
-        (
-            "quatro",
-            &[
-                "winning line",
-                "no piece or square left",
-                "repeated piece placed",
-                "threat left",
-                "game over",
-            ],
-        ),
-    ];
-    for (family, features) in want {
-        for f in features {
+    for game in GameId::ALL.into_iter().filter(|g| !g.is_puzzle()) {
+        let rules = want
+            .get(game.as_str())
+            .unwrap_or_else(|| panic!("{game}: no data position of its family"));
+        assert!(
+            !rules.is_empty(),
+            "{game}: the naive implementation lists no rule"
+        );
+        for f in *rules {
             assert!(
-                seen.get(family).is_some_and(|s| s.contains(f)),
-                "{family}: no data position exercises '{f}' (seen: {:?})",
-                seen.get(family)
+                seen.get(game.as_str()).is_some_and(|s| s.contains(f)),
+                "{game}: no data position exercises '{f}' (seen: {:?})",
+                seen.get(game.as_str())
             );
         }
     }

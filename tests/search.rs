@@ -163,7 +163,7 @@ fn dots_small_boards_match_minimax() {
     for (limits, exact_dots) in [(Limits::default(), true), (deep, false)] {
         let mut searcher = Searcher::new(16);
         searcher.set_config(SearchConfig {
-            exact_dots,
+            exact_solver: exact_dots,
             ..searcher.config()
         });
         let empty = Dots::from_fen("dots 2x2 00/00/00 00/00/00 1 0 0").unwrap();

@@ -1,5 +1,5 @@
 //! Boards drawn for a person at a terminal (`arbiter play`), with or without
-//! colours, and the Dots boards of the readable game records (`--records`).
+//! colours, and who closed each Dots box (for them and the game records).
 //!
 //! Each game draws its own board ([`Render::person_board`], in its folder in
 //! the library) with abstract [`Mark`]s; this module turns the marks into
@@ -99,26 +99,6 @@ fn mark_style(mark: Mark) -> &'static str {
         Mark::Legal => style::LEGAL,
         Mark::Removed => style::REMOVED,
     }
-}
-
-/// The board of `pos` in a readable game record: a Dots board drawn as for a
-/// person (without colours: every arc in its drawer's glyph, every closed
-/// box its owner's number, from `owners`, see [`box_owners`]) and the score.
-/// `None` for the other games (their records draw the position's cells).
-pub fn dots_record(pos: &AnyPosition, owners: &[Option<Player>]) -> Option<String> {
-    if !with_game!(pos, p => has_record_board(p)) {
-        return None;
-    }
-    let [a, b] = pos.scores();
-    Some(format!(
-        "{}score {a} - {b}\n",
-        render(pos, owners, &Paint::plain(), false)
-    ))
-}
-
-/// [`Render::RECORD_BOARD`] of the game of `_pos`.
-fn has_record_board<G: Render>(_pos: &G) -> bool {
-    G::RECORD_BOARD
 }
 
 /// Who closed each box of a dots game (row-major; `None` for open boxes and

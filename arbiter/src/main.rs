@@ -110,10 +110,7 @@ enum Command {
     Check {
         /// The engine's command line.
         engine: String,
-        /// knight, bishop or dots; or a puzzle (knight-solo, bishop-solo,
-        /// dots-solo) to check only the start-up, robustness and solve layers,
-        /// with solve required.
-        #[arg(long, default_value = "knight")]
+        #[arg(long, default_value = "knight", help = check_game_help())]
         game: String,
         /// Seed of the start board, of the sampled positions and of builtin:random.
         #[arg(long, default_value_t = 1)]
@@ -754,4 +751,14 @@ impl Common {
 /// The help of `--game`: the two-player ids, from the registry.
 fn game_help() -> String {
     format!("Game id: {}", GameId::listed(false, "or"))
+}
+
+/// `check --game`'s help: the ids of the registry.
+fn check_game_help() -> String {
+    format!(
+        "{}; or a puzzle ({}) to check only the start-up, robustness and solve layers, \
+         with solve required",
+        GameId::listed(false, "or"),
+        GameId::listed(true, "or")
+    )
 }

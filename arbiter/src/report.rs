@@ -455,37 +455,15 @@ fn csv_field(s: &str) -> String {
     }
 }
 
-/// A board of a game record: Dots as `arbiter play` draws it without
-/// colours ([`crate::board_view::dots_record`]: each arc in its drawer's
-/// glyph, each closed box its owner's number from `owners`), the numbered
-/// boards cell by cell; then the score.
+/// A board of a game record, as its game draws it
+/// ([`Render::record_board`](tabula::game::Render::record_board): the cells
+/// of the number boards and Quatro, Dots as `arbiter play` draws it without
+/// colours, each closed box its owner's number from `owners`), then the
+/// score.
 fn record_board(pos: &AnyPosition, owners: &[Option<Player>]) -> String {
-    crate::board_view::dots_record(pos, owners).unwrap_or_else(|| cells_board(pos))
-}
-
-/// A numbered board (knight, bishop) from its position string, and the score.
-fn cells_board(pos: &AnyPosition) -> String {
-    let fen = pos.fen();
-    let fields: Vec<&str> = fen.split_whitespace().collect();
-    let mut out = String::new();
-    if let Some(board) = fields.get(1) {
-        let rows: Vec<&str> = board.split('/').collect();
-        out.push_str("    ");
-        for c in 0..rows.first().map_or(0, |r| r.split(',').count()) {
-            let _ = write!(out, "{:>3}", (b'a' + c as u8) as char);
-        }
-        out.push('\n');
-        for (i, row) in rows.iter().enumerate() {
-            let _ = write!(out, "{:>3} ", i + 1);
-            for cell in row.split(',') {
-                let _ = write!(out, "{cell:>3}");
-            }
-            out.push('\n');
-        }
-    }
+    let board = tabula::with_game!(pos, p => tabula::game::Render::record_board(p, owners));
     let [a, b] = pos.scores();
-    let _ = writeln!(out, "score {a} - {b}");
-    out
+    format!("{board}score {a} - {b}\n")
 }
 
 /// Game records for people: for each game its tags, the start board, each
@@ -620,6 +598,58 @@ mod tests {
     fn cells(records: &[GameRecord], name: &str) -> (String, String) {
         let table = stats::standings(&names(&["a", "b"]), records, Scoring::Games);
         fmt_elo(&table.iter().find(|s| s.name == name).unwrap().score)
+    }
+
+    /// The records' boards are those drawn before they went through
+    /// `Render::record_board` (the cells of the position string; Dots as
+    /// `arbiter play` draws it without colours).
+    #[test]
+    fn record_boards_are_unchanged_by_the_render_trait() {
+        fn old_cells_board(pos: &AnyPosition) -> String {
+            let fen = pos.fen();
+            let fields: Vec<&str> = fen.split_whitespace().collect();
+            let mut out = String::new();
+            if let Some(board) = fields.get(1) {
+                let rows: Vec<&str> = board.split('/').collect();
+                out.push_str("    ");
+                for c in 0..rows.first().map_or(0, |r| r.split(',').count()) {
+                    let _ = write!(out, "{:>3}", (b'a' + c as u8) as char);
+                }
+                out.push('\n');
+                for (i, row) in rows.iter().enumerate() {
+                    let _ = write!(out, "{:>3} ", i + 1);
+                    for cell in row.split(',') {
+                        let _ = write!(out, "{cell:>3}");
+                    }
+                    out.push('\n');
+                }
+            }
+            let [a, b] = pos.scores();
+            let _ = writeln!(out, "score {a} - {b}");
+            out
+        }
+        for spec in ["random knight 3", "random bishop 4", "random quatro 5"] {
+            let pos = tabula::setup::parse_spec(spec, None).unwrap();
+            assert_eq!(record_board(&pos, &[]), old_cells_board(&pos), "{spec}");
+        }
+        let start = AnyPosition::from_fen("dots 1x2 00/00 0/0/0 1 0 0").unwrap();
+        let moves: Vec<String> = ["h1.1", "h2.1", "v1.1", "h1.2", "v1.2", "h2.2"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let owners = crate::board_view::box_owners(&start, &moves);
+        let mut pos = start;
+        for m in &moves {
+            pos.play_text(m).unwrap();
+        }
+        let plain =
+            crate::board_view::render(&pos, &owners, &crate::board_view::Paint::plain(), false);
+        let [a, b] = pos.scores();
+        assert_eq!(
+            record_board(&pos, &owners),
+            format!("{plain}score {a} - {b}\n")
+        );
+        assert!(record_board(&pos, &owners).contains("|  1  |"));
     }
 
     #[test]

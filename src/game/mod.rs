@@ -36,15 +36,17 @@ use std::hash::Hash;
 use std::str::FromStr;
 
 pub mod any;
-pub mod dots;
 pub mod fen;
-pub mod numbered;
-pub mod quatro;
 pub mod registry;
 pub mod traits;
 pub mod zobrist;
 
+// The game folders (`numbered`, `dots`, `quatro`, …), listed in the registry.
+crate::__registry!(__declare_folders);
+
 pub use any::{AnyMove, AnyPosition};
+// Short paths for the games' types (a convenience: the registry names each
+// type by its folder's path, so a new game needs no line here).
 pub use dots::{Arc, Dots, DotsSolo};
 pub use fen::FenError;
 pub use numbered::{Bishop, BishopSolo, JumpMove, Knight, KnightSolo};

@@ -20,36 +20,42 @@
 //!   [`with_game_id!`](crate::with_game_id) to reach a game's type (and its
 //!   traits' associated functions) from its id.
 //!
-//! Adding a game is one line in `games [...]` (and one in `moves [...]` if
-//! its move type is new); the compiler then asks for every trait the
-//! generated code needs (`Game`, …) on the new type.
+//! - the game folders' modules (`pub mod numbered;` …, declared in
+//!   [`game`](super) by [`__declare_folders!`](crate::__declare_folders)).
+//!
+//! Adding a game is its folder's name in `folders [...]`, one line in
+//! `games [...]` per game id (and one in `moves [...]` if its move type is
+//! new); the compiler then asks for every trait the generated code needs
+//! (`Game`, …) on the new type.
 //!
 //! A line of `games` reads: variant, id, `puzzle` or `duel`, the sibling's
 //! variant (the two-player game of a puzzle and vice versa), the variant of
-//! its move type in `moves`, and the state type.
+//! its move type in `moves`, and the state type (by its folder's path).
 
-/// The table of games: calls `$crate::<callback>!` with `(args) games [...]
-/// moves [...]`. Internal to the registry: use the items it generates.
+/// The table of games: calls `$crate::<callback>!` with `(args) folders
+/// [...] games [...] moves [...]`. Internal to the registry: use the items
+/// it generates.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __registry {
     ($callback:ident $($args:tt)*) => {
         $crate::$callback! {
             ($($args)*)
+            folders [numbered dots quatro]
             games [
-                Knight      "knight"       duel   KnightSolo  Jump  $crate::game::Knight,
-                KnightSolo  "knight-solo"  puzzle Knight      Jump  $crate::game::KnightSolo,
-                Bishop      "bishop"       duel   BishopSolo  Jump  $crate::game::Bishop,
-                BishopSolo  "bishop-solo"  puzzle Bishop      Jump  $crate::game::BishopSolo,
-                Dots        "dots"         duel   DotsSolo    Arc   $crate::game::Dots,
-                DotsSolo    "dots-solo"    puzzle Dots        Arc   $crate::game::DotsSolo,
-                Quatro      "quatro"       duel   QuatroSolo  Place $crate::game::Quatro,
-                QuatroSolo  "quatro-solo"  puzzle Quatro      Place $crate::game::QuatroSolo,
+                Knight      "knight"       duel   KnightSolo  Jump  $crate::game::numbered::Knight,
+                KnightSolo  "knight-solo"  puzzle Knight      Jump  $crate::game::numbered::KnightSolo,
+                Bishop      "bishop"       duel   BishopSolo  Jump  $crate::game::numbered::Bishop,
+                BishopSolo  "bishop-solo"  puzzle Bishop      Jump  $crate::game::numbered::BishopSolo,
+                Dots        "dots"         duel   DotsSolo    Arc   $crate::game::dots::Dots,
+                DotsSolo    "dots-solo"    puzzle Dots        Arc   $crate::game::dots::DotsSolo,
+                Quatro      "quatro"       duel   QuatroSolo  Place $crate::game::quatro::Quatro,
+                QuatroSolo  "quatro-solo"  puzzle Quatro      Place $crate::game::quatro::QuatroSolo,
             ]
             moves [
-                Jump  $crate::game::JumpMove,
-                Arc   $crate::game::Arc,
-                Place $crate::game::Place,
+                Jump  $crate::game::numbered::JumpMove,
+                Arc   $crate::game::dots::Arc,
+                Place $crate::game::quatro::Place,
             ]
         }
     };
@@ -60,6 +66,7 @@ macro_rules! __registry {
 #[macro_export]
 macro_rules! __with_game_arms {
     (($any:expr, $pos:ident, $body:expr)
+     folders [$($folder:ident)*]
      games [$($variant:ident $id:literal $kind:ident $sibling:ident $mv:ident $ty:ty,)*]
      moves [$($mvariant:ident $mty:ty,)*]) => {
         match $any {
@@ -94,6 +101,7 @@ macro_rules! with_game_id {
 #[macro_export]
 macro_rules! __with_game_id_arms {
     (($id:expr, $alias:ident, $body:expr)
+     folders [$($folder:ident)*]
      games [$($variant:ident $gid:literal $kind:ident $sibling:ident $mv:ident $ty:ty,)*]
      moves [$($mvariant:ident $mty:ty,)*]) => {
         match $id {
@@ -121,6 +129,7 @@ macro_rules! with_puzzle_id {
 #[macro_export]
 macro_rules! __with_puzzle_id_arms {
     (($id:expr, $alias:ident, $body:expr, $other:expr)
+     folders [$($folder:ident)*]
      games [$($variant:ident $gid:literal $kind:ident $sibling:ident $mv:ident $ty:ty,)*]
      moves [$($mvariant:ident $mty:ty,)*]) => {
         match $id {
@@ -161,6 +170,7 @@ macro_rules! with_puzzle {
 #[macro_export]
 macro_rules! __with_puzzle_arms {
     (($any:expr, $pos:ident, $body:expr, $other:expr)
+     folders [$($folder:ident)*]
      games [$($variant:ident $id:literal $kind:ident $sibling:ident $mv:ident $ty:ty,)*]
      moves [$($mvariant:ident $mty:ty,)*]) => {
         match $any {
@@ -197,11 +207,25 @@ macro_rules! __is_puzzle {
     };
 }
 
+/// The modules of the game folders, from the table (expanded once, in
+/// `game`; each folder is `src/game/<folder>/mod.rs`).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __declare_folders {
+    (()
+     folders [$($folder:ident)*]
+     games [$($variant:ident $id:literal $kind:ident $sibling:ident $mv:ident $ty:ty,)*]
+     moves [$($mvariant:ident $mty:ty,)*]) => {
+        $(pub mod $folder;)*
+    };
+}
+
 /// The items derived from the table (expanded once, in `game`).
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __define_registry {
     (()
+     folders [$($folder:ident)*]
      games [$($variant:ident $id:literal $kind:ident $sibling:ident $mv:ident $ty:ty,)*]
      moves [$($mvariant:ident $mty:ty,)*]) => {
         /// A game id of the fixed interface (from the registry).

@@ -7,12 +7,14 @@
 //! that lacks one is a compile error wherever the registry or the search
 //! needs it — never a silent `0`.
 
-use super::{Dots, Game, Player};
+use super::{Game, Player};
 use crate::lisp::{LispError, Sexp};
+use crate::search::exact::Exact;
 use crate::search::EvalConfig;
 
 /// The game knowledge of the alpha-beta search: static evaluation, move
-/// ordering, the quiescence moves, the time budget and the exact endgame.
+/// ordering, the quiescence moves, the time budget and an optional exact
+/// endgame solver.
 ///
 /// Values are relative to the node (see [`crate::search::eval`]).
 pub trait Evaluate: Game {
@@ -42,11 +44,12 @@ pub trait Evaluate: Game {
     /// budget).
     fn moves_left(&self) -> u64;
 
-    /// The position for the exact Dots and Boxes solver
-    /// ([`crate::search::dots_exact`]), the program's one exact endgame
-    /// solver, when it applies (the two-player `dots`); `None` for every
-    /// other game. Called once per search, not per node.
-    fn exact_dots(&self) -> Option<Dots>;
+    /// The game's exact endgame solver for this position, if it has one
+    /// that applies ([`crate::search::exact`]; Dots and Boxes on small
+    /// boards). Called once per search, not per node. The default: none.
+    fn exact(&self) -> Option<Exact> {
+        None
+    }
 }
 
 /// How a game starts: the fixed start position (`position startpos`) and
@@ -76,9 +79,11 @@ pub trait Render: Game {
     /// The board, as lines of text without colours.
     fn board_lines(&self) -> Vec<String>;
 
-    /// True when the readable game records draw [`Render::person_board`]
-    /// (Dots and Boxes); otherwise they draw the position's cells.
-    const RECORD_BOARD: bool;
+    /// The board of a readable game record (`arbiter … --records`), plain
+    /// text without the score: the position's cells ([`cells_table`]) or,
+    /// for Dots and Boxes, [`Render::person_board`] without colours.
+    /// `owners` as for [`Render::person_board`].
+    fn record_board(&self, owners: &[Option<Player>]) -> String;
 
     /// The board drawn for a person (`arbiter play`, game records): the
     /// moves of `legal` marked, `owners` the player who took each cell of
@@ -139,6 +144,33 @@ pub fn typed_numbers(words: &[&str]) -> Option<Vec<usize>> {
     (ok && !numbers.is_empty()).then_some(numbers)
 }
 
+/// A board as a table of cells, for the game records: column letters, then
+/// each row (`/`-separated in `board`) with its number and its
+/// `,`-separated cells, each right-aligned in 3 characters — the board
+/// field of a position string drawn as it reads.
+///
+/// ```
+/// use tabula::game::traits::cells_table;
+/// assert_eq!(cells_table("07,W/-,12"), "      a  b\n  1  07  W\n  2   - 12\n");
+/// ```
+pub fn cells_table(board: &str) -> String {
+    use std::fmt::Write;
+    let rows: Vec<&str> = board.split('/').collect();
+    let mut out = String::from("    ");
+    for c in 0..rows.first().map_or(0, |r| r.split(',').count()) {
+        let _ = write!(out, "{:>3}", (b'a' + c as u8) as char);
+    }
+    out.push('\n');
+    for (i, row) in rows.iter().enumerate() {
+        let _ = write!(out, "{:>3} ", i + 1);
+        for cell in row.split(',') {
+            let _ = write!(out, "{cell:>3}");
+        }
+        out.push('\n');
+    }
+    out
+}
+
 /// What a mark on a person's board means, for the caller to style.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mark {
@@ -158,11 +190,19 @@ pub trait CourseProblems: Game {
     /// The course's problems file, built in (`data/problems/<game>.dat`).
     const BUILTIN: &'static str;
 
+    /// True when `tabula report` without a file runs these problems (the
+    /// course's results table).
+    const IN_REPORT: bool;
+
     /// How a problem is written, for "no problem recognised" (`(<target>
     /// <10 rows>) for the knight`).
     fn shape() -> String;
 
-    /// Does this list (a problem's items) have this game's shape?
+    /// Does this list (a problem's items) have this game's shape? A quick
+    /// test of the outline (item count, a leading number, …): when several
+    /// puzzles' shapes fit, the file goes to the one whose
+    /// [`CourseProblems::read_problem`] reads it, so `recognises` need not
+    /// exclude other games' shapes.
     fn recognises(items: &[Sexp]) -> bool;
 
     /// One problem: its target and the root position, with the target set.

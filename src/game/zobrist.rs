@@ -2,7 +2,8 @@
 //!
 //! One table of 512 pseudo-random 64-bit keys, drawn once from xoshiro256++
 //! seeded with a fixed constant, so hashes are identical on every run and every
-//! platform. Each game assigns its own ranges of the table (see [`KEYS`]).
+//! platform. Each game owns its ranges of the table, declared in its folder
+//! with [`range`] (checked at compile time); only [`SIDE`] is shared.
 
 /// The fixed seed of the key table ("Tabula" in ASCII).
 pub const SEED: u64 = 0x5461_6275_6c61;
@@ -10,29 +11,26 @@ pub const SEED: u64 = 0x5461_6275_6c61;
 /// Number of keys in the table.
 pub const LEN: usize = 512;
 
-/// Offsets into the table used by the number-board games (knight, bishop).
-pub mod jump {
-    /// Key of "square `s` still holds a number": `SQUARE + s` (s < 100).
-    pub const SQUARE: usize = 0;
-    /// Key of "player `p`'s piece stands on `s`": `PIECE + 100 * p + s`.
-    pub const PIECE: usize = 100;
-}
-
-/// Offsets into the table used by Dots and Boxes.
-pub mod dots {
-    /// Key of horizontal arc bit `i`: `H + i` (i < 128).
-    pub const H: usize = 0;
-    /// Key of vertical arc bit `i`: `V + i` (i < 128).
-    pub const V: usize = 128;
-}
-
-/// Offsets into the table used by Quatro.
-pub mod quatro {
-    /// Key of "piece `p` stands on square `s`": `PIECE + 16 * p + s`.
-    pub const PIECE: usize = 0;
-    /// Key of piece `p` in the reserve: `RESERVE + p`, rotated left by
-    /// `4 * (copies - 1)` (the puzzle's reserve is a multiset).
-    pub const RESERVE: usize = 320;
+/// Checks a game's range of keys at compile time and returns its first
+/// index: `len` keys from `start`, inside the table and clear of [`SIDE`].
+/// Each game owns its ranges, declared in its folder (`const H: usize =
+/// zobrist::range(0, 128);`); games may reuse each other's indices, as a
+/// table entry never holds two games' positions in one search.
+///
+/// ```
+/// const PIECE: usize = tabula::game::zobrist::range(0, 256);
+/// assert_eq!(PIECE, 0);
+/// ```
+pub const fn range(start: usize, len: usize) -> usize {
+    assert!(
+        start + len <= LEN,
+        "a game's Zobrist keys run past the table"
+    );
+    assert!(
+        SIDE < start || SIDE >= start + len,
+        "a game's Zobrist keys overlap the side-to-move key"
+    );
+    start
 }
 
 /// Key toggled when player 2 is to move.

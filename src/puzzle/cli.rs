@@ -110,8 +110,7 @@ impl SolveArgs {
 pub struct ReportArgs {
     /// Problems file (default: the built-in course problems).
     pub file: Option<PathBuf>,
-    /// Game of the problems (default: recognised; built-ins: knight and dots).
-    #[arg(long)]
+    #[arg(long, help = report_game_help())]
     pub game: Option<GameId>,
     /// Comma-separated algorithms (default: all).
     #[arg(long, value_delimiter = ',')]
@@ -152,6 +151,25 @@ impl ReportArgs {
     }
 }
 
+/// The puzzles whose built-in problems `tabula report` runs without a file
+/// ([`CourseProblems::IN_REPORT`](crate::game::CourseProblems::IN_REPORT)),
+/// in registry order.
+pub fn reported() -> Vec<GameId> {
+    GameId::ALL
+        .into_iter()
+        .filter(|&g| crate::with_puzzle_id!(g, G => <G as crate::game::CourseProblems>::IN_REPORT, else false))
+        .collect()
+}
+
+/// `report --game`'s help.
+fn report_game_help() -> String {
+    let ids: Vec<&str> = reported().into_iter().map(GameId::as_str).collect();
+    format!(
+        "Game of the problems (default: recognised; without a file: the built-in problems of {})",
+        ids.join(", ")
+    )
+}
+
 /// `tabula report`: every problem × algorithm × heuristic, written as
 /// `results.md` and `results.csv` in the output directory.
 pub fn report_command(args: &ReportArgs) -> Result<()> {
@@ -165,10 +183,7 @@ pub fn report_command(args: &ReportArgs) -> Result<()> {
             })]
         }
         (None, Some(g)) => bail!("{g} has no problems"),
-        (None, None) => vec![
-            problems::builtin(GameId::KnightSolo),
-            problems::builtin(GameId::DotsSolo),
-        ],
+        (None, None) => reported().into_iter().map(problems::builtin).collect(),
     };
     let algorithms: Vec<Algorithm> = if args.algorithms.is_empty() {
         Algorithm::ALL.to_vec()
@@ -298,4 +313,17 @@ pub fn bench_command() -> Result<()> {
         cpu_ms(start_cpu)
     );
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_default_report_runs_knight_dots_and_quatro_problems() {
+        assert_eq!(
+            reported(),
+            [GameId::KnightSolo, GameId::DotsSolo, GameId::QuatroSolo]
+        );
+    }
 }

@@ -40,10 +40,10 @@ pub struct SearchConfig {
     pub aspiration: i32,
     /// Order quiet moves with game knowledge.
     pub hints: bool,
-    /// Solve small Dots and Boxes boards with the exact solver when the
-    /// limits let it finish (off: the alpha-beta search only, as in the
-    /// bench, whose signature measures it).
-    pub exact_dots: bool,
+    /// Use the game's exact solver ([`crate::game::Evaluate::exact`]: small
+    /// Dots and Boxes boards) when the limits let it finish (off: the
+    /// alpha-beta search only, as in the bench, whose signature measures it).
+    pub exact_solver: bool,
 }
 
 impl Default for SearchConfig {
@@ -52,7 +52,7 @@ impl Default for SearchConfig {
             eval: EvalConfig::default(),
             aspiration: 0,
             hints: true,
-            exact_dots: true,
+            exact_solver: true,
         }
     }
 }

@@ -64,7 +64,7 @@ pub fn run(depth: Option<u32>, hash_mib: usize, only: Option<&str>) -> Vec<Line>
         return lines;
     }
     s.set_config(SearchConfig {
-        exact_dots: false,
+        exact_solver: false,
         ..s.config()
     });
     if keep(GameId::Knight) {

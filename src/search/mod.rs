@@ -8,9 +8,10 @@
 //! - [`ordering`]: TT move, killers, history and game knowledge;
 //! - [`eval`]: the evaluation of each game;
 //! - [`time`]: movetime and clock budgets;
-//! - [`dots_exact`]: the exact solver of Dots and Boxes boards of at most 24
-//!   arcs, used instead of the search whenever the limits let it finish
-//!   (one rule for every limit: `exact_budget` below);
+//! - [`exact`]: the hook of a game's optional exact endgame solver, used
+//!   instead of the search whenever the limits let it finish (one rule for
+//!   every limit: `exact_budget` below); Dots and Boxes' is in its folder,
+//!   [`crate::game::dots::exact`] (boards of at most 24 arcs);
 //! - [`bench`](mod@bench): the fixed-depth benchmark whose node count signs the search;
 //! - [`baseline`]: the course's plain alpha-beta, the sparring partner of
 //!   [`selfplay`] (`tabula selfplay`: seeded matches, W/D/L and score %).
@@ -31,8 +32,11 @@
 pub mod alphabeta;
 pub mod baseline;
 pub mod bench;
-pub mod dots_exact;
 pub mod eval;
+pub mod exact;
+
+/// Dots and Boxes' exact solver (in its folder: [`crate::game::dots::exact`]).
+pub use crate::game::dots::exact as dots_exact;
 pub mod ordering;
 pub mod selfplay;
 pub mod time;
@@ -132,9 +136,9 @@ pub struct Searcher {
     tt: Tt,
     history: History,
     config: SearchConfig,
-    /// The exact solver of small Dots and Boxes boards, kept while the board
-    /// size stays the same (its values never go stale).
-    dots_exact: Option<dots_exact::DotsExact>,
+    /// The last exact solver used, kept while it fits the positions
+    /// searched (its values never go stale).
+    exact: Option<Box<dyn exact::ExactSolver>>,
 }
 
 impl Searcher {
@@ -144,7 +148,7 @@ impl Searcher {
             tt: Tt::new(hash_mib),
             history: History::new(),
             config: SearchConfig::default(),
-            dots_exact: None,
+            exact: None,
         }
     }
 
@@ -205,11 +209,11 @@ impl Searcher {
         // search's statistics and node limit.
         let never = AtomicBool::new(false);
         let (stop, timer, depth_cap, spent) =
-            match self.solve_small_dots(pos, limits, stop, &timer, now, on_iteration) {
-                ExactDots::Solved(out) => return out,
-                ExactDots::NotUsed => (stop, timer, None, Stats::default()),
-                ExactDots::OutOfBudget(spent) => (stop, timer, None, spent),
-                ExactDots::Stopped(spent) => (
+            match self.solve_exactly(pos, limits, stop, &timer, now, on_iteration) {
+                Exact::Solved(out) => return out,
+                Exact::NotUsed => (stop, timer, None, Stats::default()),
+                Exact::OutOfBudget(spent) => (stop, timer, None, spent),
+                Exact::Stopped(spent) => (
                     &never,
                     Timer::new(&Limits::default(), me.index(), 0),
                     Some(QUICK_DEPTH),
@@ -292,12 +296,12 @@ impl Searcher {
     }
 }
 
-/// Depth of the search that replaces an exact Dots solve cut short.
+/// Depth of the search that replaces an exact solve cut short.
 const QUICK_DEPTH: u32 = 6;
 
-/// What [`Searcher::solve_small_dots`] did.
-enum ExactDots<M> {
-    /// Not a small Dots board, or the limits do not let it finish.
+/// What [`Searcher::solve_exactly`] did.
+enum Exact<M> {
+    /// No exact solver for this position, or the limits do not let it finish.
     NotUsed,
     /// Proven.
     Solved(Outcome<M>),
@@ -308,49 +312,46 @@ enum ExactDots<M> {
     Stopped(Stats),
 }
 
-/// The share of the nodes and of the time the exact Dots solver may use
+/// The share of the nodes and of the time the exact solver may use
 /// (numerator, denominator); the alpha-beta search gets the rest.
 const EXACT_SHARE: (u32, u32) = (7, 8);
 
-/// The one rule for the exact Dots solver: the nodes it may use under
-/// `limits` with `arcs_left` arcs to draw, or `None` when it is not used.
+/// The one rule for a game's exact solver: the nodes it may use under
+/// `limits` for `job`, or `None` when it is not used.
 ///
 /// It is used when every limit set lets it reach the end of the game: a
-/// depth limit of at least the arcs left (otherwise the shallower search
-/// asked for runs), a node limit of at least its expected cost
-/// ([`dots_exact::expected_nodes`]: its nodes are the positions it visits, as
-/// for the alpha-beta search), and a hard time limit of at least that cost in
-/// time ([`dots_exact::NODES_PER_MS`]). With no limit (`go infinite`) it is
-/// always used. It gets [`EXACT_SHARE`] of the nodes and of the time; if it
-/// does not finish, the alpha-beta search goes on with the rest.
-fn exact_budget(limits: &Limits, timer: &Timer, arcs_left: usize) -> Option<u64> {
-    let cost = dots_exact::expected_nodes(arcs_left);
-    let deep_enough = limits.depth.is_none_or(|d| d as usize >= arcs_left);
+/// depth limit of at least the plies left (otherwise the shallower search
+/// asked for runs), a node limit of at least its expected cost (its nodes
+/// are the positions it visits, as for the alpha-beta search), and a hard
+/// time limit of at least that cost in time (at the solver's nodes per
+/// millisecond). With no limit (`go infinite`) it is always used. It gets
+/// [`EXACT_SHARE`] of the nodes and of the time; if it does not finish, the
+/// alpha-beta search goes on with the rest.
+fn exact_budget(limits: &Limits, timer: &Timer, job: &exact::Exact) -> Option<u64> {
+    let cost = job.expected_nodes;
+    let deep_enough = limits.depth.is_none_or(|d| d as usize >= job.plies_left);
     let nodes_enough = limits.nodes.is_none_or(|n| n >= cost);
     let time_enough = timer
         .hard_ms()
-        .is_none_or(|ms| ms >= cost / dots_exact::NODES_PER_MS);
+        .is_none_or(|ms| ms >= cost / job.nodes_per_ms.max(1));
     let (num, den) = EXACT_SHARE;
     let share = |n: u64| (u128::from(n) * u128::from(num) / u128::from(den)) as u64;
     (deep_enough && nodes_enough && time_enough).then(|| limits.nodes.map_or(u64::MAX, share))
 }
 
 /// The statistics of the exact solver's last call, after `time_ms`.
-fn solver_stats(solver: &dots_exact::DotsExact, time_ms: u64) -> Stats {
+fn solver_stats(solver: &dyn exact::ExactSolver, time_ms: u64) -> Stats {
     Stats {
-        nodes: solver.nodes,
-        alpha_cuts: solver.alpha_cuts,
-        beta_cuts: solver.beta_cuts,
-        tt_hits: solver.tt_hits,
         time_ms,
+        ..solver.stats()
     }
 }
 
 impl Searcher {
-    /// Dots and Boxes on a board of at most [`dots_exact::MAX_ARCS`] arcs:
-    /// solved exactly by [`dots_exact`] when [`exact_budget`] lets it (and
-    /// [`SearchConfig::exact_dots`] is on).
-    fn solve_small_dots<G: Evaluate>(
+    /// The game's exact solver ([`Evaluate::exact`]), when there is one for
+    /// `pos`, [`exact_budget`] lets it finish and
+    /// [`SearchConfig::exact_solver`] is on.
+    fn solve_exactly<G: Evaluate>(
         &mut self,
         pos: &G,
         limits: &Limits,
@@ -358,55 +359,53 @@ impl Searcher {
         timer: &Timer,
         now: i32,
         on_iteration: &mut dyn FnMut(&Iteration),
-    ) -> ExactDots<G::Move> {
-        let Some(dots) = pos.exact_dots() else {
-            return ExactDots::NotUsed;
-        };
-        let dots = &dots;
-        if !self.config.exact_dots || dots.arc_count() > dots_exact::MAX_ARCS {
-            return ExactDots::NotUsed;
+    ) -> Exact<G::Move> {
+        if !self.config.exact_solver {
+            return Exact::NotUsed;
         }
-        let left = dots.arc_count() - dots.drawn_count();
-        let Some(max_nodes) = exact_budget(limits, timer, left) else {
-            return ExactDots::NotUsed;
+        let Some(job) = pos.exact() else {
+            return Exact::NotUsed;
         };
-        if !self.dots_exact.as_ref().is_some_and(|s| s.fits(dots)) {
-            self.dots_exact = dots_exact::DotsExact::new(dots.rows(), dots.cols());
+        let Some(max_nodes) = exact_budget(limits, timer, &job) else {
+            return Exact::NotUsed;
+        };
+        if !self.exact.as_ref().is_some_and(|s| s.fits(&job.position)) {
+            self.exact = (job.new_solver)(&job.position);
         }
-        let Some(solver) = self.dots_exact.as_mut() else {
-            return ExactDots::NotUsed;
+        let Some(solver) = self.exact.as_mut() else {
+            return Exact::NotUsed;
         };
         let stopped = || stop.load(AtomicOrdering::Relaxed) || timer.expired();
         let (num, den) = EXACT_SHARE;
         let mut keep_going = || !stopped() && !timer.past_fraction(num, den);
-        let Ok((value, arcs)) = solver.solve(dots, max_nodes, &mut keep_going) else {
-            let spent = solver_stats(solver, timer.elapsed_ms());
+        let Ok((value, moves)) = solver.solve(&job.position, max_nodes, &mut keep_going) else {
+            let spent = solver_stats(solver.as_ref(), timer.elapsed_ms());
             return if stopped() {
-                ExactDots::Stopped(spent)
+                Exact::Stopped(spent)
             } else {
-                ExactDots::OutOfBudget(spent)
+                Exact::OutOfBudget(spent)
             };
         };
-        let pv: Vec<G::Move> = arcs
-            .iter()
-            .filter_map(|&a| <G::Move as IntoAnyMove>::from_any(a.into_any()))
+        let pv: Vec<G::Move> = moves
+            .into_iter()
+            .filter_map(<G::Move as IntoAnyMove>::from_any)
             .collect();
         let Some(&best) = pv.first() else {
-            return ExactDots::NotUsed;
+            return Exact::NotUsed;
         };
         let time_ms = timer.elapsed_ms();
-        let stats = solver_stats(solver, time_ms);
+        let stats = solver_stats(solver.as_ref(), time_ms);
         on_iteration(&Iteration {
             depth: pv.len() as u32,
             seldepth: pv.len() as u32,
             score: now + value,
             exact: true,
-            nodes: solver.nodes,
+            nodes: stats.nodes,
             time_ms,
             hashfull: self.tt.hashfull(),
             pv: pv.iter().map(|m| m.to_string()).collect(),
         });
-        ExactDots::Solved(Outcome {
+        Exact::Solved(Outcome {
             best: Some(best),
             score: now + value,
             depth: pv.len() as u32,

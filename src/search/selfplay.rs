@@ -8,8 +8,7 @@
 //! score percentage of the first player (`--a`) against the second (`--b`).
 
 use super::{baseline, EvalConfig, Limits, SearchConfig, Searcher};
-use crate::game::numbered::{BishopPiece, KnightPiece};
-use crate::game::{Evaluate, Player};
+use crate::game::{Evaluate, GameId, Player, Starts};
 use anyhow::{bail, Result};
 use std::sync::atomic::AtomicBool;
 
@@ -117,38 +116,74 @@ fn play<G: Evaluate>(start: &G, seats: &mut [Seat; 2]) -> ([u32; 2], usize) {
     (pos.scores(), plies)
 }
 
-/// The start boards of a match.
-#[derive(Clone, Copy, Debug)]
-pub enum Board {
-    Knight,
-    Bishop,
-    Dots(usize, usize),
-    /// Quatro's seeded random starts.
-    Quatro,
+/// The start boards of a match: the seeded random starts
+/// ([`Starts::random`]) of a two-player game of the registry, on a board
+/// size for a game whose random starts take one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Board {
+    pub game: GameId,
+    pub size: Option<(usize, usize)>,
+}
+
+/// Does `game` take a board size in `position random` (and here)?
+fn sized(game: GameId) -> bool {
+    crate::with_game_id!(game, G => G::RANDOM_SIZED)
 }
 
 impl Board {
-    /// `knight`, `bishop`, `quatro` or `dots<R>x<C>`.
+    /// A two-player game id (`knight`), with a size glued on for a game
+    /// whose random starts take one (`dots3x3`; without it, the game's
+    /// default size).
     pub fn parse(text: &str) -> Result<Board> {
-        Ok(match text {
-            "knight" => Board::Knight,
-            "bishop" => Board::Bishop,
-            "quatro" => Board::Quatro,
-            _ => {
-                let size = text.strip_prefix("dots").unwrap_or("");
-                if !size.contains(['x', 'X']) {
-                    bail!(
-                        "unknown board '{text}' (expected knight, bishop, quatro or dots<R>x<C>)"
-                    );
-                }
-                let Some((r, c)) = crate::setup::parse_dots_size(size) else {
-                    bail!(
-                        "board '{text}': the dots size must be {}",
-                        crate::setup::DOTS_SIZE
-                    );
-                };
-                Board::Dots(r, c)
+        for game in GameId::ALL.into_iter().filter(|g| !g.is_puzzle()) {
+            let Some(rest) = text.strip_prefix(game.as_str()) else {
+                continue;
+            };
+            if rest.is_empty() {
+                return Ok(Board { game, size: None });
             }
+            if !sized(game) || !rest.starts_with(|c: char| c.is_ascii_digit()) {
+                continue;
+            }
+            let Some(size) = crate::setup::parse_dots_size(rest) else {
+                bail!(
+                    "board '{text}': the {game} size must be {}",
+                    crate::setup::DOTS_SIZE
+                );
+            };
+            return Ok(Board {
+                game,
+                size: Some(size),
+            });
+        }
+        bail!("unknown board '{text}' (expected {})", Board::choices())
+    }
+
+    /// The boards, for help texts and messages: `knight, bishop,
+    /// dots<R>x<C> or quatro`, from the registry.
+    pub fn choices() -> String {
+        let ids: Vec<String> = GameId::ALL
+            .into_iter()
+            .filter(|g| !g.is_puzzle())
+            .map(|g| {
+                if sized(g) {
+                    format!("{g}[<R>x<C>]")
+                } else {
+                    g.to_string()
+                }
+            })
+            .collect();
+        match ids.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+            _ => ids.concat(),
+        }
+    }
+
+    /// Plays one game from this board's start for `seed`.
+    fn play(self, seed: u64, seats: &mut [Seat; 2]) -> ([u32; 2], usize) {
+        crate::with_game_id!(self.game, G => {
+            let start = G::random(seed, self.size).expect("a two-player game has random starts");
+            play(&start, seats)
         })
     }
 }
@@ -202,12 +237,7 @@ pub fn run(
         if !a_is_p1 {
             seats.swap(0, 1);
         }
-        let (scores, plies) = match board {
-            Board::Knight => play(&crate::random::duel::<KnightPiece>(board_seed), &mut seats),
-            Board::Bishop => play(&crate::random::duel::<BishopPiece>(board_seed), &mut seats),
-            Board::Dots(r, c) => play(&crate::random::dots(r, c, board_seed), &mut seats),
-            Board::Quatro => play(&crate::game::quatro::random::quatro(board_seed), &mut seats),
-        };
+        let (scores, plies) = board.play(board_seed, &mut seats);
         if !a_is_p1 {
             seats.swap(0, 1);
         }
@@ -269,4 +299,35 @@ pub fn run(
         tally.percent()
     );
     tally
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn boards_are_the_two_player_games_of_the_registry() {
+        for game in GameId::ALL {
+            let parsed = Board::parse(game.as_str());
+            assert_eq!(parsed.is_ok(), !game.is_puzzle(), "{game}");
+            assert_eq!(
+                Board::choices().contains(game.as_str()),
+                !game.is_puzzle(),
+                "{game}"
+            );
+        }
+        assert_eq!(
+            Board::parse("dots3x4").unwrap(),
+            Board {
+                game: GameId::Dots,
+                size: Some((3, 4))
+            }
+        );
+        let e = Board::parse("dots0x4").unwrap_err().to_string();
+        assert!(e.contains("size must be"), "{e}");
+        for bad in ["knight3x3", "chess", "dots-solo", ""] {
+            let e = Board::parse(bad).unwrap_err().to_string();
+            assert!(e.contains("unknown board"), "{bad}: {e}");
+        }
+    }
 }

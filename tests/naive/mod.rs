@@ -593,6 +593,88 @@ impl Pos {
         }
     }
 
+    /// What the library's Zobrist hash covers, read off the position
+    /// string: the board and the side to move, not the scores, the target
+    /// or who drew an arc.
+    pub fn hash_key(&self) -> String {
+        let fen = self.fen();
+        let f: Vec<&str> = fen.split(' ').collect();
+        match self {
+            Pos::Num(p) if p.solo => f[..2].join(" "),
+            Pos::Num(_) => f[..3].join(" "),
+            Pos::Dots(p) if p.solo => f[..4].join(" ").replace('2', "1"),
+            Pos::Dots(_) => format!("{} {}", f[..4].join(" ").replace('2', "1"), f[4]),
+            // The puzzle's reserve is a multiset: its order is not hashed.
+            Pos::Quatro(p) if p.solo => {
+                let mut reserve: Vec<&str> = f[2].split(',').collect();
+                reserve.sort_unstable();
+                format!("{} {}", f[1], reserve.join(","))
+            }
+            Pos::Quatro(_) => f[..3].join(" "),
+        }
+    }
+
+    /// The two-player game id of the position's family and the rules (the
+    /// names [`features`] gives) that the perft data of the family must
+    /// exercise (`tests/perft.rs`).
+    pub fn rules(&self) -> (&'static str, &'static [&'static str]) {
+        match self {
+            Pos::Num(p) if p.piece == Piece::Knight => (
+                "knight",
+                &[
+                    "pass",
+                    "placement",
+                    "attack rule",
+                    "double",
+                    "landing on 00",
+                    "00 removed",
+                    "second copy of the landed double removed",
+                    "double with no other double left",
+                    "symmetric removal",
+                    "one-digit number removes its mirror",
+                    "several copies removed",
+                    "landing on a duplicated number",
+                    "game over",
+                ],
+            ),
+            Pos::Num(_) => (
+                "bishop",
+                &[
+                    "pass",
+                    "placement",
+                    "attack rule",
+                    "slide over an empty square",
+                    "slide over a number",
+                    "double",
+                    "symmetric removal",
+                    "one-digit number removes its mirror",
+                    "several copies removed",
+                    "landing on a duplicated number",
+                    "game over",
+                ],
+            ),
+            Pos::Dots(_) => (
+                "dots",
+                &[
+                    "one box closed",
+                    "two boxes closed",
+                    "extra turn",
+                    "game over",
+                ],
+            ),
+            Pos::Quatro(_) => (
+                "quatro",
+                &[
+                    "winning line",
+                    "no piece or square left",
+                    "repeated piece placed",
+                    "threat left",
+                    "game over",
+                ],
+            ),
+        }
+    }
+
     /// Every move name the board could ever accept, plus `pass`: all square
     /// names, or all arc names.
     pub fn every_move_name(&self) -> Vec<String> {

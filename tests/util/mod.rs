@@ -5,6 +5,7 @@
 #![allow(dead_code)]
 
 use std::io::{BufRead, BufReader, Read, Write};
+use std::path::Path;
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
@@ -14,8 +15,16 @@ use std::time::{Duration, Instant};
 /// The default patience for one reply.
 pub const PATIENCE: Duration = Duration::from_secs(20);
 
-/// A running `tabula` engine process.
+/// The first words of the lines a protocol engine may write on stdout
+/// outside `perft` and `query` (see [`Engine::assert_only_protocol_output`]).
+pub const PROTOCOL_WORDS: [&str; 7] = [
+    "id", "option", "ugiok", "uciok", "readyok", "info", "bestmove",
+];
+
+/// A running engine process (`tabula`, or a student-kit adapter).
 pub struct Engine {
+    /// The program's name, for failure messages.
+    name: String,
     child: Child,
     stdin: Option<ChildStdin>,
     lines: Receiver<String>,
@@ -33,20 +42,29 @@ impl Engine {
     /// Starts `command` (the engine under a wrapper, such as `script` for a
     /// terminal) on pipes, driven like the engine.
     pub fn spawn_command(mut command: Command) -> Engine {
+        let program = command.get_program().to_string_lossy().into_owned();
         let mut child = command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
-            .expect("cannot start the engine");
+            .unwrap_or_else(|e| panic!("cannot start {program}: {e}"));
         let stdout = child.stdout.take().unwrap();
         let (tx, lines) = mpsc::channel();
         thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
+            // Lossy: a stray byte on stdout shows up in the line (and fails
+            // the comparison), not as an early end of the output.
+            let mut reader = BufReader::new(stdout);
+            let mut buf = Vec::new();
+            while reader.read_until(b'\n', &mut buf).is_ok_and(|n| n > 0) {
+                let line = String::from_utf8_lossy(&buf);
+                if tx
+                    .send(line.trim_end_matches(['\n', '\r']).to_string())
+                    .is_err()
+                {
                     break;
                 }
+                buf.clear();
             }
         });
         let stderr = Arc::new(Mutex::new(String::new()));
@@ -63,13 +81,22 @@ impl Engine {
                     .push_str(&String::from_utf8_lossy(&buf[..n]));
             }
         });
+        let name = Path::new(&program)
+            .file_name()
+            .map_or(program.clone(), |n| n.to_string_lossy().into_owned());
         Engine {
+            name,
             stdin: child.stdin.take(),
             child,
             lines,
             log: Vec::new(),
             stderr,
         }
+    }
+
+    /// The program's name (`tabula`, `sbcl`, `python3`).
+    pub fn name(&self) -> &str {
+        &self.name
     }
 
     /// The conversation so far and the engine's stderr, for messages.
@@ -80,7 +107,8 @@ impl Engine {
             text.insert(0, "[…]");
         }
         format!(
-            "--- conversation (last 60 lines) ---\n{}\n--- stderr ---\n{}",
+            "--- {} conversation (last 60 lines) ---\n{}\n--- stderr ---\n{}",
+            self.name,
             text.join("\n"),
             self.stderr()
         )
@@ -89,6 +117,37 @@ impl Engine {
     /// What the engine wrote to stderr so far.
     pub fn stderr(&self) -> String {
         self.stderr.lock().unwrap().clone()
+    }
+
+    /// Waits (up to 5 s) until stderr contains `needle`: stderr is read by
+    /// its own thread, so it may lag behind stdout.
+    pub fn stderr_has(&self, needle: &str) -> bool {
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while !self.stderr().contains(needle) {
+            if Instant::now() > deadline {
+                return false;
+            }
+            thread::sleep(Duration::from_millis(20));
+        }
+        true
+    }
+
+    /// Every stdout line received so far.
+    pub fn received(&self) -> impl Iterator<Item = &str> {
+        self.log.iter().filter_map(|l| l.strip_prefix("< "))
+    }
+
+    /// Fails the test unless every stdout line so far starts with one of
+    /// [`PROTOCOL_WORDS`] (no stray output of a student's code, no debug
+    /// prints).
+    pub fn assert_only_protocol_output(&self) {
+        for line in self.received() {
+            let first = line.split(' ').next().unwrap_or("");
+            self.check(
+                PROTOCOL_WORDS.contains(&first),
+                &format!("not a protocol line on stdout: {line:?}"),
+            );
+        }
     }
 
     /// Sends one line.
@@ -116,23 +175,32 @@ impl Engine {
         self.stdin = None;
     }
 
-    /// The next line, if one comes within `timeout`.
+    /// The next line, if one comes within `timeout` (`None` too once the
+    /// output has ended).
     pub fn try_recv(&mut self, timeout: Duration) -> Option<String> {
-        match self.lines.recv_timeout(timeout) {
-            Ok(line) => {
-                self.log.push(format!("< {line}"));
-                Some(line)
-            }
-            Err(RecvTimeoutError::Timeout) | Err(RecvTimeoutError::Disconnected) => None,
-        }
+        self.next_line(timeout).ok()
     }
 
-    /// The next line; fails the test after `timeout`.
+    /// The next line, or whether the wait timed out or the output ended.
+    fn next_line(&mut self, timeout: Duration) -> Result<String, RecvTimeoutError> {
+        let line = self.lines.recv_timeout(timeout)?;
+        self.log.push(format!("< {line}"));
+        Ok(line)
+    }
+
+    /// The next line; fails the test after `timeout`, or at once when the
+    /// output has ended.
     pub fn recv(&mut self, timeout: Duration) -> String {
-        match self.try_recv(timeout) {
-            Some(line) => line,
-            None => panic!(
-                "no line from the engine within {timeout:?}\n{}",
+        match self.next_line(timeout) {
+            Ok(line) => line,
+            Err(RecvTimeoutError::Timeout) => panic!(
+                "no line from {} within {timeout:?}\n{}",
+                self.name,
+                self.transcript()
+            ),
+            Err(RecvTimeoutError::Disconnected) => panic!(
+                "the output of {} ended while a line was awaited\n{}",
+                self.name,
                 self.transcript()
             ),
         }
@@ -173,15 +241,31 @@ impl Engine {
         lines
     }
 
-    /// Sends `go …` and returns the move of its `bestmove` and the lines before.
+    /// Sends `ugi` and checks the reply: `id name`, `id author`, the last
+    /// line `ugiok`; returns the lines before `ugiok`.
+    pub fn handshake(&mut self) -> Vec<String> {
+        self.send("ugi");
+        let mut lines = self.recv_until(PATIENCE, |l| l == "ugiok");
+        lines.pop();
+        for id in ["id name ", "id author "] {
+            self.check(
+                lines.iter().any(|l| l.starts_with(id)),
+                &format!("no '{id}' line before ugiok"),
+            );
+        }
+        lines
+    }
+
+    /// Sends `go …` and returns the move of its `bestmove` and the lines
+    /// before. The line must be `bestmove <one word>`.
     pub fn go(&mut self, command: &str) -> (String, Vec<String>) {
         self.send(command);
         let mut lines = self.recv_until_prefix("bestmove", PATIENCE);
         let last = lines.pop().unwrap();
-        let mv = last
-            .strip_prefix("bestmove ")
-            .unwrap_or_else(|| panic!("bad bestmove line '{last}'\n{}", self.transcript()))
-            .to_string();
+        let mv = match last.strip_prefix("bestmove ") {
+            Some(mv) if !mv.is_empty() && !mv.contains(' ') => mv.to_string(),
+            _ => panic!("bad bestmove line '{last}'\n{}", self.transcript()),
+        };
         (mv, lines)
     }
 
@@ -198,6 +282,13 @@ impl Engine {
                 ),
             }
         }
+    }
+
+    /// Waits for the process to exit and fails the test unless it exited
+    /// with success.
+    pub fn expect_clean_exit(&mut self) {
+        let status = self.wait_exit(PATIENCE);
+        self.check(status.success(), &format!("exit status {status}"));
     }
 
     /// Lines received until the output ends (after the process exits), or

@@ -3,8 +3,10 @@
 //! by what they do to boxes, captures as the quiescence moves, and the exact
 //! solver of small boards for the two-player game.
 
-use super::{Arc, Dots, DotsBoard};
+use super::{Arc, DotsBoard};
 use crate::game::traits::Evaluate;
+use super::exact as dots_exact;
+use crate::search::exact::Exact;
 use crate::search::EvalConfig;
 
 impl<const SOLO: bool> Evaluate for DotsBoard<SOLO> {
@@ -45,8 +47,20 @@ impl<const SOLO: bool> Evaluate for DotsBoard<SOLO> {
         ((h.count_ones() + v.count_ones()) as u64 / 2).max(1)
     }
 
-    fn exact_dots(&self) -> Option<Dots> {
-        (!SOLO).then(|| self.as_duel())
+    /// The two-player game on a board of at most
+    /// [`dots_exact::MAX_ARCS`] arcs: [`dots_exact`] solves it.
+    fn exact(&self) -> Option<Exact> {
+        if SOLO || self.arc_count() > dots_exact::MAX_ARCS {
+            return None;
+        }
+        let left = self.arc_count() - self.drawn_count();
+        Some(Exact {
+            position: self.as_duel().into(),
+            plies_left: left,
+            expected_nodes: dots_exact::expected_nodes(left),
+            nodes_per_ms: dots_exact::NODES_PER_MS,
+            new_solver: dots_exact::new_solver,
+        })
     }
 }
 

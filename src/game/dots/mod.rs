@@ -11,6 +11,7 @@
 //! moves again ([`Dots::play_unchecked`]); there is no pass.
 
 pub mod eval;
+pub mod exact;
 pub mod heuristics;
 pub mod lisp;
 pub mod problems;
@@ -20,6 +21,15 @@ pub mod render;
 use super::fen::{self, FenError};
 use super::{zobrist, Game, GameId, MoveError, MoveList, Player};
 use std::fmt::{self, Debug, Display};
+
+/// This game's Zobrist keys ([`zobrist::range`]).
+mod keys {
+    use crate::game::zobrist::range;
+    /// Key of horizontal arc bit `i`: `H + i` (i < 128).
+    pub const H: usize = range(0, 128);
+    /// Key of vertical arc bit `i`: `V + i` (i < 128).
+    pub const V: usize = range(128, 128);
+}
 
 /// Largest number of box rows or columns.
 pub const MAX_SIDE: usize = 10;
@@ -300,13 +310,13 @@ impl<const SOLO: bool> DotsBoard<SOLO> {
             if player == Player::Two {
                 self.v2 |= 1u128 << bit;
             }
-            self.hash ^= zobrist::key(zobrist::dots::V + bit as usize);
+            self.hash ^= zobrist::key(keys::V + bit as usize);
         } else {
             self.h |= 1u128 << bit;
             if player == Player::Two {
                 self.h2 |= 1u128 << bit;
             }
-            self.hash ^= zobrist::key(zobrist::dots::H + bit as usize);
+            self.hash ^= zobrist::key(keys::H + bit as usize);
         }
         self.boxes_of(arc)
             .into_iter()
@@ -402,16 +412,11 @@ impl<const SOLO: bool> DotsBoard<SOLO> {
     }
 }
 
-/// Parses the `<rows>x<cols>` field.
+/// Parses the `<rows>x<cols>` field with the one board-size parser,
+/// [`parse_dots_size`](crate::setup::parse_dots_size).
 fn parse_size(text: &str) -> Result<(usize, usize), FenError> {
-    let err = || FenError::new("size", "<rows>x<cols> with each side 1..10", text);
-    let (r, c) = text.split_once(['x', 'X']).ok_or_else(err)?;
-    let r = fen::number("size", r, MAX_SIDE as u32).map_err(|_| err())? as usize;
-    let c = fen::number("size", c, MAX_SIDE as u32).map_err(|_| err())? as usize;
-    if r == 0 || c == 0 {
-        return Err(err());
-    }
-    Ok((r, c))
+    crate::setup::parse_dots_size(text)
+        .ok_or_else(|| FenError::new("size", crate::setup::DOTS_SIZE, text))
 }
 
 impl<const SOLO: bool> Game for DotsBoard<SOLO> {
@@ -537,7 +542,7 @@ impl<const SOLO: bool> Game for DotsBoard<SOLO> {
 
     fn hash_from_scratch(&self) -> u64 {
         let mut hash = 0;
-        for (bits, base) in [(self.h, zobrist::dots::H), (self.v, zobrist::dots::V)] {
+        for (bits, base) in [(self.h, keys::H), (self.v, keys::V)] {
             let mut b = bits;
             while b != 0 {
                 hash ^= zobrist::key(base + b.trailing_zeros() as usize);
@@ -687,6 +692,15 @@ mod tests {
         assert_eq!(e.field, "V group 2, character 2");
         let e = Dots::from_fen("dots 11x2 00/00/00 00/00/00 1 0 0").unwrap_err();
         assert_eq!(e.field, "size");
+        assert_eq!(
+            e.to_string(),
+            "size: expected <rows>x<cols>, each 1..10, found '11x2'"
+        );
+        for size in ["0x2", "2x", "+2x2", "2*2", "2x2x2"] {
+            let e = Dots::from_fen(&format!("dots {size} 00/00/00 00/00/00 1 0 0")).unwrap_err();
+            assert_eq!(e.field, "size", "{size}");
+        }
+        assert!(crate::setup::DOTS_SIZE.ends_with(&format!("1..{MAX_SIDE}")));
         let e = Dots::from_fen("dots 2x2 00/00/00 00/00/00 3 0 0").unwrap_err();
         assert_eq!(e.field, "side to move");
     }

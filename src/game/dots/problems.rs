@@ -8,14 +8,15 @@ use crate::problems::target;
 
 impl CourseProblems for DotsSolo {
     const BUILTIN: &'static str = include_str!("../../../data/problems/dots.dat");
+    const IN_REPORT: bool = true;
 
     fn shape() -> String {
         "(<target> (<H> <V>)) for dots".to_string()
     }
 
-    /// Two items, the first the target (a number).
+    /// Two items.
     fn recognises(items: &[Sexp]) -> bool {
-        items.len() == 2 && items[0].as_int().is_some()
+        items.len() == 2
     }
 
     fn read_problem(items: &[Sexp]) -> Result<(u32, Self), String> {

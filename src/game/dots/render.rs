@@ -53,7 +53,11 @@ impl<const SOLO: bool> Render for DotsBoard<SOLO> {
         dots(self)
     }
 
-    const RECORD_BOARD: bool = !SOLO;
+    /// The person's board without colours: each arc in its drawer's
+    /// glyph, each closed box its owner's number.
+    fn record_board(&self, owners: &[Option<Player>]) -> String {
+        self.person_board(&[], owners, &|text, _| text.to_string())
+    }
 
     fn person_board(
         &self,

@@ -5,7 +5,7 @@
 
 use super::{Jump, JumpMove, Piece};
 use crate::game::traits::Evaluate;
-use crate::game::{Dots, Game, Player};
+use crate::game::{Game, Player};
 use crate::search::EvalConfig;
 
 impl<P: Piece, const SOLO: bool> Evaluate for Jump<P, SOLO> {
@@ -48,10 +48,6 @@ impl<P: Piece, const SOLO: bool> Evaluate for Jump<P, SOLO> {
             self.occupancy().count_ones()
         };
         (occ as u64 / 4).clamp(4, 25)
-    }
-
-    fn exact_dots(&self) -> Option<Dots> {
-        None
     }
 }
 

@@ -20,6 +20,15 @@ pub mod render;
 use super::fen::{self, FenError};
 use super::{zobrist, Game, GameId, MoveError, MoveList, Player};
 use std::fmt::{self, Debug, Display};
+
+/// This game's Zobrist keys ([`zobrist::range`]).
+mod keys {
+    use crate::game::zobrist::range;
+    /// Key of "square `s` still holds a number": `SQUARE + s` (s < 100).
+    pub const SQUARE: usize = range(0, 100);
+    /// Key of "player `p`'s piece stands on `s`": `PIECE + 100 * p + s`.
+    pub const PIECE: usize = range(100, 200);
+}
 use std::marker::PhantomData;
 
 /// Width of the square index (the knight board's width).
@@ -74,6 +83,9 @@ pub trait Piece: Copy + Eq + Debug + Send + Sync + 'static {
     const ALTERNATES_COLOUR: bool;
     /// The course's problems file of the puzzle (`data/problems/<name>.dat`).
     const PROBLEMS: &'static str;
+    /// [`CourseProblems::IN_REPORT`](crate::game::CourseProblems::IN_REPORT)
+    /// of the puzzle.
+    const IN_REPORT: bool;
 
     /// The squares reachable from `sq` on an empty board, in operator order.
     fn targets(sq: Square) -> &'static [Square];
@@ -178,6 +190,7 @@ impl Piece for KnightPiece {
     const MAX_TARGETS: usize = 8;
     const ALTERNATES_COLOUR: bool = true;
     const PROBLEMS: &'static str = include_str!("../../../data/problems/knight.dat");
+    const IN_REPORT: bool = true;
 
     #[inline]
     fn targets(sq: Square) -> &'static [Square] {
@@ -200,6 +213,8 @@ impl Piece for BishopPiece {
     const MAX_TARGETS: usize = 13;
     const ALTERNATES_COLOUR: bool = false;
     const PROBLEMS: &'static str = include_str!("../../../data/problems/bishop.dat");
+    /// Not in the default report: provisional targets, problem C unreachable.
+    const IN_REPORT: bool = false;
 
     #[inline]
     fn targets(sq: Square) -> &'static [Square] {
@@ -439,7 +454,7 @@ impl<P: Piece, const SOLO: bool> Jump<P, SOLO> {
     #[inline]
     fn clear(&mut self, sq: Square) {
         self.occ &= !(1u128 << sq);
-        self.hash ^= zobrist::key(zobrist::jump::SQUARE + sq as usize);
+        self.hash ^= zobrist::key(keys::SQUARE + sq as usize);
     }
 
     #[inline]
@@ -498,10 +513,10 @@ impl<P: Piece, const SOLO: bool> Jump<P, SOLO> {
         self.score[p] = self.score[p].saturating_add(n as u16);
         self.clear(sq);
         if self.pos[p] != NONE {
-            self.hash ^= zobrist::key(zobrist::jump::PIECE + 100 * p + self.pos[p] as usize);
+            self.hash ^= zobrist::key(keys::PIECE + 100 * p + self.pos[p] as usize);
         }
         self.pos[p] = sq;
-        self.hash ^= zobrist::key(zobrist::jump::PIECE + 100 * p + sq as usize);
+        self.hash ^= zobrist::key(keys::PIECE + 100 * p + sq as usize);
         let (tens, units) = (n / 10, n % 10);
         if tens != units {
             self.remove_number(units * 10 + tens);
@@ -632,7 +647,7 @@ impl<P: Piece, const SOLO: bool> Jump<P, SOLO> {
     fn put_piece(&mut self, player: Player, sq: Square) {
         let p = player.index();
         self.pos[p] = sq;
-        self.hash ^= zobrist::key(zobrist::jump::PIECE + 100 * p + sq as usize);
+        self.hash ^= zobrist::key(keys::PIECE + 100 * p + sq as usize);
     }
 }
 
@@ -744,12 +759,12 @@ impl<P: Piece, const SOLO: bool> Game for Jump<P, SOLO> {
         let mut h = 0;
         let mut bits = self.occ;
         while bits != 0 {
-            h ^= zobrist::key(zobrist::jump::SQUARE + bits.trailing_zeros() as usize);
+            h ^= zobrist::key(keys::SQUARE + bits.trailing_zeros() as usize);
             bits &= bits - 1;
         }
         for p in 0..2 {
             if self.pos[p] != NONE {
-                h ^= zobrist::key(zobrist::jump::PIECE + 100 * p + self.pos[p] as usize);
+                h ^= zobrist::key(keys::PIECE + 100 * p + self.pos[p] as usize);
             }
         }
         if self.side == Player::Two {

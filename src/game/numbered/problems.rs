@@ -10,6 +10,7 @@ use crate::problems::target;
 
 impl<P: Piece> CourseProblems for Jump<P, true> {
     const BUILTIN: &'static str = P::PROBLEMS;
+    const IN_REPORT: bool = P::IN_REPORT;
 
     fn shape() -> String {
         format!("(<target> <{} rows>) for the {}", P::SIDE, P::NAME)

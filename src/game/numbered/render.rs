@@ -38,7 +38,11 @@ impl<P: Piece, const SOLO: bool> Render for Jump<P, SOLO> {
         jump(self)
     }
 
-    const RECORD_BOARD: bool = false;
+    /// The cells of the position string's board field.
+    fn record_board(&self, _owners: &[Option<Player>]) -> String {
+        let fen = crate::game::Game::fen(self);
+        crate::game::traits::cells_table(fen.split_whitespace().nth(1).unwrap_or(""))
+    }
 
     fn person_board(
         &self,

@@ -24,7 +24,7 @@
 
 use super::{Place, QuatroBoard, LINES, LINES_OF, WIN_POINTS};
 use crate::game::traits::Evaluate;
-use crate::game::{Dots, Game};
+use crate::game::Game;
 use crate::search::EvalConfig;
 
 /// The pieces with each value: bit `b` set (`0..4`), bit `b` clear (`4..8`).
@@ -188,10 +188,6 @@ impl<const SOLO: bool> Evaluate for QuatroBoard<SOLO> {
             return 10;
         }
         ((!self.occupied()).count_ones() as u64 / 2).max(1)
-    }
-
-    fn exact_dots(&self) -> Option<Dots> {
-        None
     }
 }
 

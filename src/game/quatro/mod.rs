@@ -42,10 +42,22 @@ pub mod lisp;
 pub mod problems;
 pub mod random;
 pub mod render;
+#[cfg(test)]
+mod rules_examples;
 
 use super::fen::{self, FenError};
 use super::{zobrist, Game, GameId, MoveError, MoveList, Outcome, Player};
 use std::fmt::{self, Debug, Display};
+
+/// This game's Zobrist keys ([`zobrist::range`]).
+mod keys {
+    use crate::game::zobrist::range;
+    /// Key of "piece `p` stands on square `s`": `PIECE + 16 * p + s`.
+    pub const PIECE: usize = range(0, 256);
+    /// Key of piece `p` in the reserve: `RESERVE + p`, rotated left by
+    /// `4 * (copies - 1)` (the puzzle's reserve is a multiset).
+    pub const RESERVE: usize = range(320, 16);
+}
 
 /// The winner's score in the duel (the search's unit: a won game is worth
 /// this many points, more than any evaluation).
@@ -195,7 +207,7 @@ fn reserve_key(piece: u8, count: u32) -> u64 {
     if count == 0 {
         0
     } else {
-        zobrist::key(zobrist::quatro::RESERVE + piece as usize).rotate_left(4 * (count - 1))
+        zobrist::key(keys::RESERVE + piece as usize).rotate_left(4 * (count - 1))
     }
 }
 
@@ -265,7 +277,7 @@ impl<const SOLO: bool> QuatroBoard<SOLO> {
     fn put(&mut self, p: u8, s: u8) {
         self.cells |= (p as u64) << (4 * s);
         self.occ |= 1 << s;
-        self.hash ^= zobrist::key(zobrist::quatro::PIECE + 16 * p as usize + s as usize);
+        self.hash ^= zobrist::key(keys::PIECE + 16 * p as usize + s as usize);
     }
 
     /// The piece on square `s`, if any.
@@ -603,7 +615,7 @@ impl<const SOLO: bool> Game for QuatroBoard<SOLO> {
         let mut hash = 0;
         for s in 0..N as u8 {
             if let Some(p) = self.at(s) {
-                hash ^= zobrist::key(zobrist::quatro::PIECE + 16 * p as usize + s as usize);
+                hash ^= zobrist::key(keys::PIECE + 16 * p as usize + s as usize);
             }
         }
         for p in 0..N as u8 {

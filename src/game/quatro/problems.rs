@@ -9,6 +9,7 @@ use crate::lisp::Sexp;
 
 impl CourseProblems for QuatroSolo {
     const BUILTIN: &'static str = include_str!("../../../data/problems/quatro.dat");
+    const IN_REPORT: bool = true;
 
     fn shape() -> String {
         "(<board of 4 rows> <reserve>) for quatro".to_string()

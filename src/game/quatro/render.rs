@@ -22,7 +22,11 @@ impl<const SOLO: bool> Render for QuatroBoard<SOLO> {
         lines
     }
 
-    const RECORD_BOARD: bool = false;
+    /// The cells of the position string's board field.
+    fn record_board(&self, _owners: &[Option<Player>]) -> String {
+        let fen = crate::game::Game::fen(self);
+        crate::game::traits::cells_table(fen.split_whitespace().nth(1).unwrap_or(""))
+    }
 
     /// The board with the empty squares where a legal placement goes marked
     /// `·`, the reserve and the key.

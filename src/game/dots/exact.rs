@@ -13,7 +13,10 @@
 //! box a third side, then the rest. On this machine the empty 3 × 3 board is
 //! solved in about half a second (about 5.5 million nodes).
 
-use crate::game::{Arc, Dots, Game};
+use crate::game::any::IntoAnyMove;
+use crate::search::exact::ExactSolver;
+use crate::search::Stats;
+use crate::game::{AnyMove, AnyPosition, Arc, Dots, Game};
 
 /// Largest number of arcs solved exactly (the table has `2^MAX_ARCS` entries).
 pub const MAX_ARCS: usize = 24;
@@ -77,16 +80,52 @@ pub struct DotsExact {
     /// The last call gives up after this many nodes.
     max_nodes: u64,
     /// Cut-offs at nodes where the root's opponent is to move (alpha cuts)
-    /// and where the root's side is (beta cuts), as in [`super::Stats`].
+    /// and where the root's side is (beta cuts), as in [`crate::search::Stats`].
     pub alpha_cuts: u64,
     pub beta_cuts: u64,
     /// Table probes that found the position already bounded.
     pub tt_hits: u64,
 }
 
-/// Why a solve did not finish.
-#[derive(Debug, PartialEq, Eq)]
-pub struct Aborted;
+pub use crate::search::exact::Aborted;
+
+/// A solver for the board of `pos` (a two-player Dots position), as the
+/// searcher makes one ([`crate::search::exact::Exact::new_solver`]).
+pub fn new_solver(pos: &AnyPosition) -> Option<Box<dyn ExactSolver>> {
+    let AnyPosition::Dots(dots) = pos else {
+        return None;
+    };
+    DotsExact::new(dots.rows(), dots.cols()).map(|s| Box::new(s) as Box<dyn ExactSolver>)
+}
+
+impl ExactSolver for DotsExact {
+    fn fits(&self, pos: &AnyPosition) -> bool {
+        matches!(pos, AnyPosition::Dots(dots) if DotsExact::fits(self, dots))
+    }
+
+    fn solve(
+        &mut self,
+        pos: &AnyPosition,
+        max_nodes: u64,
+        keep_going: &mut dyn FnMut() -> bool,
+    ) -> Result<(i32, Vec<AnyMove>), Aborted> {
+        let AnyPosition::Dots(dots) = pos else {
+            return Err(Aborted);
+        };
+        let (value, arcs) = DotsExact::solve(self, dots, max_nodes, keep_going)?;
+        Ok((value, arcs.into_iter().map(IntoAnyMove::into_any).collect()))
+    }
+
+    fn stats(&self) -> Stats {
+        Stats {
+            nodes: self.nodes,
+            alpha_cuts: self.alpha_cuts,
+            beta_cuts: self.beta_cuts,
+            tt_hits: self.tt_hits,
+            time_ms: 0,
+        }
+    }
+}
 
 impl DotsExact {
     /// The solver for `rows × cols` boxes, or `None` when the board has more
