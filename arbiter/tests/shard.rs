@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 mod tools;
 
 mod support;
-use support::{run, Tmp, ARBITER, MOCK};
+use support::{repo, run, Tmp, ARBITER, MOCK};
 
 /// The tournament of these tests: three built-in players and one external
 /// engine (the mock engine, deterministic), 3 boards per pairing.
@@ -339,5 +339,59 @@ fn gnu_parallel_plays_the_shards_of_the_recipe() {
     let inputs: Vec<&Path> = journals.iter().map(|p| p.as_path()).collect();
     let (code, out) = merge(&tmp, &inputs, "all.jsonl");
     assert_eq!(code, 0, "{out}");
+    assert_eq!(games(&tmp.path("all.jsonl")), games(&whole));
+}
+
+#[test]
+fn a_slurm_job_array_plays_the_shards_of_the_recipe() {
+    needs!(tools::SBATCH);
+    // A one-machine cluster (munge, slurmctld, slurmd), started once and
+    // left running for later runs; it needs root.
+    let script = repo().join("scripts/slurm/local-cluster.sh");
+    let up = Command::new("bash")
+        .arg(&script)
+        .arg("start")
+        .output()
+        .unwrap();
+    if !up.status.success() {
+        let why = String::from_utf8_lossy(&up.stderr).to_string();
+        assert!(
+            std::env::var_os(tools::REQUIRE).is_none(),
+            "the local Slurm cluster did not start: {why}"
+        );
+        eprintln!("skipped a_slurm_job_array_plays_the_shards_of_the_recipe: {why}");
+        return;
+    }
+    let conf = String::from_utf8_lossy(&up.stdout)
+        .trim()
+        .trim_start_matches("export SLURM_CONF=")
+        .to_string();
+    let tmp = Tmp::new("shard-slurm");
+    let whole = tmp.path("whole.jsonl");
+    assert_eq!(
+        tournament(&["--results".into(), whole.display().to_string()]).0,
+        0
+    );
+    let out = Command::new("sbatch")
+        .env("SLURM_CONF", &conf)
+        .current_dir(&tmp.0)
+        .args(["--wait", "--array=0-3"])
+        .arg(repo().join("scripts/slurm/championship.sbatch"))
+        .args(["4", ARBITER])
+        .args(flags(5))
+        .output()
+        .expect("sbatch runs");
+    assert!(
+        out.status.success(),
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let journals: Vec<_> = (1..=4)
+        .map(|k| tmp.path(&format!("shard-{k}.jsonl")))
+        .collect();
+    let inputs: Vec<&Path> = journals.iter().map(|p| p.as_path()).collect();
+    let (code, text) = merge(&tmp, &inputs, "all.jsonl");
+    assert_eq!(code, 0, "{text}");
     assert_eq!(games(&tmp.path("all.jsonl")), games(&whole));
 }

@@ -41,6 +41,12 @@ pub const PARALLEL: Tool = Tool {
     program: "parallel",
     package: "parallel",
 };
+/// Slurm's `sbatch` (with munge, a one-machine cluster started by
+/// `scripts/slurm/local-cluster.sh`), for the job-array recipe.
+pub const SBATCH: Tool = Tool {
+    program: "sbatch",
+    package: "slurm-wlm munge",
+};
 /// A pseudo-terminal for one command (util-linux; Debian's essential
 /// `bsdutils`).
 pub const SCRIPT: Tool = Tool {
