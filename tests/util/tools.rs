@@ -47,6 +47,17 @@ pub const SBATCH: Tool = Tool {
     program: "sbatch",
     package: "slurm-wlm munge",
 };
+/// OpenSSH's server, for the recipe of GNU parallel over SSH (a private
+/// `sshd` on a loopback port, started by the test).
+pub const SSHD: Tool = Tool {
+    program: "sshd",
+    package: "openssh-server",
+};
+/// `rsync`, which GNU parallel's `--return` uses over SSH.
+pub const RSYNC: Tool = Tool {
+    program: "rsync",
+    package: "rsync",
+};
 /// A pseudo-terminal for one command (util-linux; Debian's essential
 /// `bsdutils`).
 pub const SCRIPT: Tool = Tool {
