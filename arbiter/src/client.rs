@@ -223,6 +223,9 @@ pub struct Reply {
     pub mv: String,
     /// From `go` sent to `bestmove` read.
     pub elapsed_ms: u64,
+    /// CPU time of the engine (all its processes) since its last move
+    /// (pondering included, unless it was frozen).
+    pub cpu_ms: Option<u64>,
     pub info: SearchInfo,
 }
 
@@ -245,6 +248,8 @@ pub struct Engine {
     token: u64,
     eof_seen: bool,
     exited: bool,
+    /// CPU time used up to the end of the last move.
+    cpu_mark: Option<Duration>,
 }
 
 impl Engine {
@@ -260,6 +265,7 @@ impl Engine {
             token: 0,
             eof_seen: false,
             exited: false,
+            cpu_mark: None,
         };
         let startup_ms = spec.startup_ms.unwrap_or(t.startup_ms);
         let deadline = started + Duration::from_millis(startup_ms);
@@ -312,6 +318,8 @@ impl Engine {
         engine
             .ping(startup_ms)
             .map_err(|f| to_startup(f, "first isready"))?;
+        engine.cpu_mark = engine.proc.cpu_time();
+        engine.proc.idle();
         Ok(engine)
     }
 
@@ -360,6 +368,7 @@ impl Engine {
 
     /// `isready <n>` → `readyok [<n>]` within `timeout_ms`, else a stall.
     pub fn ping(&mut self, timeout_ms: u64) -> Result<(), Fault> {
+        self.proc.wake();
         self.drain();
         self.token += 1;
         let token = self.token.to_string();
@@ -390,6 +399,7 @@ impl Engine {
         budget_ms: Option<u64>,
         t: &Timeouts,
     ) -> Result<Reply, Fault> {
+        self.proc.wake();
         self.drain();
         self.send(position)?;
         self.send(go)?;
@@ -414,10 +424,17 @@ impl Engine {
                         }
                         // The move as sent (`none` too: the rules judge it).
                         let mv = l.split_whitespace().nth(1).unwrap_or_default();
+                        let cpu = self.proc.cpu_time();
+                        let cpu_ms = cpu
+                            .zip(self.cpu_mark)
+                            .map(|(now, before)| now.saturating_sub(before).as_millis() as u64);
+                        self.cpu_mark = cpu;
+                        self.proc.idle();
                         return Ok(Reply {
                             mv: mv.to_string(),
                             line: l.clone(),
                             elapsed_ms: elapsed,
+                            cpu_ms,
                             info,
                         });
                     }
@@ -467,6 +484,7 @@ impl Engine {
     /// `quit`, then up to `grace_ms` to exit, then the group is killed. The
     /// engine's children are killed in any case. True when it exited by itself.
     pub fn quit(mut self, grace_ms: u64) -> bool {
+        self.proc.wake();
         let _ = self.command(&Command::Quit);
         self.proc.close_input();
         let exited = self

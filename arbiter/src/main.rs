@@ -10,6 +10,7 @@ use arbiter::client::Timeouts;
 use arbiter::clock::TimeControl;
 use arbiter::config::{self, Entrant};
 use arbiter::game::{GameRecord, Settings};
+use arbiter::sandbox::SandboxArgs;
 use arbiter::tournament::{self, Boards, Format, RunOptions, RunResult};
 use arbiter::{process, report, signals};
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -113,6 +114,8 @@ enum Command {
         /// Allowed beyond a move's time (ms).
         #[arg(long, default_value_t = 100)]
         margin: u64,
+        #[command(flatten)]
+        sandbox: SandboxArgs,
     },
     /// Throughput: games per second and arbiter time per move.
     Bench {
@@ -204,6 +207,8 @@ struct Common {
     /// No progress bar.
     #[arg(long)]
     quiet: bool,
+    #[command(flatten)]
+    sandbox: SandboxArgs,
 }
 
 fn main() -> ExitCode {
@@ -237,8 +242,13 @@ fn run(cli: Cli) -> Result<ExitCode> {
             margin,
             positions,
             solve_time,
+            sandbox,
         }) => {
-            let entrant = Entrant::from_cli(&engine)?;
+            let mut entrants = [Entrant::from_cli(&engine)?];
+            if let Some(header) = sandbox.apply(&mut entrants, &[])? {
+                println!("{header}");
+            }
+            let [entrant] = entrants;
             let config::Kind::External(spec) = &entrant.kind else {
                 bail!("check is for external engines (the built-in players are always fine)");
             };
@@ -276,6 +286,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             }
             let mut entrants = vec![Entrant::from_cli(&engine1)?, Entrant::from_cli(&engine2)?];
             config::dedup_names(&mut entrants);
+            confine(&common, &mut entrants, &[])?;
             let cmd = std::env::args().collect::<Vec<_>>();
             play(
                 entrants,
@@ -314,6 +325,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             if rounds == 0 || boards == 0 {
                 bail!("--rounds and --boards must be at least 1");
             }
+            confine(&common, &mut entrants, &engine_files)?;
             let cmd = std::env::args().collect::<Vec<_>>();
             play(entrants, format, rounds, boards, None, &common, &cmd)
         }
@@ -331,6 +343,27 @@ fn parse_dots_size(text: Option<&str>) -> Result<Option<(usize, usize)>> {
 fn parse_game(text: &str) -> Result<GameId> {
     let game: GameId = text.parse().map_err(|e| anyhow::anyhow!("--game: {e}"))?;
     Ok(game)
+}
+
+/// Confines the external engines as `--sandbox` says, hiding the arbiter's
+/// files (and `config` files) from them; prints what is enforced.
+fn confine(c: &Common, entrants: &mut [Entrant], config: &[PathBuf]) -> Result<()> {
+    let log_dir = settings(c).log_dir;
+    let mut protected: Vec<PathBuf> = config.to_vec();
+    protected.extend(
+        [&c.results, &log_dir, &c.records, &c.summary]
+            .into_iter()
+            .flatten()
+            .cloned(),
+    );
+    if let Some(header) = c.sandbox.apply(entrants, &protected)? {
+        // The log folder exists before the engines start, to be masked.
+        if let Some(dir) = &log_dir {
+            std::fs::create_dir_all(dir)?;
+        }
+        println!("{header}");
+    }
+    Ok(())
 }
 
 fn settings(c: &Common) -> Settings {
