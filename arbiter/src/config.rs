@@ -437,6 +437,8 @@ args = ["alice.py"]
 env = { PYTHONUNBUFFERED = "1" }
 options = { Hash = 16, Ponder = false }
 movetime = 2000
+sandbox = "on"
+writable = true
 [engine.limits]
 memory_mb = 256
 
@@ -461,6 +463,13 @@ command = "builtin:greedy"
             ]
         );
         assert_eq!(spec.limits.memory_mb, Some(256));
+        assert_eq!(
+            spec.sandbox,
+            EngineSandbox {
+                mode: Some(Mode::On),
+                writable: true
+            }
+        );
         assert_eq!(es[1].kind, Kind::Builtin(BuiltinKind::Greedy));
 
         let json_path = dir.join("e.json");

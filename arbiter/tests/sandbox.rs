@@ -335,6 +335,35 @@ fn the_arbiter_and_other_processes_cannot_be_signalled() {
     assert!(left_running(&tag("kill-parent")).is_empty());
 }
 
+#[test]
+fn check_tells_the_student_what_the_sandbox_refused() {
+    needs!(tools::BWRAP);
+    let tmp = Tmp::new("check");
+    let secret = tmp.path("secret.txt");
+    std::fs::write(&secret, "not-for-students").unwrap();
+    let out = Command::new(ARBITER)
+        .args([
+            "check",
+            &format!("{MOCK} --mode read-secret"),
+            "--sandbox",
+            "on",
+        ])
+        .args(["--positions", "3", "--solve-time", "200"])
+        .current_dir(repo())
+        .env("MOCK_TARGET", &secret)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(
+        text.contains("warn  sandbox: the engine was refused something")
+            && text.contains("secret.txt: No such file or directory")
+            && text.contains("its own folder (read-only"),
+        "{text}"
+    );
+    assert!(!text.contains("not-for-students"), "{text}");
+}
+
 /// The CPU time (ms) the `ponder` engine used on its own moves, summed.
 fn ponder_cpu(o: &Outcome) -> u64 {
     let mut total = 0;

@@ -74,3 +74,70 @@ pub fn files_named(words: &[String]) -> Vec<PathBuf> {
         .filter(|p| p.is_file())
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn confinement(hidden: Vec<PathBuf>, writable: bool) -> Confinement {
+        Confinement {
+            bwrap: Some("bwrap".into()),
+            cgroup: None,
+            memory_mb: 64,
+            pids: 16,
+            freeze_idle: false,
+            run_as: None,
+            writable,
+            hidden,
+        }
+    }
+
+    fn text(a: &[OsString]) -> String {
+        a.iter()
+            .map(|w| w.to_string_lossy().into_owned())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    #[test]
+    fn the_view_masks_the_arbiter_files_inside_it() {
+        let root = std::env::temp_dir().join(format!("bwrap-args-{}", std::process::id()));
+        let (dir, other) = (root.join("alice"), root.join("alice/bob"));
+        std::fs::create_dir_all(&other).unwrap();
+        std::fs::write(dir.join("results.jsonl"), "").unwrap();
+        let hidden = vec![
+            dir.join("results.jsonl"),
+            other.clone(),
+            root.join("carol"), // outside the view: nothing to mask
+            dir.clone(),        // its own folder stays
+        ];
+        let a = text(&args(&confinement(hidden, false), &dir, &[]));
+        let d = dir.display();
+        assert!(
+            a.starts_with("--unshare-all --unshare-user --disable-userns"),
+            "{a}"
+        );
+        assert!(a.contains(&format!("--ro-bind {d} {d}")), "{a}");
+        assert!(
+            a.contains(&format!("--ro-bind /dev/null {d}/results.jsonl")),
+            "{a}"
+        );
+        assert!(a.contains(&format!("--tmpfs {}", other.display())), "{a}");
+        assert!(
+            !a.contains("carol") && !a.contains(&format!("--tmpfs {d} ")),
+            "{a}"
+        );
+        assert!(a.contains("--size 67108864 --tmpfs /tmp"), "{a}");
+        assert!(a.ends_with(&format!("--chdir {d}")), "{a}");
+        let a = text(&args(&confinement(vec![], true), &dir, &[]));
+        assert!(a.contains(&format!("--bind {d} {d}")), "{a}");
+        std::fs::remove_dir_all(&root).unwrap();
+    }
+
+    #[test]
+    fn files_named_outside_the_system() {
+        let exe = std::env::current_exe().unwrap();
+        let words = vec![exe.display().to_string(), "/bin/sh".into(), "x.lisp".into()];
+        assert_eq!(files_named(&words), vec![exe]);
+    }
+}

@@ -291,6 +291,32 @@ fn probe_bwrap(run_as: Option<(u32, u32)>) -> Result<PathBuf, String> {
     }
 }
 
+/// What an engine is told in the sandbox, for `arbiter check`.
+pub const REFUSAL_HINT: &str =
+    "the sandbox (--sandbox) shows the engine only the system folders (read-only), its own \
+     folder (read-only unless `writable = true` in the config file; run as root, the engine \
+     is the user nobody) and an empty /tmp; no network, no other process, limited processes \
+     and memory: keep every file the engine reads in its folder, write only in /tmp";
+
+/// Whether a line on an engine's stderr tells of something the sandbox
+/// refuses (the C library's messages for the errors it causes).
+pub fn is_refusal(line: &str) -> bool {
+    [
+        "Permission denied",
+        "Read-only file system",
+        "No such file or directory",
+        "Directory nonexistent",
+        "not found",
+        "Network is unreachable",
+        "Connection refused",
+        "Operation not permitted",
+        "Resource temporarily unavailable",
+        "Cannot allocate memory",
+    ]
+    .iter()
+    .any(|m| line.contains(m))
+}
+
 /// `p` made absolute (canonical when it exists).
 pub fn absolute(p: &Path) -> PathBuf {
     if let Ok(c) = p.canonicalize() {
