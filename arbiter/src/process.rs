@@ -133,6 +133,10 @@ impl Proc {
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .process_group(0);
+        if bwrap.is_some() {
+            // Those of engines that ended since (cheap: a scan of /proc).
+            procfs::reap_adopted();
+        }
         let cgroup = match confine.as_ref().and_then(|c| Some((c, c.cgroup.as_ref()?))) {
             Some((c, h)) => Some(Cgroup::create(h, c.memory_mb, c.pids)?),
             None => None,
@@ -283,13 +287,6 @@ impl Proc {
     pub fn kill(&mut self) -> Option<ExitStatus> {
         self.stdin = None;
         self.wake();
-        // bubblewrap's process inside the namespaces (PID 1 there): when
-        // bubblewrap dies first, it is re-parented here and must be reaped.
-        let inner = if self.namespaced && self.status.is_none() {
-            procfs::descendants(self.pgid)
-        } else {
-            Vec::new()
-        };
         if let Some(c) = &self.cgroup {
             c.kill_all();
         }
@@ -301,10 +298,13 @@ impl Proc {
             self.status = self.child.wait().ok();
         }
         reap_group(self.pgid);
-        for pid in inner.into_iter().skip(1) {
-            reap(pid);
-        }
         self.cgroup = None;
+        if self.namespaced {
+            // bubblewrap's process inside the namespaces (PID 1 there)
+            // outlives bubblewrap a moment, re-parented here: reap it.
+            std::thread::sleep(Duration::from_millis(1));
+            procfs::reap_adopted();
+        }
         self.status
     }
 
@@ -353,20 +353,6 @@ fn reap_group(pgid: i32) {
             }
             std::thread::sleep(Duration::from_millis(1));
         }
-    }
-}
-
-/// Reaps `pid` if it is (or becomes, within half a second) our child.
-fn reap(pid: i32) {
-    let deadline = Instant::now() + Duration::from_millis(500);
-    loop {
-        let mut st = 0;
-        // SAFETY: waitpid on one pid; ECHILD when it is not our child.
-        let r = unsafe { libc::waitpid(pid, &mut st, libc::WNOHANG) };
-        if r != 0 || Instant::now() >= deadline {
-            return;
-        }
-        std::thread::sleep(Duration::from_millis(1));
     }
 }
 

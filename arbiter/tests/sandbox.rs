@@ -364,6 +364,51 @@ fn check_tells_the_student_what_the_sandbox_refused() {
     assert!(!text.contains("not-for-students"), "{text}");
 }
 
+/// The zombies among the children of `pid`.
+fn zombie_children(pid: u32) -> usize {
+    let mut n = 0;
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let stat = std::fs::read_to_string(entry.path().join("stat")).unwrap_or_default();
+        let Some((_, rest)) = stat.rsplit_once(") ") else {
+            continue;
+        };
+        let f: Vec<&str> = rest.split_whitespace().collect();
+        if f.len() > 1 && f[0] == "Z" && f[1] == pid.to_string() {
+            n += 1;
+        }
+    }
+    n
+}
+
+#[test]
+fn engines_restarted_many_times_leave_no_zombies() {
+    needs!(tools::BWRAP);
+    // An engine that crashes at its fourth move is restarted every game.
+    let mut arbiter = Command::new(ARBITER)
+        .args(["match", &format!("{MOCK} --mode crash --after 3"), MOCK])
+        .args([
+            "--games",
+            "1000",
+            "--sandbox",
+            "on",
+            "--quiet",
+            "--concurrency",
+            "1",
+        ])
+        .current_dir(repo())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_secs(3));
+    let zombies = zombie_children(arbiter.id());
+    let running = arbiter.try_wait().unwrap().is_none();
+    let _ = arbiter.kill();
+    let _ = arbiter.wait();
+    assert!(running, "the match should still be running");
+    assert!(zombies <= 2, "{zombies} zombies");
+}
+
 /// The CPU time (ms) the `ponder` engine used on its own moves, summed.
 fn ponder_cpu(o: &Outcome) -> u64 {
     let mut total = 0;

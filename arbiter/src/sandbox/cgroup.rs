@@ -63,9 +63,29 @@ impl Hierarchy {
         Err(why.join("; "))
     }
 
-    /// Makes a cgroup with limits and removes it.
+    /// Makes a cgroup with limits and removes it; removes first the empty
+    /// cgroups left by an arbiter that was killed (`kill -9`).
     fn try_it(&self) -> io::Result<()> {
+        for parent in self.parents() {
+            remove_stale(parent);
+        }
         Cgroup::create(self, 64, 16).map(drop)
+    }
+
+    fn parents(&self) -> Vec<&Path> {
+        match self {
+            Hierarchy::V2 { base } => vec![base],
+            Hierarchy::V1 {
+                pids,
+                memory,
+                freezer,
+                cpuacct,
+            } => [Some(pids), Some(memory), freezer.as_ref(), cpuacct.as_ref()]
+                .into_iter()
+                .flatten()
+                .map(PathBuf::as_path)
+                .collect(),
+        }
     }
 
     /// What this hierarchy gives, for the header line.
@@ -288,6 +308,27 @@ impl Drop for Cgroup {
                 }
                 std::thread::sleep(Duration::from_millis(5));
             }
+        }
+    }
+}
+
+/// Removes the cgroups `tabula-<pid>-<n>` in `parent` of arbiters no longer
+/// running (only empty ones can be removed).
+fn remove_stale(parent: &Path) {
+    let Ok(dir) = std::fs::read_dir(parent) else {
+        return;
+    };
+    for entry in dir.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = name
+            .to_str()
+            .and_then(|n| n.strip_prefix("tabula-"))
+            .and_then(|n| n.split('-').next())
+        else {
+            continue;
+        };
+        if !Path::new("/proc").join(pid).exists() {
+            let _ = std::fs::remove_dir(entry.path());
         }
     }
 }

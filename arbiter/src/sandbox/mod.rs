@@ -122,6 +122,14 @@ impl SandboxArgs {
                 spec.confine = None;
                 continue;
             }
+            if spec.dir.is_none() && std::env::current_dir().is_ok_and(|d| d == Path::new("/")) {
+                bail!(
+                    "engine '{}' would see the whole file system in the sandbox: an engine \
+                     given on the command line sees the current folder, here /; run the \
+                     arbiter from another folder or give the engine a `dir` in a config file",
+                    e.name
+                );
+            }
             let found = probe();
             if mode == Mode::On {
                 let missing: Vec<String> = [

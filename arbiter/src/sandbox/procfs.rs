@@ -8,7 +8,9 @@ use std::time::Duration;
 
 /// One line of `/proc/<pid>/stat`, the fields used here.
 struct Stat {
+    state: char,
     ppid: i32,
+    session: i32,
     /// utime + stime + cutime + cstime, in clock ticks.
     ticks: u64,
 }
@@ -20,23 +22,45 @@ fn stat(pid: i32) -> Option<Stat> {
     let f: Vec<&str> = rest.split_whitespace().collect();
     let num = |i: usize| f.get(i).and_then(|v| v.parse::<u64>().ok());
     Some(Stat {
+        state: f.first()?.chars().next()?,
         ppid: f.get(1)?.parse().ok()?,
+        session: f.get(3)?.parse().ok()?,
         ticks: num(11)? + num(12)? + num(13)? + num(14)?,
     })
+}
+
+/// Every process, with its `stat` line.
+fn all() -> Vec<(i32, Stat)> {
+    let Ok(dir) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    dir.flatten()
+        .filter_map(|e| e.file_name().to_str().and_then(|s| s.parse().ok()))
+        .filter_map(|pid| Some((pid, stat(pid)?)))
+        .collect()
+}
+
+/// Reaps the zombies re-parented to this process (a child subreaper) from
+/// another session: bubblewrap's process inside the namespaces, which
+/// outlives bubblewrap by a moment. (Every process the arbiter starts
+/// itself stays in its session, so none of them is waited for here.)
+pub fn reap_adopted() {
+    // SAFETY: getpid and getsid have no preconditions.
+    let (me, session) = unsafe { (libc::getpid(), libc::getsid(0)) };
+    for (pid, s) in all() {
+        if s.ppid == me && s.session != session && s.state == 'Z' {
+            let mut status = 0;
+            // SAFETY: waitpid on one zombie child of ours.
+            unsafe { libc::waitpid(pid, &mut status, libc::WNOHANG) };
+        }
+    }
 }
 
 /// `root` and every process below it (a scan of `/proc`).
 pub fn descendants(root: i32) -> Vec<i32> {
     let mut children: HashMap<i32, Vec<i32>> = HashMap::new();
-    if let Ok(dir) = std::fs::read_dir("/proc") {
-        for entry in dir.flatten() {
-            let Some(pid) = entry.file_name().to_str().and_then(|s| s.parse().ok()) else {
-                continue;
-            };
-            if let Some(s) = stat(pid) {
-                children.entry(s.ppid).or_default().push(pid);
-            }
-        }
+    for (pid, s) in all() {
+        children.entry(s.ppid).or_default().push(pid);
     }
     let mut out = vec![root];
     let mut i = 0;
