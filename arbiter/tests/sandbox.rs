@@ -318,7 +318,15 @@ fn the_arbiter_and_other_processes_cannot_be_signalled() {
         let pid = victim.id().to_string();
         let tmp = Tmp::new(&format!("kill-{}", sandbox[1]));
         let o = hostile_match(&tmp, "kill-parent", sandbox, &[("MOCK_TARGET", &pid)], 2);
-        let alive = victim.try_wait().unwrap().is_none();
+        // (A killed victim may take a moment to show as exited.)
+        let mut alive = true;
+        for _ in 0..50 {
+            alive = victim.try_wait().unwrap().is_none();
+            if !alive {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
         let _ = victim.kill();
         let _ = victim.wait();
         if sandbox == ON {
@@ -456,8 +464,8 @@ fn freeze_idle_stops_pondering() {
 }
 
 /// The student kit in the sandbox: `check` and a match.
-fn student_kit(engine: &str, config: Option<&Path>) {
-    let tmp = Tmp::new("kit");
+fn student_kit(name: &str, engine: &str, config: Option<&Path>) {
+    let tmp = Tmp::new(&format!("kit-{name}"));
     let results = tmp.path("r.jsonl");
     let mut args = vec!["--sandbox", "on", "--quiet", "--results"];
     args.push(results.to_str().unwrap());
@@ -491,13 +499,13 @@ fn student_kit(engine: &str, config: Option<&Path>) {
 fn the_python_example_plays_in_the_sandbox() {
     needs!(tools::BWRAP, tools::PYTHON);
     let py = repo().join("adapters/python/example_engine.py");
-    student_kit(&format!("python3 {}", py.display()), None);
+    student_kit("python", &format!("python3 {}", py.display()), None);
 }
 
 #[test]
 fn a_compiled_engine_plays_in_the_sandbox() {
     needs!(tools::BWRAP);
-    student_kit(&format!("{MOCK} --mode good"), None);
+    student_kit("compiled", &format!("{MOCK} --mode good"), None);
 }
 
 #[test]
@@ -505,6 +513,7 @@ fn the_lisp_student_plays_in_the_sandbox() {
     needs!(tools::BWRAP, tools::SBCL);
     let lisp = repo().join("adapters/lisp");
     student_kit(
+        "lisp",
         &format!(
             "sbcl --script {} {}",
             lisp.join("run.lisp").display(),
@@ -548,5 +557,5 @@ fn a_script_starting_a_lisp_image_plays_in_the_sandbox() {
         "[[engine]]\nname = \"alice\"\ncommand = \"sh engine.sh\"\ndir = \"alice\"\n",
     )
     .unwrap();
-    student_kit("", Some(&config));
+    student_kit("image", "", Some(&config));
 }

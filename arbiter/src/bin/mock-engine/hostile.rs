@@ -124,14 +124,14 @@ fn daemon() -> Result<String, String> {
     }
 }
 
-/// SIGKILL to the parent (the arbiter, unless something is in between) and
-/// to the pid `target`.
+/// SIGKILL to the pid `target`, then to the parent (the arbiter, unless
+/// something is in between).
 fn kill_parent(target: &str) -> Result<String, String> {
     // SAFETY: getppid and kill have no memory preconditions.
     let parent = unsafe { libc::getppid() };
     let mut done = Vec::new();
     let mut failed = Vec::new();
-    for pid in [Some(parent), target.parse().ok()].into_iter().flatten() {
+    for pid in [target.parse().ok(), Some(parent)].into_iter().flatten() {
         if unsafe { libc::kill(pid, libc::SIGKILL) } == 0 {
             done.push(pid.to_string());
         } else {
