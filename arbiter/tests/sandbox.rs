@@ -372,6 +372,69 @@ fn check_tells_the_student_what_the_sandbox_refused() {
     assert!(!text.contains("not-for-students"), "{text}");
 }
 
+/// A config file: `alice` may write in her folder, `bob` may not, `ref`
+/// is not confined (`sandbox = "off"`); the header says so.
+#[test]
+fn per_engine_settings_of_the_config_file() {
+    needs!(tools::BWRAP);
+    let tmp = Tmp::new("config");
+    let tag = tag("config");
+    for name in ["alice", "bob"] {
+        std::fs::create_dir_all(tmp.path(name)).unwrap();
+        std::fs::write(tmp.path(name).join("notes.txt"), "").unwrap();
+    }
+    // Run as root, the arbiter starts engines as nobody: a writable folder
+    // is nobody's.
+    let root =
+        std::fs::metadata("/proc/self").is_ok_and(|m| std::os::unix::fs::MetadataExt::uid(&m) == 0);
+    if root {
+        for p in [tmp.path("alice"), tmp.path("alice/notes.txt")] {
+            std::os::unix::fs::chown(p, Some(65534), Some(65534)).unwrap();
+        }
+    }
+    let hostile = format!("{MOCK} --mode write-journal --tag {tag}");
+    let config = tmp.path("class.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "[[engine]]\nname = \"alice\"\ncommand = \"{hostile}\"\ndir = \"alice\"\n\
+             writable = true\nenv = {{ MOCK_TARGET = \"notes.txt\" }}\n\
+             [[engine]]\nname = \"bob\"\ncommand = \"{hostile}\"\ndir = \"bob\"\n\
+             env = {{ MOCK_TARGET = \"notes.txt\" }}\n\
+             [[engine]]\nname = \"ref\"\ncommand = \"{MOCK} --mode good\"\nsandbox = \"off\"\n"
+        ),
+    )
+    .unwrap();
+    let results = tmp.path("r.jsonl");
+    let (code, text) = support::run(&[
+        "tournament",
+        "--engines",
+        config.to_str().unwrap(),
+        "--boards",
+        "1",
+        "--sandbox",
+        "on",
+        "--quiet",
+        "--results",
+        results.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{text}");
+    assert!(
+        text.contains("own folder read-only")
+            && text.contains("; own folder writable: alice; NOT confined: ref"),
+        "{text}"
+    );
+    let games = support::results(&results);
+    assert_eq!(games.len(), 6, "{text}");
+    for g in &games {
+        assert_eq!(g["reason"], "normal", "{g}");
+    }
+    let notes = |who: &str| std::fs::read_to_string(tmp.path(who).join("notes.txt")).unwrap();
+    assert!(notes("alice").contains("forged"), "{text}");
+    assert_eq!(notes("bob"), "", "{text}");
+    assert!(left_running(&tag).is_empty());
+}
+
 /// The zombies among the children of `pid`.
 fn zombie_children(pid: u32) -> usize {
     let mut n = 0;

@@ -113,6 +113,8 @@ impl SandboxArgs {
             }
         }
         let mut header = None;
+        let mut free = Vec::new();
+        let mut writable = Vec::new();
         for e in entrants.iter_mut() {
             let Kind::External(spec) = &mut e.kind else {
                 continue;
@@ -120,6 +122,7 @@ impl SandboxArgs {
             let mode = spec.sandbox.mode.unwrap_or(self.sandbox);
             if mode == Mode::Off {
                 spec.confine = None;
+                free.push(e.name.clone());
                 continue;
             }
             if spec.dir.is_none() && std::env::current_dir().is_ok_and(|d| d == Path::new("/")) {
@@ -161,8 +164,31 @@ impl SandboxArgs {
                 writable: spec.sandbox.writable,
                 hidden: hidden.clone(),
             };
-            header.get_or_insert_with(|| format!("sandbox {mode}: {}", c.describe()));
+            if c.writable {
+                writable.push(e.name.clone());
+            }
+            header.get_or_insert_with(|| {
+                let read_only = Confinement {
+                    writable: false,
+                    ..c.clone()
+                };
+                format!("sandbox {mode}: {}", read_only.describe())
+            });
             spec.confine = Some(Arc::new(c));
+        }
+        match &mut header {
+            None if self.freeze_idle => {
+                bail!("--freeze-idle stops sandboxed engines: add --sandbox on (or auto)")
+            }
+            Some(h) => {
+                if !writable.is_empty() {
+                    h.push_str(&format!("; own folder writable: {}", writable.join(", ")));
+                }
+                if !free.is_empty() {
+                    h.push_str(&format!("; NOT confined: {}", free.join(", ")));
+                }
+            }
+            None => {}
         }
         Ok(header)
     }
