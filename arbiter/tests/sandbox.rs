@@ -622,3 +622,11 @@ fn a_script_starting_a_lisp_image_plays_in_the_sandbox() {
     .unwrap();
     student_kit("image", "", Some(&config));
 }
+
+/// The skipping itself, run on any machine: with a PATH that hides bwrap a
+/// sandbox test passes with one line naming it, bwrap and its package;
+/// under `TABULA_REQUIRE_TOOLS=1` it fails.
+#[test]
+fn sandbox_tests_skip_visibly_without_bwrap_unless_required() {
+    tools::assert_skips_visibly("the_header_says_what_is_enforced", &tools::BWRAP);
+}

@@ -339,3 +339,31 @@ fn write(path: &Path, value: &str) -> io::Result<()> {
         .open(path)?
         .write_all(value.as_bytes())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MOUNTS: &str = "\
+30 25 0:26 / /sys/fs/cgroup/unified rw,relatime shared:6 - cgroup2 cgroup2 rw
+31 25 0:27 / /sys/fs/cgroup/pids rw,relatime shared:7 - cgroup cgroup rw,pids
+32 25 0:28 / /sys/fs/cgroup/cpu,cpuacct rw,relatime shared:8 - cgroup cgroup rw,cpu,cpuacct
+33 25 0:29 / /sys/fs/cgroup/memory rw,relatime shared:9 - cgroup cgroup rw,memory
+";
+    const OWN: &str = "4:memory:/jobs/42\n3:cpu,cpuacct:/\n2:pids:/\n0::/user.slice\n";
+
+    #[test]
+    fn v1_folders_from_mountinfo_and_the_own_cgroup() {
+        let dir = |c| v1_dir(MOUNTS, OWN, c);
+        assert_eq!(dir("pids"), Some(PathBuf::from("/sys/fs/cgroup/pids/")));
+        assert_eq!(
+            dir("memory"),
+            Some(PathBuf::from("/sys/fs/cgroup/memory/jobs/42"))
+        );
+        assert_eq!(
+            dir("cpuacct"),
+            Some(PathBuf::from("/sys/fs/cgroup/cpu,cpuacct/"))
+        );
+        assert_eq!(dir("freezer"), None);
+    }
+}
