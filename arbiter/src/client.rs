@@ -345,6 +345,8 @@ impl Engine {
     /// Sends a line (logged). A failure is a crash (the engine is gone) or a
     /// stall (it does not read).
     pub fn send(&mut self, line: &str) -> Result<(), Fault> {
+        // Frozen (`--freeze-idle`) only while nobody talks to it.
+        self.proc.wake();
         self.log.push(Instant::now(), '>', line);
         match self.proc.send(line) {
             Ok(()) => Ok(()),
@@ -361,14 +363,16 @@ impl Engine {
         }
     }
 
-    /// Starts a game: `uginewgame` (answered by nothing).
+    /// Starts a game: `uginewgame` (answered by nothing; with
+    /// `--freeze-idle` the engine reads it at its first turn).
     pub fn new_game(&mut self) -> Result<(), Fault> {
-        self.command(&Command::NewGame)
+        self.command(&Command::NewGame)?;
+        self.proc.idle();
+        Ok(())
     }
 
     /// `isready <n>` → `readyok [<n>]` within `timeout_ms`, else a stall.
     pub fn ping(&mut self, timeout_ms: u64) -> Result<(), Fault> {
-        self.proc.wake();
         self.drain();
         self.token += 1;
         let token = self.token.to_string();
@@ -399,7 +403,6 @@ impl Engine {
         budget_ms: Option<u64>,
         t: &Timeouts,
     ) -> Result<Reply, Fault> {
-        self.proc.wake();
         self.drain();
         self.send(position)?;
         self.send(go)?;
@@ -484,7 +487,6 @@ impl Engine {
     /// `quit`, then up to `grace_ms` to exit, then the group is killed. The
     /// engine's children are killed in any case. True when it exited by itself.
     pub fn quit(mut self, grace_ms: u64) -> bool {
-        self.proc.wake();
         let _ = self.command(&Command::Quit);
         self.proc.close_input();
         let exited = self
