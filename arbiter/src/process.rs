@@ -138,7 +138,7 @@ impl Proc {
             procfs::reap_adopted();
         }
         let cgroup = match confine.as_ref().and_then(|c| Some((c, c.cgroup.as_ref()?))) {
-            Some((c, h)) => Some(Cgroup::create(h, c.memory_mb, c.pids)?),
+            Some((c, h)) => Some(Cgroup::create(h, c.memory_mb, c.pids, c.millicores)?),
             None => None,
         };
         let setup = ChildSetup {

@@ -372,6 +372,39 @@ fn check_tells_the_student_what_the_sandbox_refused() {
     assert!(!text.contains("not-for-students"), "{text}");
 }
 
+/// `--sandbox-cpus 0.2`: a burner gets at most a fifth of a core, however
+/// long its opponent thinks.
+#[test]
+fn a_cpu_share_caps_a_burner() {
+    needs!(tools::BWRAP);
+    let tmp = Tmp::new("cpus");
+    let limit = ["--sandbox", "on", "--sandbox-cpus", "0.2"];
+    let o = hostile_match(&tmp, "ponder", &limit, &[], 2);
+    o.completed(2);
+    all_normal(&o);
+    assert!(o.text.contains("0.2 CPU cores"), "{}", o.text);
+    // The opponent's thinking time, during which the burner burns.
+    let mut opponent_ms = 0;
+    let mut moves = 0;
+    for g in &o.games {
+        let theirs = usize::from(g["p1"].as_str().unwrap().contains("--mode ponder"));
+        let times = g["times_ms"].as_array().unwrap();
+        opponent_ms += times
+            .iter()
+            .skip(theirs)
+            .step_by(2)
+            .filter_map(Value::as_u64)
+            .sum::<u64>();
+        moves += times.len() as u64;
+    }
+    let burnt = ponder_cpu(&o);
+    assert!(opponent_ms > 1000, "{opponent_ms}");
+    assert!(
+        burnt > 0 && burnt < opponent_ms * 3 / 10 + 5 * moves,
+        "{burnt} ms in {opponent_ms} ms"
+    );
+}
+
 /// A config file: `alice` may write in her folder, `bob` may not, `ref`
 /// is not confined (`sandbox = "off"`); the header says so.
 #[test]

@@ -85,6 +85,7 @@ mod tests {
             cgroup: None,
             memory_mb: 64,
             pids: 16,
+            millicores: None,
             freeze_idle: false,
             run_as: None,
             writable,

@@ -19,14 +19,17 @@ use std::time::{Duration, Instant};
 /// Where engine cgroups are made: the arbiter's own cgroup in each hierarchy.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Hierarchy {
-    /// cgroup v2: one folder (pids, memory, freezer and CPU time in it).
-    V2 { base: PathBuf },
+    /// cgroup v2: one folder (pids, memory, freezer and CPU time in it;
+    /// `cpu` when its controller limits CPU).
+    V2 { base: PathBuf, cpu: bool },
     /// cgroup v1: a folder per controller.
     V1 {
         pids: PathBuf,
         memory: PathBuf,
         freezer: Option<PathBuf>,
         cpuacct: Option<PathBuf>,
+        /// The `cpu` controller (CPU bandwidth), perhaps shared with `cpuacct`.
+        cpu: Option<PathBuf>,
     },
 }
 
@@ -37,8 +40,8 @@ impl Hierarchy {
         let mounts = std::fs::read_to_string("/proc/self/mountinfo").map_err(|e| e.to_string())?;
         let own = std::fs::read_to_string("/proc/self/cgroup").map_err(|e| e.to_string())?;
         let mut why = Vec::new();
-        if let Some(base) = v2_base(&mounts, &own) {
-            let h = Hierarchy::V2 { base };
+        if let Some((base, cpu)) = v2_base(&mounts, &own) {
+            let h = Hierarchy::V2 { base, cpu };
             match h.try_it() {
                 Ok(()) => return Ok(h),
                 Err(e) => why.push(format!("cgroup v2: {e}")),
@@ -52,6 +55,7 @@ impl Hierarchy {
                     memory,
                     freezer: v1("freezer"),
                     cpuacct: v1("cpuacct"),
+                    cpu: v1("cpu"),
                 };
                 match h.try_it() {
                     Ok(()) => return Ok(h),
@@ -69,31 +73,46 @@ impl Hierarchy {
         for parent in self.parents() {
             remove_stale(parent);
         }
-        Cgroup::create(self, 64, 16).map(drop)
+        Cgroup::create(self, 64, 16, None).map(drop)
     }
 
     fn parents(&self) -> Vec<&Path> {
         match self {
-            Hierarchy::V2 { base } => vec![base],
+            Hierarchy::V2 { base, .. } => vec![base],
             Hierarchy::V1 {
                 pids,
                 memory,
                 freezer,
                 cpuacct,
-            } => [Some(pids), Some(memory), freezer.as_ref(), cpuacct.as_ref()]
-                .into_iter()
-                .flatten()
-                .map(PathBuf::as_path)
-                .collect(),
+                cpu,
+            } => [
+                Some(pids),
+                Some(memory),
+                freezer.as_ref(),
+                cpuacct.as_ref(),
+                cpu.as_ref(),
+            ]
+            .into_iter()
+            .flatten()
+            .map(PathBuf::as_path)
+            .collect(),
         }
     }
 
     /// What this hierarchy gives, for the header line.
     pub fn describe(&self) -> String {
         match self {
-            Hierarchy::V2 { .. } => "cgroup v2".into(),
+            Hierarchy::V2 { cpu, .. } => {
+                format!(
+                    "cgroup v2 (pids, memory, freezer{})",
+                    if *cpu { ", cpu" } else { "" }
+                )
+            }
             Hierarchy::V1 {
-                freezer, cpuacct, ..
+                freezer,
+                cpuacct,
+                cpu,
+                ..
             } => {
                 let mut s = "cgroup v1 (pids, memory".to_string();
                 if freezer.is_some() {
@@ -102,9 +121,20 @@ impl Hierarchy {
                 if cpuacct.is_some() {
                     s.push_str(", cpuacct");
                 }
+                if cpu.is_some() {
+                    s.push_str(", cpu");
+                }
                 s.push(')');
                 s
             }
+        }
+    }
+
+    /// Whether the cgroup can limit the CPU bandwidth.
+    pub fn limits_cpu(&self) -> bool {
+        match self {
+            Hierarchy::V2 { cpu, .. } => *cpu,
+            Hierarchy::V1 { cpu, .. } => cpu.is_some(),
         }
     }
 
@@ -118,8 +148,9 @@ impl Hierarchy {
 }
 
 /// The unified hierarchy's folder of this process, if it offers pids and
-/// memory (enabling them for children if the folder allows it).
-fn v2_base(mounts: &str, own: &str) -> Option<PathBuf> {
+/// memory (enabling them for children if the folder allows it), and
+/// whether it offers cpu.
+fn v2_base(mounts: &str, own: &str) -> Option<(PathBuf, bool)> {
     let mount = mounts.lines().find_map(|l| {
         let (left, right) = l.split_once(" - ")?;
         (right.split_whitespace().next()? == "cgroup2").then(|| left.split_whitespace().nth(4))?
@@ -138,7 +169,12 @@ fn v2_base(mounts: &str, own: &str) -> Option<PathBuf> {
     if !has(&std::fs::read_to_string(&subtree).ok()?) {
         std::fs::write(&subtree, "+pids +memory").ok()?;
     }
-    Some(base)
+    let cpu = |text: &str| text.split_whitespace().any(|w| w == "cpu");
+    if cpu(&controllers) && !cpu(&std::fs::read_to_string(&subtree).ok()?) {
+        let _ = std::fs::write(&subtree, "+cpu");
+    }
+    let cpu = cpu(&std::fs::read_to_string(&subtree).ok()?);
+    Some((base, cpu))
 }
 
 /// The folder of this process in the v1 hierarchy of `controller`.
@@ -177,8 +213,14 @@ pub struct Cgroup {
 }
 
 impl Cgroup {
-    /// Makes the engine's cgroup with its limits.
-    pub fn create(h: &Hierarchy, memory_mb: u64, pids: u64) -> io::Result<Cgroup> {
+    /// Makes the engine's cgroup with its limits (`millicores`: CPU
+    /// bandwidth in thousandths of a core, if the hierarchy limits CPU).
+    pub fn create(
+        h: &Hierarchy,
+        memory_mb: u64,
+        pids: u64,
+        millicores: Option<u64>,
+    ) -> io::Result<Cgroup> {
         static NEXT: AtomicU64 = AtomicU64::new(0);
         let name = format!(
             "tabula-{}-{}",
@@ -193,18 +235,26 @@ impl Cgroup {
             cpu: None,
             procs: Vec::new(),
         };
+        // 100 ms periods; at least 1 ms of each.
+        let quota = millicores.map(|m| (m * 100).max(1000));
         let mut make = |parent: &Path| -> io::Result<PathBuf> {
             let dir = parent.join(&name);
-            std::fs::create_dir(&dir)?;
-            cg.dirs.push(dir.clone());
+            // (Two controllers may share a hierarchy: cpu,cpuacct.)
+            if !cg.dirs.contains(&dir) {
+                std::fs::create_dir(&dir)?;
+                cg.dirs.push(dir.clone());
+            }
             Ok(dir)
         };
         match h {
-            Hierarchy::V2 { base } => {
+            Hierarchy::V2 { base, cpu } => {
                 let dir = make(base)?;
                 write(&dir.join("pids.max"), &pids.to_string())?;
                 write(&dir.join("memory.max"), &bytes)?;
                 let _ = write(&dir.join("memory.swap.max"), "0");
+                if let Some(q) = quota.filter(|_| *cpu) {
+                    write(&dir.join("cpu.max"), &format!("{q} 100000"))?;
+                }
                 cg.freezer = Some(dir.join("cgroup.freeze"));
                 cg.cpu = Some(dir.join("cpu.stat"));
             }
@@ -213,6 +263,7 @@ impl Cgroup {
                 memory,
                 freezer,
                 cpuacct,
+                cpu,
             } => {
                 let dir = make(p)?;
                 write(&dir.join("pids.max"), &pids.to_string())?;
@@ -225,9 +276,16 @@ impl Cgroup {
                 if let Some(c) = cpuacct {
                     cg.cpu = Some(make(c)?.join("cpuacct.usage"));
                 }
+                if let (Some(c), Some(q)) = (cpu, quota) {
+                    let dir = make(c)?;
+                    write(&dir.join("cpu.cfs_period_us"), "100000")?;
+                    write(&dir.join("cpu.cfs_quota_us"), &q.to_string())?;
+                }
             }
         }
         for dir in &cg.dirs {
+            // (Creating a v1 cgroup in a hierarchy this process is not in
+            // cannot happen: every folder is below our own.)
             cg.procs.push(
                 OpenOptions::new()
                     .write(true)

@@ -17,7 +17,8 @@
 //!    v1): a limit of processes (`--sandbox-pids`) and of memory
 //!    (`--sandbox-memory`, RAM actually used: a Lisp image's large
 //!    reserved heap is fine) for the whole tree, that nothing inside can
-//!    lift; the CPU time of each move; the freezer of `--freeze-idle`.
+//!    lift; with `--sandbox-cpus`, a share of the CPU (in cores); the CPU
+//!    time of each move; the freezer of `--freeze-idle`.
 //! 3. **rlimits** from the config file (`[engine.limits]`), as before.
 //!
 //! Without bubblewrap there is no filesystem, network or PID confinement;
@@ -84,6 +85,10 @@ pub struct SandboxArgs {
     /// Processes and threads of each sandboxed engine.
     #[arg(long, default_value_t = 256, value_name = "N")]
     pub sandbox_pids: u64,
+    /// CPU of each sandboxed engine, in cores (`1`, `0.5`; default: no
+    /// limit): its threads together cannot use more.
+    #[arg(long, value_name = "CORES")]
+    pub sandbox_cpus: Option<f64>,
 }
 
 impl SandboxArgs {
@@ -94,6 +99,7 @@ impl SandboxArgs {
             freeze_idle: false,
             sandbox_memory: 2048,
             sandbox_pids: 256,
+            sandbox_cpus: None,
         }
     }
 
@@ -105,6 +111,9 @@ impl SandboxArgs {
     pub fn apply(&self, entrants: &mut [Entrant], protected: &[PathBuf]) -> Result<Option<String>> {
         if self.sandbox_pids == 0 || self.sandbox_memory == 0 {
             bail!("--sandbox-pids and --sandbox-memory must be at least 1");
+        }
+        if let Some(c) = self.sandbox_cpus.filter(|c| !(0.01..=1024.0).contains(c)) {
+            bail!("--sandbox-cpus must be between 0.01 and 1024 cores, found {c}");
         }
         let mut hidden: Vec<PathBuf> = protected.iter().map(|p| absolute(p)).collect();
         for e in entrants.iter() {
@@ -142,6 +151,12 @@ impl SandboxArgs {
                         .err()
                         .map(|e| format!("bubblewrap: {e}")),
                     found.cgroup.as_ref().err().map(|e| format!("cgroups: {e}")),
+                    found
+                        .cgroup
+                        .as_ref()
+                        .ok()
+                        .filter(|h| self.sandbox_cpus.is_some() && !h.limits_cpu())
+                        .map(|_| "--sandbox-cpus: no cgroup cpu controller".to_string()),
                 ]
                 .into_iter()
                 .flatten()
@@ -159,6 +174,7 @@ impl SandboxArgs {
                 cgroup: found.cgroup.clone().ok(),
                 memory_mb: self.sandbox_memory,
                 pids: self.sandbox_pids,
+                millicores: self.sandbox_cpus.map(|c| (c * 1000.0).round() as u64),
                 freeze_idle: self.freeze_idle,
                 run_as: found.run_as,
                 writable: spec.sandbox.writable,
@@ -213,6 +229,8 @@ pub struct Confinement {
     pub cgroup: Option<Hierarchy>,
     pub memory_mb: u64,
     pub pids: u64,
+    /// CPU bandwidth in thousandths of a core, if limited.
+    pub millicores: Option<u64>,
     pub freeze_idle: bool,
     /// The user and group the engine runs as (the arbiter is root).
     pub run_as: Option<(u32, u32)>,
@@ -239,10 +257,15 @@ impl Confinement {
         }
         match &self.cgroup {
             Some(h) => parts.push(format!(
-                "{} with {} processes, {} MiB memory",
+                "{} with {} processes, {} MiB memory{}",
                 h.describe(),
                 self.pids,
-                self.memory_mb
+                self.memory_mb,
+                match self.millicores {
+                    Some(m) if h.limits_cpu() => format!(", {} CPU cores", m as f64 / 1000.0),
+                    Some(_) => ", NO CPU limit (no cpu controller)".into(),
+                    None => String::new(),
+                }
             )),
             None => parts.push("NO cgroup (no process or memory limit)".into()),
         }
