@@ -1,5 +1,9 @@
 //! `arbiter bench`: games per second and the arbiter's time per move.
 //!
+//! The mock engines are measured again in the sandbox (`--sandbox auto`,
+//! then with `--freeze-idle`), and the time to start an engine with and
+//! without it: the sandbox's cost per move and per engine start.
+//!
 //! Three measurements, one game at a time (concurrency 1), on seeded knight
 //! boards: two `builtin:random` players (the game loop alone); two mock
 //! engines at `go nodes 1` (process round trips: `isready`, `position`, `go`,
@@ -11,19 +15,27 @@
 use anyhow::Result;
 use arbiter::client::{Engine, Timeouts};
 use arbiter::clock::TimeControl;
-use arbiter::config::{Entrant, ExternalSpec};
+use arbiter::config::{Entrant, ExternalSpec, Kind};
 use arbiter::game::Settings;
+use arbiter::sandbox::{Mode, SandboxArgs};
 use arbiter::tournament::{self, Boards, Format, Plan, RunOptions};
 use std::path::Path;
 use std::time::Instant;
 use tabula::game::GameId;
 
-fn measure(label: &str, engines: [&str; 2], tc: TimeControl, games: u32) -> Result<()> {
-    let entrants = vec![Entrant::from_cli(engines[0])?, {
+fn measure(
+    label: &str,
+    engines: [&str; 2],
+    tc: TimeControl,
+    games: u32,
+    sandbox: &SandboxArgs,
+) -> Result<()> {
+    let mut entrants = vec![Entrant::from_cli(engines[0])?, {
         let mut e = Entrant::from_cli(engines[1])?;
         e.name.push_str("#2");
         e
     }];
+    sandbox.apply(&mut entrants, &[])?;
     let plan = Plan::new(
         GameId::Knight,
         entrants,
@@ -70,7 +82,34 @@ fn measure(label: &str, engines: [&str; 2], tc: TimeControl, games: u32) -> Resu
     Ok(())
 }
 
+/// The time to start an engine (through its handshake and first
+/// `isready`) and to make it quit, averaged over `n` starts.
+fn measure_starts(label: &str, command: &str, n: u32, sandbox: &SandboxArgs) -> Result<()> {
+    let mut entrants = [Entrant::from_cli(command)?];
+    sandbox.apply(&mut entrants, &[])?;
+    let Kind::External(spec) = &entrants[0].kind else {
+        return Ok(());
+    };
+    let t0 = Instant::now();
+    for _ in 0..n {
+        match Engine::start(spec, &Timeouts::default()) {
+            Ok(e) => {
+                e.quit(500);
+            }
+            Err(f) => anyhow::bail!("{label}: {f}"),
+        }
+    }
+    let secs = t0.elapsed().as_secs_f64();
+    println!(
+        "{label:<28} {n:>5} starts {:>8.3} s {:>9.2} ms/start (spawn, handshake, isready, quit)",
+        secs,
+        secs * 1000.0 / n.max(1) as f64
+    );
+    Ok(())
+}
+
 pub fn run(games: u32) -> Result<()> {
+    let off = SandboxArgs::off();
     let exe = std::env::current_exe()?;
     let dir = exe.parent().unwrap_or(Path::new("."));
     println!("arbiter bench: knight, seeded boards, one game at a time");
@@ -79,16 +118,28 @@ pub fn run(games: u32) -> Result<()> {
         ["builtin:random", "builtin:random"],
         TimeControl::Nodes(1),
         games,
+        &off,
     )?;
     let mock = dir.join("mock-engine");
     if mock.exists() {
         let cmd = format!("exec '{}' --mode good", mock.display());
-        measure(
-            "mock-engine x2, go nodes 1",
-            [&cmd, &cmd],
-            TimeControl::Nodes(1),
-            games,
-        )?;
+        let mut confined = SandboxArgs::off();
+        confined.sandbox = Mode::Auto;
+        let mut frozen = confined.clone();
+        frozen.freeze_idle = true;
+        for (label, sandbox) in [
+            ("mock-engine x2, go nodes 1", &off),
+            ("  the same, --sandbox auto", &confined),
+            ("  the same, + --freeze-idle", &frozen),
+        ] {
+            measure(label, [&cmd, &cmd], TimeControl::Nodes(1), games, sandbox)?;
+        }
+        let starts = games.clamp(1, 50);
+        measure_starts("mock-engine start", &cmd, starts, &off)?;
+        measure_starts("  the same, --sandbox auto", &cmd, starts, &confined)?;
+        if let Some(header) = confined.apply(&mut [Entrant::from_cli(&cmd)?], &[])? {
+            println!("({header})");
+        }
     } else {
         println!("mock-engine not built next to the arbiter (cargo build -p arbiter --bins)");
     }
@@ -110,6 +161,7 @@ pub fn run(games: u32) -> Result<()> {
             [&cmd, &cmd],
             TimeControl::Nodes(1),
             games,
+            &off,
         )?;
     } else {
         println!("tabula binary absent or without the protocol yet: skipped");

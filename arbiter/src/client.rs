@@ -223,6 +223,9 @@ pub struct Reply {
     pub mv: String,
     /// From `go` sent to `bestmove` read.
     pub elapsed_ms: u64,
+    /// CPU time of the engine (all its processes) since its last move
+    /// (pondering included, unless it was frozen).
+    pub cpu_ms: Option<u64>,
     pub info: SearchInfo,
 }
 
@@ -245,6 +248,8 @@ pub struct Engine {
     token: u64,
     eof_seen: bool,
     exited: bool,
+    /// CPU time used up to the end of the last move.
+    cpu_mark: Option<Duration>,
 }
 
 impl Engine {
@@ -260,6 +265,7 @@ impl Engine {
             token: 0,
             eof_seen: false,
             exited: false,
+            cpu_mark: None,
         };
         let startup_ms = spec.startup_ms.unwrap_or(t.startup_ms);
         let deadline = started + Duration::from_millis(startup_ms);
@@ -312,6 +318,8 @@ impl Engine {
         engine
             .ping(startup_ms)
             .map_err(|f| to_startup(f, "first isready"))?;
+        engine.cpu_mark = engine.proc.cpu_time();
+        engine.proc.idle();
         Ok(engine)
     }
 
@@ -337,6 +345,8 @@ impl Engine {
     /// Sends a line (logged). A failure is a crash (the engine is gone) or a
     /// stall (it does not read).
     pub fn send(&mut self, line: &str) -> Result<(), Fault> {
+        // Frozen (`--freeze-idle`) only while nobody talks to it.
+        self.proc.wake();
         self.log.push(Instant::now(), '>', line);
         match self.proc.send(line) {
             Ok(()) => Ok(()),
@@ -353,9 +363,12 @@ impl Engine {
         }
     }
 
-    /// Starts a game: `uginewgame` (answered by nothing).
+    /// Starts a game: `uginewgame` (answered by nothing; with
+    /// `--freeze-idle` the engine reads it at its first turn).
     pub fn new_game(&mut self) -> Result<(), Fault> {
-        self.command(&Command::NewGame)
+        self.command(&Command::NewGame)?;
+        self.proc.idle();
+        Ok(())
     }
 
     /// `isready <n>` → `readyok [<n>]` within `timeout_ms`, else a stall.
@@ -414,10 +427,17 @@ impl Engine {
                         }
                         // The move as sent (`none` too: the rules judge it).
                         let mv = l.split_whitespace().nth(1).unwrap_or_default();
+                        let cpu = self.proc.cpu_time();
+                        let cpu_ms = cpu
+                            .zip(self.cpu_mark)
+                            .map(|(now, before)| now.saturating_sub(before).as_millis() as u64);
+                        self.cpu_mark = cpu;
+                        self.proc.idle();
                         return Ok(Reply {
                             mv: mv.to_string(),
                             line: l.clone(),
                             elapsed_ms: elapsed,
+                            cpu_ms,
                             info,
                         });
                     }

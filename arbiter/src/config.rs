@@ -15,6 +15,8 @@
 //! options = { Hash = 16 }        # sent as `setoption`, checked at preflight
 //! movetime = 2000                # per-engine override of the time control
 //! startup_timeout = 20000        # ms for the handshake
+//! sandbox = "on"                # overrides --sandbox (auto, on, off)
+//! writable = false               # in the sandbox: may write in `dir`
 //! [engine.limits]
 //! memory_mb = 512                # RLIMIT_AS
 //! cpu_seconds = 600              # RLIMIT_CPU
@@ -29,11 +31,13 @@
 //! assert!(Entrant::from_cli("builtin:chess").is_err());
 //! ```
 
+use crate::sandbox::{Confinement, EngineSandbox, Mode};
 use anyhow::{anyhow, bail, Context, Result};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// An in-process player.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -123,6 +127,10 @@ pub struct ExternalSpec {
     pub limits: ResourceLimits,
     /// Handshake deadline override (ms).
     pub startup_ms: Option<u64>,
+    /// The sandbox settings of the config file.
+    pub sandbox: EngineSandbox,
+    /// How the engine is confined (set by [`crate::sandbox::SandboxArgs::apply`]).
+    pub confine: Option<Arc<Confinement>>,
 }
 
 impl ExternalSpec {
@@ -137,6 +145,8 @@ impl ExternalSpec {
             options: Vec::new(),
             limits: ResourceLimits::default(),
             startup_ms: None,
+            sandbox: EngineSandbox::default(),
+            confine: None,
         }
     }
 
@@ -297,6 +307,9 @@ struct EngineEntry {
     startup_timeout: Option<u64>,
     #[serde(default)]
     limits: ResourceLimits,
+    sandbox: Option<Mode>,
+    #[serde(default)]
+    writable: bool,
 }
 
 #[derive(Debug, Deserialize)]
@@ -358,6 +371,11 @@ fn entry_to_entrant(e: EngineEntry, base: &Path) -> Result<Entrant> {
             .collect(),
         limits: e.limits,
         startup_ms: e.startup_timeout,
+        sandbox: EngineSandbox {
+            mode: e.sandbox,
+            writable: e.writable,
+        },
+        confine: None,
     };
     Ok(Entrant {
         name,
@@ -419,6 +437,8 @@ args = ["alice.py"]
 env = { PYTHONUNBUFFERED = "1" }
 options = { Hash = 16, Ponder = false }
 movetime = 2000
+sandbox = "on"
+writable = true
 [engine.limits]
 memory_mb = 256
 
@@ -443,6 +463,13 @@ command = "builtin:greedy"
             ]
         );
         assert_eq!(spec.limits.memory_mb, Some(256));
+        assert_eq!(
+            spec.sandbox,
+            EngineSandbox {
+                mode: Some(Mode::On),
+                writable: true
+            }
+        );
         assert_eq!(es[1].kind, Kind::Builtin(BuiltinKind::Greedy));
 
         let json_path = dir.join("e.json");

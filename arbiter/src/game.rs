@@ -83,6 +83,11 @@ pub struct GameRecord {
     pub score2: u32,
     /// Thinking time of each move (ms; the engine's `go` to `bestmove`).
     pub times_ms: Vec<u64>,
+    /// CPU time of each move (ms): an engine's, all its processes, since its
+    /// last move (pondering included unless `--freeze-idle`); a built-in
+    /// player's thread's; `null` for a person. Absent in older journals.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cpu_ms: Vec<Option<u64>>,
     /// The mover's last reported depth, score, nodes and cuts for each move.
     pub info: Vec<SearchInfo>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -321,6 +326,7 @@ pub fn play(spec: &GameSpec, seats: [Seat; 2], settings: &Settings) -> Played {
         score1,
         score2,
         times_ms: plies.times,
+        cpu_ms: plies.cpu,
         info: plies.infos,
         late: plies.late,
         log,
@@ -354,14 +360,16 @@ fn tell(players: &mut [Option<Mover>; 2], mut f: impl FnMut(&mut dyn Console)) {
 struct Plies {
     moves: Vec<String>,
     times: Vec<u64>,
+    cpu: Vec<Option<u64>>,
     infos: Vec<SearchInfo>,
     late: Vec<Late>,
 }
 
 impl Plies {
-    fn push(&mut self, mv: String, elapsed_ms: u64, info: SearchInfo) {
+    fn push(&mut self, mv: String, elapsed_ms: u64, cpu_ms: Option<u64>, info: SearchInfo) {
         self.moves.push(mv);
         self.times.push(elapsed_ms);
+        self.cpu.push(cpu_ms);
         self.infos.push(info);
     }
 
@@ -369,6 +377,7 @@ impl Plies {
     fn truncate(&mut self, keep: usize) {
         self.moves.truncate(keep);
         self.times.truncate(keep);
+        self.cpu.truncate(keep);
         self.infos.truncate(keep);
         self.late.retain(|l| l.ply < keep);
     }
@@ -380,6 +389,7 @@ struct Answer {
     text: String,
     line: String,
     elapsed_ms: u64,
+    cpu_ms: Option<u64>,
     info: SearchInfo,
 }
 
@@ -443,6 +453,7 @@ fn ask(
                 text: mv.clone(),
                 line: mv,
                 elapsed_ms: t0.elapsed().as_millis() as u64,
+                cpu_ms: None,
                 info: SearchInfo::default(),
             }),
             Action::TakeBack(n) => Turn::TakeBack(n),
@@ -462,7 +473,11 @@ fn ask(
             }
         },
         Mover::Builtin(b) => {
+            let cpu0 = thread_cpu();
             let (mv, info) = b.choose(pos, &clock.search_limits(i));
+            let cpu_ms = thread_cpu()
+                .zip(cpu0)
+                .map(|(a, b)| a.saturating_sub(b).as_millis() as u64);
             if crate::signals::interrupted() {
                 return Turn::End(None);
             }
@@ -471,6 +486,7 @@ fn ask(
                 text: mv.clone(),
                 line: format!("bestmove {mv}"),
                 elapsed_ms: t0.elapsed().as_millis() as u64,
+                cpu_ms,
                 info,
             })
         }
@@ -485,6 +501,7 @@ fn ask(
                     text: r.mv,
                     line: r.line,
                     elapsed_ms: r.elapsed_ms,
+                    cpu_ms: r.cpu_ms,
                     info: r.info,
                 }),
                 Err(f) => Turn::End(End::fault(side, f)),
@@ -521,6 +538,7 @@ fn play_moves(
             text,
             line,
             elapsed_ms: elapsed,
+            cpu_ms,
             info,
         } = match ask(spec, player, pos, plies, clock, t) {
             Turn::Move(answer) => answer,
@@ -574,8 +592,19 @@ fn play_moves(
         tell(players, |c| {
             c.played(&before, &mv.to_string(), &info, elapsed)
         });
-        plies.push(mv.to_string(), elapsed, info);
+        plies.push(mv.to_string(), elapsed, cpu_ms, info);
     }
+}
+
+/// The CPU time of the calling thread (a built-in player's move).
+fn thread_cpu() -> Option<std::time::Duration> {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: clock_gettime writes the timespec we own.
+    let r = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+    (r == 0).then(|| std::time::Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32))
 }
 
 fn write_log(

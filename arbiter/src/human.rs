@@ -88,6 +88,8 @@ pub struct PlayArgs {
     /// Handshake deadline of an external engine (ms).
     #[arg(long, default_value_t = 10_000)]
     pub startup_timeout: u64,
+    #[command(flatten)]
+    pub sandbox: crate::sandbox::SandboxArgs,
 }
 
 /// What a line typed by the person means.
@@ -651,7 +653,15 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
         && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
         && std::io::stdout().is_terminal();
     let paint = Paint { color };
-    let entrant = Entrant::from_cli(&args.engine)?;
+    let mut entrants = [Entrant::from_cli(&args.engine)?];
+    let protected = [
+        args.results.clone().unwrap_or(DEFAULT_RESULTS.into()),
+        args.records.clone().unwrap_or(DEFAULT_RECORDS.into()),
+    ];
+    if let Some(header) = args.sandbox.apply(&mut entrants, &protected)? {
+        println!("{header}");
+    }
+    let [entrant] = entrants;
     let timeouts = Timeouts {
         startup_ms: args.startup_timeout,
         ..Timeouts::default()
@@ -848,6 +858,7 @@ mod tests {
             score1: scores[0],
             score2: scores[1],
             times_ms: vec![0],
+            cpu_ms: vec![],
             info: vec![SearchInfo::default()],
             late: Vec::new(),
             log: None,

@@ -14,6 +14,7 @@
 //! - [`check`]: a self-test of one engine, for students.
 //! - [`human`], [`board_view`]: `arbiter play`, a person against an engine.
 //! - [`journal`], [`stats`], [`report`]: results file, Elo/LOS, tables.
+//! - [`sandbox`]: confinement of untrusted engines (bubblewrap, cgroups).
 //! - [`signals`]: what Ctrl-C and SIGTERM do.
 
 pub mod board_view;
@@ -28,6 +29,7 @@ pub mod journal;
 pub mod process;
 pub mod report;
 pub mod result;
+pub mod sandbox;
 pub mod shard;
 pub mod signals;
 pub mod sprt;

@@ -10,6 +10,7 @@ use arbiter::client::Timeouts;
 use arbiter::clock::TimeControl;
 use arbiter::config::{self, Entrant};
 use arbiter::game::{GameRecord, Settings};
+use arbiter::sandbox::SandboxArgs;
 use arbiter::shard::Shard;
 use arbiter::sprt::{self, Sprt};
 use arbiter::stats::Scoring;
@@ -135,6 +136,8 @@ enum Command {
         /// Allowed beyond a move's time (ms).
         #[arg(long, default_value_t = 100)]
         margin: u64,
+        #[command(flatten)]
+        sandbox: SandboxArgs,
     },
     /// Throughput: games per second and arbiter time per move.
     Bench {
@@ -259,6 +262,8 @@ struct Common {
     /// No progress bar.
     #[arg(long)]
     quiet: bool,
+    #[command(flatten)]
+    sandbox: SandboxArgs,
 }
 
 fn main() -> ExitCode {
@@ -292,8 +297,13 @@ fn run(cli: Cli) -> Result<ExitCode> {
             margin,
             positions,
             solve_time,
+            sandbox,
         }) => {
-            let entrant = Entrant::from_cli(&engine)?;
+            let mut entrants = [Entrant::from_cli(&engine)?];
+            if let Some(header) = sandbox.apply(&mut entrants, &[])? {
+                println!("{header}");
+            }
+            let [entrant] = entrants;
             let config::Kind::External(spec) = &entrant.kind else {
                 bail!("check is for external engines (the built-in players are always fine)");
             };
@@ -334,6 +344,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             }
             let mut entrants = vec![Entrant::from_cli(&engine1)?, Entrant::from_cli(&engine2)?];
             config::dedup_names(&mut entrants);
+            confine(&common, &mut entrants, &[])?;
             let watch = sprt
                 .map(|s| sprt::Watch::new(s, &entrants[0].name, &entrants[1].name, common.scoring));
             let cmd = std::env::args().collect::<Vec<_>>();
@@ -349,7 +360,8 @@ fn run(cli: Cli) -> Result<ExitCode> {
             play(schedule, &common, &cmd)
         }
         Some(Command::Tournament(args)) => {
-            let schedule = args.schedule()?;
+            let mut schedule = args.schedule()?;
+            confine(&args.common, &mut schedule.entrants, &args.engine_files)?;
             let cmd = std::env::args().collect::<Vec<_>>();
             play(schedule, &args.common, &cmd)
         }
@@ -393,6 +405,27 @@ fn parse_dots_size(text: Option<&str>) -> Result<Option<(usize, usize)>> {
 fn parse_game(text: &str) -> Result<GameId> {
     let game: GameId = text.parse().map_err(|e| anyhow::anyhow!("--game: {e}"))?;
     Ok(game)
+}
+
+/// Confines the external engines as `--sandbox` says, hiding the arbiter's
+/// files (and `config` files) from them; prints what is enforced.
+fn confine(c: &Common, entrants: &mut [Entrant], config: &[PathBuf]) -> Result<()> {
+    let log_dir = settings(c).log_dir;
+    let mut protected: Vec<PathBuf> = config.to_vec();
+    protected.extend(
+        [&c.results, &log_dir, &c.records, &c.summary]
+            .into_iter()
+            .flatten()
+            .cloned(),
+    );
+    if let Some(header) = c.sandbox.apply(entrants, &protected)? {
+        // The log folder exists before the engines start, to be masked.
+        if let Some(dir) = &log_dir {
+            std::fs::create_dir_all(dir)?;
+        }
+        println!("{header}");
+    }
+    Ok(())
 }
 
 fn settings(c: &Common) -> Settings {

@@ -13,10 +13,15 @@
 //! - Writes go to a non-blocking pipe: an engine that stops reading makes a
 //!   write fail instead of blocking the arbiter; a dead engine makes it fail
 //!   with `EPIPE` (SIGPIPE is ignored, as in every Rust program).
+//! - In the sandbox ([`crate::sandbox`]), the engine runs under bubblewrap
+//!   and in its own cgroup, joined before exec; killing it kills the cgroup
+//!   and bubblewrap's namespaces with everything in them.
 //! - Lines longer than [`MAX_LINE`] bytes are cut, and a flood of output only
 //!   fills a bounded channel.
 
 use crate::config::{ExternalSpec, ResourceLimits};
+use crate::sandbox::cgroup::Cgroup;
+use crate::sandbox::{self, bwrap, procfs};
 use std::io::{self, BufReader, Read, Write};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
@@ -71,30 +76,56 @@ pub struct Proc {
     /// Lines from stdout and stderr, in the order read.
     pub events: Receiver<Event>,
     status: Option<ExitStatus>,
+    /// The engine's cgroup (sandbox), removed when it is dropped.
+    cgroup: Option<Cgroup>,
+    /// Stop the engine while it is not asked anything (`--freeze-idle`).
+    freeze_idle: bool,
+    /// Runs in bubblewrap's namespaces (its processes are not in our group).
+    namespaced: bool,
+    frozen: bool,
 }
 
 impl Proc {
-    /// Starts the engine described by `spec`.
+    /// Starts the engine described by `spec` (confined as `spec.confine`
+    /// says).
     pub fn spawn(spec: &ExternalSpec) -> io::Result<Proc> {
         let simple = spec.shell.then(|| simple_words(&spec.program)).flatten();
-        let mut cmd = if let Some(words) = simple {
+        let argv: Vec<String> = if let Some(words) = simple {
             // No shell syntax: run it directly (the engine is then our child,
             // and its exit status is its own).
-            let mut c = Command::new(&words[0]);
-            c.args(&words[1..]);
-            c
+            words
         } else if spec.shell {
-            let mut c = Command::new("/bin/sh");
-            c.arg("-c").arg(&spec.program);
-            c
+            vec!["/bin/sh".into(), "-c".into(), spec.program.clone()]
         } else {
-            let mut c = Command::new(&spec.program);
-            c.args(&spec.args);
-            c
+            std::iter::once(spec.program.clone())
+                .chain(spec.args.iter().cloned())
+                .collect()
         };
-        if let Some(dir) = &spec.dir {
-            cmd.current_dir(dir);
-        }
+        let confine = spec.confine.clone();
+        let bwrap = confine.as_ref().and_then(|c| Some((c, c.bwrap.as_ref()?)));
+        let mut cmd = match bwrap {
+            Some((c, program)) => {
+                let dir = match &spec.dir {
+                    Some(d) => sandbox::absolute(d),
+                    None => std::env::current_dir()?,
+                };
+                let mut words: Vec<String> = argv.clone();
+                words.extend(spec.program.split_whitespace().map(str::to_string));
+                let mut cmd = Command::new(program);
+                cmd.args(bwrap::args(c, &dir, &bwrap::files_named(&words)))
+                    .arg("--")
+                    .args(&argv);
+                cmd
+            }
+            None => {
+                let mut cmd = Command::new(&argv[0]);
+                cmd.args(&argv[1..]);
+                if let Some(dir) = &spec.dir {
+                    cmd.current_dir(dir);
+                }
+                cmd
+            }
+        };
         for (k, v) in &spec.env {
             cmd.env(k, v);
         }
@@ -102,10 +133,23 @@ impl Proc {
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .process_group(0);
-        let limits = spec.limits.clone();
-        // SAFETY: only async-signal-safe calls (prctl, setrlimit) between fork and exec.
+        if bwrap.is_some() {
+            // Those of engines that ended since (cheap: a scan of /proc).
+            procfs::reap_adopted();
+        }
+        let cgroup = match confine.as_ref().and_then(|c| Some((c, c.cgroup.as_ref()?))) {
+            Some((c, h)) => Some(Cgroup::create(h, c.memory_mb, c.pids, c.millicores)?),
+            None => None,
+        };
+        let setup = ChildSetup {
+            limits: spec.limits.clone(),
+            join: cgroup.as_ref().map(Cgroup::join_fds).unwrap_or_default(),
+            run_as: confine.as_ref().and_then(|c| c.run_as),
+        };
+        // SAFETY: only async-signal-safe calls (write, setgid, setuid, prctl,
+        // setrlimit) between fork and exec.
         unsafe {
-            cmd.pre_exec(move || child_setup(&limits));
+            cmd.pre_exec(move || setup.run());
         }
         let mut child = cmd.spawn()?;
         let pgid = child.id() as i32;
@@ -132,7 +176,57 @@ impl Proc {
             pgid,
             events: rx,
             status: None,
+            cgroup,
+            freeze_idle: confine.as_ref().is_some_and(|c| c.freeze_idle),
+            namespaced: confine.as_ref().is_some_and(|c| c.bwrap.is_some()),
+            frozen: false,
         })
+    }
+
+    /// The CPU time used by the engine and everything it started so far
+    /// (cgroup; else `/proc`: the process tree when sandboxed, the main
+    /// process and the children it waited for otherwise).
+    pub fn cpu_time(&self) -> Option<Duration> {
+        if let Some(t) = self.cgroup.as_ref().and_then(Cgroup::cpu_time) {
+            return Some(t);
+        }
+        let pids = if self.namespaced {
+            procfs::descendants(self.pgid)
+        } else {
+            vec![self.pgid]
+        };
+        Some(procfs::cpu_time(&pids))
+    }
+
+    /// With `--freeze-idle`: stops every process of the engine (cgroup
+    /// freezer, else SIGSTOP to each) until [`Proc::wake`].
+    pub fn idle(&mut self) {
+        if !self.freeze_idle || self.frozen || self.status.is_some() {
+            return;
+        }
+        self.frozen = true;
+        if !self.cgroup.as_ref().is_some_and(|c| c.freeze(true)) {
+            procfs::signal_all(&self.tree(), libc::SIGSTOP);
+        }
+    }
+
+    /// Resumes an engine stopped by [`Proc::idle`].
+    pub fn wake(&mut self) {
+        if !self.frozen {
+            return;
+        }
+        self.frozen = false;
+        if !self.cgroup.as_ref().is_some_and(|c| c.freeze(false)) {
+            procfs::signal_all(&self.tree(), libc::SIGCONT);
+        }
+    }
+
+    /// The engine's processes: the cgroup's, else the tree below it.
+    fn tree(&self) -> Vec<i32> {
+        match &self.cgroup {
+            Some(c) => c.pids(),
+            None => procfs::descendants(self.pgid),
+        }
     }
 
     /// The process id (also the process group id).
@@ -192,6 +286,10 @@ impl Proc {
     /// orphan of the group re-parented here. Idempotent.
     pub fn kill(&mut self) -> Option<ExitStatus> {
         self.stdin = None;
+        self.wake();
+        if let Some(c) = &self.cgroup {
+            c.kill_all();
+        }
         // SAFETY: signalling our own child's process group.
         unsafe {
             libc::killpg(self.pgid, libc::SIGKILL);
@@ -200,6 +298,13 @@ impl Proc {
             self.status = self.child.wait().ok();
         }
         reap_group(self.pgid);
+        self.cgroup = None;
+        if self.namespaced {
+            // bubblewrap's process inside the namespaces (PID 1 there)
+            // outlives bubblewrap a moment, re-parented here: reap it.
+            std::thread::sleep(Duration::from_millis(1));
+            procfs::reap_adopted();
+        }
         self.status
     }
 
@@ -281,39 +386,71 @@ fn signal_name(sig: i32) -> &'static str {
     }
 }
 
-/// Runs in the child between fork and exec.
-fn child_setup(limits: &ResourceLimits) -> io::Result<()> {
-    #[cfg(target_os = "linux")]
-    unsafe {
-        libc::prctl(
-            libc::PR_SET_PDEATHSIG,
-            libc::SIGKILL as libc::c_ulong,
-            0,
-            0,
-            0,
-        );
-    }
-    let set = |res, value: u64| -> io::Result<()> {
-        let lim = libc::rlimit {
-            rlim_cur: value as libc::rlim_t,
-            rlim_max: value as libc::rlim_t,
+/// What the child does between fork and exec: join the cgroup, become
+/// the sandbox's user, ask to die with the arbiter, take its rlimits.
+struct ChildSetup {
+    limits: ResourceLimits,
+    /// `cgroup.procs` descriptors to write `0` (this process) to.
+    join: Vec<std::os::fd::RawFd>,
+    /// User and group to become (the arbiter is root).
+    run_as: Option<(u32, u32)>,
+}
+
+impl ChildSetup {
+    /// Runs in the child: async-signal-safe calls only.
+    fn run(&self) -> io::Result<()> {
+        let check = |r: libc::c_int| {
+            if r != 0 {
+                Err(io::Error::last_os_error())
+            } else {
+                Ok(())
+            }
         };
-        // SAFETY: setrlimit is async-signal-safe.
-        if unsafe { libc::setrlimit(res, &lim) } != 0 {
-            return Err(io::Error::last_os_error());
+        for &fd in &self.join {
+            // SAFETY: write(2) on a descriptor opened by the parent.
+            if unsafe { libc::write(fd, b"0".as_ptr().cast(), 1) } != 1 {
+                return Err(io::Error::last_os_error());
+            }
+        }
+        if let Some((uid, gid)) = self.run_as {
+            // SAFETY: credential calls, async-signal-safe.
+            unsafe {
+                check(libc::setgroups(0, std::ptr::null()))?;
+                check(libc::setgid(gid))?;
+                check(libc::setuid(uid))?;
+            }
+        }
+        // (After the change of user, which clears the parent-death signal.)
+        #[cfg(target_os = "linux")]
+        unsafe {
+            libc::prctl(
+                libc::PR_SET_PDEATHSIG,
+                libc::SIGKILL as libc::c_ulong,
+                0,
+                0,
+                0,
+            );
+        }
+        let set = |res, value: u64| -> io::Result<()> {
+            let lim = libc::rlimit {
+                rlim_cur: value as libc::rlim_t,
+                rlim_max: value as libc::rlim_t,
+            };
+            // SAFETY: setrlimit is async-signal-safe.
+            check(unsafe { libc::setrlimit(res, &lim) })
+        };
+        let limits = &self.limits;
+        if let Some(mb) = limits.memory_mb {
+            set(libc::RLIMIT_AS, mb.saturating_mul(1024 * 1024))?;
+        }
+        if let Some(s) = limits.cpu_seconds {
+            set(libc::RLIMIT_CPU, s)?;
+        }
+        if let Some(n) = limits.processes {
+            set(libc::RLIMIT_NPROC, n)?;
         }
         Ok(())
-    };
-    if let Some(mb) = limits.memory_mb {
-        set(libc::RLIMIT_AS, mb.saturating_mul(1024 * 1024))?;
     }
-    if let Some(s) = limits.cpu_seconds {
-        set(libc::RLIMIT_CPU, s)?;
-    }
-    if let Some(n) = limits.processes {
-        set(libc::RLIMIT_NPROC, n)?;
-    }
-    Ok(())
 }
 
 fn spawn_reader<R: Read + Send + 'static>(src: R, stream: Stream, tx: SyncSender<Event>) {

@@ -408,6 +408,7 @@ pub(crate) mod tests {
             score1: 0,
             score2: 0,
             times_ms: vec![],
+            cpu_ms: vec![],
             info: vec![],
             late: vec![],
             log: None,

@@ -5,6 +5,7 @@
 #   scripts/slurm/local-cluster.sh start   # prints the SLURM_CONF to export
 #   scripts/slurm/local-cluster.sh stop
 set -euo pipefail
+export PATH="$PATH:/usr/local/sbin:/usr/sbin:/sbin"
 dir=${SLURM_LOCAL:-/tmp/tabula-slurm}
 conf=$dir/slurm.conf
 case ${1:-} in

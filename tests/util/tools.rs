@@ -1,5 +1,6 @@
 //! The outside programs some tests need (SBCL for the Lisp adapter, Python
-//! for the example engine, tmux and `script` for the terminal tests).
+//! for the example engine, tmux and `script` for the terminal tests,
+//! bubblewrap for the arbiter's sandbox).
 //!
 //! On a machine without one of them, a test that needs it is skipped with one
 //! line on the terminal naming the test, the program and how to install it;
@@ -57,6 +58,11 @@ pub const SSHD: Tool = Tool {
 pub const RSYNC: Tool = Tool {
     program: "rsync",
     package: "rsync",
+};
+/// Bubblewrap, the namespaces of the arbiter's sandbox.
+pub const BWRAP: Tool = Tool {
+    program: "bwrap",
+    package: "bubblewrap",
 };
 /// A pseudo-terminal for one command (util-linux; Debian's essential
 /// `bsdutils`).

@@ -17,7 +17,11 @@
 //! (never flushes its output), `flood` (`--flood` info lines before each
 //! move), `ignore-quit` (survives `quit` and end of input), `orphan` (starts a
 //! `sleep` child that would outlive it), `nobestmove` (a bare `bestmove`).
-//! `--pidfile` gets the pid of the engine and of its child, one per line.
+//! `--pidfile` gets the pid of the engine and of its child, one per line;
+//! `--tag` is ignored (a mark to find the engine's processes by).
+//! Hostile modes, for the sandbox tests (see `mock-engine/hostile.rs`):
+//! `read-secret`, `write-journal`, `connect`, `fork`, `memory`, `daemon`,
+//! `kill-parent`, `ponder`.
 //!
 //! Always: lines are read by the library's parser and well-formed replies
 //! written by its vocabulary (`tabula::protocol`), so an unknown or malformed
@@ -35,6 +39,9 @@
 //! `slow-perft` (`perft` from depth 2 answers only `stop`, with an error
 //! line), `solve-on-stop` (`solve` answers only `stop`, with `nosolution
 //! reason limit …`).
+
+#[path = "mock-engine/hostile.rs"]
+mod hostile;
 
 use std::collections::HashSet;
 use std::io::{self, BufRead, BufWriter, Write};
@@ -82,6 +89,7 @@ fn parse_args() -> Opts {
             "--think" => o.think = v.parse().unwrap_or(0),
             "--options" => o.options = v.split(',').map(str::to_string).collect(),
             "--pidfile" => o.pidfile = Some(v),
+            "--tag" => {}
             other => {
                 eprintln!("mock-engine: unknown argument {other}");
                 std::process::exit(2);
@@ -231,6 +239,11 @@ fn main() {
                     .and_then(|p| legal.get(pick(p, legal.len())))
                     .map(|m| m.to_string())
                     .unwrap_or_else(|| "pass".into());
+                if n == o.after {
+                    for mode in hostile::MODES.iter().filter(|m| has(m)) {
+                        hostile::attack(mode);
+                    }
+                }
                 if bad(n) {
                     if has("crash") {
                         eprintln!("Traceback: mock-engine crashes on purpose");

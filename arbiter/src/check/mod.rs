@@ -256,6 +256,28 @@ impl Checker<'_> {
     }
 }
 
+/// In the sandbox: what the engine said was refused (its stderr lines
+/// about permissions, missing files, the network, processes or memory).
+fn sandbox_layer(c: &mut Checker) {
+    if c.spec.confine.is_none() {
+        return;
+    }
+    let refused = &c.stray.refused;
+    if refused.is_empty() {
+        c.r.ok(
+            "sandbox",
+            "nothing refused, as far as the engine's stderr tells",
+        );
+    } else {
+        let lines: Vec<String> = refused.iter().map(|l| format!("'{l}'")).collect();
+        c.r.warn(
+            "sandbox",
+            &format!("the engine was refused something: {}", lines.join("; ")),
+            crate::sandbox::REFUSAL_HINT,
+        );
+    }
+}
+
 /// The layers after the start-up, in order.
 type Layer = fn(&mut Checker);
 
@@ -293,6 +315,7 @@ pub fn run(spec: &ExternalSpec, name: &str, o: &CheckOptions) -> Verdict {
         }
         c.quit_engine();
         stdout::stdout_layer(&mut c);
+        sandbox_layer(&mut c);
     }
     let r = &c.r;
     println!(

@@ -84,6 +84,11 @@ pub(super) fn startup_failure(
     } else {
         EXITED_HINT
     };
+    let fix = if spec.confine.is_some() && crate::sandbox::is_refusal(d) {
+        crate::sandbox::REFUSAL_HINT
+    } else {
+        fix
+    };
     let note = d.strip_prefix("handshake: ").unwrap_or(d);
     ("handshake", note.to_string(), fix.to_string())
 }

@@ -49,6 +49,8 @@ pub(super) struct Stray {
     count: usize,
     /// The first of them, and the command sent last before it.
     first: Option<(String, String)>,
+    /// stderr lines that tell of something refused (sandbox), the first few.
+    pub(super) refused: Vec<String>,
 }
 
 impl Stray {
@@ -65,6 +67,12 @@ impl Stray {
         for (dir, text) in log.lines().filter_map(log_entry) {
             match dir {
                 '>' => sent = text,
+                '!' if crate::sandbox::is_refusal(text)
+                    && self.refused.len() < 5
+                    && !self.refused.iter().any(|r| r == text) =>
+                {
+                    self.refused.push(text.to_string());
+                }
                 '<' => {
                     self.seen += 1;
                     if !is_protocol_reply(text) {
