@@ -22,6 +22,14 @@
 //! against the plain alpha-beta, 30 ms a move) with a correlation of 0.86;
 //! one pair at depth 8 reaches 0.75.
 //!
+//! Measured with `tabula selfplay` (Tabula against the plain alpha-beta,
+//! colour-swapped pairs; README, benchmarks): on the shipped balanced sets
+//! the same colour won both games of a board less often than on seeded
+//! boards for bishop (25 of 50 against 34 of 50) and Quatro (5 of 20 against
+//! 11 of 20), but not for knight (40 of 50 against 38 of 50): the knight
+//! boards that fixed-depth self-play finds even are won by the second player
+//! in 30 ms games (86 of 100). A better knight reference is an open question.
+//!
 //! Why not the value of a search of the start? Tried first: on knight boards
 //! a depth-14 search reads most starts +50..+150 for the mover, and the 50
 //! boards it read within ±10 were no fairer in play — the second player won
