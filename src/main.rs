@@ -76,6 +76,11 @@ enum Command {
         seed: u64,
         #[arg(long, default_value = "knight", help = board_help())]
         board: String,
+        /// Play the positions of this board file in turn (one per line, `#`
+        /// comments; e.g. a balanced set made by `arbiter boards`) instead of
+        /// seeded boards; its game replaces --board's.
+        #[arg(long, value_name = "FILE")]
+        boards_file: Option<std::path::PathBuf>,
         /// Player A: tabula[:option,…] or baseline.
         #[arg(long, default_value = "tabula")]
         a: String,
@@ -110,13 +115,18 @@ fn main() -> ExitCode {
             movetime_b,
             seed,
             board,
+            boards_file,
             a,
             b,
         }) => (|| {
-            use tabula::search::selfplay::{run, Board, Contestant};
+            use tabula::search::selfplay::{run, Board, Contestant, Starts};
             let (a, b) = (Contestant::parse(&a)?, Contestant::parse(&b)?);
             let times = [movetime, movetime_b.unwrap_or(movetime)];
-            run(Board::parse(&board)?, a, b, games, times, seed);
+            let starts = match boards_file {
+                Some(path) => Starts::List(read_boards(&path)?),
+                None => Starts::Seeded(Board::parse(&board)?, seed),
+            };
+            run(&starts, a, b, games, times);
             Ok(())
         })(),
         None => {
@@ -139,6 +149,28 @@ fn main() -> ExitCode {
 /// `--board`'s help: the two-player games of the registry.
 fn board_help() -> String {
     format!("Board: {}", tabula::search::selfplay::Board::choices())
+}
+
+/// The positions of a board file, of the game of its first position.
+fn read_boards(path: &std::path::Path) -> Result<Vec<tabula::game::AnyPosition>> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| anyhow::anyhow!("cannot read '{}': {e}", path.display()))?;
+    let first = text
+        .lines()
+        .map(|l| l.split_once('#').map_or(l, |(spec, _)| spec).trim())
+        .find(|l| !l.is_empty())
+        .unwrap_or("");
+    let game = match setup::parse_spec(first, None) {
+        Ok(pos) if !pos.game().is_puzzle() => pos.game(),
+        Ok(pos) => bail!(
+            "{}: {} is a puzzle, self-play needs a duel",
+            path.display(),
+            pos.game()
+        ),
+        Err(e) if !first.is_empty() => bail!("{}: first position: {e}", path.display()),
+        Err(_) => bail!("{}: no position in the file", path.display()),
+    };
+    setup::read_board_file(&text, game).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
 }
 
 fn perft(args: &[String], divide: bool) -> Result<()> {

@@ -218,9 +218,91 @@ pub fn parse_dots_size(text: &str) -> Option<(usize, usize)> {
     Some((side(r)?, side(c)?))
 }
 
+/// A board file that could not be read: the 1-based line and what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BoardFileError {
+    /// The line is not a position specification.
+    Spec(usize, SetupError),
+    /// The line holds a position of another game than the one asked for.
+    WrongGame(usize, GameId),
+    /// The game is already over on the line's board.
+    Over(usize),
+    /// No line holds a position.
+    Empty,
+}
+
+impl fmt::Display for BoardFileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BoardFileError::Spec(n, e) => write!(f, "line {n}: {e}"),
+            BoardFileError::WrongGame(n, g) => write!(f, "line {n}: a {g} position"),
+            BoardFileError::Over(n) => {
+                write!(f, "line {n}: the game is already over on this board")
+            }
+            BoardFileError::Empty => f.write_str("no position in the file"),
+        }
+    }
+}
+
+impl std::error::Error for BoardFileError {}
+
+/// Reads a board file of `game`: one specification per line (any of the
+/// module documentation: a position string, `fen …`, `random …`), `#`
+/// starting a comment (a whole line or the end of one), blank lines skipped.
+/// Every board must be of `game` and not finished.
+///
+/// ```
+/// use tabula::game::GameId;
+/// use tabula::setup::read_board_file;
+///
+/// let text = "# two seeded boards\nrandom knight 1   # seed 1\n\nrandom knight 2\n";
+/// assert_eq!(read_board_file(text, GameId::Knight).unwrap().len(), 2);
+/// let err = read_board_file(text, GameId::Bishop).unwrap_err();
+/// assert_eq!(err.to_string(), "line 2: a knight position");
+/// ```
+pub fn read_board_file(text: &str, game: GameId) -> Result<Vec<AnyPosition>, BoardFileError> {
+    let mut boards = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let n = i + 1;
+        let spec = line.split_once('#').map_or(line, |(spec, _)| spec).trim();
+        if spec.is_empty() {
+            continue;
+        }
+        let pos = parse_spec(spec, Some(game)).map_err(|e| BoardFileError::Spec(n, e))?;
+        if pos.game() != game {
+            return Err(BoardFileError::WrongGame(n, pos.game()));
+        }
+        if pos.is_over() {
+            return Err(BoardFileError::Over(n));
+        }
+        boards.push(pos);
+    }
+    if boards.is_empty() {
+        return Err(BoardFileError::Empty);
+    }
+    Ok(boards)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn board_files_say_which_line_is_wrong() {
+        let read = |text: &str| read_board_file(text, GameId::Dots);
+        let ok = read("# comment\n  random dots 1 3x3 # seed 1\nrandom dots 2\n").unwrap();
+        assert_eq!(ok.len(), 2);
+        assert_eq!(ok[0], parse_spec("random dots 1 3x3", None).unwrap());
+        assert_eq!(read("# only\n\n").unwrap_err(), BoardFileError::Empty);
+        let err = read("random dots 1\nrandom dots x\n").unwrap_err();
+        assert!(matches!(err, BoardFileError::Spec(2, _)), "{err}");
+        let over = "dots 1x1 1/1 1/1 1 0 1";
+        assert_eq!(
+            read(&format!("random dots 3\n{over}\n")).unwrap_err(),
+            BoardFileError::Over(2),
+            "{over} is over"
+        );
+    }
 
     #[test]
     fn every_kind_of_spec() {

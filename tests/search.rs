@@ -457,3 +457,51 @@ fn bench_node_count_is_deterministic() {
     assert!(first > 0);
     assert_eq!(first, run());
 }
+
+#[test]
+fn selfplay_plays_the_boards_of_a_file() {
+    let dir = std::env::temp_dir().join(format!("tabula-selfplay-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("boards.txt");
+    let third = tabula::setup::parse_spec("random bishop 3", None).unwrap();
+    std::fs::write(
+        &file,
+        format!(
+            "# two boards\nrandom bishop 7  # seed 7\n\n{}  # seed 3\n",
+            third.fen()
+        ),
+    )
+    .unwrap();
+    let selfplay = |extra: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_tabula"))
+            .args(["selfplay", "--games", "6", "--movetime", "5"])
+            .args(extra)
+            .output()
+            .expect("run tabula selfplay");
+        let text = String::from_utf8_lossy(&out.stdout).to_string()
+            + &String::from_utf8_lossy(&out.stderr);
+        (out.status.code(), text)
+    };
+    let (code, text) = selfplay(&["--boards-file", file.to_str().unwrap()]);
+    assert_eq!(code, Some(0), "{text}");
+    let games: Vec<&str> = text.lines().filter(|l| l.starts_with("game ")).collect();
+    assert_eq!(games.len(), 6, "{text}");
+    for (i, board) in [1, 1, 2, 2, 1, 1].iter().enumerate() {
+        let want = format!("game {} board {board} A as p{}:", i + 1, i % 2 + 1);
+        assert!(games[i].starts_with(&want), "{}", games[i]);
+    }
+    assert!(
+        text.contains("boards won by the same colour in both games: "),
+        "{text}"
+    );
+    assert!(text.contains(" of 3\n"), "{text}");
+    // A file of puzzles, a missing file: errors, exit code 2.
+    std::fs::write(&file, "random knight-solo 1\n").unwrap();
+    let (code, text) = selfplay(&["--boards-file", file.to_str().unwrap()]);
+    assert_eq!(code, Some(2), "{text}");
+    assert!(text.contains("puzzle"), "{text}");
+    let (code, text) = selfplay(&["--boards-file", dir.join("none.txt").to_str().unwrap()]);
+    assert_eq!(code, Some(2), "{text}");
+    assert!(text.contains("cannot read"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

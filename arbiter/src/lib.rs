@@ -10,7 +10,8 @@
 //! - [`clock`]: time controls and clocks.
 //! - [`game`]: the game loop and the results line; [`result`]: its
 //!   winner, reason and offender.
-//! - [`tournament`]: schedule, workers, journal and resume.
+//! - [`tournament`]: schedule, workers, journal and resume; [`boards`]:
+//!   balanced start boards and the shipped board sets.
 //! - [`check`]: a self-test of one engine, for students.
 //! - [`human`], [`board_view`]: `arbiter play`, a person against an engine.
 //! - [`journal`], [`stats`], [`report`]: results file, Elo/LOS, tables.
@@ -18,6 +19,7 @@
 //! - [`signals`]: what Ctrl-C and SIGTERM do.
 
 pub mod board_view;
+pub mod boards;
 pub mod builtin;
 pub mod check;
 pub mod client;

@@ -5,6 +5,7 @@
 //! command again to resume).
 
 use anyhow::{bail, Result};
+use arbiter::boards::BoardSet;
 use arbiter::check::Verdict;
 use arbiter::client::Timeouts;
 use arbiter::clock::TimeControl;
@@ -14,7 +15,7 @@ use arbiter::sandbox::SandboxArgs;
 use arbiter::shard::Shard;
 use arbiter::sprt::{self, Sprt};
 use arbiter::stats::Scoring;
-use arbiter::tournament::{self, Boards, Format, RunOptions, RunResult};
+use arbiter::tournament::{self, Format, RunOptions, RunResult};
 use arbiter::{process, report, signals};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
@@ -149,6 +150,11 @@ enum Command {
     Demo,
     /// Play against an engine yourself (type `help` at the prompt).
     Play(arbiter::human::PlayArgs),
+    /// Balanced start boards: seeded boards on which Tabula, playing itself
+    /// in pairs of games at fixed depths (the deeper side once on each side),
+    /// ends within --threshold points of even on average for the side to
+    /// move, written as a board file for --boards-file.
+    Boards(arbiter::boards::BoardsArgs),
 }
 
 #[derive(Args, Clone, Debug)]
@@ -210,9 +216,14 @@ struct Common {
     /// engine traffic of faulted games is kept in <RESULTS>.logs.
     #[arg(long)]
     results: Option<PathBuf>,
-    /// Start boards from a file (one position per line) instead of seeds.
-    #[arg(long)]
+    /// Start boards from a file (one position per line, `#` comments)
+    /// instead of seeds, e.g. one made by `arbiter boards`.
+    #[arg(long = "boards-file", visible_alias = "fens", value_name = "FILE")]
     fens: Option<PathBuf>,
+    /// Named start boards: `balanced` is data/boards/<game>.txt (made by
+    /// `arbiter boards`; dots 5x6; $TABULA_DATA_DIR/boards/<game>.txt when set).
+    #[arg(long, value_enum, default_value_t = BoardSet::Seeded, conflicts_with = "fens")]
+    board_set: BoardSet,
     /// Dots board size for seeded boards, `<rows>x<cols>` (default 5x6).
     #[arg(long)]
     dots_size: Option<String>,
@@ -286,6 +297,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command {
         None | Some(Command::Demo) => demo(),
         Some(Command::Play(args)) => arbiter::human::run(args),
+        Some(Command::Boards(args)) => arbiter::boards::run(args).map(|_| ExitCode::SUCCESS),
         Some(Command::Bench { games }) => bench::run(games).map(|_| ExitCode::SUCCESS),
         Some(Command::Check {
             engine,
@@ -524,13 +536,8 @@ fn prepare(
         TimeControl::Movetime(c.movetime)
     };
     let dots_size = parse_dots_size(c.dots_size.as_deref())?;
-    let board_source = match &c.fens {
-        Some(path) => Boards::from_file(path, game)?,
-        None => Boards::Seeded {
-            seed: c.seed,
-            dots_size,
-        },
-    };
+    let board_source =
+        arbiter::boards::source(game, c.board_set, c.fens.as_deref(), c.seed, dots_size)?;
     let settings = settings(c);
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let opts = RunOptions {

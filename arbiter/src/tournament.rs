@@ -78,39 +78,18 @@ impl Boards {
         }
     }
 
-    /// Reads a file of start positions: one position string per line (any
-    /// spec of `tabula::setup`: `fen …`, a bare FEN, `random …`), `#` comments.
+    /// Reads a file of start positions ([`setup::read_board_file`]: one
+    /// position string per line — `fen …`, a bare FEN, `random …` — and `#`
+    /// comments, whole lines or line ends).
     pub fn from_file(path: &Path, game: GameId) -> Result<Boards> {
         let text = std::fs::read_to_string(path)
             .with_context(|| format!("cannot read boards file '{}'", path.display()))?;
-        let mut list = Vec::new();
-        for (n, line) in text.lines().enumerate() {
-            let line = line.trim();
-            if line.is_empty() || line.starts_with('#') {
-                continue;
+        let list = setup::read_board_file(&text, game).map_err(|e| match e {
+            setup::BoardFileError::WrongGame(..) => {
+                anyhow::anyhow!("{}: {e} in a {game} tournament", path.display())
             }
-            let pos = setup::parse_spec(line, Some(game))
-                .map_err(|e| anyhow::anyhow!("{}:{}: {e}", path.display(), n + 1))?;
-            if pos.game() != game {
-                bail!(
-                    "{}:{}: a {} position in a {game} tournament",
-                    path.display(),
-                    n + 1,
-                    pos.game()
-                );
-            }
-            if pos.is_over() {
-                bail!(
-                    "{}:{}: the game is already over on this board",
-                    path.display(),
-                    n + 1
-                );
-            }
-            list.push(pos);
-        }
-        if list.is_empty() {
-            bail!("boards file '{}' holds no position", path.display());
-        }
+            _ => anyhow::anyhow!("boards file '{}': {e}", path.display()),
+        })?;
         Ok(Boards::List(list))
     }
 }

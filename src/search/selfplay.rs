@@ -1,14 +1,15 @@
 //! Seeded self-play: the engine against the course's plain alpha-beta
 //! ([`super::baseline`]) or against another configuration of itself,
-//! under the same movetime, on seeded random boards with colours swapped on
-//! each board.
+//! under the same movetime, on seeded random boards (or the positions of a
+//! board file) with colours swapped on each board.
 //!
 //! `tabula selfplay --games 100 --movetime 30` plays 50 knight boards (seeds
 //! `seed`, `seed + 1`, …) twice each and prints every game, then W/D/L and the
 //! score percentage of the first player (`--a`) against the second (`--b`).
 
 use super::{baseline, EvalConfig, Limits, SearchConfig, Searcher};
-use crate::game::{Evaluate, GameId, Player, Starts};
+use crate::game::{AnyPosition, Evaluate, GameId, Player, Starts as _};
+use crate::with_game;
 use anyhow::{bail, Result};
 use std::sync::atomic::AtomicBool;
 
@@ -179,12 +180,39 @@ impl Board {
         }
     }
 
-    /// Plays one game from this board's start for `seed`.
-    fn play(self, seed: u64, seats: &mut [Seat; 2]) -> ([u32; 2], usize) {
+    /// This board's seeded start for `seed`.
+    fn start(self, seed: u64) -> AnyPosition {
         crate::with_game_id!(self.game, G => {
-            let start = G::random(seed, self.size).expect("a two-player game has random starts");
-            play(&start, seats)
+            G::random(seed, self.size)
+                .expect("a two-player game has random starts")
+                .into()
         })
+    }
+}
+
+/// Where the start boards come from.
+#[derive(Clone, Debug)]
+pub enum Starts {
+    /// Seeded boards of this kind, board `i` from seed `seed + i`.
+    Seeded(Board, u64),
+    /// The positions of a board file, in turn (`tabula selfplay
+    /// --boards-file`, e.g. a balanced set made by `arbiter boards`).
+    List(Vec<AnyPosition>),
+}
+
+impl Starts {
+    /// Board `i` and its label in the game lines (`seed 7`, `board 3`).
+    fn board(&self, i: u64) -> (AnyPosition, String) {
+        match self {
+            Starts::Seeded(board, seed) => {
+                let s = seed + i;
+                (board.start(s), format!("seed {s}"))
+            }
+            Starts::List(list) => {
+                let n = (i % list.len() as u64) as usize;
+                (list[n], format!("board {}", n + 1))
+            }
+        }
     }
 }
 
@@ -219,25 +247,18 @@ impl Tally {
 /// Plays `games` games (pairs on the same board, colours swapped) of `a`
 /// against `b` (`movetime` ms per move for A and for B), printing each game
 /// and the total; returns A's tally.
-pub fn run(
-    board: Board,
-    a: Contestant,
-    b: Contestant,
-    games: u32,
-    movetime: [u64; 2],
-    seed: u64,
-) -> Tally {
+pub fn run(starts: &Starts, a: Contestant, b: Contestant, games: u32, movetime: [u64; 2]) -> Tally {
     let mut seats = [Seat::new(a, movetime[0]), Seat::new(b, movetime[1])];
     let mut tally = Tally::default();
     let mut pair_margin = 0i64;
     let mut first_game_winner = None;
     for g in 0..games {
-        let board_seed = seed + u64::from(g / 2);
+        let (start, label) = starts.board(u64::from(g / 2));
         let a_is_p1 = g % 2 == 0;
         if !a_is_p1 {
             seats.swap(0, 1);
         }
-        let (scores, plies) = board.play(board_seed, &mut seats);
+        let (scores, plies) = with_game!(start, p => play(&p, &mut seats));
         if !a_is_p1 {
             seats.swap(0, 1);
         }
@@ -275,7 +296,7 @@ pub fn run(
             }
         };
         println!(
-            "game {} seed {board_seed} A as p{}: {}-{} ({plies} plies) {result}",
+            "game {} {label} A as p{}: {}-{} ({plies} plies) {result}",
             g + 1,
             a_side.index() + 1,
             scores[0],

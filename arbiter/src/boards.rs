@@ -1,0 +1,726 @@
+//! Balanced start boards (`arbiter boards`): seeded boards on which Tabula's
+//! reference play finds the start close to even, written as a board file
+//! that `--boards-file` (and `tabula selfplay --boards-file`) read.
+//!
+//! On many seeded boards the board decides the game: on the knight boards of
+//! the README's self-play comparison the same colour won both games of most
+//! colour-swapped pairs, whoever played it.
+//!
+//! **How a start is measured: reference games from both sides.** Tabula
+//! plays the board against itself, in-process, in `pairs` pairs of games:
+//! pair `k` sets depth `D - k` against depth `D - k - 1` (or `--movetime
+//! M / 2^k` against half of it), the stronger setting once on each side.
+//! The board's value is the mean of all final margins for the side to move
+//! (its points minus the other's): within a pair the skill gap cancels out,
+//! as in duplicate bridge, and the pairs at several depths average out the
+//! accidents of any one line of play. A board is kept when
+//! `|value| <= threshold`. At a fixed depth (the default) the games, hence
+//! the file, depend on nothing but the options.
+//!
+//! On the 50 knight boards of `tabula selfplay`, the value of 5 pairs
+//! (depths 10 down to 5) follows the mean margin of the real pair (Tabula
+//! against the plain alpha-beta, 30 ms a move) with a correlation of 0.86;
+//! one pair at depth 8 reaches 0.75.
+//!
+//! Measured with `tabula selfplay` (Tabula against the plain alpha-beta,
+//! colour-swapped pairs; README, benchmarks): on the shipped balanced sets
+//! the same colour won both games of a board less often than on seeded
+//! boards for bishop (25 of 50 against 34 of 50) and Quatro (5 of 20 against
+//! 11 of 20), but not for knight (40 of 50 against 38 of 50): the knight
+//! boards that fixed-depth self-play finds even are won by the second player
+//! in 30 ms games (86 of 100). A better knight reference is an open question.
+//!
+//! Why not the value of a search of the start? Tried first: on knight boards
+//! a depth-14 search reads most starts +50..+150 for the mover, and the 50
+//! boards it read within ±10 were no fairer in play — the second player won
+//! 85 of their 100 self-play games (`tabula selfplay`, README). A search's
+//! horizon is far from the end of a knight game; a game played to the end
+//! is not.
+//!
+//! Per game: knight and bishop margins are point differences; Dots and Boxes
+//! counts boxes; Quatro has no points and a win counts
+//! [`WIN_POINTS`](tabula::game::quatro::WIN_POINTS) (100), so its default
+//! threshold of 20 keeps the boards where, of the ten games, neither side
+//! won more than two more than it lost.
+//!
+//! ```
+//! use arbiter::boards::{find, Options, Reference};
+//! use tabula::game::GameId;
+//!
+//! let opts = Options {
+//!     reference: Reference::Depth(2),
+//!     threshold: 40,
+//!     ..Options::new(GameId::Knight, 2, 1)
+//! };
+//! let found = find(&opts, &mut |_| {}).unwrap();
+//! assert_eq!(found.boards.len(), 2);
+//! assert!(found.boards.iter().all(|b| b.measurement.value().abs() <= 40.0));
+//! ```
+
+use crate::tournament::Boards;
+use anyhow::{bail, Result};
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use std::fmt::{self, Display};
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+use tabula::game::{AnyPosition, Evaluate, GameId};
+use tabula::search::{Limits, Searcher};
+use tabula::with_game;
+
+/// The stronger setting of the reference games (the weaker one is
+/// [`Reference::weaker`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reference {
+    /// This depth per move: the same games on every machine.
+    Depth(u32),
+    /// This many milliseconds per move: depends on the machine.
+    Movetime(u64),
+}
+
+impl Reference {
+    /// The default of a game: a depth at which the two games of a board take
+    /// well under a second in a release build.
+    pub fn default_for(game: GameId) -> Reference {
+        Reference::Depth(match game {
+            GameId::Knight | GameId::KnightSolo => 10,
+            GameId::Bishop | GameId::BishopSolo => 9,
+            GameId::Dots | GameId::DotsSolo => 5,
+            GameId::Quatro | GameId::QuatroSolo => 4,
+        })
+    }
+
+    /// The setting of the other side: one ply less (at least 1), or half
+    /// the time.
+    pub fn weaker(self) -> Reference {
+        match self {
+            Reference::Depth(d) => Reference::Depth(d.saturating_sub(1).max(1)),
+            Reference::Movetime(ms) => Reference::Movetime((ms / 2).max(1)),
+        }
+    }
+
+    fn limits(self) -> Limits {
+        match self {
+            Reference::Depth(d) => Limits {
+                depth: Some(d),
+                ..Limits::default()
+            },
+            Reference::Movetime(ms) => Limits {
+                movetime: Some(ms),
+                ..Limits::default()
+            },
+        }
+    }
+}
+
+impl Display for Reference {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Reference::Depth(d) => write!(f, "depth {d}"),
+            Reference::Movetime(ms) => write!(f, "movetime {ms} ms"),
+        }
+    }
+}
+
+/// The default threshold of a game, in its points (see the module
+/// documentation for what a margin means per game).
+pub fn default_threshold(game: GameId) -> u32 {
+    match game {
+        GameId::Knight | GameId::KnightSolo => 20,
+        GameId::Bishop | GameId::BishopSolo => 20,
+        GameId::Dots | GameId::DotsSolo => 2,
+        GameId::Quatro | GameId::QuatroSolo => 20,
+    }
+}
+
+/// The reference games of one start.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Measurement {
+    /// Final margins for the side to move of the start (its points minus the
+    /// other's), two per pair: with the pair's stronger setting on its side,
+    /// then on the other.
+    pub margins: Vec<i32>,
+}
+
+impl Measurement {
+    /// The mean margin for the side to move: what the board gives it.
+    pub fn value(&self) -> f64 {
+        let sum: i64 = self.margins.iter().map(|&m| i64::from(m)).sum();
+        sum as f64 / self.margins.len().max(1) as f64
+    }
+
+    /// True when `|value| <= threshold`.
+    pub fn balanced(&self, threshold: u32) -> bool {
+        self.value().abs() <= f64::from(threshold)
+    }
+}
+
+/// Plays the `pairs` pairs of reference games of `pos` (see the module
+/// documentation).
+pub fn measure(
+    pos: &AnyPosition,
+    reference: Reference,
+    pairs: u32,
+    searchers: &mut [Searcher; 2],
+) -> Measurement {
+    let mut margins = Vec::new();
+    for (strong, weak) in settings(reference, pairs) {
+        let (s, w) = (strong.limits(), weak.limits());
+        with_game!(pos, p => {
+            margins.push(playout(p, [&s, &w], searchers));
+            margins.push(playout(p, [&w, &s], searchers));
+        });
+    }
+    Measurement { margins }
+}
+
+/// The (stronger, weaker) settings of the pairs: each pair one step weaker
+/// than the one before, at most `pairs` of them, and no pair of equals
+/// after the first (depth 1 against depth 1 only when asked for depth 1).
+pub fn settings(reference: Reference, pairs: u32) -> Vec<(Reference, Reference)> {
+    let mut out = Vec::new();
+    let mut strong = reference;
+    for k in 0..pairs.max(1) {
+        let weak = strong.weaker();
+        if k > 0 && weak == strong {
+            break;
+        }
+        out.push((strong, weak));
+        strong = weak;
+    }
+    out
+}
+
+/// One game from `start` to its end, the side to move with `limits[0]` and
+/// the other with `limits[1]`; the final margin for the side to move.
+fn playout<G: Evaluate>(start: &G, limits: [&Limits; 2], searchers: &mut [Searcher; 2]) -> i32 {
+    for s in searchers.iter_mut() {
+        s.new_game();
+    }
+    let first = start.side_to_move();
+    let stop = AtomicBool::new(false);
+    let mut pos = *start;
+    while !pos.is_over() {
+        let seat = usize::from(pos.side_to_move() != first);
+        let out = searchers[seat].search(&pos, limits[seat], &stop, &mut |_| {});
+        // The search returns a legal move whenever the game goes on.
+        let Some(mv) = out.best else { break };
+        if pos.play(mv).is_err() {
+            break;
+        }
+    }
+    let scores = pos.scores();
+    let (me, other) = (scores[first.index()], scores[first.other().index()]);
+    me as i32 - other as i32
+}
+
+/// What `arbiter boards` is asked for.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub game: GameId,
+    /// Balanced boards wanted.
+    pub count: usize,
+    /// Seed of the first board tried (then seed + 1, …).
+    pub seed: u64,
+    /// Dots board size (`None`: the default 5 × 6).
+    pub dots_size: Option<(usize, usize)>,
+    pub reference: Reference,
+    /// Largest distance from even kept, in the game's points.
+    pub threshold: u32,
+    /// Boards tried before giving up.
+    pub max_tries: u64,
+    /// Pairs of reference games per board, each a step weaker.
+    pub pairs: u32,
+}
+
+impl Options {
+    /// `count` boards of `game` from `seed`, with the game's default
+    /// reference and threshold and 100 tries per board wanted.
+    pub fn new(game: GameId, count: usize, seed: u64) -> Options {
+        Options {
+            game,
+            count,
+            seed,
+            dots_size: None,
+            reference: Reference::default_for(game),
+            threshold: default_threshold(game),
+            max_tries: 100 * count as u64,
+            pairs: 5,
+        }
+    }
+}
+
+/// A board kept.
+#[derive(Clone, Debug)]
+pub struct Found {
+    /// Its seed: `random <game> <seed>`.
+    pub seed: u64,
+    pub position: AnyPosition,
+    pub measurement: Measurement,
+}
+
+/// The balanced boards and how many seeded boards were tried for them.
+#[derive(Clone, Debug)]
+pub struct Selection {
+    pub boards: Vec<Found>,
+    pub tries: u64,
+}
+
+/// Where a search for balanced boards stands, for a progress display.
+#[derive(Clone, Copy, Debug)]
+pub struct Progress {
+    pub tried: u64,
+    pub kept: usize,
+}
+
+/// Tries seeded boards `seed`, `seed + 1`, … until `count` are balanced;
+/// an error after `max_tries` boards without enough of them.
+pub fn find(opts: &Options, progress: &mut dyn FnMut(Progress)) -> Result<Selection> {
+    if opts.game.is_puzzle() {
+        bail!(
+            "{} is a single-player puzzle: balanced boards are for {}",
+            opts.game,
+            GameId::listed(false, "or")
+        );
+    }
+    if opts.count == 0 {
+        bail!("--count must be at least 1");
+    }
+    if opts.pairs == 0 {
+        bail!("--pairs must be at least 1");
+    }
+    if opts.reference == Reference::Depth(0) || opts.reference == Reference::Movetime(0) {
+        bail!("the reference search needs a depth or a movetime of at least 1");
+    }
+    let seeded = Boards::Seeded {
+        seed: opts.seed,
+        dots_size: opts.dots_size,
+    };
+    let mut searchers = [Searcher::new(16), Searcher::new(16)];
+    let mut boards = Vec::new();
+    let mut tried = 0;
+    while boards.len() < opts.count {
+        if tried == opts.max_tries {
+            bail!(
+                "only {} of {} boards within {} points of even in {} tries (seeds {}..={}); \
+                 raise --threshold or --max-tries",
+                boards.len(),
+                opts.count,
+                opts.threshold,
+                tried,
+                opts.seed,
+                opts.seed.wrapping_add(tried.saturating_sub(1)),
+            );
+        }
+        let position = seeded.board(opts.game, tried)?;
+        let seed = opts.seed.wrapping_add(tried);
+        tried += 1;
+        if position.is_over() {
+            continue;
+        }
+        let measurement = measure(&position, opts.reference, opts.pairs, &mut searchers);
+        log::debug!("seed {seed}: {measurement:?}");
+        if measurement.balanced(opts.threshold) {
+            boards.push(Found {
+                seed,
+                position,
+                measurement,
+            });
+        }
+        progress(Progress {
+            tried,
+            kept: boards.len(),
+        });
+    }
+    Ok(Selection {
+        boards,
+        tries: tried,
+    })
+}
+
+/// The board file: a header saying how the boards were chosen, then one
+/// position string per line with its seed and values in a `#` comment.
+pub fn file_text(opts: &Options, selection: &Selection) -> String {
+    let size = match opts.dots_size {
+        Some((r, c)) if opts.game == GameId::Dots => format!(" {r}x{c}"),
+        _ => String::new(),
+    };
+    let pairs = settings(opts.reference, opts.pairs);
+    let (strong, weak) = pairs[0];
+    let (weakest, weakest_weak) = pairs[pairs.len() - 1];
+    let mut out = format!(
+        "# Balanced {game} boards: seeded boards (random {game} <seed>{size}) on which\n\
+         # Tabula, playing itself in {pairs} pair(s) of games ({strong} against {weak}, down\n\
+         # to {weakest} against {weakest_weak}; the stronger once on each side), ends\n\
+         # within {t} points of even on average for the side to move.\n\
+         # Kept {kept} of {tries} tried (seeds {first}..={last}).\n\
+         # Made by: arbiter boards --game {game} --count {count} --seed {first}{dots} {how} \
+         --pairs {asked} --threshold {t}\n",
+        asked = opts.pairs,
+        game = opts.game,
+        pairs = pairs.len(),
+        t = opts.threshold,
+        kept = selection.boards.len(),
+        tries = selection.tries,
+        first = opts.seed,
+        last = opts.seed.wrapping_add(selection.tries.saturating_sub(1)),
+        count = opts.count,
+        dots = if size.is_empty() {
+            String::new()
+        } else {
+            format!(" --dots-size{size}")
+        },
+        how = match opts.reference {
+            Reference::Depth(d) => format!("--depth {d}"),
+            Reference::Movetime(ms) => format!("--movetime {ms}"),
+        },
+    );
+    for b in &selection.boards {
+        let margins: Vec<String> = b
+            .measurement
+            .margins
+            .iter()
+            .map(|m| format!("{m:+}"))
+            .collect();
+        out.push_str(&format!(
+            "{}  # seed {}: {:+.1} for the side to move (margins {}), threshold {}\n",
+            b.position.fen(),
+            b.seed,
+            b.measurement.value(),
+            margins.join(" "),
+            opts.threshold
+        ));
+    }
+    out
+}
+
+/// `arbiter boards`.
+#[derive(Args, Clone, Debug)]
+pub struct BoardsArgs {
+    #[arg(long, default_value = "knight", help = format!("Game id: {}", GameId::listed(false, "or")))]
+    pub game: String,
+    /// Balanced boards wanted.
+    #[arg(long, default_value_t = 50)]
+    pub count: usize,
+    /// Seed of the first board tried (then seed + 1, …).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Depth per move of the first pair of reference games, against depth
+    /// - 1 (default: knight 10, bishop 9, dots 5, quatro 4; deterministic).
+    #[arg(long, conflicts_with = "movetime")]
+    pub depth: Option<u32>,
+    /// Time per move of the reference games in ms, against half of it,
+    /// instead of a depth (the boards kept then depend on the machine).
+    #[arg(long)]
+    pub movetime: Option<u64>,
+    /// Largest mean margin kept, in the game's points (default: knight 20,
+    /// bishop 20, dots 2 boxes, quatro 20; a Quatro win counts 100).
+    #[arg(long)]
+    pub threshold: Option<u32>,
+    /// Pairs of reference games per board, each one step (a ply, or half
+    /// the time) weaker than the last.
+    #[arg(long, default_value_t = 5)]
+    pub pairs: u32,
+    /// Boards tried before giving up (default: 100 per board wanted).
+    #[arg(long)]
+    pub max_tries: Option<u64>,
+    /// Dots board size, `<rows>x<cols>` (default 5x6).
+    #[arg(long)]
+    pub dots_size: Option<String>,
+    /// The board file to write (default: standard output).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// Runs `arbiter boards`: finds the boards, writes the file, tells on
+/// stderr how many were tried.
+pub fn run(args: BoardsArgs) -> Result<()> {
+    let game: GameId = args
+        .game
+        .parse()
+        .map_err(|e| anyhow::anyhow!("--game: {e}"))?;
+    let dots_size = match args.dots_size.as_deref() {
+        None => None,
+        Some(s) => match tabula::setup::parse_dots_size(s) {
+            Some(size) => Some(size),
+            None => bail!("--dots-size: expected <rows>x<cols> (1..10), found '{s}'"),
+        },
+    };
+    let mut opts = Options::new(game, args.count, args.seed);
+    opts.dots_size = dots_size;
+    if let Some(d) = args.depth {
+        opts.reference = Reference::Depth(d);
+    } else if let Some(ms) = args.movetime {
+        opts.reference = Reference::Movetime(ms);
+    }
+    if let Some(t) = args.threshold {
+        opts.threshold = t;
+    }
+    if let Some(n) = args.max_tries {
+        opts.max_tries = n;
+    }
+    opts.pairs = args.pairs;
+    let bar = if args.quiet {
+        ProgressBar::hidden()
+    } else {
+        ProgressBar::new(opts.count as u64)
+    };
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{bar:30.cyan/blue} {pos}/{len} balanced boards [{elapsed_precise}] {msg}",
+        )
+        .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let selection = find(&opts, &mut |p| {
+        bar.set_position(p.kept as u64);
+        bar.set_message(format!("{} tried", p.tried));
+    });
+    bar.finish_and_clear();
+    let selection = selection?;
+    let text = file_text(&opts, &selection);
+    match &args.out {
+        Some(path) => {
+            std::fs::write(path, &text)
+                .map_err(|e| anyhow::anyhow!("cannot write '{}': {e}", path.display()))?;
+            if !args.quiet {
+                eprintln!(
+                    "arbiter boards: {} balanced {game} boards of {} tried ({}, threshold {}) \
+                     written to {}",
+                    selection.boards.len(),
+                    selection.tries,
+                    opts.reference,
+                    opts.threshold,
+                    path.display()
+                );
+            }
+        }
+        None => print!("{text}"),
+    }
+    Ok(())
+}
+
+/// The named board sets shipped in `data/boards/` (`--board-set`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum BoardSet {
+    /// `random <game> <seed + i>`: the default.
+    Seeded,
+    /// `data/boards/<game>.txt`, made by `arbiter boards` (Dots: 5 × 6).
+    Balanced,
+}
+
+/// The folder of the shipped data: `$TABULA_DATA_DIR` when set, else the
+/// repository's `data/` as seen when the arbiter was built.
+pub fn data_dir() -> PathBuf {
+    match std::env::var_os("TABULA_DATA_DIR") {
+        Some(dir) => PathBuf::from(dir),
+        None => PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../data")),
+    }
+}
+
+/// The file of the balanced set of `game`: `<data>/boards/<game>.txt`, or an
+/// error saying where it was looked for and how to make one.
+pub fn balanced_set_path(game: GameId) -> Result<PathBuf> {
+    let path = data_dir().join("boards").join(format!("{game}.txt"));
+    if !path.is_file() {
+        bail!(
+            "no balanced {game} board set at '{}' (set TABULA_DATA_DIR to the folder holding \
+             boards/{game}.txt, or make one with `arbiter boards --game {game} --out FILE` \
+             and pass it with --boards-file FILE)",
+            path.display()
+        );
+    }
+    Ok(path)
+}
+
+/// The start boards of a match or tournament: `file` if given, else the named
+/// `set` (seeded boards from `seed`, of `dots_size` for Dots).
+pub fn source(
+    game: GameId,
+    set: BoardSet,
+    file: Option<&std::path::Path>,
+    seed: u64,
+    dots_size: Option<(usize, usize)>,
+) -> Result<Boards> {
+    match (file, set) {
+        (Some(path), BoardSet::Seeded) => Boards::from_file(path, game),
+        (Some(_), BoardSet::Balanced) => {
+            bail!("--boards-file and --board-set balanced: give one source of boards")
+        }
+        (None, BoardSet::Seeded) => Ok(Boards::Seeded { seed, dots_size }),
+        (None, BoardSet::Balanced) => {
+            if game == GameId::Dots && dots_size.is_some_and(|s| s != (5, 6)) {
+                bail!(
+                    "the balanced dots set is 5x6; make one of another size with \
+                     `arbiter boards --game dots --dots-size RxC --out FILE` and pass \
+                     --boards-file FILE"
+                );
+            }
+            Boards::from_file(&balanced_set_path(game)?, game)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn small(game: GameId, count: usize, threshold: u32) -> Options {
+        Options {
+            reference: Reference::Depth(4),
+            pairs: 2,
+            threshold,
+            ..Options::new(game, count, 1)
+        }
+    }
+
+    #[test]
+    fn kept_boards_are_within_the_threshold_and_skipped_ones_are_not() {
+        let opts = small(GameId::Knight, 3, 40);
+        let sel = find(&opts, &mut |_| {}).unwrap();
+        assert_eq!(sel.boards.len(), 3);
+        assert!(
+            sel.tries > 3,
+            "every seeded board balanced: the filter does nothing"
+        );
+        let mut searchers = [Searcher::new(16), Searcher::new(16)];
+        let kept: Vec<u64> = sel.boards.iter().map(|b| b.seed).collect();
+        for i in 0..sel.tries {
+            let seed = opts.seed + i;
+            let pos = tabula::setup::parse_spec(&format!("random knight {seed}"), None).unwrap();
+            let m = measure(&pos, opts.reference, opts.pairs, &mut searchers);
+            assert_eq!(m.margins.len(), 2 * opts.pairs as usize);
+            let mean = m.margins.iter().sum::<i32>() as f64 / m.margins.len() as f64;
+            assert_eq!(
+                kept.contains(&seed),
+                mean.abs() <= 40.0,
+                "seed {seed}: {m:?}"
+            );
+        }
+        // The last board tried is the last kept: the search stops at `count`.
+        assert_eq!(*kept.last().unwrap(), opts.seed + sel.tries - 1);
+    }
+
+    #[test]
+    fn a_margin_is_the_final_score_difference_for_the_side_to_move() {
+        // Quatro has no points: a win counts WIN_POINTS, a draw 0.
+        let pos = tabula::setup::parse_spec("random quatro 3", None).unwrap();
+        let mut searchers = [Searcher::new(1), Searcher::new(1)];
+        let m = measure(&pos, Reference::Depth(2), 1, &mut searchers);
+        for margin in &m.margins {
+            assert!([-100, 0, 100].contains(margin), "{m:?}");
+        }
+        let knight = tabula::setup::parse_spec("random knight 1", None).unwrap();
+        let m = measure(&knight, Reference::Depth(3), 2, &mut searchers);
+        // The same games whatever was searched before; knight games end on
+        // points far apart.
+        assert_eq!(m, measure(&knight, Reference::Depth(3), 2, &mut searchers));
+        assert!(m.margins.iter().all(|&x| x != 0 && x.abs() < 4950), "{m:?}");
+    }
+
+    #[test]
+    fn the_same_options_give_the_same_file() {
+        let opts = small(GameId::Bishop, 3, 40);
+        let a = file_text(&opts, &find(&opts, &mut |_| {}).unwrap());
+        let b = file_text(&opts, &find(&opts, &mut |_| {}).unwrap());
+        assert_eq!(a, b);
+        assert!(a.contains("--depth 4 --pairs 2 --threshold 40"), "{a}");
+        assert_eq!(a.lines().filter(|l| !l.starts_with('#')).count(), 3);
+    }
+
+    #[test]
+    fn the_file_is_read_back_by_the_tournaments() {
+        for (game, size) in [
+            (GameId::Knight, None),
+            (GameId::Dots, Some((3, 3))),
+            (GameId::Quatro, None),
+        ] {
+            let opts = Options {
+                dots_size: size,
+                reference: Reference::Depth(2),
+                ..small(game, 3, 50)
+            };
+            let sel = find(&opts, &mut |_| {}).unwrap();
+            let path = std::env::temp_dir()
+                .join(format!("arbiter-boards-{game}-{}.txt", std::process::id()));
+            std::fs::write(&path, file_text(&opts, &sel)).unwrap();
+            let read = Boards::from_file(&path, game);
+            let _ = std::fs::remove_file(&path);
+            let Boards::List(list) = read.unwrap() else {
+                panic!("a list of boards")
+            };
+            let want: Vec<AnyPosition> = sel.boards.iter().map(|b| b.position).collect();
+            assert_eq!(list, want, "{game}");
+            if let Some((r, c)) = size {
+                assert!(list[0].fen().contains(&format!("{r}x{c}")));
+            }
+        }
+    }
+
+    #[test]
+    fn too_few_balanced_boards_is_an_error_after_the_cap() {
+        let opts = Options {
+            max_tries: 5,
+            ..small(GameId::Knight, 5, 0)
+        };
+        let err = find(&opts, &mut |_| {}).unwrap_err().to_string();
+        assert!(
+            err.contains("of 5 boards within 0 points of even in 5 tries (seeds 1..=5)"),
+            "{err}"
+        );
+        assert!(err.contains("--max-tries"), "{err}");
+    }
+
+    #[test]
+    fn bad_options_are_refused() {
+        let err = |o: Options| find(&o, &mut |_| {}).unwrap_err().to_string();
+        assert!(err(small(GameId::KnightSolo, 1, 10)).contains("puzzle"));
+        assert!(err(small(GameId::Knight, 0, 10)).contains("--count"));
+        let zero = Options {
+            reference: Reference::Depth(0),
+            ..small(GameId::Knight, 1, 10)
+        };
+        assert!(err(zero).contains("depth"));
+    }
+
+    #[test]
+    fn the_value_is_the_mean_margin() {
+        let m = |a, b| Measurement {
+            margins: vec![a, b],
+        };
+        assert_eq!(m(30, -10).value(), 10.0);
+        assert!(m(30, -10).balanced(10));
+        assert!(!m(30, -9).balanced(10));
+        assert!(m(-100, 100).balanced(0));
+        assert!(!m(100, 0).balanced(49));
+        assert_eq!(Reference::Depth(1).weaker(), Reference::Depth(1));
+        let d = Reference::Depth;
+        assert_eq!(settings(d(3), 5), vec![(d(3), d(2)), (d(2), d(1))]);
+        assert_eq!(settings(d(9), 2), vec![(d(9), d(8)), (d(8), d(7))]);
+        assert_eq!(settings(d(1), 3), vec![(d(1), d(1))]);
+        assert_eq!(Reference::Movetime(50).weaker(), Reference::Movetime(25));
+    }
+
+    #[test]
+    fn the_shipped_balanced_sets_are_read_by_name() {
+        for game in [GameId::Knight, GameId::Bishop, GameId::Dots, GameId::Quatro] {
+            let Boards::List(list) = source(game, BoardSet::Balanced, None, 1, None).unwrap()
+            else {
+                panic!("{game}: a list of boards")
+            };
+            assert!(list.len() >= 50, "{game}: {} boards", list.len());
+            assert!(list.iter().all(|p| p.game() == game));
+        }
+        let err = source(GameId::Dots, BoardSet::Balanced, None, 1, Some((3, 3)))
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("5x6"), "{err}");
+        let Boards::Seeded { seed: 7, .. } =
+            source(GameId::Knight, BoardSet::Seeded, None, 7, None).unwrap()
+        else {
+            panic!("seeded boards by default")
+        };
+    }
+}
