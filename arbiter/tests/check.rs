@@ -93,8 +93,17 @@ fn tabula_passes_every_layer_of_each_game() {
         let (code, text) = check(tabula(), &[&["--game", game][..], MARGIN].concat());
         assert_eq!(code, 0, "{text}");
         let [ok, warn, fail, skip] = summary(&text);
-        assert_eq!((warn, fail, skip), (0, 0, 0), "{text}");
-        assert!(ok >= 19, "{text}");
+        assert_eq!((fail, skip), (0, 0), "{text}");
+        // The one warning a loaded machine may cause: the first move a few
+        // ms over its time (the engine stops ~10 ms early; a starved core
+        // can still make it late). Any other warning is a failure.
+        let warns: Vec<&str> = text.lines().filter(|l| l.starts_with("  warn")).collect();
+        assert_eq!(warns.len(), warn, "{text}");
+        assert!(
+            warns.iter().all(|w| w.starts_with("  warn  time: ")),
+            "{text}"
+        );
+        assert!(ok + warn >= 20, "{text}");
         for layer in [
             "handshake",
             "isready 7041: 'readyok 7041'",
