@@ -49,6 +49,7 @@ fn measure(label: &str, engines: [&str; 2], tc: TimeControl, games: u32) -> Resu
         },
         progress: false,
         sprt: None,
+        live: None,
     };
     let t0 = Instant::now();
     let r = tournament::run(&plan, &opts)?;

@@ -13,7 +13,8 @@
 //! - [`tournament`]: schedule, workers, journal and resume.
 //! - [`check`]: a self-test of one engine, for students.
 //! - [`human`], [`board_view`]: `arbiter play`, a person against an engine.
-//! - [`journal`], [`stats`], [`report`]: results file, Elo/LOS, tables.
+//! - [`journal`], [`stats`], [`report`]: results file, Elo/LOS, tables;
+//!   [`html`]: the tournament as a web page with a replay of every game.
 //! - [`signals`]: what Ctrl-C and SIGTERM do.
 
 pub mod board_view;
@@ -23,6 +24,7 @@ pub mod client;
 pub mod clock;
 pub mod config;
 pub mod game;
+pub mod html;
 pub mod human;
 pub mod journal;
 pub mod process;

@@ -13,7 +13,7 @@ use arbiter::game::{GameRecord, Settings};
 use arbiter::sprt::{self, Sprt};
 use arbiter::stats::Scoring;
 use arbiter::tournament::{self, Boards, Format, RunOptions, RunResult};
-use arbiter::{process, report, signals};
+use arbiter::{html, process, report, signals};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -135,6 +135,9 @@ enum Command {
     Demo,
     /// Play against an engine yourself (type `help` at the prompt).
     Play(arbiter::human::PlayArgs),
+    /// The tournament as one web page (standings, charts, a replay of every
+    /// game) from results journals: `arbiter report results.jsonl --out report.html`.
+    Report(arbiter::html::ReportArgs),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -217,6 +220,13 @@ struct Common {
     /// over its two games). Both are shown side by side whatever the choice.
     #[arg(long, value_enum, default_value_t = Scoring::Games)]
     scoring: Scoring,
+    /// The tournament as one web page (standings, charts, a replay of every
+    /// game), rewritten at the end of each run.
+    #[arg(long, value_name = "FILE")]
+    html: Option<PathBuf>,
+    /// Also rewrite the --html page as games finish (at most once a second).
+    #[arg(long, requires = "html")]
+    html_live: bool,
     /// No progress bar.
     #[arg(long)]
     quiet: bool,
@@ -242,6 +252,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command {
         None | Some(Command::Demo) => demo(),
         Some(Command::Play(args)) => arbiter::human::run(args),
+        Some(Command::Report(args)) => arbiter::html::run(args),
         Some(Command::Bench { games }) => bench::run(games).map(|_| ExitCode::SUCCESS),
         Some(Command::Check {
             engine,
@@ -426,15 +437,24 @@ fn play(schedule: Schedule, c: &Common, cmd: &[String]) -> Result<ExitCode> {
     };
     let settings = settings(c);
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let names: Vec<String> = entrants.iter().map(|e| e.name.clone()).collect();
+    let page = html::PageInfo {
+        title: html::title(game, &names, &tc.to_string()),
+        names: names.clone(),
+        scoring: c.scoring,
+        folder: None,
+    };
     let opts = RunOptions {
         concurrency: c.concurrency.unwrap_or(cores).max(1),
         results: c.results.clone(),
         settings,
         progress: !c.quiet,
         sprt,
+        live: (c.html.as_ref())
+            .filter(|_| c.html_live)
+            .map(|path| html::Live::new(path.clone(), page.clone())),
     };
     let started = Instant::now();
-    let names: Vec<String> = entrants.iter().map(|e| e.name.clone()).collect();
     let setup = tournament::Setup {
         game,
         entrants,
@@ -476,6 +496,9 @@ fn play(schedule: Schedule, c: &Common, cmd: &[String]) -> Result<ExitCode> {
     }
     if let Some(path) = &c.records {
         report::rewrite_records(path, &records)?;
+    }
+    if let Some(path) = &c.html {
+        html::write(path, &page, &records)?;
     }
     tell_where_faults_are(&records, &opts.settings);
     if interrupted {

@@ -41,6 +41,7 @@ pub mod fen;
 pub mod numbered;
 pub mod quatro;
 pub mod registry;
+pub mod svg;
 pub mod traits;
 pub mod zobrist;
 
