@@ -497,26 +497,72 @@ impl Table {
     }
 }
 
+/// A game's drawings, reduced to what the page stores: the first
+/// position's parts and each move's changed parts (`None`: removed).
+struct Encoded {
+    size: (u32, u32),
+    first: Vec<Part>,
+    changes: Vec<Vec<(String, Option<String>)>>,
+    end: String,
+}
+
+fn encode(r: &GameRecord) -> Option<Encoded> {
+    let replay = AnyPosition::from_fen(&r.start).ok()?.svg_frames(&r.moves);
+    let changes = replay
+        .frames
+        .windows(2)
+        .map(|w| diff(&w[0], &w[1]))
+        .collect();
+    let mut frames = replay.frames;
+    Some(Encoded {
+        size: replay.size,
+        first: std::mem::take(&mut frames[0]),
+        changes,
+        end: replay.end,
+    })
+}
+
+/// [`encode`] on every game, on every core (the drawing of every position
+/// is most of the time a page takes).
+fn encode_all(records: &[GameRecord]) -> Vec<Option<Encoded>> {
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let chunk = records.len().div_ceil(workers).max(1);
+    std::thread::scope(|s| {
+        let handles: Vec<_> = records
+            .chunks(chunk)
+            .map(|part| s.spawn(move || part.iter().map(encode).collect::<Vec<_>>()))
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap_or_default())
+            .collect()
+    })
+}
+
 fn page_data<'a>(info: &'a PageInfo, records: &'a [GameRecord], who: &[Vec<u8>]) -> Data<'a> {
     let (mut keys, mut parts) = (Table::default(), Table::default());
     let mut games = Vec::with_capacity(records.len());
-    for (r, who) in records.iter().zip(who) {
-        let replay = AnyPosition::from_fen(&r.start)
-            .map(|p| p.svg_frames(&r.moves))
-            .ok();
-        let (size, first, changes, end) = match &replay {
-            Some(rep) => {
+    for ((r, who), enc) in records.iter().zip(who).zip(encode_all(records)) {
+        let (size, first, changes, end) = match enc {
+            Some(e) => {
                 let mut first = Vec::new();
-                for p in &rep.frames[0] {
+                for p in &e.first {
                     first.push(keys.id(&p.key));
                     first.push(parts.id(&p.svg));
                 }
-                let changes = rep
-                    .frames
-                    .windows(2)
-                    .map(|w| diff(&w[0], &w[1], &mut keys, &mut parts))
+                let changes = e
+                    .changes
+                    .iter()
+                    .map(|c| {
+                        c.iter()
+                            .flat_map(|(k, v)| {
+                                let v = v.as_ref().map_or(-1, |v| i64::from(parts.id(v)));
+                                [i64::from(keys.id(k)), v]
+                            })
+                            .collect()
+                    })
                     .collect();
-                (rep.size, first, changes, rep.end.clone())
+                (e.size, first, changes, e.end)
             }
             None => ((0, 0), Vec::new(), Vec::new(), String::new()),
         };
@@ -551,21 +597,29 @@ fn page_data<'a>(info: &'a PageInfo, records: &'a [GameRecord], who: &[Vec<u8>])
     }
 }
 
-/// The parts of `b` that differ from `a`'s, and `a`'s parts that are gone.
-fn diff(a: &[Part], b: &[Part], keys: &mut Table, parts: &mut Table) -> Vec<i64> {
+/// The parts of `b` that differ from `a`'s (`Some`), and `a`'s parts that
+/// are gone (`None`).
+fn diff(a: &[Part], b: &[Part]) -> Vec<(String, Option<String>)> {
+    // The usual case: the same keys in the same order.
+    if a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.key == y.key) {
+        return a
+            .iter()
+            .zip(b)
+            .filter(|(x, y)| x.svg != y.svg)
+            .map(|(_, y)| (y.key.clone(), Some(y.svg.clone())))
+            .collect();
+    }
     let before: HashMap<&str, &str> = a.iter().map(|p| (p.key.as_str(), p.svg.as_str())).collect();
     let mut out = Vec::new();
     for p in b {
         if before.get(p.key.as_str()) != Some(&p.svg.as_str()) {
-            out.push(i64::from(keys.id(&p.key)));
-            out.push(i64::from(parts.id(&p.svg)));
+            out.push((p.key.clone(), Some(p.svg.clone())));
         }
     }
     let after: std::collections::HashSet<&str> = b.iter().map(|p| p.key.as_str()).collect();
     for p in a {
         if !after.contains(p.key.as_str()) {
-            out.push(i64::from(keys.id(&p.key)));
-            out.push(-1);
+            out.push((p.key.clone(), None));
         }
     }
     out

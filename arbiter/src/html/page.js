@@ -194,4 +194,6 @@
   var m = /game=(\d+)/.exec(location.hash);
   if (m && data.games[+m[1]]) open(+m[1], 0);
   window.tabula = { data: data, open: open, show: show };
+  // How long the page took to become usable (arbiter/benches/html.sh reads it).
+  document.body.dataset.readyMs = performance.now().toFixed(0);
 })();

@@ -5,6 +5,7 @@
 use crate::game::numbered::{Jump, JumpMove, Piece, Square, STRIDE};
 use crate::game::svg::{player_class, text, Draw, Part};
 use crate::game::{Game, Player};
+use std::fmt::Write;
 
 /// A square's side, and the margin that holds the coordinates.
 const CELL: i32 = 40;
@@ -29,28 +30,51 @@ impl<P: Piece, const SOLO: bool> Draw for Jump<P, SOLO> {
     fn svg_parts(&self, last: Option<(&Self, JumpMove)>, _owners: &[Option<Player>]) -> Vec<Part> {
         let side = P::SIDE;
         let size = 2 * MARGIN + side as i32 * CELL;
-        let mut labels = format!("<rect class=\"bg\" width=\"{size}\" height=\"{size}\"/>");
+        // Written straight into each part's string: a replay draws every
+        // square of every position.
+        let mut labels = String::with_capacity(64 + side * 120);
+        let _ = write!(
+            labels,
+            "<rect class=\"bg\" width=\"{size}\" height=\"{size}\"/>"
+        );
         for k in 0..side as i32 {
             let mid = MARGIN + k * CELL + CELL / 2;
-            let letter = ((b'a' + k as u8) as char).to_string();
-            labels.push_str(&text(mid, MARGIN / 2, "lab", &letter));
-            labels.push_str(&text(MARGIN / 2, mid, "lab", &(k + 1).to_string()));
+            let letter = char::from(b'a' + k as u8);
+            let _ = write!(
+                labels,
+                "<text x=\"{mid}\" y=\"{}\" class=\"lab\">{letter}</text>\
+                 <text x=\"{}\" y=\"{mid}\" class=\"lab\">{}</text>",
+                MARGIN / 2,
+                MARGIN / 2,
+                k + 1
+            );
         }
-        let mut parts = vec![Part::new("0", labels)];
+        let mut parts = Vec::with_capacity(side * side + 4);
+        parts.push(Part::new("0", labels));
         for r in 0..side {
             for c in 0..side {
                 let sq = (r * STRIDE + c) as Square;
                 let (x, y) = corner(sq);
-                let svg = match self.number(sq) {
-                    Some(n) => format!(
-                        "<g><rect class=\"sq\" x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\"/>{}</g>",
-                        text(x + CELL / 2, y + CELL / 2, "num", &format!("{n:02}"))
-                    ),
-                    None => format!(
-                        "<rect class=\"sq gone\" x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\"/>"
-                    ),
-                };
-                parts.push(Part::new(format!("1{sq:02}"), svg));
+                let mut svg = String::with_capacity(160);
+                match self.number(sq) {
+                    Some(n) => {
+                        let _ = write!(
+                            svg,
+                            "<g><rect class=\"sq\" x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\"/>\
+                             <text x=\"{}\" y=\"{}\" class=\"num\">{n:02}</text></g>",
+                            x + CELL / 2,
+                            y + CELL / 2
+                        );
+                    }
+                    None => {
+                        let _ = write!(
+                            svg,
+                            "<rect class=\"sq gone\" x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\"/>"
+                        );
+                    }
+                }
+                let key = [b'1', b'0' + sq / 10, b'0' + sq % 10];
+                parts.push(Part::new(String::from_utf8_lossy(&key).into_owned(), svg));
             }
         }
         if let Some((before, mv)) = last.filter(|(_, mv)| !mv.is_pass()) {
