@@ -328,7 +328,13 @@ fn the_page_of_a_tournament_with_faults_in_a_browser() {
 
     // A phone: nothing wider than the screen but the scrolling tables.
     b.resize(390, 844);
+    b.goto("about:blank");
     b.goto(&format!("{}#game=0", url(&page)));
+    let opened = b.eval(
+        "return document.getElementById('board').dataset.game;",
+        json!([]),
+    );
+    assert_eq!(opened, json!("0"), "the address opens a game");
     let overflow = b.eval(
         "return [document.documentElement.scrollWidth, window.innerWidth,\
                  document.querySelector('#board svg').getBoundingClientRect().width];",

@@ -317,7 +317,10 @@ pub fn render(info: &PageInfo, records: &[GameRecord]) -> String {
     let data = page_data(info, records, &moves);
     let json = serde_json::to_string(&data)
         .unwrap_or_else(|_| "{}".into())
-        .replace("</", "<\\/");
+        // Inside <script>: no `</` (would end it), no `<!--` (would start
+        // the double-escaped state); both stay the same JSON strings.
+        .replace("</", "<\\/")
+        .replace("<!--", "\\u003c!--");
     format!(
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
@@ -623,4 +626,86 @@ fn diff(a: &[Part], b: &[Part]) -> Vec<(String, Option<String>)> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const OLD: &str = include_str!("../../tests/data/journal.jsonl");
+
+    fn records() -> Vec<GameRecord> {
+        OLD.lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect()
+    }
+
+    /// The JSON inside the page, as the script reads it.
+    fn data_of(page: &str) -> serde_json::Value {
+        let open = "<script type=\"application/json\" id=\"tabula-data\">";
+        let start = page.find(open).unwrap() + open.len();
+        let end = start + page[start..].find("</script>").unwrap();
+        serde_json::from_str(&page[start..end]).unwrap()
+    }
+
+    #[test]
+    fn engine_text_cannot_break_out_of_the_page() {
+        let mut rs = records();
+        rs[0].detail = Some("</script><!--<script>alert(1)</script>".into());
+        rs[0].p1 = "<b>&\"x\"".into();
+        let info = PageInfo::of_records("t", &rs, Scoring::Games);
+        let page = render(&info, &rs);
+        let html = &page[..page.find("<script").unwrap()];
+        assert!(!html.contains("<b>&"), "names are escaped in the HTML");
+        assert!(html.contains("&lt;b&gt;&amp;&quot;x&quot;"));
+        let data = data_of(&page);
+        assert_eq!(data["games"][0]["detail"], rs[0].detail.clone().unwrap());
+        assert_eq!(data["games"][0]["p1"], "<b>&\"x\"");
+        assert_eq!(data["games"].as_array().unwrap().len(), rs.len());
+        assert_eq!(
+            page.matches("</script>").count(),
+            2,
+            "only the page's own scripts end"
+        );
+        assert!(!page.contains("<!--"));
+    }
+
+    #[test]
+    fn each_move_stores_what_changed() {
+        let part = |k: &str, v: &str| Part::new(k, v);
+        let a = [part("0", "bg"), part("1", "x"), part("2", "y")];
+        let same_keys = [part("0", "bg"), part("1", "x2"), part("2", "y")];
+        assert_eq!(diff(&a, &same_keys), vec![("1".into(), Some("x2".into()))]);
+        let other = [part("0", "bg"), part("2", "y"), part("3", "z")];
+        assert_eq!(
+            diff(&a, &other),
+            vec![("3".into(), Some("z".into())), ("1".into(), None)]
+        );
+        // A whole game: replaying the changes gives every position's parts.
+        let rs = records();
+        let r = rs.iter().max_by_key(|r| r.moves.len()).unwrap();
+        let e = encode(r).unwrap();
+        let frames = AnyPosition::from_fen(&r.start)
+            .unwrap()
+            .svg_frames(&r.moves)
+            .frames;
+        let mut at: HashMap<String, String> = e
+            .first
+            .iter()
+            .map(|p| (p.key.clone(), p.svg.clone()))
+            .collect();
+        for (change, frame) in e.changes.iter().zip(&frames[1..]) {
+            for (k, v) in change {
+                match v {
+                    Some(v) => at.insert(k.clone(), v.clone()),
+                    None => at.remove(k),
+                };
+            }
+            let want: HashMap<String, String> = frame
+                .iter()
+                .map(|p| (p.key.clone(), p.svg.clone()))
+                .collect();
+            assert_eq!(at, want);
+        }
+    }
 }
