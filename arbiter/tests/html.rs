@@ -363,6 +363,8 @@ fn dots_and_quatro_boards_replay_in_the_browser() {
             .args(["match", "builtin:greedy", "builtin:random", "--games", "2"])
             .args(["--game", game, "--dots-size", "3x3", "--quiet", "--results"])
             .arg(&results)
+            .arg("--html")
+            .arg(tmp.path("match.html"))
             .stdin(Stdio::null())
             .output()
             .unwrap();
@@ -381,6 +383,11 @@ fn dots_and_quatro_boards_replay_in_the_browser() {
             .status()
             .unwrap();
         assert!(status.success());
+        let of_match = std::fs::read_to_string(tmp.path("match.html")).unwrap();
+        assert!(
+            of_match.contains("id=\"tabula-data\"")
+                && of_match.contains(&format!("\"game\":\"{game}\""))
+        );
         let records = arbiter::html::load_journals(&[results]).unwrap();
         let b = Browser::start(1000, 900);
         b.goto(&url(&page));

@@ -708,4 +708,24 @@ mod tests {
             assert_eq!(at, want);
         }
     }
+
+    #[test]
+    fn a_live_page_is_rewritten_at_most_once_a_second() {
+        let dir = std::env::temp_dir().join(format!("html-live-{}", std::process::id()));
+        let path = dir.join("live.html");
+        let rs = records();
+        let mut live = Live::new(path.clone(), PageInfo::of_records("t", &rs, Scoring::Games));
+        live.earlier = rs[..2].to_vec();
+        live.game_finished(&rs[2..3]);
+        let first = std::fs::read_to_string(&path).unwrap();
+        assert_eq!(data_of(&first)["games"].as_array().unwrap().len(), 3);
+        std::fs::remove_file(&path).unwrap();
+        live.game_finished(&rs[2..4]);
+        assert!(!path.exists(), "not again within the second");
+        live.next = Some(Instant::now());
+        live.game_finished(&rs[2..4]);
+        let again = std::fs::read_to_string(&path).unwrap();
+        let _ = std::fs::remove_dir_all(&dir);
+        assert_eq!(data_of(&again)["games"].as_array().unwrap().len(), 4);
+    }
 }
