@@ -62,6 +62,7 @@ fn measure(
         progress: false,
         sprt: None,
         command: Vec::new(),
+        live: None,
     };
     let t0 = Instant::now();
     let r = tournament::run(&plan, &opts)?;

@@ -82,6 +82,10 @@ pub struct PlayArgs {
     /// Readable game record (appended) [default: arbiter-play.txt].
     #[arg(long)]
     pub records: Option<PathBuf>,
+    /// A web page of every game of the results file (standings, charts, a
+    /// replay of each game), rewritten after the game.
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
     /// No colours (also without a terminal, or with NO_COLOR set).
     #[arg(long)]
     pub no_color: bool,
@@ -762,6 +766,17 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
         results.display(),
         records.display()
     ));
+    if let Some(page) = &args.html {
+        let games = crate::html::load_journals(std::slice::from_ref(&results))?;
+        let title = format!("arbiter play: {}", results.display());
+        let info = crate::html::PageInfo::of_records(&title, &games, Default::default());
+        crate::html::write(page, &info, &games)?;
+        say(&format!(
+            "The games of {} as a page: {}",
+            results.display(),
+            page.display()
+        ));
+    }
     Ok(ExitCode::SUCCESS)
 }
 

@@ -14,7 +14,8 @@
 //!   balanced start boards and the shipped board sets.
 //! - [`check`]: a self-test of one engine, for students.
 //! - [`human`], [`board_view`]: `arbiter play`, a person against an engine.
-//! - [`journal`], [`stats`], [`report`]: results file, Elo/LOS, tables.
+//! - [`journal`], [`stats`], [`report`]: results file, Elo/LOS, tables;
+//!   [`html`]: the tournament as a web page with a replay of every game.
 //! - [`sandbox`]: confinement of untrusted engines (bubblewrap, cgroups).
 //! - [`signals`]: what Ctrl-C and SIGTERM do.
 
@@ -26,6 +27,7 @@ pub mod client;
 pub mod clock;
 pub mod config;
 pub mod game;
+pub mod html;
 pub mod human;
 pub mod journal;
 pub mod process;

@@ -16,7 +16,7 @@ use arbiter::shard::Shard;
 use arbiter::sprt::{self, Sprt};
 use arbiter::stats::Scoring;
 use arbiter::tournament::{self, Format, RunOptions, RunResult};
-use arbiter::{process, report, signals};
+use arbiter::{html, process, report, signals};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -155,6 +155,9 @@ enum Command {
     /// ends within --threshold points of even on average for the side to
     /// move, written as a board file for --boards-file.
     Boards(arbiter::boards::BoardsArgs),
+    /// The tournament as one web page (standings, charts, a replay of every
+    /// game) from results journals: `arbiter report results.jsonl --out report.html`.
+    Report(arbiter::html::ReportArgs),
 }
 
 #[derive(Args, Clone, Debug)]
@@ -270,6 +273,13 @@ struct Common {
     /// over its two games). Both are shown side by side whatever the choice.
     #[arg(long, value_enum, default_value_t = Scoring::Games)]
     scoring: Scoring,
+    /// The tournament as one web page (standings, charts, a replay of every
+    /// game), rewritten at the end of each run.
+    #[arg(long, value_name = "FILE")]
+    html: Option<PathBuf>,
+    /// Also rewrite the --html page as games finish (at most once a second).
+    #[arg(long, requires = "html")]
+    html_live: bool,
     /// No progress bar.
     #[arg(long)]
     quiet: bool,
@@ -298,6 +308,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         None | Some(Command::Demo) => demo(),
         Some(Command::Play(args)) => arbiter::human::run(args),
         Some(Command::Boards(args)) => arbiter::boards::run(args).map(|_| ExitCode::SUCCESS),
+        Some(Command::Report(args)) => arbiter::html::run(args),
         Some(Command::Bench { games }) => bench::run(games).map(|_| ExitCode::SUCCESS),
         Some(Command::Check {
             engine,
@@ -540,6 +551,8 @@ fn prepare(
         arbiter::boards::source(game, c.board_set, c.fens.as_deref(), c.seed, dots_size)?;
     let settings = settings(c);
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let names: Vec<String> = entrants.iter().map(|e| e.name.clone()).collect();
+    let page = page_info(game, &names, tc, c.scoring);
     let opts = RunOptions {
         concurrency: c.concurrency.unwrap_or(cores).max(1),
         results: c.results.clone(),
@@ -547,6 +560,9 @@ fn prepare(
         progress: !c.quiet,
         sprt,
         command: cmd.to_vec(),
+        live: (c.html.as_ref())
+            .filter(|_| c.html_live)
+            .map(|path| html::Live::new(path.clone(), page)),
     };
     let setup = tournament::Setup {
         game,
@@ -564,12 +580,23 @@ fn prepare(
     Ok((setup, opts))
 }
 
+/// What the web page of a match or tournament says about it.
+fn page_info(game: GameId, names: &[String], tc: TimeControl, scoring: Scoring) -> html::PageInfo {
+    html::PageInfo {
+        title: html::title(game, names, &tc.to_string()),
+        names: names.to_vec(),
+        scoring,
+        folder: None,
+    }
+}
+
 fn play(schedule: Schedule, c: &Common, cmd: &[String]) -> Result<ExitCode> {
     let (setup, opts) = prepare(schedule, c, cmd)?;
     let game = setup.game;
     let tc = setup.tc;
     let shard = setup.shard;
     let names: Vec<String> = setup.entrants.iter().map(|e| e.name.clone()).collect();
+    let page = page_info(game, &names, tc, c.scoring);
     let started = Instant::now();
     let (run, pairings) = tournament::play(setup, &opts)?;
     let RunResult {
@@ -606,6 +633,9 @@ fn play(schedule: Schedule, c: &Common, cmd: &[String]) -> Result<ExitCode> {
     }
     if let Some(path) = &c.records {
         report::rewrite_records(path, &records)?;
+    }
+    if let Some(path) = &c.html {
+        html::write(path, &page, &records)?;
     }
     tell_where_faults_are(&records, &opts.settings);
     if let (Some(r), Some(s)) = (waiting_round, shard) {

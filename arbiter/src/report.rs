@@ -42,7 +42,7 @@ fn signed(x: f64) -> String {
 }
 
 /// Explains the `±95%` cells that are not a half-width.
-const INTERVAL_LEGEND: &str = "±95%: half-width of elo's 95 % interval; \
+pub const INTERVAL_LEGEND: &str = "±95%: half-width of elo's 95 % interval; \
      >x / <x: only a lower / upper bound (score near 100 % / 0 %);\n      \
      inf: no bound (all games won or lost, or too few games)";
 
@@ -100,79 +100,120 @@ pub fn standings_header(table: &[Standing], scoring: Scoring) -> String {
     )
 }
 
+/// The columns of the standings table: (heading, width), each column
+/// right-aligned to its width except the name's (width 0).
+const COLUMNS: [(&str, usize); 20] = [
+    ("rank", 4),
+    ("name", 0),
+    ("games", 5),
+    ("W", 4),
+    ("D", 4),
+    ("L", 4),
+    ("points", 7),
+    ("score", 6),
+    ("elo", 6),
+    ("±95%", 6),
+    ("LOS", 6),
+    ("pairs", 5),
+    ("W", 4),
+    ("D", 4),
+    ("L", 4),
+    ("margin", 7),
+    ("score", 6),
+    ("elo", 6),
+    ("±95%", 6),
+    ("LOS", 6),
+];
+
+/// The cells of the standings table, as the terminal prints them: the
+/// headings (`rank`, `name`, the games' `games W D L points score elo ±95%
+/// LOS`, the pairs' `pairs W D L margin score elo ±95% LOS`, `faults`),
+/// one row per entrant best first, and whether the Elo intervals need
+/// [`INTERVAL_LEGEND`]. The web page shows the same cells.
+pub fn standings_cells(table: &[Standing]) -> (Vec<&'static str>, Vec<Vec<String>>, bool) {
+    let mut heads: Vec<&'static str> = COLUMNS.iter().map(|c| c.0).collect();
+    heads.push("faults");
+    let mut legend = false;
+    let rows = table
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let (elo, interval) = fmt_elo(&s.score);
+            let (pair_elo, pair_interval) = fmt_elo(&s.pair);
+            for cell in [&interval, &pair_interval] {
+                legend |= !cell.starts_with('±') && cell != "-";
+            }
+            let pct = |x: &Score, n: u32| {
+                if n == 0 {
+                    "-".to_string()
+                } else {
+                    format!("{:.1}%", x.score_pct)
+                }
+            };
+            vec![
+                (i + 1).to_string(),
+                s.name.clone(),
+                s.games.to_string(),
+                s.score.wins.to_string(),
+                s.score.draws.to_string(),
+                s.score.losses.to_string(),
+                format!("{:.1}", s.score.points),
+                pct(&s.score, s.games),
+                elo,
+                interval,
+                format!("{:.1}%", 100.0 * s.score.los),
+                s.pairs.to_string(),
+                s.pair.wins.to_string(),
+                s.pair.draws.to_string(),
+                s.pair.losses.to_string(),
+                format!("{:+}", s.margin),
+                pct(&s.pair, s.pairs),
+                pair_elo,
+                pair_interval,
+                format!("{:.1}%", 100.0 * s.pair.los),
+                s.faults.to_string(),
+            ]
+        })
+        .collect();
+    (heads, rows, legend)
+}
+
 /// The standings table (one line per entrant, best first): the games and
 /// the pairs side by side, and a legend line when an Elo interval is not a
 /// plain `±` half-width.
 pub fn standings_table(table: &[Standing], scoring: Scoring) -> String {
     let w = name_width(table);
     let mut out = standings_header(table, scoring);
-    let _ = writeln!(
-        out,
-        "{:>4}  {:<w$}  {:>5} {:>4} {:>4} {:>4} {:>7} {:>6} {:>6} {:>6} {:>6}  \
-         {:>5} {:>4} {:>4} {:>4} {:>7} {:>6} {:>6} {:>6} {:>6}  {:>6}",
-        "rank",
-        "name",
-        "games",
-        "W",
-        "D",
-        "L",
-        "points",
-        "score",
-        "elo",
-        "±95%",
-        "LOS",
-        "pairs",
-        "W",
-        "D",
-        "L",
-        "margin",
-        "score",
-        "elo",
-        "±95%",
-        "LOS",
-        "faults"
-    );
-    let mut legend = false;
-    for (i, s) in table.iter().enumerate() {
-        let (elo, interval) = fmt_elo(&s.score);
-        let (pair_elo, pair_interval) = fmt_elo(&s.pair);
-        for cell in [&interval, &pair_interval] {
-            legend |= !cell.starts_with('±') && cell != "-";
-        }
-        let name: String = s.name.chars().take(w).collect();
-        let pct = |x: &Score, n: u32| {
-            if n == 0 {
-                "-".to_string()
-            } else {
-                format!("{:.1}%", x.score_pct)
+    let (heads, rows, legend) = standings_cells(table);
+    let line = |cells: &[String]| {
+        let mut line = String::new();
+        for (k, cell) in cells.iter().enumerate() {
+            // Two spaces after the rank, the name, and each block.
+            let gap = match k {
+                0 => "",
+                1 | 2 | 11 | 20 => "  ",
+                _ => " ",
+            };
+            line.push_str(gap);
+            match COLUMNS.get(k) {
+                Some((_, 0)) => {
+                    let name: String = cell.chars().take(w).collect();
+                    let _ = write!(line, "{name:<w$}");
+                }
+                Some(&(_, width)) => {
+                    let _ = write!(line, "{cell:>width$}");
+                }
+                None => {
+                    let _ = write!(line, "{cell:>6}");
+                }
             }
-        };
-        let _ = writeln!(
-            out,
-            "{:>4}  {:<w$}  {:>5} {:>4} {:>4} {:>4} {:>7.1} {:>6} {:>6} {:>6} {:>5.1}%  \
-             {:>5} {:>4} {:>4} {:>4} {:>+7} {:>6} {:>6} {:>6} {:>5.1}%  {:>6}",
-            i + 1,
-            name,
-            s.games,
-            s.score.wins,
-            s.score.draws,
-            s.score.losses,
-            s.score.points,
-            pct(&s.score, s.games),
-            elo,
-            interval,
-            100.0 * s.score.los,
-            s.pairs,
-            s.pair.wins,
-            s.pair.draws,
-            s.pair.losses,
-            s.margin,
-            pct(&s.pair, s.pairs),
-            pair_elo,
-            pair_interval,
-            100.0 * s.pair.los,
-            s.faults
-        );
+        }
+        line
+    };
+    let heads: Vec<String> = heads.iter().map(|h| h.to_string()).collect();
+    let _ = writeln!(out, "{}", line(&heads));
+    for row in &rows {
+        let _ = writeln!(out, "{}", line(row));
     }
     if legend {
         let _ = writeln!(out, "{INTERVAL_LEGEND}");

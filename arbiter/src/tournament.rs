@@ -420,6 +420,8 @@ pub struct RunOptions {
     /// The command line, recorded in a sharded journal's plan line (the
     /// command that resumes the shard).
     pub command: Vec<String>,
+    /// A web page rewritten as games finish (`--html-live`).
+    pub live: Option<crate::html::Live>,
 }
 
 /// What a run produced.
@@ -581,6 +583,7 @@ pub fn run(plan: &Plan, opts: &RunOptions) -> Result<RunResult> {
     let mut shown = std::time::Instant::now();
     let mut records = done;
     let mut write_error = None;
+    let mut live = opts.live.clone();
     std::thread::scope(|s| {
         for _ in 0..workers {
             let tx = tx.clone();
@@ -610,6 +613,9 @@ pub fn run(plan: &Plan, opts: &RunOptions) -> Result<RunResult> {
                         }
                     }
                     records.push(r);
+                    if let Some(page) = live.as_mut() {
+                        page.game_finished(&records);
+                    }
                     bar.inc(1);
                     // The leaders take a pass over every game: not more
                     // than five times a second.
@@ -770,7 +776,11 @@ pub fn play(setup: Setup, opts: &RunOptions) -> Result<(RunResult, Vec<(usize, u
                     continue;
                 }
             }
-            let result = run(&plan, opts)?;
+            let mut round_opts = opts.clone();
+            if let Some(page) = round_opts.live.as_mut() {
+                page.earlier = records.clone();
+            }
+            let result = run(&plan, &round_opts)?;
             pairings.extend(plan.pairings.iter().copied());
             records.extend(result.records);
             resumed += result.resumed;

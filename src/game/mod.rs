@@ -38,6 +38,7 @@ use std::str::FromStr;
 pub mod any;
 pub mod fen;
 pub mod registry;
+pub mod svg;
 pub mod traits;
 pub mod zobrist;
 

@@ -1,6 +1,8 @@
 //! The outside programs some tests need (SBCL for the Lisp adapter, Python
 //! for the example engine, tmux and `script` for the terminal tests,
-//! bubblewrap for the arbiter's sandbox).
+//! bubblewrap for the arbiter's sandbox, GNU parallel, sshd, rsync and Slurm
+//! for the sharded championship's recipes, Chromium and its WebDriver for
+//! the web page's tests).
 //!
 //! On a machine without one of them, a test that needs it is skipped with one
 //! line on the terminal naming the test, the program and how to install it;
@@ -69,6 +71,17 @@ pub const BWRAP: Tool = Tool {
 pub const SCRIPT: Tool = Tool {
     program: "script",
     package: "bsdutils",
+};
+
+/// Headless Chromium, for the tournament page's browser tests.
+pub const CHROMIUM: Tool = Tool {
+    program: "chromium",
+    package: "chromium",
+};
+/// Chromium's WebDriver server, which the browser tests drive it through.
+pub const CHROMEDRIVER: Tool = Tool {
+    program: "chromedriver",
+    package: "chromium-driver",
 };
 
 /// Whether every tool in `tools` is on the PATH. When one is not, prints the

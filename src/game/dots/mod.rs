@@ -13,6 +13,7 @@
 pub mod eval;
 pub mod exact;
 pub mod heuristics;
+pub mod svg;
 pub mod lisp;
 pub mod problems;
 pub mod random;

@@ -38,6 +38,7 @@
 
 pub mod eval;
 pub mod heuristics;
+pub mod svg;
 pub mod lisp;
 pub mod problems;
 pub mod random;

@@ -1,0 +1,261 @@
+//! The page's charts, drawn in Rust as SVG: the Elo of each entrant with its
+//! 95 % interval, and per entrant the games lost by each fault, the search
+//! figures and a histogram of its time per move.
+
+use super::escape;
+use crate::game::GameRecord;
+use crate::report;
+use crate::result::Side;
+use crate::stats::{Score, Scoring, Standing};
+use std::fmt::Write as _;
+use std::path::Path;
+
+/// The Elo chart: one row per entrant (ranking order), a dot at its Elo and
+/// a bar over its 95 % interval; an unbounded end is an arrow to the edge.
+pub fn elo_chart(table: &[Standing], scoring: Scoring) -> String {
+    let score = |s: &Standing| -> Score {
+        match scoring {
+            Scoring::Games => s.score.clone(),
+            Scoring::Points => s.pair.clone(),
+        }
+    };
+    let finite: Vec<f64> = table
+        .iter()
+        .flat_map(|s| {
+            let sc = score(s);
+            [sc.elo, sc.elo_low, sc.elo_high]
+        })
+        .flatten()
+        .collect();
+    let span = finite
+        .iter()
+        .fold(100.0f64, |m, x| m.max(x.abs()))
+        .min(1000.0)
+        .ceil();
+    let (left, width, row) = (150.0, 420.0, 26.0);
+    let h = 30.0 + row * table.len() as f64;
+    let x = |e: f64| left + width * (e.clamp(-span, span) + span) / (2.0 * span);
+    let mut out = format!(
+        "<svg class=\"chart\" id=\"elo-chart\" viewBox=\"0 0 {} {h}\" role=\"img\" \
+         aria-label=\"Elo with 95% intervals\">",
+        left + width + 20.0
+    );
+    let _ = write!(
+        out,
+        "<line x1=\"{0}\" y1=\"18\" x2=\"{0}\" y2=\"{h}\" class=\"axis0\"/>",
+        x(0.0)
+    );
+    for tick in [-span, -span / 2.0, 0.0, span / 2.0, span] {
+        let _ = write!(
+            out,
+            "<text x=\"{}\" y=\"12\" class=\"tick\">{:+.0}</text>",
+            x(tick),
+            tick
+        );
+    }
+    for (i, s) in table.iter().enumerate() {
+        let sc = score(s);
+        let y = 30.0 + row * i as f64 + row / 2.0;
+        let _ = write!(
+            out,
+            "<text x=\"{}\" y=\"{y}\" class=\"who\">{}</text>",
+            left - 8.0,
+            escape(&s.name)
+        );
+        if sc.count() == 0 {
+            continue;
+        }
+        let lo = sc.elo_low.map_or(x(-span), x);
+        let hi = sc.elo_high.map_or(x(span), x);
+        let _ = write!(
+            out,
+            "<line x1=\"{lo}\" y1=\"{y}\" x2=\"{hi}\" y2=\"{y}\" class=\"err\"/>"
+        );
+        for (end, open) in [(lo, sc.elo_low.is_none()), (hi, sc.elo_high.is_none())] {
+            if open {
+                let d = if end < x(0.0) { 6.0 } else { -6.0 };
+                let _ = write!(
+                    out,
+                    "<path d=\"M{} {} L{end} {y} L{} {}\" class=\"err\"/>",
+                    end + d,
+                    y - 5.0,
+                    end + d,
+                    y + 5.0
+                );
+            } else {
+                let _ = write!(
+                    out,
+                    "<line x1=\"{end}\" y1=\"{}\" x2=\"{end}\" y2=\"{}\" class=\"err\"/>",
+                    y - 5.0,
+                    y + 5.0
+                );
+            }
+        }
+        let centre = match sc.elo {
+            Some(e) => x(e),
+            None if sc.points == 0.0 => x(-span),
+            None => x(span),
+        };
+        let _ = write!(
+            out,
+            "<circle cx=\"{centre}\" cy=\"{y}\" r=\"5\" class=\"elo\"><title>{}: {}</title></circle>",
+            escape(&s.name),
+            sc.elo.map_or("unbounded".to_string(), |e| format!("{e:+.0}"))
+        );
+    }
+    out.push_str("</svg>");
+    out
+}
+
+/// The moves an entrant made over `records`: (ms, depth, nodes) each.
+fn own_moves<'a>(
+    name: &'a str,
+    records: &'a [GameRecord],
+    movers: &'a [Vec<u8>],
+) -> impl Iterator<Item = (u64, Option<u64>, Option<u64>)> + 'a {
+    records.iter().zip(movers).flat_map(move |(r, who)| {
+        let seat = [r.p1 == name, r.p2 == name];
+        who.iter().enumerate().filter_map(move |(ply, &w)| {
+            if !seat[usize::from(w - 1)] {
+                return None;
+            }
+            let info = r.info.get(ply);
+            Some((
+                r.times_ms.get(ply).copied().unwrap_or(0),
+                info.and_then(|i| i.depth),
+                info.and_then(|i| i.nodes),
+            ))
+        })
+    })
+}
+
+/// A small histogram of the time per move (12 bars from 0 to the slowest).
+fn histogram(times: &[u64]) -> String {
+    const BARS: usize = 12;
+    let max = times.iter().copied().max().unwrap_or(0).max(1);
+    let mut counts = [0u32; BARS];
+    for &t in times {
+        let k = ((t as f64 / max as f64) * BARS as f64) as usize;
+        counts[k.min(BARS - 1)] += 1;
+    }
+    let top = counts.iter().copied().max().unwrap_or(0).max(1);
+    let (w, h) = (240.0, 60.0);
+    let bw = w / BARS as f64;
+    let mut out = format!(
+        "<svg class=\"hist\" viewBox=\"0 0 {w} {}\" role=\"img\" aria-label=\"time per move\">",
+        h + 14.0
+    );
+    for (k, &c) in counts.iter().enumerate() {
+        let bh = h * f64::from(c) / f64::from(top);
+        let _ = write!(
+            out,
+            "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{bh}\"><title>{}–{} ms: {c}</title></rect>",
+            k as f64 * bw + 1.0,
+            h - bh,
+            bw - 2.0,
+            max * k as u64 / BARS as u64,
+            max * (k as u64 + 1) / BARS as u64
+        );
+    }
+    let _ = write!(
+        out,
+        "<text x=\"0\" y=\"{}\" class=\"tick l\">0</text><text x=\"{w}\" y=\"{}\" class=\"tick r\">{max} ms</text></svg>",
+        h + 12.0,
+        h + 12.0
+    );
+    out
+}
+
+/// Where a traffic log is, as a link from the page in `folder`: relative
+/// when the log is under the page's folder, else a `file://` address;
+/// `None` when the file is not there.
+fn log_href(log: &str, folder: Option<&Path>) -> Option<String> {
+    let path = Path::new(log).canonicalize().ok()?;
+    let rel = folder
+        .and_then(|f| f.canonicalize().ok())
+        .and_then(|f| path.strip_prefix(f).ok().map(Path::to_path_buf));
+    Some(match rel {
+        Some(r) => r.to_string_lossy().into_owned(),
+        None => format!("file://{}", path.display()),
+    })
+}
+
+/// One entrant's card: results, faults by reason, search figures, the time
+/// histogram and each fault's line.
+pub fn entrant_card(
+    out: &mut String,
+    s: &Standing,
+    records: &[GameRecord],
+    movers: &[Vec<u8>],
+    folder: Option<&Path>,
+) {
+    let moves: Vec<(u64, Option<u64>, Option<u64>)> = own_moves(&s.name, records, movers).collect();
+    let depths: Vec<u64> = moves.iter().filter_map(|m| m.1).collect();
+    let avg_depth = (!depths.is_empty())
+        .then(|| depths.iter().sum::<u64>() as f64 / depths.len() as f64)
+        .map_or("-".to_string(), |d| format!("{d:.1}"));
+    let (nodes, ms) = moves
+        .iter()
+        .filter_map(|m| m.2.map(|n| (n, m.0)))
+        .fold((0u64, 0u64), |(n, t), (a, b)| (n + a, t + b));
+    let nps = if nodes == 0 || ms == 0 {
+        "-".to_string()
+    } else {
+        format!("{:.0}", nodes as f64 * 1000.0 / ms as f64)
+    };
+    let times: Vec<u64> = moves.iter().map(|m| m.0).collect();
+    let avg_ms = if times.is_empty() {
+        "-".to_string()
+    } else {
+        format!(
+            "{:.0}",
+            times.iter().sum::<u64>() as f64 / times.len() as f64
+        )
+    };
+    let _ = write!(
+        out,
+        "<div class=\"card\" data-name=\"{0}\"><h3>{0}</h3><p>{1} W/D/L {2}/{3}/{4}; \
+         {5} moves; average depth {avg_depth}; {nps} nodes/s; {avg_ms} ms a move</p>",
+        escape(&s.name),
+        report::plural(s.games as usize, "game"),
+        s.score.wins,
+        s.score.draws,
+        s.score.losses,
+        moves.len(),
+    );
+    if !times.is_empty() {
+        out.push_str("<p class=\"note\">time per move</p>");
+        out.push_str(&histogram(&times));
+    }
+    if s.fault_reasons.is_empty() {
+        out.push_str("<p>no game lost by a fault</p>");
+    } else {
+        out.push_str("<table class=\"faults\"><tr><th>lost by</th><th>games</th></tr>");
+        for (reason, n) in &s.fault_reasons {
+            let _ = write!(out, "<tr><td>{}</td><td>{n}</td></tr>", escape(reason));
+        }
+        out.push_str("</table><ul class=\"faultlines\">");
+        for (i, r) in records.iter().enumerate() {
+            let mine = [(Side::P1, &r.p1), (Side::P2, &r.p2)]
+                .iter()
+                .any(|(side, n)| **n == s.name && r.offender.is_some_and(|o| o.includes(*side)));
+            if !mine {
+                continue;
+            }
+            let Some(line) = report::fault_line(r) else {
+                continue;
+            };
+            let _ = write!(
+                out,
+                "<li><button class=\"open\" data-game=\"{i}\">view</button> {}",
+                escape(&line)
+            );
+            if let Some(href) = r.log.as_deref().and_then(|l| log_href(l, folder)) {
+                let _ = write!(out, " <a href=\"{}\">traffic log</a>", escape(&href));
+            }
+            out.push_str("</li>");
+        }
+        out.push_str("</ul>");
+    }
+    out.push_str("</div>");
+}
