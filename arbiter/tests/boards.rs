@@ -65,14 +65,13 @@ fn boards_writes_the_same_balanced_file_twice() {
         let (_, comment) = line.split_once("# seed ").expect("a comment per board");
         let (seed, rest) = comment.split_once(':').unwrap();
         let value: f64 = rest.split_whitespace().next().unwrap().parse().unwrap();
-        // Knight boards are taken around +30 (arbiter::boards::default_centre).
-        assert!((value - 30.0).abs() <= 40.0, "{line}");
+        assert!(value.abs() <= 40.0, "{line}");
         // The board is the seeded board of its seed.
         let seeded = tabula::setup::parse_spec(&format!("random knight {seed}"), None).unwrap();
         assert!(line.starts_with(&seeded.fen()), "{line}");
     }
     assert!(
-        text.contains("--depth 3 --pairs 2 --centre 30 --threshold 40"),
+        text.contains("--depth 3 --pairs 2 --centre 0 --threshold 40"),
         "{text}"
     );
 }
