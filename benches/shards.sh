@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 cargo build --release -p arbiter --quiet
 arbiter=$PWD/target/release/arbiter
 boards=${1:-6}
-flags=(builtin:tabula:depth=7 builtin:tabula:depth=6 builtin:tabula:depth=5
+flags=(builtin:tabula:depth=12 builtin:tabula:depth=11 builtin:tabula:depth=10
        builtin:greedy --boards "$boards" --seed 11 --quiet)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
