@@ -1017,7 +1017,9 @@ in about that time means the project compares tempo with raw
 get-internal-real-time differences (LispWorks counts milliseconds, SBCL
 microseconds), so every later tempo is scaled.  A second call that overruns
 (interrupted) means milliseconds after all; both fast means the project does
-not depend on the time (a fixed depth): no scaling."
+not depend on the time (a fixed depth): no scaling.  The time the probe
+left (about two thirds of TEMPO) then goes to one more call in the right
+units, so the first move still uses most of its time."
   (let* ((k (units-per-ms))
          (small (max 20 (floor tempo 3)))
          (start (now-ms))
@@ -1027,7 +1029,14 @@ not depend on the time (a fixed depth): no scaling."
              (setf *clock* clock)
              (note "clock: ~a" why)
              (send "info string clock ~(~a~): ~a" clock why)
-             result))
+             ;; The time the probe left: one more call in the right units
+             ;; (its answer replaces the probe's unless it fails).
+             (let ((left (- tempo (- (now-ms) start) (floor *time-reserve* 4))))
+               (if (> left small)
+                   (handler-case (call-student p (student-tempo (- left (max 10 (floor left 10))) clock)
+                                               left)
+                     (bad-input () result))
+                   result))))
       (cond ((= k 1) (decide :ms "internal time is in milliseconds here: tempo passed as is" first))
             ((>= (* 4 e1) small)
              (decide :ms (format nil "jogar used ~d ms of a ~d ms tempo: tempo read as milliseconds" e1 small)

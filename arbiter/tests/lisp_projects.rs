@@ -27,7 +27,7 @@ fn kit(args: &[&str]) -> String {
         root.join("adapters/lisp/run.lisp").display()
     );
     for a in args {
-        if a.starts_with("--") || !a.contains('/') {
+        if a.starts_with("--") || a.starts_with('/') || !a.contains('/') {
             line.push_str(&format!(" {a}"));
         } else {
             line.push_str(&format!(" {}", projects.join(a).display()));
@@ -125,6 +125,30 @@ fn each_style_is_loaded_unmodified_and_plays() {
         (&["dots-moves/pontos.tabula"], "dots", "dots-moves"),
         // The undefined name fixed by an alias in the description.
         (&["faults/indefinida.tabula"], "knight", "alias"),
+    ];
+    for (args, game, name) in cases {
+        passes_check_and_plays(&kit(args), game, name);
+    }
+}
+
+#[test]
+fn the_presets_of_the_played_games_play() {
+    needs!(tools::SBCL);
+    // The kit's own example student follows the statements of these years.
+    let example = repo().join("adapters/lisp/example-student.lisp");
+    let example = example.to_str().unwrap();
+    let cases: &[(&[&str], &str, &str)] = &[
+        (
+            &["--preset", "2019-bishop", example],
+            "bishop",
+            "bishop-2019",
+        ),
+        (
+            &["--preset", "2020-quatro", example],
+            "quatro",
+            "quatro-2020",
+        ),
+        (&["--preset", "2016-dots", example], "dots", "dots-2016"),
     ];
     for (args, game, name) in cases {
         passes_check_and_plays(&kit(args), game, name);

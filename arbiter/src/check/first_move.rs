@@ -87,10 +87,11 @@ const TRIVIAL_DEPTH_HINT: &str = "a search that stops this early usually reads i
      the Lisp kit scales the tempo itself with `--clock internal` (or its probe)";
 
 /// A move answered in under a twentieth of its budget at depth 2 or less
-/// (as the engine's `info depth` said): what to report.
+/// (as the engine's `info depth` said), with a move time of 1 s or more
+/// (below, a trivial player is as likely as a broken clock): what to report.
 pub(super) fn trivial_depth(elapsed_ms: u64, budget_ms: u64, depth: Option<u64>) -> Option<String> {
     let depth = depth.filter(|&d| d <= 2)?;
-    (budget_ms >= 200 && elapsed_ms * 20 < budget_ms).then(|| {
+    (budget_ms >= 1000 && elapsed_ms * 20 < budget_ms).then(|| {
         format!("answered in {elapsed_ms} ms of the {budget_ms} ms given, at depth {depth}")
     })
 }
@@ -116,7 +117,7 @@ mod tests {
         assert_eq!(trivial_depth(3, 1000, Some(3)), None);
         assert_eq!(trivial_depth(60, 1000, Some(1)), None);
         assert_eq!(trivial_depth(3, 1000, None), None);
-        assert_eq!(trivial_depth(1, 100, Some(1)), None);
+        assert_eq!(trivial_depth(1, 500, Some(1)), None);
     }
 
     #[test]
