@@ -60,6 +60,7 @@
 ;;;             turned 180 degrees and scores swapped, its move (l c) comes
 ;;;             back as (1-l 5-c)
 ;;;   :clock    :probe (default), :ms or :internal (see tabula:*clock*)
+;;;   :on-failure  :fallback (default) or :lose (see tabula:*on-failure*)
 ;;;   :depth-global  a global variable where the project leaves the depth
 ;;;             its search reached: sent as `info depth N` after each move
 ;;;             (`arbiter check` warns about a trivial depth far under budget)
@@ -536,6 +537,8 @@ hooks from it.  Returns the files loaded."
                  (setf (fdefinition m) (fdefinition e))
                  (tabula:note "load: ~a is defined nowhere: made an alias of ~a (from :aliases)" m e))))
     (setf tabula:*clock* (keyword-of (option :clock)))
+    (when (option :on-failure)
+      (setf tabula:*on-failure* (keyword-of (option :on-failure))))
     (let ((entry (find-entry entry-name package)))
       (setf tabula:*jogar* entry)
       (unless (fboundp entry)

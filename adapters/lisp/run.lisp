@@ -32,6 +32,7 @@
 ;;;   --project FILE     a project description (a file of one plist; a file
 ;;;                      whose type is `tabula` is taken as one too)
 ;;;   --clock ms|internal|probe
+;;;   --on-failure fallback|lose   (see tabula:*on-failure*)
 (defparameter cl-user::*tabula-args* (rest sb-ext:*posix-argv*))
 (defparameter cl-user::*tabula-description* '())
 (defparameter cl-user::*tabula-files* '())
@@ -66,6 +67,10 @@
                         (let ((clock (find (value) '(:ms :internal :probe) :test #'string-equal)))
                           (unless clock (cl-user::tabula-die "--clock: expected ms, internal or probe"))
                           (setf cl-user::*tabula-clock* clock)))
+                       ((string= arg "--on-failure")
+                        (let ((how (find (value) '(:fallback :lose) :test #'string-equal)))
+                          (unless how (cl-user::tabula-die "--on-failure: expected fallback or lose"))
+                          (setf tabula:*on-failure* how)))
                        ((or (string= arg "--project")
                             (equalp (pathname-type arg) "tabula"))
                         (let ((path (merge-pathnames (if (string= arg "--project") (value) arg))))

@@ -42,7 +42,7 @@
            #:default-make-estado #:default-extract-board
            #:*engine-name* #:*engine-author*
            #:*time-reserve* #:*default-tempo* #:*hard-limit*
-           #:*student-call* #:*clock* #:note))
+           #:*student-call* #:*clock* #:*on-failure* #:note))
 
 (in-package #:tabula)
 
@@ -118,6 +118,13 @@ is passed as is), :INTERNAL (the project compares tempo with raw
 get-internal-real-time differences: tempo is multiplied by
 internal-time-units-per-second / 1000) or :PROBE (found out at the first move
 that calls jogar, then :MS or :INTERNAL; see PROBE-CLOCK).")
+
+(defvar *on-failure* :fallback
+  "What a failure of the student's code does: :FALLBACK plays the first legal
+move (the game goes on; an `info string error jogar failed: ...` line says
+why), :LOSE ends the program with the reason as the last line on standard
+error, so that a tournament records the game as lost with the Lisp condition
+in its detail.")
 
 (defvar *hard-limit* t
   "SBCL only: when true, a jogar still running at tempo + *time-reserve* / 2 ms
@@ -1128,6 +1135,12 @@ move."
     ;; BAD-INPUT from the checks above, or anything a replaced hook signals.
     (serious-condition (e)
       (let ((fallback (first (legal-moves p))))
+        (when (eq *on-failure* :lose)
+          (send "info string error jogar failed: ~a -- the game is lost (on-failure lose)" e)
+          (force-output *out*)
+          (note "~a" e)
+          #+sbcl (sb-ext:exit :code 1 :abort t)
+          #-sbcl (error "~a" e))
         (note "~a -- playing the first legal move, ~a" e (move-name p fallback))
         (send "info string error jogar failed: ~a -- played the first legal move, ~a"
               e (move-name p fallback))

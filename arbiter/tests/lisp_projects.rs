@@ -207,6 +207,35 @@ fn deliberate_faults_are_named_with_the_lisp_condition() {
             .find(|l| l.starts_with("  FAIL  first move: "))
             .unwrap_or_else(|| panic!("{file}: no FAIL on the first move:\n{text}"));
         assert!(line.contains(said), "{file}: {line}");
+        // In a tournament with `--on-failure lose`, the game is lost and its
+        // result says why, the Lisp condition quoted.
+        let tmp = Tmp::new("fault-match");
+        let results = tmp.path("r.jsonl");
+        let (_, text) = arbiter(&[
+            "match",
+            &kit(&["--on-failure", "lose", file]),
+            "builtin:greedy",
+            "--game",
+            "knight",
+            "--games",
+            "2",
+            "--movetime",
+            "300",
+            "--seed",
+            "5",
+            "--results",
+            results.to_str().unwrap(),
+            "--concurrency",
+            "1",
+            "--quiet",
+        ]);
+        let games = support::results(&results);
+        assert_eq!(games.len(), 2, "{file}: {text}");
+        for g in &games {
+            assert_eq!(g["reason"], "crash", "{file}: {g}");
+            let detail = g["detail"].as_str().unwrap();
+            assert!(detail.contains(said), "{file}: {detail}");
+        }
     }
 }
 
