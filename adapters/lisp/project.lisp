@@ -407,6 +407,8 @@ backups are skipped.  Their folders are where loads by file name look."
     (let ((type (pathname-type file)))
       (cond ((and type (char= (char type (1- (length type))) #\~))
              (neutralised "~a: an editor backup, skipped" (file-namestring file)))
+            ((and type (string-equal type "fasl") (probe-file file))
+             (load file))                 ; SBCL's own fasl, named on purpose
             ((and (not (source-type-p type)) (project-file (pathname-name file) type))
              (%load file))
             ((member (ignore-errors (truename file)) *loaded* :test #'equal))

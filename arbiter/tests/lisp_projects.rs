@@ -189,6 +189,28 @@ fn the_loader_says_what_it_neutralised() {
 }
 
 #[test]
+fn a_bad_preset_or_description_is_refused_with_the_reason() {
+    needs!(tools::SBCL);
+    let tmp = Tmp::new("bad-description");
+    let (out, err) = talk(
+        &["--preset", "1999-xadrez", "clock-ms/jogo.lisp"],
+        "ugi\n",
+        &tmp,
+    );
+    assert!(out.is_empty(), "{out}");
+    assert!(
+        err.contains("unknown preset '1999-xadrez' (the presets: 2015-galo3d 2016-dots"),
+        "{err}"
+    );
+    let bad = tmp.path("bad.tabula");
+    std::fs::write(&bad, "(:preset \"2023-knight\" :files)").unwrap();
+    let (out, err) = talk(&[bad.to_str().unwrap()], "ugi\n", &tmp);
+    assert!(out.is_empty(), "{out}");
+    assert!(err.contains("project description"), "{err}");
+    assert!(err.contains("expected one list (:key value ...)"), "{err}");
+}
+
+#[test]
 fn deliberate_faults_are_named_with_the_lisp_condition() {
     needs!(tools::SBCL);
     let cases: &[(&str, &str)] = &[
