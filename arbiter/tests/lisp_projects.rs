@@ -68,10 +68,13 @@ const KNIGHT_START: &str = "position fen knight 01,02,03,04,05,06,07,08,09,10/11
 /// `arbiter check` passes, and a 2-game match against `builtin:greedy`
 /// ends normally with every move legal (the arbiter judges each).
 fn passes_check_and_plays(engine: &str, game: &str, name: &str) {
+    // The project's own output files go to a scratch folder of the test.
+    let tmp = Tmp::new(name);
+    let engine = format!("env TABULA_SCRATCH={} {engine}", tmp.0.display());
+    let engine = engine.as_str();
     let (code, text) = arbiter(&["check", engine, "--game", game]);
     assert_eq!(code, 0, "{name}: {text}");
     assert!(text.contains("all checks passed"), "{name}: {text}");
-    let tmp = Tmp::new(name);
     let results = tmp.path("r.jsonl");
     let (code, text) = arbiter(&[
         "match",
