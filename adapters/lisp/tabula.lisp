@@ -41,7 +41,8 @@
            #:*jogar* #:*make-estado* #:*extract-board*
            #:default-make-estado #:default-extract-board
            #:*engine-name* #:*engine-author*
-           #:*time-reserve* #:*default-tempo* #:*hard-limit*))
+           #:*time-reserve* #:*default-tempo* #:*hard-limit*
+           #:*student-call* #:*clock* #:*on-failure* #:note))
 
 (in-package #:tabula)
 
@@ -104,6 +105,27 @@ jogar gets tempo = M - *time-reserve* (at least 1).  Also settable with
   "The tempo given to jogar for `go depth`, `go nodes`, `go infinite` or a bare
 `go` (jogar has no depth or node limit).")
 
+(defvar *student-call* nil
+  "NIL, or a function (lambda (board scores side game tempo) ...) that calls
+the student's code and returns its answer, used instead of
+(funcall *jogar* (funcall *make-estado* board scores side game) tempo).
+project.lisp sets it from a project description (entry function, argument
+order, estado shape).")
+
+(defvar *clock* :ms
+  "How jogar reads its tempo: :MS (milliseconds, the course's contract: tempo
+is passed as is), :INTERNAL (the project compares tempo with raw
+get-internal-real-time differences: tempo is multiplied by
+internal-time-units-per-second / 1000) or :PROBE (found out at the first move
+that calls jogar, then :MS or :INTERNAL; see PROBE-CLOCK).")
+
+(defvar *on-failure* :fallback
+  "What a failure of the student's code does: :FALLBACK plays the first legal
+move (the game goes on; an `info string error jogar failed: ...` line says
+why), :LOSE ends the program with the reason as the last line on standard
+error, so that a tournament records the game as lost with the Lisp condition
+in its detail.")
+
 (defvar *hard-limit* t
   "SBCL only: when true, a jogar still running at tempo + *time-reserve* / 2 ms
 is interrupted and the first legal move is played instead.")
@@ -125,7 +147,8 @@ some condition reports, become spaces: one message, one line)."
 
 (defun note (control &rest args)
   "A diagnostic on standard error (never on the protocol stream)."
-  (format *error-output* "tabula: ~?~%" control args)
+  (let ((*print-pretty* nil))
+    (format *error-output* "tabula: ~?~%" control args))
   (force-output *error-output*))
 
 (define-condition bad-input (error)
@@ -968,17 +991,101 @@ the next `go` on the position FEN-EXPECTED answers the next arc at once.")
   #-sbcl
   (progn ms (funcall thunk)))
 
-(defun call-jogar (p tempo)
-  "Runs the student's jogar on P and returns its result.  The student's output
-goes to standard error and its input is empty: the protocol stays clean."
+(defun units-per-ms ()
+  "Internal time units per millisecond (1 under LispWorks, 1000 under SBCL)."
+  (max 1 (floor internal-time-units-per-second 1000)))
+
+(defun student-tempo (tempo clock)
+  "The tempo given to the student for TEMPO ms under the clock setting CLOCK."
+  (if (eq clock :internal) (* tempo (units-per-ms)) tempo))
+
+(defun call-student (p tempo limit-ms)
+  "One call of the student's code on P with the tempo TEMPO (already in the
+student's units), interrupted after LIMIT-MS.  Output to standard error, an
+empty input: the protocol stays clean."
   (let* ((board (position-board p))
-         (estado (funcall *make-estado* board (copy-list (pos-scores p))
-                          (pos-side p) (pos-game p)))
+         (scores (copy-list (pos-scores p)))
          (*standard-output* *error-output*)
          (*standard-input* (make-string-input-stream ""))
          (*terminal-io* (make-two-way-stream *standard-input* *error-output*)))
-    (call-with-limit (+ tempo (floor *time-reserve* 2))
-                     (lambda () (funcall *jogar* estado tempo)))))
+    (call-with-limit
+     limit-ms
+     (if *student-call*
+         (lambda () (funcall *student-call* board scores (pos-side p) (pos-game p) tempo))
+         (let ((estado (funcall *make-estado* board scores (pos-side p) (pos-game p))))
+           (lambda () (funcall *jogar* estado tempo)))))))
+
+(defun probe-clock (p tempo)
+  "Finds how the student reads tempo, sets *CLOCK* and returns the answer of
+the call that read it right.  A first call gets a third of TEMPO in
+milliseconds; if it answers in less than a quarter of that, a second call
+gets the same time in raw internal units (x1000 under SBCL): answering now
+in about that time means the project compares tempo with raw
+get-internal-real-time differences (LispWorks counts milliseconds, SBCL
+microseconds), so every later tempo is scaled.  A second call that overruns
+(interrupted) means milliseconds after all; both fast means the project does
+not depend on the time (a fixed depth): no scaling.  The time the probe
+left (about two thirds of TEMPO) then goes to one more call in the right
+units, so the first move still uses most of its time."
+  (let* ((k (units-per-ms))
+         (small (max 20 (floor tempo 3)))
+         (start (now-ms))
+         (first (call-student p small tempo))
+         (e1 (- (now-ms) start)))
+    (flet ((decide (clock why result)
+             (setf *clock* clock)
+             (note "clock: ~a" why)
+             (send "info string clock ~(~a~): ~a" clock why)
+             ;; The time the probe left: one more call in the right units
+             ;; (its answer replaces the probe's unless it fails).
+             (let ((left (- tempo (- (now-ms) start) (floor *time-reserve* 4))))
+               (if (> left small)
+                   (handler-case (call-student p (student-tempo (- left (max 10 (floor left 10))) clock)
+                                               left)
+                     (bad-input () result))
+                   result))))
+      (cond ((= k 1) (decide :ms "internal time is in milliseconds here: tempo passed as is" first))
+            ((>= (* 4 e1) small)
+             (decide :ms (format nil "jogar used ~d ms of a ~d ms tempo: tempo read as milliseconds" e1 small)
+                     first))
+            (t
+             (let* ((left (max small (- tempo e1)))
+                    (start2 (now-ms))
+                    (second (handler-case (call-student p (* small k) left)
+                              (bad-input () :overran)))
+                    (e2 (- (now-ms) start2)))
+               (cond ((eq second :overran)
+                      (decide :ms (format nil "jogar ran past ~d ms when given tempo ~d: tempo read as milliseconds"
+                                          left (* small k))
+                              first))
+                     ((>= (* 4 e2) small)
+                      (decide :internal
+                              (format nil "jogar used ~d ms of a ~d ms tempo but ~d ms of tempo ~d (raw units): it compares tempo with get-internal-real-time differences; tempo is now multiplied by ~d"
+                                      e1 small e2 (* small k) k)
+                              second))
+                     (t (decide :ms
+                                (format nil "jogar answered in ~d and ~d ms whatever the tempo (~d, ~d): it does not use the clock (a fixed depth?)"
+                                        e1 e2 small (* small k))
+                                second)))))))))
+
+(defun call-jogar (p tempo)
+  "Runs the student's code on P with TEMPO ms and returns its answer: the
+tempo in the units *CLOCK* says (probed at the first call when :PROBE)."
+  (if (eq *clock* :probe)
+      (probe-clock p tempo)
+      (call-student p (student-tempo tempo *clock*) (+ tempo (floor *time-reserve* 2)))))
+
+(defun condition-verdict (e)
+  "One line naming what went wrong in the student's code: the Lisp condition
+as Lisp printed it, then the likely cause."
+  (let ((text (substitute #\Space #\Newline (princ-to-string e))))
+    (format nil "jogar signalled ~a: ~a~@[ (~a)~]" (type-of e) text
+            (typecase e
+              (undefined-function "a function defined nowhere: a name left out or misspelt? :aliases in the description")
+              (unbound-variable "a variable defined nowhere")
+              (storage-condition "memory or stack exhausted: a runaway recursion?")
+              (type-error "a value of the wrong shape: is the estado the one your code expects?")
+              (end-of-file "jogar read from the input: a menu or a prompt?")))))
 
 (defun student-moves (p tempo)
   "The student's move(s) in P: a list of legal moves to play in turn (one for
@@ -986,12 +1093,14 @@ knight / bishop).  Any failure signals BAD-INPUT with the reason."
   (let* ((result (handler-case (call-jogar p tempo)
                    (bad-input (e) (error e))
                    (serious-condition (e)
-                     (fail "jogar signalled an error: ~a" e))))
+                     (fail "~a" (condition-verdict e)))))
          (board (funcall *extract-board* result (lambda (x) (board-shape-p p x)))))
     (cond ((stringp board)
            (let ((move (parse-move p (string-trim " " board))))
              (unless (and move (legal-move-p p move))
-               (fail "jogar's move '~a' is not legal here" board))
+               (fail "jogar's move '~a' (as read from ~a) is not legal here (legal: ~{~a~^ ~})"
+                     board (lisp-text result :brief t)
+                     (mapcar (lambda (m) (move-name p m)) (legal-moves p))))
              (list move)))
           ((null board)
            (fail "jogar returned no ~a board: ~a" (game-name (pos-game p))
@@ -1026,8 +1135,15 @@ move."
     ;; BAD-INPUT from the checks above, or anything a replaced hook signals.
     (serious-condition (e)
       (let ((fallback (first (legal-moves p))))
+        (when (eq *on-failure* :lose)
+          (send "info string error jogar failed: ~a -- the game is lost (on-failure lose)" e)
+          (force-output *out*)
+          (note "~a" e)
+          #+sbcl (sb-ext:exit :code 1 :abort t)
+          #-sbcl (error "~a" e))
         (note "~a -- playing the first legal move, ~a" e (move-name p fallback))
-        (send "info string jogar failed, playing the first legal move: ~a" e)
+        (send "info string error jogar failed: ~a -- played the first legal move, ~a"
+              e (move-name p fallback))
         fallback))))
 
 ;;; ------------------------------------------------------------------------

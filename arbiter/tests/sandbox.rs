@@ -627,7 +627,12 @@ fn a_script_starting_a_lisp_image_plays_in_the_sandbox() {
     let tmp = Tmp::new("image");
     let student = tmp.path("alice");
     std::fs::create_dir_all(&student).unwrap();
-    for f in ["run.lisp", "tabula.lisp", "example-student.lisp"] {
+    for f in [
+        "run.lisp",
+        "tabula.lisp",
+        "project.lisp",
+        "example-student.lisp",
+    ] {
         std::fs::copy(repo().join("adapters/lisp").join(f), student.join(f)).unwrap();
     }
     let made = Command::new("sbcl")

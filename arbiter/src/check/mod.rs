@@ -4,7 +4,9 @@
 //! 1. the program is found; the handshake (`ugi` → `ugiok`), with a probe that
 //!    tells an engine that never flushes its output from one that is silent;
 //! 2. `isready` and `isready <token>` (the token echoed);
-//! 3. one move on a seeded board within the move time; `quit`;
+//! 3. one move on a seeded board within the move time (a FAIL if the engine
+//!    sent an `info string error` line while playing it, a warn if it answered
+//!    far under its time at depth 2 or less); `quit`;
 //! 4. two whole games against `builtin:random` (colours swapped);
 //! 5. `go infinite` + `stop` (exactly one legal `bestmove`, at once;
 //!    answering before `stop` or refusing `go infinite` is a warn) and
