@@ -1249,7 +1249,8 @@ fn python_perft_and_queries_match_the_library() {
 
 /// `scripts/random_board.py`, the Python reference of the seeded random
 /// boards (protocol.md §7), against the engine's `position random …`: many
-/// seeds of every game it covers, Quatro (duel and puzzle) included.
+/// seeds of every game it covers, Quatro and Adji-boto (duel and puzzle)
+/// included.
 #[test]
 fn python_random_board_reference_matches_the_engine() {
     needs!(tools::PYTHON);
@@ -1268,7 +1269,15 @@ fn python_random_board_reference_matches_the_engine() {
         .lines()
         .find_map(|l| l.strip_prefix("cases per game: "))
         .unwrap_or_else(|| panic!("no tally: {report}"));
-    for game in ["knight", "bishop", "dots", "quatro", "quatro-solo"] {
+    for game in [
+        "knight",
+        "bishop",
+        "dots",
+        "quatro",
+        "quatro-solo",
+        "adjiboto",
+        "adjiboto-solo",
+    ] {
         let count: usize = tally
             .split(", ")
             .find_map(|g| g.strip_prefix(game)?.strip_prefix(' ')?.parse().ok())
