@@ -4,7 +4,7 @@
 //! player 1's row on top, and the captured seeds beside each row.
 
 use super::{AdjiBoard, Sow};
-use crate::game::{Game, Mark, PersonPlay, Player, Render};
+use crate::game::{Mark, PersonPlay, Player, Render};
 use std::fmt::Write;
 
 const TOP_LETTERS: [char; 6] = ['f', 'e', 'd', 'c', 'b', 'a'];
@@ -48,11 +48,22 @@ impl<const SOLO: bool> Render for AdjiBoard<SOLO> {
         lines
     }
 
-    /// The two rows of the position string drawn as a table.
+    /// The two rows as a table: the pit numbers 1..6 over the top row `t`
+    /// and the bottom row `b`.
     fn record_board(&self, _owners: &[Option<Player>]) -> String {
-        let fen = self.fen();
-        let f: Vec<&str> = fen.split_whitespace().collect();
-        crate::game::traits::cells_table(&format!("{}/{}", f[1], f[2]))
+        let mut out = String::from("    ");
+        for c in 1..=6 {
+            let _ = write!(out, "{c:>3}");
+        }
+        out.push('\n');
+        for (r, name) in ["t", "b"].iter().enumerate() {
+            let _ = write!(out, "{name:>3} ");
+            for c in 0..6 {
+                let _ = write!(out, "{:>3}", self.pit((6 * r + c) as u8));
+            }
+            out.push('\n');
+        }
+        out
     }
 
     /// The board with the pits the side may empty marked.
@@ -153,5 +164,9 @@ mod person_tests {
         assert!(read(&["2", "0"]).is_err());
         assert!(read(&["x"]).is_err());
         assert!(pos.board_lines()[0].contains("t1f"));
+        assert_eq!(
+            pos.record_board(&[]),
+            "      1  2  3  4  5  6\n  t   8  8  8  8  8  8\n  b   8  8  8  8  8  8\n"
+        );
     }
 }
