@@ -111,7 +111,8 @@ impl<const SOLO: bool> PersonPlay for AdjiBoard<SOLO> {
     const MOVE_HELP: &'static str =
         "  t3        a pit: t1..t6 the top row, b1..b6 the bottom row, left to right\n\
          \x20 C         the course's letter: A..F the bottom row, a..f the top row\n\
-         \x20           (a is the top row's rightmost pit; case matters here)\n\
+         \x20           (a is the top row's rightmost pit; case matters here;\n\
+         \x20           b alone shows the board: type t5)\n\
          \x20 (1 2)     the course's (linha coluna), 0-based: (1 2) = C = b3\n\
          \x20           With no seed on your row you pass automatically.\n";
 
