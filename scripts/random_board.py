@@ -8,6 +8,8 @@ section 7), for students who want the same boards in their own program.
     python3 scripts/random_board.py --fen dots 7 3x3
     python3 scripts/random_board.py --fen quatro 42
     python3 scripts/random_board.py --fen quatro-solo 42
+    python3 scripts/random_board.py --fen adjiboto 42
+    python3 scripts/random_board.py --fen adjiboto-solo 42
     python3 scripts/random_board.py --check target/release/tabula
 
 `--check` compares this code with the engine's `position random …` for many
@@ -169,6 +171,25 @@ def quatro_fen(game, seed):
         return "quatro-solo %s %s" % (rows, ",".join(map(piece_name, reserve)) or "-")
     return "quatro %s %d" % (rows, side)
 
+def adjiboto_fen(game, seed):
+    """The duel: 48 seeds dealt into the top row (pit rng % 6), the bottom
+    row the top row turned 180 degrees, player 1 to move. The puzzle:
+    8 + rng % 17 seeds dealt into the 12 pits (rng % 12, row 0 first)."""
+    rng = Rng(seed)
+    pits = [0] * 12
+    if game == "adjiboto-solo":
+        for _ in range(8 + rng.next_u64() % 17):
+            pits[rng.next_u64() % 12] += 1
+    else:
+        for _ in range(48):
+            pits[rng.next_u64() % 6] += 1
+        for c in range(6):
+            pits[6 + 5 - c] = pits[c]
+    rows = " ".join(",".join(str(n) for n in pits[6 * r:6 * r + 6]) for r in range(2))
+    if game == "adjiboto-solo":
+        return "adjiboto-solo " + rows
+    return "adjiboto %s 1 0 0" % rows
+
 
 def check(binary):
     cases = []
@@ -180,6 +201,8 @@ def check(binary):
         cases.append(("random dots %d 1x1" % seed, dots_fen(1, 1, seed)))
         cases.append(("random quatro %d" % seed, quatro_fen("quatro", seed)))
         cases.append(("random quatro-solo %d" % seed, quatro_fen("quatro-solo", seed)))
+        cases.append(("random adjiboto %d" % seed, adjiboto_fen("adjiboto", seed)))
+        cases.append(("random adjiboto-solo %d" % seed, adjiboto_fen("adjiboto-solo", seed)))
     inp = "".join("position %s\nshow\n" % c for c, _ in cases)
     out = subprocess.run([binary], input=inp, capture_output=True, text=True).stdout
     fens = [l[4:] for l in out.splitlines() if l.startswith("fen ")]
@@ -202,11 +225,13 @@ if __name__ == "__main__":
         args = args[1:]
     if args[:1] == ["--check"] and len(args) == 2:
         sys.exit(0 if check(args[1]) else 1)
-    board_only = ("dots", "quatro", "quatro-solo")
+    board_only = ("dots", "quatro", "quatro-solo", "adjiboto", "adjiboto-solo")
     if len(args) < 2 or args[0] not in ("knight", "bishop") + board_only or (
             args[0] in board_only and not fen):
         sys.exit(__doc__)
-    if args[0].startswith("quatro"):
+    if args[0].startswith("adjiboto"):
+        print(adjiboto_fen(args[0], int(args[1])))
+    elif args[0].startswith("quatro"):
         print(quatro_fen(args[0], int(args[1])))
     elif args[0] == "dots":
         rows, cols = map(int, (args[2] if len(args) > 2 else "5x6").split("x"))

@@ -99,7 +99,7 @@ impl fmt::Display for EngineError {
                 let more = if short.len() < name.len() { "…" } else { "" };
                 write!(
                     f,
-                    "unknown option '{short}{more}' (the options are Hash, Game and MoveOverhead)"
+                    "unknown option '{short}{more}' (the options are Hash, Game, MoveOverhead and Capture)"
                 )
             }
             EngineError::BadValue { option, why } => write!(f, "option {option}: {why}"),
@@ -125,6 +125,10 @@ pub struct Options {
     pub game: GameId,
     /// Milliseconds kept back from every time limit for the reply to travel.
     pub move_overhead_ms: u64,
+    /// `Capture`: the Adji-boto puzzle's capture row for `position problem`
+    /// and `position random` (`any`, or `opposite`: rules/adjiboto.md §3.3);
+    /// a position string always says its own.
+    pub capture_opposite: bool,
 }
 
 impl Default for Options {
@@ -133,6 +137,7 @@ impl Default for Options {
             hash_mib: HASH_MIB.1,
             game: GameId::Knight,
             move_overhead_ms: MOVE_OVERHEAD_MS.1,
+            capture_opposite: false,
         }
     }
 }
@@ -156,6 +161,7 @@ impl Options {
                 "name MoveOverhead type spin default {} min {} max {}",
                 MOVE_OVERHEAD_MS.1, MOVE_OVERHEAD_MS.0, MOVE_OVERHEAD_MS.2
             ),
+            "name Capture type combo default any var any var opposite".to_string(),
         ]
     }
 }
@@ -333,6 +339,18 @@ impl Engine {
                     MOVE_OVERHEAD_MS.2,
                 )?;
             }
+            "capture" => {
+                self.options.capture_opposite = match value.trim().to_ascii_lowercase().as_str() {
+                    "any" => false,
+                    "opposite" => true,
+                    _ => {
+                        return Err(EngineError::BadValue {
+                            option: "Capture",
+                            why: format!("expected any or opposite, found '{}'", value.trim()),
+                        })
+                    }
+                };
+            }
             _ => return Err(EngineError::UnknownOption(name.to_string())),
         }
         Ok(())
@@ -354,7 +372,16 @@ impl Engine {
     /// client never gets a move for a position it did not mean.
     pub fn set_position_words(&mut self, words: &[&str]) -> Result<(), EngineError> {
         self.idle()?;
-        match setup::parse_words(words, Some(self.options.game)) {
+        let parsed = if self.options.capture_opposite {
+            setup::parse_words_with(words, Some(self.options.game), |pos| {
+                if let AnyPosition::AdjibotoSolo(p) = pos {
+                    p.set_opposite(true);
+                }
+            })
+        } else {
+            setup::parse_words(words, Some(self.options.game))
+        };
+        match parsed {
             Ok(pos) => {
                 self.set_position(pos);
                 Ok(())
@@ -678,6 +705,28 @@ mod tests {
         assert_eq!(engine.busy(), None);
         engine.perft(1, Box::new(|_| {})).unwrap();
         end.recv_timeout(Duration::from_secs(60)).unwrap();
+    }
+
+    #[test]
+    fn the_capture_option_sets_the_adjiboto_puzzles_row_for_built_in_starts() {
+        let mut engine = Engine::new();
+        assert!(engine.set_option("Capture", "sideways").is_err());
+        engine.set_option("capture", "OPPOSITE").unwrap();
+        engine
+            .set_position_words(&["problem", "adjiboto-solo", "A", "moves", "b5"])
+            .unwrap();
+        let fen = engine.position().unwrap().fen();
+        assert!(fen.ends_with(" opposite"), "{fen}");
+        // A position string says its own capture row.
+        engine
+            .set_position_words(&["fen", "adjiboto-solo", "0,0,0,0,0,2", "0,0,0,0,4,0"])
+            .unwrap();
+        assert!(!engine.position().unwrap().fen().ends_with("opposite"));
+        engine.set_option("Capture", "any").unwrap();
+        engine
+            .set_position_words(&["problem", "adjiboto-solo", "A"])
+            .unwrap();
+        assert!(!engine.position().unwrap().fen().ends_with("opposite"));
     }
 
     #[test]

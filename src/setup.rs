@@ -59,12 +59,29 @@ pub fn parse_spec(text: &str, current: Option<GameId>) -> Result<AnyPosition, Se
 
 /// [`parse_spec`] on words already split.
 pub fn parse_words(words: &[&str], current: Option<GameId>) -> Result<AnyPosition, SetupError> {
+    parse_words_with(words, current, |_| {})
+}
+
+/// [`parse_words`] with `adjust` applied to a built-in start (`startpos`,
+/// `random`, `problem`; not to a position string, which says everything)
+/// before the moves are played: an option of the game, such as the
+/// Adji-boto puzzle's capture row.
+pub fn parse_words_with(
+    words: &[&str],
+    current: Option<GameId>,
+    adjust: impl Fn(&mut AnyPosition),
+) -> Result<AnyPosition, SetupError> {
     let moves_at = words
         .iter()
         .position(|w| w.eq_ignore_ascii_case("moves"))
         .unwrap_or(words.len());
     let (spec, moves) = (&words[..moves_at], words.get(moves_at + 1..).unwrap_or(&[]));
     let mut pos = start(spec, current)?;
+    let is_fen = spec.first().is_some_and(|w| w.eq_ignore_ascii_case("fen"))
+        || spec.first().is_some_and(|w| w.parse::<GameId>().is_ok());
+    if !is_fen {
+        adjust(&mut pos);
+    }
     for (i, m) in moves.iter().enumerate() {
         pos.play_text(m).map_err(|e| SetupError::Move(i + 1, e))?;
     }

@@ -287,6 +287,12 @@ fn greedy_check(pos: &AnyPosition, mv: &str) {
             );
         }
         AnyPosition::Quatro(q) => quatro_greedy_check(q, mv),
+        AnyPosition::Adjiboto(a) => {
+            // The largest capture (0 when none captures).
+            let best = a.legal_moves().iter().map(|&m| a.capture_of(m)).max();
+            let taken = a.capture_of(a.parse_move(mv).unwrap());
+            assert_eq!(Some(taken), best, "not the largest capture in {a}: {mv}");
+        }
         _ => unreachable!(),
     }
 }
@@ -1119,6 +1125,61 @@ fn python_plays_whole_knight_and_bishop_games() {
     assert!(e.stderr().is_empty(), "{}", e.stderr());
 }
 
+/// Adji-boto starts: the start position and seeded random boards.
+fn adjiboto_starts(count: u64) -> Vec<AnyPosition> {
+    let mut out = vec![parse_spec("fen adjiboto 8,8,8,8,8,8 8,8,8,8,8,8 1 0 0", None).unwrap()];
+    out.extend(game_starts(GameId::Adjiboto, count));
+    out
+}
+
+#[test]
+fn python_adjiboto_rules_match_the_library() {
+    needs!(tools::PYTHON);
+    let mut e = python();
+    e.handshake();
+    cross_check(&mut e, &adjiboto_starts(3), false, 80);
+    let start = "adjiboto 8,8,8,8,8,8 8,8,8,8,8,8 1 0 0";
+    for bad in [
+        "position fen adjiboto 8,8,8,8,8 8,8,8,8,8,8 1 0 0".to_string(),
+        "position fen adjiboto 8,8,8,8,8,8 8,8,8,8,8,8 3 0 0".to_string(),
+        "position fen adjiboto 8,8,8,8,8,8 8,8,8,8,8,8 1 1 0".to_string(),
+        format!("position fen {start} moves b1"),
+        format!("position fen {start} moves t1 t1"),
+        format!("position fen {start} moves pass"),
+        format!("position fen {start} moves t7"),
+    ] {
+        e.send(&bad);
+        e.send("show");
+        let lines = e.sync("bad");
+        assert!(
+            lines[0].starts_with("info string error ") && lines.len() == 2,
+            "{bad}: {lines:?}"
+        );
+    }
+    // Any case on input; the rules file's example F = b6 captures d.
+    e.send("position fen adjiboto 4,6,0,8,8,4 4,3,8,5,8,4 2 0 0 moves B6");
+    e.send("show");
+    let lines = e.sync("example");
+    assert_eq!(
+        info(&lines, "fen"),
+        "adjiboto 4,6,0,9,9,5 4,3,8,5,8,0 1 0 1"
+    );
+    e.assert_only_protocol_output();
+}
+
+#[test]
+fn python_plays_whole_adjiboto_games() {
+    needs!(tools::PYTHON);
+    let mut e = python();
+    e.handshake();
+    let starts = adjiboto_starts(3);
+    play_games(&mut e, &starts, 200, 17, &greedy_check);
+    e.send("setoption name Strategy value random");
+    e.send("setoption name Seed value 9");
+    play_games(&mut e, &starts[..2], 200, 18, &|_, _| {});
+    assert!(e.stderr().is_empty(), "{}", e.stderr());
+}
+
 #[test]
 fn python_quatro_rules_match_the_library() {
     needs!(tools::PYTHON);
@@ -1187,6 +1248,7 @@ fn python_perft_and_queries_match_the_library() {
     let mut starts = game_starts(GameId::Knight, 2);
     starts.extend(game_starts(GameId::Bishop, 2));
     starts.extend(quatro_starts(4));
+    starts.extend(adjiboto_starts(1));
     let mut rng = tabula::random::rng(79);
     for (g, start) in starts.iter().enumerate() {
         let mut pos = *start;
@@ -1249,7 +1311,8 @@ fn python_perft_and_queries_match_the_library() {
 
 /// `scripts/random_board.py`, the Python reference of the seeded random
 /// boards (protocol.md §7), against the engine's `position random …`: many
-/// seeds of every game it covers, Quatro (duel and puzzle) included.
+/// seeds of every game it covers, Quatro and Adji-boto (duel and puzzle)
+/// included.
 #[test]
 fn python_random_board_reference_matches_the_engine() {
     needs!(tools::PYTHON);
@@ -1268,7 +1331,15 @@ fn python_random_board_reference_matches_the_engine() {
         .lines()
         .find_map(|l| l.strip_prefix("cases per game: "))
         .unwrap_or_else(|| panic!("no tally: {report}"));
-    for game in ["knight", "bishop", "dots", "quatro", "quatro-solo"] {
+    for game in [
+        "knight",
+        "bishop",
+        "dots",
+        "quatro",
+        "quatro-solo",
+        "adjiboto",
+        "adjiboto-solo",
+    ] {
         let count: usize = tally
             .split(", ")
             .find_map(|g| g.strip_prefix(game)?.strip_prefix(' ')?.parse().ok())

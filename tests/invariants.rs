@@ -102,11 +102,15 @@ fn check_position<G: Game>(pos: &G, twin: &naive::Pos, names: &[String], at: &st
 /// A seeded random playout from `start`, checking every ply.
 fn playout<G: Game>(start: G, twin: naive::Pos, seed: u64, label: &str) {
     let names = twin.every_move_name();
-    // Each ply removes a number or draws an arc; at most one pass in a row.
-    let bound = 2 * names.len() + 2;
+    // The longest game the rules allow, or where to stop a puzzle that may
+    // go on for ever (naive::Pos::playout_bound).
+    let (bound, cut) = twin.playout_bound();
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let (mut pos, mut twin) = (start, twin);
     for ply in 0.. {
+        if cut && ply > bound {
+            break;
+        }
         assert!(ply <= bound, "{label}: game longer than {bound} plies");
         let at = format!("{label} seed {seed} ply {ply}");
         check_position(&pos, &twin, &names, &at);
@@ -202,6 +206,20 @@ fn playouts_quatro() {
     for p in ["A", "B", "C", "D", "E", "F"] {
         playouts(&format!("problem quatro-solo {p}"), 10..13);
     }
+}
+
+#[test]
+fn playouts_adjiboto() {
+    for board in 0..6 {
+        playouts(&format!("random adjiboto {board}"), 0..2);
+        playouts(&format!("random adjiboto-solo {board}"), 0..2);
+    }
+    playouts("adjiboto 8,8,8,8,8,8 8,8,8,8,8,8 1 0 0", 0..6);
+    for p in ["A", "B", "C", "D", "E", "F", "G"] {
+        playouts(&format!("problem adjiboto-solo {p}"), 3..5);
+    }
+    playouts("adjiboto-solo 0,0,0,0,0,2 0,0,0,0,4,0 opposite", 0..4);
+    playouts("adjiboto-solo 48,0,0,0,0,0 0,0,0,0,0,48 opposite", 0..2);
 }
 
 #[test]

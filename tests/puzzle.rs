@@ -170,6 +170,39 @@ fn quatro_optimal_depths_with_every_algorithm_and_heuristic() {
 }
 
 #[test]
+fn adjiboto_known_optima_with_every_algorithm_and_heuristic() {
+    // rules/adjiboto.md §3.6: any row a) 4, b) 9, c) 6; opposite row a) 9.
+    for (spec, depth) in [
+        ("problem adjiboto-solo A", 4),
+        ("problem adjiboto-solo C", 6),
+        ("adjiboto-solo 0,0,0,0,0,2 0,0,0,0,4,0 opposite", 9),
+    ] {
+        let pos = parse_spec(spec, None).unwrap();
+        for a in ["astar", "idastar", "rbfs", "smastar"] {
+            for h in ["captures", "fifth", "zero"] {
+                let r = solve_with(&pos, &format!("algorithm {a} heuristic {h}"));
+                assert_eq!(check_path(&pos, &r), depth, "{spec} {a} {h}");
+            }
+            // The course's heuristic is not admissible: a solution, maybe longer.
+            let r = solve_with(&pos, &format!("algorithm {a} heuristic course"));
+            assert!(check_path(&pos, &r) >= depth, "{spec} {a} course");
+        }
+        let r = solve_with(&pos, "algorithm bfs");
+        assert_eq!(check_path(&pos, &r), depth, "{spec} bfs");
+        let r = solve_with(&pos, &format!("algorithm dfs depth {depth}"));
+        assert!(check_path(&pos, &r) <= depth, "{spec} dfs depth {depth}");
+        let r = solve_with(&pos, &format!("algorithm dfs depth {}", depth - 1));
+        assert!(
+            matches!(r.outcome, SolveOutcome::NoSolution { .. }),
+            "{spec} dfs"
+        );
+    }
+    // b) with the default (A*, captures).
+    let pos = problem("adjiboto-solo", "B");
+    assert_eq!(check_path(&pos, &solve_with(&pos, "")), 9);
+}
+
+#[test]
 fn quatro_problem_d_is_loaded_as_given() {
     let AnyPosition::QuatroSolo(d) = problem("quatro-solo", "D") else {
         panic!("not quatro-solo");
@@ -255,6 +288,7 @@ fn admissible_heuristics_never_overestimate_on_optimal_paths() {
     for (game, names) in [
         ("knight-solo", ["A", "B", "C", "D"]),
         ("dots-solo", ["A", "B", "C", "E"]),
+        ("adjiboto-solo", ["A", "B", "C", "A"]),
     ] {
         for name in names {
             let pos = problem(game, name);
@@ -265,6 +299,7 @@ fn admissible_heuristics_never_overestimate_on_optimal_paths() {
             match pos {
                 AnyPosition::KnightSolo(p) => along(p, r.target, moves),
                 AnyPosition::DotsSolo(p) => along(p, r.target, moves),
+                AnyPosition::AdjibotoSolo(p) => along(p, r.target, moves),
                 _ => unreachable!(),
             }
         }

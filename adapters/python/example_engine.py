@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""A small example engine for the knight game (and the bishop game, and Quatro).
+"""A small example engine for the knight game (and the bishop game, Quatro and
+Adji-boto).
 
 A template for students: it speaks the Tabula engine protocol on standard
 input / output, keeps its own board, applies the rules to the moves it is
@@ -17,7 +18,7 @@ Python 3.11, standard library only.  Protocol in brief (see protocol.md):
     setoption name Seed value <n>
     position fen <FEN> [moves <m1> <m2> ...]
     go movetime <ms> | depth <d> | p1time <ms> p2time <ms> | infinite ...
-                           -> bestmove <square, pass, or brao@c3 in quatro>
+                           -> bestmove <square, pass, brao@c3 in quatro, t3 in adjiboto>
     stop, quit (or the end of the input)
     perft <depth>          -> <move> <count> ..., perft <depth> <total>
     query gameover | p1turn | result
@@ -84,7 +85,7 @@ class Position:
         """``knight <rows> <side> <score1> <score2>`` (bishop: 8 rows of 8)."""
         if not words or words[0] not in ("knight", "bishop"):
             found = words[0] if words else "nothing"
-            raise EngineError(f"this engine plays knight, bishop and quatro, not {found}")
+            raise EngineError(f"this engine plays knight, bishop, quatro and adjiboto, not {found}")
         game = words[0]
         size = 10 if game == "knight" else 8
         if len(words) != 5:
@@ -418,6 +419,131 @@ class QuatroPosition:
         return False
 
 
+# ---------------------------------------------------------------------------
+# Adji-boto (rules/adjiboto.md): the duel
+# ---------------------------------------------------------------------------
+
+
+def adji_next(pit):
+    """The pit after ``pit`` (``6 * row + column``) counter-clockwise: along
+    the bottom row (row 1) to the right, then the top row (row 0) to the
+    left."""
+    row, col = divmod(pit, 6)
+    if row == 1:
+        return 5 if col == 5 else pit + 1
+    return 6 if col == 0 else pit - 1
+
+
+class AdjiPosition:
+    """An Adji-boto duel.
+
+    ``pits[p]`` holds the seeds of pit ``p = 6 * row + column`` (row 0 the
+    top row, player 1's, ``t1``..``t6``; row 1 player 2's, ``b1``..``b6``).
+    ``scores`` are the seeds each player captured, ``quiet`` the plies since
+    the last capture (the game ends at 100).
+    """
+
+    game = "adjiboto"
+
+    def __init__(self, pits, side, scores, quiet):
+        self.pits, self.side, self.scores, self.quiet = pits, side, scores, quiet
+
+    def copy(self):
+        return AdjiPosition(list(self.pits), self.side, list(self.scores), self.quiet)
+
+    @staticmethod
+    def from_fen(words):
+        """``adjiboto <row0> <row1> <side> <score1> <score2> [<quiet>]``."""
+        if len(words) not in (6, 7):
+            raise EngineError("expected 'adjiboto <row0> <row1> <side> <score1> <score2> [<quiet>]'")
+        pits = []
+        for r in (1, 2):
+            items = words[r].split(",")
+            if len(items) != 6 or not all(is_number(i) for i in items):
+                raise EngineError(f"row {r - 1}: expected 6 comma-separated seed counts")
+            pits += [int(i) for i in items]
+        if words[3] not in ("1", "2"):
+            raise EngineError(f"side to move: expected '1' or '2', found '{words[3]}'")
+        numbers = words[4:]
+        if not all(is_number(n) for n in numbers):
+            raise EngineError("scores and quiet plies: expected integers")
+        scores = [int(words[4]), int(words[5])]
+        quiet = int(words[6]) if len(words) == 7 else 0
+        if sum(pits) + sum(scores) > 96 or quiet > 100:
+            raise EngineError("at most 96 seeds, at most 100 quiet plies")
+        return AdjiPosition(pits, int(words[3]) - 1, scores, quiet)
+
+    def fen(self):
+        rows = " ".join(",".join(str(n) for n in self.pits[6 * r:6 * r + 6]) for r in (0, 1))
+        quiet = f" {self.quiet}" if self.quiet else ""
+        return f"adjiboto {rows} {self.side + 1} {self.scores[0]} {self.scores[1]}{quiet}"
+
+    def over(self):
+        return sum(self.pits) == 0 or self.quiet >= 100
+
+    def legal_moves(self):
+        """The non-empty pits of the mover's row, left to right, or ``[PASS]``
+        when that row is empty; ``[]`` once the game is over."""
+        if self.over():
+            return []
+        own = range(6 * self.side, 6 * self.side + 6)
+        return [p for p in own if self.pits[p]] or [PASS]
+
+    def sow(self, pit):
+        """The position after emptying ``pit``: one seed per pit, skipping the
+        pit itself; the last pit is captured when it holds 1, 3 or 5 seeds
+        and lies on the opponent's row.  Returns (position, captured)."""
+        pos = self.copy()
+        seeds, pos.pits[pit], at = pos.pits[pit], 0, pit
+        while seeds:
+            at = adji_next(at)
+            if at != pit:
+                pos.pits[at] += 1
+                seeds -= 1
+        captured = 0
+        if pos.pits[at] in (1, 3, 5) and at // 6 != pit // 6:
+            captured, pos.pits[at] = pos.pits[at], 0
+        return pos, captured
+
+    def play(self, move):
+        if move == PASS:
+            pos, captured = self.copy(), 0
+        else:
+            pos, captured = self.sow(move)
+            pos.scores[self.side] += captured
+        pos.quiet = 0 if captured else self.quiet + 1
+        pos.side = 1 - self.side
+        return pos
+
+    def capture(self, move):
+        """Seeds ``move`` captures."""
+        return 0 if move == PASS else self.sow(move)[1]
+
+    def result(self):
+        if not self.over():
+            return "none"
+        a, b = self.scores
+        return "p1win" if a > b else "p2win" if b > a else "draw"
+
+    def move_name(self, move):
+        if move == PASS:
+            return PASS
+        row, col = divmod(move, 6)
+        return f"{'tb'[row]}{col + 1}"
+
+    def parse_move(self, text):
+        text = text.lower()
+        if text == PASS:
+            move = PASS
+        elif len(text) == 2 and text[0] in "tb" and text[1] in "123456":
+            move = 6 * "tb".index(text[0]) + int(text[1]) - 1
+        else:
+            raise EngineError(f"bad move '{text}': expected t1..t6, b1..b6 or pass")
+        if move not in self.legal_moves():
+            raise EngineError(f"illegal move '{text}'")
+        return move
+
+
 def perft(pos, depth):
     """The leaves of the game tree to ``depth`` plies; a finished game is a
     leaf (protocol.md, perft)."""
@@ -435,6 +561,8 @@ def parse_fen(words):
     """A position of any game this engine plays, from the words of its FEN."""
     if words and words[0] == "quatro":
         return QuatroPosition.from_fen(words)
+    if words and words[0] == "adjiboto":
+        return AdjiPosition.from_fen(words)
     return Position.from_fen(words)
 
 
@@ -446,11 +574,14 @@ def parse_fen(words):
 def choose_move(pos, strategy, rng, time_ms):
     """Greedy: the highest number reachable (ties broken at random); in
     quatro a move that wins at once, else one that does not let the opponent
-    win at once, else any; ``random``: any legal move.  ``time_ms`` is unused
+    win at once, else any; in adjiboto the largest capture; ``random``: any legal move.  ``time_ms`` is unused
     by these two."""
     moves = pos.legal_moves()
     if moves == [PASS] or strategy == "random":
         return rng.choice(moves)
+    if pos.game == "adjiboto":
+        best = max(pos.capture(m) for m in moves)
+        return rng.choice([m for m in moves if pos.capture(m) == best])
     if pos.game == "quatro":
         wins = [m for m in moves if pos.completes(m)]
         if wins:

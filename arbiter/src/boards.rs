@@ -87,6 +87,7 @@ impl Reference {
             GameId::Bishop | GameId::BishopSolo => 9,
             GameId::Dots | GameId::DotsSolo => 5,
             GameId::Quatro | GameId::QuatroSolo => 4,
+            GameId::Adjiboto | GameId::AdjibotoSolo => 7,
         })
     }
 
@@ -144,6 +145,8 @@ pub fn default_threshold(game: GameId) -> u32 {
         GameId::Bishop | GameId::BishopSolo => 20,
         GameId::Dots | GameId::DotsSolo => 2,
         GameId::Quatro | GameId::QuatroSolo => 20,
+        // Captured seeds, of 96.
+        GameId::Adjiboto | GameId::AdjibotoSolo => 4,
     }
 }
 

@@ -141,7 +141,10 @@ pub fn parse_input(pos: &AnyPosition, line: &str) -> Result<Input, String> {
     if text.is_empty() {
         return Err("type a move, or help".into());
     }
-    let cleaned: String = text
+    // The move keeps its case: Adji-boto's course letters are
+    // case-sensitive (A..F the bottom row, a..f the top row).
+    let cleaned: String = line
+        .trim()
         .chars()
         .map(|c| if "(),;".contains(c) { ' ' } else { c })
         .collect();
@@ -816,6 +819,21 @@ mod tests {
         }
         assert!(mv("1 1").unwrap_err().contains("illegal move 'a1'"));
         assert_eq!(mv("b"), Ok(Input::Board));
+    }
+
+    #[test]
+    fn adjiboto_course_letters_keep_their_case() {
+        // Player 2 to move: C is b3 (bottom row); c would be t4 (top row).
+        let pos =
+            tabula::setup::parse_spec("fen adjiboto 8,8,8,8,8,8 8,8,8,8,8,8 2 0 0", None).unwrap();
+        let mv = |s: &str| parse_input(&pos, s);
+        assert_eq!(mv("C"), Ok(Input::Move("b3".into())));
+        assert_eq!(mv("(1 5)"), Ok(Input::Move("b6".into())));
+        assert_eq!(mv("B4"), Ok(Input::Move("b4".into())));
+        assert!(mv("c").unwrap_err().contains("illegal move 't4'"));
+        // Dots arcs in capitals still read.
+        let dots = tabula::setup::parse_spec("fen dots 1x1 0/0 0/0 1 0 0", None).unwrap();
+        assert_eq!(parse_input(&dots, "H 1 1"), Ok(Input::Move("h1.1".into())));
     }
 
     #[test]

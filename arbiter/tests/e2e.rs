@@ -1286,3 +1286,55 @@ fn quatro_match_tabula_against_greedy() {
         }
     }
 }
+
+#[test]
+fn adjiboto_match_tabula_against_greedy() {
+    let tmp = Tmp::new("adjiboto");
+    let pids = tmp.path("pids");
+    let res = tmp.path("r.jsonl");
+    let res_s = res.display().to_string();
+    let e = mock("--mode good", &pids);
+    for (p1, p2) in [
+        ("builtin:tabula:movetime=50", "builtin:greedy"),
+        (&e, "builtin:greedy"),
+    ] {
+        let _ = std::fs::remove_file(&res);
+        let mut args = vec![
+            "match",
+            p1,
+            p2,
+            "--game",
+            "adjiboto",
+            "--games",
+            "4",
+            "--results",
+            &res_s,
+        ];
+        args.extend_from_slice(FAST);
+        let out = arbiter(&args);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let rs = results(&res);
+        assert_eq!(rs.len(), 4);
+        for r in &rs {
+            assert_eq!(r["game"], "adjiboto");
+            assert_eq!(r["reason"], "normal", "{r}");
+            check_replay(r);
+        }
+        if p1.starts_with("builtin:tabula") {
+            // Greedy takes the largest capture it sees; the search looks ahead.
+            let p1_won = rs
+                .iter()
+                .filter(|r| {
+                    let first = r["p1"].as_str().unwrap().contains("tabula");
+                    (first && r["winner"] == "p1") || (!first && r["winner"] == "p2")
+                })
+                .count();
+            assert!(p1_won >= 3, "tabula won {p1_won} of 4: {rs:?}");
+        }
+    }
+}

@@ -18,6 +18,8 @@
 //! | `dots-solo` | [`DotsSolo`] | one player closing boxes, a target |
 //! | `quatro` | [`Quatro`] | 4 × 4 board, 16 pieces of 4 attributes, shared reserve |
 //! | `quatro-solo` | [`QuatroSolo`] | a board and a reserve, a winning line to make |
+//! | `adjiboto` | [`Adjiboto`] | 2 rows of 6 pits, sowing, captures of 1, 3 or 5 seeds |
+//! | `adjiboto-solo` | [`AdjibotoSolo`] | one player emptying the board |
 //!
 //! ```
 //! use tabula::game::{Game, KnightSolo};
@@ -45,6 +47,7 @@ pub mod zobrist;
 // The game folders (`numbered`, `dots`, `quatro`, …), listed in the registry.
 crate::__registry!(__declare_folders);
 
+pub use adjiboto::{Adjiboto, AdjibotoSolo, Sow};
 pub use any::{AnyMove, AnyPosition};
 // Short paths for the games' types (a convenience: the registry names each
 // type by its folder's path, so a new game needs no line here).

@@ -41,7 +41,7 @@ macro_rules! __registry {
     ($callback:ident $($args:tt)*) => {
         $crate::$callback! {
             ($($args)*)
-            folders [numbered dots quatro]
+            folders [numbered dots quatro adjiboto]
             games [
                 Knight      "knight"       duel   KnightSolo  Jump  $crate::game::numbered::Knight,
                 KnightSolo  "knight-solo"  puzzle Knight      Jump  $crate::game::numbered::KnightSolo,
@@ -51,11 +51,14 @@ macro_rules! __registry {
                 DotsSolo    "dots-solo"    puzzle Dots        Arc   $crate::game::dots::DotsSolo,
                 Quatro      "quatro"       duel   QuatroSolo  Place $crate::game::quatro::Quatro,
                 QuatroSolo  "quatro-solo"  puzzle Quatro      Place $crate::game::quatro::QuatroSolo,
+                Adjiboto     "adjiboto"      duel   AdjibotoSolo Sow   $crate::game::adjiboto::Adjiboto,
+                AdjibotoSolo "adjiboto-solo" puzzle Adjiboto     Sow   $crate::game::adjiboto::AdjibotoSolo,
             ]
             moves [
                 Jump  $crate::game::numbered::JumpMove,
                 Arc   $crate::game::dots::Arc,
                 Place $crate::game::quatro::Place,
+                Sow   $crate::game::adjiboto::Sow,
             ]
         }
     };

@@ -116,9 +116,9 @@ pub trait PersonPlay: Game {
     /// Why a game ended by its rules (`neither side can move`).
     const NORMAL_END: &'static str;
 
-    /// A typed line (split into `words`, punctuation `(),;` removed) read as
-    /// a move in the notation, or a message saying what a move looks like.
-    /// Legality is the caller's to check.
+    /// A typed line (split into `words`, punctuation `(),;` removed, case
+    /// kept as typed) read as a move in the notation, or a message saying
+    /// what a move looks like. Legality is the caller's to check.
     fn person_move(&self, words: &[&str]) -> Result<String, String>;
 }
 

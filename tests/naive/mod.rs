@@ -89,12 +89,158 @@ pub struct QuatroPos {
     pub side: usize,
 }
 
+/// An Adji-boto position (duel or puzzle), straight from
+/// `rules/adjiboto.md`: `pits[row][col]`, row 0 the top row.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AdjiPos {
+    pub solo: bool,
+    pub pits: Vec<Vec<u32>>,
+    pub side: usize,
+    pub score: [u32; 2],
+    /// Plies since the last capture (duel).
+    pub quiet: u32,
+    /// The puzzle's opposite-row capture reading.
+    pub opposite: bool,
+}
+
+impl AdjiPos {
+    pub fn board_empty(&self) -> bool {
+        self.pits.iter().flatten().all(|&n| n == 0)
+    }
+
+    /// The pit after (r, c) counter-clockwise (rules §2.1).
+    fn next(r: usize, c: usize) -> (usize, usize) {
+        if r == 1 {
+            if c == 5 {
+                (0, 5)
+            } else {
+                (1, c + 1)
+            }
+        } else if c == 0 {
+            (1, 0)
+        } else {
+            (0, c - 1)
+        }
+    }
+
+    pub fn pit_name(r: usize, c: usize) -> String {
+        format!("{}{}", if r == 0 { 't' } else { 'b' }, c + 1)
+    }
+
+    pub fn legal_moves(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        if self.board_empty() || (!self.solo && self.quiet >= 100) {
+            return out;
+        }
+        for r in 0..2 {
+            if !self.solo && r != self.side {
+                continue;
+            }
+            for c in 0..6 {
+                if self.pits[r][c] > 0 {
+                    out.push(Self::pit_name(r, c));
+                }
+            }
+        }
+        if out.is_empty() && !self.solo {
+            out.push("pass".to_string());
+        }
+        out
+    }
+
+    /// The pit of the last seed and whether it is captured, or None for a
+    /// pass; the move is assumed legal.
+    pub fn play(&mut self, mv: &str) -> bool {
+        let mv = mv.to_ascii_lowercase();
+        if !self.legal_moves().contains(&mv) {
+            return false;
+        }
+        if mv == "pass" {
+            self.quiet += 1;
+            self.side = 1 - self.side;
+            return true;
+        }
+        let r0 = if mv.starts_with('t') { 0 } else { 1 };
+        let c0 = (mv.as_bytes()[1] - b'1') as usize;
+        let mut seeds = self.pits[r0][c0];
+        self.pits[r0][c0] = 0;
+        let (mut r, mut c) = (r0, c0);
+        while seeds > 0 {
+            (r, c) = Self::next(r, c);
+            if (r, c) == (r0, c0) {
+                continue; // the origin is skipped
+            }
+            self.pits[r][c] += 1;
+            seeds -= 1;
+        }
+        let n = self.pits[r][c];
+        let row_ok = if self.solo && !self.opposite {
+            true
+        } else {
+            r != r0
+        };
+        let captured = (n == 1 || n == 3 || n == 5) && row_ok;
+        if captured {
+            self.pits[r][c] = 0;
+            if !self.solo {
+                self.score[self.side] += n;
+            }
+        }
+        if !self.solo {
+            self.quiet = if captured { 0 } else { self.quiet + 1 };
+            self.side = 1 - self.side;
+        }
+        true
+    }
+
+    pub fn scores(&self) -> [u32; 2] {
+        if self.solo {
+            [u32::from(self.board_empty()), 0]
+        } else {
+            self.score
+        }
+    }
+
+    fn rows_text(&self) -> String {
+        self.pits
+            .iter()
+            .map(|row| {
+                row.iter()
+                    .map(|n| n.to_string())
+                    .collect::<Vec<_>>()
+                    .join(",")
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    pub fn fen(&self) -> String {
+        if self.solo {
+            let opposite = if self.opposite { " opposite" } else { "" };
+            return format!("adjiboto-solo {}{opposite}", self.rows_text());
+        }
+        let quiet = if self.quiet != 0 {
+            format!(" {}", self.quiet)
+        } else {
+            String::new()
+        };
+        format!(
+            "adjiboto {} {} {} {}{quiet}",
+            self.rows_text(),
+            self.side + 1,
+            self.score[0],
+            self.score[1]
+        )
+    }
+}
+
 /// A position of any of the games.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Pos {
     Num(NumPos),
     Dots(DotsPos),
     Quatro(QuatroPos),
+    Adji(AdjiPos),
 }
 
 /// The 16 pieces in the canonical order of rules §1.4.
@@ -546,6 +692,7 @@ impl Pos {
     pub fn legal_moves(&self) -> Vec<String> {
         match self {
             Pos::Quatro(p) => p.legal_moves(),
+            Pos::Adji(p) => p.legal_moves(),
             Pos::Num(p) => p.legal_moves(),
             Pos::Dots(p) => p.legal_moves(),
         }
@@ -555,6 +702,7 @@ impl Pos {
     pub fn play(&mut self, mv: &str) -> bool {
         match self {
             Pos::Quatro(p) => p.play(mv),
+            Pos::Adji(p) => p.play(mv),
             Pos::Num(p) => p.play(mv),
             Pos::Dots(p) => p.play(mv),
         }
@@ -563,6 +711,7 @@ impl Pos {
     pub fn side(&self) -> usize {
         match self {
             Pos::Quatro(p) => p.side,
+            Pos::Adji(p) => p.side,
             Pos::Num(p) => p.side,
             Pos::Dots(p) => p.side,
         }
@@ -572,6 +721,7 @@ impl Pos {
     pub fn scores(&self) -> [u32; 2] {
         match self {
             Pos::Quatro(p) => p.scores(),
+            Pos::Adji(p) => p.scores(),
             Pos::Num(p) => p.score,
             Pos::Dots(p) => p.score,
         }
@@ -580,6 +730,7 @@ impl Pos {
     pub fn fen(&self) -> String {
         match self {
             Pos::Quatro(p) => p.fen(),
+            Pos::Adji(p) => p.fen(),
             Pos::Num(p) => p.fen(),
             Pos::Dots(p) => p.fen(),
         }
@@ -588,6 +739,7 @@ impl Pos {
     pub fn is_puzzle(&self) -> bool {
         match self {
             Pos::Quatro(p) => p.solo,
+            Pos::Adji(p) => p.solo,
             Pos::Num(p) => p.solo,
             Pos::Dots(p) => p.solo,
         }
@@ -611,6 +763,10 @@ impl Pos {
                 format!("{} {}", f[1], reserve.join(","))
             }
             Pos::Quatro(_) => f[..3].join(" "),
+            // The pits and the side; not the scores, the quiet count or
+            // the puzzle's capture reading.
+            Pos::Adji(p) if p.solo => f[1..3].join(" "),
+            Pos::Adji(_) => f[1..4].join(" "),
         }
     }
 
@@ -672,6 +828,34 @@ impl Pos {
                     "game over",
                 ],
             ),
+            Pos::Adji(_) => (
+                "adjiboto",
+                &[
+                    "capture of 1",
+                    "capture of 3",
+                    "capture of 5",
+                    "last pit on the own row",
+                    "odd count not captured on the own row",
+                    "lap skipping the origin",
+                    "pass",
+                    "quiet limit",
+                    "game over",
+                ],
+            ),
+        }
+    }
+
+    /// The longest game the rules allow, in plies, and whether a playout
+    /// is cut there instead (a puzzle that may cycle for ever): knight,
+    /// bishop, dots and Quatro remove a number, draw an arc or place a
+    /// piece each ply, with at most one pass in a row; an Adji-boto duel
+    /// captures at least one of its 96 seeds every 101 plies (rules §4.5);
+    /// the Adji-boto puzzle may sow in circles for ever.
+    pub fn playout_bound(&self) -> (usize, bool) {
+        match self {
+            Pos::Adji(p) if p.solo => (300, true),
+            Pos::Adji(_) => (97 * 101, false),
+            _ => (2 * self.every_move_name().len() + 2, false),
         }
     }
 
@@ -693,6 +877,13 @@ impl Pos {
                         for c in 0..4 {
                             out.push(format!("{p}@{}", square_name(r, c)));
                         }
+                    }
+                }
+            }
+            Pos::Adji(_) => {
+                for r in 0..2 {
+                    for c in 0..6 {
+                        out.push(AdjiPos::pit_name(r, c));
                     }
                 }
             }
@@ -936,6 +1127,51 @@ fn parse_quatro_fen(fields: &[&str], solo: bool) -> Result<QuatroPos, String> {
     Ok(pos)
 }
 
+fn parse_adji_fen(fields: &[&str], solo: bool) -> Result<AdjiPos, String> {
+    let (min, max) = if solo { (3, 4) } else { (6, 7) };
+    if fields.len() < min || fields.len() > max {
+        return err("wrong number of fields");
+    }
+    let mut pits = Vec::new();
+    for row in &fields[1..3] {
+        let cells: Vec<u32> = row.split(',').map(uint).collect::<Result<_, _>>()?;
+        if cells.len() != 6 {
+            return err("a row is 6 pits");
+        }
+        pits.push(cells);
+    }
+    let mut pos = AdjiPos {
+        solo,
+        pits,
+        side: 0,
+        score: [0, 0],
+        quiet: 0,
+        opposite: false,
+    };
+    if solo {
+        match fields.get(3) {
+            None => {}
+            Some(w) if w.eq_ignore_ascii_case("opposite") => pos.opposite = true,
+            Some(_) => return err("bad capture row"),
+        }
+    } else {
+        pos.side = match fields[3] {
+            "1" => 0,
+            "2" => 1,
+            _ => return err("bad side"),
+        };
+        pos.score = [uint(fields[4])?, uint(fields[5])?];
+        if let Some(q) = fields.get(6) {
+            pos.quiet = uint(q)?;
+        }
+    }
+    let total: u32 = pos.pits.iter().flatten().sum::<u32>() + pos.score[0] + pos.score[1];
+    if total > 96 || pos.quiet > 100 {
+        return err("more than 96 seeds, or more than 100 quiet plies");
+    }
+    Ok(pos)
+}
+
 /// Reads a position string of any game.
 pub fn from_fen(text: &str) -> Result<Pos, String> {
     let fields: Vec<&str> = text.split_whitespace().collect();
@@ -948,6 +1184,8 @@ pub fn from_fen(text: &str) -> Result<Pos, String> {
         Some("dots-solo") => parse_dots_fen(&fields, true).map(Pos::Dots),
         Some("quatro") => parse_quatro_fen(&fields, false).map(Pos::Quatro),
         Some("quatro-solo") => parse_quatro_fen(&fields, true).map(Pos::Quatro),
+        Some("adjiboto") => parse_adji_fen(&fields, false).map(Pos::Adji),
+        Some("adjiboto-solo") => parse_adji_fen(&fields, true).map(Pos::Adji),
         _ => err("unknown game"),
     }
 }
@@ -959,6 +1197,7 @@ const KNIGHT_DAT: &str = include_str!("../../data/problems/knight.dat");
 const BISHOP_DAT: &str = include_str!("../../data/problems/bishop.dat");
 const DOTS_DAT: &str = include_str!("../../data/problems/dots.dat");
 const QUATRO_DAT: &str = include_str!("../../data/problems/quatro.dat");
+const ADJIBOTO_DAT: &str = include_str!("../../data/problems/adjiboto.dat");
 
 /// A Quatro piece from its Lisp list of symbols (rules §1.2).
 fn quatro_piece(x: &Lisp) -> String {
@@ -1042,6 +1281,22 @@ pub fn problem(game: &str, index: usize) -> Pos {
         }
         pos.reserve = items[1].list().iter().map(quatro_piece).collect();
         return Pos::Quatro(pos);
+    }
+    if game == "adjiboto-solo" {
+        let all = read_lisp(ADJIBOTO_DAT);
+        let pits = all[index]
+            .list()
+            .iter()
+            .map(|row| row.list().iter().map(|n| n.number().unwrap()).collect())
+            .collect();
+        return Pos::Adji(AdjiPos {
+            solo: true,
+            pits,
+            side: 0,
+            score: [0, 0],
+            quiet: 0,
+            opposite: false,
+        });
     }
     let (text, piece) = match game {
         "knight-solo" => (KNIGHT_DAT, Some(Piece::Knight)),
@@ -1215,6 +1470,37 @@ pub fn random_quatro(solo: bool, seed: u64) -> Pos {
     Pos::Quatro(pos)
 }
 
+/// The random Adji-boto start (documentation of
+/// `tabula::game::adjiboto::random`): the duel deals 48 seeds into the top
+/// row (pit rng % 6) and mirrors it turned 180°; the puzzle deals 8 + rng %
+/// 17 seeds into the 12 pits (rng % 12, row-major).
+pub fn random_adji(solo: bool, seed: u64) -> Pos {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut pits = vec![vec![0u32; 6]; 2];
+    if solo {
+        let n = 8 + rng.next_u64() % 17;
+        for _ in 0..n {
+            let p = (rng.next_u64() % 12) as usize;
+            pits[p / 6][p % 6] += 1;
+        }
+    } else {
+        for _ in 0..48 {
+            pits[0][(rng.next_u64() % 6) as usize] += 1;
+        }
+        for c in 0..6 {
+            pits[1][5 - c] = pits[0][c];
+        }
+    }
+    Pos::Adji(AdjiPos {
+        solo,
+        pits,
+        side: 0,
+        score: [0, 0],
+        quiet: 0,
+        opposite: false,
+    })
+}
+
 /// Sets up a position spec: a position string, `fen …`, `startpos` (dots),
 /// `random <game> <seed> [<r>x<c>]` or `problem <game> <A…>`, then `moves …`.
 pub fn setup(spec: &str) -> Pos {
@@ -1240,6 +1526,8 @@ pub fn setup(spec: &str) -> Pos {
                 "bishop-solo" => random_numbers(Piece::Bishop, true, seed),
                 "quatro" => random_quatro(false, seed),
                 "quatro-solo" => random_quatro(true, seed),
+                "adjiboto" => random_adji(false, seed),
+                "adjiboto-solo" => random_adji(true, seed),
                 "dots" => {
                     let (r, c) = head
                         .get(3)
@@ -1358,6 +1646,45 @@ pub fn features(pos: &Pos, mv: &str) -> Vec<&'static str> {
             if a.closed_count() > p.closed_count() && !p.solo {
                 assert_eq!(a.side, p.side);
                 out.push("extra turn");
+            }
+        }
+        (Pos::Adji(p), Pos::Adji(a)) => {
+            if mv == "pass" {
+                out.push("pass");
+                return out;
+            }
+            let r0 = usize::from(mv.starts_with('b'));
+            let c0 = (mv.as_bytes()[1] - b'1') as usize;
+            let n = p.pits[r0][c0];
+            if n >= 12 {
+                out.push("lap skipping the origin");
+            }
+            // The last pit: walk the sowing again.
+            let (mut r, mut c) = (r0, c0);
+            let mut left = n;
+            while left > 0 {
+                (r, c) = AdjiPos::next(r, c);
+                if (r, c) != (r0, c0) {
+                    left -= 1;
+                }
+            }
+            let before: u32 = p.pits.iter().flatten().sum();
+            let after: u32 = a.pits.iter().flatten().sum();
+            match before - after {
+                0 => {}
+                1 => out.push("capture of 1"),
+                3 => out.push("capture of 3"),
+                5 => out.push("capture of 5"),
+                k => panic!("a capture of {k} seeds"),
+            }
+            if r == r0 {
+                out.push("last pit on the own row");
+                if before == after && [1, 3, 5].contains(&a.pits[r][c]) {
+                    out.push("odd count not captured on the own row");
+                }
+            }
+            if !p.solo && a.quiet >= 100 {
+                out.push("quiet limit");
             }
         }
         (Pos::Quatro(p), Pos::Quatro(a)) => {

@@ -21,6 +21,8 @@ impl<const SOLO: bool> PersonPlay for DotsBoard<SOLO> {
     const NORMAL_END: &'static str = "every arc is drawn";
 
     fn person_move(&self, words: &[&str]) -> Result<String, String> {
+        let lower: Vec<String> = words.iter().map(|w| w.to_ascii_lowercase()).collect();
+        let words: Vec<&str> = lower.iter().map(String::as_str).collect();
         let (kind, numbers): (char, Vec<usize>) = match words.first().copied() {
             Some("arco-horizontal") => ('h', typed_numbers(&words[1..]).unwrap_or_default()),
             Some("arco-vertical") => {
