@@ -1235,9 +1235,12 @@ fn preflight_tells_a_failed_handshake_in_words() {
     assert_no_leftovers(&pids, false);
 }
 
-#[test]
-fn quatro_match_tabula_against_greedy() {
-    let tmp = Tmp::new("quatro");
+/// A refereed match of `game`: Tabula (50 ms) and the mock engine each
+/// against `builtin:greedy`, 4 games: every game ends normally and replays
+/// under the rules, and Tabula wins at least 3 (greedy takes the best move it
+/// sees now — a win, the largest capture; the search also looks ahead).
+fn match_against_greedy(game: &str) {
+    let tmp = Tmp::new(game);
     let pids = tmp.path("pids");
     let res = tmp.path("r.jsonl");
     let res_s = res.display().to_string();
@@ -1252,7 +1255,7 @@ fn quatro_match_tabula_against_greedy() {
             p1,
             p2,
             "--game",
-            "quatro",
+            game,
             "--games",
             "4",
             "--results",
@@ -1269,12 +1272,11 @@ fn quatro_match_tabula_against_greedy() {
         let rs = results(&res);
         assert_eq!(rs.len(), 4);
         for r in &rs {
-            assert_eq!(r["game"], "quatro");
+            assert_eq!(r["game"], game);
             assert_eq!(r["reason"], "normal", "{r}");
             check_replay(r);
         }
         if p1.starts_with("builtin:tabula") {
-            // Greedy only takes wins it sees; the search also avoids giving them.
             let p1_won = rs
                 .iter()
                 .filter(|r| {
@@ -1282,59 +1284,17 @@ fn quatro_match_tabula_against_greedy() {
                     (first && r["winner"] == "p1") || (!first && r["winner"] == "p2")
                 })
                 .count();
-            assert!(p1_won >= 3, "tabula won {p1_won} of 4: {rs:?}");
+            assert!(p1_won >= 3, "{game}: tabula won {p1_won} of 4: {rs:?}");
         }
     }
 }
 
 #[test]
+fn quatro_match_tabula_against_greedy() {
+    match_against_greedy("quatro");
+}
+
+#[test]
 fn adjiboto_match_tabula_against_greedy() {
-    let tmp = Tmp::new("adjiboto");
-    let pids = tmp.path("pids");
-    let res = tmp.path("r.jsonl");
-    let res_s = res.display().to_string();
-    let e = mock("--mode good", &pids);
-    for (p1, p2) in [
-        ("builtin:tabula:movetime=50", "builtin:greedy"),
-        (&e, "builtin:greedy"),
-    ] {
-        let _ = std::fs::remove_file(&res);
-        let mut args = vec![
-            "match",
-            p1,
-            p2,
-            "--game",
-            "adjiboto",
-            "--games",
-            "4",
-            "--results",
-            &res_s,
-        ];
-        args.extend_from_slice(FAST);
-        let out = arbiter(&args);
-        assert_eq!(
-            out.status.code(),
-            Some(0),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let rs = results(&res);
-        assert_eq!(rs.len(), 4);
-        for r in &rs {
-            assert_eq!(r["game"], "adjiboto");
-            assert_eq!(r["reason"], "normal", "{r}");
-            check_replay(r);
-        }
-        if p1.starts_with("builtin:tabula") {
-            // Greedy takes the largest capture it sees; the search looks ahead.
-            let p1_won = rs
-                .iter()
-                .filter(|r| {
-                    let first = r["p1"].as_str().unwrap().contains("tabula");
-                    (first && r["winner"] == "p1") || (!first && r["winner"] == "p2")
-                })
-                .count();
-            assert!(p1_won >= 3, "tabula won {p1_won} of 4: {rs:?}");
-        }
-    }
+    match_against_greedy("adjiboto");
 }
