@@ -118,7 +118,7 @@ fn play<G: Evaluate>(start: &G, seats: &mut [Seat; 2]) -> ([u32; 2], usize) {
 }
 
 /// The start boards of a match: the seeded random starts
-/// ([`Starts::random`]) of a two-player game of the registry, on a board
+/// ([`crate::game::Starts::random`]) of a two-player game of the registry, on a board
 /// size for a game whose random starts take one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Board {
