@@ -91,15 +91,8 @@ enum Command {
         /// The merged journal (rewritten).
         #[arg(long)]
         results: PathBuf,
-        /// Per-entrant summary (CSV, or JSON if *.json).
-        #[arg(long)]
-        summary: Option<PathBuf>,
-        /// Human-readable game records.
-        #[arg(long)]
-        records: Option<PathBuf>,
-        /// How the standings rank (see `tournament --help`).
-        #[arg(long, value_enum, default_value_t = Scoring::Games)]
-        scoring: Scoring,
+        #[command(flatten)]
+        out: Outputs,
     },
     /// Self-test of one engine, in layers: handshake (and unflushed output),
     /// isready tokens, one move, quit, two games against builtin:random,
@@ -158,6 +151,38 @@ enum Command {
     /// The tournament as one web page (standings, charts, a replay of every
     /// game) from results journals: `arbiter report results.jsonl --out report.html`.
     Report(arbiter::html::ReportArgs),
+}
+
+/// How the standings rank, and the files written from the finished games
+/// besides the journal (by match, tournament and merge).
+#[derive(Args, Clone, Debug)]
+struct Outputs {
+    /// Per-entrant summary for grading: CSV, or JSON if *.json; rewritten at
+    /// the end of each run.
+    #[arg(long)]
+    summary: Option<PathBuf>,
+    /// Human-readable game records (moves, times, boards) of every finished
+    /// game (with --results: of the journal), rewritten at the end of each run.
+    #[arg(long)]
+    records: Option<PathBuf>,
+    /// How the standings rank: by game results, or by duplicate scoring of
+    /// the colour-swapped pairs (each pair won by the larger point total
+    /// over its two games). Both are shown side by side whatever the choice.
+    #[arg(long, value_enum, default_value_t = Scoring::Games)]
+    scoring: Scoring,
+}
+
+impl Outputs {
+    /// Rewrites the summary and the records asked for.
+    fn write(&self, names: &[String], records: &[GameRecord]) -> Result<()> {
+        if let Some(path) = &self.summary {
+            report::write_summary(path, names, records, self.scoring)?;
+        }
+        if let Some(path) = &self.records {
+            report::rewrite_records(path, records)?;
+        }
+        Ok(())
+    }
 }
 
 #[derive(Args, Clone, Debug)]
@@ -260,19 +285,8 @@ struct Common {
     /// Keep the traffic log of every game, not only of faulted ones.
     #[arg(long)]
     debug: bool,
-    /// Per-entrant summary for grading: CSV, or JSON if *.json; rewritten at
-    /// the end of each run.
-    #[arg(long)]
-    summary: Option<PathBuf>,
-    /// Human-readable game records (moves, times, boards) of every finished
-    /// game (with --results: of the journal), rewritten at the end of each run.
-    #[arg(long)]
-    records: Option<PathBuf>,
-    /// How the standings rank: by game results, or by duplicate scoring of
-    /// the colour-swapped pairs (each pair won by the larger point total
-    /// over its two games). Both are shown side by side whatever the choice.
-    #[arg(long, value_enum, default_value_t = Scoring::Games)]
-    scoring: Scoring,
+    #[command(flatten)]
+    out: Outputs,
     /// The tournament as one web page (standings, charts, a replay of every
     /// game), rewritten at the end of each run.
     #[arg(long, value_name = "FILE")]
@@ -368,8 +382,9 @@ fn run(cli: Cli) -> Result<ExitCode> {
             let mut entrants = vec![Entrant::from_cli(&engine1)?, Entrant::from_cli(&engine2)?];
             config::dedup_names(&mut entrants);
             confine(&common, &mut entrants, &[])?;
-            let watch = sprt
-                .map(|s| sprt::Watch::new(s, &entrants[0].name, &entrants[1].name, common.scoring));
+            let watch = sprt.map(|s| {
+                sprt::Watch::new(s, &entrants[0].name, &entrants[1].name, common.out.scoring)
+            });
             let cmd = std::env::args().collect::<Vec<_>>();
             let schedule = Schedule {
                 entrants,
@@ -394,7 +409,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 n => n,
             };
             let schedule = tournament.schedule()?;
-            let (setup, _) = prepare(schedule, &tournament.common, &[])?;
+            let (setup, ..) = prepare(schedule, &tournament.common, &[])?;
             print!(
                 "{}",
                 report::plan_listing(&tournament::first_plan(&setup)?, shards)
@@ -404,16 +419,8 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Some(Command::Merge {
             journals,
             results,
-            summary,
-            records,
-            scoring,
-        }) => merge(
-            &journals,
-            &results,
-            summary.as_deref(),
-            records.as_deref(),
-            scoring,
-        ),
+            out,
+        }) => merge(&journals, &results, &out),
     }
 }
 
@@ -436,7 +443,7 @@ fn confine(c: &Common, entrants: &mut [Entrant], config: &[PathBuf]) -> Result<(
     let log_dir = settings(c).log_dir;
     let mut protected: Vec<PathBuf> = config.to_vec();
     protected.extend(
-        [&c.results, &log_dir, &c.records, &c.summary]
+        [&c.results, &log_dir, &c.out.records, &c.out.summary]
             .into_iter()
             .flatten()
             .cloned(),
@@ -520,12 +527,13 @@ impl TournamentArgs {
     }
 }
 
-/// The tournament and how to run it, from the command line.
+/// The tournament, how to run it, and what its web page says about it, from
+/// the command line.
 fn prepare(
     schedule: Schedule,
     c: &Common,
     cmd: &[String],
-) -> Result<(tournament::Setup, RunOptions)> {
+) -> Result<(tournament::Setup, RunOptions, html::PageInfo)> {
     let Schedule {
         entrants,
         format,
@@ -552,7 +560,12 @@ fn prepare(
     let settings = settings(c);
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let names: Vec<String> = entrants.iter().map(|e| e.name.clone()).collect();
-    let page = page_info(game, &names, tc, c.scoring);
+    let page = html::PageInfo {
+        title: html::title(game, &names, &tc.to_string()),
+        names,
+        scoring: c.out.scoring,
+        folder: None,
+    };
     let opts = RunOptions {
         concurrency: c.concurrency.unwrap_or(cores).max(1),
         results: c.results.clone(),
@@ -562,7 +575,7 @@ fn prepare(
         command: cmd.to_vec(),
         live: (c.html.as_ref())
             .filter(|_| c.html_live)
-            .map(|path| html::Live::new(path.clone(), page)),
+            .map(|path| html::Live::new(path.clone(), page.clone())),
     };
     let setup = tournament::Setup {
         game,
@@ -574,29 +587,18 @@ fn prepare(
         board_source,
         tc,
         seed: c.seed,
-        scoring: c.scoring,
+        scoring: c.out.scoring,
         shard,
     };
-    Ok((setup, opts))
-}
-
-/// What the web page of a match or tournament says about it.
-fn page_info(game: GameId, names: &[String], tc: TimeControl, scoring: Scoring) -> html::PageInfo {
-    html::PageInfo {
-        title: html::title(game, names, &tc.to_string()),
-        names: names.to_vec(),
-        scoring,
-        folder: None,
-    }
+    Ok((setup, opts, page))
 }
 
 fn play(schedule: Schedule, c: &Common, cmd: &[String]) -> Result<ExitCode> {
-    let (setup, opts) = prepare(schedule, c, cmd)?;
+    let (setup, opts, page) = prepare(schedule, c, cmd)?;
     let game = setup.game;
     let tc = setup.tc;
     let shard = setup.shard;
-    let names: Vec<String> = setup.entrants.iter().map(|e| e.name.clone()).collect();
-    let page = page_info(game, &names, tc, c.scoring);
+    let names = page.names.clone();
     let started = Instant::now();
     let (run, pairings) = tournament::play(setup, &opts)?;
     let RunResult {
@@ -623,17 +625,12 @@ fn play(schedule: Schedule, c: &Common, cmd: &[String]) -> Result<ExitCode> {
     );
     print!(
         "{}",
-        report::full_report(&names, &pairings, &records, c.scoring)
+        report::full_report(&names, &pairings, &records, c.out.scoring)
     );
     if let Some(watch) = &sprt_status {
         print!("{}", report::sprt_lines(watch));
     }
-    if let Some(path) = &c.summary {
-        report::write_summary(path, &names, &records, c.scoring)?;
-    }
-    if let Some(path) = &c.records {
-        report::rewrite_records(path, &records)?;
-    }
+    c.out.write(&names, &records)?;
     if let Some(path) = &c.html {
         html::write(path, &page, &records)?;
     }
@@ -686,13 +683,7 @@ fn tell_where_faults_are(records: &[GameRecord], settings: &Settings) {
 }
 
 /// `arbiter merge`: see [`arbiter::shard::merge`].
-fn merge(
-    journals: &[PathBuf],
-    out: &std::path::Path,
-    summary: Option<&std::path::Path>,
-    records_file: Option<&std::path::Path>,
-    scoring: Scoring,
-) -> Result<ExitCode> {
+fn merge(journals: &[PathBuf], out: &std::path::Path, outputs: &Outputs) -> Result<ExitCode> {
     if journals.iter().any(|j| j == out) {
         bail!("--results '{}' is one of the journals to merge: write the merged journal to a new file", out.display());
     }
@@ -718,14 +709,9 @@ fn merge(
     );
     print!(
         "{}",
-        report::full_report(&m.names, &pairings, &m.records, scoring)
+        report::full_report(&m.names, &pairings, &m.records, outputs.scoring)
     );
-    if let Some(path) = summary {
-        report::write_summary(path, &m.names, &m.records, scoring)?;
-    }
-    if let Some(path) = records_file {
-        report::rewrite_records(path, &m.records)?;
-    }
+    outputs.write(&m.names, &m.records)?;
     for c in &m.conflicts {
         log::warn!("game {c}");
     }

@@ -180,6 +180,26 @@ pub struct Pair {
     pub forfeit: Option<String>,
 }
 
+impl Pair {
+    /// The pair's result (1 won, ½ drawn, 0 lost) and margin for `name`,
+    /// when it played the pair.
+    pub fn of(&self, name: &str) -> Option<(f64, i64)> {
+        if self.a == name {
+            Some((self.result, self.margin))
+        } else if self.b == name {
+            Some((1.0 - self.result, -self.margin))
+        } else {
+            None
+        }
+    }
+
+    /// [`Pair::of`] `a`, when its opponent in the pair was `b`.
+    pub fn between(&self, a: &str, b: &str) -> Option<(f64, i64)> {
+        let opponent = if self.a == a { &self.b } else { &self.a };
+        self.of(a).filter(|_| opponent == b)
+    }
+}
+
 /// The complete colour-swapped pairs of `records` (both games of a board
 /// of a pairing), in board order. Duplicate scoring: `a`'s margin is its
 /// points minus `b`'s summed over both games, and the pair goes to the
@@ -266,11 +286,10 @@ pub fn standings(names: &[String], records: &[GameRecord], scoring: Scoring) -> 
         }
     }
     for p in pairs(records) {
-        for (me, result, margin) in [
-            (&p.a, p.result, p.margin),
-            (&p.b, 1.0 - p.result, -p.margin),
-        ] {
-            let Some(i) = index(me) else { continue };
+        for me in [&p.a, &p.b] {
+            let (Some(i), Some((result, margin))) = (index(me), p.of(me)) else {
+                continue;
+            };
             let s = &mut table[i];
             s.pairs += 1;
             s.pair.add(result);
@@ -303,14 +322,8 @@ pub fn standings(names: &[String], records: &[GameRecord], scoring: Scoring) -> 
 pub fn pair_head_to_head(a: &str, b: &str, pairs: &[Pair]) -> (f64, u32) {
     let mut pts = 0.0;
     let mut n = 0;
-    for p in pairs {
-        if p.a == a && p.b == b {
-            pts += p.result;
-        } else if p.b == a && p.a == b {
-            pts += 1.0 - p.result;
-        } else {
-            continue;
-        }
+    for (result, _) in pairs.iter().filter_map(|p| p.between(a, b)) {
+        pts += result;
         n += 1;
     }
     (pts, n)
@@ -320,14 +333,7 @@ pub fn pair_head_to_head(a: &str, b: &str, pairs: &[Pair]) -> (f64, u32) {
 /// scoring.
 pub fn pair_results(a: &str, b: &str, pairs: &[Pair]) -> [u32; 3] {
     let mut counts = [0; 3];
-    for p in pairs {
-        let result = if p.a == a && p.b == b {
-            p.result
-        } else if p.b == a && p.a == b {
-            1.0 - p.result
-        } else {
-            continue;
-        };
+    for (result, _) in pairs.iter().filter_map(|p| p.between(a, b)) {
         counts[(result * 2.0).round() as usize] += 1;
     }
     counts

@@ -315,12 +315,8 @@ pub fn swiss_pairings(
     let pairs = stats::pairs(records);
     let pair_points = |i: usize| -> (f64, i64) {
         let mut total = (0.0, 0);
-        for p in &pairs {
-            if p.a == names[i] {
-                total = (total.0 + p.result, total.1 + p.margin);
-            } else if p.b == names[i] {
-                total = (total.0 + 1.0 - p.result, total.1 - p.margin);
-            }
+        for (result, margin) in pairs.iter().filter_map(|p| p.of(&names[i])) {
+            total = (total.0 + result, total.1 + margin);
         }
         match scoring {
             stats::Scoring::Games => (0.0, 0),
@@ -535,22 +531,18 @@ pub fn run(plan: &Plan, opts: &RunOptions) -> Result<RunResult> {
     let done_keys: std::collections::HashSet<String> = done.iter().map(|r| r.key.clone()).collect();
 
     // Jobs: the games of one board of one pairing (both colours).
+    let keys: Vec<GameKey> = plan.games.iter().map(|g| g.0).collect();
     let mut jobs: VecDeque<Vec<usize>> = VecDeque::new();
-    for (i, (key, ..)) in plan.games.iter().enumerate() {
+    let mut last_board = None;
+    for ((i, key), board) in keys.iter().enumerate().zip(shard::board_numbers(&keys)) {
         if done_keys.contains(&key.to_string()) {
             continue;
         }
         match jobs.back_mut() {
-            Some(job)
-                if {
-                    let k = plan.games[job[0]].0;
-                    (k.round, k.pairing, k.board) == (key.round, key.pairing, key.board)
-                } =>
-            {
-                job.push(i)
-            }
+            Some(job) if last_board == Some(board) => job.push(i),
             _ => jobs.push_back(vec![i]),
         }
+        last_board = Some(board);
     }
     if decided(&watch) {
         jobs.clear();
@@ -672,17 +664,7 @@ pub fn first_plan(setup: &Setup) -> Result<Plan> {
         if setup.entrants.len() < 2 {
             bail!("a tournament needs at least two engines");
         }
-        let names: Vec<String> = setup.entrants.iter().map(|e| e.name.clone()).collect();
-        return Plan::round(
-            setup.game,
-            setup.entrants.clone(),
-            swiss_pairings(&names, &[], setup.scoring),
-            0,
-            setup.boards,
-            &setup.board_source,
-            setup.tc,
-            setup.seed,
-        );
+        return swiss_round(setup, 0, &[]);
     }
     Plan::new(
         setup.game,
@@ -697,53 +679,46 @@ pub fn first_plan(setup: &Setup) -> Result<Plan> {
     )
 }
 
+/// Round `round` of a Swiss, paired on the results so far.
+fn swiss_round(setup: &Setup, round: u32, records: &[GameRecord]) -> Result<Plan> {
+    let names: Vec<String> = setup.entrants.iter().map(|e| e.name.clone()).collect();
+    Plan::round(
+        setup.game,
+        setup.entrants.clone(),
+        swiss_pairings(&names, records, setup.scoring),
+        round,
+        setup.boards,
+        &setup.board_source,
+        setup.tc,
+        setup.seed,
+    )
+}
+
 /// Plays a whole tournament: a Swiss round by round, each round paired on
 /// the results of the rounds before (every round shares the first round's
 /// fingerprint, so the journal knows the whole tournament); any other format
 /// as one [`Plan`]. Returns the run over every round and the pairings played
 /// (each pair once, lower index first, sorted).
 pub fn play(setup: Setup, opts: &RunOptions) -> Result<(RunResult, Vec<(usize, usize)>)> {
-    let Setup {
-        game,
-        entrants,
-        format,
-        rounds,
-        boards,
-        match_games,
-        board_source,
-        tc,
-        seed,
-        scoring,
-        shard,
-    } = setup;
+    let (rounds, boards, shard) = (setup.rounds, setup.boards, setup.shard);
     if shard.is_some() && opts.results.is_none() {
         bail!(
             "--shard needs --results: the shard's journal, put together later by `arbiter merge`"
         );
     }
-    let names: Vec<String> = entrants.iter().map(|e| e.name.clone()).collect();
+    let names: Vec<String> = setup.entrants.iter().map(|e| e.name.clone()).collect();
     let mut waiting_round = None;
     let mut records = Vec::new();
     let mut pairings = Vec::new();
     let (mut resumed, mut total, mut interrupted) = (0, 0, false);
     let mut sprt = None;
-    if format == Format::Swiss {
-        if entrants.len() < 2 {
+    if setup.format == Format::Swiss {
+        if names.len() < 2 {
             bail!("a tournament needs at least two engines");
         }
         let mut swiss_id: Option<String> = None;
         for round in 0..rounds {
-            let round_pairings = swiss_pairings(&names, &records, scoring);
-            let mut plan = Plan::round(
-                game,
-                entrants.clone(),
-                round_pairings,
-                round,
-                boards,
-                &board_source,
-                tc,
-                seed,
-            )?;
+            let mut plan = swiss_round(&setup, round, &records)?;
             // Every round shares the first round's fingerprint (its pairings
             // depend on nothing), so the journal knows the whole tournament.
             match &swiss_id {
@@ -796,17 +771,7 @@ pub fn play(setup: Setup, opts: &RunOptions) -> Result<(RunResult, Vec<(usize, u
             }
         }
     } else {
-        let mut plan = Plan::new(
-            game,
-            entrants,
-            format,
-            rounds,
-            boards,
-            match_games,
-            &board_source,
-            tc,
-            seed,
-        )?;
+        let mut plan = first_plan(&setup)?;
         preflight(&plan, &opts.settings.timeouts)?;
         if let Some(s) = shard {
             plan.keep_shard(s);
