@@ -20,11 +20,11 @@
 //! use tabula::game::AnyPosition;
 //!
 //! let pos = AnyPosition::from_fen("dots 1x1 1/0 0/0 2 0 0").unwrap();
-//! let text = render(&pos, &[], &Paint::plain(), true);
+//! let text = render(&pos, None, &[], &Paint::plain(), true);
 //! assert!(text.contains("+-----+"));
 //! ```
 
-use tabula::game::{AnyPosition, Game, Mark, Player, Render};
+use tabula::game::{AnyPosition, Game, Mark, Marks, Player, Render};
 use tabula::with_game;
 
 /// Colours (ANSI SGR) on or off.
@@ -41,6 +41,7 @@ pub mod style {
     pub const P2_ARC: &str = "1;31";
     pub const LEGAL: &str = "1;30;42";
     pub const REMOVED: &str = "2";
+    pub const LAST: &str = "1;30;43";
     pub const BOLD: &str = "1";
     pub const ERROR: &str = "1;31";
     pub const DIM: &str = "2";
@@ -71,23 +72,63 @@ impl Paint {
 }
 
 /// The board of `pos`; `owners` are the owners of dots boxes (see
-/// [`box_owners`]). With `highlight`, the squares the side to move may go to
-/// are marked.
+/// [`box_owners`]); `last`, the position before the last move and that move
+/// (see [`before_last`]), marks what the move changed. With `highlight`, the
+/// squares the side to move may go to are marked.
 pub fn render(
     pos: &AnyPosition,
+    last: Option<(&AnyPosition, &str)>,
     owners: &[Option<Player>],
     paint: &Paint,
     highlight: bool,
 ) -> String {
     let style = |text: &str, mark: Mark| paint.paint(text, mark_style(mark));
-    with_game!(pos, p => {
-        let legal = if highlight && !p.is_over() {
-            p.legal_moves()
-        } else {
-            Default::default()
-        };
-        p.person_board(&legal, owners, &style)
-    })
+    if let Some((before, text)) = last.filter(|(b, _)| b.game() == pos.game()) {
+        let drawn = with_game!(before, b => b.parse_legal(text).ok().map(|m| {
+            let mut p = *b;
+            p.play_unchecked(m);
+            draw(&p, Some((b, m)), owners, &style, highlight)
+        }));
+        if let Some(board) = drawn {
+            return board;
+        }
+    }
+    with_game!(pos, p => draw(p, None, owners, &style, highlight))
+}
+
+/// One game's board: the generic half of [`render`].
+fn draw<G: Render>(
+    p: &G,
+    last: Option<(&G, G::Move)>,
+    owners: &[Option<Player>],
+    style: &dyn Fn(&str, Mark) -> String,
+    highlight: bool,
+) -> String {
+    let legal = if highlight && !p.is_over() {
+        p.legal_moves()
+    } else {
+        Default::default()
+    };
+    p.person_board(
+        &Marks {
+            legal: &legal,
+            owners,
+            last,
+        },
+        style,
+    )
+}
+
+/// The position before the last of `history`'s moves from `start`, and that
+/// move, for [`render`]'s `last`; `None` at the start or when a move does
+/// not replay.
+pub fn before_last(start: &AnyPosition, history: &[String]) -> Option<(AnyPosition, String)> {
+    let (last, earlier) = history.split_last()?;
+    let mut pos = *start;
+    for m in earlier {
+        pos.play_text(m).ok()?;
+    }
+    Some((pos, last.clone()))
 }
 
 /// The colour of a board mark.
@@ -98,6 +139,7 @@ fn mark_style(mark: Mark) -> &'static str {
         Mark::Arc(Player::Two) => style::P2_ARC,
         Mark::Legal => style::LEGAL,
         Mark::Removed => style::REMOVED,
+        Mark::Last => style::LAST,
     }
 }
 
@@ -130,11 +172,11 @@ mod tests {
     #[test]
     fn knight_board_marks_pieces_removed_and_legal_squares() {
         let pos = tabula::setup::parse_spec("random knight 7", None).unwrap();
-        let text = render(&pos, &[], &Paint::plain(), true);
+        let text = render(&pos, None, &[], &Paint::plain(), true);
         assert_eq!(text.matches("  W  ").count(), 1, "{text}");
         assert_eq!(text.matches("  B  ").count(), 1, "{text}");
         let marked = text.matches('*').count() - 1; // the legend's own '*'
-        assert!(!render(&pos, &[], &Paint::plain(), false).contains('*'));
+        assert!(!render(&pos, None, &[], &Paint::plain(), false).contains('*'));
         let legal = pos
             .legal_moves()
             .iter()
@@ -142,7 +184,7 @@ mod tests {
             .count();
         assert_eq!(marked, legal, "{text}");
         assert!(!text.contains('\x1b'));
-        let coloured = render(&pos, &[], &Paint { color: true }, true);
+        let coloured = render(&pos, None, &[], &Paint { color: true }, true);
         assert!(coloured.contains("\x1b[1;30;42m"));
     }
 
@@ -165,8 +207,83 @@ mod tests {
             vec![Some(Player::One), Some(Player::Two)],
             "{pos:?}"
         );
-        let text = render(&pos, &owners, &Paint::plain(), false);
+        let text = render(&pos, None, &owners, &Paint::plain(), false);
         assert!(text.contains("|  1  |  2  #"), "{text}");
         assert!(text.contains("=====") && text.contains('#'), "{text}");
+    }
+
+    /// `startpos <game>` or any specification of the protocol.
+    fn start(spec: &str) -> AnyPosition {
+        match spec.strip_prefix("startpos ") {
+            Some(game) => tabula::setup::parse_spec("startpos", Some(game.parse().unwrap())),
+            None => tabula::setup::parse_spec(spec, None),
+        }
+        .unwrap()
+    }
+
+    /// The board after one move of `moves` from `spec`, drawn with and
+    /// without the last move.
+    fn after(spec: &str, moves: &[&str]) -> (String, String) {
+        let start = start(spec);
+        let history: Vec<String> = moves.iter().map(|s| s.to_string()).collect();
+        let mut pos = start;
+        for m in &history {
+            pos.play_text(m).unwrap();
+        }
+        let before = before_last(&start, &history);
+        let last = before.as_ref().map(|(b, m)| (b, m.as_str()));
+        (
+            render(&pos, last, &[], &Paint::plain(), false),
+            render(&pos, None, &[], &Paint::plain(), false),
+        )
+    }
+
+    #[test]
+    fn adjiboto_board_marks_the_last_sowing() {
+        // The start has 8 seeds a pit: t3 empties and sows t2, t1, then
+        // b1..b6 (rules §2), the last seed in b6.
+        let (marked, plain) = after("startpos adjiboto", &["t3"]);
+        assert_eq!(marked.matches(" ( 0) ").count(), 1, "{marked}");
+        assert_eq!(marked.matches("9> ").count(), 7, "{marked}");
+        assert!(marked.contains("< 9>*"), "{marked}");
+        assert_eq!(marked.matches(">*").count(), 1, "{marked}");
+        assert!(marked.contains("last move t3"), "{marked}");
+        assert!(
+            !plain.contains('<') && !plain.contains("last move"),
+            "{plain}"
+        );
+        let coloured = {
+            let start = start("startpos adjiboto");
+            let mut pos = start;
+            pos.play_text("t3").unwrap();
+            render(
+                &pos,
+                Some((&start, "t3")),
+                &[],
+                &Paint { color: true },
+                false,
+            )
+        };
+        assert!(coloured.contains("\x1b[1;30;43m"), "{coloured}");
+    }
+
+    #[test]
+    fn other_boards_mark_the_last_move() {
+        // Knight: the square the knight left is `+`.
+        let first = start("random knight 7").legal_moves()[0].to_string();
+        let (marked, plain) = after("random knight 7", &[&first]);
+        assert_eq!(marked.matches("  + ").count(), 1, "{marked}");
+        assert!(!plain.contains("  + "), "{plain}");
+        // Quatro: the piece placed last carries a `*`.
+        let (marked, plain) = after("startpos quatro", &["prao@a1"]);
+        assert!(marked.contains("prao*"), "{marked}");
+        assert!(plain.contains("prao ") && !plain.contains('*'), "{plain}");
+        // Dots: the last arc is drawn with a `*`.
+        let (marked, plain) = after("fen dots 2x2 00/00/00 00/00/00 1 0 0", &["h1.1", "v1.1"]);
+        assert!(
+            marked.contains("+-----+") && marked.contains("  *  "),
+            "{marked}"
+        );
+        assert!(!plain.contains('*'), "{plain}");
     }
 }

@@ -64,9 +64,9 @@ use indicatif::{ProgressBar, ProgressStyle};
 use std::fmt::{self, Display};
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
-use tabula::game::{AnyPosition, Evaluate, GameId};
+use tabula::game::{AnyPosition, Evaluate, GameId, Starts};
 use tabula::search::{Limits, Searcher};
-use tabula::with_game;
+use tabula::{with_game, with_game_id};
 
 /// The stronger setting of the reference games (the weaker one is
 /// [`Reference::weaker`]).
@@ -82,13 +82,7 @@ impl Reference {
     /// The default of a game: a depth at which the two games of a board take
     /// well under a second in a release build.
     pub fn default_for(game: GameId) -> Reference {
-        Reference::Depth(match game {
-            GameId::Knight | GameId::KnightSolo => 10,
-            GameId::Bishop | GameId::BishopSolo => 9,
-            GameId::Dots | GameId::DotsSolo => 5,
-            GameId::Quatro | GameId::QuatroSolo => 4,
-            GameId::Adjiboto | GameId::AdjibotoSolo => 7,
-        })
+        Reference::Depth(with_game_id!(game, G => G::BALANCE.depth))
     }
 
     /// The setting of the other side: one ply less (at least 1), or half
@@ -140,14 +134,7 @@ pub fn default_centre(_game: GameId) -> i32 {
 /// The default threshold of a game, in its points (see the module
 /// documentation for what a margin means per game).
 pub fn default_threshold(game: GameId) -> u32 {
-    match game {
-        GameId::Knight | GameId::KnightSolo => 20,
-        GameId::Bishop | GameId::BishopSolo => 20,
-        GameId::Dots | GameId::DotsSolo => 2,
-        GameId::Quatro | GameId::QuatroSolo => 20,
-        // Captured seeds, of 96.
-        GameId::Adjiboto | GameId::AdjibotoSolo => 4,
-    }
+    with_game_id!(game, G => G::BALANCE.threshold)
 }
 
 /// The reference games of one start.

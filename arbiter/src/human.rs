@@ -435,7 +435,9 @@ impl Person {
     fn show(&mut self, start: &AnyPosition, history: &[String], pos: &AnyPosition, legal: bool) {
         self.shown = true;
         let owners = board_view::box_owners(start, history);
-        let board = board_view::render(pos, &owners, &self.paint, true);
+        let before = board_view::before_last(start, history);
+        let last = before.as_ref().map(|(b, m)| (b, m.as_str()));
+        let board = board_view::render(pos, last, &owners, &self.paint, true);
         let [a, b] = pos.scores();
         let who = |p: Player| seat_name(p, self.side, &self.opponent);
         let status = format!(
@@ -792,10 +794,17 @@ fn show_end(start: &AnyPosition, record: &GameRecord, paint: &Paint, me: Player,
         }
     }
     let owners = board_view::box_owners(start, &record.moves);
+    let last = board_view::before_last(start, &record.moves);
     let [verdict, score] = game_over_lines(start.game(), record, me, opponent);
     say(&format!(
         "\n{}\n{}\n{score}",
-        board_view::render(&end, &owners, paint, false),
+        board_view::render(
+            &end,
+            last.as_ref().map(|(b, m)| (b, m.as_str())),
+            &owners,
+            paint,
+            false
+        ),
         paint.paint(&verdict, style::BOLD)
     ));
 }

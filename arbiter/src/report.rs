@@ -683,8 +683,13 @@ mod tests {
         for m in &moves {
             pos.play_text(m).unwrap();
         }
-        let plain =
-            crate::board_view::render(&pos, &owners, &crate::board_view::Paint::plain(), false);
+        let plain = crate::board_view::render(
+            &pos,
+            None,
+            &owners,
+            &crate::board_view::Paint::plain(),
+            false,
+        );
         let [a, b] = pos.scores();
         assert_eq!(
             record_board(&pos, &owners),

@@ -56,7 +56,9 @@ pub use fen::FenError;
 pub use numbered::{Bishop, BishopSolo, JumpMove, Knight, KnightSolo};
 pub use quatro::{Place, Quatro, QuatroSolo};
 pub use registry::GameId;
-pub use traits::{CourseProblems, Evaluate, LispInterchange, Mark, PersonPlay, Render, Starts};
+pub use traits::{
+    Balance, CourseProblems, Evaluate, LispInterchange, Mark, Marks, PersonPlay, Render, Starts,
+};
 
 /// One of the two players. In the puzzles only [`Player::One`] ever moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

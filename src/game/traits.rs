@@ -59,6 +59,11 @@ pub trait Starts: Game {
     /// True when `position random` takes a board size (`<rows>x<cols>`).
     const RANDOM_SIZED: bool;
 
+    /// How `arbiter boards` measures a start of this game unless told
+    /// otherwise: the reference search's depth and the largest |value| of a
+    /// start kept as balanced (in the game's points).
+    const BALANCE: Balance;
+
     /// The fixed start position, if the game has one.
     fn startpos() -> Option<Self>;
 
@@ -67,6 +72,15 @@ pub trait Starts: Game {
     /// has no random start. Identical on every platform (see
     /// [`crate::random`]).
     fn random(seed: u64, size: Option<(usize, usize)>) -> Option<Self>;
+}
+
+/// The default reference of the balanced boards ([`Starts::BALANCE`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Balance {
+    /// The reference search's depth (plies).
+    pub depth: u32,
+    /// The largest |mean final margin| of a start kept, in points.
+    pub threshold: u32,
 }
 
 /// How a position is drawn for people: the board lines of `show` (the
@@ -85,20 +99,39 @@ pub trait Render: Game {
     /// `owners` as for [`Render::person_board`].
     fn record_board(&self, owners: &[Option<Player>]) -> String;
 
-    /// The board drawn for a person (`arbiter play`, game records): the
-    /// moves of `legal` marked, `owners` the player who took each cell of
-    /// [`Render::closed_cells`] during the game, every styled piece of text
-    /// passed through `paint` with its [`Mark`] (the arbiter adds colours).
-    fn person_board(
-        &self,
-        legal: &[Self::Move],
-        owners: &[Option<Player>],
-        paint: &dyn Fn(&str, Mark) -> String,
-    ) -> String;
+    /// The board drawn for a person (`arbiter play`, game records): what
+    /// `marks` asks for (the legal moves, who took each closed cell, the
+    /// last move) drawn, every styled piece of text passed through `paint`
+    /// with its [`Mark`] (the arbiter adds colours).
+    fn person_board(&self, marks: &Marks<'_, Self>, paint: &dyn Fn(&str, Mark) -> String)
+        -> String;
 
     /// The cells that are taken, row-major (Dots and Boxes: closed boxes),
     /// to follow who took each during a game; empty for a game without.
     fn closed_cells(&self) -> Vec<bool>;
+}
+
+/// What a person's board shows besides the position ([`Render::person_board`]).
+pub struct Marks<'a, G: Game> {
+    /// The moves the side to move may play, to be marked (empty: none).
+    pub legal: &'a [G::Move],
+    /// The player who took each cell of [`Render::closed_cells`] during the
+    /// game (empty when unknown).
+    pub owners: &'a [Option<Player>],
+    /// The move that led to the position and the position it was played
+    /// from, to be marked as [`Mark::Last`] (`None`: at the start).
+    pub last: Option<(&'a G, G::Move)>,
+}
+
+impl<G: Game> Marks<'_, G> {
+    /// Nothing to mark.
+    pub fn none() -> Self {
+        Marks {
+            legal: &[],
+            owners: &[],
+            last: None,
+        }
+    }
 }
 
 /// How a person at a terminal plays the game (`arbiter play`): the other
@@ -182,6 +215,8 @@ pub enum Mark {
     Legal,
     /// A removed (or visited) square.
     Removed,
+    /// What the last move changed (the square it reached, the pits it sowed).
+    Last,
 }
 
 /// The course's problems of a puzzle: the built-in file and how one problem

@@ -14,11 +14,13 @@
 //!   column`); any-row capture.
 
 use super::{AdjiBoard, PITS};
-use crate::game::{Player, Starts};
+use crate::game::{Balance, Player, Starts};
 use crate::random::rng;
 use rand::RngCore;
 
 impl<const SOLO: bool> Starts for AdjiBoard<SOLO> {
+    const BALANCE: Balance = Balance { depth: 7, threshold: 4 };
+
     const RANDOM_SIZED: bool = false;
 
     fn startpos() -> Option<Self> {

@@ -4,7 +4,7 @@
 //! player 1's row on top, and the captured seeds beside each row.
 
 use super::{AdjiBoard, Sow};
-use crate::game::{Mark, PersonPlay, Player, Render};
+use crate::game::{Mark, Marks, PersonPlay, Player, Render};
 use std::fmt::Write;
 
 const TOP_LETTERS: [char; 6] = ['f', 'e', 'd', 'c', 'b', 'a'];
@@ -66,17 +66,15 @@ impl<const SOLO: bool> Render for AdjiBoard<SOLO> {
         out
     }
 
-    /// The board with the pits the side may empty marked.
-    fn person_board(
-        &self,
-        legal: &[Sow],
-        _owners: &[Option<Player>],
-        paint: &dyn Fn(&str, Mark) -> String,
-    ) -> String {
+    /// The board with the pits the side may empty marked, and the last
+    /// sowing: the pit it emptied `( 0)`, the pits it sowed `< n>`, the last
+    /// one `<n>*` (a capture leaves it `< 0>*`).
+    fn person_board(&self, marks: &Marks<'_, Self>, paint: &dyn Fn(&str, Mark) -> String) -> String {
+        let sowing = marks.last.map(|(before, mv)| Sowing::of(before, mv));
         let mut out = String::new();
         let label = |letters: &[char; 6], prefix: char| -> String {
             (0..6)
-                .map(|c| format!("{:>5}", format!("{prefix}{}{}", c + 1, letters[c])))
+                .map(|c| format!("{:>6}", format!("{prefix}{}{}", c + 1, letters[c])))
                 .collect()
         };
         let _ = writeln!(out, "     {}", label(&TOP_LETTERS, 't'));
@@ -84,9 +82,17 @@ impl<const SOLO: bool> Render for AdjiBoard<SOLO> {
             out.push_str("     ");
             for c in 0..6 {
                 let p = (6 * r + c) as u8;
-                let text = format!("{:>5}", format!("[{:>2}]", self.pit(p)));
-                if legal.contains(&Sow(p)) {
+                let n = self.pit(p);
+                let (text, last) = match sowing {
+                    Some(s) if s.origin == p => (format!(" ({n:>2}) "), true),
+                    Some(s) if s.last == p => (format!(" <{n:>2}>*"), true),
+                    Some(s) if s.sown >> p & 1 == 1 => (format!(" <{n:>2}> "), true),
+                    _ => (format!(" [{n:>2}] "), false),
+                };
+                if legal_pit(marks.legal, p) {
                     out.push_str(&paint(&text, Mark::Legal));
+                } else if last {
+                    out.push_str(&paint(&text, Mark::Last));
                 } else if !SOLO {
                     out.push_str(&paint(&text, Mark::Player(if r == 0 { Player::One } else { Player::Two })));
                 } else {
@@ -96,11 +102,67 @@ impl<const SOLO: bool> Render for AdjiBoard<SOLO> {
             let _ = writeln!(out, "{}", self.store(r));
         }
         let _ = writeln!(out, "     {}", label(&BOTTOM_LETTERS, 'b'));
+        if sowing.is_some_and(|s| s.origin == u8::MAX) {
+            let _ = writeln!(out, "     last move: pass");
+        } else if let Some(s) = sowing {
+            let _ = writeln!(
+                out,
+                "     last move {}: ( ) the pit emptied, < > the pits sown, * the last seed{}",
+                Sow(s.origin),
+                if s.captured > 0 { format!(" (captured {})", s.captured) } else { String::new() }
+            );
+        }
         out
     }
 
     fn closed_cells(&self) -> Vec<bool> {
         Vec::new()
+    }
+}
+
+/// True when `p` is one of the `legal` pits.
+fn legal_pit(legal: &[Sow], p: u8) -> bool {
+    legal.contains(&Sow(p))
+}
+
+/// What one sowing did, to draw it: read off the positions before and after.
+#[derive(Clone, Copy)]
+struct Sowing {
+    /// The pit emptied.
+    origin: u8,
+    /// The pits that received seeds (bit `p`).
+    sown: u16,
+    /// The pit of the last seed.
+    last: u8,
+    /// The seeds captured from it.
+    captured: u32,
+}
+
+impl Sowing {
+    fn of<const SOLO: bool>(before: &AdjiBoard<SOLO>, mv: Sow) -> Sowing {
+        let mut sowing = Sowing { origin: mv.0, sown: 0, last: mv.0, captured: 0 };
+        if mv.is_pass() {
+            sowing.origin = u8::MAX;
+            return sowing;
+        }
+        let mut pits: [u8; super::PITS] = std::array::from_fn(|p| before.pit(p as u8));
+        let (mut q, mut left) = (mv.0, pits[mv.0 as usize]);
+        pits[mv.0 as usize] = 0;
+        while left > 0 {
+            q = super::NEXT[q as usize];
+            if q != mv.0 {
+                sowing.sown |= 1 << q;
+                pits[q as usize] += 1;
+                left -= 1;
+            }
+        }
+        sowing.last = q;
+        let mut after = *before;
+        crate::game::Game::play_unchecked(&mut after, mv);
+        if q != mv.0 && after.pit(q) == 0 {
+            sowing.captured = u32::from(pits[q as usize]);
+        }
+        sowing
     }
 }
 

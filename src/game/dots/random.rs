@@ -3,7 +3,7 @@
 //! start; the puzzle has neither.
 
 use super::{Dots, DotsBoard};
-use crate::game::{Game, Starts};
+use crate::game::{Balance, Game, Starts};
 use crate::random::rng;
 use rand::RngCore;
 
@@ -12,6 +12,8 @@ use rand::RngCore;
 pub const DEFAULT_SIZE: (usize, usize) = (5, 6);
 
 impl<const SOLO: bool> Starts for DotsBoard<SOLO> {
+    const BALANCE: Balance = Balance { depth: 5, threshold: 2 };
+
     const RANDOM_SIZED: bool = !SOLO;
 
     fn startpos() -> Option<Self> {

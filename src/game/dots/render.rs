@@ -5,7 +5,7 @@
 
 use super::{Arc, DotsBoard};
 use crate::game::traits::typed_numbers;
-use crate::game::{Mark, PersonPlay, Player, Render};
+use crate::game::{Mark, Marks, PersonPlay, Player, Render};
 use std::fmt::Write;
 
 impl<const SOLO: bool> PersonPlay for DotsBoard<SOLO> {
@@ -58,16 +58,12 @@ impl<const SOLO: bool> Render for DotsBoard<SOLO> {
     /// The person's board without colours: each arc in its drawer's
     /// glyph, each closed box its owner's number.
     fn record_board(&self, owners: &[Option<Player>]) -> String {
-        self.person_board(&[], owners, &|text, _| text.to_string())
+        let marks = Marks { owners, ..Marks::none() };
+        self.person_board(&marks, &|text, _| text.to_string())
     }
 
-    fn person_board(
-        &self,
-        _legal: &[Arc],
-        owners: &[Option<Player>],
-        paint: &dyn Fn(&str, Mark) -> String,
-    ) -> String {
-        dots_board(self, owners, paint)
+    fn person_board(&self, marks: &Marks<'_, Self>, paint: &dyn Fn(&str, Mark) -> String) -> String {
+        dots_board(self, marks.owners, marks.last.map(|(_, arc)| arc), paint)
     }
 
     /// The closed boxes, row-major.
@@ -133,10 +129,12 @@ fn dots<const SOLO: bool>(p: &DotsBoard<SOLO>) -> Vec<String> {
 }
 
 /// The board for a person: `+` dots, player 1's arcs `-----` / `|`, player
-/// 2's `=====` / `#`, a closed box its owner's number (`?` when unknown).
+/// 2's `=====` / `#`, the `last` arc drawn with a `*` (`--*--`, `==*==`,
+/// `*`), a closed box its owner's number (`?` when unknown).
 fn dots_board<const SOLO: bool>(
     d: &DotsBoard<SOLO>,
     owners: &[Option<Player>],
+    last: Option<Arc>,
     paint: &dyn Fn(&str, Mark) -> String,
 ) -> String {
     let (rows, cols) = (d.rows(), d.cols());
@@ -151,7 +149,10 @@ fn dots_board<const SOLO: bool>(
         let _ = write!(out, "{:>3}  ", r + 1);
         for c in 0..cols {
             out.push('+');
-            out.push_str(&match owner(Arc::h(r as u8, c as u8)) {
+            let arc = Arc::h(r as u8, c as u8);
+            out.push_str(&match owner(arc) {
+                Some(Player::One) if last == Some(arc) => paint("--*--", Mark::Last),
+                Some(Player::Two) if last == Some(arc) => paint("==*==", Mark::Last),
                 Some(Player::One) => paint("-----", Mark::Arc(Player::One)),
                 Some(Player::Two) => paint("=====", Mark::Arc(Player::Two)),
                 None => "     ".to_string(),
@@ -163,7 +164,9 @@ fn dots_board<const SOLO: bool>(
         }
         out.push_str("     ");
         for c in 0..=cols {
-            out.push_str(&match owner(Arc::v(r as u8, c as u8)) {
+            let arc = Arc::v(r as u8, c as u8);
+            out.push_str(&match owner(arc) {
+                Some(_) if last == Some(arc) => paint("*", Mark::Last),
                 Some(Player::One) => paint("|", Mark::Arc(Player::One)),
                 Some(Player::Two) => paint("#", Mark::Arc(Player::Two)),
                 None => " ".to_string(),
@@ -189,5 +192,8 @@ fn dots_board<const SOLO: bool>(
         paint("-----  |", Mark::Arc(Player::One)),
         paint("=====  #", Mark::Arc(Player::Two)),
     );
+    if last.is_some() {
+        let _ = writeln!(out, "     {} = the last arc drawn", paint("*", Mark::Last));
+    }
     out
 }

@@ -87,6 +87,8 @@ pub trait Piece: Copy + Eq + Debug + Send + Sync + 'static {
     /// [`CourseProblems::IN_REPORT`](crate::game::CourseProblems::IN_REPORT)
     /// of the puzzle.
     const IN_REPORT: bool;
+    /// [`Starts::BALANCE`](crate::game::Starts::BALANCE) of both games.
+    const BALANCE: crate::game::Balance;
 
     /// The squares reachable from `sq` on an empty board, in operator order.
     fn targets(sq: Square) -> &'static [Square];
@@ -188,6 +190,7 @@ impl Piece for KnightPiece {
     const NAME: &'static str = "knight";
     const DUEL: GameId = GameId::Knight;
     const SOLO: GameId = GameId::KnightSolo;
+    const BALANCE: crate::game::Balance = crate::game::Balance { depth: 10, threshold: 20 };
     const MAX_TARGETS: usize = 8;
     const ALTERNATES_COLOUR: bool = true;
     const PROBLEMS: &'static str = include_str!("../../../data/problems/knight.dat");
@@ -211,6 +214,7 @@ impl Piece for BishopPiece {
     const NAME: &'static str = "bishop";
     const DUEL: GameId = GameId::Bishop;
     const SOLO: GameId = GameId::BishopSolo;
+    const BALANCE: crate::game::Balance = crate::game::Balance { depth: 9, threshold: 20 };
     const MAX_TARGETS: usize = 13;
     const ALTERNATES_COLOUR: bool = false;
     const PROBLEMS: &'static str = include_str!("../../../data/problems/bishop.dat");

@@ -3,10 +3,12 @@
 //! the automatic placement), and [`Starts`] for them: no fixed start position.
 
 use super::{Jump, Piece};
-use crate::game::Starts;
+use crate::game::{Balance, Starts};
 use crate::random::{rng, shuffle};
 
 impl<P: Piece, const SOLO: bool> Starts for Jump<P, SOLO> {
+    const BALANCE: Balance = P::BALANCE;
+
     const RANDOM_SIZED: bool = false;
 
     fn startpos() -> Option<Self> {

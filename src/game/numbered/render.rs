@@ -3,7 +3,7 @@
 
 use super::{square_name, Jump, JumpMove, Piece, STRIDE};
 use crate::game::traits::typed_numbers;
-use crate::game::{Mark, PersonPlay, Player, Render};
+use crate::game::{Mark, Marks, PersonPlay, Player, Render};
 use std::fmt::Write;
 
 impl<P: Piece, const SOLO: bool> PersonPlay for Jump<P, SOLO> {
@@ -44,13 +44,8 @@ impl<P: Piece, const SOLO: bool> Render for Jump<P, SOLO> {
         crate::game::traits::cells_table(fen.split_whitespace().nth(1).unwrap_or(""))
     }
 
-    fn person_board(
-        &self,
-        legal: &[JumpMove],
-        _owners: &[Option<Player>],
-        paint: &dyn Fn(&str, Mark) -> String,
-    ) -> String {
-        jump_board(self, legal, paint)
+    fn person_board(&self, marks: &Marks<'_, Self>, paint: &dyn Fn(&str, Mark) -> String) -> String {
+        jump_board(self, marks.legal, marks.last.map(|(before, _)| before), paint)
     }
 
     fn closed_cells(&self) -> Vec<bool> {
@@ -105,8 +100,23 @@ fn jump<P: Piece, const SOLO: bool>(p: &Jump<P, SOLO>) -> Vec<String> {
 fn jump_board<P: Piece, const SOLO: bool>(
     pos: &Jump<P, SOLO>,
     legal: &[JumpMove],
+    before: Option<&Jump<P, SOLO>>,
     paint: &dyn Fn(&str, Mark) -> String,
 ) -> String {
+    // What the last move changed: the square the piece left (`+`) and the
+    // numbers it removed besides the one it took (`x`).
+    let left = before.and_then(|b| {
+        let mover = crate::game::Game::side_to_move(b);
+        b.piece(mover).filter(|&sq| pos.piece(mover) != Some(sq))
+    });
+    let removed = |sq: u8| {
+        before.is_some_and(|b| {
+            b.number(sq).is_some()
+                && pos.number(sq).is_none()
+                && pos.piece(Player::One) != Some(sq)
+                && pos.piece(Player::Two) != Some(sq)
+        })
+    };
     let side = P::SIDE;
     let targets: Vec<u8> = legal
         .iter()
@@ -126,6 +136,10 @@ fn jump_board<P: Piece, const SOLO: bool>(
                 paint("  W", Mark::Player(Player::One)) + " "
             } else if pos.piece(Player::Two) == Some(sq) {
                 paint("  B", Mark::Player(Player::Two)) + " "
+            } else if left == Some(sq) {
+                paint("  + ", Mark::Last)
+            } else if removed(sq) {
+                paint("  x ", Mark::Last)
             } else if let Some(n) = pos.number(sq) {
                 if targets.contains(&sq) {
                     paint(&format!(" {n:02}*"), Mark::Legal)
@@ -145,6 +159,14 @@ fn jump_board<P: Piece, const SOLO: bool>(
         paint("W", Mark::Player(Player::One)),
         paint("B", Mark::Player(Player::Two))
     );
+    if before.is_some() {
+        let _ = write!(
+            out,
+            ", {} = left by the last move, {} = removed by it",
+            paint("+", Mark::Last),
+            paint("x", Mark::Last)
+        );
+    }
     if !targets.is_empty() {
         let names: Vec<String> = targets.iter().map(|&s| square_name(s)).collect();
         let _ = write!(out, ", * = may go there ({})", names.join(" "));

@@ -12,11 +12,13 @@
 //! once. Then the side whose turn it is moves (player 2 after 3 placements).
 
 use super::{Quatro, QuatroBoard};
-use crate::game::{Game, Starts};
+use crate::game::{Balance, Game, Starts};
 use crate::random::rng;
 use rand::RngCore;
 
 impl<const SOLO: bool> Starts for QuatroBoard<SOLO> {
+    const BALANCE: Balance = Balance { depth: 4, threshold: 20 };
+
     const RANDOM_SIZED: bool = false;
 
     fn startpos() -> Option<Self> {

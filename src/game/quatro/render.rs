@@ -2,8 +2,8 @@
 //! letters (`brao`), `....` for an empty square, the reserve below, and the
 //! letters' key.
 
-use super::{piece_str, Place, QuatroBoard};
-use crate::game::{Mark, PersonPlay, Player, Render};
+use super::{piece_str, QuatroBoard};
+use crate::game::{Mark, Marks, PersonPlay, Player, Render};
 use std::fmt::Write;
 
 impl<const SOLO: bool> Render for QuatroBoard<SOLO> {
@@ -30,29 +30,30 @@ impl<const SOLO: bool> Render for QuatroBoard<SOLO> {
 
     /// The board with the empty squares where a legal placement goes marked
     /// `·`, the reserve and the key.
-    fn person_board(
-        &self,
-        legal: &[Place],
-        _owners: &[Option<Player>],
-        paint: &dyn Fn(&str, Mark) -> String,
-    ) -> String {
+    /// The last placement's piece is drawn with `*` marks (`*prao`).
+    fn person_board(&self, marks: &Marks<'_, Self>, paint: &dyn Fn(&str, Mark) -> String) -> String {
+        let legal = marks.legal;
+        let last = marks.last.map(|(_, m)| m.square);
         let mut out = format!("     {}\n", header());
         for r in 0..4u8 {
             let _ = write!(out, "{:>3}  ", r + 1);
             for c in 0..4u8 {
                 let s = 4 * r + c;
                 let cell = match self.at(s) {
-                    Some(p) => piece_str(p),
-                    None if legal.iter().any(|m| m.square == s) => paint(" .. ", Mark::Legal),
-                    None => "    ".to_string(),
+                    Some(p) if last == Some(s) => paint(&format!("{}*", piece_str(p)), Mark::Last),
+                    Some(p) => piece_str(p) + " ",
+                    None if legal.iter().any(|m| m.square == s) => paint(" .. ", Mark::Legal) + " ",
+                    None => "     ".to_string(),
                 };
                 out.push_str(&cell);
-                out.push(' ');
             }
             out.push('\n');
         }
         let _ = writeln!(out, "     {}", reserve_line(self));
         let _ = writeln!(out, "     {KEY}");
+        if last.is_some() {
+            let _ = writeln!(out, "     * the piece placed last");
+        }
         out
     }
 
