@@ -99,7 +99,7 @@ impl fmt::Display for EngineError {
                 let more = if short.len() < name.len() { "…" } else { "" };
                 write!(
                     f,
-                    "unknown option '{short}{more}' (the options are Hash, Game, MoveOverhead and Capture)"
+                    "unknown option '{short}{more}' (the options are Hash, Game, MoveOverhead, Capture, NoMove and LimitResult)"
                 )
             }
             EngineError::BadValue { option, why } => write!(f, "option {option}: {why}"),
@@ -129,6 +129,11 @@ pub struct Options {
     /// and `position random` (`any`, or `opposite`: rules/adjiboto.md §3.3);
     /// a position string always says its own.
     pub capture_opposite: bool,
+    /// `NoMove` and `LimitResult`: the Solitário duel's readings of a player
+    /// without a move and of the ply limit (rules/solitario.md §3.5–3.6) for
+    /// `position startpos` and `position random`; a position string says
+    /// its own.
+    pub solitario: crate::game::solitario::Variant,
 }
 
 impl Default for Options {
@@ -138,6 +143,7 @@ impl Default for Options {
             game: GameId::Knight,
             move_overhead_ms: MOVE_OVERHEAD_MS.1,
             capture_opposite: false,
+            solitario: Default::default(),
         }
     }
 }
@@ -162,6 +168,8 @@ impl Options {
                 MOVE_OVERHEAD_MS.1, MOVE_OVERHEAD_MS.0, MOVE_OVERHEAD_MS.2
             ),
             "name Capture type combo default any var any var opposite".to_string(),
+            "name NoMove type combo default lose var lose var pass".to_string(),
+            "name LimitResult type combo default draw var draw var material".to_string(),
         ]
     }
 }
@@ -351,6 +359,32 @@ impl Engine {
                     }
                 };
             }
+            "nomove" => {
+                use crate::game::solitario::NoMove;
+                self.options.solitario.no_move = match value.trim().to_ascii_lowercase().as_str() {
+                    "lose" => NoMove::Lose,
+                    "pass" => NoMove::Pass,
+                    _ => {
+                        return Err(EngineError::BadValue {
+                            option: "NoMove",
+                            why: format!("expected lose or pass, found '{}'", value.trim()),
+                        })
+                    }
+                };
+            }
+            "limitresult" => {
+                use crate::game::solitario::LimitResult;
+                self.options.solitario.limit = match value.trim().to_ascii_lowercase().as_str() {
+                    "draw" => LimitResult::Draw,
+                    "material" => LimitResult::Material,
+                    _ => {
+                        return Err(EngineError::BadValue {
+                            option: "LimitResult",
+                            why: format!("expected draw or material, found '{}'", value.trim()),
+                        })
+                    }
+                };
+            }
             _ => return Err(EngineError::UnknownOption(name.to_string())),
         }
         Ok(())
@@ -372,15 +406,12 @@ impl Engine {
     /// client never gets a move for a position it did not mean.
     pub fn set_position_words(&mut self, words: &[&str]) -> Result<(), EngineError> {
         self.idle()?;
-        let parsed = if self.options.capture_opposite {
-            setup::parse_words_with(words, Some(self.options.game), |pos| {
-                if let AnyPosition::AdjibotoSolo(p) = pos {
-                    p.set_opposite(true);
-                }
-            })
-        } else {
-            setup::parse_words(words, Some(self.options.game))
-        };
+        let (opposite, variant) = (self.options.capture_opposite, self.options.solitario);
+        let parsed = setup::parse_words_with(words, Some(self.options.game), |pos| match pos {
+            AnyPosition::AdjibotoSolo(p) => p.set_opposite(opposite),
+            AnyPosition::Solitario(p) => p.set_variant(variant),
+            _ => {}
+        });
         match parsed {
             Ok(pos) => {
                 self.set_position(pos);
@@ -727,6 +758,40 @@ mod tests {
             .set_position_words(&["problem", "adjiboto-solo", "A"])
             .unwrap();
         assert!(!engine.position().unwrap().fen().ends_with("opposite"));
+    }
+
+    #[test]
+    fn no_move_and_limit_result_set_the_solitario_readings_of_built_in_starts() {
+        let mut engine = Engine::new();
+        assert!(engine.set_option("NoMove", "sleep").is_err());
+        assert!(engine.set_option("LimitResult", "points").is_err());
+        engine.set_option("Game", "solitario").unwrap();
+        engine.set_option("nomove", "PASS").unwrap();
+        engine.set_option("LimitResult", "material").unwrap();
+        engine
+            .set_position_words(&["startpos", "moves", "d2-d3"])
+            .unwrap();
+        let fen = engine.position().unwrap().fen();
+        assert!(fen.ends_with(" 2 1 pass material"), "{fen}");
+        engine
+            .set_position_words(&["random", "solitario", "4"])
+            .unwrap();
+        assert!(engine.position().unwrap().fen().ends_with(" pass material"));
+        // A position string says its own readings.
+        engine
+            .set_position_words(&[
+                "fen",
+                "solitario",
+                "xx111xx/xx111xx/0000000/0000000/0000000/xx222xx/xx222xx",
+                "1",
+                "0",
+            ])
+            .unwrap();
+        assert!(engine.position().unwrap().fen().ends_with(" 1 0"));
+        engine.set_option("NoMove", "lose").unwrap();
+        engine.set_option("LimitResult", "draw").unwrap();
+        engine.set_position_words(&["startpos"]).unwrap();
+        assert!(engine.position().unwrap().fen().ends_with(" 1 0"));
     }
 
     #[test]

@@ -20,6 +20,8 @@
 //! | `quatro-solo` | [`QuatroSolo`] | a board and a reserve, a winning line to make |
 //! | `adjiboto` | [`Adjiboto`] | 2 rows of 6 pits, sowing, captures of 1, 3 or 5 seeds |
 //! | `adjiboto-solo` | [`AdjibotoSolo`] | one player emptying the board |
+//! | `solitario` | [`Solitario`] | the English cross, 6 pegs each, steps and captures, a race to the other side |
+//! | `solitario-solo` | [`SolitarioSolo`] | peg solitaire: jumps until `t` pegs are left |
 //!
 //! ```
 //! use tabula::game::{Game, KnightSolo};
@@ -56,6 +58,7 @@ pub use fen::FenError;
 pub use numbered::{Bishop, BishopSolo, JumpMove, Knight, KnightSolo};
 pub use quatro::{Place, Quatro, QuatroSolo};
 pub use registry::GameId;
+pub use solitario::{Hop, Solitario, SolitarioSolo};
 pub use traits::{
     Balance, CourseProblems, Evaluate, LispInterchange, Mark, Marks, PersonPlay, Render, Starts,
 };

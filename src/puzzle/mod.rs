@@ -370,12 +370,19 @@ pub fn run_game<G: Puzzle>(
             )
         })?,
     };
-    let target = opts.target.or_else(|| pos.own_target()).ok_or_else(|| {
-        format!(
-            "solve: the {} position has no target; give 'target <n>'",
-            G::ID
-        )
-    })?;
+    let (pos, target) = match opts.target {
+        Some(t) => pos.aim(t),
+        None => (
+            *pos,
+            pos.own_target().ok_or_else(|| {
+                format!(
+                    "solve: the {} position has no target; give 'target <n>'",
+                    G::ID
+                )
+            })?,
+        ),
+    };
+    let pos = &pos;
     let heuristic = algorithm.informed().then(|| G::HEURISTICS[index]);
     let h_text = match heuristic {
         Some(h) => format!(

@@ -17,6 +17,8 @@
 use rand::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+pub mod solitario;
+
 /// Knight jumps as (row, column) offsets, op1..op8 of `rules/knight.md`.
 const KNIGHT_OPS: [(i32, i32); 8] = [
     (2, -1),
@@ -241,6 +243,7 @@ pub enum Pos {
     Dots(DotsPos),
     Quatro(QuatroPos),
     Adji(AdjiPos),
+    Soli(solitario::SoliPos),
 }
 
 /// The 16 pieces in the canonical order of rules §1.4.
@@ -693,6 +696,7 @@ impl Pos {
         match self {
             Pos::Quatro(p) => p.legal_moves(),
             Pos::Adji(p) => p.legal_moves(),
+            Pos::Soli(p) => p.legal_moves(),
             Pos::Num(p) => p.legal_moves(),
             Pos::Dots(p) => p.legal_moves(),
         }
@@ -703,6 +707,7 @@ impl Pos {
         match self {
             Pos::Quatro(p) => p.play(mv),
             Pos::Adji(p) => p.play(mv),
+            Pos::Soli(p) => p.play(mv),
             Pos::Num(p) => p.play(mv),
             Pos::Dots(p) => p.play(mv),
         }
@@ -712,6 +717,7 @@ impl Pos {
         match self {
             Pos::Quatro(p) => p.side,
             Pos::Adji(p) => p.side,
+            Pos::Soli(p) => p.side,
             Pos::Num(p) => p.side,
             Pos::Dots(p) => p.side,
         }
@@ -722,6 +728,7 @@ impl Pos {
         match self {
             Pos::Quatro(p) => p.scores(),
             Pos::Adji(p) => p.scores(),
+            Pos::Soli(p) => p.scores(),
             Pos::Num(p) => p.score,
             Pos::Dots(p) => p.score,
         }
@@ -731,6 +738,7 @@ impl Pos {
         match self {
             Pos::Quatro(p) => p.fen(),
             Pos::Adji(p) => p.fen(),
+            Pos::Soli(p) => p.fen(),
             Pos::Num(p) => p.fen(),
             Pos::Dots(p) => p.fen(),
         }
@@ -740,6 +748,7 @@ impl Pos {
         match self {
             Pos::Quatro(p) => p.solo,
             Pos::Adji(p) => p.solo,
+            Pos::Soli(p) => p.solo,
             Pos::Num(p) => p.solo,
             Pos::Dots(p) => p.solo,
         }
@@ -767,6 +776,7 @@ impl Pos {
             // the puzzle's capture reading.
             Pos::Adji(p) if p.solo => f[1..3].join(" "),
             Pos::Adji(_) => f[1..4].join(" "),
+            Pos::Soli(p) => p.hash_key(),
         }
     }
 
@@ -828,6 +838,7 @@ impl Pos {
                     "game over",
                 ],
             ),
+            Pos::Soli(_) => ("solitario", solitario::SoliPos::RULES),
             Pos::Adji(_) => (
                 "adjiboto",
                 &[
@@ -855,6 +866,8 @@ impl Pos {
         match self {
             Pos::Adji(p) if p.solo => (300, true),
             Pos::Adji(_) => (97 * 101, false),
+            Pos::Soli(p) if p.solo => (32, false),
+            Pos::Soli(_) => (151, false),
             _ => (2 * self.every_move_name().len() + 2, false),
         }
     }
@@ -880,6 +893,7 @@ impl Pos {
                     }
                 }
             }
+            Pos::Soli(_) => out.extend(solitario::SoliPos::every_move_name()),
             Pos::Adji(_) => {
                 for r in 0..2 {
                     for c in 0..6 {
@@ -1186,6 +1200,8 @@ pub fn from_fen(text: &str) -> Result<Pos, String> {
         Some("quatro-solo") => parse_quatro_fen(&fields, true).map(Pos::Quatro),
         Some("adjiboto") => parse_adji_fen(&fields, false).map(Pos::Adji),
         Some("adjiboto-solo") => parse_adji_fen(&fields, true).map(Pos::Adji),
+        Some("solitario") => solitario::parse_fen(&fields, false).map(Pos::Soli),
+        Some("solitario-solo") => solitario::parse_fen(&fields, true).map(Pos::Soli),
         _ => err("unknown game"),
     }
 }
@@ -1228,14 +1244,14 @@ pub enum Lisp {
 }
 
 impl Lisp {
-    fn list(&self) -> &[Lisp] {
+    pub fn list(&self) -> &[Lisp] {
         match self {
             Lisp::List(items) => items,
             Lisp::Atom(a) => panic!("expected a list, found {a}"),
         }
     }
 
-    fn number(&self) -> Option<u32> {
+    pub fn number(&self) -> Option<u32> {
         match self {
             Lisp::Atom(a) => a.parse().ok(),
             Lisp::List(_) => None,
@@ -1281,6 +1297,9 @@ pub fn problem(game: &str, index: usize) -> Pos {
         }
         pos.reserve = items[1].list().iter().map(quatro_piece).collect();
         return Pos::Quatro(pos);
+    }
+    if game == "solitario-solo" {
+        return Pos::Soli(solitario::problem(index));
     }
     if game == "adjiboto-solo" {
         let all = read_lisp(ADJIBOTO_DAT);
@@ -1528,6 +1547,7 @@ pub fn setup(spec: &str) -> Pos {
                 "quatro-solo" => random_quatro(true, seed),
                 "adjiboto" => random_adji(false, seed),
                 "adjiboto-solo" => random_adji(true, seed),
+                "solitario" => Pos::Soli(solitario::random(seed)),
                 "dots" => {
                     let (r, c) = head
                         .get(3)
@@ -1687,6 +1707,7 @@ pub fn features(pos: &Pos, mv: &str) -> Vec<&'static str> {
                 out.push("quiet limit");
             }
         }
+        (Pos::Soli(p), Pos::Soli(a)) => out.extend(p.features(mv, a)),
         (Pos::Quatro(p), Pos::Quatro(a)) => {
             if a.won() {
                 out.push("winning line");

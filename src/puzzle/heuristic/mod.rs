@@ -81,6 +81,14 @@ pub trait Puzzle: Game {
     /// The position's own target, if any.
     fn own_target(&self) -> Option<u32>;
 
+    /// The root and the framework's target for `solve target <n>`: by
+    /// default the position itself with `n` as the score to reach. A
+    /// puzzle whose goal is not a score (`solitario-solo`: the pegs to
+    /// leave) sets `n` in its position and returns its own target.
+    fn aim(&self, target: u32) -> (Self, u32) {
+        (*self, target)
+    }
+
     /// Moves still needed to reach `target`, by heuristic `index` (into
     /// [`Puzzle::HEURISTICS`]). Never negative; `INFINITY` = unreachable.
     fn estimate(&self, index: usize, target: u32) -> f64;
