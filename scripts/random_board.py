@@ -10,6 +10,7 @@ section 7), for students who want the same boards in their own program.
     python3 scripts/random_board.py --fen quatro-solo 42
     python3 scripts/random_board.py --fen adjiboto 42
     python3 scripts/random_board.py --fen adjiboto-solo 42
+    python3 scripts/random_board.py --fen solitario 42
     python3 scripts/random_board.py --check target/release/tabula
 
 `--check` compares this code with the engine's `position random …` for many
@@ -191,6 +192,76 @@ def adjiboto_fen(game, seed):
     return "adjiboto %s 1 0 0" % rows
 
 
+SOLI_HOLES = [[2 <= r <= 4 or 2 <= c <= 4 for c in range(7)] for r in range(7)]
+# Right, left, up, down: the operators' order (rules/solitario.md 3.8).
+SOLI_DIRS = [(0, 1), (0, -1), (-1, 0), (1, 0)]
+
+
+def soli_winner(board):
+    """1 or 2 when a peg stands on the opponent's start holes."""
+    for c in range(2, 5):
+        if board[5][c] == 1 or board[6][c] == 1:
+            return 1
+        if board[0][c] == 2 or board[1][c] == 2:
+            return 2
+    return None
+
+
+def soli_moves(board, side):
+    """The duel's moves of `side`: origin holes in reading order, steps
+    then captures, each right, left, up, down."""
+    def at(r, c):
+        return board[r][c] if 0 <= r < 7 and 0 <= c < 7 and SOLI_HOLES[r][c] else None
+    moves = []
+    for r in range(7):
+        for c in range(7):
+            if at(r, c) != side:
+                continue
+            for dr, dc in SOLI_DIRS:
+                if at(r + dr, c + dc) == 0:
+                    moves.append(((r, c), (r + dr, c + dc)))
+            for dr, dc in SOLI_DIRS:
+                if at(r + dr, c + dc) == 3 - side and at(r + 2 * dr, c + 2 * dc) == 0:
+                    moves.append(((r, c), (r + 2 * dr, c + 2 * dc)))
+    return moves
+
+
+def soli_play(board, move):
+    (fr, fc), (tr, tc) = move
+    out = [row[:] for row in board]
+    out[tr][tc], out[fr][fc] = out[fr][fc], 0
+    if abs(fr - tr) == 2 or abs(fc - tc) == 2:
+        out[(fr + tr) // 2][(fc + tc) // 2] = 0
+    return out
+
+
+def solitario_fen(seed):
+    """From the start, 2 + 2 * (rng % 4) plies, each the rng % m-th of the
+    m legal moves after which the game goes on (a win on the start holes,
+    or the player then to move without a move, ends it) and the player then
+    to move cannot reach the opponent's start holes at once."""
+    rng = Rng(seed)
+    board = [[(1 if r < 2 else 2 if r > 4 else 0) if SOLI_HOLES[r][c] else None
+              for c in range(7)] for r in range(7)]
+    side, ply = 1, 0
+    for _ in range(2 + 2 * (rng.next_u64() % 4)):
+        quiet = []
+        for m in soli_moves(board, side):
+            after = soli_play(board, m)
+            replies = soli_moves(after, 3 - side)
+            if soli_winner(after) or not replies:
+                continue
+            if any(soli_winner(soli_play(after, n)) for n in replies):
+                continue
+            quiet.append(after)
+        if not quiet:
+            break
+        board = quiet[rng.next_u64() % len(quiet)]
+        side, ply = 3 - side, ply + 1
+    rows = "/".join("".join("x" if v is None else str(v) for v in row) for row in board)
+    return "solitario %s %d %d" % (rows, side, ply)
+
+
 def check(binary):
     cases = []
     for seed in list(range(0, 40)) + [2**64 - 1, 123456789012345]:
@@ -203,6 +274,7 @@ def check(binary):
         cases.append(("random quatro-solo %d" % seed, quatro_fen("quatro-solo", seed)))
         cases.append(("random adjiboto %d" % seed, adjiboto_fen("adjiboto", seed)))
         cases.append(("random adjiboto-solo %d" % seed, adjiboto_fen("adjiboto-solo", seed)))
+        cases.append(("random solitario %d" % seed, solitario_fen(seed)))
     inp = "".join("position %s\nshow\n" % c for c, _ in cases)
     out = subprocess.run([binary], input=inp, capture_output=True, text=True).stdout
     fens = [l[4:] for l in out.splitlines() if l.startswith("fen ")]
@@ -225,11 +297,13 @@ if __name__ == "__main__":
         args = args[1:]
     if args[:1] == ["--check"] and len(args) == 2:
         sys.exit(0 if check(args[1]) else 1)
-    board_only = ("dots", "quatro", "quatro-solo", "adjiboto", "adjiboto-solo")
+    board_only = ("dots", "quatro", "quatro-solo", "adjiboto", "adjiboto-solo", "solitario")
     if len(args) < 2 or args[0] not in ("knight", "bishop") + board_only or (
             args[0] in board_only and not fen):
         sys.exit(__doc__)
-    if args[0].startswith("adjiboto"):
+    if args[0] == "solitario":
+        print(solitario_fen(int(args[1])))
+    elif args[0].startswith("adjiboto"):
         print(adjiboto_fen(args[0], int(args[1])))
     elif args[0].startswith("quatro"):
         print(quatro_fen(args[0], int(args[1])))

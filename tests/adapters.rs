@@ -1339,6 +1339,7 @@ fn python_random_board_reference_matches_the_engine() {
         "quatro-solo",
         "adjiboto",
         "adjiboto-solo",
+        "solitario",
     ] {
         let count: usize = tally
             .split(", ")

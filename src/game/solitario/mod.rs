@@ -27,6 +27,7 @@
 //!   rules §3.6). The position string carries the ply count and the two
 //!   readings when they differ from the default.
 
+pub mod enumerate;
 pub mod eval;
 pub mod heuristics;
 pub mod lisp;
