@@ -287,6 +287,7 @@ fn greedy_check(pos: &AnyPosition, mv: &str) {
             );
         }
         AnyPosition::Quatro(q) => quatro_greedy_check(q, mv),
+        AnyPosition::Solitario(p) => solitario_greedy_check(p, mv),
         AnyPosition::Adjiboto(a) => {
             // The largest capture (0 when none captures).
             let best = a.legal_moves().iter().map(|&m| a.capture_of(m)).max();
@@ -319,6 +320,94 @@ fn quatro_greedy_check(q: &Quatro, mv: &str) {
             "the example gives no win away when it can: {q} {mv}"
         );
     }
+}
+
+/// In Solitário the example wins at once when it can, and otherwise never
+/// lets the opponent win at once when it can avoid it (checked with the
+/// library).
+fn solitario_greedy_check(p: &tabula::game::Solitario, mv: &str) {
+    let wins = |pos: &tabula::game::Solitario, m: tabula::game::Hop| {
+        let mut after = *pos;
+        after.play_unchecked(m);
+        after.outcome() == Some(tabula::game::Outcome::Win(pos.side_to_move()))
+            && after.home_winner().is_some()
+    };
+    let safe = |m: tabula::game::Hop| {
+        let mut after = *p;
+        after.play_unchecked(m);
+        after.legal_moves().iter().all(|&r| !wins(&after, r))
+    };
+    let mv = p.parse_move(mv).unwrap();
+    let legal = p.legal_moves();
+    if legal.iter().any(|&m| wins(p, m)) {
+        assert!(wins(p, mv), "the example wins when it can: {p} {mv}");
+    } else if legal.iter().any(|&m| safe(m)) {
+        assert!(
+            safe(mv),
+            "the example gives no win away when it can: {p} {mv}"
+        );
+    }
+}
+
+/// Solitário starts: the start position and seeded random boards.
+fn solitario_starts(count: u64) -> Vec<AnyPosition> {
+    let mut out = vec![parse_spec(
+        "fen solitario xx111xx/xx111xx/0000000/0000000/0000000/xx222xx/xx222xx 1 0",
+        None,
+    )
+    .unwrap()];
+    out.extend(game_starts(GameId::Solitario, count));
+    out
+}
+
+#[test]
+fn python_solitario_rules_match_the_library() {
+    needs!(tools::PYTHON);
+    let mut e = python();
+    e.handshake();
+    cross_check(&mut e, &solitario_starts(3), false, 81);
+    let start = "solitario xx111xx/xx111xx/0000000/0000000/0000000/xx222xx/xx222xx 1 0";
+    for bad in [
+        "position fen solitario xx111xx/xx111xx/0000000/0000000/0000000/xx222xx".to_string(),
+        "position fen solitario 1x111xx/xx111xx/0000000/0000000/0000000/xx222xx/xx222xx 1 0"
+            .to_string(),
+        format!("position fen {start} moves d2-d4"),
+        format!("position fen {start} moves d2-d3 d2-d3"),
+        format!("position fen {start} moves pass"),
+    ] {
+        e.send(&bad);
+        e.send("show");
+        let lines = e.sync("bad");
+        assert!(
+            lines[0].starts_with("info string error ") && lines.len() == 2,
+            "{bad}: {lines:?}"
+        );
+    }
+    // Any case on input; the statement's second example: c5-c3 captures.
+    e.send(
+        "position fen solitario xx111xx/xx011xx/0000000/0010000/0020000/xx022xx/xx222xx 2 3 \
+         moves C5-c3",
+    );
+    e.send("show");
+    let lines = e.sync("example");
+    assert_eq!(
+        info(&lines, "fen"),
+        "solitario xx111xx/xx011xx/0020000/0000000/0000000/xx022xx/xx222xx 1 4"
+    );
+    e.assert_only_protocol_output();
+}
+
+#[test]
+fn python_plays_whole_solitario_games() {
+    needs!(tools::PYTHON);
+    let mut e = python();
+    e.handshake();
+    let starts = solitario_starts(3);
+    play_games(&mut e, &starts, 200, 19, &greedy_check);
+    e.send("setoption name Strategy value random");
+    e.send("setoption name Seed value 9");
+    play_games(&mut e, &starts[..2], 200, 20, &|_, _| {});
+    assert!(e.stderr().is_empty(), "{}", e.stderr());
 }
 
 /// Quatro starts: the empty board and seeded random boards.
@@ -1249,6 +1338,7 @@ fn python_perft_and_queries_match_the_library() {
     starts.extend(game_starts(GameId::Bishop, 2));
     starts.extend(quatro_starts(4));
     starts.extend(adjiboto_starts(1));
+    starts.extend(solitario_starts(1));
     let mut rng = tabula::random::rng(79);
     for (g, start) in starts.iter().enumerate() {
         let mut pos = *start;

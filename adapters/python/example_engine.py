@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""A small example engine for the knight game (and the bishop game, Quatro and
-Adji-boto).
+"""A small example engine for the knight game (and the bishop game, Quatro,
+Adji-boto and Solitario).
 
 A template for students: it speaks the Tabula engine protocol on standard
 input / output, keeps its own board, applies the rules to the moves it is
@@ -18,7 +18,7 @@ Python 3.11, standard library only.  Protocol in brief (see protocol.md):
     setoption name Seed value <n>
     position fen <FEN> [moves <m1> <m2> ...]
     go movetime <ms> | depth <d> | p1time <ms> p2time <ms> | infinite ...
-                           -> bestmove <square, pass, brao@c3 in quatro, t3 in adjiboto>
+                           -> bestmove <square, pass, brao@c3 in quatro, t3 in adjiboto, d2-d3 in solitario>
     stop, quit (or the end of the input)
     perft <depth>          -> <move> <count> ..., perft <depth> <total>
     query gameover | p1turn | result
@@ -85,7 +85,7 @@ class Position:
         """``knight <rows> <side> <score1> <score2>`` (bishop: 8 rows of 8)."""
         if not words or words[0] not in ("knight", "bishop"):
             found = words[0] if words else "nothing"
-            raise EngineError(f"this engine plays knight, bishop, quatro and adjiboto, not {found}")
+            raise EngineError(f"this engine plays knight, bishop, quatro, adjiboto and solitario, not {found}")
         game = words[0]
         size = 10 if game == "knight" else 8
         if len(words) != 5:
@@ -544,6 +544,137 @@ class AdjiPosition:
         return move
 
 
+# ---------------------------------------------------------------------------
+# Solitario 2 (rules/solitario.md): the duel on the English cross
+# ---------------------------------------------------------------------------
+
+SOLI_DIRECTIONS = [(0, 1), (0, -1), (-1, 0), (1, 0)]
+"""Right, left, up, down: steps ``d e c b``, captures ``cd ce cc cb``."""
+
+
+def soli_hole(r, c):
+    return 0 <= r < 7 and 0 <= c < 7 and (2 <= r <= 4 or 2 <= c <= 4)
+
+
+class SoliPosition:
+    """A Solitario duel: ``cells[r][c]`` 0 empty, 1 or 2 a player's peg,
+    None off the cross; row 0 is row 1 of the notation (player 1's start).
+    A move is ``((r, c), (r2, c2))`` or PASS (``NoMove = pass`` only)."""
+
+    game = "solitario"
+
+    def __init__(self, cells, side, ply, pass_rule, material):
+        self.cells, self.side, self.ply = cells, side, ply
+        self.pass_rule, self.material = pass_rule, material
+
+    def copy(self):
+        return SoliPosition([row[:] for row in self.cells], self.side, self.ply,
+                            self.pass_rule, self.material)
+
+    @staticmethod
+    def from_fen(words):
+        """``solitario <rows> [<side> [<ply>]] [pass] [material]``."""
+        if len(words) < 2:
+            raise EngineError("expected 'solitario <row1>/.../<row7> <side> <ply>'")
+        rows = words[1].split("/")
+        if len(rows) != 7 or any(len(r) != 7 for r in rows):
+            raise EngineError("solitario: the board is 7 rows of 7 cells")
+        cells = []
+        for r, row in enumerate(rows):
+            line = []
+            for c, ch in enumerate(row.lower()):
+                if (ch == "x") == soli_hole(r, c) or ch not in "x012":
+                    raise EngineError(f"solitario: bad cell '{ch}' at row {r + 1}")
+                line.append(None if ch == "x" else int(ch))
+            cells.append(line)
+        rest = words[2:]
+        flags = [w for w in rest if w in ("pass", "material")]
+        numbers = [w for w in rest if w not in flags]
+        side = int(numbers[0]) - 1 if numbers else 0
+        ply = int(numbers[1]) if len(numbers) > 1 else 0
+        return SoliPosition(cells, side, ply, "pass" in flags, "material" in flags)
+
+    def fen(self):
+        rows = "/".join("".join("x" if v is None else str(v) for v in row) for row in self.cells)
+        tail = (" pass" if self.pass_rule else "") + (" material" if self.material else "")
+        return f"solitario {rows} {self.side + 1} {self.ply}{tail}"
+
+    def at(self, r, c):
+        return self.cells[r][c] if soli_hole(r, c) else None
+
+    def winner(self):
+        """0 or 1 when a peg stands on the opponent's start holes (the
+        player who moved last first, on a set-up board with both)."""
+        p1 = any(self.cells[r][c] == 1 for r in (5, 6) for c in range(2, 5))
+        p2 = any(self.cells[r][c] == 2 for r in (0, 1) for c in range(2, 5))
+        if p1 and p2:
+            return 1 - self.side
+        return 0 if p1 else 1 if p2 else None
+
+    def moves_of(self, side):
+        """Origin holes in reading order, steps then captures, each right,
+        left, up, down (rules 3.8)."""
+        me, enemy, out = side + 1, 2 - side, []
+        for r in range(7):
+            for c in range(7):
+                if self.at(r, c) != me:
+                    continue
+                for dr, dc in SOLI_DIRECTIONS:
+                    if self.at(r + dr, c + dc) == 0:
+                        out.append(((r, c), (r + dr, c + dc)))
+                for dr, dc in SOLI_DIRECTIONS:
+                    if self.at(r + dr, c + dc) == enemy and self.at(r + 2 * dr, c + 2 * dc) == 0:
+                        out.append(((r, c), (r + 2 * dr, c + 2 * dc)))
+        return out
+
+    def result(self):
+        w = self.winner()
+        if w is not None:
+            return ("p1win", "p2win")[w]
+        if self.ply >= 150:
+            if not self.material:
+                return "draw"
+            a = sum(row.count(1) for row in self.cells)
+            b = sum(row.count(2) for row in self.cells)
+            return "p1win" if a > b else "p2win" if b > a else "draw"
+        if self.moves_of(self.side):
+            return "none"
+        if not self.pass_rule:
+            return ("p2win", "p1win")[self.side]
+        return "none" if self.moves_of(1 - self.side) else "draw"
+
+    def legal_moves(self):
+        if self.result() != "none":
+            return []
+        return self.moves_of(self.side) or [PASS]
+
+    def play(self, move):
+        pos = self.copy()
+        if move != PASS:
+            (r, c), (r2, c2) = move
+            pos.cells[r2][c2], pos.cells[r][c] = pos.cells[r][c], 0
+            if abs(r2 - r) == 2 or abs(c2 - c) == 2:
+                pos.cells[(r + r2) // 2][(c + c2) // 2] = 0
+        pos.side, pos.ply = 1 - self.side, self.ply + 1
+        return pos
+
+    def wins_at_once(self, move):
+        return move != PASS and self.play(move).winner() == self.side
+
+    def move_name(self, move):
+        if move == PASS:
+            return PASS
+        (r, c), (r2, c2) = move
+        return f"{'abcdefg'[c]}{r + 1}-{'abcdefg'[c2]}{r2 + 1}"
+
+    def parse_move(self, text):
+        text = text.lower()
+        for move in self.legal_moves():
+            if self.move_name(move) == text:
+                return move
+        raise EngineError(f"illegal move '{text}' (expected from-to such as d2-d3)")
+
+
 def perft(pos, depth):
     """The leaves of the game tree to ``depth`` plies; a finished game is a
     leaf (protocol.md, perft)."""
@@ -563,6 +694,8 @@ def parse_fen(words):
         return QuatroPosition.from_fen(words)
     if words and words[0] == "adjiboto":
         return AdjiPosition.from_fen(words)
+    if words and words[0] == "solitario":
+        return SoliPosition.from_fen(words)
     return Position.from_fen(words)
 
 
@@ -574,11 +707,21 @@ def parse_fen(words):
 def choose_move(pos, strategy, rng, time_ms):
     """Greedy: the highest number reachable (ties broken at random); in
     quatro a move that wins at once, else one that does not let the opponent
-    win at once, else any; in adjiboto the largest capture; ``random``: any legal move.  ``time_ms`` is unused
+    win at once, else any; in adjiboto the largest capture; in solitario a
+    move onto the opponent's start holes, else a capture, else a move that
+    does not let the opponent win at once; ``random``: any legal move.  ``time_ms`` is unused
     by these two."""
     moves = pos.legal_moves()
     if moves == [PASS] or strategy == "random":
         return rng.choice(moves)
+    if pos.game == "solitario":
+        wins = [m for m in moves if pos.wins_at_once(m)]
+        if wins:
+            return rng.choice(wins)
+        safe = [m for m in moves
+                if not any(pos.play(m).wins_at_once(n) for n in pos.play(m).legal_moves())]
+        captures = [m for m in safe if abs(m[0][0] - m[1][0]) == 2 or abs(m[0][1] - m[1][1]) == 2]
+        return rng.choice(captures or safe or moves)
     if pos.game == "adjiboto":
         best = max(pos.capture(m) for m in moves)
         return rng.choice([m for m in moves if pos.capture(m) == best])
