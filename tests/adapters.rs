@@ -173,6 +173,8 @@ fn cross_check(engine: &mut Engine, starts: &[AnyPosition], with_lisp: bool, see
                         format!("({} ({s2} {s1}))", turned_adji_board(&board))
                     }
                     AnyPosition::Adjiboto(_) => format!("({board} ({s1} {s2}))"),
+                    // Solitário: the bare board (the side is told apart).
+                    AnyPosition::Solitario(_) => board.clone(),
                     _ => format!("({board} {side} {s1} {s2})"),
                 };
                 assert_eq!(
@@ -1140,6 +1142,70 @@ fn lisp_adjiboto_boards_and_rules_match_the_library() {
         .count();
     assert_eq!(errors, 3, "{lines:?}");
     e.assert_only_protocol_output();
+}
+
+#[test]
+fn lisp_solitario_boards_and_rules_match_the_library() {
+    needs!(tools::SBCL);
+    let mut e = lisp(&[]);
+    e.handshake();
+    cross_check(&mut e, &solitario_starts(4), true, 2025);
+    // `position lisp` reads the bare board (player 1 to move) and one
+    // group's (tabuleiro jogador).
+    let pos = parse_spec("random solitario 5", None).unwrap();
+    let board = lisp_board(&pos);
+    e.send(&format!("position lisp {board}"));
+    e.send("show");
+    let lines = e.sync("lisp");
+    let rows = pos.fen().split(' ').nth(1).unwrap().to_string();
+    assert_eq!(info(&lines, "fen"), format!("solitario {rows} 1 0"));
+    e.send(&format!("position lisp ({board} 2)"));
+    e.send("show");
+    let lines = e.sync("jogador");
+    assert_eq!(info(&lines, "fen"), format!("solitario {rows} 2 0"));
+    // The statement's second example: c5-c3 captures c4.
+    e.send(
+        "position fen solitario xx111xx/xx011xx/0000000/0010000/0020000/xx022xx/xx222xx 2 3 \
+         moves C5-c3",
+    );
+    e.send("show");
+    let lines = e.sync("capture");
+    assert_eq!(
+        info(&lines, "fen"),
+        "solitario xx111xx/xx011xx/0020000/0000000/0000000/xx022xx/xx222xx 1 4"
+    );
+    e.send("position fen solitario xx111xx/xx111xx/0000000/0000000/0000000/xx222xx 1 0");
+    e.send("position fen solitario xx111xx/xx111xx/0000000/0000000/0000000/xx222xx/xx222xx 1 151");
+    e.send("position lisp ((1 2 3) (4 5 6))");
+    let lines = e.sync("bad");
+    let errors = lines
+        .iter()
+        .filter(|l| l.contains("info string error"))
+        .count();
+    assert_eq!(errors, 3, "{lines:?}");
+    e.assert_only_protocol_output();
+}
+
+#[test]
+fn lisp_example_student_plays_whole_solitario_games() {
+    needs!(tools::SBCL);
+    let mut e = lisp(&[]);
+    e.handshake();
+    // The side comes from the protocol's position (cl-user::*jogador*):
+    // the example reaches the start holes whenever it can.
+    play_games(&mut e, &solitario_starts(4), 200, 12, &|pos, mv| {
+        let AnyPosition::Solitario(p) = pos else {
+            unreachable!()
+        };
+        if p.wins_in_one() {
+            let mut after = *p;
+            after.play(p.parse_move(mv).unwrap()).unwrap();
+            assert!(after.home_winner().is_some(), "{p}: {mv} misses the win");
+        }
+    });
+    let stderr = e.stderr();
+    assert!(!stderr.contains("differs"), "{stderr}");
+    assert!(!stderr.contains("jogar"), "{stderr}");
 }
 
 /// The example student sows the pit of its row (row 0 as it sees the board)

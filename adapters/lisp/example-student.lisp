@@ -4,6 +4,7 @@
 ;;;;     (jogar estado tempo)  ->  (novo-estado)
 ;;;;     Quatro: (jogar estado tempo)  ->  (coordenadas novo-estado)
 ;;;;     Adji-boto: (jogar estado tempo)  ->  ((linha coluna) novo-estado)
+;;;;     Solitario: (jogar tabuleiro tempo)  ->  ((operador linha coluna) novo-tabuleiro)
 ;;;;
 ;;;; estado = (tabuleiro jogador pontos-1 pontos-2), as tabula.lisp builds it
 ;;;; by default; Quatro's estado is the course's (tabuleiro reserva), Adji-boto's
@@ -20,7 +21,11 @@
 ;;;;     no piece of the reserve completes a line, else the first placement.
 ;;;;     The coordenadas are (x y), column then row, 1-based;
 ;;;;   - adji-boto: sow the pit of row 0 whose last seed captures the most
-;;;;     (1, 3 or 5 seeds on row 1), else the leftmost pit with seeds.
+;;;;     (1, 3 or 5 seeds on row 1), else the leftmost pit with seeds;
+;;;;   - solitario: the estado is the bare board and *jogador* (set by the
+;;;;     adapter) says whose turn it is; reach the opponent's start holes
+;;;;     when it can, else capture, else the first step forward, else the
+;;;;     first move (operators d e c b, cd ce cc cb, 1-based row and column).
 ;;;; The rules of landing (symmetric numbers, doubles) are applied to the new
 ;;;; board as the course asks; the adapter only reads where the piece went.
 ;;;;
@@ -275,6 +280,61 @@ way round, and capture the last pit when it is on row 1 and holds 1, 3 or 5."
         (list (list 0 melhor) (list novo (list (+ pontos-1 capturadas) pontos-2)))))))
 
 ;;; ------------------------------------------------------------------------
+;;; Solitario 2: the board of 7 rows, NIL off the cross, 0, 1, 2
+;;; ------------------------------------------------------------------------
+
+(defvar *jogador* 1
+  "The player the program plays (1 or 2): the adapter sets it before jogar.")
+
+(defparameter *direcoes-soli*
+  '((d 0 1) (e 0 -1) (c -1 0) (b 1 0))
+  "The steps right, left, up, down; a jump is c + the step's letter.")
+
+(defun operador-salto (op)
+  (intern (concatenate 'string "C" (symbol-name op))))
+
+(defun dentro-soli (tabuleiro l c)
+  (and (<= 0 l 6) (<= 0 c 6) (celula tabuleiro l c)))
+
+(defun jogadas-soli (tabuleiro jogador)
+  "Every move (operador linha coluna novo-tabuleiro), 0-based inside."
+  (let ((jogadas '()) (outro (- 3 jogador)))
+    (dotimes (l 7)
+      (dotimes (c 7)
+        (when (eql (celula tabuleiro l c) jogador)
+          (loop for (op dl dc) in *direcoes-soli*
+                for l1 = (+ l dl) for c1 = (+ c dc)
+                for l2 = (+ l dl dl) for c2 = (+ c dc dc)
+                do (when (eql (dentro-soli tabuleiro l1 c1) 0)
+                     (push (list op l c (substituir (substituir tabuleiro l c 0) l1 c1 jogador))
+                           jogadas))
+                   (when (and (eql (dentro-soli tabuleiro l1 c1) outro)
+                              (eql (dentro-soli tabuleiro l2 c2) 0))
+                     (push (list (operador-salto op) l c
+                                 (substituir (substituir (substituir tabuleiro l c 0) l1 c1 0)
+                                             l2 c2 jogador))
+                           jogadas))))))
+    (nreverse jogadas)))
+
+(defun chegou-p (tabuleiro jogador)
+  "A peg of JOGADOR on the opponent's start holes."
+  (loop for l in (if (= jogador 1) '(5 6) '(0 1))
+        thereis (loop for c from 2 to 4 thereis (eql (celula tabuleiro l c) jogador))))
+
+(defun jogar-solitario (tabuleiro)
+  (let* ((jogadas (jogadas-soli tabuleiro *jogador*))
+         (frente (if (= *jogador* 1) 1 -1))
+         (escolha (or (find-if (lambda (j) (chegou-p (fourth j) *jogador*)) jogadas)
+                      (find-if (lambda (j) (> (length (symbol-name (first j))) 1)) jogadas)
+                      (find-if (lambda (j)
+                                 (eql (celula (fourth j) (+ (second j) frente) (third j))
+                                      *jogador*))
+                               jogadas)
+                      (first jogadas))))
+    (destructuring-bind (op l c novo) escolha
+      (list (list op (1+ l) (1+ c)) novo))))
+
+;;; ------------------------------------------------------------------------
 ;;; The championship interface
 ;;; ------------------------------------------------------------------------
 
@@ -284,6 +344,8 @@ way round, and capture the last pit when it is on row 1 and holds 1, 3 or 5."
 
 (defun jogar (estado tempo)
   (declare (ignore tempo))              ; greedy: no search to stop
+  (when (= (length estado) 7)           ; Solitario: the bare board
+    (return-from jogar (jogar-solitario estado)))
   (when (= (length estado) 2)
     (return-from jogar
       (if (= (length (first estado)) 2)  ; Adji-boto: ((linha-0 linha-1) pontos)
