@@ -165,3 +165,33 @@ fn s3_6_the_ply_limit() {
     assert_eq!(material.scores(), [WIN_POINTS, 0]);
 }
 
+
+/// §2.6, §2.7: every algorithm with every heuristic of the puzzle finds the
+/// optima of A, B and E (n − 1 moves) and proves C and D exhausted, and
+/// finds the best C and D allow with `target 2`.
+#[test]
+fn s2_7_every_algorithm_and_heuristic_agrees() {
+    use crate::puzzle::Algorithm;
+    for algorithm in Algorithm::ALL {
+        for h in ["pegs", "mobility", "mobility-moves", "pagoda", "zero"] {
+            for (name, optimum) in [("A", Some(2)), ("B", Some(3)), ("C", None), ("D", None), ("E", Some(10))] {
+                let spec = format!("problem solitario-solo {name}");
+                let words = ["algorithm", algorithm.as_str(), "heuristic", h];
+                let at = format!("{name} {algorithm} {h}");
+                match (solved(&spec, &words), optimum) {
+                    (SolveOutcome::Solution { moves, .. }, Some(n)) => assert_eq!(moves.len(), n, "{at}"),
+                    (SolveOutcome::NoSolution { reason, .. }, None) => assert_eq!(reason, "exhausted", "{at}"),
+                    (other, _) => panic!("{at}: {other}"),
+                }
+            }
+            for (name, best) in [("C", 4), ("D", 8)] {
+                let spec = format!("problem solitario-solo {name}");
+                let words = ["algorithm", algorithm.as_str(), "heuristic", h, "target", "2"];
+                match solved(&spec, &words) {
+                    SolveOutcome::Solution { moves, .. } => assert_eq!(moves.len(), best),
+                    other => panic!("{name} {algorithm} {h} target 2: {other}"),
+                }
+            }
+        }
+    }
+}
