@@ -203,6 +203,55 @@ fn adjiboto_known_optima_with_every_algorithm_and_heuristic() {
 }
 
 #[test]
+fn torre_optima_with_every_algorithm_and_heuristic() {
+    // rules/torre.md: A 2, B 3, C 5, D 7, E 8, F 16 fewest moves.
+    for (name, depth) in [("A", 2), ("B", 3), ("C", 5), ("D", 7), ("E", 8), ("F", 16)] {
+        let pos = problem("torre-solo", name);
+        for a in ["astar", "idastar", "rbfs", "smastar"] {
+            for h in ["reach", "largest"] {
+                let r = solve_with(&pos, &format!("algorithm {a} heuristic {h}"));
+                assert_eq!(check_path(&pos, &r), depth, "{name} {a} {h}");
+            }
+            // The course's o/m is not admissible: a solution, maybe longer.
+            let r = solve_with(&pos, &format!("algorithm {a} heuristic course"));
+            assert!(check_path(&pos, &r) >= depth, "{name} {a} course");
+        }
+        if name == "F" {
+            continue; // blind searches of a full board: far too many nodes
+        }
+        let r = solve_with(&pos, "algorithm bfs");
+        assert_eq!(check_path(&pos, &r), depth, "{name} bfs");
+        let r = solve_with(&pos, &format!("algorithm dfs depth {depth}"));
+        assert!(check_path(&pos, &r) <= depth, "{name} dfs depth {depth}");
+        let r = solve_with(&pos, &format!("algorithm dfs depth {}", depth - 1));
+        assert!(
+            matches!(r.outcome, SolveOutcome::NoSolution { .. }),
+            "{name} dfs"
+        );
+    }
+}
+
+#[test]
+fn torre_published_paths_score_as_the_rules_say() {
+    // rules/torre.md's table: one optimal path per problem and its score.
+    for (name, path, score) in [
+        ("A", "g1 a1", 132),
+        ("B", "d4 e4 b4", 207),
+        ("C", "d3 d4 c4 c5 c3", 313),
+        ("D", "d3 d4 c4 c5 f5 f3 b3", 457),
+        ("E", "d3 d4 c4 f4 f6 f2 b2 b6", 548),
+        ("F", "b1 b2 g2 g7 a7 a4 a6 f6 f3 f1 d1 d5 d2 e2 e3 a3", 1037),
+    ] {
+        let mut pos = problem("torre-solo", name);
+        for m in path.split_whitespace() {
+            pos.play_text(m)
+                .unwrap_or_else(|e| panic!("{name} {m}: {e}"));
+        }
+        assert_eq!(pos.scores()[0], score, "{name}");
+    }
+}
+
+#[test]
 fn quatro_problem_d_is_loaded_as_given() {
     let AnyPosition::QuatroSolo(d) = problem("quatro-solo", "D") else {
         panic!("not quatro-solo");
@@ -289,6 +338,7 @@ fn admissible_heuristics_never_overestimate_on_optimal_paths() {
         ("knight-solo", ["A", "B", "C", "D"]),
         ("dots-solo", ["A", "B", "C", "E"]),
         ("adjiboto-solo", ["A", "B", "C", "A"]),
+        ("torre-solo", ["B", "D", "E", "F"]),
     ] {
         for name in names {
             let pos = problem(game, name);
@@ -300,6 +350,7 @@ fn admissible_heuristics_never_overestimate_on_optimal_paths() {
                 AnyPosition::KnightSolo(p) => along(p, r.target, moves),
                 AnyPosition::DotsSolo(p) => along(p, r.target, moves),
                 AnyPosition::AdjibotoSolo(p) => along(p, r.target, moves),
+                AnyPosition::TorreSolo(p) => along(p, r.target, moves),
                 _ => unreachable!(),
             }
         }
@@ -646,6 +697,11 @@ fn admissible_heuristics_never_overestimate_on_any_reachable_state() {
     }
     for name in ["A", "B"] {
         if let AnyPosition::BishopSolo(p) = problem("bishop-solo", name) {
+            states += all_states(p, p.target().unwrap());
+        }
+    }
+    for name in ["A", "B", "C", "D", "E"] {
+        if let AnyPosition::TorreSolo(p) = problem("torre-solo", name) {
             states += all_states(p, p.target().unwrap());
         }
     }

@@ -14,6 +14,8 @@
 //! | `knight-solo` | [`KnightSolo`] | 10 × 10 numbers, one knight, a target |
 //! | `bishop` | [`Bishop`] | 8 × 8 numbers 11..88, two bishops |
 //! | `bishop-solo` | [`BishopSolo`] | 8 × 8 numbers, one bishop, a target |
+//! | `torre` | [`Torre`] | 7 × 7 numbers 11..77, two rooks |
+//! | `torre-solo` | [`TorreSolo`] | 7 × 7 numbers, one rook, a target |
 //! | `dots` | [`Dots`] | Dots and Boxes, up to 10 × 10 boxes |
 //! | `dots-solo` | [`DotsSolo`] | one player closing boxes, a target |
 //! | `quatro` | [`Quatro`] | 4 × 4 board, 16 pieces of 4 attributes, shared reserve |
@@ -53,7 +55,7 @@ pub use any::{AnyMove, AnyPosition};
 // type by its folder's path, so a new game needs no line here).
 pub use dots::{Arc, Dots, DotsSolo};
 pub use fen::FenError;
-pub use numbered::{Bishop, BishopSolo, JumpMove, Knight, KnightSolo};
+pub use numbered::{Bishop, BishopSolo, JumpMove, Knight, KnightSolo, Torre, TorreSolo};
 pub use quatro::{Place, Quatro, QuatroSolo};
 pub use registry::GameId;
 pub use traits::{

@@ -47,6 +47,8 @@ macro_rules! __registry {
                 KnightSolo  "knight-solo"  puzzle Knight      Jump  $crate::game::numbered::KnightSolo,
                 Bishop      "bishop"       duel   BishopSolo  Jump  $crate::game::numbered::Bishop,
                 BishopSolo  "bishop-solo"  puzzle Bishop      Jump  $crate::game::numbered::BishopSolo,
+                Torre       "torre"        duel   TorreSolo   Jump  $crate::game::numbered::Torre,
+                TorreSolo   "torre-solo"   puzzle Torre       Jump  $crate::game::numbered::TorreSolo,
                 Dots        "dots"         duel   DotsSolo    Arc   $crate::game::dots::Dots,
                 DotsSolo    "dots-solo"    puzzle Dots        Arc   $crate::game::dots::DotsSolo,
                 Quatro      "quatro"       duel   QuatroSolo  Place $crate::game::quatro::Quatro,

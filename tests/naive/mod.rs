@@ -32,11 +32,16 @@ const KNIGHT_OPS: [(i32, i32); 8] = [
 /// Bishop directions in the operator order of `rules/bishop.md`.
 const BISHOP_DIRS: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
 
-/// Knight or bishop.
+/// Rook directions in the operator order of `rules/torre.md`: (row, column)
+/// offsets, rows growing downwards.
+const ROOK_DIRS: [(i32, i32); 4] = [(1, 0), (0, 1), (-1, 0), (0, -1)];
+
+/// Knight, bishop or rook.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Piece {
     Knight,
     Bishop,
+    Rook,
 }
 
 impl Piece {
@@ -44,6 +49,7 @@ impl Piece {
         match self {
             Piece::Knight => 10,
             Piece::Bishop => 8,
+            Piece::Rook => 7,
         }
     }
 }
@@ -412,8 +418,13 @@ impl NumPos {
                     }
                 }
             }
-            Piece::Bishop => {
-                for (dr, dc) in BISHOP_DIRS {
+            Piece::Bishop | Piece::Rook => {
+                let dirs = if self.piece == Piece::Bishop {
+                    BISHOP_DIRS
+                } else {
+                    ROOK_DIRS
+                };
+                for (dr, dc) in dirs {
                     let (mut nr, mut nc) = (r as i32 + dr, c as i32 + dc);
                     // Empty squares do not block: walk to the edge.
                     while self.on_board(nr, nc) {
@@ -541,6 +552,8 @@ impl NumPos {
             (Piece::Knight, true) => "knight-solo",
             (Piece::Bishop, false) => "bishop",
             (Piece::Bishop, true) => "bishop-solo",
+            (Piece::Rook, false) => "torre",
+            (Piece::Rook, true) => "torre-solo",
         };
         let mut rows = Vec::new();
         for r in 0..self.n() {
@@ -788,6 +801,23 @@ impl Pos {
                     "double with no other double left",
                     "symmetric removal",
                     "one-digit number removes its mirror",
+                    "several copies removed",
+                    "landing on a duplicated number",
+                    "game over",
+                ],
+            ),
+            Pos::Num(p) if p.piece == Piece::Rook => (
+                "torre",
+                &[
+                    "pass",
+                    "placement",
+                    "attack rule",
+                    "slide over an empty square",
+                    "slide over a number",
+                    "double",
+                    "second copy of the landed double removed",
+                    "double with no other double left",
+                    "symmetric removal",
                     "several copies removed",
                     "landing on a duplicated number",
                     "game over",
@@ -1180,6 +1210,8 @@ pub fn from_fen(text: &str) -> Result<Pos, String> {
         Some("knight-solo") => parse_num_fen(&fields, Piece::Knight, true).map(Pos::Num),
         Some("bishop") => parse_num_fen(&fields, Piece::Bishop, false).map(Pos::Num),
         Some("bishop-solo") => parse_num_fen(&fields, Piece::Bishop, true).map(Pos::Num),
+        Some("torre") => parse_num_fen(&fields, Piece::Rook, false).map(Pos::Num),
+        Some("torre-solo") => parse_num_fen(&fields, Piece::Rook, true).map(Pos::Num),
         Some("dots") => parse_dots_fen(&fields, false).map(Pos::Dots),
         Some("dots-solo") => parse_dots_fen(&fields, true).map(Pos::Dots),
         Some("quatro") => parse_quatro_fen(&fields, false).map(Pos::Quatro),
@@ -1195,6 +1227,7 @@ pub fn from_fen(text: &str) -> Result<Pos, String> {
 
 const KNIGHT_DAT: &str = include_str!("../../data/problems/knight.dat");
 const BISHOP_DAT: &str = include_str!("../../data/problems/bishop.dat");
+const TORRE_DAT: &str = include_str!("../../data/problems/torre.dat");
 const DOTS_DAT: &str = include_str!("../../data/problems/dots.dat");
 const QUATRO_DAT: &str = include_str!("../../data/problems/quatro.dat");
 const ADJIBOTO_DAT: &str = include_str!("../../data/problems/adjiboto.dat");
@@ -1301,6 +1334,7 @@ pub fn problem(game: &str, index: usize) -> Pos {
     let (text, piece) = match game {
         "knight-solo" => (KNIGHT_DAT, Some(Piece::Knight)),
         "bishop-solo" => (BISHOP_DAT, Some(Piece::Bishop)),
+        "torre-solo" => (TORRE_DAT, Some(Piece::Rook)),
         "dots-solo" => (DOTS_DAT, None),
         _ => panic!("no problems for {game}"),
     };
@@ -1324,11 +1358,20 @@ pub fn problem(game: &str, index: usize) -> Pos {
                         .collect()
                 })
                 .collect();
+            // `T`: the rook already standing there (rules/torre.md).
+            let mut at = None;
+            for (r, row) in rows.iter().enumerate() {
+                for (c, cell) in row.list().iter().enumerate() {
+                    if matches!(cell, Lisp::Atom(a) if a == "T") {
+                        at = Some((r, c));
+                    }
+                }
+            }
             Pos::Num(NumPos {
                 piece,
                 solo: true,
                 cells,
-                at: [None, None],
+                at: [at, None],
                 side: 0,
                 score: [0, 0],
                 target: Some(target),
@@ -1376,10 +1419,11 @@ pub fn random_numbers(piece: Piece, solo: bool, seed: u64) -> Pos {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let set: Vec<u8> = match piece {
         Piece::Knight => (0..100).collect(),
-        Piece::Bishop => {
+        Piece::Bishop | Piece::Rook => {
+            let n = piece.side() as u8;
             let mut s = Vec::new();
-            for a in 1..=8 {
-                for b in 1..=8 {
+            for a in 1..=n {
+                for b in 1..=n {
                     s.push(a * 10 + b);
                 }
             }
@@ -1524,6 +1568,8 @@ pub fn setup(spec: &str) -> Pos {
                 "knight-solo" => random_numbers(Piece::Knight, true, seed),
                 "bishop" => random_numbers(Piece::Bishop, false, seed),
                 "bishop-solo" => random_numbers(Piece::Bishop, true, seed),
+                "torre" => random_numbers(Piece::Rook, false, seed),
+                "torre-solo" => random_numbers(Piece::Rook, true, seed),
                 "quatro" => random_quatro(false, seed),
                 "quatro-solo" => random_quatro(true, seed),
                 "adjiboto" => random_adji(false, seed),
@@ -1584,7 +1630,7 @@ pub fn features(pos: &Pos, mv: &str) -> Vec<&'static str> {
             let n = p.cells[r][c].unwrap();
             match p.at[me] {
                 None => out.push("placement"),
-                Some((fr, fc)) if p.piece == Piece::Bishop => {
+                Some((fr, fc)) if p.piece != Piece::Knight => {
                     let (dr, dc) = (
                         (r as i32 - fr as i32).signum(),
                         (c as i32 - fc as i32).signum(),
