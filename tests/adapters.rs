@@ -253,7 +253,7 @@ fn game_starts(game: GameId, count: u64) -> Vec<AnyPosition> {
 /// number it may reach; in dots it closes a box whenever one can be closed.
 fn greedy_check(pos: &AnyPosition, mv: &str) {
     match pos {
-        AnyPosition::Knight(_) | AnyPosition::Bishop(_) => {
+        AnyPosition::Knight(_) | AnyPosition::Bishop(_) | AnyPosition::Torre(_) => {
             let value = |m: &str| -> Option<u8> {
                 let after = parse_spec(&format!("fen {} moves {m}", pos.fen()), None).unwrap();
                 (m != "pass").then(|| {
@@ -1104,20 +1104,22 @@ fn python_rules_match_the_library() {
     needs!(tools::PYTHON);
     let mut e = python();
     e.handshake();
-    let starts: Vec<AnyPosition> = starts()
+    let mut starts: Vec<AnyPosition> = starts()
         .into_iter()
         .filter(|p| p.game() != GameId::Dots)
         .collect();
+    starts.extend(game_starts(GameId::Torre, 4));
     cross_check(&mut e, &starts, false, 77);
 }
 
 #[test]
-fn python_plays_whole_knight_and_bishop_games() {
+fn python_plays_whole_knight_bishop_and_torre_games() {
     needs!(tools::PYTHON);
     let mut e = python();
     e.handshake();
     let mut starts = game_starts(GameId::Knight, 3);
     starts.extend(game_starts(GameId::Bishop, 3));
+    starts.extend(game_starts(GameId::Torre, 3));
     play_games(&mut e, &starts, 200, 5, &greedy_check);
     e.send("setoption name Strategy value random");
     e.send("setoption name Seed value 9");
@@ -1247,6 +1249,7 @@ fn python_perft_and_queries_match_the_library() {
     e.handshake();
     let mut starts = game_starts(GameId::Knight, 2);
     starts.extend(game_starts(GameId::Bishop, 2));
+    starts.extend(game_starts(GameId::Torre, 2));
     starts.extend(quatro_starts(4));
     starts.extend(adjiboto_starts(1));
     let mut rng = tabula::random::rng(79);

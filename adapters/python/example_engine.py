@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""A small example engine for the knight game (and the bishop game, Quatro and
-Adji-boto).
+"""A small example engine for the knight game (and the bishop game, the rook
+game ``torre``, Quatro and Adji-boto).
 
 A template for students: it speaks the Tabula engine protocol on standard
 input / output, keeps its own board, applies the rules to the moves it is
@@ -40,6 +40,12 @@ KNIGHT_JUMPS = [(2, -1), (2, 1), (1, 2), (-1, 2), (-2, 1), (-2, -1), (-1, -2), (
 BISHOP_DIRECTIONS = [(1, 1), (1, -1), (-1, -1), (-1, 1)]
 """Bishop directions; along each, nearer squares first. Empty squares never block."""
 
+ROOK_DIRECTIONS = [(1, 0), (0, 1), (-1, 0), (0, -1)]
+"""Rook directions (rules/torre.md), nearer squares first. Nothing blocks the slide."""
+
+BOARD_SIZES = {"knight": 10, "bishop": 8, "torre": 7}
+"""The number-board games and their board sides."""
+
 PASS = "pass"
 
 
@@ -58,7 +64,7 @@ def is_number(text):
 
 
 class Position:
-    """A knight or bishop duel.
+    """A knight, bishop or rook (``torre``) duel.
 
     ``cells[sq]`` is the number on square ``sq = row * size + col`` (row 0 is
     the first row of the FEN, square ``a1``) or None when empty.
@@ -82,12 +88,14 @@ class Position:
 
     @staticmethod
     def from_fen(words):
-        """``knight <rows> <side> <score1> <score2>`` (bishop: 8 rows of 8)."""
-        if not words or words[0] not in ("knight", "bishop"):
+        """``knight <rows> <side> <score1> <score2>`` (bishop: 8 rows of 8,
+        torre: 7 rows of 7)."""
+        if not words or words[0] not in BOARD_SIZES:
             found = words[0] if words else "nothing"
-            raise EngineError(f"this engine plays knight, bishop, quatro and adjiboto, not {found}")
+            raise EngineError(
+                f"this engine plays knight, bishop, torre, quatro and adjiboto, not {found}")
         game = words[0]
-        size = 10 if game == "knight" else 8
+        size = BOARD_SIZES[game]
         if len(words) != 5:
             raise EngineError(f"expected '{game} <rows> <side> <score1> <score2>'")
         rows = words[1].split("/")
@@ -155,7 +163,8 @@ class Position:
                 if 0 <= r < self.size and 0 <= c < self.size:
                     out.append(r * self.size + c)
         else:
-            for dr, dc in BISHOP_DIRECTIONS:
+            directions = BISHOP_DIRECTIONS if self.game == "bishop" else ROOK_DIRECTIONS
+            for dr, dc in directions:
                 r, c = row + dr, col + dc
                 while 0 <= r < self.size and 0 <= c < self.size:
                     out.append(r * self.size + c)

@@ -22,6 +22,8 @@
 //! | `quatro-solo` | [`QuatroSolo`] | a board and a reserve, a winning line to make |
 //! | `adjiboto` | [`Adjiboto`] | 2 rows of 6 pits, sowing, captures of 1, 3 or 5 seeds |
 //! | `adjiboto-solo` | [`AdjibotoSolo`] | one player emptying the board |
+//! | `galo3d` | [`Galo3d`] | 3 × 3 × 3 noughts and crosses, 49 lines |
+//! | `galo3d-solo` | [`Galo3dSolo`] | either symbol on an empty cell until a line stands |
 //!
 //! ```
 //! use tabula::game::{Game, KnightSolo};
@@ -55,6 +57,7 @@ pub use any::{AnyMove, AnyPosition};
 // type by its folder's path, so a new game needs no line here).
 pub use dots::{Arc, Dots, DotsSolo};
 pub use fen::FenError;
+pub use galo3d::{Galo3d, Galo3dSolo};
 pub use numbered::{Bishop, BishopSolo, JumpMove, Knight, KnightSolo, Torre, TorreSolo};
 pub use quatro::{Place, Quatro, QuatroSolo};
 pub use registry::GameId;

@@ -41,7 +41,7 @@ macro_rules! __registry {
     ($callback:ident $($args:tt)*) => {
         $crate::$callback! {
             ($($args)*)
-            folders [numbered dots quatro adjiboto]
+            folders [numbered dots quatro adjiboto galo3d]
             games [
                 Knight      "knight"       duel   KnightSolo  Jump  $crate::game::numbered::Knight,
                 KnightSolo  "knight-solo"  puzzle Knight      Jump  $crate::game::numbered::KnightSolo,
@@ -55,12 +55,15 @@ macro_rules! __registry {
                 QuatroSolo  "quatro-solo"  puzzle Quatro      Place $crate::game::quatro::QuatroSolo,
                 Adjiboto     "adjiboto"      duel   AdjibotoSolo Sow   $crate::game::adjiboto::Adjiboto,
                 AdjibotoSolo "adjiboto-solo" puzzle Adjiboto     Sow   $crate::game::adjiboto::AdjibotoSolo,
+                Galo3d       "galo3d"        duel   Galo3dSolo   Mark  $crate::game::galo3d::Galo3d,
+                Galo3dSolo   "galo3d-solo"   puzzle Galo3d       Mark  $crate::game::galo3d::Galo3dSolo,
             ]
             moves [
                 Jump  $crate::game::numbered::JumpMove,
                 Arc   $crate::game::dots::Arc,
                 Place $crate::game::quatro::Place,
                 Sow   $crate::game::adjiboto::Sow,
+                Mark  $crate::game::galo3d::Mark,
             ]
         }
     };

@@ -14,6 +14,8 @@
 
 #![allow(dead_code)]
 
+mod galo3d;
+
 use rand::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -247,6 +249,7 @@ pub enum Pos {
     Dots(DotsPos),
     Quatro(QuatroPos),
     Adji(AdjiPos),
+    Galo(galo3d::GaloPos),
 }
 
 /// The 16 pieces in the canonical order of rules §1.4.
@@ -706,6 +709,7 @@ impl Pos {
         match self {
             Pos::Quatro(p) => p.legal_moves(),
             Pos::Adji(p) => p.legal_moves(),
+            Pos::Galo(p) => p.legal_moves(),
             Pos::Num(p) => p.legal_moves(),
             Pos::Dots(p) => p.legal_moves(),
         }
@@ -716,6 +720,7 @@ impl Pos {
         match self {
             Pos::Quatro(p) => p.play(mv),
             Pos::Adji(p) => p.play(mv),
+            Pos::Galo(p) => p.play(mv),
             Pos::Num(p) => p.play(mv),
             Pos::Dots(p) => p.play(mv),
         }
@@ -725,6 +730,7 @@ impl Pos {
         match self {
             Pos::Quatro(p) => p.side,
             Pos::Adji(p) => p.side,
+            Pos::Galo(p) => p.side_index(),
             Pos::Num(p) => p.side,
             Pos::Dots(p) => p.side,
         }
@@ -735,6 +741,7 @@ impl Pos {
         match self {
             Pos::Quatro(p) => p.scores(),
             Pos::Adji(p) => p.scores(),
+            Pos::Galo(p) => p.scores(),
             Pos::Num(p) => p.score,
             Pos::Dots(p) => p.score,
         }
@@ -744,6 +751,7 @@ impl Pos {
         match self {
             Pos::Quatro(p) => p.fen(),
             Pos::Adji(p) => p.fen(),
+            Pos::Galo(p) => p.fen(),
             Pos::Num(p) => p.fen(),
             Pos::Dots(p) => p.fen(),
         }
@@ -753,6 +761,7 @@ impl Pos {
         match self {
             Pos::Quatro(p) => p.solo,
             Pos::Adji(p) => p.solo,
+            Pos::Galo(p) => p.solo,
             Pos::Num(p) => p.solo,
             Pos::Dots(p) => p.solo,
         }
@@ -780,6 +789,7 @@ impl Pos {
             // the puzzle's capture reading.
             Pos::Adji(p) if p.solo => f[1..3].join(" "),
             Pos::Adji(_) => f[1..4].join(" "),
+            Pos::Galo(p) => f[..if p.solo { 2 } else { 3 }].join(" "),
         }
     }
 
@@ -858,6 +868,17 @@ impl Pos {
                     "game over",
                 ],
             ),
+            Pos::Galo(_) => (
+                "galo3d",
+                &[
+                    "x completes a line",
+                    "o completes a line",
+                    "block",
+                    "line of x",
+                    "line of o",
+                    "game over",
+                ],
+            ),
             Pos::Adji(_) => (
                 "adjiboto",
                 &[
@@ -894,6 +915,7 @@ impl Pos {
     pub fn every_move_name(&self) -> Vec<String> {
         let mut out = vec!["pass".to_string()];
         match self {
+            Pos::Galo(p) => out.extend(p.every_move_name()),
             Pos::Num(p) => {
                 for r in 0..p.n() {
                     for c in 0..p.n() {
@@ -1212,6 +1234,8 @@ pub fn from_fen(text: &str) -> Result<Pos, String> {
         Some("bishop-solo") => parse_num_fen(&fields, Piece::Bishop, true).map(Pos::Num),
         Some("torre") => parse_num_fen(&fields, Piece::Rook, false).map(Pos::Num),
         Some("torre-solo") => parse_num_fen(&fields, Piece::Rook, true).map(Pos::Num),
+        Some("galo3d") => galo3d::parse_fen(&fields, false).map(Pos::Galo),
+        Some("galo3d-solo") => galo3d::parse_fen(&fields, true).map(Pos::Galo),
         Some("dots") => parse_dots_fen(&fields, false).map(Pos::Dots),
         Some("dots-solo") => parse_dots_fen(&fields, true).map(Pos::Dots),
         Some("quatro") => parse_quatro_fen(&fields, false).map(Pos::Quatro),
@@ -1574,6 +1598,8 @@ pub fn setup(spec: &str) -> Pos {
                 "quatro-solo" => random_quatro(true, seed),
                 "adjiboto" => random_adji(false, seed),
                 "adjiboto-solo" => random_adji(true, seed),
+                "galo3d" => Pos::Galo(galo3d::random(false, seed)),
+                "galo3d-solo" => Pos::Galo(galo3d::random(true, seed)),
                 "dots" => {
                     let (r, c) = head
                         .get(3)
@@ -1733,6 +1759,7 @@ pub fn features(pos: &Pos, mv: &str) -> Vec<&'static str> {
                 out.push("quiet limit");
             }
         }
+        (Pos::Galo(p), Pos::Galo(_)) => p.features(mv, &mut out),
         (Pos::Quatro(p), Pos::Quatro(a)) => {
             if a.won() {
                 out.push("winning line");
