@@ -287,6 +287,22 @@ fn greedy_check(pos: &AnyPosition, mv: &str) {
             );
         }
         AnyPosition::Quatro(q) => quatro_greedy_check(q, mv),
+        AnyPosition::Galo3d(g) => {
+            // A line now if one can be completed, else a block if needed.
+            use tabula::game::galo3d::Symbol;
+            let (me, them) = if g.side_to_move() == tabula::game::Player::One {
+                (Symbol::X, Symbol::O)
+            } else {
+                (Symbol::O, Symbol::X)
+            };
+            let cell = g.parse_move(mv).unwrap().cell;
+            let can = |s: Symbol| g.legal_moves().iter().any(|m| g.completes(s, m.cell));
+            if can(me) {
+                assert!(g.completes(me, cell), "the example wins at once: {g} {mv}");
+            } else if can(them) {
+                assert!(g.completes(them, cell), "the example blocks: {g} {mv}");
+            }
+        }
         AnyPosition::Adjiboto(a) => {
             // The largest capture (0 when none captures).
             let best = a.legal_moves().iter().map(|&m| a.capture_of(m)).max();
@@ -1109,6 +1125,7 @@ fn python_rules_match_the_library() {
         .filter(|p| p.game() != GameId::Dots)
         .collect();
     starts.extend(game_starts(GameId::Torre, 4));
+    starts.extend(galo3d_starts(4));
     cross_check(&mut e, &starts, false, 77);
 }
 
@@ -1227,6 +1244,27 @@ fn python_quatro_rules_match_the_library() {
     e.assert_only_protocol_output();
 }
 
+/// 3-D noughts and crosses starts: the empty board and seeded openings.
+fn galo3d_starts(count: u64) -> Vec<AnyPosition> {
+    let mut out =
+        vec![parse_spec("fen galo3d ---,---,---/---,---,---/---,---,--- x", None).unwrap()];
+    out.extend(game_starts(GameId::Galo3d, count));
+    out
+}
+
+#[test]
+fn python_plays_whole_galo3d_games() {
+    needs!(tools::PYTHON);
+    let mut e = python();
+    e.handshake();
+    let starts = galo3d_starts(5);
+    play_games(&mut e, &starts, 200, 21, &greedy_check);
+    e.send("setoption name Strategy value random");
+    e.send("setoption name Seed value 9");
+    play_games(&mut e, &starts[..2], 200, 22, &|_, _| {});
+    assert!(e.stderr().is_empty(), "{}", e.stderr());
+}
+
 #[test]
 fn python_plays_whole_quatro_games() {
     needs!(tools::PYTHON);
@@ -1250,6 +1288,7 @@ fn python_perft_and_queries_match_the_library() {
     let mut starts = game_starts(GameId::Knight, 2);
     starts.extend(game_starts(GameId::Bishop, 2));
     starts.extend(game_starts(GameId::Torre, 2));
+    starts.extend(galo3d_starts(2));
     starts.extend(quatro_starts(4));
     starts.extend(adjiboto_starts(1));
     let mut rng = tabula::random::rng(79);

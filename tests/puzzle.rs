@@ -252,6 +252,40 @@ fn torre_published_paths_score_as_the_rules_say() {
 }
 
 #[test]
+fn galo3d_optima_with_every_algorithm_and_heuristic() {
+    // rules/galo3d.md: the optimum is min over lines of 3 - k (k the most
+    // symbols of one kind on a line without the other): the empty board 3,
+    // the students' test board 2, a line of o two-thirds full 1, every line
+    // with a single symbol blocked but one 2.
+    for (fen, depth) in [
+        ("galo3d-solo ---,---,---/---,---,---/---,---,---", 3),
+        ("galo3d-solo ---,---,---/---,oxx,---/---,---,---", 2),
+        ("galo3d-solo oo-,---,---/---,-x-,---/---,---,x--", 1),
+        ("galo3d-solo xo-,---,---/-x-,-o-,---/---,---,--x", 1),
+    ] {
+        let pos = parse_spec(fen, None).unwrap();
+        for a in ["astar", "idastar", "rbfs", "smastar"] {
+            for h in ["open", "course", "zero"] {
+                let r = solve_with(&pos, &format!("algorithm {a} heuristic {h}"));
+                assert_eq!(check_path(&pos, &r), depth, "{fen} {a} {h}");
+            }
+        }
+        let r = solve_with(&pos, "algorithm bfs");
+        assert_eq!(check_path(&pos, &r), depth, "{fen} bfs");
+        let r = solve_with(&pos, &format!("algorithm dfs depth {depth}"));
+        assert!(check_path(&pos, &r) <= depth, "{fen} dfs depth {depth}");
+        let r = solve_with(&pos, &format!("algorithm dfs depth {}", depth - 1));
+        assert!(
+            matches!(r.outcome, SolveOutcome::NoSolution { .. }),
+            "{fen} dfs"
+        );
+    }
+    // A board with a line already stands: solved at depth 0.
+    let done = parse_spec("galo3d-solo xxx,---,---/---,---,---/---,---,---", None).unwrap();
+    assert_eq!(check_path(&done, &solve_with(&done, "")), 0);
+}
+
+#[test]
 fn quatro_problem_d_is_loaded_as_given() {
     let AnyPosition::QuatroSolo(d) = problem("quatro-solo", "D") else {
         panic!("not quatro-solo");
@@ -704,6 +738,11 @@ fn admissible_heuristics_never_overestimate_on_any_reachable_state() {
         if let AnyPosition::TorreSolo(p) = problem("torre-solo", name) {
             states += all_states(p, p.target().unwrap());
         }
+    }
+    // 3-D noughts and crosses: 8 empty cells, every way of filling them.
+    let galo = "galo3d-solo oox,x-o,---/o-o,o-x,x-x/-xx,xoo,xxo";
+    if let AnyPosition::Galo3dSolo(p) = parse_spec(galo, None).unwrap() {
+        states += all_states(p, 1);
     }
     assert!(states > 5_000, "{states}");
 }

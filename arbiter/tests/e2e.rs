@@ -1303,3 +1303,8 @@ fn adjiboto_match_tabula_against_greedy() {
 fn torre_match_tabula_against_greedy() {
     match_against_greedy("torre");
 }
+
+#[test]
+fn galo3d_match_tabula_against_greedy() {
+    match_against_greedy("galo3d");
+}

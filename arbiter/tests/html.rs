@@ -354,9 +354,9 @@ fn the_page_of_a_tournament_with_faults_in_a_browser() {
 }
 
 #[test]
-fn dots_quatro_and_torre_boards_replay_in_the_browser() {
+fn dots_quatro_torre_and_galo3d_boards_replay_in_the_browser() {
     needs!(tools::CHROMIUM, tools::CHROMEDRIVER);
-    for game in ["dots", "quatro", "torre"] {
+    for game in ["dots", "quatro", "torre", "galo3d"] {
         let tmp = Tmp::new(game);
         let results = tmp.path("r.jsonl");
         let out = Command::new(ARBITER)

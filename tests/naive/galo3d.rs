@@ -271,9 +271,48 @@ pub fn parse_fen(fields: &[&str], solo: bool) -> Result<GaloPos, String> {
     Ok(pos)
 }
 
+/// The empty cells that would complete a line of `s`.
+fn threat_cells(p: &GaloPos, s: char) -> Vec<(usize, usize, usize)> {
+    let mut out = Vec::new();
+    for line in lines() {
+        let mine = line
+            .iter()
+            .filter(|&&(l, r, c)| p.cells[l][r][c] == s)
+            .count();
+        let empty: Vec<_> = line
+            .iter()
+            .filter(|&&(l, r, c)| p.cells[l][r][c] == '-')
+            .copied()
+            .collect();
+        if mine == 2 && empty.len() == 1 && !out.contains(&empty[0]) {
+            out.push(empty[0]);
+        }
+    }
+    out
+}
+
+/// Can `s` make two threats with one move?
+fn can_fork(p: &GaloPos, s: char) -> bool {
+    for l in 0..3 {
+        for r in 0..3 {
+            for c in 0..3 {
+                if p.cells[l][r][c] == '-' {
+                    let mut q = p.clone();
+                    q.cells[l][r][c] = s;
+                    if threat_cells(&q, s).len() >= 2 {
+                        return true;
+                    }
+                }
+            }
+        }
+    }
+    false
+}
+
 /// The seeded opening (the documentation of `tabula::game::galo3d::random`):
 /// 2 + next % 3 plies, each the next % m-th of the m moves after which no
-/// symbol has two on a line with the third cell empty.
+/// symbol has two on a line with the third cell empty and the next player
+/// cannot fork.
 pub fn random(solo: bool, seed: u64) -> GaloPos {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let mut pos = GaloPos::empty(false);
@@ -285,15 +324,9 @@ pub fn random(solo: bool, seed: u64) -> GaloPos {
             .filter(|m| {
                 let mut a = pos.clone();
                 a.play(m);
-                !lines().iter().any(|line| {
-                    ['x', 'o'].iter().any(|&s| {
-                        line.iter()
-                            .filter(|&&(l, r, c)| a.cells[l][r][c] == s)
-                            .count()
-                            == 2
-                            && line.iter().any(|&(l, r, c)| a.cells[l][r][c] == '-')
-                    })
-                })
+                threat_cells(&a, 'x').is_empty()
+                    && threat_cells(&a, 'o').is_empty()
+                    && !can_fork(&a, a.side)
             })
             .collect();
         if quiet.is_empty() {

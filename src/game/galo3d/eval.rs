@@ -37,6 +37,23 @@ impl<const SOLO: bool> Galo<SOLO> {
     }
 }
 
+impl<const SOLO: bool> Galo<SOLO> {
+    /// Can `s` make two threats (on different cells) with one move?
+    pub fn can_fork(&self, s: Symbol) -> bool {
+        let mut free = super::FULL & !self.occupied();
+        while free != 0 {
+            let c = free.trailing_zeros() as u8;
+            free &= free - 1;
+            let mut child = *self;
+            child.bits[s as usize] |= 1 << c;
+            if child.threats(s).count_ones() >= 2 {
+                return true;
+            }
+        }
+        false
+    }
+}
+
 impl<const SOLO: bool> Evaluate for Galo<SOLO> {
     const HAS_NOISY: bool = false;
 

@@ -4,9 +4,10 @@
 //! `position random galo3d <seed>` is a seeded opening: with the generator
 //! of [`crate::random`], `k = 2 + rng.next_u64() % 3` plies (2, 3 or 4),
 //! each the `rng.next_u64() % m`-th of the `m` legal moves (in move order)
-//! after which neither symbol has a line of two with the third cell empty.
-//! So the game is never finished and the side to move cannot win in one.
-//! `galo3d-solo` takes the same board.
+//! after which neither symbol has a line of two with the third cell empty,
+//! and the next player has no fork (a move making two such lines at once,
+//! a win in 3 plies). So the game is never finished, the side to move
+//! cannot win in one, nor fork at once. `galo3d-solo` takes the same board.
 
 use super::{Galo, Symbol};
 use crate::game::{Balance, Game, Starts};
@@ -46,7 +47,9 @@ pub fn opening(seed: u64) -> Galo<false> {
             .filter(|&m| {
                 let mut child = pos;
                 child.play_unchecked(m);
-                child.threats(Symbol::X) == 0 && child.threats(Symbol::O) == 0
+                child.threats(Symbol::X) == 0
+                    && child.threats(Symbol::O) == 0
+                    && !child.can_fork(child.symbol_to_move())
             })
             .collect();
         if quiet.is_empty() {
