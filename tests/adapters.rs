@@ -125,6 +125,7 @@ fn starts() -> Vec<AnyPosition> {
     for seed in 1..=6 {
         out.push(parse_spec(&format!("random knight {seed}"), None).unwrap());
         out.push(parse_spec(&format!("random bishop {seed}"), None).unwrap());
+        out.push(parse_spec(&format!("random torre {seed}"), None).unwrap());
     }
     for spec in ["3x3", "2x3", "3x2", "5x6", "1x1", "4x4"] {
         out.push(parse_spec(&format!("random dots 7 {spec}"), None).unwrap());
@@ -554,6 +555,23 @@ fn lisp_example_student_plays_whole_knight_games() {
         &game_starts(GameId::Knight, 4),
         300,
         7,
+        &greedy_check,
+    );
+    let stderr = e.stderr();
+    assert!(!stderr.contains("differs"), "{stderr}");
+    assert!(!stderr.contains("jogar"), "{stderr}");
+}
+
+#[test]
+fn lisp_example_student_plays_whole_torre_games() {
+    needs!(tools::SBCL);
+    let mut e = lisp(&[]);
+    e.handshake();
+    play_games(
+        &mut e,
+        &game_starts(GameId::Torre, 4),
+        300,
+        9,
         &greedy_check,
     );
     let stderr = e.stderr();
@@ -1245,7 +1263,6 @@ fn python_rules_match_the_library() {
         .into_iter()
         .filter(|p| p.game() != GameId::Dots)
         .collect();
-    starts.extend(game_starts(GameId::Torre, 4));
     starts.extend(galo3d_starts(4));
     cross_check(&mut e, &starts, false, 77);
 }

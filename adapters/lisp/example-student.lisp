@@ -9,7 +9,7 @@
 ;;;; by default; Quatro's estado is the course's (tabuleiro reserva), Adji-boto's
 ;;;; (tabuleiro (pontos-1 pontos-2)), always seen from row 0.  No
 ;;;; search, greedy:
-;;;;   - knight / bishop: jump to the highest number the piece may reach
+;;;;   - knight / bishop / rook (torre): jump to the highest number the piece may reach
 ;;;;     (not onto a square the opponent attacks); no such square: pass
 ;;;;     (the board comes back unchanged);
 ;;;;   - dots: close every box it can (one call plays the whole turn), then
@@ -45,11 +45,12 @@
   (and (integerp x) (>= x 0)))
 
 ;;; ------------------------------------------------------------------------
-;;; Knight and bishop
+;;; Knight, bishop and rook (torre)
 ;;; ------------------------------------------------------------------------
 
 (defparameter *saltos-cavalo* '((2 -1) (2 1) (1 2) (-1 2) (-2 1) (-2 -1) (-1 -2) (1 -2)))
 (defparameter *diagonais* '((1 1) (1 -1) (-1 -1) (-1 1)))
+(defparameter *direcoes-torre* '((1 0) (0 1) (-1 0) (0 -1)))
 
 (defun posicao-peca (tabuleiro peca)
   "(linha coluna) of PECA (-1 or -2), NIL if it is not on the board."
@@ -62,12 +63,13 @@
 
 (defun casas-alcancadas (n casa)
   "The squares a piece on CASA reaches on an empty board of side N: the
-knight's jumps (N = 10) or the bishop's diagonals (N = 8, nothing blocks)."
+knight's jumps (N = 10), the bishop's diagonals (N = 8) or the rook's row
+and column (N = 7); nothing blocks a slide."
   (let ((l (first casa)) (c (second casa)))
     (if (= n 10)
         (loop for (dl dc) in *saltos-cavalo*
               when (dentro-p n (+ l dl) (+ c dc)) collect (list (+ l dl) (+ c dc)))
-        (loop for (dl dc) in *diagonais*
+        (loop for (dl dc) in (if (= n 8) *diagonais* *direcoes-torre*)
               nconc (loop for k from 1
                           while (dentro-p n (+ l (* k dl)) (+ c (* k dc)))
                           collect (list (+ l (* k dl)) (+ c (* k dc))))))))
