@@ -167,7 +167,8 @@ fn cross_check(engine: &mut Engine, starts: &[AnyPosition], with_lisp: bool, see
                 let [s1, s2] = pos.scores();
                 let side = pos.side_to_move().index() + 1;
                 let estado = match pos {
-                    AnyPosition::Quatro(_) => board.clone(),
+                    // Quatro's and 3-D noughts and crosses' estado is the board.
+                    AnyPosition::Quatro(_) | AnyPosition::Galo3d(_) => board.clone(),
                     // Adji-boto: (tabuleiro (pontos-1 pontos-2)), player 2
                     // seeing the board turned 180° and the scores swapped.
                     AnyPosition::Adjiboto(_) if side == 2 => {
@@ -574,6 +575,34 @@ fn lisp_example_student_plays_whole_torre_games() {
         9,
         &greedy_check,
     );
+    let stderr = e.stderr();
+    assert!(!stderr.contains("differs"), "{stderr}");
+    assert!(!stderr.contains("jogar"), "{stderr}");
+}
+
+#[test]
+fn lisp_galo3d_boards_rules_and_the_championship_signature() {
+    needs!(tools::SBCL);
+    let mut e = lisp(&[]);
+    e.handshake();
+    cross_check(&mut e, &galo3d_starts(24), true, 2015);
+    // The students' test board (rules/galo3d.md), the nought written 0.
+    e.send(
+        "position lisp (((NIL NIL NIL) (NIL NIL NIL) (NIL NIL NIL)) \
+         ((NIL NIL NIL) (0 X X) (NIL NIL NIL)) ((NIL NIL NIL) (NIL NIL NIL) (NIL NIL NIL)))",
+    );
+    e.send("show");
+    let lines = e.sync("lisp");
+    assert_eq!(
+        info(&lines, "fen"),
+        "galo3d ---,---,---/---,oxx,---/---,---,--- o"
+    );
+    // (jogar estado simbolo tempo): the example student completes its line.
+    e.send("position fen galo3d xx-,---,---/---,-o-,---/---,o--,--- x");
+    let (mv, _) = e.go("go movetime 500");
+    assert_eq!(mv, "c13");
+    // Whole games, the greedy student against the rules.
+    play_games(&mut e, &galo3d_starts(4), 100, 23, &greedy_check);
     let stderr = e.stderr();
     assert!(!stderr.contains("differs"), "{stderr}");
     assert!(!stderr.contains("jogar"), "{stderr}");

@@ -4,6 +4,7 @@
 ;;;;     (jogar estado tempo)  ->  (novo-estado)
 ;;;;     Quatro: (jogar estado tempo)  ->  (coordenadas novo-estado)
 ;;;;     Adji-boto: (jogar estado tempo)  ->  ((linha coluna) novo-estado)
+;;;;     Galo 3D (2015/16): (jogar estado simbolo tempo)  ->  novo-tabuleiro
 ;;;;
 ;;;; estado = (tabuleiro jogador pontos-1 pontos-2), as tabula.lisp builds it
 ;;;; by default; Quatro's estado is the course's (tabuleiro reserva), Adji-boto's
@@ -20,7 +21,9 @@
 ;;;;     no piece of the reserve completes a line, else the first placement.
 ;;;;     The coordenadas are (x y), column then row, 1-based;
 ;;;;   - adji-boto: sow the pit of row 0 whose last seed captures the most
-;;;;     (1, 3 or 5 seeds on row 1), else the leftmost pit with seeds.
+;;;;     (1, 3 or 5 seeds on row 1), else the leftmost pit with seeds;
+;;;;   - galo 3D: complete a line of its symbol when it can, else block the
+;;;;     opponent's, else the first empty cell (level 3 first).
 ;;;; The rules of landing (symmetric numbers, doubles) are applied to the new
 ;;;; board as the course asks; the adapter only reads where the piece went.
 ;;;;
@@ -284,8 +287,57 @@ way round, and capture the last pit when it is on row 1 and holds 1, 3 or 5."
   "Dots and Boxes boards are (H V): two lists of lists."
   (= (length tabuleiro) 2))
 
-(defun jogar (estado tempo)
-  (declare (ignore tempo))              ; greedy: no search to stop
+;;; ------------------------------------------------------------------------
+;;; Galo 3D: estado = 3 levels (level 3 first) of 3 rows of NIL, X or O
+;;; ------------------------------------------------------------------------
+
+(defun celula-galo (tabuleiro casa)
+  (nth (third casa) (nth (second casa) (nth (first casa) tabuleiro))))
+
+(defparameter *linhas-galo*
+  (let ((linhas '()))
+    (dotimes (n 3)
+      (dotimes (l 3)
+        (dotimes (c 3)
+          (dolist (d '((0 0 1) (0 1 0) (1 0 0) (0 1 1) (0 1 -1) (1 0 1) (1 0 -1)
+                       (1 1 0) (1 -1 0) (1 1 1) (1 1 -1) (1 -1 1) (1 -1 -1)))
+            (let ((casas (loop for k below 3
+                               collect (list (+ n (* k (first d))) (+ l (* k (second d)))
+                                             (+ c (* k (third d)))))))
+              (when (every (lambda (casa) (every (lambda (v) (<= 0 v 2)) casa)) casas)
+                (push casas linhas)))))))
+    linhas)
+  "The 49 lines as lists of (nivel linha coluna), nivel 0 = the first sublist.")
+
+(defun completa-p (tabuleiro casa simbolo)
+  "Would SIMBOLO on the empty CASA complete a line?"
+  (some (lambda (linha)
+          (and (member casa linha :test #'equal)
+               (every (lambda (outra) (or (equal outra casa)
+                                          (eq (celula-galo tabuleiro outra) simbolo)))
+                      linha)))
+        *linhas-galo*))
+
+(defun jogar-galo (tabuleiro simbolo)
+  (let* ((outro (if (eq simbolo 'x) 'o 'x))
+         (vazias (loop for n below 3
+                       nconc (loop for l below 3
+                                   nconc (loop for c below 3
+                                               unless (celula-galo tabuleiro (list n l c))
+                                                 collect (list n l c)))))
+         (casa (or (find-if (lambda (casa) (completa-p tabuleiro casa simbolo)) vazias)
+                   (find-if (lambda (casa) (completa-p tabuleiro casa outro)) vazias)
+                   (first vazias))))
+    (loop for nivel in tabuleiro for n from 0
+          collect (loop for linha in nivel for l from 0
+                        collect (loop for x in linha for c from 0
+                                      collect (if (equal (list n l c) casa) simbolo x))))))
+
+(defun jogar (estado tempo &optional (tempo-galo nil galo-p))
+  "TEMPO is the symbol in Galo 3D's (jogar estado simbolo tempo)."
+  (declare (ignore tempo-galo))         ; greedy: no search to stop
+  (when galo-p
+    (return-from jogar (jogar-galo estado tempo)))
   (when (= (length estado) 2)
     (return-from jogar
       (if (= (length (first estado)) 2)  ; Adji-boto: ((linha-0 linha-1) pontos)

@@ -1095,7 +1095,7 @@ empty input: the protocol stays clean."
      (if *student-call*
          (lambda () (funcall *student-call* board scores (pos-side p) (pos-game p) tempo))
          (let ((estado (funcall *make-estado* board scores (pos-side p) (pos-game p))))
-           (lambda () (funcall *jogar* estado tempo)))))))
+           (lambda () (apply *jogar* (game-jogar-arguments (pos-game p) estado (pos-side p) tempo))))))))
 
 (defun probe-clock (p tempo)
   "Finds how the student reads tempo, sets *CLOCK* and returns the answer of
@@ -1513,6 +1513,14 @@ if any), or NIL: used by project descriptions whose answer holds no board.")
   (:method (game line column operator)
     (declare (ignore game line column operator))
     nil))
+
+(defgeneric game-jogar-arguments (game estado side tempo)
+  (:documentation "The arguments of the student's jogar for ESTADO, SIDE to
+move and TEMPO: (estado tempo) by default; a year whose championship function
+took more (3-D noughts and crosses: (jogar estado simbolo tempo)) says so.")
+  (:method (game estado side tempo)
+    (declare (ignore game side))
+    (list estado tempo)))
 
 (defgeneric game-start (game)
   (:documentation "The position string of the game's fixed start, or NIL.")
