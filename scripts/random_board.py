@@ -4,6 +4,7 @@ section 7), for students who want the same boards in their own program.
 
     python3 scripts/random_board.py knight 42        # the numbers, row 1 first,
     python3 scripts/random_board.py bishop 42        # before the placement
+    python3 scripts/random_board.py torre 42         # (the rook game: 7 x 7)
     python3 scripts/random_board.py --fen knight 42  # the start position string
     python3 scripts/random_board.py --fen dots 7 3x3
     python3 scripts/random_board.py --fen quatro 42
@@ -60,7 +61,8 @@ def numbers(game, seed):
     if game.startswith("knight"):
         side, full = 10, list(range(100))
     else:
-        side, full = 8, [10 * a + b for a in range(1, 9) for b in range(1, 9)]
+        side = 7 if game.startswith("torre") else 8
+        full = [10 * a + b for a in range(1, side + 1) for b in range(1, side + 1)]
     cells = shuffled(full, Rng(seed))
     return [cells[r * side:(r + 1) * side] for r in range(side)]
 
@@ -267,6 +269,7 @@ def check(binary):
     for seed in list(range(0, 40)) + [2**64 - 1, 123456789012345]:
         cases.append(("random knight %d" % seed, duel_fen("knight", seed)))
         cases.append(("random bishop %d" % seed, duel_fen("bishop", seed)))
+        cases.append(("random torre %d" % seed, duel_fen("torre", seed)))
         cases.append(("random dots %d" % seed, dots_fen(5, 6, seed)))
         cases.append(("random dots %d 3x4" % seed, dots_fen(3, 4, seed)))
         cases.append(("random dots %d 1x1" % seed, dots_fen(1, 1, seed)))
@@ -298,7 +301,7 @@ if __name__ == "__main__":
     if args[:1] == ["--check"] and len(args) == 2:
         sys.exit(0 if check(args[1]) else 1)
     board_only = ("dots", "quatro", "quatro-solo", "adjiboto", "adjiboto-solo", "solitario")
-    if len(args) < 2 or args[0] not in ("knight", "bishop") + board_only or (
+    if len(args) < 2 or args[0] not in ("knight", "bishop", "torre") + board_only or (
             args[0] in board_only and not fen):
         sys.exit(__doc__)
     if args[0] == "solitario":

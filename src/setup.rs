@@ -149,6 +149,12 @@ fn start(spec: &[&str], current: Option<GameId>) -> Result<AnyPosition, SetupErr
                 )));
             }
             let set = problems::builtin(game);
+            if set.is_empty() {
+                return Err(syntax(format!(
+                    "problem: {game} has no built-in problems (the course's file is lost); \
+                     give a position string instead"
+                )));
+            }
             set.find(key).map(|(_, _, pos)| pos).ok_or_else(|| {
                 syntax(format!(
                     "problem: no {game} problem '{key}' (there are {}: A..{})",

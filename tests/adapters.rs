@@ -125,6 +125,7 @@ fn starts() -> Vec<AnyPosition> {
     for seed in 1..=6 {
         out.push(parse_spec(&format!("random knight {seed}"), None).unwrap());
         out.push(parse_spec(&format!("random bishop {seed}"), None).unwrap());
+        out.push(parse_spec(&format!("random torre {seed}"), None).unwrap());
     }
     for spec in ["3x3", "2x3", "3x2", "5x6", "1x1", "4x4"] {
         out.push(parse_spec(&format!("random dots 7 {spec}"), None).unwrap());
@@ -166,7 +167,8 @@ fn cross_check(engine: &mut Engine, starts: &[AnyPosition], with_lisp: bool, see
                 let [s1, s2] = pos.scores();
                 let side = pos.side_to_move().index() + 1;
                 let estado = match pos {
-                    AnyPosition::Quatro(_) => board.clone(),
+                    // Quatro's and 3-D noughts and crosses' estado is the board.
+                    AnyPosition::Quatro(_) | AnyPosition::Galo3d(_) => board.clone(),
                     // Adji-boto: (tabuleiro (pontos-1 pontos-2)), player 2
                     // seeing the board turned 180° and the scores swapped.
                     AnyPosition::Adjiboto(_) if side == 2 => {
@@ -266,7 +268,7 @@ fn game_starts(game: GameId, count: u64) -> Vec<AnyPosition> {
 /// number it may reach; in dots it closes a box whenever one can be closed.
 fn greedy_check(pos: &AnyPosition, mv: &str) {
     match pos {
-        AnyPosition::Knight(_) | AnyPosition::Bishop(_) => {
+        AnyPosition::Knight(_) | AnyPosition::Bishop(_) | AnyPosition::Torre(_) => {
             let value = |m: &str| -> Option<u8> {
                 let after = parse_spec(&format!("fen {} moves {m}", pos.fen()), None).unwrap();
                 (m != "pass").then(|| {
@@ -301,6 +303,22 @@ fn greedy_check(pos: &AnyPosition, mv: &str) {
         }
         AnyPosition::Quatro(q) => quatro_greedy_check(q, mv),
         AnyPosition::Solitario(p) => solitario_greedy_check(p, mv),
+        AnyPosition::Galo3d(g) => {
+            // A line now if one can be completed, else a block if needed.
+            use tabula::game::galo3d::Symbol;
+            let (me, them) = if g.side_to_move() == tabula::game::Player::One {
+                (Symbol::X, Symbol::O)
+            } else {
+                (Symbol::O, Symbol::X)
+            };
+            let cell = g.parse_move(mv).unwrap().cell;
+            let can = |s: Symbol| g.legal_moves().iter().any(|m| g.completes(s, m.cell));
+            if can(me) {
+                assert!(g.completes(me, cell), "the example wins at once: {g} {mv}");
+            } else if can(them) {
+                assert!(g.completes(them, cell), "the example blocks: {g} {mv}");
+            }
+        }
         AnyPosition::Adjiboto(a) => {
             // The largest capture (0 when none captures).
             let best = a.legal_moves().iter().map(|&m| a.capture_of(m)).max();
@@ -631,6 +649,51 @@ fn lisp_example_student_plays_whole_knight_games() {
         7,
         &greedy_check,
     );
+    let stderr = e.stderr();
+    assert!(!stderr.contains("differs"), "{stderr}");
+    assert!(!stderr.contains("jogar"), "{stderr}");
+}
+
+#[test]
+fn lisp_example_student_plays_whole_torre_games() {
+    needs!(tools::SBCL);
+    let mut e = lisp(&[]);
+    e.handshake();
+    play_games(
+        &mut e,
+        &game_starts(GameId::Torre, 4),
+        300,
+        9,
+        &greedy_check,
+    );
+    let stderr = e.stderr();
+    assert!(!stderr.contains("differs"), "{stderr}");
+    assert!(!stderr.contains("jogar"), "{stderr}");
+}
+
+#[test]
+fn lisp_galo3d_boards_rules_and_the_championship_signature() {
+    needs!(tools::SBCL);
+    let mut e = lisp(&[]);
+    e.handshake();
+    cross_check(&mut e, &galo3d_starts(24), true, 2015);
+    // The students' test board (rules/galo3d.md), the nought written 0.
+    e.send(
+        "position lisp (((NIL NIL NIL) (NIL NIL NIL) (NIL NIL NIL)) \
+         ((NIL NIL NIL) (0 X X) (NIL NIL NIL)) ((NIL NIL NIL) (NIL NIL NIL) (NIL NIL NIL)))",
+    );
+    e.send("show");
+    let lines = e.sync("lisp");
+    assert_eq!(
+        info(&lines, "fen"),
+        "galo3d ---,---,---/---,oxx,---/---,---,--- o"
+    );
+    // (jogar estado simbolo tempo): the example student completes its line.
+    e.send("position fen galo3d xx-,---,---/---,-o-,---/---,o--,--- x");
+    let (mv, _) = e.go("go movetime 500");
+    assert_eq!(mv, "c13");
+    // Whole games, the greedy student against the rules.
+    play_games(&mut e, &galo3d_starts(4), 100, 23, &greedy_check);
     let stderr = e.stderr();
     assert!(!stderr.contains("differs"), "{stderr}");
     assert!(!stderr.contains("jogar"), "{stderr}");
@@ -1382,20 +1445,22 @@ fn python_rules_match_the_library() {
     needs!(tools::PYTHON);
     let mut e = python();
     e.handshake();
-    let starts: Vec<AnyPosition> = starts()
+    let mut starts: Vec<AnyPosition> = starts()
         .into_iter()
         .filter(|p| p.game() != GameId::Dots)
         .collect();
+    starts.extend(galo3d_starts(4));
     cross_check(&mut e, &starts, false, 77);
 }
 
 #[test]
-fn python_plays_whole_knight_and_bishop_games() {
+fn python_plays_whole_knight_bishop_and_torre_games() {
     needs!(tools::PYTHON);
     let mut e = python();
     e.handshake();
     let mut starts = game_starts(GameId::Knight, 3);
     starts.extend(game_starts(GameId::Bishop, 3));
+    starts.extend(game_starts(GameId::Torre, 3));
     play_games(&mut e, &starts, 200, 5, &greedy_check);
     e.send("setoption name Strategy value random");
     e.send("setoption name Seed value 9");
@@ -1503,6 +1568,27 @@ fn python_quatro_rules_match_the_library() {
     e.assert_only_protocol_output();
 }
 
+/// 3-D noughts and crosses starts: the empty board and seeded openings.
+fn galo3d_starts(count: u64) -> Vec<AnyPosition> {
+    let mut out =
+        vec![parse_spec("fen galo3d ---,---,---/---,---,---/---,---,--- x", None).unwrap()];
+    out.extend(game_starts(GameId::Galo3d, count));
+    out
+}
+
+#[test]
+fn python_plays_whole_galo3d_games() {
+    needs!(tools::PYTHON);
+    let mut e = python();
+    e.handshake();
+    let starts = galo3d_starts(5);
+    play_games(&mut e, &starts, 200, 21, &greedy_check);
+    e.send("setoption name Strategy value random");
+    e.send("setoption name Seed value 9");
+    play_games(&mut e, &starts[..2], 200, 22, &|_, _| {});
+    assert!(e.stderr().is_empty(), "{}", e.stderr());
+}
+
 #[test]
 fn python_plays_whole_quatro_games() {
     needs!(tools::PYTHON);
@@ -1525,6 +1611,8 @@ fn python_perft_and_queries_match_the_library() {
     e.handshake();
     let mut starts = game_starts(GameId::Knight, 2);
     starts.extend(game_starts(GameId::Bishop, 2));
+    starts.extend(game_starts(GameId::Torre, 2));
+    starts.extend(galo3d_starts(2));
     starts.extend(quatro_starts(4));
     starts.extend(adjiboto_starts(1));
     starts.extend(solitario_starts(1));

@@ -203,6 +203,89 @@ fn adjiboto_known_optima_with_every_algorithm_and_heuristic() {
 }
 
 #[test]
+fn torre_optima_with_every_algorithm_and_heuristic() {
+    // rules/torre.md: A 2, B 3, C 5, D 7, E 8, F 16 fewest moves.
+    for (name, depth) in [("A", 2), ("B", 3), ("C", 5), ("D", 7), ("E", 8), ("F", 16)] {
+        let pos = problem("torre-solo", name);
+        for a in ["astar", "idastar", "rbfs", "smastar"] {
+            for h in ["reach", "largest"] {
+                let r = solve_with(&pos, &format!("algorithm {a} heuristic {h}"));
+                assert_eq!(check_path(&pos, &r), depth, "{name} {a} {h}");
+            }
+            // The course's o/m is not admissible: a solution, maybe longer.
+            let r = solve_with(&pos, &format!("algorithm {a} heuristic course"));
+            assert!(check_path(&pos, &r) >= depth, "{name} {a} course");
+        }
+        if name == "F" {
+            continue; // blind searches of a full board: far too many nodes
+        }
+        let r = solve_with(&pos, "algorithm bfs");
+        assert_eq!(check_path(&pos, &r), depth, "{name} bfs");
+        let r = solve_with(&pos, &format!("algorithm dfs depth {depth}"));
+        assert!(check_path(&pos, &r) <= depth, "{name} dfs depth {depth}");
+        let r = solve_with(&pos, &format!("algorithm dfs depth {}", depth - 1));
+        assert!(
+            matches!(r.outcome, SolveOutcome::NoSolution { .. }),
+            "{name} dfs"
+        );
+    }
+}
+
+#[test]
+fn torre_published_paths_score_as_the_rules_say() {
+    // rules/torre.md's table: one optimal path per problem and its score.
+    for (name, path, score) in [
+        ("A", "g1 a1", 132),
+        ("B", "d4 e4 b4", 207),
+        ("C", "d3 d4 c4 c5 c3", 313),
+        ("D", "d3 d4 c4 c5 f5 f3 b3", 457),
+        ("E", "d3 d4 c4 f4 f6 f2 b2 b6", 548),
+        ("F", "b1 b2 g2 g7 a7 a4 a6 f6 f3 f1 d1 d5 d2 e2 e3 a3", 1037),
+    ] {
+        let mut pos = problem("torre-solo", name);
+        for m in path.split_whitespace() {
+            pos.play_text(m)
+                .unwrap_or_else(|e| panic!("{name} {m}: {e}"));
+        }
+        assert_eq!(pos.scores()[0], score, "{name}");
+    }
+}
+
+#[test]
+fn galo3d_optima_with_every_algorithm_and_heuristic() {
+    // rules/galo3d.md: the optimum is min over lines of 3 - k (k the most
+    // symbols of one kind on a line without the other): the empty board 3,
+    // the students' test board 2, a line of o two-thirds full 1, every line
+    // with a single symbol blocked but one 2.
+    for (fen, depth) in [
+        ("galo3d-solo ---,---,---/---,---,---/---,---,---", 3),
+        ("galo3d-solo ---,---,---/---,oxx,---/---,---,---", 2),
+        ("galo3d-solo oo-,---,---/---,-x-,---/---,---,x--", 1),
+        ("galo3d-solo xo-,---,---/-x-,-o-,---/---,---,--x", 1),
+    ] {
+        let pos = parse_spec(fen, None).unwrap();
+        for a in ["astar", "idastar", "rbfs", "smastar"] {
+            for h in ["open", "course", "zero"] {
+                let r = solve_with(&pos, &format!("algorithm {a} heuristic {h}"));
+                assert_eq!(check_path(&pos, &r), depth, "{fen} {a} {h}");
+            }
+        }
+        let r = solve_with(&pos, "algorithm bfs");
+        assert_eq!(check_path(&pos, &r), depth, "{fen} bfs");
+        let r = solve_with(&pos, &format!("algorithm dfs depth {depth}"));
+        assert!(check_path(&pos, &r) <= depth, "{fen} dfs depth {depth}");
+        let r = solve_with(&pos, &format!("algorithm dfs depth {}", depth - 1));
+        assert!(
+            matches!(r.outcome, SolveOutcome::NoSolution { .. }),
+            "{fen} dfs"
+        );
+    }
+    // A board with a line already stands: solved at depth 0.
+    let done = parse_spec("galo3d-solo xxx,---,---/---,---,---/---,---,---", None).unwrap();
+    assert_eq!(check_path(&done, &solve_with(&done, "")), 0);
+}
+
+#[test]
 fn quatro_problem_d_is_loaded_as_given() {
     let AnyPosition::QuatroSolo(d) = problem("quatro-solo", "D") else {
         panic!("not quatro-solo");
@@ -289,6 +372,7 @@ fn admissible_heuristics_never_overestimate_on_optimal_paths() {
         ("knight-solo", ["A", "B", "C", "D"]),
         ("dots-solo", ["A", "B", "C", "E"]),
         ("adjiboto-solo", ["A", "B", "C", "A"]),
+        ("torre-solo", ["B", "D", "E", "F"]),
     ] {
         for name in names {
             let pos = problem(game, name);
@@ -300,6 +384,7 @@ fn admissible_heuristics_never_overestimate_on_optimal_paths() {
                 AnyPosition::KnightSolo(p) => along(p, r.target, moves),
                 AnyPosition::DotsSolo(p) => along(p, r.target, moves),
                 AnyPosition::AdjibotoSolo(p) => along(p, r.target, moves),
+                AnyPosition::TorreSolo(p) => along(p, r.target, moves),
                 _ => unreachable!(),
             }
         }
@@ -648,6 +733,16 @@ fn admissible_heuristics_never_overestimate_on_any_reachable_state() {
         if let AnyPosition::BishopSolo(p) = problem("bishop-solo", name) {
             states += all_states(p, p.target().unwrap());
         }
+    }
+    for name in ["A", "B", "C", "D", "E"] {
+        if let AnyPosition::TorreSolo(p) = problem("torre-solo", name) {
+            states += all_states(p, p.target().unwrap());
+        }
+    }
+    // 3-D noughts and crosses: 8 empty cells, every way of filling them.
+    let galo = "galo3d-solo oox,x-o,---/o-o,o-x,x-x/-xx,xoo,xxo";
+    if let AnyPosition::Galo3dSolo(p) = parse_spec(galo, None).unwrap() {
+        states += all_states(p, 1);
     }
     assert!(states > 5_000, "{states}");
 }

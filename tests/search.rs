@@ -505,3 +505,35 @@ fn selfplay_plays_the_boards_of_a_file() {
     assert!(text.contains("cannot read"), "{text}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// rules/galo3d.md: X wins by force from the empty board, in 7 plies, by
+/// opening in the centre. A non-final position is evaluated below the
+/// win's 100 points, so a depth-7 score of 100 is a forced win within 7
+/// plies, and a depth-6 score below it shows none is shorter.
+#[test]
+fn galo3d_the_first_player_wins_in_seven_plies() {
+    let pos = tabula::game::Galo3d::empty();
+    let mut searcher = Searcher::new(16);
+    let mut at = |depth: u32| {
+        let limits = Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        };
+        searcher.search(&pos, &limits, &AtomicBool::new(false), &mut |_| {})
+    };
+    let six = at(6);
+    assert!(six.score < 100, "{}", six.score);
+    let seven = at(7);
+    assert_eq!(seven.score, 100);
+    assert_eq!(seven.best.unwrap().to_string(), "b22");
+    assert_eq!(seven.pv.len(), 7, "{:?}", seven.pv);
+    // Every other first move loses: O answers with a forced win.
+    let mut corner = pos;
+    corner.play(corner.parse_move("a11").unwrap()).unwrap();
+    let limits = Limits {
+        depth: Some(9),
+        ..Limits::default()
+    };
+    let out = searcher.search(&corner, &limits, &AtomicBool::new(false), &mut |_| {});
+    assert_eq!(out.score, 100, "O to move wins");
+}

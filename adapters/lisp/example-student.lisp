@@ -5,12 +5,13 @@
 ;;;;     Quatro: (jogar estado tempo)  ->  (coordenadas novo-estado)
 ;;;;     Adji-boto: (jogar estado tempo)  ->  ((linha coluna) novo-estado)
 ;;;;     Solitario: (jogar tabuleiro tempo)  ->  ((operador linha coluna) novo-tabuleiro)
+;;;;     Galo 3D (2015/16): (jogar estado simbolo tempo)  ->  novo-tabuleiro
 ;;;;
 ;;;; estado = (tabuleiro jogador pontos-1 pontos-2), as tabula.lisp builds it
 ;;;; by default; Quatro's estado is the course's (tabuleiro reserva), Adji-boto's
 ;;;; (tabuleiro (pontos-1 pontos-2)), always seen from row 0.  No
 ;;;; search, greedy:
-;;;;   - knight / bishop: jump to the highest number the piece may reach
+;;;;   - knight / bishop / rook (torre): jump to the highest number the piece may reach
 ;;;;     (not onto a square the opponent attacks); no such square: pass
 ;;;;     (the board comes back unchanged);
 ;;;;   - dots: close every box it can (one call plays the whole turn), then
@@ -26,6 +27,8 @@
 ;;;;     adapter) says whose turn it is; reach the opponent's start holes
 ;;;;     when it can, else capture, else the first step forward, else the
 ;;;;     first move (operators d e c b, cd ce cc cb, 1-based row and column).
+;;;;   - galo 3D: complete a line of its symbol when it can, else block the
+;;;;     opponent's, else the first empty cell (level 3 first).
 ;;;; The rules of landing (symmetric numbers, doubles) are applied to the new
 ;;;; board as the course asks; the adapter only reads where the piece went.
 ;;;;
@@ -50,11 +53,12 @@
   (and (integerp x) (>= x 0)))
 
 ;;; ------------------------------------------------------------------------
-;;; Knight and bishop
+;;; Knight, bishop and rook (torre)
 ;;; ------------------------------------------------------------------------
 
 (defparameter *saltos-cavalo* '((2 -1) (2 1) (1 2) (-1 2) (-2 1) (-2 -1) (-1 -2) (1 -2)))
 (defparameter *diagonais* '((1 1) (1 -1) (-1 -1) (-1 1)))
+(defparameter *direcoes-torre* '((1 0) (0 1) (-1 0) (0 -1)))
 
 (defun posicao-peca (tabuleiro peca)
   "(linha coluna) of PECA (-1 or -2), NIL if it is not on the board."
@@ -67,12 +71,13 @@
 
 (defun casas-alcancadas (n casa)
   "The squares a piece on CASA reaches on an empty board of side N: the
-knight's jumps (N = 10) or the bishop's diagonals (N = 8, nothing blocks)."
+knight's jumps (N = 10), the bishop's diagonals (N = 8) or the rook's row
+and column (N = 7); nothing blocks a slide."
   (let ((l (first casa)) (c (second casa)))
     (if (= n 10)
         (loop for (dl dc) in *saltos-cavalo*
               when (dentro-p n (+ l dl) (+ c dc)) collect (list (+ l dl) (+ c dc)))
-        (loop for (dl dc) in *diagonais*
+        (loop for (dl dc) in (if (= n 8) *diagonais* *direcoes-torre*)
               nconc (loop for k from 1
                           while (dentro-p n (+ l (* k dl)) (+ c (* k dc)))
                           collect (list (+ l (* k dl)) (+ c (* k dc))))))))
@@ -342,8 +347,57 @@ way round, and capture the last pit when it is on row 1 and holds 1, 3 or 5."
   "Dots and Boxes boards are (H V): two lists of lists."
   (= (length tabuleiro) 2))
 
-(defun jogar (estado tempo)
-  (declare (ignore tempo))              ; greedy: no search to stop
+;;; ------------------------------------------------------------------------
+;;; Galo 3D: estado = 3 levels (level 3 first) of 3 rows of NIL, X or O
+;;; ------------------------------------------------------------------------
+
+(defun celula-galo (tabuleiro casa)
+  (nth (third casa) (nth (second casa) (nth (first casa) tabuleiro))))
+
+(defparameter *linhas-galo*
+  (let ((linhas '()))
+    (dotimes (n 3)
+      (dotimes (l 3)
+        (dotimes (c 3)
+          (dolist (d '((0 0 1) (0 1 0) (1 0 0) (0 1 1) (0 1 -1) (1 0 1) (1 0 -1)
+                       (1 1 0) (1 -1 0) (1 1 1) (1 1 -1) (1 -1 1) (1 -1 -1)))
+            (let ((casas (loop for k below 3
+                               collect (list (+ n (* k (first d))) (+ l (* k (second d)))
+                                             (+ c (* k (third d)))))))
+              (when (every (lambda (casa) (every (lambda (v) (<= 0 v 2)) casa)) casas)
+                (push casas linhas)))))))
+    linhas)
+  "The 49 lines as lists of (nivel linha coluna), nivel 0 = the first sublist.")
+
+(defun completa-p (tabuleiro casa simbolo)
+  "Would SIMBOLO on the empty CASA complete a line?"
+  (some (lambda (linha)
+          (and (member casa linha :test #'equal)
+               (every (lambda (outra) (or (equal outra casa)
+                                          (eq (celula-galo tabuleiro outra) simbolo)))
+                      linha)))
+        *linhas-galo*))
+
+(defun jogar-galo (tabuleiro simbolo)
+  (let* ((outro (if (eq simbolo 'x) 'o 'x))
+         (vazias (loop for n below 3
+                       nconc (loop for l below 3
+                                   nconc (loop for c below 3
+                                               unless (celula-galo tabuleiro (list n l c))
+                                                 collect (list n l c)))))
+         (casa (or (find-if (lambda (casa) (completa-p tabuleiro casa simbolo)) vazias)
+                   (find-if (lambda (casa) (completa-p tabuleiro casa outro)) vazias)
+                   (first vazias))))
+    (loop for nivel in tabuleiro for n from 0
+          collect (loop for linha in nivel for l from 0
+                        collect (loop for x in linha for c from 0
+                                      collect (if (equal (list n l c) casa) simbolo x))))))
+
+(defun jogar (estado tempo &optional (tempo-galo nil galo-p))
+  "TEMPO is the symbol in Galo 3D's (jogar estado simbolo tempo)."
+  (declare (ignore tempo-galo))         ; greedy: no search to stop
+  (when galo-p
+    (return-from jogar (jogar-galo estado tempo)))
   (when (= (length estado) 7)           ; Solitario: the bare board
     (return-from jogar (jogar-solitario estado)))
   (when (= (length estado) 2)

@@ -272,10 +272,10 @@ puzzle's id of a game of games/)."
       (cdr (assoc id *plug-ins* :test #'string-equal))))
 
 (defun game-ids ()
-  (append '("knight" "bishop" "dots" "quatro") (mapcar #'car *plug-ins*)))
+  (append '("knight" "bishop" "torre" "dots" "quatro") (mapcar #'car *plug-ins*)))
 
 (defstruct (pos (:copier nil))
-  game                  ; :knight, :bishop, :dots or :quatro
+  game                  ; :knight, :bishop, :torre, :dots or :quatro
   (side 1)              ; the player to move, 1 or 2
   (scores (list 0 0))   ; points of player 1 and player 2
   size cells pieces     ; knight / bishop (quatro: size, cells)
@@ -309,9 +309,11 @@ puzzle's id of a game of games/)."
            (fail "~a: the Lisp adapter plays the two-player games only (~{~a~^, ~})" id (game-ids)))
           ((string= id "knight") (parse-jump-fen :knight 10 words))
           ((string= id "bishop") (parse-jump-fen :bishop 8 words))
+          ((string= id "torre") (parse-jump-fen :torre 7 words))
           ((string= id "dots") (parse-dots-fen words))
           ((string= id "quatro") (parse-quatro-fen words))
-          ((member id '("knight-solo" "bishop-solo" "dots-solo" "quatro-solo") :test #'string=)
+          ((member id '("knight-solo" "bishop-solo" "torre-solo" "dots-solo" "quatro-solo")
+                   :test #'string=)
            (fail "~a: the Lisp adapter plays the two-player games only (~{~a~^, ~})" id (game-ids)))
           (t (fail "unknown game '~a' (expected ~{~a~^, ~})" id (game-ids))))))
 
@@ -485,9 +487,12 @@ every piece not on the board."
 (defparameter +bishop-dirs+ '((1 1) (1 -1) (-1 -1) (-1 1))
   "Bishop directions as (row column) steps; nearer squares first along each.")
 
+(defparameter +rook-dirs+ '((1 0) (0 1) (-1 0) (0 -1))
+  "Rook directions (rules/torre.md) as (row column) steps; nearer squares first.")
+
 (defun piece-targets (game size sq)
   "The squares a piece on SQ reaches on an empty board, in operator order.
-Empty squares never block the bishop."
+Empty squares never block the bishop or the rook (torre)."
   (multiple-value-bind (r c) (floor sq size)
     (flet ((on-board (r c) (and (< -1 r size) (< -1 c size))))
       (ecase game
@@ -495,8 +500,8 @@ Empty squares never block the bishop."
          (loop for (dr dc) in +knight-ops+
                for nr = (+ r dr) for nc = (+ c dc)
                when (on-board nr nc) collect (+ (* nr size) nc)))
-        (:bishop
-         (loop for (dr dc) in +bishop-dirs+
+        ((:bishop :torre)
+         (loop for (dr dc) in (if (eq game :bishop) +bishop-dirs+ +rook-dirs+)
                nconc (loop for nr = (+ r dr) then (+ nr dr)
                            for nc = (+ c dc) then (+ nc dc)
                            while (on-board nr nc)
@@ -504,7 +509,8 @@ Empty squares never block the bishop."
 
 (defun jump-targets (p player)
   "The squares PLAYER may move to: a number still on it, and not attacked by
-the opponent's piece (one knight jump away / on a diagonal through it)."
+the opponent's piece (one knight jump away / on a diagonal through it / on
+its row or column)."
   (let ((me (aref (pos-pieces p) (1- player)))
         (them (aref (pos-pieces p) (- 2 player)))
         (game (pos-game p)) (size (pos-size p)))
@@ -667,7 +673,7 @@ with no move passes, but only while the opponent can still move."
   (case (pos-game p)
     (:dots (dots-moves p))
     (:quatro (quatro-moves p))
-    ((:knight :bishop)
+    ((:knight :bishop :torre)
      (or (jump-targets p (pos-side p))
            (and (jump-targets p (other (pos-side p))) (list :pass))))
     (t (game-moves (pos-game p) p))))
@@ -794,7 +800,7 @@ game's notation on this board (legality is not checked)."
                                           (t (aref (pos-cells p) sq))))))))
 
 (defun board-position (board &key (side 1) (scores (list 0 0)))
-  "The position of a course Lisp BOARD: a list of 10 (knight) or 8 (bishop)
+  "The position of a course Lisp BOARD: a list of 10 (knight), 8 (bishop) or 7 (torre)
 rows of numbers, NIL, -1 and -2, a dots state (H V) of 0, 1 and 2, or a
 Quatro (tabuleiro reserva) (the side to move by the number of pieces on the
 board, the reserve every piece not on it; rules/quatro.md 5.4).  A
@@ -824,7 +830,7 @@ placement, which is applied.  SIDE (1 or 2) moves; SCORES are added."
                   (make-pos :game :dots :rows rows :cols cols
                             :h (coerce (cells-of-grid h (1+ rows) cols "H") 'vector)
                             :v (coerce (cells-of-grid v (1+ cols) rows "V") 'vector))))
-               ((member (and (proper-list-p board) (length board)) '(10 8))
+               ((member (and (proper-list-p board) (length board)) '(10 8 7))
                 (let* ((size (length board))
                        (items (cells-of board size))
                        (cells (make-array (* size size) :initial-element nil))
@@ -840,9 +846,9 @@ placement, which is applied.  SIDE (1 or 2) moves; SCORES are added."
                                  (t (fail "board: ~a at ~a is not a number 0..99, NIL, -1 or -2"
                                           (lisp-text item :brief t)
                                           (square-name (make-pos :size size) sq)))))
-                  (make-pos :game (if (= size 10) :knight :bishop) :size size
+                  (make-pos :game (case size (10 :knight) (8 :bishop) (t :torre)) :size size
                             :cells cells :pieces pieces)))
-               (t (fail "not a course board: expected 10 or 8 rows, or (H V)")))))
+               (t (fail "not a course board: expected 10, 8 or 7 rows, or (H V)")))))
       (when (eq (pos-game p) :dots)
         (setf (pos-side p) side (pos-scores p) (copy-list scores))
         (return-from board-position p))
@@ -902,7 +908,7 @@ flattened in the order of the position strings."
   (flet ((grid-p (x n m) (and (list-of-length-p x n)
                               (every (lambda (row) (list-of-length-p row m)) x))))
     (case (pos-game p)
-      ((:knight :bishop :dots :quatro) nil)
+      ((:knight :bishop :torre :dots :quatro) nil)
       (t (return-from board-shape-p (game-board-p (pos-game p) p x))))
     (case (pos-game p)
       (:quatro (and (list-of-length-p x 2) (grid-p (first x) 4 4) (proper-list-p (second x))))
@@ -1033,7 +1039,7 @@ after MOVES: usually a bug in the student's rules."
                                                             (list :h g k)
                                                             (list :v k g)))
                                            diffs)))))
-     ((:knight :bishop)
+     ((:knight :bishop :torre)
         (loop for row in board for erow in expected for r from 0
               do (loop for cell in row for ecell in erow for c from 0
                        unless (eql cell ecell)
@@ -1089,7 +1095,7 @@ empty input: the protocol stays clean."
      (if *student-call*
          (lambda () (funcall *student-call* board scores (pos-side p) (pos-game p) tempo))
          (let ((estado (funcall *make-estado* board scores (pos-side p) (pos-game p))))
-           (lambda () (funcall *jogar* estado tempo)))))))
+           (lambda () (apply *jogar* (game-jogar-arguments (pos-game p) estado (pos-side p) tempo))))))))
 
 (defun probe-clock (p tempo)
   "Finds how the student reads tempo, sets *CLOCK* and returns the answer of
@@ -1254,7 +1260,7 @@ move."
     (cond ((word= name "TimeReserve")
            (setf *time-reserve* (parse-natural (or value "") "TimeReserve" 60000)))
           ((word= name "Game")
-           (let ((game (find value (append '(:knight :bishop :dots :quatro) (mapcar #'cdr *plug-ins*))
+           (let ((game (find value (append '(:knight :bishop :torre :dots :quatro) (mapcar #'cdr *plug-ins*))
                              :key #'game-name :test #'word=)))
              (setf *game* game)
              (send "info string option Game ~a~:[ (the adapter plays ~{~a~^, ~})~;~*~]"
@@ -1507,6 +1513,14 @@ if any), or NIL: used by project descriptions whose answer holds no board.")
   (:method (game line column operator)
     (declare (ignore game line column operator))
     nil))
+
+(defgeneric game-jogar-arguments (game estado side tempo)
+  (:documentation "The arguments of the student's jogar for ESTADO, SIDE to
+move and TEMPO: (estado tempo) by default; a year whose championship function
+took more (3-D noughts and crosses: (jogar estado simbolo tempo)) says so.")
+  (:method (game estado side tempo)
+    (declare (ignore game side))
+    (list estado tempo)))
 
 (defgeneric game-start (game)
   (:documentation "The position string of the game's fixed start, or NIL.")

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""A small example engine for the knight game (and the bishop game, Quatro,
-Adji-boto and Solitario).
+"""A small example engine for the knight game (and the bishop game, the rook
+game ``torre``, Quatro, Adji-boto, Solitario and 3-D noughts and crosses
+``galo3d``).
 
 A template for students: it speaks the Tabula engine protocol on standard
 input / output, keeps its own board, applies the rules to the moves it is
@@ -18,7 +19,8 @@ Python 3.11, standard library only.  Protocol in brief (see protocol.md):
     setoption name Seed value <n>
     position fen <FEN> [moves <m1> <m2> ...]
     go movetime <ms> | depth <d> | p1time <ms> p2time <ms> | infinite ...
-                           -> bestmove <square, pass, brao@c3 in quatro, t3 in adjiboto, d2-d3 in solitario>
+                           -> bestmove <square, pass, brao@c3 in quatro, t3 in adjiboto,
+                                        d2-d3 in solitario, b22 in galo3d>
     stop, quit (or the end of the input)
     perft <depth>          -> <move> <count> ..., perft <depth> <total>
     query gameover | p1turn | result
@@ -40,6 +42,12 @@ KNIGHT_JUMPS = [(2, -1), (2, 1), (1, 2), (-1, 2), (-2, 1), (-2, -1), (-1, -2), (
 BISHOP_DIRECTIONS = [(1, 1), (1, -1), (-1, -1), (-1, 1)]
 """Bishop directions; along each, nearer squares first. Empty squares never block."""
 
+ROOK_DIRECTIONS = [(1, 0), (0, 1), (-1, 0), (0, -1)]
+"""Rook directions (rules/torre.md), nearer squares first. Nothing blocks the slide."""
+
+BOARD_SIZES = {"knight": 10, "bishop": 8, "torre": 7}
+"""The number-board games and their board sides."""
+
 PASS = "pass"
 
 
@@ -58,7 +66,7 @@ def is_number(text):
 
 
 class Position:
-    """A knight or bishop duel.
+    """A knight, bishop or rook (``torre``) duel.
 
     ``cells[sq]`` is the number on square ``sq = row * size + col`` (row 0 is
     the first row of the FEN, square ``a1``) or None when empty.
@@ -82,12 +90,14 @@ class Position:
 
     @staticmethod
     def from_fen(words):
-        """``knight <rows> <side> <score1> <score2>`` (bishop: 8 rows of 8)."""
-        if not words or words[0] not in ("knight", "bishop"):
+        """``knight <rows> <side> <score1> <score2>`` (bishop: 8 rows of 8,
+        torre: 7 rows of 7)."""
+        if not words or words[0] not in BOARD_SIZES:
             found = words[0] if words else "nothing"
-            raise EngineError(f"this engine plays knight, bishop, quatro, adjiboto and solitario, not {found}")
+            raise EngineError(
+                f"this engine plays knight, bishop, torre, quatro, adjiboto, solitario and galo3d, not {found}")
         game = words[0]
-        size = 10 if game == "knight" else 8
+        size = BOARD_SIZES[game]
         if len(words) != 5:
             raise EngineError(f"expected '{game} <rows> <side> <score1> <score2>'")
         rows = words[1].split("/")
@@ -155,7 +165,8 @@ class Position:
                 if 0 <= r < self.size and 0 <= c < self.size:
                     out.append(r * self.size + c)
         else:
-            for dr, dc in BISHOP_DIRECTIONS:
+            directions = BISHOP_DIRECTIONS if self.game == "bishop" else ROOK_DIRECTIONS
+            for dr, dc in directions:
                 r, c = row + dr, col + dc
                 while 0 <= r < self.size and 0 <= c < self.size:
                     out.append(r * self.size + c)
@@ -675,6 +686,127 @@ class SoliPosition:
         raise EngineError(f"illegal move '{text}' (expected from-to such as d2-d3)")
 
 
+# ---------------------------------------------------------------------------
+# 3-D noughts and crosses (rules/galo3d.md): the duel
+# ---------------------------------------------------------------------------
+
+
+def galo_lines():
+    """The 49 lines of three, as lists of cells ``level * 9 + row * 3 + col``
+    (0-based, level 0 the bottom board): every direction from every cell."""
+    lines = set()
+    for l in range(3):
+        for r in range(3):
+            for c in range(3):
+                for dl in (-1, 0, 1):
+                    for dr in (-1, 0, 1):
+                        for dc in (-1, 0, 1):
+                            if (dl, dr, dc) == (0, 0, 0):
+                                continue
+                            pts = [(l + k * dl, r + k * dr, c + k * dc) for k in range(3)]
+                            if all(0 <= x < 3 for p in pts for x in p):
+                                lines.add(tuple(sorted(a * 9 + b * 3 + d for a, b, d in pts)))
+    return sorted(lines)
+
+
+GALO_LINES = galo_lines()
+"""The 49 lines (27 straight, 18 plane diagonals, 4 space diagonals)."""
+
+GALO_ORDER = [level * 9 + k for level in (2, 1, 0) for k in range(9)]
+"""The cells in move order: the reading order of the position string."""
+
+
+class GaloPosition:
+    """A 3-D noughts and crosses duel: ``cells[i]`` is 'x', 'o' or None for
+    cell ``i = level * 9 + row * 3 + col`` (0-based; level 0 is level 1, the
+    bottom board). ``side`` 0 is X (player 1)."""
+
+    game = "galo3d"
+
+    def __init__(self, cells, side):
+        self.cells = cells
+        self.side = side
+
+    def copy(self):
+        return GaloPosition(list(self.cells), self.side)
+
+    @staticmethod
+    def from_fen(words):
+        """``galo3d <level3>/<level2>/<level1> <x|o>``."""
+        if len(words) != 3:
+            raise EngineError("expected 'galo3d <level3>/<level2>/<level1> <side>'")
+        levels = words[1].split("/")
+        if len(levels) != 3:
+            raise EngineError("expected 3 levels separated by '/'")
+        cells = [None] * 27
+        for k, level in enumerate(levels):
+            rows = level.split(",")
+            if len(rows) != 3 or any(len(row) != 3 for row in rows):
+                raise EngineError(f"level {3 - k}: expected 3 rows of 3 cells")
+            for r, row in enumerate(rows):
+                for c, ch in enumerate(row):
+                    if ch in "xX":
+                        cells[(2 - k) * 9 + r * 3 + c] = "x"
+                    elif ch in "oO0":
+                        cells[(2 - k) * 9 + r * 3 + c] = "o"
+                    elif ch != "-":
+                        raise EngineError(f"level {3 - k}, row {r + 1}: bad cell '{ch}'")
+        if words[2] not in ("x", "X", "o", "O", "0"):
+            raise EngineError(f"side to move: expected 'x' or 'o', found '{words[2]}'")
+        pos = GaloPosition(cells, 0 if words[2] in "xX" else 1)
+        if pos.has_line("x") and pos.has_line("o"):
+            raise EngineError("board: both symbols have a line")
+        return pos
+
+    def fen(self):
+        levels = []
+        for level in (2, 1, 0):
+            rows = ["".join(self.cells[level * 9 + r * 3 + c] or "-" for c in range(3))
+                    for r in range(3)]
+            levels.append(",".join(rows))
+        return f"galo3d {'/'.join(levels)} {'x' if self.side == 0 else 'o'}"
+
+    def has_line(self, symbol):
+        return any(all(self.cells[i] == symbol for i in line) for line in GALO_LINES)
+
+    def over(self):
+        return self.has_line("x") or self.has_line("o") or None not in self.cells
+
+    def legal_moves(self):
+        if self.over():
+            return []
+        return [i for i in GALO_ORDER if self.cells[i] is None]
+
+    def completes(self, cell, symbol):
+        """Would ``symbol`` on the empty ``cell`` complete a line?"""
+        return any(cell in line and all(self.cells[i] == symbol for i in line if i != cell)
+                   for line in GALO_LINES)
+
+    def play(self, move):
+        pos = self.copy()
+        pos.cells[move] = "x" if self.side == 0 else "o"
+        pos.side = 1 - pos.side
+        return pos
+
+    def result(self):
+        if self.has_line("x"):
+            return "p1win"
+        if self.has_line("o"):
+            return "p2win"
+        return "draw" if self.over() else "none"
+
+    def move_name(self, move):
+        level, rest = divmod(move, 9)
+        row, col = divmod(rest, 3)
+        return f"{chr(ord('a') + col)}{row + 1}{level + 1}"
+
+    def parse_move(self, text):
+        for move in self.legal_moves():
+            if self.move_name(move) == text.lower():
+                return move
+        raise EngineError(f"illegal or unknown move '{text}'")
+
+
 def perft(pos, depth):
     """The leaves of the game tree to ``depth`` plies; a finished game is a
     leaf (protocol.md, perft)."""
@@ -696,6 +828,8 @@ def parse_fen(words):
         return AdjiPosition.from_fen(words)
     if words and words[0] == "solitario":
         return SoliPosition.from_fen(words)
+    if words and words[0] == "galo3d":
+        return GaloPosition.from_fen(words)
     return Position.from_fen(words)
 
 
@@ -709,7 +843,9 @@ def choose_move(pos, strategy, rng, time_ms):
     quatro a move that wins at once, else one that does not let the opponent
     win at once, else any; in adjiboto the largest capture; in solitario a
     move onto the opponent's start holes, else a capture, else a move that
-    does not let the opponent win at once; ``random``: any legal move.  ``time_ms`` is unused
+    does not let the opponent win at once; in galo3d a move that completes a
+    line, else one that blocks the opponent's, else any; ``random``: any
+    legal move.  ``time_ms`` is unused
     by these two."""
     moves = pos.legal_moves()
     if moves == [PASS] or strategy == "random":
@@ -722,6 +858,11 @@ def choose_move(pos, strategy, rng, time_ms):
                 if not any(pos.play(m).wins_at_once(n) for n in pos.play(m).legal_moves())]
         captures = [m for m in safe if abs(m[0][0] - m[1][0]) == 2 or abs(m[0][1] - m[1][1]) == 2]
         return rng.choice(captures or safe or moves)
+    if pos.game == "galo3d":
+        me, them = ("x", "o") if pos.side == 0 else ("o", "x")
+        wins = [m for m in moves if pos.completes(m, me)]
+        blocks = [m for m in moves if pos.completes(m, them)]
+        return rng.choice(wins or blocks or moves)
     if pos.game == "adjiboto":
         best = max(pos.capture(m) for m in moves)
         return rng.choice([m for m in moves if pos.capture(m) == best])

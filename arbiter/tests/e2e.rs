@@ -1303,3 +1303,13 @@ fn adjiboto_match_tabula_against_greedy() {
 fn solitario_match_tabula_against_greedy() {
     match_against_greedy("solitario");
 }
+
+#[test]
+fn torre_match_tabula_against_greedy() {
+    match_against_greedy("torre");
+}
+
+#[test]
+fn galo3d_match_tabula_against_greedy() {
+    match_against_greedy("galo3d");
+}

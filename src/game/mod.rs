@@ -14,6 +14,8 @@
 //! | `knight-solo` | [`KnightSolo`] | 10 × 10 numbers, one knight, a target |
 //! | `bishop` | [`Bishop`] | 8 × 8 numbers 11..88, two bishops |
 //! | `bishop-solo` | [`BishopSolo`] | 8 × 8 numbers, one bishop, a target |
+//! | `torre` | [`Torre`] | 7 × 7 numbers 11..77, two rooks |
+//! | `torre-solo` | [`TorreSolo`] | 7 × 7 numbers, one rook, a target |
 //! | `dots` | [`Dots`] | Dots and Boxes, up to 10 × 10 boxes |
 //! | `dots-solo` | [`DotsSolo`] | one player closing boxes, a target |
 //! | `quatro` | [`Quatro`] | 4 × 4 board, 16 pieces of 4 attributes, shared reserve |
@@ -22,6 +24,8 @@
 //! | `adjiboto-solo` | [`AdjibotoSolo`] | one player emptying the board |
 //! | `solitario` | [`Solitario`] | the English cross, 6 pegs each, steps and captures, a race to the other side |
 //! | `solitario-solo` | [`SolitarioSolo`] | peg solitaire: jumps until `t` pegs are left |
+//! | `galo3d` | [`Galo3d`] | 3 × 3 × 3 noughts and crosses, 49 lines |
+//! | `galo3d-solo` | [`Galo3dSolo`] | either symbol on an empty cell until a line stands |
 //!
 //! ```
 //! use tabula::game::{Game, KnightSolo};
@@ -55,7 +59,8 @@ pub use any::{AnyMove, AnyPosition};
 // type by its folder's path, so a new game needs no line here).
 pub use dots::{Arc, Dots, DotsSolo};
 pub use fen::FenError;
-pub use numbered::{Bishop, BishopSolo, JumpMove, Knight, KnightSolo};
+pub use galo3d::{Galo3d, Galo3dSolo};
+pub use numbered::{Bishop, BishopSolo, JumpMove, Knight, KnightSolo, Torre, TorreSolo};
 pub use quatro::{Place, Quatro, QuatroSolo};
 pub use registry::GameId;
 pub use solitario::{Hop, Solitario, SolitarioSolo};

@@ -41,12 +41,14 @@ macro_rules! __registry {
     ($callback:ident $($args:tt)*) => {
         $crate::$callback! {
             ($($args)*)
-            folders [numbered dots quatro adjiboto solitario]
+            folders [numbered dots quatro adjiboto solitario galo3d]
             games [
                 Knight      "knight"       duel   KnightSolo  Jump  $crate::game::numbered::Knight,
                 KnightSolo  "knight-solo"  puzzle Knight      Jump  $crate::game::numbered::KnightSolo,
                 Bishop      "bishop"       duel   BishopSolo  Jump  $crate::game::numbered::Bishop,
                 BishopSolo  "bishop-solo"  puzzle Bishop      Jump  $crate::game::numbered::BishopSolo,
+                Torre       "torre"        duel   TorreSolo   Jump  $crate::game::numbered::Torre,
+                TorreSolo   "torre-solo"   puzzle Torre       Jump  $crate::game::numbered::TorreSolo,
                 Dots        "dots"         duel   DotsSolo    Arc   $crate::game::dots::Dots,
                 DotsSolo    "dots-solo"    puzzle Dots        Arc   $crate::game::dots::DotsSolo,
                 Quatro      "quatro"       duel   QuatroSolo  Place $crate::game::quatro::Quatro,
@@ -55,6 +57,8 @@ macro_rules! __registry {
                 AdjibotoSolo "adjiboto-solo" puzzle Adjiboto     Sow   $crate::game::adjiboto::AdjibotoSolo,
                 Solitario     "solitario"      duel   SolitarioSolo Hop   $crate::game::solitario::Solitario,
                 SolitarioSolo "solitario-solo" puzzle Solitario     Hop   $crate::game::solitario::SolitarioSolo,
+                Galo3d       "galo3d"        duel   Galo3dSolo   Mark  $crate::game::galo3d::Galo3d,
+                Galo3dSolo   "galo3d-solo"   puzzle Galo3d       Mark  $crate::game::galo3d::Galo3dSolo,
             ]
             moves [
                 Jump  $crate::game::numbered::JumpMove,
@@ -62,6 +66,7 @@ macro_rules! __registry {
                 Place $crate::game::quatro::Place,
                 Sow   $crate::game::adjiboto::Sow,
                 Hop   $crate::game::solitario::Hop,
+                Mark  $crate::game::galo3d::Mark,
             ]
         }
     };

@@ -14,6 +14,8 @@
 
 #![allow(dead_code)]
 
+mod galo3d;
+
 use rand::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -34,11 +36,16 @@ const KNIGHT_OPS: [(i32, i32); 8] = [
 /// Bishop directions in the operator order of `rules/bishop.md`.
 const BISHOP_DIRS: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
 
-/// Knight or bishop.
+/// Rook directions in the operator order of `rules/torre.md`: (row, column)
+/// offsets, rows growing downwards.
+const ROOK_DIRS: [(i32, i32); 4] = [(1, 0), (0, 1), (-1, 0), (0, -1)];
+
+/// Knight, bishop or rook.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Piece {
     Knight,
     Bishop,
+    Rook,
 }
 
 impl Piece {
@@ -46,6 +53,7 @@ impl Piece {
         match self {
             Piece::Knight => 10,
             Piece::Bishop => 8,
+            Piece::Rook => 7,
         }
     }
 }
@@ -244,6 +252,7 @@ pub enum Pos {
     Quatro(QuatroPos),
     Adji(AdjiPos),
     Soli(solitario::SoliPos),
+    Galo(galo3d::GaloPos),
 }
 
 /// The 16 pieces in the canonical order of rules §1.4.
@@ -415,8 +424,13 @@ impl NumPos {
                     }
                 }
             }
-            Piece::Bishop => {
-                for (dr, dc) in BISHOP_DIRS {
+            Piece::Bishop | Piece::Rook => {
+                let dirs = if self.piece == Piece::Bishop {
+                    BISHOP_DIRS
+                } else {
+                    ROOK_DIRS
+                };
+                for (dr, dc) in dirs {
                     let (mut nr, mut nc) = (r as i32 + dr, c as i32 + dc);
                     // Empty squares do not block: walk to the edge.
                     while self.on_board(nr, nc) {
@@ -544,6 +558,8 @@ impl NumPos {
             (Piece::Knight, true) => "knight-solo",
             (Piece::Bishop, false) => "bishop",
             (Piece::Bishop, true) => "bishop-solo",
+            (Piece::Rook, false) => "torre",
+            (Piece::Rook, true) => "torre-solo",
         };
         let mut rows = Vec::new();
         for r in 0..self.n() {
@@ -697,6 +713,7 @@ impl Pos {
             Pos::Quatro(p) => p.legal_moves(),
             Pos::Adji(p) => p.legal_moves(),
             Pos::Soli(p) => p.legal_moves(),
+            Pos::Galo(p) => p.legal_moves(),
             Pos::Num(p) => p.legal_moves(),
             Pos::Dots(p) => p.legal_moves(),
         }
@@ -708,6 +725,7 @@ impl Pos {
             Pos::Quatro(p) => p.play(mv),
             Pos::Adji(p) => p.play(mv),
             Pos::Soli(p) => p.play(mv),
+            Pos::Galo(p) => p.play(mv),
             Pos::Num(p) => p.play(mv),
             Pos::Dots(p) => p.play(mv),
         }
@@ -718,6 +736,7 @@ impl Pos {
             Pos::Quatro(p) => p.side,
             Pos::Adji(p) => p.side,
             Pos::Soli(p) => p.side,
+            Pos::Galo(p) => p.side_index(),
             Pos::Num(p) => p.side,
             Pos::Dots(p) => p.side,
         }
@@ -729,6 +748,7 @@ impl Pos {
             Pos::Quatro(p) => p.scores(),
             Pos::Adji(p) => p.scores(),
             Pos::Soli(p) => p.scores(),
+            Pos::Galo(p) => p.scores(),
             Pos::Num(p) => p.score,
             Pos::Dots(p) => p.score,
         }
@@ -739,6 +759,7 @@ impl Pos {
             Pos::Quatro(p) => p.fen(),
             Pos::Adji(p) => p.fen(),
             Pos::Soli(p) => p.fen(),
+            Pos::Galo(p) => p.fen(),
             Pos::Num(p) => p.fen(),
             Pos::Dots(p) => p.fen(),
         }
@@ -749,6 +770,7 @@ impl Pos {
             Pos::Quatro(p) => p.solo,
             Pos::Adji(p) => p.solo,
             Pos::Soli(p) => p.solo,
+            Pos::Galo(p) => p.solo,
             Pos::Num(p) => p.solo,
             Pos::Dots(p) => p.solo,
         }
@@ -777,6 +799,7 @@ impl Pos {
             Pos::Adji(p) if p.solo => f[1..3].join(" "),
             Pos::Adji(_) => f[1..4].join(" "),
             Pos::Soli(p) => p.hash_key(),
+            Pos::Galo(p) => f[..if p.solo { 2 } else { 3 }].join(" "),
         }
     }
 
@@ -798,6 +821,23 @@ impl Pos {
                     "double with no other double left",
                     "symmetric removal",
                     "one-digit number removes its mirror",
+                    "several copies removed",
+                    "landing on a duplicated number",
+                    "game over",
+                ],
+            ),
+            Pos::Num(p) if p.piece == Piece::Rook => (
+                "torre",
+                &[
+                    "pass",
+                    "placement",
+                    "attack rule",
+                    "slide over an empty square",
+                    "slide over a number",
+                    "double",
+                    "second copy of the landed double removed",
+                    "double with no other double left",
+                    "symmetric removal",
                     "several copies removed",
                     "landing on a duplicated number",
                     "game over",
@@ -839,6 +879,17 @@ impl Pos {
                 ],
             ),
             Pos::Soli(_) => ("solitario", solitario::SoliPos::RULES),
+            Pos::Galo(_) => (
+                "galo3d",
+                &[
+                    "x completes a line",
+                    "o completes a line",
+                    "block",
+                    "line of x",
+                    "line of o",
+                    "game over",
+                ],
+            ),
             Pos::Adji(_) => (
                 "adjiboto",
                 &[
@@ -877,6 +928,7 @@ impl Pos {
     pub fn every_move_name(&self) -> Vec<String> {
         let mut out = vec!["pass".to_string()];
         match self {
+            Pos::Galo(p) => out.extend(p.every_move_name()),
             Pos::Num(p) => {
                 for r in 0..p.n() {
                     for c in 0..p.n() {
@@ -1194,6 +1246,10 @@ pub fn from_fen(text: &str) -> Result<Pos, String> {
         Some("knight-solo") => parse_num_fen(&fields, Piece::Knight, true).map(Pos::Num),
         Some("bishop") => parse_num_fen(&fields, Piece::Bishop, false).map(Pos::Num),
         Some("bishop-solo") => parse_num_fen(&fields, Piece::Bishop, true).map(Pos::Num),
+        Some("torre") => parse_num_fen(&fields, Piece::Rook, false).map(Pos::Num),
+        Some("torre-solo") => parse_num_fen(&fields, Piece::Rook, true).map(Pos::Num),
+        Some("galo3d") => galo3d::parse_fen(&fields, false).map(Pos::Galo),
+        Some("galo3d-solo") => galo3d::parse_fen(&fields, true).map(Pos::Galo),
         Some("dots") => parse_dots_fen(&fields, false).map(Pos::Dots),
         Some("dots-solo") => parse_dots_fen(&fields, true).map(Pos::Dots),
         Some("quatro") => parse_quatro_fen(&fields, false).map(Pos::Quatro),
@@ -1211,6 +1267,7 @@ pub fn from_fen(text: &str) -> Result<Pos, String> {
 
 const KNIGHT_DAT: &str = include_str!("../../data/problems/knight.dat");
 const BISHOP_DAT: &str = include_str!("../../data/problems/bishop.dat");
+const TORRE_DAT: &str = include_str!("../../data/problems/torre.dat");
 const DOTS_DAT: &str = include_str!("../../data/problems/dots.dat");
 const QUATRO_DAT: &str = include_str!("../../data/problems/quatro.dat");
 const ADJIBOTO_DAT: &str = include_str!("../../data/problems/adjiboto.dat");
@@ -1320,6 +1377,7 @@ pub fn problem(game: &str, index: usize) -> Pos {
     let (text, piece) = match game {
         "knight-solo" => (KNIGHT_DAT, Some(Piece::Knight)),
         "bishop-solo" => (BISHOP_DAT, Some(Piece::Bishop)),
+        "torre-solo" => (TORRE_DAT, Some(Piece::Rook)),
         "dots-solo" => (DOTS_DAT, None),
         _ => panic!("no problems for {game}"),
     };
@@ -1343,11 +1401,20 @@ pub fn problem(game: &str, index: usize) -> Pos {
                         .collect()
                 })
                 .collect();
+            // `T`: the rook already standing there (rules/torre.md).
+            let mut at = None;
+            for (r, row) in rows.iter().enumerate() {
+                for (c, cell) in row.list().iter().enumerate() {
+                    if matches!(cell, Lisp::Atom(a) if a == "T") {
+                        at = Some((r, c));
+                    }
+                }
+            }
             Pos::Num(NumPos {
                 piece,
                 solo: true,
                 cells,
-                at: [None, None],
+                at: [at, None],
                 side: 0,
                 score: [0, 0],
                 target: Some(target),
@@ -1395,10 +1462,11 @@ pub fn random_numbers(piece: Piece, solo: bool, seed: u64) -> Pos {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let set: Vec<u8> = match piece {
         Piece::Knight => (0..100).collect(),
-        Piece::Bishop => {
+        Piece::Bishop | Piece::Rook => {
+            let n = piece.side() as u8;
             let mut s = Vec::new();
-            for a in 1..=8 {
-                for b in 1..=8 {
+            for a in 1..=n {
+                for b in 1..=n {
                     s.push(a * 10 + b);
                 }
             }
@@ -1543,11 +1611,15 @@ pub fn setup(spec: &str) -> Pos {
                 "knight-solo" => random_numbers(Piece::Knight, true, seed),
                 "bishop" => random_numbers(Piece::Bishop, false, seed),
                 "bishop-solo" => random_numbers(Piece::Bishop, true, seed),
+                "torre" => random_numbers(Piece::Rook, false, seed),
+                "torre-solo" => random_numbers(Piece::Rook, true, seed),
                 "quatro" => random_quatro(false, seed),
                 "quatro-solo" => random_quatro(true, seed),
                 "adjiboto" => random_adji(false, seed),
                 "adjiboto-solo" => random_adji(true, seed),
                 "solitario" => Pos::Soli(solitario::random(seed)),
+                "galo3d" => Pos::Galo(galo3d::random(false, seed)),
+                "galo3d-solo" => Pos::Galo(galo3d::random(true, seed)),
                 "dots" => {
                     let (r, c) = head
                         .get(3)
@@ -1604,7 +1676,7 @@ pub fn features(pos: &Pos, mv: &str) -> Vec<&'static str> {
             let n = p.cells[r][c].unwrap();
             match p.at[me] {
                 None => out.push("placement"),
-                Some((fr, fc)) if p.piece == Piece::Bishop => {
+                Some((fr, fc)) if p.piece != Piece::Knight => {
                     let (dr, dc) = (
                         (r as i32 - fr as i32).signum(),
                         (c as i32 - fc as i32).signum(),
@@ -1708,6 +1780,7 @@ pub fn features(pos: &Pos, mv: &str) -> Vec<&'static str> {
             }
         }
         (Pos::Soli(p), Pos::Soli(a)) => out.extend(p.features(mv, a)),
+        (Pos::Galo(p), Pos::Galo(_)) => p.features(mv, &mut out),
         (Pos::Quatro(p), Pos::Quatro(a)) => {
             if a.won() {
                 out.push("winning line");

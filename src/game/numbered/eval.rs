@@ -3,7 +3,7 @@
 //! are in [`crate::search::eval`]), the number on the destination square as
 //! the move-ordering hint, and the time budget.
 
-use super::{Jump, JumpMove, Piece};
+use super::{ColourRule, Jump, JumpMove, Piece};
 use crate::game::traits::Evaluate;
 use crate::game::{Game, Player};
 use crate::search::EvalConfig;
@@ -13,7 +13,7 @@ impl<P: Piece, const SOLO: bool> Evaluate for Jump<P, SOLO> {
 
     #[inline]
     fn evaluate(&self, cfg: &EvalConfig) -> i32 {
-        jump(self, cfg, !SOLO && P::ALTERNATES_COLOUR)
+        jump(self, cfg, !SOLO && P::COLOUR == ColourRule::Alternates)
     }
 
     #[inline]

@@ -1,8 +1,9 @@
-//! Heuristics of the number-board puzzles (`knight-solo`, `bishop-solo`):
+//! Heuristics of the number-board puzzles (`knight-solo`, `bishop-solo`,
+//! `torre-solo`):
 //! `reach` (default), `largest`, `course`, `zero`. See [`crate::puzzle::heuristic`] for
 //! why the admissible ones are.
 
-use crate::game::numbered::{Jump, Piece, Square, STRIDE};
+use crate::game::numbered::{ColourRule, Jump, Piece, Square, STRIDE};
 use crate::puzzle::heuristic::{HeuristicInfo, Puzzle, ZERO};
 
 const JUMP_HEURISTICS: &[HeuristicInfo] = &[
@@ -131,6 +132,28 @@ const fn even_squares() -> u128 {
 #[inline]
 fn colour(sq: Square) -> usize {
     (sq as usize / STRIDE + sq as usize % STRIDE) % 2
+}
+
+/// The colour class of a square for the piece's colour rule: a piece free
+/// to change colour (the rook) sees one class, 0.
+#[inline]
+fn colour_of<P: Piece>(sq: Square) -> usize {
+    if P::COLOUR == ColourRule::Free {
+        0
+    } else {
+        colour(sq)
+    }
+}
+
+/// The squares of colour class `c` (see [`colour_of`]).
+#[inline]
+fn colour_squares<P: Piece>(c: usize) -> u128 {
+    match (P::COLOUR, c) {
+        (ColourRule::Free, 0) => !0,
+        (ColourRule::Free, _) => 0,
+        (_, 0) => EVEN_SQUARES,
+        _ => !EVEN_SQUARES,
+    }
 }
 
 /// For each column offset dc + 2 (dc in -2..=2), the squares of the 10 × 10
@@ -274,7 +297,7 @@ impl<P: Piece> Jump<P, true> {
         // Values of the reachable squares by square colour, as bit sets.
         let mut by_colour = [0u128; 2];
         for (c, set) in by_colour.iter_mut().enumerate() {
-            let mut bits = squares & if c == 0 { EVEN_SQUARES } else { !EVEN_SQUARES };
+            let mut bits = squares & colour_squares::<P>(c);
             while bits != 0 {
                 let sq = bits.trailing_zeros() as Square;
                 bits &= bits - 1;
@@ -287,16 +310,17 @@ impl<P: Piece> Jump<P, true> {
         if repeated {
             return self.reach_bound_repeated(squares, missing);
         }
-        // Colour rule: a knight alternates colours, a bishop keeps its own.
-        // Within one colour, at most one number of a pair ab/ba.
-        let alternate = P::SIDE == 10;
+        // Colour rule: a knight alternates colours, a bishop keeps its own,
+        // a rook has one class. Within one class, at most one number of a
+        // pair ab/ba.
+        let alternate = P::COLOUR == ColourRule::Alternates;
         let desc = |c: usize| DescBits {
             bits: by_colour[c],
             exclusive: by_colour[c],
         };
         let colour_bound = match self.piece(crate::game::Player::One) {
             Some(sq) => {
-                let here = colour(sq);
+                let here = colour_of::<P>(sq);
                 let first = if alternate { 1 - here } else { here };
                 // The first value is one of the squares the piece can go to.
                 let Some(cap) = best_value(self, P::attacks(sq) & self.occupancy()) else {
@@ -309,7 +333,7 @@ impl<P: Piece> Jump<P, true> {
                 let home = self.occupancy() & ((1u128 << P::SIDE) - 1);
                 (0..2)
                     .filter_map(|c| {
-                        let on_c = home & if c == 0 { EVEN_SQUARES } else { !EVEN_SQUARES };
+                        let on_c = home & colour_squares::<P>(c);
                         let cap = best_value(self, on_c)?;
                         Some(fewest_alternating(
                             desc(c),
@@ -367,13 +391,13 @@ impl<P: Piece> Jump<P, true> {
             let sq = bits.trailing_zeros() as Square;
             bits &= bits - 1;
             let n = self.number(sq).unwrap_or(0) as usize;
-            by_colour[colour(sq)][n] += 1;
+            by_colour[colour_of::<P>(sq)][n] += 1;
         }
-        let alternate = P::SIDE == 10;
+        let alternate = P::COLOUR == ColourRule::Alternates;
         let desc = |c: usize| Desc::new(&by_colour[c]);
         match self.piece(crate::game::Player::One) {
             Some(sq) => {
-                let here = colour(sq);
+                let here = colour_of::<P>(sq);
                 let first = if alternate { 1 - here } else { here };
                 fewest_alternating(desc(first), desc(1 - first), alternate, None, missing)
             }

@@ -1,9 +1,11 @@
-//! The number-board games: the knight game (10 × 10) and the bishop game (8 × 8),
-//! each as a two-player duel and as a single-player puzzle.
+//! The number-board games: the knight game (10 × 10), the bishop game (8 × 8)
+//! and the rook game (`torre`, 7 × 7), each as a two-player duel and as a
+//! single-player puzzle.
 //!
-//! Both boards use the same square index, `row * 10 + col` with row 0 the top
-//! row (`a1`..`j1`), so the bishop's 8 × 8 board is the top-left corner of the
-//! knight's and square names mean the same thing in both games. A state keeps
+//! The boards use the same square index, `row * 10 + col` with row 0 the top
+//! row (`a1`..`j1`), so the bishop's 8 × 8 and the rook's 7 × 7 boards are the
+//! top-left corner of the knight's and square names mean the same thing in
+//! every game. A state keeps
 //! the board's numbers (`vals`, never changed after set-up) and a bitboard of
 //! the squares that still hold theirs (`occ`); playing a move only clears bits.
 //!
@@ -17,6 +19,8 @@ pub mod lisp;
 pub mod problems;
 pub mod random;
 pub mod render;
+#[cfg(test)]
+mod rules_examples;
 
 use super::fen::{self, FenError};
 use super::{zobrist, Game, GameId, MoveError, MoveList, Player};
@@ -79,11 +83,17 @@ pub trait Piece: Copy + Eq + Debug + Send + Sync + 'static {
     const SOLO: GameId;
     /// Most moves from one square.
     const MAX_TARGETS: usize;
-    /// True when every move changes the square's colour (the knight): the
-    /// evaluation's parity term applies.
-    const ALTERNATES_COLOUR: bool;
+    /// What a move does to the square's colour: the knight's parity term of
+    /// the evaluation and the puzzle's `reach` bound read it.
+    const COLOUR: ColourRule;
+    /// What a move is, for "not legal" messages ("not a knight's jump …").
+    const NOT_A_MOVE: &'static str;
+    /// The expected text of a move, for syntax errors.
+    const MOVE_SYNTAX: &'static str;
     /// The course's problems file of the puzzle (`data/problems/<name>.dat`).
     const PROBLEMS: &'static str;
+    /// The problems file writes the board bottom row first (the bishop's).
+    const PROBLEMS_BOTTOM_FIRST: bool;
     /// [`CourseProblems::IN_REPORT`](crate::game::CourseProblems::IN_REPORT)
     /// of the puzzle.
     const IN_REPORT: bool;
@@ -98,6 +108,18 @@ pub trait Piece: Copy + Eq + Debug + Send + Sync + 'static {
     fn full_set() -> Vec<u8>;
 }
 
+/// How a piece's move changes the colour of its square (squares coloured by
+/// `(row + column) % 2`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ColourRule {
+    /// Every move changes the colour (the knight).
+    Alternates,
+    /// Every move keeps it (the bishop).
+    Keeps,
+    /// Either (the rook).
+    Free,
+}
+
 /// The chess knight on the 10 × 10 board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct KnightPiece;
@@ -105,6 +127,10 @@ pub struct KnightPiece;
 /// The chess bishop on the 8 × 8 board; empty squares do not block it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct BishopPiece;
+
+/// The chess rook on the 7 × 7 board (`torre`); nothing blocks its slide.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RookPiece;
 
 /// Knight jumps as (row, column) offsets in the rules' operator order op1..op8.
 pub const KNIGHT_OPS: [(i32, i32); 8] = [
@@ -120,6 +146,10 @@ pub const KNIGHT_OPS: [(i32, i32); 8] = [
 
 /// Bishop directions in operator order, nearer squares first along each.
 pub const BISHOP_DIRS: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
+
+/// Rook directions in operator order (rows grow downwards), nearer squares
+/// first along each.
+pub const ROOK_DIRS: [(i32, i32); 4] = [(1, 0), (0, 1), (-1, 0), (0, -1)];
 
 /// Per-square move tables: targets in operator order and their bitboard.
 struct Tables<const N: usize> {
@@ -153,26 +183,28 @@ const fn knight_tables() -> Tables<8> {
     t
 }
 
-const fn bishop_tables() -> Tables<13> {
+/// The tables of a piece sliding along `dirs` to the edge of a `side` ×
+/// `side` board (nothing blocks it).
+const fn slider_tables<const N: usize>(dirs: [(i32, i32); 4], side: i32) -> Tables<N> {
     let mut t = Tables {
-        targets: [[NONE; 13]; 100],
+        targets: [[NONE; N]; 100],
         len: [0; 100],
         mask: [0; 100],
     };
     let mut sq = 0;
     while sq < 100 {
         let (r, c) = ((sq / 10) as i32, (sq % 10) as i32);
-        if r < 8 && c < 8 {
+        if r < side && c < side {
             let mut d = 0;
             while d < 4 {
-                let (mut nr, mut nc) = (r + BISHOP_DIRS[d].0, c + BISHOP_DIRS[d].1);
-                while nr >= 0 && nr < 8 && nc >= 0 && nc < 8 {
+                let (mut nr, mut nc) = (r + dirs[d].0, c + dirs[d].1);
+                while nr >= 0 && nr < side && nc >= 0 && nc < side {
                     let to = (nr * 10 + nc) as usize;
                     t.targets[sq][t.len[sq] as usize] = to as Square;
                     t.len[sq] += 1;
                     t.mask[sq] |= 1u128 << to;
-                    nr += BISHOP_DIRS[d].0;
-                    nc += BISHOP_DIRS[d].1;
+                    nr += dirs[d].0;
+                    nc += dirs[d].1;
                 }
                 d += 1;
             }
@@ -183,7 +215,8 @@ const fn bishop_tables() -> Tables<13> {
 }
 
 static KNIGHT: Tables<8> = knight_tables();
-static BISHOP: Tables<13> = bishop_tables();
+static BISHOP: Tables<13> = slider_tables(BISHOP_DIRS, 8);
+static ROOK: Tables<12> = slider_tables(ROOK_DIRS, 7);
 
 impl Piece for KnightPiece {
     const SIDE: usize = 10;
@@ -192,8 +225,11 @@ impl Piece for KnightPiece {
     const SOLO: GameId = GameId::KnightSolo;
     const BALANCE: crate::game::Balance = crate::game::Balance { depth: 10, threshold: 20 };
     const MAX_TARGETS: usize = 8;
-    const ALTERNATES_COLOUR: bool = true;
+    const COLOUR: ColourRule = ColourRule::Alternates;
+    const NOT_A_MOVE: &'static str = "not a knight's jump from the piece's square";
+    const MOVE_SYNTAX: &'static str = "a square a1..j10 or 'pass'";
     const PROBLEMS: &'static str = include_str!("../../../data/problems/knight.dat");
+    const PROBLEMS_BOTTOM_FIRST: bool = false;
     const IN_REPORT: bool = true;
 
     #[inline]
@@ -216,8 +252,12 @@ impl Piece for BishopPiece {
     const SOLO: GameId = GameId::BishopSolo;
     const BALANCE: crate::game::Balance = crate::game::Balance { depth: 9, threshold: 20 };
     const MAX_TARGETS: usize = 13;
-    const ALTERNATES_COLOUR: bool = false;
+    const COLOUR: ColourRule = ColourRule::Keeps;
+    const NOT_A_MOVE: &'static str = "not on a diagonal of the piece's square";
+    const MOVE_SYNTAX: &'static str = "a square a1..h8 or 'pass'";
     const PROBLEMS: &'static str = include_str!("../../../data/problems/bishop.dat");
+    /// The published bishop problems were written bottom row first.
+    const PROBLEMS_BOTTOM_FIRST: bool = true;
     /// Not in the default report: provisional targets, problem C unreachable.
     const IN_REPORT: bool = false;
 
@@ -232,6 +272,38 @@ impl Piece for BishopPiece {
     fn full_set() -> Vec<u8> {
         (11..=88)
             .filter(|n| (1..=8).contains(&(n / 10)) && (1..=8).contains(&(n % 10)))
+            .collect()
+    }
+}
+
+impl Piece for RookPiece {
+    const SIDE: usize = 7;
+    const NAME: &'static str = "rook";
+    const DUEL: GameId = GameId::Torre;
+    const SOLO: GameId = GameId::TorreSolo;
+    const BALANCE: crate::game::Balance = crate::game::Balance { depth: 9, threshold: 20 };
+    const MAX_TARGETS: usize = 12;
+    const COLOUR: ColourRule = ColourRule::Free;
+    const NOT_A_MOVE: &'static str = "not on the row or the column of the piece's square";
+    const MOVE_SYNTAX: &'static str = "a square a1..g7 or 'pass'";
+    const PROBLEMS: &'static str = include_str!("../../../data/problems/torre.dat");
+    const PROBLEMS_BOTTOM_FIRST: bool = false;
+    /// Not in the default report: breadth-first and depth-first search of
+    /// problem F (16 moves on a full board) would run for hours.
+    const IN_REPORT: bool = false;
+
+    #[inline]
+    fn targets(sq: Square) -> &'static [Square] {
+        &ROOK.targets[sq as usize][..ROOK.len[sq as usize] as usize]
+    }
+    #[inline]
+    fn attacks(sq: Square) -> u128 {
+        ROOK.mask[sq as usize]
+    }
+    /// The 49 numbers 11..77 whose digits are both 1..7.
+    fn full_set() -> Vec<u8> {
+        (11..=77)
+            .filter(|n| (1..=7).contains(&(n / 10)) && (1..=7).contains(&(n % 10)))
             .collect()
     }
 }
@@ -343,6 +415,10 @@ pub type KnightSolo = Jump<KnightPiece, true>;
 pub type Bishop = Jump<BishopPiece, false>;
 /// The bishop puzzle (`bishop-solo`).
 pub type BishopSolo = Jump<BishopPiece, true>;
+/// The rook duel (`torre`).
+pub type Torre = Jump<RookPiece, false>;
+/// The rook puzzle (`torre-solo`).
+pub type TorreSolo = Jump<RookPiece, true>;
 
 /// Most moves in one position: a home row of 10 placements, or 13 bishop slides.
 pub const MAX_MOVES: usize = 16;
@@ -451,7 +527,7 @@ impl<P: Piece, const SOLO: bool> Jump<P, SOLO> {
         })
     }
 
-    /// Board side length (10 or 8).
+    /// Board side length (10, 8 or 7).
     pub fn side_len(&self) -> usize {
         P::SIDE
     }
@@ -707,11 +783,7 @@ impl<P: Piece, const SOLO: bool> Game for Jump<P, SOLO> {
             return "the first move places the piece on a numbered square of its home row";
         }
         if P::attacks(me) >> to & 1 == 0 {
-            return if P::SIDE == 10 {
-                "not a knight's jump from the piece's square"
-            } else {
-                "not on a diagonal of the piece's square"
-            };
+            return P::NOT_A_MOVE;
         }
         if !self.holds(to) {
             return "the square holds no number";
@@ -727,11 +799,7 @@ impl<P: Piece, const SOLO: bool> Game for Jump<P, SOLO> {
             .map(JumpMove)
             .ok_or_else(|| MoveError::Syntax {
                 text: text.to_string(),
-                expected: if P::SIDE == 10 {
-                    "a square a1..j10 or 'pass'"
-                } else {
-                    "a square a1..h8 or 'pass'"
-                },
+                expected: P::MOVE_SYNTAX,
             })
     }
 

@@ -1,7 +1,8 @@
 //! The course's problems of the number-board puzzles ([`CourseProblems`]):
 //! `(<target> <row 1> … <row 10>)` for the knight, rows top to bottom;
 //! `(<target> <line 1> … <line 8>)` for the bishop, written **bottom row
-//! first** (the last line is row 1), as the published bishop problems are.
+//! first** (the last line is row 1), as the published bishop problems are;
+//! `(<target> <row 1> … <row 7>)` for the rook, with `T` its square.
 
 use super::{Jump, Piece};
 use crate::game::CourseProblems;
@@ -35,7 +36,7 @@ fn jump<P: Piece>(items: &[Sexp]) -> Result<(u32, Jump<P, true>), String> {
         ));
     }
     let mut rows: Vec<Sexp> = items[1..].to_vec();
-    if P::SIDE == 8 {
+    if P::PROBLEMS_BOTTOM_FIRST {
         // The bishop problems were written bottom row first.
         rows.reverse();
     }
