@@ -20,6 +20,8 @@
 //! | `quatro-solo` | [`QuatroSolo`] | a board and a reserve, a winning line to make |
 //! | `adjiboto` | [`Adjiboto`] | 2 rows of 6 pits, sowing, captures of 1, 3 or 5 seeds |
 //! | `adjiboto-solo` | [`AdjibotoSolo`] | one player emptying the board |
+//! | `blokus` | [`Blokus`] | 14 × 14 board, polyomino pieces placed corner to corner (2021 or 2017 pieces) |
+//! | `blokus-solo` | [`BlokusSolo`] | one player placing pieces: N squares (2021) or a dead end (2017) |
 //!
 //! ```
 //! use tabula::game::{Game, KnightSolo};
@@ -49,6 +51,7 @@ crate::__registry!(__declare_folders);
 
 pub use adjiboto::{Adjiboto, AdjibotoSolo, Sow};
 pub use any::{AnyMove, AnyPosition};
+pub use blokus::{Blokus, BlokusSolo, Placement};
 // Short paths for the games' types (a convenience: the registry names each
 // type by its folder's path, so a new game needs no line here).
 pub use dots::{Arc, Dots, DotsSolo};

@@ -41,7 +41,7 @@ macro_rules! __registry {
     ($callback:ident $($args:tt)*) => {
         $crate::$callback! {
             ($($args)*)
-            folders [numbered dots quatro adjiboto]
+            folders [numbered dots quatro adjiboto blokus]
             games [
                 Knight      "knight"       duel   KnightSolo  Jump  $crate::game::numbered::Knight,
                 KnightSolo  "knight-solo"  puzzle Knight      Jump  $crate::game::numbered::KnightSolo,
@@ -53,12 +53,15 @@ macro_rules! __registry {
                 QuatroSolo  "quatro-solo"  puzzle Quatro      Place $crate::game::quatro::QuatroSolo,
                 Adjiboto     "adjiboto"      duel   AdjibotoSolo Sow   $crate::game::adjiboto::Adjiboto,
                 AdjibotoSolo "adjiboto-solo" puzzle Adjiboto     Sow   $crate::game::adjiboto::AdjibotoSolo,
+                Blokus       "blokus"        duel   BlokusSolo   Piece $crate::game::blokus::Blokus,
+                BlokusSolo   "blokus-solo"   puzzle Blokus       Piece $crate::game::blokus::BlokusSolo,
             ]
             moves [
                 Jump  $crate::game::numbered::JumpMove,
                 Arc   $crate::game::dots::Arc,
                 Place $crate::game::quatro::Place,
                 Sow   $crate::game::adjiboto::Sow,
+                Piece $crate::game::blokus::Placement,
             ]
         }
     };
