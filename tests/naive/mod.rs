@@ -14,6 +14,8 @@
 
 #![allow(dead_code)]
 
+mod blokus;
+
 use rand::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -241,6 +243,7 @@ pub enum Pos {
     Dots(DotsPos),
     Quatro(QuatroPos),
     Adji(AdjiPos),
+    Blokus(blokus::BlokusPos),
 }
 
 /// The 16 pieces in the canonical order of rules §1.4.
@@ -693,6 +696,7 @@ impl Pos {
         match self {
             Pos::Quatro(p) => p.legal_moves(),
             Pos::Adji(p) => p.legal_moves(),
+            Pos::Blokus(p) => p.legal_moves(),
             Pos::Num(p) => p.legal_moves(),
             Pos::Dots(p) => p.legal_moves(),
         }
@@ -703,6 +707,7 @@ impl Pos {
         match self {
             Pos::Quatro(p) => p.play(mv),
             Pos::Adji(p) => p.play(mv),
+            Pos::Blokus(p) => p.play(mv),
             Pos::Num(p) => p.play(mv),
             Pos::Dots(p) => p.play(mv),
         }
@@ -712,6 +717,7 @@ impl Pos {
         match self {
             Pos::Quatro(p) => p.side,
             Pos::Adji(p) => p.side,
+            Pos::Blokus(p) => p.side,
             Pos::Num(p) => p.side,
             Pos::Dots(p) => p.side,
         }
@@ -722,6 +728,7 @@ impl Pos {
         match self {
             Pos::Quatro(p) => p.scores(),
             Pos::Adji(p) => p.scores(),
+            Pos::Blokus(p) => p.scores(),
             Pos::Num(p) => p.score,
             Pos::Dots(p) => p.score,
         }
@@ -731,6 +738,7 @@ impl Pos {
         match self {
             Pos::Quatro(p) => p.fen(),
             Pos::Adji(p) => p.fen(),
+            Pos::Blokus(p) => p.fen(),
             Pos::Num(p) => p.fen(),
             Pos::Dots(p) => p.fen(),
         }
@@ -740,6 +748,7 @@ impl Pos {
         match self {
             Pos::Quatro(p) => p.solo,
             Pos::Adji(p) => p.solo,
+            Pos::Blokus(p) => p.solo,
             Pos::Num(p) => p.solo,
             Pos::Dots(p) => p.solo,
         }
@@ -767,6 +776,7 @@ impl Pos {
             // the puzzle's capture reading.
             Pos::Adji(p) if p.solo => f[1..3].join(" "),
             Pos::Adji(_) => f[1..4].join(" "),
+            Pos::Blokus(p) => p.hash_key(),
         }
     }
 
@@ -842,6 +852,7 @@ impl Pos {
                     "game over",
                 ],
             ),
+            Pos::Blokus(_) => ("blokus", blokus::RULES),
         }
     }
 
@@ -887,6 +898,7 @@ impl Pos {
                     }
                 }
             }
+            Pos::Blokus(_) => out = blokus::BlokusPos::every_move_name(),
             Pos::Dots(p) => {
                 for r in 0..=p.rows {
                     for c in 0..p.cols {
@@ -1186,6 +1198,8 @@ pub fn from_fen(text: &str) -> Result<Pos, String> {
         Some("quatro-solo") => parse_quatro_fen(&fields, true).map(Pos::Quatro),
         Some("adjiboto") => parse_adji_fen(&fields, false).map(Pos::Adji),
         Some("adjiboto-solo") => parse_adji_fen(&fields, true).map(Pos::Adji),
+        Some("blokus") => blokus::parse_fen(&fields, false).map(Pos::Blokus),
+        Some("blokus-solo") => blokus::parse_fen(&fields, true).map(Pos::Blokus),
         _ => err("unknown game"),
     }
 }
@@ -1268,6 +1282,9 @@ pub fn read_lisp(text: &str) -> Vec<Lisp> {
 
 /// The `index`-th (0-based) problem of a puzzle game's course file.
 pub fn problem(game: &str, index: usize) -> Pos {
+    if game == "blokus-solo" {
+        return Pos::Blokus(blokus::problem(index, "2021"));
+    }
     if game == "quatro-solo" {
         let all = read_lisp(QUATRO_DAT);
         let items = all[index].list();
@@ -1528,6 +1545,8 @@ pub fn setup(spec: &str) -> Pos {
                 "quatro-solo" => random_quatro(true, seed),
                 "adjiboto" => random_adji(false, seed),
                 "adjiboto-solo" => random_adji(true, seed),
+                "blokus" => Pos::Blokus(blokus::random(false, seed)),
+                "blokus-solo" => Pos::Blokus(blokus::random(true, seed)),
                 "dots" => {
                     let (r, c) = head
                         .get(3)
@@ -1687,6 +1706,7 @@ pub fn features(pos: &Pos, mv: &str) -> Vec<&'static str> {
                 out.push("quiet limit");
             }
         }
+        (Pos::Blokus(p), Pos::Blokus(a)) => out.extend(p.features(mv, a)),
         (Pos::Quatro(p), Pos::Quatro(a)) => {
             if a.won() {
                 out.push("winning line");
