@@ -256,7 +256,7 @@ fn blokus_known_optima_with_every_algorithm_and_heuristic() {
 
 #[test]
 fn blokus_admissible_bounds_hold_along_optimal_paths() {
-    use tabula::game::BlokusSolo;
+    use tabula::game::{BlokusSolo, Game};
     use tabula::puzzle::heuristic::Puzzle;
     for (variant, names) in [
         ("2021", ["A", "C", "E", "F"]),
