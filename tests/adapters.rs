@@ -293,6 +293,13 @@ fn greedy_check(pos: &AnyPosition, mv: &str) {
             let taken = a.capture_of(a.parse_move(mv).unwrap());
             assert_eq!(Some(taken), best, "not the largest capture in {a}: {mv}");
         }
+        AnyPosition::Blokus(b) => {
+            // The largest piece (a pass covers nothing).
+            let size = |m: tabula::game::Placement| m.piece().map_or(0, |p| p.shape().squares);
+            let best = b.legal_moves().iter().map(|&m| size(m)).max();
+            let played = size(b.parse_move(mv).unwrap());
+            assert_eq!(Some(played), best, "not the largest piece in {b}: {mv}");
+        }
         _ => unreachable!(),
     }
 }
@@ -1177,6 +1184,65 @@ fn python_plays_whole_adjiboto_games() {
     e.send("setoption name Strategy value random");
     e.send("setoption name Seed value 9");
     play_games(&mut e, &starts[..2], 200, 18, &|_, _| {});
+    assert!(e.stderr().is_empty(), "{}", e.stderr());
+}
+
+/// Blokus starts: the start of both variants and seeded openings.
+fn blokus_starts(count: u64) -> Vec<AnyPosition> {
+    let empty = vec!["00000000000000"; 14].join("/");
+    let mut out = vec![
+        parse_spec(&format!("fen blokus {empty} 1 10,10,15 10,10,15"), None).unwrap(),
+        parse_spec(
+            &format!("fen blokus {empty} 1 10,10,15 10,10,15 variant 2017"),
+            None,
+        )
+        .unwrap(),
+    ];
+    out.extend(game_starts(GameId::Blokus, count));
+    out
+}
+
+#[test]
+fn python_blokus_rules_match_the_library() {
+    needs!(tools::PYTHON);
+    let mut e = python();
+    e.handshake();
+    cross_check(&mut e, &blokus_starts(3), false, 81);
+    let empty = vec!["00000000000000"; 14].join("/");
+    let start = format!("blokus {empty} 1 10,10,15 10,10,15");
+    for bad in [
+        format!("position fen {start} moves c1@a1"),
+        format!("position fen {start} moves pass"),
+        format!("position fen {start} moves b@a1 b@a3"),
+        format!("position fen {start} moves x@a1"),
+        format!("position fen {}", start.replace(" 1 ", " 3 ")),
+    ] {
+        e.send(&bad);
+        e.send("show");
+        let lines = e.sync("bad");
+        assert!(
+            lines[0].starts_with("info string error ") && lines.len() == 2,
+            "{bad}: {lines:?}"
+        );
+    }
+    // The interface's worked position, any case on input.
+    e.send(&format!("position fen {start} moves B@A1 c2@m12 C1@c3"));
+    e.send("show");
+    let lines = e.sync("example");
+    assert!(
+        info(&lines, "fen").ends_with(" 2 10,9,14 10,10,14"),
+        "{lines:?}"
+    );
+    e.assert_only_protocol_output();
+}
+
+#[test]
+fn python_plays_whole_blokus_games() {
+    needs!(tools::PYTHON);
+    let mut e = python();
+    e.handshake();
+    let starts = blokus_starts(1);
+    play_games(&mut e, &starts, 200, 19, &greedy_check);
     assert!(e.stderr().is_empty(), "{}", e.stderr());
 }
 

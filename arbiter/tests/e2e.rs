@@ -1298,3 +1298,8 @@ fn quatro_match_tabula_against_greedy() {
 fn adjiboto_match_tabula_against_greedy() {
     match_against_greedy("adjiboto");
 }
+
+#[test]
+fn blokus_match_tabula_against_greedy() {
+    match_against_greedy("blokus");
+}
