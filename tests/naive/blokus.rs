@@ -9,7 +9,10 @@ const N: usize = 14;
 
 /// The pieces in move order with their cells relative to the reference
 /// cell `(r c)`, as the table of rules §2.1 writes them.
-fn pieces(variant: &str) -> Vec<(&'static str, usize, Vec<(i32, i32)>)> {
+/// A piece: its name, its stock slot and its cells.
+type PieceCells = (&'static str, usize, Vec<(i32, i32)>);
+
+fn pieces(variant: &str) -> Vec<PieceCells> {
     let a = ("a", 0, vec![(0, 0)]);
     let b = ("b", 1, vec![(0, 0), (0, 1), (1, 0), (1, 1)]);
     if variant == "2017" {
@@ -353,12 +356,12 @@ pub fn parse_fen(fields: &[&str], solo: bool) -> Result<BlokusPos, String> {
     } else {
         [1, 4, 4]
     };
-    for p in 0..2 {
+    for (p, s) in stock.iter().enumerate() {
         let full = [10, 10, 15];
-        if (0..3).any(|k| stock[p][k] > full[k]) {
+        if (0..3).any(|k| s[k] > full[k]) {
             return err("stock too large");
         }
-        let placed: u32 = (0..3).map(|k| (full[k] - stock[p][k]) * size[k]).sum();
+        let placed: u32 = (0..3).map(|k| (full[k] - s[k]) * size[k]).sum();
         let on_board = board
             .iter()
             .flatten()

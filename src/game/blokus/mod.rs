@@ -584,8 +584,8 @@ impl<const SOLO: bool> BlokusBoard<SOLO> {
             corner: [0; SIZE],
         };
         let empty = own.iter().all(|&r| r == 0);
-        for r in 0..SIZE {
-            frame.forbidden[r] = grow(own, r) | other[r];
+        for (r, &theirs) in other.iter().enumerate() {
+            frame.forbidden[r] = grow(own, r) | theirs;
             if !empty {
                 frame.corner[r] = diagonal(own, r) & !frame.forbidden[r];
             }

@@ -54,7 +54,7 @@ impl<const SOLO: bool> Starts for BlokusBoard<SOLO> {
         let mut rng = rng(seed);
         let mut board = [[0u8; SIZE]; SIZE];
         for (s, cell) in board.iter_mut().flatten().enumerate() {
-            if rng.next_u64() % 4 == 0 && s != 0 {
+            if rng.next_u64().is_multiple_of(4) && s != 0 {
                 *cell = 2;
             }
         }
