@@ -354,9 +354,9 @@ fn the_page_of_a_tournament_with_faults_in_a_browser() {
 }
 
 #[test]
-fn dots_and_quatro_boards_replay_in_the_browser() {
+fn dots_quatro_and_blokus_boards_replay_in_the_browser() {
     needs!(tools::CHROMIUM, tools::CHROMEDRIVER);
-    for game in ["dots", "quatro"] {
+    for game in ["dots", "quatro", "blokus"] {
         let tmp = Tmp::new(game);
         let results = tmp.path("r.jsonl");
         let out = Command::new(ARBITER)
