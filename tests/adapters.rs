@@ -150,7 +150,12 @@ fn cross_check(engine: &mut Engine, starts: &[AnyPosition], with_lisp: bool, see
             let context = format!("{}: game {g}, moves {moves:?}", engine.name());
             assert_eq!(info(&lines, "fen"), pos.fen(), "{context}");
             if with_lisp {
-                let board = lisp_board(&pos);
+                // Adji-boto's library writes the estado; the adapter's
+                // `lisp` line is the board alone.
+                let board = match &pos {
+                    AnyPosition::Adjiboto(a) => tabula::game::adjiboto::lisp::board_to_lisp(a),
+                    _ => lisp_board(&pos),
+                };
                 assert_eq!(
                     read_lisp(info(&lines, "lisp")),
                     read_lisp(&board),
@@ -162,6 +167,12 @@ fn cross_check(engine: &mut Engine, starts: &[AnyPosition], with_lisp: bool, see
                 let side = pos.side_to_move().index() + 1;
                 let estado = match pos {
                     AnyPosition::Quatro(_) => board.clone(),
+                    // Adji-boto: (tabuleiro (pontos-1 pontos-2)), player 2
+                    // seeing the board turned 180° and the scores swapped.
+                    AnyPosition::Adjiboto(_) if side == 2 => {
+                        format!("({} ({s2} {s1}))", turned_adji_board(&board))
+                    }
+                    AnyPosition::Adjiboto(_) => format!("({board} ({s1} {s2}))"),
                     _ => format!("({board} {side} {s1} {s2})"),
                 };
                 assert_eq!(
@@ -969,6 +980,116 @@ fn lisp_quatro_bad_answers_fall_back_to_the_first_legal_move() {
         );
         assert!(e.stderr_has(reason), "{name}: {}", e.stderr());
     }
+}
+
+/// An Adji-boto Lisp board `((r0) (r1))` turned 180°: rows swapped, each
+/// reversed (rules/adjiboto.md §5.4).
+fn turned_adji_board(board: &str) -> String {
+    let rows: Vec<Vec<u32>> = board
+        .trim_matches(|c| c == '(' || c == ')')
+        .split(") (")
+        .map(|row| row.split_whitespace().map(|n| n.parse().unwrap()).collect())
+        .collect();
+    assert_eq!(rows.len(), 2, "{board}");
+    let row = |r: &Vec<u32>| {
+        let cells: Vec<String> = r.iter().rev().map(|n| n.to_string()).collect();
+        format!("({})", cells.join(" "))
+    };
+    format!("({} {})", row(&rows[1]), row(&rows[0]))
+}
+
+fn adji_starts(count: u64) -> Vec<AnyPosition> {
+    let mut out = vec![parse_spec("startpos", Some(GameId::Adjiboto)).unwrap()];
+    out.extend(game_starts(GameId::Adjiboto, count));
+    out
+}
+
+#[test]
+fn lisp_adjiboto_boards_and_rules_match_the_library() {
+    needs!(tools::SBCL);
+    let mut e = lisp(&[]);
+    e.handshake();
+    cross_check(&mut e, &adji_starts(6), true, 2018);
+    // `position lisp` reads the course's board (player 1 to move, no
+    // scores), and `position startpos` is 8 seeds a pit.
+    e.send("position lisp ((4 6 0 8 8 4) (4 3 8 5 8 4))");
+    e.send("show");
+    let lines = e.sync("lisp");
+    assert_eq!(
+        info(&lines, "fen"),
+        "adjiboto 4,6,0,8,8,4 4,3,8,5,8,4 1 0 0"
+    );
+    // The estado as the library writes it reads the same way.
+    let pos = parse_spec("fen adjiboto 4,6,0,8,8,4 4,3,8,5,8,4 2 3 5", None).unwrap();
+    e.send(&format!("position lisp {}", lisp_board(&pos)));
+    e.send("show");
+    let lines = e.sync("estado");
+    assert_eq!(
+        info(&lines, "fen"),
+        "adjiboto 4,6,0,8,8,4 4,3,8,5,8,4 1 3 5"
+    );
+    e.send("setoption name Game value adjiboto");
+    e.send("position startpos moves T1");
+    e.send("show");
+    let lines = e.sync("startpos");
+    // The championship example of the statement (rules §2.5).
+    assert_eq!(
+        read_lisp(info(&lines, "lisp")),
+        read_lisp("((0 8 8 8 9 9) (9 9 9 9 9 9))")
+    );
+    assert_eq!(
+        info(&lines, "fen"),
+        "adjiboto 0,8,8,8,9,9 9,9,9,9,9,9 2 0 0 1"
+    );
+    e.send("position fen adjiboto 4,6,0,8,8,4 4,3,8,5,8,4 2 0 0 moves b6");
+    e.send("show");
+    let lines = e.sync("capture");
+    assert_eq!(
+        info(&lines, "fen"),
+        "adjiboto 4,6,0,9,9,5 4,3,8,5,8,0 1 0 1"
+    );
+    e.send("position fen adjiboto 1,2,3,4,5,6 1,2,3,4,5,6 1 0 0 1 2");
+    e.send("position fen adjiboto 90,0,0,0,0,0 9,0,0,0,0,0 1 0 0");
+    e.send("position lisp ((1 2 3) (4 5 6))");
+    let lines = e.sync("bad");
+    let errors = lines
+        .iter()
+        .filter(|l| l.contains("info string error"))
+        .count();
+    assert_eq!(errors, 3, "{lines:?}");
+    e.assert_only_protocol_output();
+}
+
+/// The example student sows the pit of its row (row 0 as it sees the board)
+/// that captures most, the first such pit from its left.
+fn adji_greedy_check(pos: &AnyPosition, mv: &str) {
+    let captured = |m: &str| -> u32 {
+        let side = pos.side_to_move().index();
+        let after = parse_spec(&format!("fen {} moves {m}", pos.fen()), None).unwrap();
+        after.scores()[side] - pos.scores()[side]
+    };
+    let mut legal: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
+    if pos.side_to_move() == tabula::game::Player::Two {
+        legal.reverse(); // player 2 sees its row, the bottom one, turned
+    }
+    let best = legal.iter().map(|m| captured(m)).max().unwrap();
+    let expected = legal.iter().find(|m| captured(m) == best).unwrap();
+    assert_eq!(mv, expected, "{}", pos.fen());
+}
+
+#[test]
+fn lisp_example_student_plays_whole_adjiboto_games() {
+    needs!(tools::SBCL);
+    let mut e = lisp(&[]);
+    e.handshake();
+    play_games(&mut e, &adji_starts(5), 500, 11, &|pos, mv| {
+        if mv != "pass" {
+            adji_greedy_check(pos, mv)
+        }
+    });
+    let stderr = e.stderr();
+    assert!(!stderr.contains("differs"), "{stderr}");
+    assert!(!stderr.contains("jogar"), "{stderr}");
 }
 
 #[test]

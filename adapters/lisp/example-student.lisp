@@ -3,9 +3,11 @@
 ;;;;
 ;;;;     (jogar estado tempo)  ->  (novo-estado)
 ;;;;     Quatro: (jogar estado tempo)  ->  (coordenadas novo-estado)
+;;;;     Adji-boto: (jogar estado tempo)  ->  ((linha coluna) novo-estado)
 ;;;;
 ;;;; estado = (tabuleiro jogador pontos-1 pontos-2), as tabula.lisp builds it
-;;;; by default; Quatro's estado is the course's (tabuleiro reserva).  No
+;;;; by default; Quatro's estado is the course's (tabuleiro reserva), Adji-boto's
+;;;; (tabuleiro (pontos-1 pontos-2)), always seen from row 0.  No
 ;;;; search, greedy:
 ;;;;   - knight / bishop: jump to the highest number the piece may reach
 ;;;;     (not onto a square the opponent attacks); no such square: pass
@@ -16,7 +18,9 @@
 ;;;;     (jogar is called again while the turn lasts);
 ;;;;   - quatro: complete a line when it can, else place a piece after which
 ;;;;     no piece of the reserve completes a line, else the first placement.
-;;;;     The coordenadas are (x y), column then row, 1-based.
+;;;;     The coordenadas are (x y), column then row, 1-based;
+;;;;   - adji-boto: sow the pit of row 0 whose last seed captures the most
+;;;;     (1, 3 or 5 seeds on row 1), else the leftmost pit with seeds.
 ;;;; The rules of landing (symmetric numbers, doubles) are applied to the new
 ;;;; board as the course asks; the adapter only reads where the piece went.
 ;;;;
@@ -232,6 +236,45 @@ go, the symmetric number goes, or on a double the largest other double."
             (list (colocar tabuleiro jogada) (tirar reserva (third jogada)))))))
 
 ;;; ------------------------------------------------------------------------
+;;; Adji-boto: ((linha-0) (linha-1)), this program always plays row 0
+;;; ------------------------------------------------------------------------
+
+(defun casa-seguinte (linha coluna)
+  "The next pit counter-clockwise: row 1 rightwards, row 0 leftwards."
+  (cond ((and (= linha 1) (< coluna 5)) (list 1 (1+ coluna)))
+        ((= linha 1) (list 0 5))
+        ((> coluna 0) (list 0 (1- coluna)))
+        (t (list 1 0))))
+
+(defun semear (tabuleiro coluna)
+  "(novo-tabuleiro capturadas): sow the pit (0 COLUNA), skipping it on the
+way round, and capture the last pit when it is on row 1 and holds 1, 3 or 5."
+  (let* ((sementes (celula tabuleiro 0 coluna))
+         (novo (substituir tabuleiro 0 coluna 0))
+         (casa (list 0 coluna)))
+    (loop while (> sementes 0)
+          do (setf casa (apply #'casa-seguinte casa))
+             (unless (equal casa (list 0 coluna))
+               (setf novo (substituir novo (first casa) (second casa)
+                                      (1+ (celula novo (first casa) (second casa)))))
+               (decf sementes)))
+    (let ((ultima (apply #'celula novo casa)))
+      (if (and (= (first casa) 1) (member ultima '(1 3 5)))
+          (list (substituir novo 1 (second casa) 0) ultima)
+          (list novo 0)))))
+
+(defun jogar-adji (estado)
+  "((0 coluna) (novo-tabuleiro (pontos-1 pontos-2))): the greedy sowing."
+  (destructuring-bind (tabuleiro (pontos-1 pontos-2)) estado
+    (let* ((colunas (loop for c from 0 below 6
+                          when (> (celula tabuleiro 0 c) 0) collect c))
+           (melhor (reduce (lambda (a b)
+                             (if (> (second (semear tabuleiro b)) (second (semear tabuleiro a))) b a))
+                           colunas)))
+      (destructuring-bind (novo capturadas) (semear tabuleiro melhor)
+        (list (list 0 melhor) (list novo (list (+ pontos-1 capturadas) pontos-2)))))))
+
+;;; ------------------------------------------------------------------------
 ;;; The championship interface
 ;;; ------------------------------------------------------------------------
 
@@ -241,8 +284,11 @@ go, the symmetric number goes, or on a double the largest other double."
 
 (defun jogar (estado tempo)
   (declare (ignore tempo))              ; greedy: no search to stop
-  (when (= (length estado) 2)           ; Quatro: (tabuleiro reserva)
-    (return-from jogar (jogar-quatro estado)))
+  (when (= (length estado) 2)
+    (return-from jogar
+      (if (= (length (first estado)) 2)  ; Adji-boto: ((linha-0 linha-1) pontos)
+          (jogar-adji estado)
+          (jogar-quatro estado))))       ; Quatro: (tabuleiro reserva)
   (destructuring-bind (tabuleiro jogador pontos-1 pontos-2) estado
     (destructuring-bind (novo ganhos)
         (if (tabuleiro-pontos-p tabuleiro)

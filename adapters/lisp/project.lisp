@@ -97,9 +97,9 @@
     ("2025-solitario" :game solitario :entry "jogar" :args (:estado :tempo)
      :estado :board :base 1 :clock :probe))
   "Each course year's official contract (rules/<game>.md, section Lisp), by
-name \"<first year>-<game>\".  Blokus's :pieces1 / :pieces2 and Adji-boto's
-:rotate-for-2 view are read by the kit's conversions, tested on stub boards:
-the kit does not play those games (nor torre, galo3d, solitario) yet.")
+name \"<first year>-<game>\".  Blokus's :pieces1 / :pieces2 are read by the
+kit's conversions, tested on stub boards; the kit plays a game once
+tabula.lisp or adapters/lisp/games/ has its rules.")
 
 (defvar *description* nil "The description in force (a plist, preset merged).")
 (defvar *here* nil "The folder of the description (files are relative to it).")
@@ -459,6 +459,17 @@ dots arc owners 1 and 2)."
   "Player 2's move (l c) on the turned Adji-boto board, on the real board."
   (list (- 1 (first move)) (- 5 (second move))))
 
+(defun rotate-answer (answer base)
+  "ANSWER with its move (l c) (first, or the whole answer), written from
+BASE, turned as ROTATE-MOVE turns it."
+  (flet ((turn (x)
+           (if (and (consp x) (= (length x) 2) (every #'integerp x))
+               (mapcar (lambda (n) (+ n base)) (rotate-move (mapcar (lambda (n) (- n base)) x)))
+               x)))
+    (if (and (consp answer) (consp (first answer)))
+        (cons (turn (first answer)) (rest answer))
+        (turn answer))))
+
 (defun rotate-board (board)
   "A two-row board turned 180 degrees (rows swapped, each reversed): player
 2's view for an Adji-boto program that always plays row 0."
@@ -510,7 +521,9 @@ NIL = pass.  A move string for the kit, or NIL when none."
                                 ((and op (search "VERTICAL" op))
                                  (format nil "v~d.~d" (1+ c) (1+ l)))))
                    ((:knight :bishop)
-                    (format nil "~c~d" (code-char (+ (char-code #\a) c)) (1+ l)))))))))
+                    (format nil "~c~d" (code-char (+ (char-code #\a) c)) (1+ l)))
+                   ;; A game of adapters/lisp/games/ reads its own moves.
+                   (t (tabula:game-answer-move game l c (and op (first x))))))))))
     (cond ((null answer) "pass")
           ((consp answer) (or (move-of (first answer)) (move-of answer))))))
 
@@ -563,7 +576,11 @@ hooks from it.  Returns the files loaded."
               (let ((board (tabula:default-extract-board result board-p)))
                 (cond ((and board (eq view :mover-first) (= *call-side* 2))
                        (swap-board board *call-game*))
+                      ((and board (eq view :rotate-for-2) (= *call-side* 2))
+                       (rotate-board board))
                       (board board)
+                      ((and (eq view :rotate-for-2) (= *call-side* 2))
+                       (answer-move (rotate-answer result base) *call-game* base))
                       (t (answer-move result *call-game* base)))))))
     (tabula:note "project: entry ~a, arguments ~s, estado ~s, clock ~(~a~)~@[, preset ~a~]"
                  tabula:*jogar* args template tabula:*clock* (option :preset))

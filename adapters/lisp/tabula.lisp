@@ -1,7 +1,8 @@
 ;;;; tabula.lisp -- connect a course Lisp project to the Tabula protocol.
 ;;;;
-;;;; The knight game, the bishop game, Dots and Boxes and Quatro of the
-;;;; IPS/ESTSetubal AI course: this file speaks the engine protocol of Tabula on standard
+;;;; The games of the IPS/ESTSetubal AI course (knight, bishop, Dots and Boxes and
+;;;; Quatro here; every other game in its own file under games/, loaded at the
+;;;; end of this one): this file speaks the engine protocol of Tabula on standard
 ;;;; input / output (see protocol.md and adapters/README.md) and, for every
 ;;;; `go`, calls the student's championship function
 ;;;;
@@ -34,6 +35,8 @@
 ;;;;   5. Lisp boards: to the student, and back (recovering the move)
 ;;;;   6. Calling the student's jogar (time, errors, fallback, dots turns)
 ;;;;   7. The protocol loop
+;;;;   8. Games in their own files: the generic functions a games/<game>.lisp
+;;;;      defines methods of, and the loading of that folder
 
 (defpackage #:tabula
   (:use #:common-lisp)
@@ -42,7 +45,15 @@
            #:default-make-estado #:default-extract-board
            #:*engine-name* #:*engine-author*
            #:*time-reserve* #:*default-tempo* #:*hard-limit*
-           #:*student-call* #:*clock* #:*on-failure* #:note))
+           #:*student-call* #:*clock* #:*on-failure* #:note
+           ;; Games in their own files (section 8)
+           #:define-game #:game-parse-fen #:game-fen #:game-moves #:game-play
+           #:game-outcome #:game-move-name #:game-parse-move #:game-board
+           #:game-board-p #:game-board-position #:game-board-moves #:game-estado
+           #:game-unview #:game-answer-move #:game-start
+           #:pos #:make-pos #:pos-game #:pos-side #:pos-scores #:pos-data
+           #:copy-position #:fail #:send #:split-on #:digits-p #:parse-natural
+           #:word= #:list-of-length-p #:proper-list-p #:lisp-text #:other))
 
 (in-package #:tabula)
 
@@ -77,9 +88,9 @@ included.
 
 Quatro: the estado is the course's (tabuleiro reserva) itself, BOARD as given
 (rules/quatro.md section 5; the players share the pieces, so no side)."
-  (if (eq game :quatro)
-      board
-      (list board side (first scores) (second scores))))
+  (cond ((plug-in-p game) (game-estado game board scores side))
+        ((eq game :quatro) board)
+        (t (list board side (first scores) (second scores)))))
 
 (defvar *make-estado* #'default-make-estado
   "A function (lambda (board scores side game) ...) returning the estado given
@@ -231,13 +242,46 @@ is the *print-case* of symbols."
 ;;; the height in bit 1, the shape in bit 2 and the fill in bit 3, so 0..15
 ;;; is the canonical order brao prao brbo ... pqbc (rules/quatro.md 1.4).
 
+;;; The games of games/ (section 8) ------------------------------------------
+
+(defvar *plug-ins* '()
+  "The games of games/: a list of (id-string . keyword), in loading order.")
+
+(defvar *game* nil "The current game (for `position startpos`), from setoption Game.")
+
+(defvar *solo-ids* '()
+  "The puzzle ids of those games (refused with a clear message).")
+
+(defmacro define-game (keyword id &key solo)
+  "Registers the game KEYWORD, written ID in position strings and in
+`setoption name Game`; SOLO is its puzzle's id, if any."
+  `(progn
+     (setf *plug-ins* (append (remove ,keyword *plug-ins* :key #'cdr)
+                              (list (cons ,id ,keyword))))
+     ,@(when solo `((pushnew ,solo *solo-ids* :test #'string=)))
+     ,keyword))
+
+(defun plug-in-p (game)
+  (and game (rassoc game *plug-ins*) t))
+
+(defun find-plug-in (id &key solo)
+  "The keyword of the game written ID (with SOLO: true when ID is a
+puzzle's id of a game of games/)."
+  (if solo
+      (member id *solo-ids* :test #'string-equal)
+      (cdr (assoc id *plug-ins* :test #'string-equal))))
+
+(defun game-ids ()
+  (append '("knight" "bishop" "dots" "quatro") (mapcar #'car *plug-ins*)))
+
 (defstruct (pos (:copier nil))
   game                  ; :knight, :bishop, :dots or :quatro
   (side 1)              ; the player to move, 1 or 2
   (scores (list 0 0))   ; points of player 1 and player 2
   size cells pieces     ; knight / bishop (quatro: size, cells)
   rows cols h v         ; dots
-  reserve)              ; quatro
+  reserve               ; quatro
+  data)                 ; a game of games/: its own state (never modified in place)
 
 (defun copy-position (p)
   (flet ((copy (vector) (and vector (copy-seq vector))))
@@ -258,15 +302,18 @@ is the *print-case* of symbols."
 
 (defun parse-fen (words)
   "A position from the words of a position string (game id first)."
-  (let ((id (string-downcase (or (first words) ""))))
-    (cond ((string= id "knight") (parse-jump-fen :knight 10 words))
+  (let* ((id (string-downcase (or (first words) "")))
+         (plug-in (find-plug-in id)))
+    (cond (plug-in (game-parse-fen plug-in words))
+          ((find-plug-in id :solo t)
+           (fail "~a: the Lisp adapter plays the two-player games only (~{~a~^, ~})" id (game-ids)))
+          ((string= id "knight") (parse-jump-fen :knight 10 words))
           ((string= id "bishop") (parse-jump-fen :bishop 8 words))
           ((string= id "dots") (parse-dots-fen words))
           ((string= id "quatro") (parse-quatro-fen words))
           ((member id '("knight-solo" "bishop-solo" "dots-solo" "quatro-solo") :test #'string=)
-           (fail "~a: the Lisp adapter plays the two-player games only (knight, bishop, dots, quatro)"
-                 id))
-          (t (fail "unknown game '~a' (expected knight, bishop, dots or quatro)" id)))))
+           (fail "~a: the Lisp adapter plays the two-player games only (~{~a~^, ~})" id (game-ids)))
+          (t (fail "unknown game '~a' (expected ~{~a~^, ~})" id (game-ids))))))
 
 (defun parse-jump-fen (game size words)
   (unless (= (length words) 5)
@@ -385,6 +432,8 @@ every piece not on the board."
 
 (defun position-fen (p)
   "The position string of P (the same text the Rust library writes)."
+  (when (plug-in-p (pos-game p))
+    (return-from position-fen (game-fen (pos-game p) p)))
   (with-output-to-string (s)
     (when (eq (pos-game p) :quatro)
       (format s "quatro ")
@@ -618,11 +667,15 @@ with no move passes, but only while the opponent can still move."
   (case (pos-game p)
     (:dots (dots-moves p))
     (:quatro (quatro-moves p))
-    (t (or (jump-targets p (pos-side p))
-           (and (jump-targets p (other (pos-side p))) (list :pass))))))
+    ((:knight :bishop)
+     (or (jump-targets p (pos-side p))
+           (and (jump-targets p (other (pos-side p))) (list :pass))))
+    (t (game-moves (pos-game p) p))))
 
 (defun play (p move)
   "The position after the legal MOVE (P is not modified)."
+  (when (plug-in-p (pos-game p))
+    (return-from play (game-play (pos-game p) p move)))
   (let ((q (copy-position p)) (side (pos-side p)))
     (cond ((eq (pos-game p) :quatro)
            (destructuring-bind (piece sq) move
@@ -643,6 +696,8 @@ with no move passes, but only while the opponent can still move."
 
 (defun outcome (p)
   "NIL while the game goes on, else :p1win, :p2win or :draw."
+  (when (plug-in-p (pos-game p))
+    (return-from outcome (game-outcome (pos-game p) p)))
   (when (eq (pos-game p) :quatro)
     ;; The player who completed the line (the one not to move) wins.
     (return-from outcome
@@ -660,6 +715,7 @@ with no move passes, but only while the opponent can still move."
 
 (defun move-name (p move)
   (cond ((eq move :pass) "pass")
+        ((plug-in-p (pos-game p)) (game-move-name (pos-game p) p move))
         ((eq (pos-game p) :quatro)
          (format nil "~a@~a" (piece-letters (first move)) (square-name p (second move))))
         ((eq (pos-game p) :dots)
@@ -670,6 +726,9 @@ with no move passes, but only while the opponent can still move."
 (defun parse-move (p text)
   "The move written TEXT in P's game, or NIL when TEXT is not a move of the
 game's notation on this board (legality is not checked)."
+  (when (plug-in-p (pos-game p))
+    (return-from parse-move
+      (if (word= text "pass") :pass (game-parse-move (pos-game p) p text))))
   (when (eq (pos-game p) :quatro)
     (let* ((at (position #\@ text))
            (piece (and at (parse-piece (subseq text 0 at))))
@@ -709,6 +768,8 @@ game's notation on this board (legality is not checked)."
 (defun position-board (p)
   "The course's Lisp board of P (fresh lists); Quatro's is the whole
 (tabuleiro reserva)."
+  (when (plug-in-p (pos-game p))
+    (return-from position-board (game-board (pos-game p) p)))
   (when (eq (pos-game p) :quatro)
     (return-from position-board
       (list (loop for r below 4
@@ -746,6 +807,12 @@ placement, which is applied.  SIDE (1 or 2) moves; SCORES are added."
            (apply #'append rows)))
     (when (quatro-state-p board)
       (return-from board-position (quatro-board-position board)))
+    ;; A game of games/: the current game's first, then any that takes it.
+    (let ((plug-in (find-if (lambda (game) (game-board-p game nil board))
+                            (remove-if-not #'plug-in-p
+                                           (remove-duplicates (cons *game* (mapcar #'cdr *plug-ins*)))))))
+      (when plug-in
+        (return-from board-position (game-board-position plug-in board side scores))))
     (let ((p (cond
                ((and (list-of-length-p board 2) (proper-list-p (first board))
                      (consp (first (first board))))
@@ -835,6 +902,9 @@ flattened in the order of the position strings."
   (flet ((grid-p (x n m) (and (list-of-length-p x n)
                               (every (lambda (row) (list-of-length-p row m)) x))))
     (case (pos-game p)
+      ((:knight :bishop :dots :quatro) nil)
+      (t (return-from board-shape-p (game-board-p (pos-game p) p x))))
+    (case (pos-game p)
       (:quatro (and (list-of-length-p x 2) (grid-p (first x) 4 4) (proper-list-p (second x))))
       (:dots
         (and (list-of-length-p x 2)
@@ -876,7 +946,10 @@ Dots: the arcs drawn on BOARD that P does not have, in an order in which every
 arc but the last closes a box (a whole turn of the student); when there is no
 such order only the first new arc is kept.  Quatro: the piece on the one
 square that was empty and is not on BOARD = (tabuleiro reserva); jogar's
-coordinates are not read (rules/quatro.md 5.3)."
+coordinates are not read (rules/quatro.md 5.3).  A game of games/: its
+GAME-BOARD-MOVES."
+  (when (plug-in-p (pos-game p))
+    (return-from board-moves (game-board-moves (pos-game p) p board)))
   (when (eq (pos-game p) :quatro)
     (return-from board-moves
       (let ((placed (loop for row in (first board) for r from 0
@@ -960,13 +1033,16 @@ after MOVES: usually a bug in the student's rules."
                                                             (list :h g k)
                                                             (list :v k g)))
                                            diffs)))))
-     (t
+     ((:knight :bishop)
         (loop for row in board for erow in expected for r from 0
               do (loop for cell in row for ecell in erow for c from 0
                        unless (eql cell ecell)
                          do (push (format nil "~a: yours ~s, rules ~s"
                                           (square-name p (+ (* r (pos-size p)) c)) cell ecell)
-                                  diffs)))))
+                                  diffs))))
+     (t (unless (equalp board expected)
+          (push (format nil "yours ~a, rules ~a" (lisp-text board :brief t) (lisp-text expected :brief t))
+                diffs))))
     (when diffs
       (note "jogar's new board differs from the rules after ~{~a~^ ~} at ~d place~:p: ~{~a~^; ~}~@[ ...~]"
             (mapcar (lambda (m) (move-name p m)) moves) (length diffs)
@@ -1095,6 +1171,11 @@ knight / bishop).  Any failure signals BAD-INPUT with the reason."
                    (serious-condition (e)
                      (fail "~a" (condition-verdict e)))))
          (board (funcall *extract-board* result (lambda (x) (board-shape-p p x)))))
+    ;; The estado of the default hooks may show the board as the mover sees
+    ;; it (Adji-boto's player 2: turned 180 degrees): back to the real board.
+    (when (and (consp board) (null *student-call*) (eq *make-estado* #'default-make-estado)
+               (plug-in-p (pos-game p)))
+      (setf board (game-unview (pos-game p) board (pos-side p))))
     (cond ((stringp board)
            (let ((move (parse-move p (string-trim " " board))))
              (unless (and move (legal-move-p p move))
@@ -1151,7 +1232,6 @@ move."
 ;;; ------------------------------------------------------------------------
 
 (defvar *position* nil "The current position, NIL before a valid `position`.")
-(defvar *game* nil "The current game (for `position startpos`), from setoption Game.")
 (defvar *pending* nil "The bestmove of a `go infinite`, held until `stop`.")
 
 (defun flush-pending ()
@@ -1174,10 +1254,11 @@ move."
     (cond ((word= name "TimeReserve")
            (setf *time-reserve* (parse-natural (or value "") "TimeReserve" 60000)))
           ((word= name "Game")
-           (let ((game (find value '(:knight :bishop :dots :quatro) :key #'game-name :test #'word=)))
+           (let ((game (find value (append '(:knight :bishop :dots :quatro) (mapcar #'cdr *plug-ins*))
+                             :key #'game-name :test #'word=)))
              (setf *game* game)
-             (send "info string option Game ~a~:[ (the adapter plays knight, bishop, dots and quatro)~;~]"
-                   value game)))
+             (send "info string option Game ~a~:[ (the adapter plays ~{~a~^, ~})~;~*~]"
+                   value game (game-ids))))
           (t (send "info string option ~a ignored by the Lisp adapter" name)))))
 
 (defun cmd-position (args)
@@ -1191,10 +1272,15 @@ move."
                   ((word= kind "lisp") (board-position (read-board (rest spec))))
                   ((word= kind "startpos")
                    (when (rest spec) (fail "startpos: unexpected '~a'" (second spec)))
-                   (case *game*
+                   (case (and (plug-in-p *game*) (game-start *game*) :plug-in)
+                     (:plug-in (parse-fen (split-words (game-start *game*))))
+                     (t (case *game*
                      (:dots (parse-fen (split-words "dots 5x6 000000/000000/000000/000000/000000/000000 00000/00000/00000/00000/00000/00000/00000 1 0 0")))
                      (:quatro (parse-fen (split-words "quatro -,-,-,-/-,-,-,-/-,-,-,-/-,-,-,- 1")))
-                     (t (fail "startpos: only dots and quatro have a fixed start (setoption name Game value dots); use 'position fen ...'"))))
+                     (t (fail "startpos: ~a has no fixed start here (setoption name Game value <game>: ~{~a~^, ~} do); use 'position fen ...'"
+                              (if *game* (game-name *game*) "the game")
+                              (append '("dots" "quatro")
+                                      (loop for (nil . g) in *plug-ins* when (game-start g) collect (game-name g)))))))))
                   ((or (word= kind "random") (word= kind "problem"))
                    (fail "position ~(~a~): not supported by the Lisp adapter; use 'position fen ...'" kind))
                   (t (fail "position: unknown kind '~a' (expected fen, startpos or lisp)" kind)))))
@@ -1332,3 +1418,109 @@ input, answers on OUTPUT.  Returns normally (the caller exits)."
     ;; The end of the input stops a `go infinite`: its bestmove is still sent.
     (flush-pending)
     (force-output output)))
+
+;;; ------------------------------------------------------------------------
+;;; 8. Games in their own files
+;;; ------------------------------------------------------------------------
+;;;
+;;; A game the course added later lives in games/<game>.lisp: it calls
+;;; (define-game :<game> "<id>" ...) and defines methods, specialised with
+;;; (eql :<game>), of the generic functions below.  Its position is a POS
+;;; whose GAME is the keyword, SIDE the player to move, SCORES the two
+;;; players' points, and DATA whatever the file keeps (never modified in
+;;; place: GAME-PLAY returns a new POS).  Moves are any Lisp objects
+;;; compared with EQUAL; the forced pass is :PASS.  The rest of this file
+;;; reaches the game only through these functions, so a new game is one new
+;;; file (docs/adding-a-game.md, step 7).
+
+(defgeneric game-parse-fen (game words)
+  (:documentation "The position of the position string's WORDS (the game's id
+first).  Signals with FAIL what is wrong."))
+
+(defgeneric game-fen (game p)
+  (:documentation "The position string of P, exactly as the Rust library
+writes it."))
+
+(defgeneric game-moves (game p)
+  (:documentation "The legal moves of P in the rules' operator order (the
+Rust library's order); (:PASS) when the side must pass; NIL when the game is
+over."))
+
+(defgeneric game-play (game p move)
+  (:documentation "A new position: P after the legal MOVE (:PASS included)."))
+
+(defgeneric game-outcome (game p)
+  (:documentation "NIL while the game goes on, else :P1WIN, :P2WIN or :DRAW.")
+  (:method (game p)
+    (declare (ignore game))
+    (when (null (legal-moves p))
+      (destructuring-bind (a b) (pos-scores p)
+        (cond ((> a b) :p1win) ((< a b) :p2win) (t :draw))))))
+
+(defgeneric game-move-name (game p move)
+  (:documentation "MOVE (never :PASS) in the protocol's notation."))
+
+(defgeneric game-parse-move (game p text)
+  (:documentation "The move written TEXT (never \"pass\"), or NIL when TEXT is
+not a move of the notation on this board; legality is checked by the caller."))
+
+(defgeneric game-board (game p)
+  (:documentation "The course's Lisp board of P, in fresh lists (the student
+may modify them): what the student's jogar receives and returns."))
+
+(defgeneric game-board-p (game p x)
+  (:documentation "True when X is shaped like a board of GAME (of P's size
+when P is not NIL): used to find the board in jogar's answer and to read
+`position lisp`."))
+
+(defgeneric game-board-position (game board side scores)
+  (:documentation "The position of a course Lisp BOARD (`position lisp`),
+SIDE to move, SCORES added.")
+  (:method (game board side scores)
+    (declare (ignore board side scores))
+    (fail "position lisp: not supported for ~a; use 'position fen ...'" (game-name game))))
+
+(defgeneric game-board-moves (game p board)
+  (:documentation "The move(s) that turn P's board into the student's BOARD
+(the real board, any view undone), as a list of moves, or a string saying why
+there is none."))
+
+(defgeneric game-estado (game board scores side)
+  (:documentation "The estado the default hooks give jogar (the course's
+championship estado for BOARD, SCORES and SIDE, in the view the course's
+programs expect).")
+  (:method (game board scores side)
+    (declare (ignore game))
+    (list board side (first scores) (second scores))))
+
+(defgeneric game-unview (game board side)
+  (:documentation "The real board of a BOARD found in jogar's answer, when
+GAME-ESTADO showed SIDE a turned view (the default hooks only).")
+  (:method (game board side)
+    (declare (ignore game side))
+    board))
+
+(defgeneric game-answer-move (game line column operator)
+  (:documentation "A move written in the protocol's notation from a move
+(LINE COLUMN), 0-based, in jogar's answer (OPERATOR the symbol before them,
+if any), or NIL: used by project descriptions whose answer holds no board.")
+  (:method (game line column operator)
+    (declare (ignore game line column operator))
+    nil))
+
+(defgeneric game-start (game)
+  (:documentation "The position string of the game's fixed start, or NIL.")
+  (:method (game)
+    (declare (ignore game))
+    nil))
+
+(defun load-games (&optional (folder (and *load-truename*
+                                          (merge-pathnames "games/" *load-truename*))))
+  "Loads every games/*.lisp next to this file (in name order); a folder that
+is missing loads nothing."
+  (when folder
+    (dolist (file (sort (directory (merge-pathnames "*.lisp" folder)) #'string<
+                        :key #'namestring))
+      (load file))))
+
+(load-games)

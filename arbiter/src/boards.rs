@@ -157,6 +157,33 @@ impl Measurement {
     pub fn balanced(&self, centre: i32, threshold: u32) -> bool {
         (self.value() - f64::from(centre)).abs() <= f64::from(threshold)
     }
+
+    /// The pairs whose stronger setting won both games, whatever its side:
+    /// where skill, not the colour, decided.
+    pub fn skill_pairs(&self) -> u32 {
+        self.margins
+            .chunks(2)
+            .filter(|pair| matches!(pair, [a, b] if *a > 0 && *b < 0))
+            .count() as u32
+    }
+
+    /// True when the board is kept under `keep` (`centre`, `threshold`
+    /// for [`Keep::Even`]).
+    pub fn kept(&self, keep: Keep, centre: i32, threshold: u32) -> bool {
+        match keep {
+            Keep::Even => self.balanced(centre, threshold),
+            Keep::Skill(n) => self.skill_pairs() >= n,
+        }
+    }
+}
+
+/// Which boards are kept.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Keep {
+    /// The mean margin within the threshold of the centre.
+    Even,
+    /// The stronger setting won both games of at least this many pairs.
+    Skill(u32),
 }
 
 /// Plays the `pairs` pairs of reference games of `pos` (see the module
@@ -237,6 +264,8 @@ pub struct Options {
     pub max_tries: u64,
     /// Pairs of reference games per board, each a step weaker.
     pub pairs: u32,
+    /// Which boards are kept.
+    pub keep: Keep,
 }
 
 impl Options {
@@ -253,6 +282,7 @@ impl Options {
             centre: default_centre(game),
             max_tries: 100 * count as u64,
             pairs: 5,
+            keep: Keep::Even,
         }
     }
 }
@@ -296,6 +326,12 @@ pub fn find(opts: &Options, progress: &mut dyn FnMut(Progress)) -> Result<Select
     if opts.pairs == 0 {
         bail!("--pairs must be at least 1");
     }
+    if let Keep::Skill(n) = opts.keep {
+        let played = settings(opts.reference, opts.pairs).len() as u32;
+        if n == 0 || n > played {
+            bail!("--skill {n}: expected 1..={played} (the pairs of reference games played)");
+        }
+    }
     if opts.reference == Reference::Depth(0) || opts.reference == Reference::Movetime(0) {
         bail!("the reference search needs a depth or a movetime of at least 1");
     }
@@ -308,12 +344,21 @@ pub fn find(opts: &Options, progress: &mut dyn FnMut(Progress)) -> Result<Select
     let mut tried = 0;
     while boards.len() < opts.count {
         if tried == opts.max_tries {
+            let (what, raise) = match opts.keep {
+                Keep::Even => (
+                    format!("within {} points of even", opts.threshold),
+                    "raise --threshold",
+                ),
+                Keep::Skill(n) => (
+                    format!("won twice by the stronger in {n} pair(s)"),
+                    "lower --skill",
+                ),
+            };
             bail!(
-                "only {} of {} boards within {} points of even in {} tries (seeds {}..={}); \
-                 raise --threshold or --max-tries",
+                "only {} of {} boards {what} in {} tries (seeds {}..={}); \
+                 {raise} or raise --max-tries",
                 boards.len(),
                 opts.count,
-                opts.threshold,
                 tried,
                 opts.seed,
                 opts.seed.wrapping_add(tried.saturating_sub(1)),
@@ -327,7 +372,7 @@ pub fn find(opts: &Options, progress: &mut dyn FnMut(Progress)) -> Result<Select
         }
         let measurement = measure(&position, opts.reference, opts.pairs, &mut searchers);
         log::debug!("seed {seed}: {measurement:?}");
-        if measurement.balanced(opts.centre, opts.threshold) {
+        if measurement.kept(opts.keep, opts.centre, opts.threshold) {
             boards.push(Found {
                 seed,
                 position,
@@ -358,16 +403,26 @@ pub fn file_text(opts: &Options, selection: &Selection) -> String {
     let mut out = format!(
         "# Balanced {game} boards: seeded boards (random {game} <seed>{size}) on which\n\
          # Tabula, playing itself in {pairs} pair(s) of games ({strong} against {weak}, down\n\
-         # to {weakest} against {weakest_weak}; the stronger once on each side), ends\n\
-         # within {t} points of {centre:+} (taken as even) on average for the side to move.\n\
+         # to {weakest} against {weakest_weak}; the stronger once on each side), {rule}.\n\
          # Kept {kept} of {tries} tried (seeds {first}..={last}).\n\
          # Made by: arbiter boards --game {game} --count {count} --seed {first}{dots} {how} \
-         --pairs {asked} --centre {centre} --threshold {t}\n",
-        centre = opts.centre,
+         --pairs {asked} {keep}\n",
+        rule = match opts.keep {
+            Keep::Even => format!(
+                "ends\n# within {} points of {:+} (taken as even) on average for the side to move",
+                opts.threshold, opts.centre
+            ),
+            Keep::Skill(n) => format!(
+                "the stronger\n# setting won both games, whatever its colour, in at least {n} pair(s)"
+            ),
+        },
+        keep = match opts.keep {
+            Keep::Even => format!("--centre {} --threshold {}", opts.centre, opts.threshold),
+            Keep::Skill(n) => format!("--skill {n}"),
+        },
         asked = opts.pairs,
         game = opts.game,
         pairs = pairs.len(),
-        t = opts.threshold,
         kept = selection.boards.len(),
         tries = selection.tries,
         first = opts.seed,
@@ -434,6 +489,11 @@ pub struct BoardsArgs {
     /// the time) weaker than the last.
     #[arg(long, default_value_t = 5)]
     pub pairs: u32,
+    /// Keep instead the boards on which the stronger setting won both games
+    /// of at least N pairs, whatever its colour (skill, not the colour,
+    /// decides there); --threshold and --centre are then unused.
+    #[arg(long, value_name = "N", conflicts_with_all = ["threshold", "centre"])]
+    pub skill: Option<u32>,
     /// Boards tried before giving up (default: 100 per board wanted).
     #[arg(long)]
     pub max_tries: Option<u64>,
@@ -479,6 +539,9 @@ pub fn run(args: BoardsArgs) -> Result<()> {
         opts.max_tries = n;
     }
     opts.pairs = args.pairs;
+    if let Some(n) = args.skill {
+        opts.keep = Keep::Skill(n);
+    }
     let bar = if args.quiet {
         ProgressBar::hidden()
     } else {
@@ -675,6 +738,51 @@ mod tests {
             if let Some((r, c)) = size {
                 assert!(list[0].fen().contains(&format!("{r}x{c}")));
             }
+        }
+    }
+
+    #[test]
+    fn skill_pairs_are_the_pairs_the_stronger_side_won_twice() {
+        // Pairs: (stronger on the mover's side, then on the other's).
+        let m = Measurement {
+            margins: vec![5, -3, 4, 2, -1, -1, 7, -7, 0, -9],
+        };
+        assert_eq!(m.skill_pairs(), 2);
+        assert!(m.kept(Keep::Skill(2), 0, 0));
+        assert!(!m.kept(Keep::Skill(3), 0, 0));
+    }
+
+    #[test]
+    fn the_skill_rule_keeps_only_boards_where_the_stronger_won_both() {
+        let opts = Options {
+            reference: Reference::Depth(3),
+            pairs: 2,
+            keep: Keep::Skill(1),
+            ..small(GameId::Knight, 3, 0)
+        };
+        let sel = find(&opts, &mut |_| {}).unwrap();
+        assert_eq!(sel.boards.len(), 3);
+        assert!(sel.tries >= 3);
+        for b in &sel.boards {
+            assert!(b.measurement.skill_pairs() >= 1, "{:?}", b.measurement);
+            // The measurement is the one a fresh run makes of the board.
+            let mut searchers = [Searcher::new(1), Searcher::new(1)];
+            let again = measure(&b.position, opts.reference, opts.pairs, &mut searchers);
+            assert_eq!(again, b.measurement);
+        }
+        let text = file_text(&opts, &sel);
+        assert!(text.contains("--pairs 2 --skill 1"), "{text}");
+        assert!(
+            text.contains("won both games, whatever its colour"),
+            "{text}"
+        );
+        for bad in [0, 3] {
+            let opts = Options {
+                keep: Keep::Skill(bad),
+                ..opts.clone()
+            };
+            let err = find(&opts, &mut |_| {}).unwrap_err().to_string();
+            assert!(err.contains("expected 1..=2"), "{err}");
         }
     }
 

@@ -128,6 +128,8 @@ fn each_style_is_loaded_unmodified_and_plays() {
         (&["dots-moves/pontos.tabula"], "dots", "dots-moves"),
         // The undefined name fixed by an alias in the description.
         (&["faults/indefinida.tabula"], "knight", "alias"),
+        // Adji-boto 2024/25: row 0 always its own, ((linha coluna) estado).
+        (&["adjiboto-2024/adji.tabula"], "adjiboto", "adjiboto-2024"),
     ];
     for (args, game, name) in cases {
         passes_check_and_plays(&kit(args), game, name);
@@ -152,6 +154,11 @@ fn the_presets_of_the_played_games_play() {
             "quatro-2020",
         ),
         (&["--preset", "2016-dots", example], "dots", "dots-2016"),
+        (
+            &["--preset", "2018-adjiboto", example],
+            "adjiboto",
+            "adjiboto-2018",
+        ),
     ];
     for (args, game, name) in cases {
         passes_check_and_plays(&kit(args), game, name);

@@ -447,6 +447,46 @@ fn without_a_terminal_no_escapes_and_end_of_input_saves_the_game() {
 }
 
 #[test]
+fn adjiboto_boards_show_the_last_sowing_and_take_the_course_letters() {
+    // Player 1 types the course's letter `f` (= t1, rules §1.3); the board
+    // shown after the engine's reply marks that sowing: the pit emptied, the
+    // pits sown, the last seed.
+    let tmp = Tmp::new("adji");
+    let out = play_piped(
+        &tmp.0,
+        &[
+            "--game",
+            "adjiboto",
+            "--fen",
+            "adjiboto 8,8,8,8,8,8 8,8,8,8,8,8 1 0 0",
+            "--engine",
+            "builtin:greedy",
+            "--movetime",
+            "50",
+        ],
+        "f\n",
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(stdout.contains("You play t1"), "{stdout}");
+    let r = results(&tmp.0.join("arbiter-play.jsonl"));
+    let reply = r[0]["moves"][1].as_str().unwrap().to_string();
+    assert!(
+        stdout.contains(&format!("last move {reply}: ( ) the pit emptied")),
+        "the reply marked: {stdout}"
+    );
+    assert!(stdout.contains(" ( 0) "), "the emptied pit: {stdout}");
+    assert!(stdout.contains(">*"), "the last seed: {stdout}");
+    // After t1 every pit of the bottom row holds 9 seeds: the reply sowed
+    // 9 other pits.
+    let board = &stdout[stdout.find("builtin:greedy plays").unwrap()..];
+    let rows = board.lines().filter(|l| l.contains("captured by player"));
+    let sown = rows.take(2).map(|l| l.matches('<').count()).sum::<usize>();
+    assert_eq!(sown, 9, "{board}");
+    replay(&r[0]);
+}
+
+#[test]
 fn an_external_engine_its_thinking_summary_and_undo() {
     let tmp = Tmp::new("external");
     let mock = env!("CARGO_BIN_EXE_mock-engine");
