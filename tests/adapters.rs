@@ -154,6 +154,7 @@ fn cross_check(engine: &mut Engine, starts: &[AnyPosition], with_lisp: bool, see
                 // `lisp` line is the board alone.
                 let board = match &pos {
                     AnyPosition::Adjiboto(a) => tabula::game::adjiboto::lisp::board_to_lisp(a),
+                    AnyPosition::Blokus(b) => tabula::game::blokus::lisp::board_to_lisp(b),
                     _ => lisp_board(&pos),
                 };
                 assert_eq!(
@@ -173,6 +174,8 @@ fn cross_check(engine: &mut Engine, starts: &[AnyPosition], with_lisp: bool, see
                         format!("({} ({s2} {s1}))", turned_adji_board(&board))
                     }
                     AnyPosition::Adjiboto(_) => format!("({board} ({s1} {s2}))"),
+                    // Blokus: (tabuleiro jogador pecas-1 pecas-2).
+                    AnyPosition::Blokus(b) => tabula::game::LispInterchange::to_lisp(&b),
                     _ => format!("({board} {side} {s1} {s2})"),
                 };
                 assert_eq!(
@@ -1085,6 +1088,78 @@ fn lisp_example_student_plays_whole_adjiboto_games() {
     play_games(&mut e, &adji_starts(5), 500, 11, &|pos, mv| {
         if mv != "pass" {
             adji_greedy_check(pos, mv)
+        }
+    });
+    let stderr = e.stderr();
+    assert!(!stderr.contains("differs"), "{stderr}");
+    assert!(!stderr.contains("jogar"), "{stderr}");
+}
+
+#[test]
+fn lisp_blokus_boards_and_rules_match_the_library() {
+    needs!(tools::SBCL);
+    let mut e = lisp(&[]);
+    e.handshake();
+    cross_check(&mut e, &blokus_starts(4), true, 2021);
+    // `position lisp` reads the estado (tabuleiro jogador pecas-1 pecas-2).
+    let pos = parse_spec("random blokus 5", None).unwrap();
+    e.send(&format!("position lisp {}", lisp_board(&pos)));
+    e.send("show");
+    let lines = e.sync("estado");
+    assert_eq!(info(&lines, "fen"), pos.fen());
+    let empty = vec!["00000000000000"; 14].join("/");
+    e.send(&format!(
+        "position fen blokus {empty} 1 10,10,15 10,10,15 moves c1@a1"
+    ));
+    e.send(&format!("position fen blokus {empty} 1 11,10,15 10,10,15"));
+    e.send(&format!(
+        "position fen blokus {empty} 1 10,10,15 10,10,15 variant 2019"
+    ));
+    let lines = e.sync("bad");
+    let errors = lines
+        .iter()
+        .filter(|l| l.contains("info string error"))
+        .count();
+    assert_eq!(errors, 3, "{lines:?}");
+    e.assert_only_protocol_output();
+}
+
+/// The example student places the largest piece it can (2021 pieces), the
+/// first such placement in operator order.
+fn blokus_greedy_check(pos: &AnyPosition, mv: &str) {
+    let AnyPosition::Blokus(b) = pos else {
+        panic!("not blokus")
+    };
+    let legal = b.legal_moves();
+    let size = |m: &tabula::game::Placement| m.piece().map_or(0, |p| p.shape().squares);
+    let best = legal.iter().map(size).max().unwrap();
+    // b before c1 before c2 (the student's order), then reading order.
+    let rank = |m: &tabula::game::Placement| match m.piece.min(3) {
+        1 => 0,
+        2 => 1,
+        3 => 2,
+        _ => 3,
+    };
+    let expected = legal
+        .iter()
+        .filter(|m| size(m) == best)
+        .min_by_key(|m| (rank(m), m.square))
+        .unwrap();
+    assert_eq!(mv, expected.to_string(), "{}", pos.fen());
+}
+
+#[test]
+fn lisp_example_student_plays_whole_blokus_games() {
+    needs!(tools::SBCL);
+    let mut e = lisp(&[]);
+    e.handshake();
+    let starts: Vec<AnyPosition> = blokus_starts(2)
+        .into_iter()
+        .filter(|p| !p.fen().ends_with("variant 2017"))
+        .collect();
+    play_games(&mut e, &starts, 200, 12, &|pos, mv| {
+        if mv != "pass" {
+            blokus_greedy_check(pos, mv)
         }
     });
     let stderr = e.stderr();
