@@ -1601,6 +1601,8 @@ fn python_random_board_reference_matches_the_engine() {
         "quatro-solo",
         "adjiboto",
         "adjiboto-solo",
+        "blokus",
+        "blokus-solo",
     ] {
         let count: usize = tally
             .split(", ")
