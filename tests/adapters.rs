@@ -985,6 +985,13 @@ fn lisp_quatro_bad_answers_fall_back_to_the_first_legal_move() {
     }
 }
 
+/// The engine's `show` lines after `position`.
+fn shown(e: &mut Engine, position: &str) -> Vec<String> {
+    e.send(position);
+    e.send("show");
+    e.sync("shown")
+}
+
 /// An Adji-boto Lisp board `((r0) (r1))` turned 180°: rows swapped, each
 /// reversed (rules/adjiboto.md §5.4).
 fn turned_adji_board(board: &str) -> String {
@@ -1015,26 +1022,20 @@ fn lisp_adjiboto_boards_and_rules_match_the_library() {
     cross_check(&mut e, &adji_starts(6), true, 2018);
     // `position lisp` reads the course's board (player 1 to move, no
     // scores), and `position startpos` is 8 seeds a pit.
-    e.send("position lisp ((4 6 0 8 8 4) (4 3 8 5 8 4))");
-    e.send("show");
-    let lines = e.sync("lisp");
+    let lines = shown(&mut e, "position lisp ((4 6 0 8 8 4) (4 3 8 5 8 4))");
     assert_eq!(
         info(&lines, "fen"),
         "adjiboto 4,6,0,8,8,4 4,3,8,5,8,4 1 0 0"
     );
     // The estado as the library writes it reads the same way.
     let pos = parse_spec("fen adjiboto 4,6,0,8,8,4 4,3,8,5,8,4 2 3 5", None).unwrap();
-    e.send(&format!("position lisp {}", lisp_board(&pos)));
-    e.send("show");
-    let lines = e.sync("estado");
+    let lines = shown(&mut e, &format!("position lisp {}", lisp_board(&pos)));
     assert_eq!(
         info(&lines, "fen"),
         "adjiboto 4,6,0,8,8,4 4,3,8,5,8,4 1 3 5"
     );
     e.send("setoption name Game value adjiboto");
-    e.send("position startpos moves T1");
-    e.send("show");
-    let lines = e.sync("startpos");
+    let lines = shown(&mut e, "position startpos moves T1");
     // The championship example of the statement (rules §2.5).
     assert_eq!(
         read_lisp(info(&lines, "lisp")),
@@ -1044,9 +1045,10 @@ fn lisp_adjiboto_boards_and_rules_match_the_library() {
         info(&lines, "fen"),
         "adjiboto 0,8,8,8,9,9 9,9,9,9,9,9 2 0 0 1"
     );
-    e.send("position fen adjiboto 4,6,0,8,8,4 4,3,8,5,8,4 2 0 0 moves b6");
-    e.send("show");
-    let lines = e.sync("capture");
+    let lines = shown(
+        &mut e,
+        "position fen adjiboto 4,6,0,8,8,4 4,3,8,5,8,4 2 0 0 moves b6",
+    );
     assert_eq!(
         info(&lines, "fen"),
         "adjiboto 4,6,0,9,9,5 4,3,8,5,8,0 1 0 1"

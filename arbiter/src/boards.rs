@@ -446,12 +446,18 @@ pub fn file_text(opts: &Options, selection: &Selection) -> String {
             .map(|m| format!("{m:+}"))
             .collect();
         out.push_str(&format!(
-            "{}  # seed {}: {:+.1} for the side to move (margins {}), threshold {}\n",
+            "{}  # seed {}: {:+.1} for the side to move (margins {}), {}\n",
             b.position.fen(),
             b.seed,
             b.measurement.value(),
             margins.join(" "),
-            opts.threshold
+            match opts.keep {
+                Keep::Even => format!("threshold {}", opts.threshold),
+                Keep::Skill(_) => format!(
+                    "the stronger won both games of {} pair(s)",
+                    b.measurement.skill_pairs()
+                ),
+            }
         ));
     }
     out
@@ -469,7 +475,7 @@ pub struct BoardsArgs {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Depth per move of the first pair of reference games, against depth
-    /// - 1 (default: knight 10, bishop 9, dots 5, quatro 4; deterministic).
+    /// - 1 (default: the game's own, e.g. knight 10, dots 5; deterministic).
     #[arg(long, conflicts_with = "movetime")]
     pub depth: Option<u32>,
     /// Time per move of the reference games in ms, against half of it,
@@ -477,8 +483,8 @@ pub struct BoardsArgs {
     #[arg(long)]
     pub movetime: Option<u64>,
     /// Largest distance of the mean margin from the centre, in the game's
-    /// points (default: knight 20, bishop 20, dots 2 boxes, quatro 20; a
-    /// Quatro win counts 100).
+    /// points (default: the game's own, e.g. knight 20, dots 2 boxes;
+    /// a Quatro win counts 100).
     #[arg(long)]
     pub threshold: Option<u32>,
     /// The mean margin taken as even (default 0): a board is kept when its
