@@ -12,6 +12,7 @@ section 7), for students who want the same boards in their own program.
     python3 scripts/random_board.py --fen adjiboto 42
     python3 scripts/random_board.py --fen adjiboto-solo 42
     python3 scripts/random_board.py --fen solitario 42
+    python3 scripts/random_board.py --fen blokus 42
     python3 scripts/random_board.py --check target/release/tabula
 
 `--check` compares this code with the engine's `position random …` for many
@@ -264,6 +265,68 @@ def solitario_fen(seed):
     return "solitario %s %d %d" % (rows, side, ply)
 
 
+# Blokus (rules/blokus.md, 2021 pieces): name, stock slot, cells (row, column)
+# relative to the reference cell, in move order.
+BLOKUS_PIECES = [("a", 0, [(0, 0)]), ("b", 1, [(0, 0), (0, 1), (1, 0), (1, 1)]),
+                 ("c1", 2, [(0, 0), (0, 1), (-1, 1), (-1, 2)]),
+                 ("c2", 2, [(0, 0), (1, 0), (1, 1), (2, 1)])]
+
+
+def blokus_moves(cells, stocks, side):
+    """The legal placements of SIDE (1 or 2) in move order: (slot, squares)."""
+    def at(r, c):
+        return cells[r * 14 + c] if 0 <= r < 14 and 0 <= c < 14 else None
+    first = side not in cells
+    corner = (0, 0) if side == 1 else (13, 13)
+    out = []
+    for _, slot, offsets in BLOKUS_PIECES:
+        if stocks[side - 1][slot] == 0:
+            continue
+        for r in range(14):
+            for c in range(14):
+                sq = [(r + dr, c + dc) for dr, dc in offsets]
+                if any(at(x, y) != 0 for x, y in sq):
+                    continue
+                edge = any(at(x + a, y + b) == side for x, y in sq
+                           for a, b in ((0, 1), (1, 0), (0, -1), (-1, 0)))
+                touch = any(at(x + a, y + b) == side for x, y in sq
+                            for a, b in ((1, 1), (1, -1), (-1, 1), (-1, -1)))
+                if (corner in sq) if first else (touch and not edge):
+                    out.append((slot, sq))
+    return out
+
+
+def blokus_fen(game, seed):
+    """The duel: from the empty board, 2 + 2 * (rng % 3) plies, each the
+    rng % m-th of the m legal moves in move order (a forced pass when only
+    the opponent can place). The puzzle: each square but a1 blocked when
+    rng % 4 == 0, row by row, then the goal 12 + rng % 25."""
+    rng = Rng(seed)
+    cells = [0] * 196
+    if game == "blokus-solo":
+        for s in range(196):
+            if rng.next_u64() % 4 == 0 and s != 0:
+                cells[s] = 2
+        goal = 12 + rng.next_u64() % 25
+        rows = "/".join("".join(map(str, cells[14 * r:14 * r + 14])) for r in range(14))
+        return "blokus-solo %s 10,10,15 %d" % (rows, goal)
+    stocks, side = [[10, 10, 15], [10, 10, 15]], 1
+    for _ in range(2 + 2 * (rng.next_u64() % 3)):
+        moves = blokus_moves(cells, stocks, side)
+        if not moves and not blokus_moves(cells, stocks, 3 - side):
+            break
+        if moves:
+            slot, sq = moves[rng.next_u64() % len(moves)]
+            for x, y in sq:
+                cells[x * 14 + y] = side
+            stocks[side - 1][slot] -= 1
+        else:
+            rng.next_u64()  # the pass, the only move (m = 1)
+        side = 3 - side
+    rows = "/".join("".join(map(str, cells[14 * r:14 * r + 14])) for r in range(14))
+    return "blokus %s %d %s" % (rows, side, " ".join(",".join(map(str, s)) for s in stocks))
+
+
 def check(binary):
     cases = []
     for seed in list(range(0, 40)) + [2**64 - 1, 123456789012345]:
@@ -278,6 +341,8 @@ def check(binary):
         cases.append(("random adjiboto %d" % seed, adjiboto_fen("adjiboto", seed)))
         cases.append(("random adjiboto-solo %d" % seed, adjiboto_fen("adjiboto-solo", seed)))
         cases.append(("random solitario %d" % seed, solitario_fen(seed)))
+        cases.append(("random blokus %d" % seed, blokus_fen("blokus", seed)))
+        cases.append(("random blokus-solo %d" % seed, blokus_fen("blokus-solo", seed)))
     inp = "".join("position %s\nshow\n" % c for c, _ in cases)
     out = subprocess.run([binary], input=inp, capture_output=True, text=True).stdout
     fens = [l[4:] for l in out.splitlines() if l.startswith("fen ")]
@@ -300,12 +365,15 @@ if __name__ == "__main__":
         args = args[1:]
     if args[:1] == ["--check"] and len(args) == 2:
         sys.exit(0 if check(args[1]) else 1)
-    board_only = ("dots", "quatro", "quatro-solo", "adjiboto", "adjiboto-solo", "solitario")
+    board_only = ("dots", "quatro", "quatro-solo", "adjiboto", "adjiboto-solo", "solitario",
+                  "blokus", "blokus-solo")
     if len(args) < 2 or args[0] not in ("knight", "bishop", "torre") + board_only or (
             args[0] in board_only and not fen):
         sys.exit(__doc__)
     if args[0] == "solitario":
         print(solitario_fen(int(args[1])))
+    elif args[0].startswith("blokus"):
+        print(blokus_fen(args[0], int(args[1])))
     elif args[0].startswith("adjiboto"):
         print(adjiboto_fen(args[0], int(args[1])))
     elif args[0].startswith("quatro"):

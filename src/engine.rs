@@ -43,6 +43,9 @@ use std::time::{Duration, Instant};
 
 /// Bounds and default of the `Hash` option (MiB).
 pub const HASH_MIB: (usize, usize, usize) = (1, 16, 4096);
+/// The values of the `Variant` option, the default first (Blokus's rules
+/// variants; a game without variants ignores the option).
+pub const VARIANTS: [&str; 2] = ["2021", "2017"];
 /// Bounds and default of the `MoveOverhead` option (ms).
 pub const MOVE_OVERHEAD_MS: (u64, u64, u64) = (0, 10, 5000);
 
@@ -99,7 +102,7 @@ impl fmt::Display for EngineError {
                 let more = if short.len() < name.len() { "…" } else { "" };
                 write!(
                     f,
-                    "unknown option '{short}{more}' (the options are Hash, Game, MoveOverhead, Capture, NoMove and LimitResult)"
+                    "unknown option '{short}{more}' (the options are Hash, Game, MoveOverhead, Capture, NoMove, LimitResult and Variant)"
                 )
             }
             EngineError::BadValue { option, why } => write!(f, "option {option}: {why}"),
@@ -134,6 +137,10 @@ pub struct Options {
     /// `position startpos` and `position random`; a position string says
     /// its own.
     pub solitario: crate::game::solitario::Variant,
+    /// `Variant`: the rules variant of `position startpos`, `random` and
+    /// `problem` for a game with variants (Blokus: `2021` or `2017`,
+    /// rules/blokus.md §1.3); a position string always says its own.
+    pub variant: String,
 }
 
 impl Default for Options {
@@ -144,6 +151,7 @@ impl Default for Options {
             move_overhead_ms: MOVE_OVERHEAD_MS.1,
             capture_opposite: false,
             solitario: Default::default(),
+            variant: VARIANTS[0].to_string(),
         }
     }
 }
@@ -170,6 +178,11 @@ impl Options {
             "name Capture type combo default any var any var opposite".to_string(),
             "name NoMove type combo default lose var lose var pass".to_string(),
             "name LimitResult type combo default draw var draw var material".to_string(),
+            format!(
+                "name Variant type combo default {} {}",
+                VARIANTS[0],
+                VARIANTS.map(|v| format!("var {v}")).join(" ")
+            ),
         ]
     }
 }
@@ -385,6 +398,16 @@ impl Engine {
                     }
                 };
             }
+            "variant" => {
+                let v = value.trim();
+                if !VARIANTS.contains(&v) {
+                    return Err(EngineError::BadValue {
+                        option: "Variant",
+                        why: format!("expected {}, found '{v}'", VARIANTS.join(" or ")),
+                    });
+                }
+                self.options.variant = v.to_string();
+            }
             _ => return Err(EngineError::UnknownOption(name.to_string())),
         }
         Ok(())
@@ -406,12 +429,17 @@ impl Engine {
     /// client never gets a move for a position it did not mean.
     pub fn set_position_words(&mut self, words: &[&str]) -> Result<(), EngineError> {
         self.idle()?;
-        let (opposite, variant) = (self.options.capture_opposite, self.options.solitario);
-        let parsed = setup::parse_words_with(words, Some(self.options.game), |pos| match pos {
-            AnyPosition::AdjibotoSolo(p) => p.set_opposite(opposite),
-            AnyPosition::Solitario(p) => p.set_variant(variant),
-            _ => {}
-        });
+        let (opposite, solitario) = (self.options.capture_opposite, self.options.solitario);
+        let parsed = setup::parse_words_in(
+            words,
+            Some(self.options.game),
+            Some(&self.options.variant),
+            |pos| match pos {
+                AnyPosition::AdjibotoSolo(p) => p.set_opposite(opposite),
+                AnyPosition::Solitario(p) => p.set_variant(solitario),
+                _ => {}
+            },
+        );
         match parsed {
             Ok(pos) => {
                 self.set_position(pos);

@@ -109,7 +109,7 @@ pub fn parse(text: &str, game: Option<GameId>) -> Result<ProblemSet, ProblemErro
         at: "file".into(),
         message: e.to_string(),
     };
-    let exprs = lisp::read_all(text).map_err(file_err)?;
+    let exprs = forms(lisp::read_all(text).map_err(file_err)?);
     let game = match game {
         Some(g) if g.is_puzzle() => g,
         Some(g) => g.sibling(),
@@ -229,20 +229,43 @@ pub fn target(items: &[Sexp]) -> Result<u32, String> {
         .ok_or_else(|| "the first item must be the target, a non-negative integer".to_string())
 }
 
+/// The top-level forms that are problems: a reader is lenient and skips
+/// `()`/`nil` and the separators `break` and `end` (Blokus's files).
+fn forms(exprs: Vec<Sexp>) -> Vec<Sexp> {
+    exprs
+        .into_iter()
+        .filter(|e| match e {
+            Sexp::List(items) => !items.is_empty(),
+            Sexp::Atom(a) => !["NIL", "BREAK", "END"].contains(&a.to_ascii_uppercase().as_str()),
+        })
+        .collect()
+}
+
 /// The built-in problems of a game (puzzle id or its duel sibling).
 pub fn builtin(game: GameId) -> ProblemSet {
+    builtin_variant(game, None)
+}
+
+/// The built-in problems of a game in a rules variant (the `Variant`
+/// option; `None` or a variant the game does not have: its
+/// [`CourseProblems::BUILTIN`]).
+pub fn builtin_variant(game: GameId, variant: Option<&str>) -> ProblemSet {
     let puzzle = if game.is_puzzle() {
         game
     } else {
         game.sibling()
     };
-    let text = crate::with_puzzle_id!(puzzle, G => G::BUILTIN, else "");
+    let text = crate::with_puzzle_id!(
+        puzzle,
+        G => variant.and_then(G::builtin_variant).unwrap_or(G::BUILTIN),
+        else ""
+    );
     parse(text, Some(game)).expect("built-in problems load")
 }
 
 /// The built-in problems of one puzzle, typed.
 pub fn builtin_of<G: CourseProblems>() -> Vec<Problem<G>> {
-    let exprs = lisp::read_all(G::BUILTIN).expect("built-in problems read");
+    let exprs = forms(lisp::read_all(G::BUILTIN).expect("built-in problems read"));
     each(&exprs, G::read_problem).expect("built-in problems load")
 }
 

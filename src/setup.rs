@@ -71,12 +71,25 @@ pub fn parse_words_with(
     current: Option<GameId>,
     adjust: impl Fn(&mut AnyPosition),
 ) -> Result<AnyPosition, SetupError> {
+    parse_words_in(words, current, None, adjust)
+}
+
+/// [`parse_words_with`] in a rules variant (the `Variant` option, such as
+/// Blokus's `2017`): the built-in starts (`startpos`, `random`, `problem`)
+/// of a game with variants are those of `variant`; a position string says
+/// its own.
+pub fn parse_words_in(
+    words: &[&str],
+    current: Option<GameId>,
+    variant: Option<&str>,
+    adjust: impl Fn(&mut AnyPosition),
+) -> Result<AnyPosition, SetupError> {
     let moves_at = words
         .iter()
         .position(|w| w.eq_ignore_ascii_case("moves"))
         .unwrap_or(words.len());
     let (spec, moves) = (&words[..moves_at], words.get(moves_at + 1..).unwrap_or(&[]));
-    let mut pos = start(spec, current)?;
+    let mut pos = start(spec, current, variant)?;
     let is_fen = spec.first().is_some_and(|w| w.eq_ignore_ascii_case("fen"))
         || spec.first().is_some_and(|w| w.parse::<GameId>().is_ok());
     if !is_fen {
@@ -94,7 +107,11 @@ fn game_arg(word: Option<&&str>, what: &str) -> Result<GameId, SetupError> {
         .map_err(|e: crate::game::UnknownGame| syntax(format!("{what}: {e}")))
 }
 
-fn start(spec: &[&str], current: Option<GameId>) -> Result<AnyPosition, SetupError> {
+fn start(
+    spec: &[&str],
+    current: Option<GameId>,
+    variant: Option<&str>,
+) -> Result<AnyPosition, SetupError> {
     let Some(&kind) = spec.first() else {
         return Err(syntax(
             "expected 'fen <position>', 'startpos', 'random <game> <seed>' or 'problem <game> <name>'",
@@ -119,7 +136,12 @@ fn start(spec: &[&str], current: Option<GameId>) -> Result<AnyPosition, SetupErr
                     "startpos: no current game; set one with 'setoption name Game value <id>'",
                 ));
             };
-            if let Some(pos) = with_game_id!(g, G => G::startpos().map(AnyPosition::from)) {
+            let pos = with_game_id!(g, G => match variant {
+                Some(v) => G::startpos_variant(v),
+                None => G::startpos(),
+            }
+            .map(AnyPosition::from));
+            if let Some(pos) = pos {
                 Ok(pos)
             } else if has_random(g) {
                 Err(syntax(format!(
@@ -133,7 +155,7 @@ fn start(spec: &[&str], current: Option<GameId>) -> Result<AnyPosition, SetupErr
                 )))
             }
         }
-        "random" => random_start(spec),
+        "random" => random_start(spec, variant),
         "problem" => {
             let game = game_arg(spec.get(1), "problem")?;
             let key = spec
@@ -148,7 +170,7 @@ fn start(spec: &[&str], current: Option<GameId>) -> Result<AnyPosition, SetupErr
                     game.sibling()
                 )));
             }
-            let set = problems::builtin(game);
+            let set = problems::builtin_variant(game, variant);
             if set.is_empty() {
                 return Err(syntax(format!(
                     "problem: {game} has no built-in problems (the course's file is lost); \
@@ -172,7 +194,7 @@ fn start(spec: &[&str], current: Option<GameId>) -> Result<AnyPosition, SetupErr
     }
 }
 
-fn random_start(spec: &[&str]) -> Result<AnyPosition, SetupError> {
+fn random_start(spec: &[&str], variant: Option<&str>) -> Result<AnyPosition, SetupError> {
     let game = game_arg(spec.get(1), "random")?;
     let seed_word = spec
         .get(2)
@@ -191,7 +213,12 @@ fn random_start(spec: &[&str]) -> Result<AnyPosition, SetupError> {
         )));
     }
     let size = size.map(|s| parse_size(s)).transpose()?;
-    with_game_id!(game, G => G::random(seed, size).map(AnyPosition::from)).ok_or_else(|| {
+    with_game_id!(game, G => match variant {
+        Some(v) => G::random_variant(v, seed, size),
+        None => G::random(seed, size),
+    }
+    .map(AnyPosition::from))
+    .ok_or_else(|| {
         syntax(format!(
             "random: {game} has no random start; use 'problem {game} <name>' or a fen"
         ))

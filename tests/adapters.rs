@@ -155,6 +155,7 @@ fn cross_check(engine: &mut Engine, starts: &[AnyPosition], with_lisp: bool, see
                 // `lisp` line is the board alone.
                 let board = match &pos {
                     AnyPosition::Adjiboto(a) => tabula::game::adjiboto::lisp::board_to_lisp(a),
+                    AnyPosition::Blokus(b) => tabula::game::blokus::lisp::board_to_lisp(b),
                     _ => lisp_board(&pos),
                 };
                 assert_eq!(
@@ -177,6 +178,8 @@ fn cross_check(engine: &mut Engine, starts: &[AnyPosition], with_lisp: bool, see
                     AnyPosition::Adjiboto(_) => format!("({board} ({s1} {s2}))"),
                     // Solitário: the bare board (the side is told apart).
                     AnyPosition::Solitario(_) => board.clone(),
+                    // Blokus: (tabuleiro jogador pecas-1 pecas-2).
+                    AnyPosition::Blokus(b) => tabula::game::LispInterchange::to_lisp(&b),
                     _ => format!("({board} {side} {s1} {s2})"),
                 };
                 assert_eq!(
@@ -324,6 +327,13 @@ fn greedy_check(pos: &AnyPosition, mv: &str) {
             let best = a.legal_moves().iter().map(|&m| a.capture_of(m)).max();
             let taken = a.capture_of(a.parse_move(mv).unwrap());
             assert_eq!(Some(taken), best, "not the largest capture in {a}: {mv}");
+        }
+        AnyPosition::Blokus(b) => {
+            // The largest piece (a pass covers nothing).
+            let size = |m: tabula::game::Placement| m.piece().map_or(0, |p| p.shape().squares);
+            let best = b.legal_moves().iter().map(|&m| size(m)).max();
+            let played = size(b.parse_move(mv).unwrap());
+            assert_eq!(Some(played), best, "not the largest piece in {b}: {mv}");
         }
         _ => unreachable!(),
     }
@@ -1306,6 +1316,78 @@ fn lisp_example_student_plays_whole_adjiboto_games() {
 }
 
 #[test]
+fn lisp_blokus_boards_and_rules_match_the_library() {
+    needs!(tools::SBCL);
+    let mut e = lisp(&[]);
+    e.handshake();
+    cross_check(&mut e, &blokus_starts(4), true, 2021);
+    // `position lisp` reads the estado (tabuleiro jogador pecas-1 pecas-2).
+    let pos = parse_spec("random blokus 5", None).unwrap();
+    e.send(&format!("position lisp {}", lisp_board(&pos)));
+    e.send("show");
+    let lines = e.sync("estado");
+    assert_eq!(info(&lines, "fen"), pos.fen());
+    let empty = vec!["00000000000000"; 14].join("/");
+    e.send(&format!(
+        "position fen blokus {empty} 1 10,10,15 10,10,15 moves c1@a1"
+    ));
+    e.send(&format!("position fen blokus {empty} 1 11,10,15 10,10,15"));
+    e.send(&format!(
+        "position fen blokus {empty} 1 10,10,15 10,10,15 variant 2019"
+    ));
+    let lines = e.sync("bad");
+    let errors = lines
+        .iter()
+        .filter(|l| l.contains("info string error"))
+        .count();
+    assert_eq!(errors, 3, "{lines:?}");
+    e.assert_only_protocol_output();
+}
+
+/// The example student places the largest piece it can (2021 pieces), the
+/// first such placement in operator order.
+fn blokus_greedy_check(pos: &AnyPosition, mv: &str) {
+    let AnyPosition::Blokus(b) = pos else {
+        panic!("not blokus")
+    };
+    let legal = b.legal_moves();
+    let size = |m: &tabula::game::Placement| m.piece().map_or(0, |p| p.shape().squares);
+    let best = legal.iter().map(size).max().unwrap();
+    // b before c1 before c2 (the student's order), then reading order.
+    let rank = |m: &tabula::game::Placement| match m.piece.min(3) {
+        1 => 0,
+        2 => 1,
+        3 => 2,
+        _ => 3,
+    };
+    let expected = legal
+        .iter()
+        .filter(|m| size(m) == best)
+        .min_by_key(|m| (rank(m), m.square))
+        .unwrap();
+    assert_eq!(mv, expected.to_string(), "{}", pos.fen());
+}
+
+#[test]
+fn lisp_example_student_plays_whole_blokus_games() {
+    needs!(tools::SBCL);
+    let mut e = lisp(&[]);
+    e.handshake();
+    let starts: Vec<AnyPosition> = blokus_starts(2)
+        .into_iter()
+        .filter(|p| !p.fen().ends_with("variant 2017"))
+        .collect();
+    play_games(&mut e, &starts, 200, 12, &|pos, mv| {
+        if mv != "pass" {
+            blokus_greedy_check(pos, mv)
+        }
+    });
+    let stderr = e.stderr();
+    assert!(!stderr.contains("differs"), "{stderr}");
+    assert!(!stderr.contains("jogar"), "{stderr}");
+}
+
+#[test]
 fn lisp_queries_follow_the_game() {
     needs!(tools::SBCL);
     let mut e = lisp(&[]);
@@ -1523,6 +1605,65 @@ fn python_plays_whole_adjiboto_games() {
     assert!(e.stderr().is_empty(), "{}", e.stderr());
 }
 
+/// Blokus starts: the start of both variants and seeded openings.
+fn blokus_starts(count: u64) -> Vec<AnyPosition> {
+    let empty = vec!["00000000000000"; 14].join("/");
+    let mut out = vec![
+        parse_spec(&format!("fen blokus {empty} 1 10,10,15 10,10,15"), None).unwrap(),
+        parse_spec(
+            &format!("fen blokus {empty} 1 10,10,15 10,10,15 variant 2017"),
+            None,
+        )
+        .unwrap(),
+    ];
+    out.extend(game_starts(GameId::Blokus, count));
+    out
+}
+
+#[test]
+fn python_blokus_rules_match_the_library() {
+    needs!(tools::PYTHON);
+    let mut e = python();
+    e.handshake();
+    cross_check(&mut e, &blokus_starts(3), false, 81);
+    let empty = vec!["00000000000000"; 14].join("/");
+    let start = format!("blokus {empty} 1 10,10,15 10,10,15");
+    for bad in [
+        format!("position fen {start} moves c1@a1"),
+        format!("position fen {start} moves pass"),
+        format!("position fen {start} moves b@a1 b@a3"),
+        format!("position fen {start} moves x@a1"),
+        format!("position fen {}", start.replace(" 1 ", " 3 ")),
+    ] {
+        e.send(&bad);
+        e.send("show");
+        let lines = e.sync("bad");
+        assert!(
+            lines[0].starts_with("info string error ") && lines.len() == 2,
+            "{bad}: {lines:?}"
+        );
+    }
+    // The interface's worked position, any case on input.
+    e.send(&format!("position fen {start} moves B@A1 c2@m12 C1@c3"));
+    e.send("show");
+    let lines = e.sync("example");
+    assert!(
+        info(&lines, "fen").ends_with(" 2 10,9,14 10,10,14"),
+        "{lines:?}"
+    );
+    e.assert_only_protocol_output();
+}
+
+#[test]
+fn python_plays_whole_blokus_games() {
+    needs!(tools::PYTHON);
+    let mut e = python();
+    e.handshake();
+    let starts = blokus_starts(1);
+    play_games(&mut e, &starts, 200, 19, &greedy_check);
+    assert!(e.stderr().is_empty(), "{}", e.stderr());
+}
+
 #[test]
 fn python_quatro_rules_match_the_library() {
     needs!(tools::PYTHON);
@@ -1707,6 +1848,8 @@ fn python_random_board_reference_matches_the_engine() {
         "adjiboto",
         "adjiboto-solo",
         "solitario",
+        "blokus",
+        "blokus-solo",
     ] {
         let count: usize = tally
             .split(", ")

@@ -29,6 +29,9 @@
 ;;;;     first move (operators d e c b, cd ce cc cb, 1-based row and column).
 ;;;;   - galo 3D: complete a line of its symbol when it can, else block the
 ;;;;     opponent's, else the first empty cell (level 3 first).
+;;;;   - blokus (estado (tabuleiro jogador pecas-1 pecas-2), the 2021 pieces):
+;;;;     the first placement, in operator order, of the largest piece it can
+;;;;     place; none: the board comes back unchanged (a pass).
 ;;;; The rules of landing (symmetric numbers, doubles) are applied to the new
 ;;;; board as the course asks; the adapter only reads where the piece went.
 ;;;;
@@ -340,6 +343,58 @@ way round, and capture the last pit when it is on row 1 and holds 1, 3 or 5."
       (list (list op (1+ l) (1+ c)) novo))))
 
 ;;; ------------------------------------------------------------------------
+;;; Blokus (2021/22): (jogar estado tempo) -> (jogada novo-estado)
+;;; ------------------------------------------------------------------------
+
+(defparameter *pecas-blokus*
+  ;; The largest first: (operador slot celulas), cells (linha coluna)
+  ;; relative to the reference cell.
+  '((peca-b 1 ((0 0) (0 1) (1 0) (1 1)))
+    (peca-c-1 2 ((0 0) (0 1) (-1 1) (-1 2)))
+    (peca-c-2 2 ((0 0) (1 0) (1 1) (2 1)))
+    (peca-a 0 ((0 0)))))
+
+(defun celula-blokus (tabuleiro l c)
+  (and (<= 0 l 13) (<= 0 c 13) (celula tabuleiro l c)))
+
+(defun colocacao-valida-p (tabuleiro jogador celulas)
+  (let ((canto (if (= jogador 1) '(0 0) '(13 13)))
+        (primeira (notany (lambda (linha) (member jogador linha)) tabuleiro)))
+    (and (every (lambda (x) (eql 0 (celula-blokus tabuleiro (first x) (second x)))) celulas)
+         (if primeira
+             (member canto celulas :test #'equal)
+             (and (notany (lambda (x)
+                            (loop for (dl dc) in '((0 1) (1 0) (0 -1) (-1 0))
+                                  thereis (eql jogador (celula-blokus tabuleiro (+ (first x) dl) (+ (second x) dc)))))
+                          celulas)
+                  (some (lambda (x)
+                          (loop for (dl dc) in '((1 1) (1 -1) (-1 1) (-1 -1))
+                                thereis (eql jogador (celula-blokus tabuleiro (+ (first x) dl) (+ (second x) dc)))))
+                        celulas))))))
+
+(defun jogar-blokus (estado)
+  "(jogada novo-estado): the first placement of the largest piece."
+  (destructuring-bind (tabuleiro jogador pecas-1 pecas-2) estado
+    (let ((pecas (if (= jogador 1) pecas-1 pecas-2)))
+      (dolist (peca *pecas-blokus* (list nil (list tabuleiro (- 3 jogador) pecas-1 pecas-2)))
+        (destructuring-bind (operador slot relativas) peca
+          (when (> (nth slot pecas) 0)
+            (dotimes (l 14)
+              (dotimes (c 14)
+                (let ((celulas (mapcar (lambda (x) (list (+ l (first x)) (+ c (second x)))) relativas)))
+                  (when (colocacao-valida-p tabuleiro jogador celulas)
+                    (let ((novo tabuleiro)
+                          (restantes (loop for n in pecas for i from 0
+                                           collect (if (= i slot) (1- n) n))))
+                      (dolist (x celulas)
+                        (setf novo (substituir novo (first x) (second x) jogador)))
+                      (return-from jogar-blokus
+                        (list (list operador l c)
+                              (list novo (- 3 jogador)
+                                    (if (= jogador 1) restantes pecas-1)
+                                    (if (= jogador 2) restantes pecas-2)))))))))))))))
+
+;;; ------------------------------------------------------------------------
 ;;; The championship interface
 ;;; ------------------------------------------------------------------------
 
@@ -405,6 +460,8 @@ way round, and capture the last pit when it is on row 1 and holds 1, 3 or 5."
       (if (= (length (first estado)) 2)  ; Adji-boto: ((linha-0 linha-1) pontos)
           (jogar-adji estado)
           (jogar-quatro estado))))       ; Quatro: (tabuleiro reserva)
+  (when (consp (third estado))          ; Blokus: (tabuleiro jogador pecas-1 pecas-2)
+    (return-from jogar (jogar-blokus estado)))
   (destructuring-bind (tabuleiro jogador pontos-1 pontos-2) estado
     (destructuring-bind (novo ganhos)
         (if (tabuleiro-pontos-p tabuleiro)

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A small example engine for the knight game (and the bishop game, the rook
-game ``torre``, Quatro, Adji-boto, Solitario and 3-D noughts and crosses
-``galo3d``).
+game ``torre``, Quatro, Adji-boto, Solitario, 3-D noughts and crosses
+``galo3d`` and Blokus).
 
 A template for students: it speaks the Tabula engine protocol on standard
 input / output, keeps its own board, applies the rules to the moves it is
@@ -20,7 +20,8 @@ Python 3.11, standard library only.  Protocol in brief (see protocol.md):
     position fen <FEN> [moves <m1> <m2> ...]
     go movetime <ms> | depth <d> | p1time <ms> p2time <ms> | infinite ...
                            -> bestmove <square, pass, brao@c3 in quatro, t3 in adjiboto,
-                                        d2-d3 in solitario, b22 in galo3d>
+                                        d2-d3 in solitario, b22 in galo3d,
+                                        c1@d5 in blokus>
     stop, quit (or the end of the input)
     perft <depth>          -> <move> <count> ..., perft <depth> <total>
     query gameover | p1turn | result
@@ -95,7 +96,8 @@ class Position:
         if not words or words[0] not in BOARD_SIZES:
             found = words[0] if words else "nothing"
             raise EngineError(
-                f"this engine plays knight, bishop, torre, quatro, adjiboto, solitario and galo3d, not {found}")
+                f"this engine plays knight, bishop, torre, quatro, adjiboto, solitario, galo3d and blokus, "
+                f"not {found}")
         game = words[0]
         size = BOARD_SIZES[game]
         if len(words) != 5:
@@ -807,6 +809,138 @@ class GaloPosition:
         raise EngineError(f"illegal or unknown move '{text}'")
 
 
+# ---------------------------------------------------------------------------
+# Blokus (rules/blokus.md): the duel, both variants
+# ---------------------------------------------------------------------------
+
+BLOKUS_N = 14
+# The pieces in move order: name, stock slot, cells relative to the
+# reference cell (row, column), rules/blokus.md section 2.1.
+BLOKUS_PIECES = {
+    "2021": [("a", 0, [(0, 0)]), ("b", 1, [(0, 0), (0, 1), (1, 0), (1, 1)]),
+             ("c1", 2, [(0, 0), (0, 1), (-1, 1), (-1, 2)]),
+             ("c2", 2, [(0, 0), (1, 0), (1, 1), (2, 1)])],
+    "2017": [("a", 0, [(0, 0)]), ("b", 1, [(0, 0), (0, 1), (1, 0), (1, 1)]),
+             ("x", 2, [(0, 0), (0, 1), (0, 2), (-1, 1), (1, 1)])],
+}
+
+
+class BlokusPosition:
+    """A Blokus duel: ``cells`` row-major, 0 empty, 1 / 2 the players'
+    squares; ``stock[p]`` the pieces left (a, b, c or x); player 1 starts
+    on a1, player 2 on n14.  A move is ``(piece, row, column)`` at the
+    reference cell, or PASS."""
+
+    game = "blokus"
+
+    def __init__(self, cells, side, stock, variant):
+        self.cells, self.side, self.stock, self.variant = cells, side, stock, variant
+
+    def copy(self):
+        return BlokusPosition(list(self.cells), self.side, [list(s) for s in self.stock], self.variant)
+
+    @staticmethod
+    def from_fen(words):
+        """``blokus <rows> <side> <stock1> <stock2> [variant 2017]``."""
+        if len(words) not in (5, 7):
+            raise EngineError("expected 'blokus <rows> <side> <stock1> <stock2> [variant 2017]'")
+        rows = words[1].split("/")
+        if len(rows) != BLOKUS_N or any(len(r) != BLOKUS_N or set(r) - set("012") for r in rows):
+            raise EngineError("expected 14 rows of 14 characters 0, 1 or 2")
+        if words[2] not in ("1", "2"):
+            raise EngineError(f"side to move: expected '1' or '2', found '{words[2]}'")
+        stock = []
+        for w in words[3:5]:
+            items = w.split(",")
+            if len(items) != 3 or not all(is_number(i) for i in items):
+                raise EngineError(f"a stock is three comma-separated counts, found '{w}'")
+            stock.append([int(i) for i in items])
+        variant = "2021"
+        if len(words) == 7:
+            if words[5] != "variant" or words[6] not in BLOKUS_PIECES:
+                raise EngineError("expected 'variant 2017' or 'variant 2021' at the end")
+            variant = words[6]
+        cells = [int(ch) for row in rows for ch in row]
+        return BlokusPosition(cells, int(words[2]) - 1, stock, variant)
+
+    def fen(self):
+        rows = "/".join("".join(str(v) for v in self.cells[r * 14:r * 14 + 14]) for r in range(14))
+        stocks = " ".join(",".join(str(n) for n in s) for s in self.stock)
+        tail = " variant 2017" if self.variant == "2017" else ""
+        return f"blokus {rows} {self.side + 1} {stocks}{tail}"
+
+    def at(self, r, c):
+        return self.cells[r * 14 + c] if 0 <= r < 14 and 0 <= c < 14 else None
+
+    def placements(self, player):
+        """Every legal placement of ``player`` in move order."""
+        me = player + 1
+        first = me not in self.cells
+        corner = (0, 0) if player == 0 else (13, 13)
+        out = []
+        for name, slot, offsets in BLOKUS_PIECES[self.variant]:
+            if self.stock[player][slot] == 0:
+                continue
+            for r in range(14):
+                for c in range(14):
+                    cells = [(r + dr, c + dc) for dr, dc in offsets]
+                    if any(self.at(x, y) != 0 for x, y in cells):
+                        continue
+                    edge = any(self.at(x + dx, y + dy) == me for x, y in cells
+                               for dx, dy in ((0, 1), (1, 0), (0, -1), (-1, 0)))
+                    touch = any(self.at(x + dx, y + dy) == me for x, y in cells
+                                for dx, dy in ((1, 1), (1, -1), (-1, 1), (-1, -1)))
+                    if (corner in cells) if first else (touch and not edge):
+                        out.append((name, r, c))
+        return out
+
+    def legal_moves(self):
+        """The mover's placements; ``[PASS]`` when only the opponent can
+        place; ``[]`` once neither can."""
+        mine = self.placements(self.side)
+        if mine:
+            return mine
+        return [PASS] if self.placements(1 - self.side) else []
+
+    def play(self, move):
+        pos = self.copy()
+        if move != PASS:
+            name, r, c = move
+            slot, offsets = next((s, o) for n, s, o in BLOKUS_PIECES[self.variant] if n == name)
+            for dr, dc in offsets:
+                pos.cells[(r + dr) * 14 + c + dc] = self.side + 1
+            pos.stock[self.side][slot] -= 1
+        pos.side = 1 - self.side
+        return pos
+
+    def size(self, move):
+        """Squares a move covers."""
+        if move == PASS:
+            return 0
+        return next(len(o) for n, _, o in BLOKUS_PIECES[self.variant] if n == move[0])
+
+    def result(self):
+        if self.legal_moves():
+            return "none"
+        a, b = self.cells.count(1), self.cells.count(2)
+        return "p1win" if a > b else "p2win" if b > a else "draw"
+
+    def move_name(self, move):
+        if move == PASS:
+            return PASS
+        name, r, c = move
+        return f"{name}@{'abcdefghijklmn'[c]}{r + 1}"
+
+    def parse_move(self, text):
+        text = text.lower()
+        for move in self.legal_moves():
+            if self.move_name(move) == text:
+                return move
+        if text != PASS and "@" not in text:
+            raise EngineError(f"bad move '{text}': expected <piece>@<square> or pass")
+        raise EngineError(f"illegal move '{text}'")
+
+
 def perft(pos, depth):
     """The leaves of the game tree to ``depth`` plies; a finished game is a
     leaf (protocol.md, perft)."""
@@ -830,6 +964,8 @@ def parse_fen(words):
         return SoliPosition.from_fen(words)
     if words and words[0] == "galo3d":
         return GaloPosition.from_fen(words)
+    if words and words[0] == "blokus":
+        return BlokusPosition.from_fen(words)
     return Position.from_fen(words)
 
 
@@ -844,8 +980,8 @@ def choose_move(pos, strategy, rng, time_ms):
     win at once, else any; in adjiboto the largest capture; in solitario a
     move onto the opponent's start holes, else a capture, else a move that
     does not let the opponent win at once; in galo3d a move that completes a
-    line, else one that blocks the opponent's, else any; ``random``: any
-    legal move.  ``time_ms`` is unused
+    line, else one that blocks the opponent's, else any; in blokus the
+    largest piece; ``random``: any legal move.  ``time_ms`` is unused
     by these two."""
     moves = pos.legal_moves()
     if moves == [PASS] or strategy == "random":
@@ -858,6 +994,9 @@ def choose_move(pos, strategy, rng, time_ms):
                 if not any(pos.play(m).wins_at_once(n) for n in pos.play(m).legal_moves())]
         captures = [m for m in safe if abs(m[0][0] - m[1][0]) == 2 or abs(m[0][1] - m[1][1]) == 2]
         return rng.choice(captures or safe or moves)
+    if pos.game == "blokus":
+        best = max(pos.size(m) for m in moves)
+        return rng.choice([m for m in moves if pos.size(m) == best])
     if pos.game == "galo3d":
         me, them = ("x", "o") if pos.side == 0 else ("o", "x")
         wins = [m for m in moves if pos.completes(m, me)]

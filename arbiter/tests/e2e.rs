@@ -1313,3 +1313,8 @@ fn torre_match_tabula_against_greedy() {
 fn galo3d_match_tabula_against_greedy() {
     match_against_greedy("galo3d");
 }
+
+#[test]
+fn blokus_match_tabula_against_greedy() {
+    match_against_greedy("blokus");
+}

@@ -356,7 +356,7 @@ fn the_page_of_a_tournament_with_faults_in_a_browser() {
 #[test]
 fn boards_of_every_other_game_replay_in_the_browser() {
     needs!(tools::CHROMIUM, tools::CHROMEDRIVER);
-    for game in ["dots", "quatro", "solitario", "torre", "galo3d"] {
+    for game in ["dots", "quatro", "solitario", "torre", "galo3d", "blokus"] {
         let tmp = Tmp::new(game);
         let results = tmp.path("r.jsonl");
         let out = Command::new(ARBITER)

@@ -26,6 +26,8 @@
 //! | `solitario-solo` | [`SolitarioSolo`] | peg solitaire: jumps until `t` pegs are left |
 //! | `galo3d` | [`Galo3d`] | 3 × 3 × 3 noughts and crosses, 49 lines |
 //! | `galo3d-solo` | [`Galo3dSolo`] | either symbol on an empty cell until a line stands |
+//! | `blokus` | [`Blokus`] | 14 × 14 board, polyomino pieces placed corner to corner (2021 or 2017 pieces) |
+//! | `blokus-solo` | [`BlokusSolo`] | one player placing pieces: N squares (2021) or a dead end (2017) |
 //!
 //! ```
 //! use tabula::game::{Game, KnightSolo};
@@ -55,6 +57,7 @@ crate::__registry!(__declare_folders);
 
 pub use adjiboto::{Adjiboto, AdjibotoSolo, Sow};
 pub use any::{AnyMove, AnyPosition};
+pub use blokus::{Blokus, BlokusSolo, Placement};
 // Short paths for the games' types (a convenience: the registry names each
 // type by its folder's path, so a new game needs no line here).
 pub use dots::{Arc, Dots, DotsSolo};

@@ -41,7 +41,7 @@ macro_rules! __registry {
     ($callback:ident $($args:tt)*) => {
         $crate::$callback! {
             ($($args)*)
-            folders [numbered dots quatro adjiboto solitario galo3d]
+            folders [numbered dots quatro adjiboto solitario galo3d blokus]
             games [
                 Knight      "knight"       duel   KnightSolo  Jump  $crate::game::numbered::Knight,
                 KnightSolo  "knight-solo"  puzzle Knight      Jump  $crate::game::numbered::KnightSolo,
@@ -59,6 +59,8 @@ macro_rules! __registry {
                 SolitarioSolo "solitario-solo" puzzle Solitario     Hop   $crate::game::solitario::SolitarioSolo,
                 Galo3d       "galo3d"        duel   Galo3dSolo   Mark  $crate::game::galo3d::Galo3d,
                 Galo3dSolo   "galo3d-solo"   puzzle Galo3d       Mark  $crate::game::galo3d::Galo3dSolo,
+                Blokus       "blokus"        duel   BlokusSolo   Piece $crate::game::blokus::Blokus,
+                BlokusSolo   "blokus-solo"   puzzle Blokus       Piece $crate::game::blokus::BlokusSolo,
             ]
             moves [
                 Jump  $crate::game::numbered::JumpMove,
@@ -67,6 +69,7 @@ macro_rules! __registry {
                 Sow   $crate::game::adjiboto::Sow,
                 Hop   $crate::game::solitario::Hop,
                 Mark  $crate::game::galo3d::Mark,
+                Piece $crate::game::blokus::Placement,
             ]
         }
     };

@@ -72,6 +72,17 @@ pub trait Starts: Game {
     /// has no random start. Identical on every platform (see
     /// [`crate::random`]).
     fn random(seed: u64, size: Option<(usize, usize)>) -> Option<Self>;
+
+    /// The start of a rules variant (the `Variant` option, such as
+    /// Blokus's `2017`): the default ignores the variant.
+    fn startpos_variant(_variant: &str) -> Option<Self> {
+        Self::startpos()
+    }
+
+    /// The random start of a rules variant: the default ignores it.
+    fn random_variant(_variant: &str, seed: u64, size: Option<(usize, usize)>) -> Option<Self> {
+        Self::random(seed, size)
+    }
 }
 
 /// The default reference of the balanced boards ([`Starts::BALANCE`]).
@@ -242,6 +253,14 @@ pub trait CourseProblems: Game {
 
     /// One problem: its target and the root position, with the target set.
     fn read_problem(items: &[Sexp]) -> Result<(u32, Self), String>;
+
+    /// The built-in file of a rules variant (the `Variant` option: Blokus's
+    /// `2017` problems are another file), or `None` for [`BUILTIN`].
+    ///
+    /// [`BUILTIN`]: CourseProblems::BUILTIN
+    fn builtin_variant(_variant: &str) -> Option<&'static str> {
+        None
+    }
 }
 
 /// The course's Lisp board (or state) of a game, read and written: what the

@@ -14,6 +14,7 @@
 
 #![allow(dead_code)]
 
+mod blokus;
 mod galo3d;
 
 use rand::{RngCore, SeedableRng};
@@ -253,6 +254,7 @@ pub enum Pos {
     Adji(AdjiPos),
     Soli(solitario::SoliPos),
     Galo(galo3d::GaloPos),
+    Blokus(blokus::BlokusPos),
 }
 
 /// The 16 pieces in the canonical order of rules §1.4.
@@ -714,6 +716,7 @@ impl Pos {
             Pos::Adji(p) => p.legal_moves(),
             Pos::Soli(p) => p.legal_moves(),
             Pos::Galo(p) => p.legal_moves(),
+            Pos::Blokus(p) => p.legal_moves(),
             Pos::Num(p) => p.legal_moves(),
             Pos::Dots(p) => p.legal_moves(),
         }
@@ -726,6 +729,7 @@ impl Pos {
             Pos::Adji(p) => p.play(mv),
             Pos::Soli(p) => p.play(mv),
             Pos::Galo(p) => p.play(mv),
+            Pos::Blokus(p) => p.play(mv),
             Pos::Num(p) => p.play(mv),
             Pos::Dots(p) => p.play(mv),
         }
@@ -737,6 +741,7 @@ impl Pos {
             Pos::Adji(p) => p.side,
             Pos::Soli(p) => p.side,
             Pos::Galo(p) => p.side_index(),
+            Pos::Blokus(p) => p.side,
             Pos::Num(p) => p.side,
             Pos::Dots(p) => p.side,
         }
@@ -749,6 +754,7 @@ impl Pos {
             Pos::Adji(p) => p.scores(),
             Pos::Soli(p) => p.scores(),
             Pos::Galo(p) => p.scores(),
+            Pos::Blokus(p) => p.scores(),
             Pos::Num(p) => p.score,
             Pos::Dots(p) => p.score,
         }
@@ -760,6 +766,7 @@ impl Pos {
             Pos::Adji(p) => p.fen(),
             Pos::Soli(p) => p.fen(),
             Pos::Galo(p) => p.fen(),
+            Pos::Blokus(p) => p.fen(),
             Pos::Num(p) => p.fen(),
             Pos::Dots(p) => p.fen(),
         }
@@ -771,6 +778,7 @@ impl Pos {
             Pos::Adji(p) => p.solo,
             Pos::Soli(p) => p.solo,
             Pos::Galo(p) => p.solo,
+            Pos::Blokus(p) => p.solo,
             Pos::Num(p) => p.solo,
             Pos::Dots(p) => p.solo,
         }
@@ -800,6 +808,7 @@ impl Pos {
             Pos::Adji(_) => f[1..4].join(" "),
             Pos::Soli(p) => p.hash_key(),
             Pos::Galo(p) => f[..if p.solo { 2 } else { 3 }].join(" "),
+            Pos::Blokus(p) => p.hash_key(),
         }
     }
 
@@ -904,6 +913,7 @@ impl Pos {
                     "game over",
                 ],
             ),
+            Pos::Blokus(_) => ("blokus", blokus::RULES),
         }
     }
 
@@ -953,6 +963,7 @@ impl Pos {
                     }
                 }
             }
+            Pos::Blokus(_) => out = blokus::BlokusPos::every_move_name(),
             Pos::Dots(p) => {
                 for r in 0..=p.rows {
                     for c in 0..p.cols {
@@ -1258,6 +1269,8 @@ pub fn from_fen(text: &str) -> Result<Pos, String> {
         Some("adjiboto-solo") => parse_adji_fen(&fields, true).map(Pos::Adji),
         Some("solitario") => solitario::parse_fen(&fields, false).map(Pos::Soli),
         Some("solitario-solo") => solitario::parse_fen(&fields, true).map(Pos::Soli),
+        Some("blokus") => blokus::parse_fen(&fields, false).map(Pos::Blokus),
+        Some("blokus-solo") => blokus::parse_fen(&fields, true).map(Pos::Blokus),
         _ => err("unknown game"),
     }
 }
@@ -1341,6 +1354,9 @@ pub fn read_lisp(text: &str) -> Vec<Lisp> {
 
 /// The `index`-th (0-based) problem of a puzzle game's course file.
 pub fn problem(game: &str, index: usize) -> Pos {
+    if game == "blokus-solo" {
+        return Pos::Blokus(blokus::problem(index, "2021"));
+    }
     if game == "quatro-solo" {
         let all = read_lisp(QUATRO_DAT);
         let items = all[index].list();
@@ -1620,6 +1636,8 @@ pub fn setup(spec: &str) -> Pos {
                 "solitario" => Pos::Soli(solitario::random(seed)),
                 "galo3d" => Pos::Galo(galo3d::random(false, seed)),
                 "galo3d-solo" => Pos::Galo(galo3d::random(true, seed)),
+                "blokus" => Pos::Blokus(blokus::random(false, seed)),
+                "blokus-solo" => Pos::Blokus(blokus::random(true, seed)),
                 "dots" => {
                     let (r, c) = head
                         .get(3)
@@ -1781,6 +1799,7 @@ pub fn features(pos: &Pos, mv: &str) -> Vec<&'static str> {
         }
         (Pos::Soli(p), Pos::Soli(a)) => out.extend(p.features(mv, a)),
         (Pos::Galo(p), Pos::Galo(_)) => p.features(mv, &mut out),
+        (Pos::Blokus(p), Pos::Blokus(a)) => out.extend(p.features(mv, a)),
         (Pos::Quatro(p), Pos::Quatro(a)) => {
             if a.won() {
                 out.push("winning line");
