@@ -65,6 +65,7 @@ fn games(path: &Path) -> BTreeMap<String, Value> {
         let o = v.as_object_mut().unwrap();
         for volatile in [
             "times_ms",
+            "cpu_ms",
             "duration_ms",
             "log",
             "info",
