@@ -599,6 +599,45 @@ fn the_python_example_plays_in_the_sandbox() {
 }
 
 #[test]
+fn the_python_example_plays_every_later_game_in_the_sandbox() {
+    needs!(tools::BWRAP, tools::PYTHON);
+    let py = repo().join("adapters/python/example_engine.py");
+    let engine = format!("python3 {}", py.display());
+    for game in [
+        "quatro",
+        "adjiboto",
+        "solitario",
+        "torre",
+        "galo3d",
+        "blokus",
+    ] {
+        let tmp = Tmp::new(&format!("sandbox-{game}"));
+        let results = tmp.path("r.jsonl");
+        let (code, text) = support::run(&[
+            "match",
+            &engine,
+            "builtin:greedy",
+            "--game",
+            game,
+            "--movetime",
+            "1000",
+            "--sandbox",
+            "on",
+            "--quiet",
+            "--results",
+            results.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 0, "{game}: {text}");
+        let games = support::results(&results);
+        assert_eq!(games.len(), 2, "{game}: {text}");
+        for g in &games {
+            assert_eq!(g["reason"], "normal", "{game}: {g}\n{text}");
+            assert_eq!(g["game"], game, "{g}");
+        }
+    }
+}
+
+#[test]
 fn a_compiled_engine_plays_in_the_sandbox() {
     needs!(tools::BWRAP);
     student_kit("compiled", &format!("{MOCK} --mode good"), None);
