@@ -255,6 +255,35 @@ fn play_games(
     engine.assert_only_protocol_output();
 }
 
+/// The kit's example student (`example-student.lisp`) plays whole games
+/// from `starts` without a fault: every move legal (and passing `check`),
+/// its boards never differing from the rules', jogar never failing.
+fn example_student_plays(
+    starts: &[AnyPosition],
+    movetime: u32,
+    seed: u64,
+    check: &dyn Fn(&AnyPosition, &str),
+) {
+    let mut e = lisp(&[]);
+    e.handshake();
+    plays_cleanly(&mut e, starts, movetime, seed, check);
+}
+
+/// [`play_games`] with the Lisp adapter `e`, then nothing on its standard
+/// error about boards differing from the rules or jogar failing.
+fn plays_cleanly(
+    e: &mut Engine,
+    starts: &[AnyPosition],
+    movetime: u32,
+    seed: u64,
+    check: &dyn Fn(&AnyPosition, &str),
+) {
+    play_games(e, starts, movetime, seed, check);
+    let stderr = e.stderr();
+    assert!(!stderr.contains("differs"), "{stderr}");
+    assert!(!stderr.contains("jogar"), "{stderr}");
+}
+
 fn game_starts(game: GameId, count: u64) -> Vec<AnyPosition> {
     (0..count)
         .map(|seed| {
@@ -650,35 +679,13 @@ fn lisp_board_conversion_and_rules_match_the_library() {
 #[test]
 fn lisp_example_student_plays_whole_knight_games() {
     needs!(tools::SBCL);
-    let mut e = lisp(&[]);
-    e.handshake();
-    play_games(
-        &mut e,
-        &game_starts(GameId::Knight, 4),
-        300,
-        7,
-        &greedy_check,
-    );
-    let stderr = e.stderr();
-    assert!(!stderr.contains("differs"), "{stderr}");
-    assert!(!stderr.contains("jogar"), "{stderr}");
+    example_student_plays(&game_starts(GameId::Knight, 4), 300, 7, &greedy_check);
 }
 
 #[test]
 fn lisp_example_student_plays_whole_torre_games() {
     needs!(tools::SBCL);
-    let mut e = lisp(&[]);
-    e.handshake();
-    play_games(
-        &mut e,
-        &game_starts(GameId::Torre, 4),
-        300,
-        9,
-        &greedy_check,
-    );
-    let stderr = e.stderr();
-    assert!(!stderr.contains("differs"), "{stderr}");
-    assert!(!stderr.contains("jogar"), "{stderr}");
+    example_student_plays(&game_starts(GameId::Torre, 4), 300, 9, &greedy_check);
 }
 
 #[test]
@@ -703,27 +710,13 @@ fn lisp_galo3d_boards_rules_and_the_championship_signature() {
     let (mv, _) = e.go("go movetime 500");
     assert_eq!(mv, "c13");
     // Whole games, the greedy student against the rules.
-    play_games(&mut e, &galo3d_starts(4), 100, 23, &greedy_check);
-    let stderr = e.stderr();
-    assert!(!stderr.contains("differs"), "{stderr}");
-    assert!(!stderr.contains("jogar"), "{stderr}");
+    plays_cleanly(&mut e, &galo3d_starts(4), 100, 23, &greedy_check);
 }
 
 #[test]
 fn lisp_example_student_plays_whole_bishop_games() {
     needs!(tools::SBCL);
-    let mut e = lisp(&[]);
-    e.handshake();
-    play_games(
-        &mut e,
-        &game_starts(GameId::Bishop, 4),
-        300,
-        8,
-        &greedy_check,
-    );
-    let stderr = e.stderr();
-    assert!(!stderr.contains("differs"), "{stderr}");
-    assert!(!stderr.contains("jogar"), "{stderr}");
+    example_student_plays(&game_starts(GameId::Bishop, 4), 300, 8, &greedy_check);
 }
 
 #[test]
@@ -733,10 +726,7 @@ fn lisp_example_student_plays_whole_dots_games() {
     e.handshake();
     let mut starts = game_starts(GameId::Dots, 6);
     starts.push(parse_spec("random dots 3 2x2", None).unwrap());
-    play_games(&mut e, &starts, 300, 9, &greedy_check);
-    let stderr = e.stderr();
-    assert!(!stderr.contains("differs"), "{stderr}");
-    assert!(!stderr.contains("jogar"), "{stderr}");
+    plays_cleanly(&mut e, &starts, 300, 9, &greedy_check);
 }
 
 #[test]
@@ -746,16 +736,13 @@ fn lisp_example_student_plays_dots_one_arc_per_call() {
     let example = root().join("adapters/lisp/example-student.lisp");
     let mut e = lisp(&[example.to_str().unwrap(), one.arg()]);
     e.handshake();
-    play_games(
+    plays_cleanly(
         &mut e,
         &game_starts(GameId::Dots, 4),
         300,
         10,
         &greedy_check,
     );
-    let stderr = e.stderr();
-    assert!(!stderr.contains("differs"), "{stderr}");
-    assert!(!stderr.contains("jogar"), "{stderr}");
 }
 
 /// A position where a turn of several arcs is possible: the example student
@@ -1043,12 +1030,7 @@ fn lisp_quatro_boards_and_rules_match_the_library() {
 #[test]
 fn lisp_example_student_plays_whole_quatro_games() {
     needs!(tools::SBCL);
-    let mut e = lisp(&[]);
-    e.handshake();
-    play_games(&mut e, &quatro_starts(7), 500, 10, &greedy_check);
-    let stderr = e.stderr();
-    assert!(!stderr.contains("differs"), "{stderr}");
-    assert!(!stderr.contains("jogar"), "{stderr}");
+    example_student_plays(&quatro_starts(7), 500, 10, &greedy_check);
 }
 
 #[test]
@@ -1303,16 +1285,11 @@ fn adji_greedy_check(pos: &AnyPosition, mv: &str) {
 #[test]
 fn lisp_example_student_plays_whole_adjiboto_games() {
     needs!(tools::SBCL);
-    let mut e = lisp(&[]);
-    e.handshake();
-    play_games(&mut e, &adji_starts(5), 500, 11, &|pos, mv| {
+    example_student_plays(&adji_starts(5), 500, 11, &|pos, mv| {
         if mv != "pass" {
             adji_greedy_check(pos, mv)
         }
     });
-    let stderr = e.stderr();
-    assert!(!stderr.contains("differs"), "{stderr}");
-    assert!(!stderr.contains("jogar"), "{stderr}");
 }
 
 #[test]
@@ -1377,14 +1354,11 @@ fn lisp_example_student_plays_whole_blokus_games() {
         .into_iter()
         .filter(|p| !p.fen().ends_with("variant 2017"))
         .collect();
-    play_games(&mut e, &starts, 200, 12, &|pos, mv| {
+    plays_cleanly(&mut e, &starts, 200, 12, &|pos, mv| {
         if mv != "pass" {
             blokus_greedy_check(pos, mv)
         }
     });
-    let stderr = e.stderr();
-    assert!(!stderr.contains("differs"), "{stderr}");
-    assert!(!stderr.contains("jogar"), "{stderr}");
 }
 
 #[test]
