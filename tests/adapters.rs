@@ -454,12 +454,11 @@ fn python_solitario_rules_match_the_library() {
         );
     }
     // Any case on input; the statement's second example: c5-c3 captures.
-    e.send(
+    let lines = shown(
+        &mut e,
         "position fen solitario xx111xx/xx011xx/0000000/0010000/0020000/xx022xx/xx222xx 2 3 \
          moves C5-c3",
     );
-    e.send("show");
-    let lines = e.sync("example");
     assert_eq!(
         info(&lines, "fen"),
         "solitario xx111xx/xx011xx/0020000/0000000/0000000/xx022xx/xx222xx 1 4"
@@ -695,12 +694,11 @@ fn lisp_galo3d_boards_rules_and_the_championship_signature() {
     e.handshake();
     cross_check(&mut e, &galo3d_starts(24), true, 2015);
     // The students' test board (rules/galo3d.md), the nought written 0.
-    e.send(
+    let lines = shown(
+        &mut e,
         "position lisp (((NIL NIL NIL) (NIL NIL NIL) (NIL NIL NIL)) \
          ((NIL NIL NIL) (0 X X) (NIL NIL NIL)) ((NIL NIL NIL) (NIL NIL NIL) (NIL NIL NIL)))",
     );
-    e.send("show");
-    let lines = e.sync("lisp");
     assert_eq!(
         info(&lines, "fen"),
         "galo3d ---,---,---/---,oxx,---/---,---,--- o"
@@ -932,9 +930,7 @@ fn lisp_estado_and_result_hooks_can_be_replaced() {
     );
     let mut e = lisp(&[hooks.arg()]);
     e.handshake();
-    e.send("position fen dots 2x2 00/00/00 00/00/00 1 0 0");
-    e.send("show");
-    let lines = e.sync("hooks");
+    let lines = shown(&mut e, "position fen dots 2x2 00/00/00 00/00/00 1 0 0");
     assert_eq!(
         info(&lines, "estado"),
         "(:GAME :DOTS :SIDE 1 :SCORES (0 0) :BOARD (((0 0) (0 0) (0 0)) ((0 0) (0 0) (0 0))))"
@@ -1017,9 +1013,7 @@ fn lisp_quatro_boards_and_rules_match_the_library() {
     assert!(boards > 50, "{boards}");
     // `position startpos` of the game quatro is the empty board.
     e.send("setoption name Game value quatro");
-    e.send("position startpos moves brao@a1 PQBC@B2");
-    e.send("show");
-    let lines = e.sync("startpos");
+    let lines = shown(&mut e, "position startpos moves brao@a1 PQBC@B2");
     assert_eq!(
         info(&lines, "fen"),
         "quatro brao,-,-,-/-,pqbc,-,-/-,-,-,-/-,-,-,- 1"
@@ -1121,6 +1115,17 @@ fn lisp_quatro_bad_answers_fall_back_to_the_first_legal_move() {
     }
 }
 
+/// The engine answered the lines sent since the last sync with exactly `n`
+/// error lines.
+fn assert_errors(e: &mut Engine, n: usize) {
+    let lines = e.sync("bad");
+    let errors = lines
+        .iter()
+        .filter(|l| l.contains("info string error"))
+        .count();
+    assert_eq!(errors, n, "{lines:?}");
+}
+
 /// The engine's `show` lines after `position`.
 fn shown(e: &mut Engine, position: &str) -> Vec<String> {
     e.send(position);
@@ -1192,12 +1197,7 @@ fn lisp_adjiboto_boards_and_rules_match_the_library() {
     e.send("position fen adjiboto 1,2,3,4,5,6 1,2,3,4,5,6 1 0 0 1 2");
     e.send("position fen adjiboto 90,0,0,0,0,0 9,0,0,0,0,0 1 0 0");
     e.send("position lisp ((1 2 3) (4 5 6))");
-    let lines = e.sync("bad");
-    let errors = lines
-        .iter()
-        .filter(|l| l.contains("info string error"))
-        .count();
-    assert_eq!(errors, 3, "{lines:?}");
+    assert_errors(&mut e, 3);
     e.assert_only_protocol_output();
 }
 
@@ -1211,22 +1211,17 @@ fn lisp_solitario_boards_and_rules_match_the_library() {
     // group's (tabuleiro jogador).
     let pos = parse_spec("random solitario 5", None).unwrap();
     let board = lisp_board(&pos);
-    e.send(&format!("position lisp {board}"));
-    e.send("show");
-    let lines = e.sync("lisp");
+    let lines = shown(&mut e, &format!("position lisp {board}"));
     let rows = pos.fen().split(' ').nth(1).unwrap().to_string();
     assert_eq!(info(&lines, "fen"), format!("solitario {rows} 1 0"));
-    e.send(&format!("position lisp ({board} 2)"));
-    e.send("show");
-    let lines = e.sync("jogador");
+    let lines = shown(&mut e, &format!("position lisp ({board} 2)"));
     assert_eq!(info(&lines, "fen"), format!("solitario {rows} 2 0"));
     // The statement's second example: c5-c3 captures c4.
-    e.send(
+    let lines = shown(
+        &mut e,
         "position fen solitario xx111xx/xx011xx/0000000/0010000/0020000/xx022xx/xx222xx 2 3 \
          moves C5-c3",
     );
-    e.send("show");
-    let lines = e.sync("capture");
     assert_eq!(
         info(&lines, "fen"),
         "solitario xx111xx/xx011xx/0020000/0000000/0000000/xx022xx/xx222xx 1 4"
@@ -1234,12 +1229,7 @@ fn lisp_solitario_boards_and_rules_match_the_library() {
     e.send("position fen solitario xx111xx/xx111xx/0000000/0000000/0000000/xx222xx 1 0");
     e.send("position fen solitario xx111xx/xx111xx/0000000/0000000/0000000/xx222xx/xx222xx 1 151");
     e.send("position lisp ((1 2 3) (4 5 6))");
-    let lines = e.sync("bad");
-    let errors = lines
-        .iter()
-        .filter(|l| l.contains("info string error"))
-        .count();
-    assert_eq!(errors, 3, "{lines:?}");
+    assert_errors(&mut e, 3);
     e.assert_only_protocol_output();
 }
 
@@ -1300,9 +1290,7 @@ fn lisp_blokus_boards_and_rules_match_the_library() {
     cross_check(&mut e, &blokus_starts(4), true, 2021);
     // `position lisp` reads the estado (tabuleiro jogador pecas-1 pecas-2).
     let pos = parse_spec("random blokus 5", None).unwrap();
-    e.send(&format!("position lisp {}", lisp_board(&pos)));
-    e.send("show");
-    let lines = e.sync("estado");
+    let lines = shown(&mut e, &format!("position lisp {}", lisp_board(&pos)));
     assert_eq!(info(&lines, "fen"), pos.fen());
     let empty = vec!["00000000000000"; 14].join("/");
     e.send(&format!(
@@ -1312,12 +1300,7 @@ fn lisp_blokus_boards_and_rules_match_the_library() {
     e.send(&format!(
         "position fen blokus {empty} 1 10,10,15 10,10,15 variant 2019"
     ));
-    let lines = e.sync("bad");
-    let errors = lines
-        .iter()
-        .filter(|l| l.contains("info string error"))
-        .count();
-    assert_eq!(errors, 3, "{lines:?}");
+    assert_errors(&mut e, 3);
     e.assert_only_protocol_output();
 }
 
@@ -1556,9 +1539,10 @@ fn python_adjiboto_rules_match_the_library() {
         );
     }
     // Any case on input; the rules file's example F = b6 captures d.
-    e.send("position fen adjiboto 4,6,0,8,8,4 4,3,8,5,8,4 2 0 0 moves B6");
-    e.send("show");
-    let lines = e.sync("example");
+    let lines = shown(
+        &mut e,
+        "position fen adjiboto 4,6,0,8,8,4 4,3,8,5,8,4 2 0 0 moves B6",
+    );
     assert_eq!(
         info(&lines, "fen"),
         "adjiboto 4,6,0,9,9,5 4,3,8,5,8,0 1 0 1"
@@ -1618,9 +1602,10 @@ fn python_blokus_rules_match_the_library() {
         );
     }
     // The interface's worked position, any case on input.
-    e.send(&format!("position fen {start} moves B@A1 c2@m12 C1@c3"));
-    e.send("show");
-    let lines = e.sync("example");
+    let lines = shown(
+        &mut e,
+        &format!("position fen {start} moves B@A1 c2@m12 C1@c3"),
+    );
     assert!(
         info(&lines, "fen").ends_with(" 2 10,9,14 10,10,14"),
         "{lines:?}"
