@@ -301,6 +301,9 @@ pub struct Found {
 pub struct Selection {
     pub boards: Vec<Found>,
     pub tries: u64,
+    /// Why fewer boards than asked for were kept (`--max-tries` reached):
+    /// the boards found are kept all the same.
+    pub shortfall: Option<String>,
 }
 
 /// Where a search for balanced boards stands, for a progress display.
@@ -310,8 +313,9 @@ pub struct Progress {
     pub kept: usize,
 }
 
-/// Tries seeded boards `seed`, `seed + 1`, … until `count` are balanced;
-/// an error after `max_tries` boards without enough of them.
+/// Tries seeded boards `seed`, `seed + 1`, … until `count` are balanced, or
+/// `max_tries` boards (then [`Selection::shortfall`] says so and the boards
+/// found are kept).
 pub fn find(opts: &Options, progress: &mut dyn FnMut(Progress)) -> Result<Selection> {
     if opts.game.is_puzzle() {
         bail!(
@@ -354,7 +358,7 @@ pub fn find(opts: &Options, progress: &mut dyn FnMut(Progress)) -> Result<Select
                     "lower --skill",
                 ),
             };
-            bail!(
+            let shortfall = format!(
                 "only {} of {} boards {what} in {} tries (seeds {}..={}); \
                  {raise} or raise --max-tries",
                 boards.len(),
@@ -363,6 +367,11 @@ pub fn find(opts: &Options, progress: &mut dyn FnMut(Progress)) -> Result<Select
                 opts.seed,
                 opts.seed.wrapping_add(tried.saturating_sub(1)),
             );
+            return Ok(Selection {
+                boards,
+                tries: tried,
+                shortfall: Some(shortfall),
+            });
         }
         let position = seeded.board(opts.game, tried)?;
         let seed = opts.seed.wrapping_add(tried);
@@ -387,6 +396,7 @@ pub fn find(opts: &Options, progress: &mut dyn FnMut(Progress)) -> Result<Select
     Ok(Selection {
         boards,
         tries: tried,
+        shortfall: None,
     })
 }
 
@@ -565,24 +575,38 @@ pub fn run(args: BoardsArgs) -> Result<()> {
     });
     bar.finish_and_clear();
     let selection = selection?;
+    // The boards found are written even when too few were: hours of
+    // reference games are not thrown away.
     let text = file_text(&opts, &selection);
-    match &args.out {
+    let written = match &args.out {
         Some(path) => {
             std::fs::write(path, &text)
                 .map_err(|e| anyhow::anyhow!("cannot write '{}': {e}", path.display()))?;
             if !args.quiet {
                 eprintln!(
-                    "arbiter boards: {} balanced {game} boards of {} tried ({}, threshold {}) \
-                     written to {}",
+                    "arbiter boards: {} balanced {game} boards of {} tried ({}, {}) written to {}",
                     selection.boards.len(),
                     selection.tries,
                     opts.reference,
-                    opts.threshold,
+                    match opts.keep {
+                        Keep::Even => format!("threshold {}", opts.threshold),
+                        Keep::Skill(n) => format!("skill {n}"),
+                    },
                     path.display()
                 );
             }
+            path.display().to_string()
         }
-        None => print!("{text}"),
+        None => {
+            print!("{text}");
+            "standard output".to_string()
+        }
+    };
+    if let Some(why) = selection.shortfall {
+        bail!(
+            "{why} (the {} found are in {written})",
+            selection.boards.len()
+        );
     }
     Ok(())
 }
@@ -798,7 +822,9 @@ mod tests {
             max_tries: 5,
             ..small(GameId::Knight, 5, 0)
         };
-        let err = find(&opts, &mut |_| {}).unwrap_err().to_string();
+        let sel = find(&opts, &mut |_| {}).unwrap();
+        assert!(sel.boards.len() < 5 && sel.tries == 5, "{sel:?}");
+        let err = sel.shortfall.expect("too few boards");
         assert!(
             err.contains("of 5 boards within 0 points of even in 5 tries (seeds 1..=5)"),
             "{err}"

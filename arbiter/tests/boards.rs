@@ -84,6 +84,9 @@ fn boards_refuses_bad_requests_and_gives_up_after_the_cap() {
     let (code, text) = run(&["boards", "--game", "chess"]);
     assert_eq!(code, 2);
     assert!(text.contains("--game"), "{text}");
+    // At the cap: an error, and the boards found so far still written.
+    let tmp = Tmp::new("boards-cap");
+    let file = tmp.path("few.txt");
     let (code, text) = run(&[
         "boards",
         "--count",
@@ -91,13 +94,30 @@ fn boards_refuses_bad_requests_and_gives_up_after_the_cap() {
         "--depth",
         "2",
         "--threshold",
-        "0",
+        "40",
         "--max-tries",
         "3",
         "--quiet",
+        "--out",
+        file.to_str().unwrap(),
     ]);
     assert_eq!(code, 2, "{text}");
     assert!(text.contains("in 3 tries (seeds 1..=3)"), "{text}");
+    let found = positions(&file);
+    assert!(
+        text.contains(&format!(
+            "(the {} found are in {})",
+            found.len(),
+            file.display()
+        )),
+        "{text}"
+    );
+    assert!(
+        std::fs::read_to_string(&file)
+            .unwrap()
+            .contains("tried (seeds 1..=3)"),
+        "the header says how many were tried"
+    );
 }
 
 #[test]
