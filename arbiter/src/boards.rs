@@ -26,9 +26,17 @@
 //! colour-swapped pairs; README, benchmarks): on the shipped balanced sets
 //! the same colour won both games of a board less often than on seeded
 //! boards for bishop (25 of 50 against 34 of 50) and Quatro (5 of 20 against
-//! 11 of 20), but not for knight (40 of 50 against 38 of 50): the knight
-//! boards that fixed-depth self-play finds even are won by the second player
-//! in 30 ms games (86 of 100). A better knight reference is an open question.
+//! 11 of 20), but not for knight with the mean margin (40 of 50 against 38
+//! of 50): knight margins swing by hundreds of points from one depth to the
+//! next, so a mean near 0 is noise.
+//!
+//! **The skill rule** ([`Keep::Skill`], `--skill N`) keeps instead the boards
+//! on which the stronger setting won both games of at least `N` pairs,
+//! whatever its colour. On knight at fixed depths it gave 38 of 50 again (30
+//! ms games see much deeper in the endgame than depth 10); at the
+//! tournament's time control (`--movetime 30 --pairs 1 --skill 1`) 30 of 50
+//! in one measurement and 42 of 50 in another of the same boards. No
+//! reference tried makes the colour decide fewer than most knight games.
 //!
 //! Why not the value of a search of the start? Tried first: on knight boards
 //! a depth-14 search reads most starts +50..+150 for the mover, and the 50
@@ -412,11 +420,16 @@ pub fn file_text(opts: &Options, selection: &Selection) -> String {
     let (weakest, weakest_weak) = pairs[pairs.len() - 1];
     let mut out = format!(
         "# Balanced {game} boards: seeded boards (random {game} <seed>{size}) on which\n\
-         # Tabula, playing itself in {pairs} pair(s) of games ({strong} against {weak}, down\n\
-         # to {weakest} against {weakest_weak}; the stronger once on each side), {rule}.\n\
+         # Tabula, playing itself in {pairs} pair(s) of games ({strong} against {weak}{down};\n\
+         # the stronger once on each side), {rule}.\n\
          # Kept {kept} of {tries} tried (seeds {first}..={last}).\n\
          # Made by: arbiter boards --game {game} --count {count} --seed {first}{dots} {how} \
          --pairs {asked} {keep}\n",
+        down = if pairs.len() > 1 {
+            format!(", down\n# to {weakest} against {weakest_weak}")
+        } else {
+            String::new()
+        },
         rule = match opts.keep {
             Keep::Even => format!(
                 "ends\n# within {} points of {:+} (taken as even) on average for the side to move",
