@@ -445,13 +445,7 @@ fn python_solitario_rules_match_the_library() {
         format!("position fen {start} moves d2-d3 d2-d3"),
         format!("position fen {start} moves pass"),
     ] {
-        e.send(&bad);
-        e.send("show");
-        let lines = e.sync("bad");
-        assert!(
-            lines[0].starts_with("info string error ") && lines.len() == 2,
-            "{bad}: {lines:?}"
-        );
+        refused_position(&mut e, &bad);
     }
     // Any case on input; the statement's second example: c5-c3 captures.
     let lines = shown(
@@ -1115,6 +1109,18 @@ fn lisp_quatro_bad_answers_fall_back_to_the_first_legal_move() {
     }
 }
 
+/// `bad` (a `position` line) gets one error line, and no position is left
+/// for `show` (its one other line).
+fn refused_position(e: &mut Engine, bad: &str) {
+    e.send(bad);
+    e.send("show");
+    let lines = e.sync("bad");
+    assert!(
+        lines[0].starts_with("info string error ") && lines.len() == 2,
+        "{bad}: {lines:?}"
+    );
+}
+
 /// The engine answered the lines sent since the last sync with exactly `n`
 /// error lines.
 fn assert_errors(e: &mut Engine, n: usize) {
@@ -1530,13 +1536,7 @@ fn python_adjiboto_rules_match_the_library() {
         format!("position fen {start} moves pass"),
         format!("position fen {start} moves t7"),
     ] {
-        e.send(&bad);
-        e.send("show");
-        let lines = e.sync("bad");
-        assert!(
-            lines[0].starts_with("info string error ") && lines.len() == 2,
-            "{bad}: {lines:?}"
-        );
+        refused_position(&mut e, &bad);
     }
     // Any case on input; the rules file's example F = b6 captures d.
     let lines = shown(
@@ -1593,13 +1593,7 @@ fn python_blokus_rules_match_the_library() {
         format!("position fen {start} moves x@a1"),
         format!("position fen {}", start.replace(" 1 ", " 3 ")),
     ] {
-        e.send(&bad);
-        e.send("show");
-        let lines = e.sync("bad");
-        assert!(
-            lines[0].starts_with("info string error ") && lines.len() == 2,
-            "{bad}: {lines:?}"
-        );
+        refused_position(&mut e, &bad);
     }
     // The interface's worked position, any case on input.
     let lines = shown(
@@ -1640,13 +1634,7 @@ fn python_quatro_rules_match_the_library() {
         format!("position fen {empty} moves brao@e1"),
         format!("position fen {empty} moves brao"),
     ] {
-        e.send(&bad);
-        e.send("show");
-        let lines = e.sync("bad");
-        assert!(
-            lines[0].starts_with("info string error ") && lines.len() == 2,
-            "{bad}: {lines:?}"
-        );
+        refused_position(&mut e, &bad);
     }
     // Any case on input, lowercase on output; a won board has no move.
     e.send(&format!(
