@@ -50,7 +50,7 @@
            #:define-game #:game-parse-fen #:game-fen #:game-moves #:game-play
            #:game-outcome #:game-move-name #:game-parse-move #:game-board
            #:game-board-p #:game-board-position #:game-board-moves #:game-estado
-           #:game-unview #:game-answer-move #:game-start
+           #:game-unview #:game-answer-move #:game-start #:move-giving-board
            #:pos #:make-pos #:pos-game #:pos-side #:pos-scores #:pos-data
            #:copy-position #:fail #:send #:split-on #:digits-p #:parse-natural
            #:word= #:list-of-length-p #:proper-list-p #:lisp-text #:other))
@@ -1527,6 +1527,12 @@ took more (3-D noughts and crosses: (jogar estado simbolo tempo)) says so.")
   (:method (game)
     (declare (ignore game))
     nil))
+
+(defun move-giving-board (game p board &optional (moves (game-moves game p)))
+  "The first of MOVES (by default P's legal moves) after which P's board is
+BOARD (EQUAL), or NIL: how a game of games/ reads the student's move."
+  (find-if (lambda (move) (equal (game-board game (game-play game p move)) board))
+           moves))
 
 (defun load-games (&optional (folder (and *load-truename*
                                           (merge-pathnames "games/" *load-truename*))))

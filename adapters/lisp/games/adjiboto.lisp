@@ -174,9 +174,7 @@ scores swapped, so that every program plays row 0."
 student's sowing, reported as a difference), the one legal pit that BOARD
 shows emptied."
   (let* ((legal (game-moves game p))
-         (exact (find-if (lambda (move)
-                           (equal (game-board game (game-play game p move)) board))
-                         legal)))
+         (exact (move-giving-board game p board legal)))
     (if exact
         (list exact)
         (let ((emptied (remove-if-not

@@ -226,10 +226,8 @@ board; rules §7.4)."
   "The placement whose squares are exactly the mover's new squares on BOARD;
 an unchanged board is a pass when one is legal."
   (let ((legal (game-moves game p))
-        (found (find-if (lambda (move)
-                          (and (not (eq move :pass))
-                               (equal (game-board game (game-play game p move)) board)))
-                        (blokus-placements p (pos-side p)))))
+        (found (move-giving-board game p board
+                                  (remove :pass (blokus-placements p (pos-side p))))))
     (cond (found (list found))
           ((and (equal board (game-board game p)) (equal legal '(:pass))) (list :pass))
           (t "jogar's board is not the board after one legal placement of yours"))))

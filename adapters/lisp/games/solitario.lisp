@@ -235,9 +235,7 @@ CL-USER::*JOGADOR*."
   "The move whose board is BOARD; when none is, the legal moves from a hole
 BOARD shows emptied of one's pegs."
   (let* ((legal (game-moves game p))
-         (exact (find-if (lambda (move)
-                           (equal (game-board game (game-play game p move)) board))
-                         legal)))
+         (exact (move-giving-board game p board legal)))
     (if exact
         (list exact)
         (let ((left (remove-if-not
