@@ -84,6 +84,9 @@ pub enum Reference {
     Depth(u32),
     /// This many milliseconds per move: depends on the machine.
     Movetime(u64),
+    /// About this many nodes per move: as deterministic as a depth, and
+    /// like a movetime deeper where the game tree is small (the endgame).
+    Nodes(u64),
 }
 
 impl Reference {
@@ -94,12 +97,18 @@ impl Reference {
     }
 
     /// The setting of the other side: one ply less (at least 1), or half
-    /// the time.
+    /// the time or the nodes.
     pub fn weaker(self) -> Reference {
         match self {
             Reference::Depth(d) => Reference::Depth(d.saturating_sub(1).max(1)),
             Reference::Movetime(ms) => Reference::Movetime((ms / 2).max(1)),
+            Reference::Nodes(n) => Reference::Nodes((n / 2).max(1)),
         }
+    }
+
+    /// True when the games depend on nothing but the options.
+    pub fn deterministic(self) -> bool {
+        !matches!(self, Reference::Movetime(_))
     }
 
     fn limits(self) -> Limits {
@@ -112,6 +121,10 @@ impl Reference {
                 movetime: Some(ms),
                 ..Limits::default()
             },
+            Reference::Nodes(n) => Limits {
+                nodes: Some(n),
+                ..Limits::default()
+            },
         }
     }
 }
@@ -121,6 +134,7 @@ impl Display for Reference {
         match self {
             Reference::Depth(d) => write!(f, "depth {d}"),
             Reference::Movetime(ms) => write!(f, "movetime {ms} ms"),
+            Reference::Nodes(n) => write!(f, "{n} nodes"),
         }
     }
 }
@@ -274,6 +288,8 @@ pub struct Options {
     pub pairs: u32,
     /// Which boards are kept.
     pub keep: Keep,
+    /// Boards measured at once, each on its own thread.
+    pub concurrency: usize,
 }
 
 impl Options {
@@ -291,6 +307,7 @@ impl Options {
             max_tries: 100 * count as u64,
             pairs: 5,
             keep: Keep::Even,
+            concurrency: 1,
         }
     }
 }
@@ -344,16 +361,25 @@ pub fn find(opts: &Options, progress: &mut dyn FnMut(Progress)) -> Result<Select
             bail!("--skill {n}: expected 1..={played} (the pairs of reference games played)");
         }
     }
-    if opts.reference == Reference::Depth(0) || opts.reference == Reference::Movetime(0) {
-        bail!("the reference search needs a depth or a movetime of at least 1");
+    if matches!(
+        opts.reference,
+        Reference::Depth(0) | Reference::Movetime(0) | Reference::Nodes(0)
+    ) {
+        bail!("the reference search needs a depth, a movetime or a node count of at least 1");
     }
     let seeded = Boards::Seeded {
         seed: opts.seed,
         dots_size: opts.dots_size,
     };
-    let mut searchers = [Searcher::new(16), Searcher::new(16)];
+    let workers = opts.concurrency.max(1);
+    let mut searchers: Vec<[Searcher; 2]> = (0..workers)
+        .map(|_| [Searcher::new(16), Searcher::new(16)])
+        .collect();
     let mut boards = Vec::new();
     let mut tried = 0;
+    // Boards are measured `workers` at a time and taken in seed order, so the
+    // file is the same whatever the concurrency (with a deterministic
+    // reference); the last batch may measure a few boards past the last kept.
     while boards.len() < opts.count {
         if tried == opts.max_tries {
             let (what, raise) = match opts.keep {
@@ -381,25 +407,47 @@ pub fn find(opts: &Options, progress: &mut dyn FnMut(Progress)) -> Result<Select
                 shortfall: Some(shortfall),
             });
         }
-        let position = seeded.board(opts.game, tried)?;
-        let seed = opts.seed.wrapping_add(tried);
-        tried += 1;
-        if position.is_over() {
-            continue;
-        }
-        let measurement = measure(&position, opts.reference, opts.pairs, &mut searchers);
-        log::debug!("seed {seed}: {measurement:?}");
-        if measurement.kept(opts.keep, opts.centre, opts.threshold) {
-            boards.push(Found {
-                seed,
-                position,
-                measurement,
-            });
-        }
-        progress(Progress {
-            tried,
-            kept: boards.len(),
+        let batch = (opts.max_tries - tried).min(workers as u64);
+        let positions = (tried..tried + batch)
+            .map(|i| seeded.board(opts.game, i))
+            .collect::<Result<Vec<_>>>()?;
+        let measured: Vec<Option<Measurement>> = std::thread::scope(|scope| {
+            let handles: Vec<_> = positions
+                .iter()
+                .zip(searchers.iter_mut())
+                .map(|(position, pair)| {
+                    scope.spawn(move || {
+                        (!position.is_over())
+                            .then(|| measure(position, opts.reference, opts.pairs, pair))
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("a reference game does not panic"))
+                .collect()
         });
+        for (position, measurement) in positions.into_iter().zip(measured) {
+            let seed = opts.seed.wrapping_add(tried);
+            tried += 1;
+            if let Some(measurement) = measurement {
+                log::debug!("seed {seed}: {measurement:?}");
+                if measurement.kept(opts.keep, opts.centre, opts.threshold) {
+                    boards.push(Found {
+                        seed,
+                        position,
+                        measurement,
+                    });
+                }
+            }
+            progress(Progress {
+                tried,
+                kept: boards.len(),
+            });
+            if boards.len() == opts.count {
+                break;
+            }
+        }
     }
     Ok(Selection {
         boards,
@@ -459,6 +507,7 @@ pub fn file_text(opts: &Options, selection: &Selection) -> String {
         how = match opts.reference {
             Reference::Depth(d) => format!("--depth {d}"),
             Reference::Movetime(ms) => format!("--movetime {ms}"),
+            Reference::Nodes(n) => format!("--nodes {n}"),
         },
     );
     for b in &selection.boards {
@@ -503,8 +552,17 @@ pub struct BoardsArgs {
     pub depth: Option<u32>,
     /// Time per move of the reference games in ms, against half of it,
     /// instead of a depth (the boards kept then depend on the machine).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "nodes")]
     pub movetime: Option<u64>,
+    /// About N nodes per move, against N/2, instead of a depth: as
+    /// deterministic as a depth, and like a movetime it searches deeper
+    /// where the tree is small (a game's end).
+    #[arg(long, value_name = "N", conflicts_with = "depth")]
+    pub nodes: Option<u64>,
+    /// Boards measured at once (default: the machine's cores); the file is
+    /// the same whatever the number, except with --movetime.
+    #[arg(long, value_name = "N")]
+    pub concurrency: Option<usize>,
     /// Largest distance of the mean margin from the centre, in the game's
     /// points (default: the game's own, e.g. knight 20, dots 2 boxes;
     /// a Quatro win counts 100).
@@ -557,7 +615,12 @@ pub fn run(args: BoardsArgs) -> Result<()> {
         opts.reference = Reference::Depth(d);
     } else if let Some(ms) = args.movetime {
         opts.reference = Reference::Movetime(ms);
+    } else if let Some(n) = args.nodes {
+        opts.reference = Reference::Nodes(n);
     }
+    opts.concurrency = args
+        .concurrency
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     if let Some(t) = args.threshold {
         opts.threshold = t;
     }
@@ -855,6 +918,11 @@ mod tests {
             ..small(GameId::Knight, 1, 10)
         };
         assert!(err(zero).contains("depth"));
+        let none = Options {
+            reference: Reference::Nodes(0),
+            ..small(GameId::Knight, 1, 10)
+        };
+        assert!(err(none).contains("node count"));
     }
 
     #[test]
@@ -873,6 +941,39 @@ mod tests {
         assert_eq!(settings(d(9), 2), vec![(d(9), d(8)), (d(8), d(7))]);
         assert_eq!(settings(d(1), 3), vec![(d(1), d(1))]);
         assert_eq!(Reference::Movetime(50).weaker(), Reference::Movetime(25));
+        assert_eq!(Reference::Nodes(9).weaker(), Reference::Nodes(4));
+        assert_eq!(Reference::Nodes(1).weaker(), Reference::Nodes(1));
+        assert!(Reference::Nodes(9).deterministic() && !Reference::Movetime(9).deterministic());
+    }
+
+    #[test]
+    fn a_node_reference_gives_the_same_boards_whatever_the_concurrency() {
+        let opts = Options {
+            reference: Reference::Nodes(2000),
+            pairs: 1,
+            ..small(GameId::Knight, 3, 60)
+        };
+        let one = find(&opts, &mut |_| {}).unwrap();
+        let three = find(
+            &Options {
+                concurrency: 3,
+                ..opts.clone()
+            },
+            &mut |_| {},
+        )
+        .unwrap();
+        assert_eq!(file_text(&opts, &one), file_text(&opts, &three));
+        assert_eq!(
+            one.tries, three.tries,
+            "tries count up to the last board kept"
+        );
+        // The measurement is the one a fresh run makes of the board.
+        let mut searchers = [Searcher::new(1), Searcher::new(1)];
+        let b = &one.boards[0];
+        assert_eq!(
+            measure(&b.position, opts.reference, 1, &mut searchers),
+            b.measurement
+        );
     }
 
     #[test]

@@ -33,12 +33,14 @@ fn starts(path: &std::path::Path) -> Vec<(String, AnyPosition)> {
 }
 
 #[test]
-fn boards_writes_the_same_balanced_file_twice() {
+fn boards_writes_the_same_balanced_file_twice_whatever_the_concurrency() {
     let tmp = Tmp::new("boards-twice");
     let (a, b) = (tmp.path("a.txt"), tmp.path("b.txt"));
-    for out in [&a, &b] {
+    for (out, concurrency) in [(&a, "1"), (&b, "3")] {
         let (code, text) = run(&[
             "boards",
+            "--concurrency",
+            concurrency,
             "--game",
             "knight",
             "--count",
@@ -74,6 +76,38 @@ fn boards_writes_the_same_balanced_file_twice() {
         text.contains("--depth 3 --pairs 2 --centre 0 --threshold 40"),
         "{text}"
     );
+}
+
+#[test]
+fn boards_with_a_node_reference_are_the_same_on_every_run() {
+    let tmp = Tmp::new("boards-nodes");
+    let (a, b) = (tmp.path("a.txt"), tmp.path("b.txt"));
+    for (out, concurrency) in [(&a, "2"), (&b, "1")] {
+        let (code, text) = run(&[
+            "boards",
+            "--count",
+            "2",
+            "--nodes",
+            "3000",
+            "--pairs",
+            "1",
+            "--threshold",
+            "80",
+            "--concurrency",
+            concurrency,
+            "--quiet",
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 0, "{text}");
+    }
+    let text = std::fs::read_to_string(&a).unwrap();
+    assert_eq!(text, std::fs::read_to_string(&b).unwrap());
+    assert!(text.contains("(3000 nodes against 1500 nodes;"), "{text}");
+    assert!(text.contains("--nodes 3000 --pairs 1"), "{text}");
+    assert_eq!(positions(&a).len(), 2);
+    let (code, text) = run(&["boards", "--nodes", "10", "--depth", "3"]);
+    assert_eq!(code, 2, "one reference at a time: {text}");
 }
 
 #[test]
