@@ -65,13 +65,14 @@
 //! assert!(found.boards.iter().all(|b| b.measurement.value().abs() <= 40.0));
 //! ```
 
+use crate::signals::INTERRUPTED;
 use crate::tournament::Boards;
 use anyhow::{bail, Result};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::fmt::{self, Display};
 use std::path::PathBuf;
-use std::sync::atomic::AtomicBool;
+use std::process::ExitCode;
 use tabula::game::{AnyPosition, Evaluate, GameId, Starts};
 use tabula::search::{Limits, Searcher};
 use tabula::{with_game, with_game_id};
@@ -251,11 +252,10 @@ fn playout<G: Evaluate>(start: &G, limits: [&Limits; 2], searchers: &mut [Search
         s.new_game();
     }
     let first = start.side_to_move();
-    let stop = AtomicBool::new(false);
     let mut pos = *start;
-    while !pos.is_over() {
+    while !pos.is_over() && !crate::signals::interrupted() {
         let seat = usize::from(pos.side_to_move() != first);
-        let out = searchers[seat].search(&pos, limits[seat], &stop, &mut |_| {});
+        let out = searchers[seat].search(&pos, limits[seat], &INTERRUPTED, &mut |_| {});
         // The search returns a legal move whenever the game goes on.
         let Some(mv) = out.best else { break };
         if pos.play(mv).is_err() {
@@ -326,8 +326,8 @@ pub struct Found {
 pub struct Selection {
     pub boards: Vec<Found>,
     pub tries: u64,
-    /// Why fewer boards than asked for were kept (`--max-tries` reached):
-    /// the boards found are kept all the same.
+    /// Why fewer boards than asked for were kept (`--max-tries` reached, or
+    /// Ctrl-C): the boards found are kept all the same.
     pub shortfall: Option<String>,
 }
 
@@ -427,6 +427,20 @@ pub fn find(opts: &Options, progress: &mut dyn FnMut(Progress)) -> Result<Select
                 .map(|h| h.join().expect("a reference game does not panic"))
                 .collect()
         });
+        if crate::signals::interrupted() {
+            // The batch's games were cut short: none of them counts.
+            return Ok(Selection {
+                shortfall: Some(format!(
+                    "interrupted with {} of {} boards after {} tries{}",
+                    boards.len(),
+                    opts.count,
+                    tried,
+                    seeds_tried(opts.seed, tried),
+                )),
+                boards,
+                tries: tried,
+            });
+        }
         for (position, measurement) in positions.into_iter().zip(measured) {
             let seed = opts.seed.wrapping_add(tried);
             tried += 1;
@@ -456,6 +470,15 @@ pub fn find(opts: &Options, progress: &mut dyn FnMut(Progress)) -> Result<Select
     })
 }
 
+/// ` (seeds <first>..=<last>)` of `tried` boards from `first`, or nothing
+/// when none was.
+fn seeds_tried(first: u64, tried: u64) -> String {
+    match tried {
+        0 => String::new(),
+        n => format!(" (seeds {first}..={})", first.wrapping_add(n - 1)),
+    }
+}
+
 /// The board file: a header saying how the boards were chosen, then one
 /// position string per line with its seed and values in a `#` comment.
 pub fn file_text(opts: &Options, selection: &Selection) -> String {
@@ -470,7 +493,7 @@ pub fn file_text(opts: &Options, selection: &Selection) -> String {
         "# Balanced {game} boards: seeded boards (random {game} <seed>{size}) on which\n\
          # Tabula, playing itself in {pairs} pair(s) of games ({strong} against {weak}{down};\n\
          # the stronger once on each side), {rule}.\n\
-         # Kept {kept} of {tries} tried (seeds {first}..={last}).\n\
+         # Kept {kept} of {tries} tried{seeds}.\n\
          # Made by: arbiter boards --game {game} --count {count} --seed {first}{dots} {how} \
          --pairs {asked} {keep}\n",
         down = if pairs.len() > 1 {
@@ -497,7 +520,7 @@ pub fn file_text(opts: &Options, selection: &Selection) -> String {
         kept = selection.boards.len(),
         tries = selection.tries,
         first = opts.seed,
-        last = opts.seed.wrapping_add(selection.tries.saturating_sub(1)),
+        seeds = seeds_tried(opts.seed, selection.tries),
         count = opts.count,
         dots = if size.is_empty() {
             String::new()
@@ -596,8 +619,9 @@ pub struct BoardsArgs {
 }
 
 /// Runs `arbiter boards`: finds the boards, writes the file, tells on
-/// stderr how many were tried.
-pub fn run(args: BoardsArgs) -> Result<()> {
+/// stderr how many were tried. Ctrl-C stops it with the boards found so far
+/// written (exit code 130).
+pub fn run(args: BoardsArgs) -> Result<ExitCode> {
     let game: GameId = args
         .game
         .parse()
@@ -679,12 +703,20 @@ pub fn run(args: BoardsArgs) -> Result<()> {
         }
     };
     if let Some(why) = selection.shortfall {
+        if crate::signals::interrupted() {
+            eprintln!(
+                "arbiter: {why} (the {} found are in {written}; the next seed to try is {})",
+                selection.boards.len(),
+                opts.seed.wrapping_add(selection.tries)
+            );
+            return Ok(ExitCode::from(130));
+        }
         bail!(
             "{why} (the {} found are in {written})",
             selection.boards.len()
         );
     }
-    Ok(())
+    Ok(ExitCode::SUCCESS)
 }
 
 /// The named board sets shipped in `data/boards/` (`--board-set`).

@@ -321,7 +321,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command {
         None | Some(Command::Demo) => demo(),
         Some(Command::Play(args)) => arbiter::human::run(args),
-        Some(Command::Boards(args)) => arbiter::boards::run(args).map(|_| ExitCode::SUCCESS),
+        Some(Command::Boards(args)) => arbiter::boards::run(args),
         Some(Command::Report(args)) => arbiter::html::run(args),
         Some(Command::Bench { games }) => bench::run(games).map(|_| ExitCode::SUCCESS),
         Some(Command::Check {

@@ -155,6 +155,46 @@ fn boards_refuses_bad_requests_and_gives_up_after_the_cap() {
 }
 
 #[test]
+fn ctrl_c_stops_boards_and_writes_the_boards_found() {
+    let tmp = Tmp::new("boards-ctrl-c");
+    let file = tmp.path("cut.txt");
+    let child = Command::new(ARBITER)
+        .args([
+            "boards", "--count", "500", "--nodes", "20000", "--pairs", "1",
+        ])
+        .args(["--threshold", "0", "--concurrency", "2", "--quiet", "--out"])
+        .arg(&file)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("arbiter runs");
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let signalled = std::time::Instant::now();
+    unsafe {
+        libc::kill(child.id() as i32, libc::SIGINT);
+    }
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stderr);
+    assert!(signalled.elapsed().as_secs() < 5, "{text}");
+    assert_eq!(out.status.code(), Some(130), "{text}");
+    let (_, tail) = text
+        .split_once("after ")
+        .unwrap_or_else(|| panic!("{text}"));
+    let tries: u64 = tail.split_whitespace().next().unwrap().parse().unwrap();
+    assert!(text.contains("arbiter: interrupted with "), "{text}");
+    assert!(
+        text.contains(&format!("the next seed to try is {}", tries + 1)),
+        "{text}"
+    );
+    let written = std::fs::read_to_string(&file).expect("the file is written");
+    assert!(
+        written.contains(&format!("tried (seeds 1..={tries})")),
+        "{written}"
+    );
+}
+
+#[test]
 fn a_match_plays_the_boards_of_a_file_in_turn() {
     let tmp = Tmp::new("boards-match");
     let file = tmp.path("boards.txt");
