@@ -104,6 +104,13 @@ pub trait Render: Game {
     /// The board, as lines of text without colours.
     fn board_lines(&self) -> Vec<String>;
 
+    /// What the headline of `show` says of a puzzle whose score is not
+    /// points (Solitário: the pegs left and the goal); `None`: the score
+    /// and the target.
+    fn progress(&self) -> Option<String> {
+        None
+    }
+
     /// The board of a readable game record (`arbiter … --records`), plain
     /// text without the score: the position's cells ([`cells_table`]) or,
     /// for Dots and Boxes, [`Render::person_board`] without colours.

@@ -48,7 +48,9 @@ fn player_names<G: Render>(_pos: &G) -> [&'static str; 2] {
 fn headline(pos: &AnyPosition) -> String {
     let [s1, s2] = pos.scores();
     let game = pos.game();
-    if game.is_puzzle() {
+    if let Some(progress) = crate::with_game!(pos, p => Render::progress(p)) {
+        format!("{game}: {progress}")
+    } else if game.is_puzzle() {
         let target = match pos.target() {
             Some(t) => format!(", target {t} ({} to go)", t.saturating_sub(s1)),
             None => ", no target".to_string(),
@@ -86,6 +88,24 @@ mod tests {
         // Two placements, each removing at most one more number.
         let holes = text.matches(" ..").count();
         assert!((2..=4).contains(&holes), "{text}");
+    }
+
+    #[test]
+    fn headlines_say_the_score_and_target_or_the_pegs_left() {
+        let head = |spec: &str| render(&parse_spec(spec, None).unwrap()).remove(0);
+        assert_eq!(
+            head("problem knight-solo A"),
+            "knight-solo: score 0, target 70 (70 to go)"
+        );
+        // Solitário's score is not points: its pegs and goal instead.
+        assert_eq!(
+            head("problem solitario-solo F"),
+            "solitario-solo: 32 pegs, goal: 1 left (31 to remove)"
+        );
+        assert_eq!(
+            head("solitario-solo xx000xx/xx000xx/0000000/0000000/0000000/xx010xx/xx000xx"),
+            "solitario-solo: 1 peg, goal: 1 left (0 to remove)"
+        );
     }
 
     #[test]

@@ -26,6 +26,17 @@ impl<const SOLO: bool> Render for SoliBoard<SOLO> {
     const PLAYER_NAMES: [&'static str; 2] =
         ["player 1 (pegs 1, top)", "player 2 (pegs 2, bottom)"];
 
+    fn progress(&self) -> Option<String> {
+        SOLO.then(|| {
+            let (pegs, goal) = (self.peg_count(), self.peg_target());
+            let s = if pegs == 1 { "" } else { "s" };
+            format!(
+                "{pegs} peg{s}, goal: {goal} left ({} to remove)",
+                pegs.saturating_sub(goal)
+            )
+        })
+    }
+
     fn board_lines(&self) -> Vec<String> {
         let mut lines = vec!["     a b c d e f g".to_string()];
         for r in 0..7u8 {
