@@ -13,6 +13,9 @@ section 7), for students who want the same boards in their own program.
     python3 scripts/random_board.py --fen adjiboto-solo 42
     python3 scripts/random_board.py --fen solitario 42
     python3 scripts/random_board.py --fen blokus 42
+    python3 scripts/random_board.py --fen blokus-solo 42
+    python3 scripts/random_board.py --fen galo3d 42
+    python3 scripts/random_board.py --fen galo3d-solo 42
     python3 scripts/random_board.py --check target/release/tabula
 
 `--check` compares this code with the engine's `position random …` for many
@@ -327,6 +330,85 @@ def blokus_fen(game, seed):
     return "blokus %s %d %s" % (rows, side, " ".join(",".join(map(str, s)) for s in stocks))
 
 
+# 3-D noughts and crosses: cell (column c, row r, level l), all 0-based, is
+# 9 * l + 3 * r + c; a board is two sets of cells, X's and O's.
+def galo_cell(c, r, l):
+    return 9 * l + 3 * r + c
+
+
+def galo_lines():
+    """The 49 lines of three as sets of cells: 27 straight, 18 plane
+    diagonals, 4 space diagonals."""
+    lines = []
+    for i in range(3):
+        for j in range(3):
+            lines.append({galo_cell(k, i, j) for k in range(3)})  # a row
+            lines.append({galo_cell(i, k, j) for k in range(3)})  # a column
+            lines.append({galo_cell(i, j, k) for k in range(3)})  # a pillar
+    for k in range(3):
+        lines.append({galo_cell(0, 0, k), galo_cell(1, 1, k), galo_cell(2, 2, k)})
+        lines.append({galo_cell(2, 0, k), galo_cell(1, 1, k), galo_cell(0, 2, k)})
+        lines.append({galo_cell(0, k, 0), galo_cell(1, k, 1), galo_cell(2, k, 2)})
+        lines.append({galo_cell(2, k, 0), galo_cell(1, k, 1), galo_cell(0, k, 2)})
+        lines.append({galo_cell(k, 0, 0), galo_cell(k, 1, 1), galo_cell(k, 2, 2)})
+        lines.append({galo_cell(k, 2, 0), galo_cell(k, 1, 1), galo_cell(k, 0, 2)})
+    lines.append({galo_cell(0, 0, 0), galo_cell(1, 1, 1), galo_cell(2, 2, 2)})
+    lines.append({galo_cell(2, 0, 0), galo_cell(1, 1, 1), galo_cell(0, 2, 2)})
+    lines.append({galo_cell(0, 2, 0), galo_cell(1, 1, 1), galo_cell(2, 0, 2)})
+    lines.append({galo_cell(2, 2, 0), galo_cell(1, 1, 1), galo_cell(0, 0, 2)})
+    return lines
+
+
+GALO_LINES = galo_lines()
+# Move order: the reading order of the position string (level 3 first).
+GALO_ORDER = [9 * (2 - k // 9) + k % 9 for k in range(27)]
+
+
+def galo_threats(mine, other):
+    """The empty cells that complete a line of the symbol on MINE."""
+    return {c for line in GALO_LINES if len(line & mine) == 2
+            for c in line - mine if c not in other}
+
+
+def galo_can_fork(mine, other):
+    """Can the symbol on MINE make two threats with one move?"""
+    return any(len(galo_threats(mine | {c}, other)) >= 2
+               for c in range(27) if c not in mine and c not in other)
+
+
+def galo3d_fen(game, seed):
+    """From the empty board, 2 + rng % 3 plies, each the rng % m-th of the
+    m empty cells in move order after which neither symbol has two on a
+    line with the third cell empty and the player to move cannot fork (the
+    board stops early if no such cell is left). The puzzle: the same board."""
+    rng = Rng(seed)
+    marks = [set(), set()]  # X's cells, O's cells
+    side = 0  # 0: X to move, 1: O
+    for _ in range(2 + rng.next_u64() % 3):
+        quiet = []
+        for c in GALO_ORDER:
+            if c in marks[0] or c in marks[1]:
+                continue
+            after = [set(marks[0]), set(marks[1])]
+            after[side].add(c)
+            if galo_threats(after[0], after[1]) or galo_threats(after[1], after[0]):
+                continue
+            if galo_can_fork(after[1 - side], after[side]):
+                continue
+            quiet.append(c)
+        if not quiet:
+            break
+        marks[side].add(quiet[rng.next_u64() % len(quiet)])
+        side = 1 - side
+    text = "".join("x" if c in marks[0] else "o" if c in marks[1] else "-"
+                   for c in GALO_ORDER)
+    rows = [text[3 * i:3 * i + 3] for i in range(9)]
+    board = "/".join(",".join(rows[3 * k:3 * k + 3]) for k in range(3))
+    if game == "galo3d-solo":
+        return "galo3d-solo " + board
+    return "galo3d %s %s" % (board, "xo"[side])
+
+
 def check(binary):
     cases = []
     for seed in list(range(0, 40)) + [2**64 - 1, 123456789012345]:
@@ -343,6 +425,8 @@ def check(binary):
         cases.append(("random solitario %d" % seed, solitario_fen(seed)))
         cases.append(("random blokus %d" % seed, blokus_fen("blokus", seed)))
         cases.append(("random blokus-solo %d" % seed, blokus_fen("blokus-solo", seed)))
+        cases.append(("random galo3d %d" % seed, galo3d_fen("galo3d", seed)))
+        cases.append(("random galo3d-solo %d" % seed, galo3d_fen("galo3d-solo", seed)))
     inp = "".join("position %s\nshow\n" % c for c, _ in cases)
     out = subprocess.run([binary], input=inp, capture_output=True, text=True).stdout
     fens = [l[4:] for l in out.splitlines() if l.startswith("fen ")]
@@ -366,12 +450,14 @@ if __name__ == "__main__":
     if args[:1] == ["--check"] and len(args) == 2:
         sys.exit(0 if check(args[1]) else 1)
     board_only = ("dots", "quatro", "quatro-solo", "adjiboto", "adjiboto-solo", "solitario",
-                  "blokus", "blokus-solo")
+                  "blokus", "blokus-solo", "galo3d", "galo3d-solo")
     if len(args) < 2 or args[0] not in ("knight", "bishop", "torre") + board_only or (
             args[0] in board_only and not fen):
         sys.exit(__doc__)
     if args[0] == "solitario":
         print(solitario_fen(int(args[1])))
+    elif args[0].startswith("galo3d"):
+        print(galo3d_fen(args[0], int(args[1])))
     elif args[0].startswith("blokus"):
         print(blokus_fen(args[0], int(args[1])))
     elif args[0].startswith("adjiboto"):

@@ -1766,8 +1766,8 @@ fn python_perft_and_queries_match_the_library() {
 
 /// `scripts/random_board.py`, the Python reference of the seeded random
 /// boards (protocol.md §7), against the engine's `position random …`: many
-/// seeds of every game it covers, Quatro and Adji-boto (duel and puzzle)
-/// included.
+/// seeds of every game it covers, Quatro, Adji-boto and 3-D noughts and
+/// crosses (duel and puzzle) included.
 #[test]
 fn python_random_board_reference_matches_the_engine() {
     needs!(tools::PYTHON);
@@ -1789,6 +1789,7 @@ fn python_random_board_reference_matches_the_engine() {
     for game in [
         "knight",
         "bishop",
+        "torre",
         "dots",
         "quatro",
         "quatro-solo",
@@ -1797,6 +1798,8 @@ fn python_random_board_reference_matches_the_engine() {
         "solitario",
         "blokus",
         "blokus-solo",
+        "galo3d",
+        "galo3d-solo",
     ] {
         let count: usize = tally
             .split(", ")
