@@ -8,35 +8,38 @@
 //!
 //! **How a start is measured: reference games from both sides.** Tabula
 //! plays the board against itself, in-process, in `pairs` pairs of games:
-//! pair `k` sets depth `D - k` against depth `D - k - 1` (or `--movetime
-//! M / 2^k` against half of it), the stronger setting once on each side.
-//! The board's value is the mean of all final margins for the side to move
-//! (its points minus the other's): within a pair the skill gap cancels out,
-//! as in duplicate bridge, and the pairs at several depths average out the
-//! accidents of any one line of play. A board is kept when
-//! `|value| <= threshold`. At a fixed depth (the default) the games, hence
-//! the file, depend on nothing but the options.
+//! pair `k` sets depth `D - k` against depth `D - k - 1` (or `--nodes N /
+//! 2^k` against half of it, or `--movetime M / 2^k`), the stronger setting
+//! once on each side. The board's value is the mean of all final margins for
+//! the side to move (its points minus the other's): within a pair the skill
+//! gap cancels out, as in duplicate bridge, and the pairs at several levels
+//! average out the accidents of any one line of play. A board is kept when
+//! `|value - centre| <= threshold`. At a fixed depth or node count the
+//! games, hence the file, depend on nothing but the options (not on the
+//! machine, nor on `--concurrency`).
 //!
-//! On the 50 knight boards of `tabula selfplay`, the value of 5 pairs
-//! (depths 10 down to 5) follows the mean margin of the real pair (Tabula
-//! against the plain alpha-beta, 30 ms a move) with a correlation of 0.86;
-//! one pair at depth 8 reaches 0.75.
-//!
-//! Measured with `tabula selfplay` (Tabula against the plain alpha-beta,
-//! colour-swapped pairs; README, benchmarks): on the shipped balanced sets
-//! the same colour won both games of a board less often than on seeded
-//! boards for bishop (25 of 50 against 34 of 50) and Quatro (5 of 20 against
-//! 11 of 20), but not for knight with the mean margin (40 of 50 against 38
-//! of 50): knight margins swing by hundreds of points from one depth to the
-//! next, so a mean near 0 is noise.
+//! **Knight: why nodes, not a depth.** A knight always changes square
+//! colour, so the attack rule restricts, for the whole game (until a pass),
+//! the side whose knight stands on the same colour as the other's when it is
+//! to move; the two automatic placements decide which side that is. Between
+//! engines that see to the end of the game the restricted side loses: on the
+//! 50 seeded boards of `tabula selfplay` at 30 ms a move, it lost 93 of the
+//! 100 games. A fixed depth misses the squeeze (48 of the 50 boards that
+//! depths 10 down to 5 read as even had the first player restricted, and it
+//! won 14 of their 100 games); a node budget searches deep where few moves
+//! are left, as a timed engine does. The knight default, 2 pairs from 25,000
+//! nodes (about a 5 ms move) within 30 points of even, keeps about one board
+//! in 50. Measured with Tabula against the plain alpha-beta (README,
+//! benchmarks): on that set the same colour won both games of a board on 21
+//! and 23 of 50 boards at 5 ms a move (seeded boards: 37 of 50) and on 31 of
+//! 50 at 30 ms (seeded: 45 of 50). At 30 ms the colour still decides most
+//! knight games on every set tried (150,000 nodes: 17 to 19 of 25; the skill rule
+//! and a moved centre did no better): at that strength most knight boards
+//! are decided by their start.
 //!
 //! **The skill rule** ([`Keep::Skill`], `--skill N`) keeps instead the boards
 //! on which the stronger setting won both games of at least `N` pairs,
-//! whatever its colour. On knight at fixed depths it gave 38 of 50 again (30
-//! ms games see much deeper in the endgame than depth 10); at the
-//! tournament's time control (`--movetime 30 --pairs 1 --skill 1`) 30 of 50
-//! in one measurement and 42 of 50 in another of the same boards. No
-//! reference tried makes the colour decide fewer than most knight games.
+//! whatever its colour.
 //!
 //! Why not the value of a search of the start? Tried first: on knight boards
 //! a depth-14 search reads most starts +50..+150 for the mover, and the 50
@@ -73,7 +76,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use std::fmt::{self, Display};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use tabula::game::{AnyPosition, Evaluate, GameId, Starts};
+use tabula::game::{AnyPosition, BalanceSearch, Evaluate, GameId, Starts};
 use tabula::search::{Limits, Searcher};
 use tabula::{with_game, with_game_id};
 
@@ -94,7 +97,10 @@ impl Reference {
     /// The default of a game: a depth at which the two games of a board take
     /// well under a second in a release build.
     pub fn default_for(game: GameId) -> Reference {
-        Reference::Depth(with_game_id!(game, G => G::BALANCE.depth))
+        match with_game_id!(game, G => G::BALANCE.search) {
+            BalanceSearch::Depth(d) => Reference::Depth(d),
+            BalanceSearch::Nodes(n) => Reference::Nodes(n),
+        }
     }
 
     /// The setting of the other side: one ply less (at least 1), or half
@@ -148,8 +154,11 @@ impl Display for Reference {
 /// above 150 — it won 39 of 40; a linear fit of the first player's real
 /// margin on the value crosses 0 at +22): sets centred on +30 (±20) and +70
 /// (±30) still had the same colour win both games of a board on 36 and 40 of
-/// 50 boards (38–41 on seeded boards). On knight boards the colour decides
-/// most games at this level of play, whatever the reference says.
+/// 50 boards (38–41 on seeded boards). The two modes are the two sides the
+/// attack rule can restrict (module documentation); with the node reference
+/// (150,000 nodes, 2 pairs), boards read +40..+100 put the first player
+/// ahead instead (it won 39 of their 52 games at 30 ms, the same colour won
+/// both games of 19 of 26 boards).
 pub fn default_centre(_game: GameId) -> i32 {
     0
 }
@@ -305,7 +314,7 @@ impl Options {
             threshold: default_threshold(game),
             centre: default_centre(game),
             max_tries: 100 * count as u64,
-            pairs: 5,
+            pairs: with_game_id!(game, G => G::BALANCE.pairs),
             keep: Keep::Even,
             concurrency: 1,
         }
@@ -569,8 +578,9 @@ pub struct BoardsArgs {
     /// Seed of the first board tried (then seed + 1, …).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Depth per move of the first pair of reference games, against depth
-    /// - 1 (default: the game's own, e.g. knight 10, dots 5; deterministic).
+    /// Depth per move of the first pair of reference games, against one
+    /// less (default: the game's own, e.g. bishop 9, dots 5; knight plays
+    /// 25000 nodes instead; deterministic).
     #[arg(long, conflicts_with = "movetime")]
     pub depth: Option<u32>,
     /// Time per move of the reference games in ms, against half of it,
@@ -587,8 +597,8 @@ pub struct BoardsArgs {
     #[arg(long, value_name = "N")]
     pub concurrency: Option<usize>,
     /// Largest distance of the mean margin from the centre, in the game's
-    /// points (default: the game's own, e.g. knight 20, dots 2 boxes;
-    /// a Quatro win counts 100).
+    /// points (default: the game's own, e.g. knight 30, bishop 20, dots 2
+    /// boxes; a Quatro win counts 100).
     #[arg(long)]
     pub threshold: Option<u32>,
     /// The mean margin taken as even (default 0): a board is kept when its
@@ -596,9 +606,10 @@ pub struct BoardsArgs {
     #[arg(long, allow_hyphen_values = true)]
     pub centre: Option<i32>,
     /// Pairs of reference games per board, each one step (a ply, or half
-    /// the time) weaker than the last.
-    #[arg(long, default_value_t = 5)]
-    pub pairs: u32,
+    /// the time or the nodes) weaker than the last (default: the game's
+    /// own, e.g. knight 2, the others 5).
+    #[arg(long)]
+    pub pairs: Option<u32>,
     /// Keep instead the boards on which the stronger setting won both games
     /// of at least N pairs, whatever its colour (skill, not the colour,
     /// decides there); --threshold and --centre are then unused.
@@ -654,7 +665,9 @@ pub fn run(args: BoardsArgs) -> Result<ExitCode> {
     if let Some(n) = args.max_tries {
         opts.max_tries = n;
     }
-    opts.pairs = args.pairs;
+    if let Some(pairs) = args.pairs {
+        opts.pairs = pairs;
+    }
     if let Some(n) = args.skill {
         opts.keep = Keep::Skill(n);
     }

@@ -60,8 +60,9 @@ pub trait Starts: Game {
     const RANDOM_SIZED: bool;
 
     /// How `arbiter boards` measures a start of this game unless told
-    /// otherwise: the reference search's depth and the largest |value| of a
-    /// start kept as balanced (in the game's points).
+    /// otherwise: the reference games' search (a depth or a node budget),
+    /// their pairs, and the largest |value| of a start kept as balanced (in
+    /// the game's points).
     const BALANCE: Balance;
 
     /// The fixed start position, if the game has one.
@@ -88,10 +89,34 @@ pub trait Starts: Game {
 /// The default reference of the balanced boards ([`Starts::BALANCE`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Balance {
-    /// The reference search's depth (plies).
-    pub depth: u32,
+    /// The search of the first pair of reference games.
+    pub search: BalanceSearch,
+    /// Pairs of reference games, each a step (a ply, or half the nodes)
+    /// weaker than the one before.
+    pub pairs: u32,
     /// The largest |mean final margin| of a start kept, in points.
     pub threshold: u32,
+}
+
+/// How the reference games of [`Balance`] search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BalanceSearch {
+    /// This depth per move (plies).
+    Depth(u32),
+    /// About this many nodes per move: deeper where few moves are left, as
+    /// a timed engine is.
+    Nodes(u64),
+}
+
+impl Balance {
+    /// Five pairs from `depth` down, within `threshold` points of even.
+    pub const fn by_depth(depth: u32, threshold: u32) -> Balance {
+        Balance {
+            search: BalanceSearch::Depth(depth),
+            pairs: 5,
+            threshold,
+        }
+    }
 }
 
 /// How a position is drawn for people: the board lines of `show` (the

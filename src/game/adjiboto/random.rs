@@ -19,7 +19,7 @@ use crate::random::rng;
 use rand::RngCore;
 
 impl<const SOLO: bool> Starts for AdjiBoard<SOLO> {
-    const BALANCE: Balance = Balance { depth: 7, threshold: 4 };
+    const BALANCE: Balance = Balance::by_depth(7, 4);
 
     const RANDOM_SIZED: bool = false;
 

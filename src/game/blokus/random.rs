@@ -22,7 +22,7 @@ use crate::random::rng;
 use rand::RngCore;
 
 impl<const SOLO: bool> Starts for BlokusBoard<SOLO> {
-    const BALANCE: Balance = Balance { depth: 2, threshold: 8 };
+    const BALANCE: Balance = Balance::by_depth(2, 8);
 
     const RANDOM_SIZED: bool = false;
 

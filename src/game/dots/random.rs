@@ -12,7 +12,7 @@ use rand::RngCore;
 pub const DEFAULT_SIZE: (usize, usize) = (5, 6);
 
 impl<const SOLO: bool> Starts for DotsBoard<SOLO> {
-    const BALANCE: Balance = Balance { depth: 5, threshold: 2 };
+    const BALANCE: Balance = Balance::by_depth(5, 2);
 
     const RANDOM_SIZED: bool = !SOLO;
 

@@ -15,10 +15,7 @@ use crate::random::rng;
 use rand::RngCore;
 
 impl<const SOLO: bool> Starts for Galo<SOLO> {
-    const BALANCE: Balance = Balance {
-        depth: 6,
-        threshold: 20,
-    };
+    const BALANCE: Balance = Balance::by_depth(6, 20);
 
     const RANDOM_SIZED: bool = false;
 

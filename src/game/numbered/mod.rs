@@ -223,7 +223,13 @@ impl Piece for KnightPiece {
     const NAME: &'static str = "knight";
     const DUEL: GameId = GameId::Knight;
     const SOLO: GameId = GameId::KnightSolo;
-    const BALANCE: crate::game::Balance = crate::game::Balance { depth: 10, threshold: 20 };
+    // Knight starts are read at about the nodes a 5 ms move searches: a fixed
+    // depth misses how the attack rule squeezes one side at the end.
+    const BALANCE: crate::game::Balance = crate::game::Balance {
+        search: crate::game::BalanceSearch::Nodes(25_000),
+        pairs: 2,
+        threshold: 30,
+    };
     const MAX_TARGETS: usize = 8;
     const COLOUR: ColourRule = ColourRule::Alternates;
     const NOT_A_MOVE: &'static str = "not a knight's jump from the piece's square";
@@ -250,7 +256,7 @@ impl Piece for BishopPiece {
     const NAME: &'static str = "bishop";
     const DUEL: GameId = GameId::Bishop;
     const SOLO: GameId = GameId::BishopSolo;
-    const BALANCE: crate::game::Balance = crate::game::Balance { depth: 9, threshold: 20 };
+    const BALANCE: crate::game::Balance = crate::game::Balance::by_depth(9, 20);
     const MAX_TARGETS: usize = 13;
     const COLOUR: ColourRule = ColourRule::Keeps;
     const NOT_A_MOVE: &'static str = "not on a diagonal of the piece's square";
@@ -281,7 +287,7 @@ impl Piece for RookPiece {
     const NAME: &'static str = "rook";
     const DUEL: GameId = GameId::Torre;
     const SOLO: GameId = GameId::TorreSolo;
-    const BALANCE: crate::game::Balance = crate::game::Balance { depth: 9, threshold: 20 };
+    const BALANCE: crate::game::Balance = crate::game::Balance::by_depth(9, 20);
     const MAX_TARGETS: usize = 12;
     const COLOUR: ColourRule = ColourRule::Free;
     const NOT_A_MOVE: &'static str = "not on the row or the column of the piece's square";

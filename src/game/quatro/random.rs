@@ -17,7 +17,7 @@ use crate::random::rng;
 use rand::RngCore;
 
 impl<const SOLO: bool> Starts for QuatroBoard<SOLO> {
-    const BALANCE: Balance = Balance { depth: 4, threshold: 20 };
+    const BALANCE: Balance = Balance::by_depth(4, 20);
 
     const RANDOM_SIZED: bool = false;
 

@@ -30,10 +30,7 @@ impl<const SOLO: bool> SoliBoard<SOLO> {
 impl<const SOLO: bool> Starts for SoliBoard<SOLO> {
     /// The reference games at depth 6; a start is kept when its mean margin
     /// stays within a third of a win.
-    const BALANCE: Balance = Balance {
-        depth: 6,
-        threshold: 33,
-    };
+    const BALANCE: Balance = Balance::by_depth(6, 33);
 
     const RANDOM_SIZED: bool = false;
 
