@@ -144,9 +144,9 @@ enum Command {
     /// Play against an engine yourself (type `help` at the prompt).
     Play(arbiter::human::PlayArgs),
     /// Balanced start boards: seeded boards on which Tabula, playing itself
-    /// in pairs of games at fixed depths (the deeper side once on each side),
-    /// ends within --threshold points of even on average for the side to
-    /// move, written as a board file for --boards-file.
+    /// in pairs of games at a fixed depth or node budget (the stronger side
+    /// once on each side), ends within --threshold points of even on average
+    /// for the side to move, written as a board file for --boards-file.
     Boards(arbiter::boards::BoardsArgs),
     /// The tournament as one web page (standings, charts, a replay of every
     /// game) from results journals: `arbiter report results.jsonl --out report.html`.
