@@ -71,6 +71,13 @@ enum Command {
         /// --movetime).
         #[arg(long)]
         movetime_b: Option<u64>,
+        /// About N nodes per move for both players instead of a movetime:
+        /// the same games on every machine, whatever its load.
+        #[arg(long, value_name = "N", conflicts_with_all = ["movetime", "movetime_b"])]
+        nodes: Option<u64>,
+        /// About N nodes per move for player B only (default: --nodes).
+        #[arg(long, value_name = "N", requires = "nodes")]
+        nodes_b: Option<u64>,
         /// Seed of the first board (then seed+1, …).
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -113,20 +120,28 @@ fn main() -> ExitCode {
             games,
             movetime,
             movetime_b,
+            nodes,
+            nodes_b,
             seed,
             board,
             boards_file,
             a,
             b,
         }) => (|| {
-            use tabula::search::selfplay::{run, Board, Contestant, Starts};
+            use tabula::search::selfplay::{run, Board, Budget, Contestant, Starts};
             let (a, b) = (Contestant::parse(&a)?, Contestant::parse(&b)?);
-            let times = [movetime, movetime_b.unwrap_or(movetime)];
+            let budgets = match nodes {
+                Some(n) => [Budget::Nodes(n), Budget::Nodes(nodes_b.unwrap_or(n))],
+                None => [
+                    Budget::Movetime(movetime),
+                    Budget::Movetime(movetime_b.unwrap_or(movetime)),
+                ],
+            };
             let starts = match boards_file {
                 Some(path) => Starts::List(read_boards(&path)?),
                 None => Starts::Seeded(Board::parse(&board)?, seed),
             };
-            run(&starts, a, b, games, times);
+            run(&starts, a, b, games, budgets);
             Ok(())
         })(),
         None => {

@@ -506,6 +506,36 @@ fn selfplay_plays_the_boards_of_a_file() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+#[test]
+fn selfplay_on_a_node_budget_plays_the_same_games_every_time() {
+    let selfplay = |extra: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_tabula"))
+            .args(["selfplay", "--games", "4", "--seed", "3"])
+            .args(extra)
+            .output()
+            .expect("run tabula selfplay");
+        let text = String::from_utf8_lossy(&out.stdout).to_string()
+            + &String::from_utf8_lossy(&out.stderr);
+        (out.status.code(), text)
+    };
+    let (code, first) = selfplay(&["--nodes", "3000"]);
+    assert_eq!(code, Some(0), "{first}");
+    assert_eq!(first.lines().filter(|l| l.starts_with("game ")).count(), 4);
+    assert_eq!(selfplay(&["--nodes", "3000"]).1, first);
+    // A different budget for B plays different games (B at 1 node: its
+    // first legal move, whatever the board).
+    let (code, handicap) = selfplay(&["--nodes", "3000", "--nodes-b", "1"]);
+    assert_eq!(code, Some(0), "{handicap}");
+    assert_ne!(handicap, first);
+    for bad in [
+        &["--nodes", "3000", "--movetime", "5"][..],
+        &["--nodes-b", "10"][..],
+    ] {
+        let (code, text) = selfplay(bad);
+        assert_eq!(code, Some(2), "{bad:?}: {text}");
+    }
+}
+
 /// rules/galo3d.md: X wins by force from the empty board, in 7 plies, by
 /// opening in the centre. A non-final position is evaluated below the
 /// win's 100 points, so a depth-7 score of 100 is a forced win within 7

@@ -32,10 +32,11 @@
 //! in 50. Measured with Tabula against the plain alpha-beta (README,
 //! benchmarks): on that set the same colour won both games of a board on 21
 //! and 23 of 50 boards at 5 ms a move (seeded boards: 37 of 50) and on 31 of
-//! 50 at 30 ms (seeded: 45 of 50). At 30 ms the colour still decides most
-//! knight games on every set tried (150,000 nodes: 17 to 19 of 25; the skill rule
-//! and a moved centre did no better): at that strength most knight boards
-//! are decided by their start.
+//! 50 at 30 ms (seeded: 45 of 50); on a budget of 5,000 nodes a move
+//! (`tabula selfplay --nodes 5000`) 14 of 50 (seeded: 35). At 30 ms the
+//! colour still decides most knight games on every set tried (150,000
+//! nodes: 17 to 19 of 25; the skill rule and a moved centre did no better):
+//! at that strength most knight boards are decided by their start.
 //!
 //! **The skill rule** ([`Keep::Skill`], `--skill N`) keeps instead the boards
 //! on which the stronger setting won both games of at least `N` pairs,

@@ -13,8 +13,10 @@ use std::time::{Duration, Instant};
 const INF: i32 = 1 << 20;
 
 struct Plain {
-    deadline: Instant,
+    deadline: Option<Instant>,
     nodes: u64,
+    /// Stop once this many nodes are searched.
+    node_limit: u64,
     stopped: bool,
 }
 
@@ -27,7 +29,10 @@ impl Plain {
     /// Score difference from the side to move's view at the horizon.
     fn negamax<G: Game>(&mut self, pos: &G, depth: u32, mut alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
-        if self.nodes.is_multiple_of(1024) && Instant::now() >= self.deadline {
+        if self.nodes >= self.node_limit
+            || (self.nodes.is_multiple_of(1024)
+                && self.deadline.is_some_and(|d| Instant::now() >= d))
+        {
             self.stopped = true;
         }
         let me = pos.side_to_move();
@@ -58,11 +63,23 @@ impl Plain {
 /// depth; the first legal move if none completed), `None` when the game is
 /// over.
 pub fn best_move<G: Game>(pos: &G, movetime_ms: u64) -> Option<G::Move> {
+    let deadline = Instant::now() + Duration::from_millis(movetime_ms.saturating_sub(5).max(1));
+    search(pos, Some(deadline), u64::MAX)
+}
+
+/// The best move found within about `nodes` nodes, as [`best_move`]: the same
+/// move on every machine.
+pub fn best_move_nodes<G: Game>(pos: &G, nodes: u64) -> Option<G::Move> {
+    search(pos, None, nodes.max(1))
+}
+
+fn search<G: Game>(pos: &G, deadline: Option<Instant>, node_limit: u64) -> Option<G::Move> {
     let moves = pos.legal_moves();
     let mut best = *moves.first()?;
     let mut plain = Plain {
-        deadline: Instant::now() + Duration::from_millis(movetime_ms.saturating_sub(5).max(1)),
+        deadline,
         nodes: 0,
+        node_limit,
         stopped: false,
     };
     let me = pos.side_to_move();

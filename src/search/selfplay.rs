@@ -63,15 +63,24 @@ impl Contestant {
     }
 }
 
+/// How long a contestant thinks about a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budget {
+    /// Milliseconds: depends on the machine and its load.
+    Movetime(u64),
+    /// About this many nodes: the same games on every machine.
+    Nodes(u64),
+}
+
 /// One side of a game in progress.
 struct Seat {
     who: Contestant,
     searcher: Searcher,
-    movetime: u64,
+    budget: Budget,
 }
 
 impl Seat {
-    fn new(who: Contestant, movetime: u64) -> Seat {
+    fn new(who: Contestant, budget: Budget) -> Seat {
         let mut searcher = Searcher::new(16);
         if let Contestant::Engine(cfg) = who {
             searcher.set_config(cfg);
@@ -79,18 +88,24 @@ impl Seat {
         Seat {
             who,
             searcher,
-            movetime,
+            budget,
         }
     }
 
     fn choose<G: Evaluate>(&mut self, pos: &G) -> Option<G::Move> {
-        let movetime = self.movetime;
-        match self.who {
-            Contestant::Baseline => baseline::best_move(pos, movetime),
-            Contestant::Engine(_) => {
-                let limits = Limits {
-                    movetime: Some(movetime),
-                    ..Limits::default()
+        match (self.who, self.budget) {
+            (Contestant::Baseline, Budget::Movetime(ms)) => baseline::best_move(pos, ms),
+            (Contestant::Baseline, Budget::Nodes(n)) => baseline::best_move_nodes(pos, n),
+            (Contestant::Engine(_), budget) => {
+                let limits = match budget {
+                    Budget::Movetime(ms) => Limits {
+                        movetime: Some(ms),
+                        ..Limits::default()
+                    },
+                    Budget::Nodes(n) => Limits {
+                        nodes: Some(n.max(1)),
+                        ..Limits::default()
+                    },
                 };
                 let stop = AtomicBool::new(false);
                 self.searcher.search(pos, &limits, &stop, &mut |_| {}).best
@@ -245,10 +260,16 @@ impl Tally {
 }
 
 /// Plays `games` games (pairs on the same board, colours swapped) of `a`
-/// against `b` (`movetime` ms per move for A and for B), printing each game
+/// against `b` (`budget` per move for A and for B), printing each game
 /// and the total; returns A's tally.
-pub fn run(starts: &Starts, a: Contestant, b: Contestant, games: u32, movetime: [u64; 2]) -> Tally {
-    let mut seats = [Seat::new(a, movetime[0]), Seat::new(b, movetime[1])];
+pub fn run(
+    starts: &Starts,
+    a: Contestant,
+    b: Contestant,
+    games: u32,
+    budget: [Budget; 2],
+) -> Tally {
+    let mut seats = [Seat::new(a, budget[0]), Seat::new(b, budget[1])];
     let mut tally = Tally::default();
     let mut pair_margin = 0i64;
     let mut first_game_winner = None;
