@@ -458,6 +458,19 @@ fn bench_node_count_is_deterministic() {
     assert_eq!(first, run());
 }
 
+/// `tabula selfplay <args>`: its exit code and its output (stdout, then
+/// stderr).
+fn run_selfplay(args: &[&str]) -> (Option<i32>, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .arg("selfplay")
+        .args(args)
+        .output()
+        .expect("run tabula selfplay");
+    let text =
+        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    (out.status.code(), text)
+}
+
 #[test]
 fn selfplay_plays_the_boards_of_a_file() {
     let dir = std::env::temp_dir().join(format!("tabula-selfplay-{}", std::process::id()));
@@ -472,16 +485,8 @@ fn selfplay_plays_the_boards_of_a_file() {
         ),
     )
     .unwrap();
-    let selfplay = |extra: &[&str]| {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_tabula"))
-            .args(["selfplay", "--games", "6", "--movetime", "5"])
-            .args(extra)
-            .output()
-            .expect("run tabula selfplay");
-        let text = String::from_utf8_lossy(&out.stdout).to_string()
-            + &String::from_utf8_lossy(&out.stderr);
-        (out.status.code(), text)
-    };
+    let selfplay =
+        |extra: &[&str]| run_selfplay(&[&["--games", "6", "--movetime", "5"], extra].concat());
     let (code, text) = selfplay(&["--boards-file", file.to_str().unwrap()]);
     assert_eq!(code, Some(0), "{text}");
     let games: Vec<&str> = text.lines().filter(|l| l.starts_with("game ")).collect();
@@ -508,16 +513,8 @@ fn selfplay_plays_the_boards_of_a_file() {
 
 #[test]
 fn selfplay_on_a_node_budget_plays_the_same_games_every_time() {
-    let selfplay = |extra: &[&str]| {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_tabula"))
-            .args(["selfplay", "--games", "4", "--seed", "3"])
-            .args(extra)
-            .output()
-            .expect("run tabula selfplay");
-        let text = String::from_utf8_lossy(&out.stdout).to_string()
-            + &String::from_utf8_lossy(&out.stderr);
-        (out.status.code(), text)
-    };
+    let selfplay =
+        |extra: &[&str]| run_selfplay(&[&["--games", "4", "--seed", "3"], extra].concat());
     let (code, first) = selfplay(&["--nodes", "3000"]);
     assert_eq!(code, Some(0), "{first}");
     assert_eq!(first.lines().filter(|l| l.starts_with("game ")).count(), 4);
