@@ -128,20 +128,28 @@ fn main() -> ExitCode {
             a,
             b,
         }) => (|| {
-            use tabula::search::selfplay::{run, Board, Budget, Contestant, Starts};
+            use tabula::search::selfplay::{run, Board, Contestant, Starts};
+            use tabula::search::Limits;
             let (a, b) = (Contestant::parse(&a)?, Contestant::parse(&b)?);
-            let budgets = match nodes {
-                Some(n) => [Budget::Nodes(n), Budget::Nodes(nodes_b.unwrap_or(n))],
-                None => [
-                    Budget::Movetime(movetime),
-                    Budget::Movetime(movetime_b.unwrap_or(movetime)),
-                ],
+            let per_move = |movetime, nodes: Option<u64>| match nodes {
+                Some(n) => Limits {
+                    nodes: Some(n.max(1)),
+                    ..Limits::default()
+                },
+                None => Limits {
+                    movetime: Some(movetime),
+                    ..Limits::default()
+                },
             };
+            let limits = [
+                per_move(movetime, nodes),
+                per_move(movetime_b.unwrap_or(movetime), nodes_b.or(nodes)),
+            ];
             let starts = match boards_file {
                 Some(path) => Starts::List(read_boards(&path)?),
                 None => Starts::Seeded(Board::parse(&board)?, seed),
             };
-            run(&starts, a, b, games, budgets);
+            run(&starts, a, b, games, limits);
             Ok(())
         })(),
         None => {

@@ -6,6 +6,7 @@
 //! Dots and Boxes right (no sign flip when the same side moves again), so
 //! that it plays every game.
 
+use super::Limits;
 use crate::game::{Game, Player};
 use std::time::{Duration, Instant};
 
@@ -59,31 +60,24 @@ impl Plain {
     }
 }
 
-/// The best move found within `movetime_ms` (best move of the last completed
-/// depth; the first legal move if none completed), `None` when the game is
-/// over.
-pub fn best_move<G: Game>(pos: &G, movetime_ms: u64) -> Option<G::Move> {
-    let deadline = Instant::now() + Duration::from_millis(movetime_ms.saturating_sub(5).max(1));
-    search(pos, Some(deadline), u64::MAX)
-}
-
-/// The best move found within about `nodes` nodes, as [`best_move`]: the same
-/// move on every machine.
-pub fn best_move_nodes<G: Game>(pos: &G, nodes: u64) -> Option<G::Move> {
-    search(pos, None, nodes.max(1))
-}
-
-fn search<G: Game>(pos: &G, deadline: Option<Instant>, node_limit: u64) -> Option<G::Move> {
+/// The best move found within `limits` — its movetime (5 ms kept in hand),
+/// its node count and its depth, each when set — the best move of the last
+/// completed depth (the first legal move if none completed); `None` when
+/// the game is over. On a node count or a depth the move is the same on
+/// every machine.
+pub fn best_move<G: Game>(pos: &G, limits: &Limits) -> Option<G::Move> {
     let moves = pos.legal_moves();
     let mut best = *moves.first()?;
     let mut plain = Plain {
-        deadline,
+        deadline: limits
+            .movetime
+            .map(|ms| Instant::now() + Duration::from_millis(ms.saturating_sub(5).max(1))),
         nodes: 0,
-        node_limit,
+        node_limit: limits.nodes.map_or(u64::MAX, |n| n.max(1)),
         stopped: false,
     };
     let me = pos.side_to_move();
-    for depth in 1..200 {
+    for depth in 1..=limits.depth.unwrap_or(199).max(1) {
         let mut alpha = -INF;
         let mut depth_best = best;
         for &mv in moves.iter() {

@@ -63,24 +63,15 @@ impl Contestant {
     }
 }
 
-/// How long a contestant thinks about a move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Budget {
-    /// Milliseconds: depends on the machine and its load.
-    Movetime(u64),
-    /// About this many nodes: the same games on every machine.
-    Nodes(u64),
-}
-
 /// One side of a game in progress.
 struct Seat {
     who: Contestant,
     searcher: Searcher,
-    budget: Budget,
+    limits: Limits,
 }
 
 impl Seat {
-    fn new(who: Contestant, budget: Budget) -> Seat {
+    fn new(who: Contestant, limits: Limits) -> Seat {
         let mut searcher = Searcher::new(16);
         if let Contestant::Engine(cfg) = who {
             searcher.set_config(cfg);
@@ -88,27 +79,18 @@ impl Seat {
         Seat {
             who,
             searcher,
-            budget,
+            limits,
         }
     }
 
     fn choose<G: Evaluate>(&mut self, pos: &G) -> Option<G::Move> {
-        match (self.who, self.budget) {
-            (Contestant::Baseline, Budget::Movetime(ms)) => baseline::best_move(pos, ms),
-            (Contestant::Baseline, Budget::Nodes(n)) => baseline::best_move_nodes(pos, n),
-            (Contestant::Engine(_), budget) => {
-                let limits = match budget {
-                    Budget::Movetime(ms) => Limits {
-                        movetime: Some(ms),
-                        ..Limits::default()
-                    },
-                    Budget::Nodes(n) => Limits {
-                        nodes: Some(n.max(1)),
-                        ..Limits::default()
-                    },
-                };
+        match self.who {
+            Contestant::Baseline => baseline::best_move(pos, &self.limits),
+            Contestant::Engine(_) => {
                 let stop = AtomicBool::new(false);
-                self.searcher.search(pos, &limits, &stop, &mut |_| {}).best
+                self.searcher
+                    .search(pos, &self.limits, &stop, &mut |_| {})
+                    .best
             }
         }
     }
@@ -260,16 +242,17 @@ impl Tally {
 }
 
 /// Plays `games` games (pairs on the same board, colours swapped) of `a`
-/// against `b` (`budget` per move for A and for B), printing each game
-/// and the total; returns A's tally.
+/// against `b` (`limits` per move for A and for B: a movetime or a node
+/// count), printing each game and the total; returns A's tally.
 pub fn run(
     starts: &Starts,
     a: Contestant,
     b: Contestant,
     games: u32,
-    budget: [Budget; 2],
+    limits: [Limits; 2],
 ) -> Tally {
-    let mut seats = [Seat::new(a, budget[0]), Seat::new(b, budget[1])];
+    let [la, lb] = limits;
+    let mut seats = [Seat::new(a, la), Seat::new(b, lb)];
     let mut tally = Tally::default();
     let mut pair_margin = 0i64;
     let mut first_game_winner = None;
