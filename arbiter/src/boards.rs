@@ -69,7 +69,7 @@
 //! assert!(found.boards.iter().all(|b| b.measurement.value().abs() <= 40.0));
 //! ```
 
-use crate::signals::INTERRUPTED;
+use crate::signals::{self, INTERRUPTED};
 use crate::tournament::Boards;
 use anyhow::{bail, Result};
 use clap::Args;
@@ -112,11 +112,6 @@ impl Reference {
             Reference::Movetime(ms) => Reference::Movetime((ms / 2).max(1)),
             Reference::Nodes(n) => Reference::Nodes((n / 2).max(1)),
         }
-    }
-
-    /// True when the games depend on nothing but the options.
-    pub fn deterministic(self) -> bool {
-        !matches!(self, Reference::Movetime(_))
     }
 
     fn limits(self) -> Limits {
@@ -263,7 +258,7 @@ fn playout<G: Evaluate>(start: &G, limits: [&Limits; 2], searchers: &mut [Search
     }
     let first = start.side_to_move();
     let mut pos = *start;
-    while !pos.is_over() && !crate::signals::interrupted() {
+    while !pos.is_over() && !signals::interrupted() {
         let seat = usize::from(pos.side_to_move() != first);
         let out = searchers[seat].search(&pos, limits[seat], &INTERRUPTED, &mut |_| {});
         // The search returns a legal move whenever the game goes on.
@@ -403,13 +398,11 @@ pub fn find(opts: &Options, progress: &mut dyn FnMut(Progress)) -> Result<Select
                 ),
             };
             let shortfall = format!(
-                "only {} of {} boards {what} in {} tries (seeds {}..={}); \
-                 {raise} or raise --max-tries",
+                "only {} of {} boards {what} in {} tries{}; {raise} or raise --max-tries",
                 boards.len(),
                 opts.count,
                 tried,
-                opts.seed,
-                opts.seed.wrapping_add(tried.saturating_sub(1)),
+                seeds_tried(opts.seed, tried),
             );
             return Ok(Selection {
                 boards,
@@ -437,7 +430,7 @@ pub fn find(opts: &Options, progress: &mut dyn FnMut(Progress)) -> Result<Select
                 .map(|h| h.join().expect("a reference game does not panic"))
                 .collect()
         });
-        if crate::signals::interrupted() {
+        if signals::interrupted() {
             // The batch's games were cut short: none of them counts.
             return Ok(Selection {
                 shortfall: Some(format!(
@@ -717,7 +710,7 @@ pub fn run(args: BoardsArgs) -> Result<ExitCode> {
         }
     };
     if let Some(why) = selection.shortfall {
-        if crate::signals::interrupted() {
+        if signals::interrupted() {
             eprintln!(
                 "arbiter: {why} (the {} found are in {written}; the next seed to try is {})",
                 selection.boards.len(),
@@ -989,7 +982,6 @@ mod tests {
         assert_eq!(Reference::Movetime(50).weaker(), Reference::Movetime(25));
         assert_eq!(Reference::Nodes(9).weaker(), Reference::Nodes(4));
         assert_eq!(Reference::Nodes(1).weaker(), Reference::Nodes(1));
-        assert!(Reference::Nodes(9).deterministic() && !Reference::Movetime(9).deterministic());
     }
 
     #[test]
