@@ -296,6 +296,20 @@ fn game_starts(game: GameId, count: u64) -> Vec<AnyPosition> {
         .collect()
 }
 
+/// The Python example plays whole games from `starts` with its greedy
+/// strategy (the library's random moves on the other side, seed `seed`),
+/// then the first two again with its random strategy (seed `seed + 1`): every
+/// move legal, nothing on stderr.
+fn python_plays_greedy_then_random(starts: &[AnyPosition], seed: u64) {
+    let mut e = python();
+    e.handshake();
+    play_games(&mut e, starts, 200, seed, &greedy_check);
+    e.send("setoption name Strategy value random");
+    e.send("setoption name Seed value 9");
+    play_games(&mut e, &starts[..2], 200, seed + 1, &|_, _| {});
+    assert!(e.stderr().is_empty(), "{}", e.stderr());
+}
+
 /// The example student is greedy: on a number board it takes the highest
 /// number it may reach; in dots it closes a box whenever one can be closed.
 fn greedy_check(pos: &AnyPosition, mv: &str) {
@@ -463,14 +477,8 @@ fn python_solitario_rules_match_the_library() {
 #[test]
 fn python_plays_whole_solitario_games() {
     needs!(tools::PYTHON);
-    let mut e = python();
-    e.handshake();
     let starts = solitario_starts(3);
-    play_games(&mut e, &starts, 200, 19, &greedy_check);
-    e.send("setoption name Strategy value random");
-    e.send("setoption name Seed value 9");
-    play_games(&mut e, &starts[..2], 200, 20, &|_, _| {});
-    assert!(e.stderr().is_empty(), "{}", e.stderr());
+    python_plays_greedy_then_random(&starts, 19);
 }
 
 /// Quatro starts: the empty board and seeded random boards.
@@ -1501,16 +1509,10 @@ fn python_rules_match_the_library() {
 #[test]
 fn python_plays_whole_knight_bishop_and_torre_games() {
     needs!(tools::PYTHON);
-    let mut e = python();
-    e.handshake();
     let mut starts = game_starts(GameId::Knight, 3);
     starts.extend(game_starts(GameId::Bishop, 3));
     starts.extend(game_starts(GameId::Torre, 3));
-    play_games(&mut e, &starts, 200, 5, &greedy_check);
-    e.send("setoption name Strategy value random");
-    e.send("setoption name Seed value 9");
-    play_games(&mut e, &starts[..2], 200, 6, &|_, _| {});
-    assert!(e.stderr().is_empty(), "{}", e.stderr());
+    python_plays_greedy_then_random(&starts, 5);
 }
 
 /// Adji-boto starts: the start position and seeded random boards.
@@ -1553,14 +1555,8 @@ fn python_adjiboto_rules_match_the_library() {
 #[test]
 fn python_plays_whole_adjiboto_games() {
     needs!(tools::PYTHON);
-    let mut e = python();
-    e.handshake();
     let starts = adjiboto_starts(3);
-    play_games(&mut e, &starts, 200, 17, &greedy_check);
-    e.send("setoption name Strategy value random");
-    e.send("setoption name Seed value 9");
-    play_games(&mut e, &starts[..2], 200, 18, &|_, _| {});
-    assert!(e.stderr().is_empty(), "{}", e.stderr());
+    python_plays_greedy_then_random(&starts, 17);
 }
 
 /// Blokus starts: the start of both variants and seeded openings.
@@ -1667,27 +1663,15 @@ fn galo3d_starts(count: u64) -> Vec<AnyPosition> {
 #[test]
 fn python_plays_whole_galo3d_games() {
     needs!(tools::PYTHON);
-    let mut e = python();
-    e.handshake();
     let starts = galo3d_starts(5);
-    play_games(&mut e, &starts, 200, 21, &greedy_check);
-    e.send("setoption name Strategy value random");
-    e.send("setoption name Seed value 9");
-    play_games(&mut e, &starts[..2], 200, 22, &|_, _| {});
-    assert!(e.stderr().is_empty(), "{}", e.stderr());
+    python_plays_greedy_then_random(&starts, 21);
 }
 
 #[test]
 fn python_plays_whole_quatro_games() {
     needs!(tools::PYTHON);
-    let mut e = python();
-    e.handshake();
     let starts = quatro_starts(7);
-    play_games(&mut e, &starts, 200, 15, &greedy_check);
-    e.send("setoption name Strategy value random");
-    e.send("setoption name Seed value 9");
-    play_games(&mut e, &starts[..2], 200, 16, &|_, _| {});
-    assert!(e.stderr().is_empty(), "{}", e.stderr());
+    python_plays_greedy_then_random(&starts, 15);
 }
 
 /// `perft` (per move and total) and `query` answered as the library does,
