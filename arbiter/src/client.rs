@@ -7,7 +7,12 @@
 //! writes (or does not write) can make the arbiter panic or hang.
 //!
 //! The whole conversation (both directions and stderr, timestamped from the
-//! start of the game) is kept in a [`Traffic`] log.
+//! start of the game) is kept in a [`Traffic`] log, bounded in lines and
+//! bytes whatever the engine writes.
+//!
+//! Liveness cannot be faked: every `isready` carries a fresh random token,
+//! and a line the engine wrote before the arbiter's command (a `readyok`
+//! or a `bestmove` sent ahead) is never taken as the answer to it.
 
 use crate::config::ExternalSpec;
 use crate::process::{describe_status, Event, Proc, Stream};
@@ -49,15 +54,33 @@ impl Default for Timeouts {
     }
 }
 
-/// Most lines kept per engine per game in the traffic log.
-const MAX_LOG_LINES: usize = 20_000;
+/// What the traffic log keeps of one engine in one game: its first lines
+/// (the handshake, the opening) and its last ones (where a fault is), up to
+/// these many lines and bytes each; what falls between is counted and
+/// replaced by a marker.
+const HEAD_LINES: usize = 5_000;
+const HEAD_BYTES: usize = 256 * 1024;
+const TAIL_LINES: usize = 2_000;
+const TAIL_BYTES: usize = 128 * 1024;
+/// Longest line kept in the log (bytes, cut on a character boundary).
+const LOG_LINE: usize = 4 * 1024;
+/// Most `option` lines an engine may declare in its handshake.
+pub const MAX_OPTIONS: usize = 256;
+/// Longest option name or `id name` kept (characters).
+const MAX_NAME: usize = 256;
 
-/// The conversation with one engine during one game.
+/// The conversation with one engine during one game, bounded: at most
+/// `HEAD_*` + `TAIL_*` lines and bytes are kept, whatever it writes.
 #[derive(Debug)]
 pub struct Traffic {
     start: Instant,
-    lines: Vec<String>,
-    dropped: usize,
+    head: Vec<String>,
+    head_bytes: usize,
+    tail: std::collections::VecDeque<String>,
+    tail_bytes: usize,
+    /// Lines (and their bytes) dropped between the head and the tail.
+    cut_lines: u64,
+    cut_bytes: u64,
     /// The last few stderr lines, quoted in fault details (a traceback's end).
     stderr_tail: std::collections::VecDeque<String>,
 }
@@ -66,8 +89,12 @@ impl Traffic {
     pub fn new(start: Instant) -> Traffic {
         Traffic {
             start,
-            lines: Vec::new(),
-            dropped: 0,
+            head: Vec::new(),
+            head_bytes: 0,
+            tail: Default::default(),
+            tail_bytes: 0,
+            cut_lines: 0,
+            cut_bytes: 0,
             stderr_tail: Default::default(),
         }
     }
@@ -80,17 +107,47 @@ impl Traffic {
             }
             self.stderr_tail.push_back(text.chars().take(300).collect());
         }
-        if self.lines.len() >= MAX_LOG_LINES {
-            self.dropped += 1;
+        let t = at.saturating_duration_since(self.start).as_secs_f64() * 1000.0;
+        let mut line = format!("{t:10.3} {dir} ");
+        if text.len() > LOG_LINE {
+            let mut end = LOG_LINE;
+            while !text.is_char_boundary(end) {
+                end -= 1;
+            }
+            line.push_str(&text[..end]);
+            line.push_str(&format!(" …[{} bytes more]", text.len() - end));
+        } else {
+            line.push_str(text);
+        }
+        if self.cut_lines == 0
+            && self.tail.is_empty()
+            && self.head.len() < HEAD_LINES
+            && self.head_bytes + line.len() <= HEAD_BYTES
+        {
+            self.head_bytes += line.len();
+            self.head.push(line);
             return;
         }
-        let t = at.saturating_duration_since(self.start).as_secs_f64() * 1000.0;
-        self.lines.push(format!("{t:10.3} {dir} {text}"));
+        self.tail_bytes += line.len();
+        self.tail.push_back(line);
+        while self.tail.len() > TAIL_LINES || self.tail_bytes > TAIL_BYTES {
+            let Some(old) = self.tail.pop_front() else {
+                break;
+            };
+            self.tail_bytes -= old.len();
+            self.cut_lines += 1;
+            self.cut_bytes += old.len() as u64;
+        }
     }
 
     /// Starts a new game's log (keeps nothing of the last one).
     pub fn reset(&mut self, start: Instant) {
         *self = Traffic::new(start);
+    }
+
+    /// How many lines were left out of the log (a flood).
+    pub fn cut(&self) -> u64 {
+        self.cut_lines
     }
 
     /// `"; stderr: …"` with the last stderr lines, or nothing.
@@ -102,14 +159,33 @@ impl Traffic {
         format!("; stderr: {}", v.join(" | "))
     }
 
+    /// Writes the log, a line each, with a marker where lines were cut.
+    pub fn write_to(&self, out: &mut impl io::Write) -> io::Result<()> {
+        for l in &self.head {
+            writeln!(out, "{l}")?;
+        }
+        if self.cut_lines > 0 {
+            writeln!(
+                out,
+                "… {} lines ({} bytes) cut here: the log keeps the first {} KiB and the last {} \
+                 KiB of an engine's traffic in a game",
+                self.cut_lines,
+                self.cut_bytes,
+                HEAD_BYTES / 1024,
+                TAIL_BYTES / 1024
+            )?;
+        }
+        for l in &self.tail {
+            writeln!(out, "{l}")?;
+        }
+        Ok(())
+    }
+
     /// The log as text.
     pub fn text(&self) -> String {
-        let mut s = self.lines.join("\n");
-        s.push('\n');
-        if self.dropped > 0 {
-            s.push_str(&format!("… {} more lines not kept\n", self.dropped));
-        }
-        s
+        let mut out = Vec::new();
+        let _ = self.write_to(&mut out);
+        String::from_utf8_lossy(&out).into_owned()
     }
 }
 
@@ -240,12 +316,11 @@ enum Wait {
 pub struct Engine {
     proc: Proc,
     /// The conversation of the current game.
-    pub log: Traffic,
+    pub log: Box<Traffic>,
     /// Names of the options the engine declared.
     pub options: Vec<String>,
     /// `id name …`, if given.
     pub id_name: Option<String>,
-    token: u64,
     eof_seen: bool,
     exited: bool,
     /// CPU time used up to the end of the last move.
@@ -259,33 +334,43 @@ impl Engine {
         let proc = Proc::spawn(spec).map_err(|e| Fault::Startup(format!("cannot start: {e}")))?;
         let mut engine = Engine {
             proc,
-            log: Traffic::new(started),
+            log: Box::new(Traffic::new(started)),
             options: Vec::new(),
             id_name: None,
-            token: 0,
             eof_seen: false,
             exited: false,
             cpu_mark: None,
         };
         let startup_ms = spec.startup_ms.unwrap_or(t.startup_ms);
         let deadline = started + Duration::from_millis(startup_ms);
+        let hello = Instant::now();
         engine
             .command(&Command::Hello { uci: false })
             .map_err(|f| to_startup(f, "handshake"))?;
+        let mut declared = 0usize;
         loop {
             match engine.next_line(deadline) {
+                Wait::Line(at, _) if at < hello => {} // written before `ugi`
                 Wait::Line(_, l) => match l.parse::<ProtocolReply>() {
                     Ok(ProtocolReply::HelloOk { .. }) => break,
                     Ok(ProtocolReply::Option(decl)) => {
+                        declared += 1;
+                        if declared > MAX_OPTIONS {
+                            return Err(Fault::Startup(format!(
+                                "more than {MAX_OPTIONS} `option` lines in the handshake (a flood)"
+                            )));
+                        }
                         let mut w = decl.split_whitespace();
                         if w.next() == Some("name") {
                             let name: Vec<&str> = w.take_while(|x| *x != "type").collect();
-                            engine.options.push(name.join(" "));
+                            engine
+                                .options
+                                .push(name.join(" ").chars().take(MAX_NAME).collect());
                         }
                     }
                     Ok(ProtocolReply::Id { field, value }) if field == "name" => {
-                        engine.id_name =
-                            Some(value.split_whitespace().collect::<Vec<_>>().join(" "));
+                        let words = value.split_whitespace().collect::<Vec<_>>().join(" ");
+                        engine.id_name = Some(words.chars().take(MAX_NAME).collect());
                     }
                     _ => {}
                 },
@@ -372,14 +457,17 @@ impl Engine {
     }
 
     /// `isready <n>` → `readyok [<n>]` within `timeout_ms`, else a stall.
+    /// The token is random, and a `readyok` written before the `isready`
+    /// does not count.
     pub fn ping(&mut self, timeout_ms: u64) -> Result<(), Fault> {
         self.drain();
-        self.token += 1;
-        let token = self.token.to_string();
+        let token = rand::random::<u64>().to_string();
+        let sent = Instant::now();
         self.command(&Command::IsReady(Some(token.clone())))?;
         let deadline = Instant::now() + Duration::from_millis(timeout_ms);
         loop {
             match self.next_line(deadline) {
+                Wait::Line(at, _) if at < sent => {} // sent ahead: not an answer
                 Wait::Line(_, l) => match l.parse::<ProtocolReply>() {
                     Ok(ProtocolReply::ReadyOk(None)) => return Ok(()),
                     Ok(ProtocolReply::ReadyOk(Some(t))) if t == token => return Ok(()),
@@ -405,6 +493,7 @@ impl Engine {
     ) -> Result<Reply, Fault> {
         self.drain();
         self.send(position)?;
+        let asked = Instant::now();
         self.send(go)?;
         let sent = Instant::now();
         let wait_ms = match budget_ms {
@@ -418,6 +507,11 @@ impl Engine {
         let mut stopped = false;
         loop {
             match self.next_line(deadline) {
+                Wait::Line(at, _) if at < asked => {
+                    // Written before the position was sent: not about it.
+                    self.log
+                        .push(at, '#', "written before `go`: not taken as the answer");
+                }
                 Wait::Line(at, l) => match l.parse::<ProtocolReply>() {
                     Ok(ProtocolReply::Info(_)) => info.update(&l),
                     Ok(ProtocolReply::BestMove(_)) => {

@@ -175,7 +175,7 @@ impl ExternalSpec {
 
 /// The first word of a shell command, skipping `VAR=value` assignments and
 /// `exec`; `None` for an empty command.
-fn first_shell_word(command: &str) -> Option<String> {
+pub(crate) fn first_shell_word(command: &str) -> Option<String> {
     command
         .split_whitespace()
         .find(|w| (!w.contains('=') || w.starts_with('=')) && *w != "exec")
@@ -184,7 +184,7 @@ fn first_shell_word(command: &str) -> Option<String> {
 
 /// Resolves a program like the shell would: a path if it has a `/`, else a
 /// search of `PATH`; shell built-ins and keywords are accepted as they are.
-fn find_program(word: &str, dir: Option<&Path>) -> Option<PathBuf> {
+pub(crate) fn find_program(word: &str, dir: Option<&Path>) -> Option<PathBuf> {
     use std::os::unix::fs::PermissionsExt;
     let runnable = |p: &Path| {
         p.metadata()

@@ -613,29 +613,39 @@ fn write_log(
     end: &End,
     settings: &Settings,
 ) -> Option<String> {
+    use std::io::Write;
     let dir = settings.log_dir.as_ref()?;
-    let mut text = format!(
-        "game {} {}\np1: {}\np2: {}\nstart: {}\nend: {} {}\n",
-        spec.key,
-        spec.start.game(),
-        spec.names[0],
-        spec.names[1],
-        spec.start.fen(),
-        end.reason,
-        end.detail.as_deref().unwrap_or("")
-    );
-    text.push_str("columns: ms since the game started, > sent, < stdout, ! stderr, # arbiter\n");
-    for (i, p) in players.iter().enumerate() {
-        text.push_str(&format!("\n== p{} {} ==\n", i + 1, spec.names[i]));
-        match p {
-            Some(Mover::External(e)) => text.push_str(&e.log.text()),
-            Some(Mover::Builtin(_)) => text.push_str("(built-in player)\n"),
-            Some(Mover::Console(_)) => text.push_str("(a person)\n"),
-            None => text.push_str("(not started)\n"),
-        }
-    }
     std::fs::create_dir_all(dir).ok()?;
     let path = dir.join(format!("{}.log", spec.key));
-    std::fs::write(&path, text).ok()?;
+    // Streamed to the file: each engine's log is bounded, and never copied.
+    let write = || -> std::io::Result<()> {
+        let mut out = std::io::BufWriter::new(std::fs::File::create(&path)?);
+        writeln!(
+            out,
+            "game {} {}\np1: {}\np2: {}\nstart: {}\nend: {} {}",
+            spec.key,
+            spec.start.game(),
+            spec.names[0],
+            spec.names[1],
+            spec.start.fen(),
+            end.reason,
+            end.detail.as_deref().unwrap_or("")
+        )?;
+        writeln!(
+            out,
+            "columns: ms since the game started, > sent, < stdout, ! stderr, # arbiter"
+        )?;
+        for (i, p) in players.iter().enumerate() {
+            writeln!(out, "\n== p{} {} ==", i + 1, spec.names[i])?;
+            match p {
+                Some(Mover::External(e)) => e.log.write_to(&mut out)?,
+                Some(Mover::Builtin(_)) => writeln!(out, "(built-in player)")?,
+                Some(Mover::Console(_)) => writeln!(out, "(a person)")?,
+                None => writeln!(out, "(not started)")?,
+            }
+        }
+        out.flush()
+    };
+    write().ok()?;
     Some(path.display().to_string())
 }

@@ -16,21 +16,37 @@
 //! - In the sandbox ([`crate::sandbox`]), the engine runs under bubblewrap
 //!   and in its own cgroup, joined before exec; killing it kills the cgroup
 //!   and bubblewrap's namespaces with everything in them.
-//! - Lines longer than [`MAX_LINE`] bytes are cut, and a flood of output only
-//!   fills a bounded channel.
+//! - The engine starts with exactly three descriptors: stdin, stdout and
+//!   stderr. Everything else the arbiter inherited (a lock, a log, a key
+//!   its caller held open) is marked close-on-exec in the child, sandbox on
+//!   or off.
+//! - Under the sandbox its environment is the allow-list of
+//!   [`sandbox::environment`], never the arbiter's own.
+//! - Lines longer than [`MAX_LINE`] bytes are cut; control characters in
+//!   them are escaped ([`tabula::protocol::line::escape_controls`]) before
+//!   anything else sees them; and at most [`IN_FLIGHT`] bytes of lines wait
+//!   between the reader threads and the game loop, so a flood of output
+//!   blocks the engine, not the arbiter's memory.
 
 use crate::config::{ExternalSpec, ResourceLimits};
 use crate::sandbox::cgroup::Cgroup;
-use crate::sandbox::{self, bwrap, procfs};
+use crate::sandbox::{self, bwrap, procfs, seccomp};
+use std::ffi::CString;
 use std::io::{self, BufReader, Read, Write};
+use std::os::fd::{AsRawFd, OwnedFd, RawFd};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
-use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
+use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError, SyncSender, TryRecvError};
+use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
-use tabula::protocol::line::read_line_capped;
+use tabula::protocol::line::{escape_controls, read_line_capped};
 
 /// Longest line kept (bytes); the rest of a longer line is dropped.
 pub const MAX_LINE: usize = 16 * 1024;
+/// Bytes of lines read from one engine and not yet taken by the game loop;
+/// past it the reader threads wait (and the engine with them).
+pub const IN_FLIGHT: usize = 1 << 20;
 /// Lines buffered between the reader threads and the game loop.
 const CHANNEL: usize = 4096;
 
@@ -59,6 +75,56 @@ pub enum Event {
     Eof(Stream),
 }
 
+/// The bytes of the lines in the channel, shared by the reader threads
+/// (which wait while it is over [`IN_FLIGHT`]) and the receiving end.
+#[derive(Default)]
+struct InFlight {
+    bytes: Mutex<usize>,
+    freed: Condvar,
+}
+
+impl InFlight {
+    /// Waits until there is room, then counts `n` more bytes.
+    fn acquire(&self, n: usize) {
+        let mut used = self.bytes.lock().unwrap_or_else(|e| e.into_inner());
+        while *used > 0 && *used + n > IN_FLIGHT {
+            used = self.freed.wait(used).unwrap_or_else(|e| e.into_inner());
+        }
+        *used += n;
+    }
+
+    fn release(&self, n: usize) {
+        let mut used = self.bytes.lock().unwrap_or_else(|e| e.into_inner());
+        *used = used.saturating_sub(n);
+        self.freed.notify_all();
+    }
+}
+
+/// What the reader threads send, bounded in lines and in bytes.
+pub struct Events {
+    rx: Receiver<Event>,
+    in_flight: Arc<InFlight>,
+}
+
+impl Events {
+    fn taken(&self, ev: Event) -> Event {
+        if let Event::Line(_, _, l) = &ev {
+            self.in_flight.release(l.len());
+        }
+        ev
+    }
+
+    /// The next event, waiting up to `timeout`.
+    pub fn recv_timeout(&self, timeout: Duration) -> Result<Event, RecvTimeoutError> {
+        self.rx.recv_timeout(timeout).map(|ev| self.taken(ev))
+    }
+
+    /// The next event if there is one.
+    pub fn try_recv(&self) -> Result<Event, TryRecvError> {
+        self.rx.try_recv().map(|ev| self.taken(ev))
+    }
+}
+
 /// Makes this process a child subreaper (Linux), so that orphans of engines
 /// are re-parented here and can be reaped. Harmless elsewhere.
 pub fn become_subreaper() {
@@ -74,7 +140,7 @@ pub struct Proc {
     stdin: Option<ChildStdin>,
     pgid: i32,
     /// Lines from stdout and stderr, in the order read.
-    pub events: Receiver<Event>,
+    pub events: Events,
     status: Option<ExitStatus>,
     /// The engine's cgroup (sandbox), removed when it is dropped.
     cgroup: Option<Cgroup>,
@@ -102,17 +168,56 @@ impl Proc {
                 .collect()
         };
         let confine = spec.confine.clone();
+        let dir = match &spec.dir {
+            Some(d) => sandbox::absolute(d),
+            None => std::env::current_dir()?,
+        };
+        let mut setup = ChildSetup {
+            limits: spec.limits.clone(),
+            join: Vec::new(),
+            run_as: confine.as_ref().and_then(|c| c.run_as),
+            keep: Vec::new(),
+            stage: Vec::new(),
+            seccomp: Vec::new(),
+        };
+        // Descriptors the child needs until bubblewrap has read them.
+        let mut held: Vec<OwnedFd> = Vec::new();
         let bwrap = confine.as_ref().and_then(|c| Some((c, c.bwrap.as_ref()?)));
         let mut cmd = match bwrap {
             Some((c, program)) => {
-                let dir = match &spec.dir {
-                    Some(d) => sandbox::absolute(d),
-                    None => std::env::current_dir()?,
-                };
                 let mut words: Vec<String> = argv.clone();
                 words.extend(spec.program.split_whitespace().map(str::to_string));
+                let view = bwrap::View::new(&dir, &bwrap::files_named(&words));
+                // Run as root, the engine becomes `nobody` before bubblewrap
+                // starts, and nobody may not reach a folder under a private
+                // one (`/root/...`): each source is bound, still as root, in
+                // a private mount namespace of the child, and bubblewrap
+                // takes it from there.
+                let mut sources = Vec::new();
+                if setup.run_as.is_some() {
+                    for (i, path) in view.sources().iter().take(MAX_STAGED).enumerate() {
+                        let (target, staged) = stage(path, i)?;
+                        setup.stage.push(staged);
+                        sources.push(((*path).clone(), target));
+                    }
+                }
+                let mut extra = Vec::new();
+                if c.seccomp {
+                    let fd = seccomp::memfd(&seccomp::program())?;
+                    setup.keep.push(fd.as_raw_fd());
+                    extra.push("--seccomp".to_string());
+                    extra.push(fd.as_raw_fd().to_string());
+                    held.push(fd);
+                }
+                let source = |p: &Path| {
+                    sources
+                        .iter()
+                        .find(|(from, _)| from == p)
+                        .map_or_else(|| p.to_path_buf(), |(_, to)| to.clone())
+                };
                 let mut cmd = Command::new(program);
-                cmd.args(bwrap::args(c, &dir, &bwrap::files_named(&words)))
+                cmd.args(bwrap::args(c, &view, &source))
+                    .args(extra)
                     .arg("--")
                     .args(&argv);
                 cmd
@@ -123,9 +228,19 @@ impl Proc {
                 if let Some(dir) = &spec.dir {
                     cmd.current_dir(dir);
                 }
+                if confine.as_ref().is_some_and(|c| c.seccomp) {
+                    setup.seccomp = seccomp::program();
+                }
                 cmd
             }
         };
+        if let Some(c) = &confine {
+            // The sandbox's allow-list, never the arbiter's own variables.
+            cmd.env_clear();
+            for (k, v) in sandbox::environment(c, &dir) {
+                cmd.env(k, v);
+            }
+        }
         for (k, v) in &spec.env {
             cmd.env(k, v);
         }
@@ -141,21 +256,18 @@ impl Proc {
             Some((c, h)) => Some(Cgroup::create(h, c.memory_mb, c.pids, c.millicores)?),
             None => None,
         };
-        let setup = ChildSetup {
-            limits: spec.limits.clone(),
-            join: cgroup.as_ref().map(Cgroup::join_fds).unwrap_or_default(),
-            run_as: confine.as_ref().and_then(|c| c.run_as),
-        };
-        // SAFETY: only async-signal-safe calls (write, setgid, setuid, prctl,
-        // setrlimit) between fork and exec.
+        setup.join = cgroup.as_ref().map(Cgroup::join_fds).unwrap_or_default();
+        // SAFETY: only async-signal-safe calls (write, close_range, fcntl,
+        // unshare, mount, mkdir, open, setgid, setuid, prctl, setrlimit,
+        // seccomp) between fork and exec, on data prepared before the fork.
         unsafe {
             cmd.pre_exec(move || setup.run());
         }
         let mut child = cmd.spawn()?;
+        drop(held);
         let pgid = child.id() as i32;
         let stdin = child.stdin.take();
         if let Some(s) = &stdin {
-            use std::os::fd::AsRawFd;
             let fd = s.as_raw_fd();
             // SAFETY: plain fcntl on a descriptor we own.
             unsafe {
@@ -164,17 +276,18 @@ impl Proc {
             }
         }
         let (tx, rx) = sync_channel(CHANNEL);
+        let in_flight = Arc::new(InFlight::default());
         if let Some(out) = child.stdout.take() {
-            spawn_reader(out, Stream::Out, tx.clone());
+            spawn_reader(out, Stream::Out, tx.clone(), in_flight.clone());
         }
         if let Some(err) = child.stderr.take() {
-            spawn_reader(err, Stream::Err, tx);
+            spawn_reader(err, Stream::Err, tx, in_flight.clone());
         }
         Ok(Proc {
             child,
             stdin,
             pgid,
-            events: rx,
+            events: Events { rx, in_flight },
             status: None,
             cgroup,
             freeze_idle: confine.as_ref().is_some_and(|c| c.freeze_idle),
@@ -386,14 +499,75 @@ fn signal_name(sig: i32) -> &'static str {
     }
 }
 
-/// What the child does between fork and exec: join the cgroup, become
-/// the sandbox's user, ask to die with the arbiter, take its rlimits.
+/// A source for the child to bind at `/tmp/<i>` of its own mount
+/// namespace while it is still root.
+fn stage(path: &Path, i: usize) -> io::Result<(PathBuf, Staged)> {
+    use std::os::unix::ffi::OsStrExt;
+    let cstr = |b: &[u8]| {
+        CString::new(b).map_err(|_| io::Error::new(io::ErrorKind::InvalidInput, "NUL in a path"))
+    };
+    let target = PathBuf::from(format!("{STAGE}/{i}"));
+    let staged = Staged {
+        path: cstr(path.as_os_str().as_bytes())?,
+        to: cstr(target.as_os_str().as_bytes())?,
+        dir: path.is_dir(),
+    };
+    Ok((target, staged))
+}
+
+/// Where the child binds the sources it stages (a tmpfs of its own mount
+/// namespace, which bubblewrap's view replaces by its own `/tmp`).
+const STAGE: &str = "/tmp";
+
+/// One source bound by the child before it becomes `nobody`.
+struct Staged {
+    path: CString,
+    to: CString,
+    dir: bool,
+}
+
+/// Most sources one engine's view binds (its folder and the files named
+/// on its command line).
+const MAX_STAGED: usize = 32;
+
+/// `/proc/self/fd/<fd>` as a C string in `buf` (no allocation: the child
+/// between fork and exec).
+fn proc_fd_path(fd: i32, buf: &mut [u8; 32]) -> *const libc::c_char {
+    let prefix = b"/proc/self/fd/";
+    buf[..prefix.len()].copy_from_slice(prefix);
+    let mut digits = [0u8; 10];
+    let (mut n, mut len) = (fd.unsigned_abs(), 0);
+    loop {
+        digits[len] = b'0' + (n % 10) as u8;
+        len += 1;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for k in 0..len {
+        buf[prefix.len() + k] = digits[len - 1 - k];
+    }
+    buf[prefix.len() + len] = 0;
+    buf.as_ptr().cast()
+}
+
+/// What the child does between fork and exec: keep only stdin, stdout and
+/// stderr, join the cgroup, stage the sandbox's sources, become the
+/// sandbox's user, ask to die with the arbiter, take its rlimits, and load
+/// the seccomp filter when no bubblewrap does it.
 struct ChildSetup {
     limits: ResourceLimits,
     /// `cgroup.procs` descriptors to write `0` (this process) to.
-    join: Vec<std::os::fd::RawFd>,
+    join: Vec<RawFd>,
     /// User and group to become (the arbiter is root).
     run_as: Option<(u32, u32)>,
+    /// Descriptors that outlive the exec (bubblewrap's `--seccomp`).
+    keep: Vec<RawFd>,
+    /// Sources bound before the change of user.
+    stage: Vec<Staged>,
+    /// A seccomp program to load here (no bubblewrap to load it).
+    seccomp: Vec<libc::sock_filter>,
 }
 
 impl ChildSetup {
@@ -406,11 +580,15 @@ impl ChildSetup {
                 Ok(())
             }
         };
+        close_inherited();
         for &fd in &self.join {
             // SAFETY: write(2) on a descriptor opened by the parent.
             if unsafe { libc::write(fd, b"0".as_ptr().cast(), 1) } != 1 {
                 return Err(io::Error::last_os_error());
             }
+        }
+        if !self.stage.is_empty() {
+            self.stage_sources()?;
         }
         if let Some((uid, gid)) = self.run_as {
             // SAFETY: credential calls, async-signal-safe.
@@ -449,11 +627,116 @@ impl ChildSetup {
         if let Some(n) = limits.processes {
             set(libc::RLIMIT_NPROC, n)?;
         }
+        for &fd in &self.keep {
+            // SAFETY: fcntl on a descriptor the parent opened for us.
+            check(unsafe { libc::fcntl(fd, libc::F_SETFD, 0) }.min(0))?;
+        }
+        if !self.seccomp.is_empty() {
+            seccomp::load(&self.seccomp)?;
+        }
         Ok(())
     }
 }
 
-fn spawn_reader<R: Read + Send + 'static>(src: R, stream: Stream, tx: SyncSender<Event>) {
+impl ChildSetup {
+    /// In a mount namespace of its own: opens each source (as root, which
+    /// may cross private folders), covers `/tmp` with a tmpfs and binds the
+    /// sources there, where `nobody` can reach them.
+    fn stage_sources(&self) -> io::Result<()> {
+        let check = |r: libc::c_int| {
+            if r != 0 {
+                Err(io::Error::last_os_error())
+            } else {
+                Ok(())
+            }
+        };
+        let none = std::ptr::null();
+        let mut fds = [-1; MAX_STAGED];
+        // SAFETY: system calls on C strings prepared before the fork and
+        // on buffers of this stack frame; the namespace is this process's.
+        unsafe {
+            check(libc::unshare(libc::CLONE_NEWNS))?;
+            check(libc::mount(
+                none,
+                c"/".as_ptr(),
+                none,
+                libc::MS_REC | libc::MS_PRIVATE,
+                std::ptr::null(),
+            ))?;
+            for (s, fd) in self.stage.iter().zip(fds.iter_mut()) {
+                *fd = libc::open(s.path.as_ptr(), libc::O_PATH | libc::O_CLOEXEC);
+                if *fd < 0 {
+                    return Err(io::Error::last_os_error());
+                }
+            }
+            check(libc::mount(
+                c"tmpfs".as_ptr(),
+                c"/tmp".as_ptr(),
+                c"tmpfs".as_ptr(),
+                libc::MS_NOSUID | libc::MS_NODEV,
+                c"mode=0755".as_ptr().cast(),
+            ))?;
+            for (s, &fd) in self.stage.iter().zip(fds.iter()) {
+                if s.dir {
+                    check(libc::mkdir(s.to.as_ptr(), 0o755))?;
+                } else {
+                    let made = libc::open(s.to.as_ptr(), libc::O_CREAT | libc::O_WRONLY, 0o644);
+                    if made < 0 {
+                        return Err(io::Error::last_os_error());
+                    }
+                    libc::close(made);
+                }
+                let mut buf = [0u8; 32];
+                // Not recursive: the tmpfs just mounted on /tmp would come
+                // along when a source is /tmp or above it.
+                check(libc::mount(
+                    proc_fd_path(fd, &mut buf),
+                    s.to.as_ptr(),
+                    none,
+                    libc::MS_BIND,
+                    std::ptr::null(),
+                ))?;
+                libc::close(fd);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Marks every descriptor from 3 up close-on-exec (in the child: the
+/// engine gets stdin, stdout and stderr, nothing its caller left open).
+fn close_inherited() {
+    const CLOSE_RANGE_CLOEXEC: libc::c_uint = 1 << 2;
+    // SAFETY: close_range and fcntl are plain system calls.
+    unsafe {
+        if libc::syscall(libc::SYS_close_range, 3u32, u32::MAX, CLOSE_RANGE_CLOEXEC) == 0 {
+            return;
+        }
+        // Before Linux 5.11: one by one, up to the descriptor limit.
+        let mut lim = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
+        let top = if libc::getrlimit(libc::RLIMIT_NOFILE, &mut lim) == 0 {
+            lim.rlim_cur.min(1 << 16) as i32
+        } else {
+            1024
+        };
+        for fd in 3..top {
+            let flags = libc::fcntl(fd, libc::F_GETFD);
+            if flags >= 0 {
+                libc::fcntl(fd, libc::F_SETFD, flags | libc::FD_CLOEXEC);
+            }
+        }
+    }
+}
+
+fn spawn_reader<R: Read + Send + 'static>(
+    src: R,
+    stream: Stream,
+    tx: SyncSender<Event>,
+    in_flight: Arc<InFlight>,
+) {
     std::thread::spawn(move || {
         let mut reader = BufReader::with_capacity(64 * 1024, src);
         let mut line = Vec::new();
@@ -461,9 +744,11 @@ fn spawn_reader<R: Read + Send + 'static>(src: R, stream: Stream, tx: SyncSender
             match read_line_capped(&mut reader, &mut line, MAX_LINE) {
                 Ok(None) => break,
                 Ok(Some(_)) => {
+                    let at = Instant::now();
                     let text = String::from_utf8_lossy(&line);
-                    let text = text.trim_end_matches(['\r', '\n']).to_string();
-                    if tx.send(Event::Line(stream, Instant::now(), text)).is_err() {
+                    let text = escape_controls(text.trim_end_matches(['\r', '\n']));
+                    in_flight.acquire(text.len());
+                    if tx.send(Event::Line(stream, at, text)).is_err() {
                         return;
                     }
                 }

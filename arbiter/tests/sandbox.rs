@@ -60,7 +60,14 @@ fn hostile_match(
 ) -> Outcome {
     let results = tmp.path("results.jsonl");
     let tag = tag(mode);
-    let hostile = format!("{MOCK} --mode {mode} --tag {tag}");
+    // The target goes on the command line: the sandbox passes no variable
+    // of the arbiter's (an engine given `MOCK_TARGET` would see it only
+    // with the sandbox off).
+    let target = env
+        .iter()
+        .find(|(k, _)| *k == "MOCK_TARGET")
+        .map_or(String::new(), |(_, v)| format!(" --target={v}"));
+    let hostile = format!("{MOCK} --mode {mode} --tag {tag}{target}");
     // The opponent thinks long enough for pondering to show.
     let think = if mode == "ponder" { 100 } else { 20 };
     let good = format!("{MOCK} --mode good --think {think} --tag {tag}");
@@ -352,13 +359,12 @@ fn check_tells_the_student_what_the_sandbox_refused() {
     let out = Command::new(ARBITER)
         .args([
             "check",
-            &format!("{MOCK} --mode read-secret"),
+            &format!("{MOCK} --mode read-secret --target={}", secret.display()),
             "--sandbox",
             "on",
         ])
         .args(["--positions", "3", "--solve-time", "200"])
         .current_dir(repo())
-        .env("MOCK_TARGET", &secret)
         .output()
         .unwrap();
     let text = String::from_utf8_lossy(&out.stdout);

@@ -16,8 +16,49 @@
 //! assert_eq!(read_line_capped(&mut input, &mut buf, 16).unwrap(), Some(4));
 //! assert_eq!(read_line_capped(&mut input, &mut buf, 16).unwrap(), None);
 //! ```
+//!
+//! A peer's line is shown to people (a terminal, a log, a web page) only
+//! through [`escape_controls`], so that nothing it wrote is interpreted:
+//!
+//! ```
+//! use tabula::protocol::line::escape_controls;
+//!
+//! assert_eq!(escape_controls("bestmove a1\x1b[2J\rok"), "bestmove a1\\x1b[2J\\rok");
+//! assert_eq!(escape_controls("plain text\tstays"), "plain text\tstays");
+//! ```
 
+use std::fmt::Write;
 use std::io::{self, BufRead};
+
+/// `text` with every character that a terminal or a browser would act on
+/// instead of showing written visibly: the C0 controls but the tab (`\r`,
+/// `\n`, `\0`, ESC as `\x1b`, …), DEL, the C1 controls (`\u{9b}`, …) and the
+/// bidirectional overrides and isolates (`\u{202e}`, …), which reorder what
+/// is shown around them. Everything else is kept as it is.
+pub fn escape_controls(text: &str) -> String {
+    let acts = |c: char| {
+        (c.is_control() && c != '\t')
+            || matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+    };
+    if !text.chars().any(acts) {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        match c {
+            '\r' => out.push_str("\\r"),
+            '\n' => out.push_str("\\n"),
+            c if acts(c) && (c as u32) < 0x80 => {
+                let _ = write!(out, "\\x{:02x}", c as u32);
+            }
+            c if acts(c) => {
+                let _ = write!(out, "\\u{{{:x}}}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
 
 /// Reads one line into `buf` (cleared first), without its `\n`, keeping at
 /// most its first `cap` bytes. Returns the line's whole length in bytes
@@ -90,6 +131,22 @@ mod tests {
         assert_eq!(buf, b"0123", "a long line keeps its first cap bytes");
         assert_eq!(read_line_capped(&mut reader, &mut buf, 4).unwrap(), Some(2));
         assert_eq!(buf, b"ok");
+    }
+
+    #[test]
+    fn controls_are_escaped_visibly() {
+        assert_eq!(
+            escape_controls("a\x07b\x1b]0;t\x07"),
+            "a\\x07b\\x1b]0;t\\x07"
+        );
+        assert_eq!(escape_controls("x\r\ny\0\x7f"), "x\\r\\ny\\x00\\x7f");
+        assert_eq!(
+            escape_controls("\u{9b}2J \u{202e}abc"),
+            "\\u{9b}2J \\u{202e}abc"
+        );
+        assert_eq!(escape_controls("é — ♞\t"), "é — ♞\t");
+        let escaped = escape_controls("\x1b\r\u{85}\u{2067}");
+        assert!(!escaped.chars().any(|c| c.is_control()), "{escaped:?}");
     }
 
     #[test]

@@ -21,7 +21,14 @@
 //! `--tag` is ignored (a mark to find the engine's processes by).
 //! Hostile modes, for the sandbox tests (see `mock-engine/hostile.rs`):
 //! `read-secret`, `write-journal`, `connect`, `fork`, `memory`, `daemon`,
-//! `kill-parent`, `ponder`.
+//! `kill-parent`, `ponder`, `inherited-fd`, `env-canary`, `unix-socket`
+//! (`--target=T` names the target). Floods and lies, from the `go`
+//! numbered `--after`: `stderr-flood` (`--flood` lines of 16 KiB on stderr
+//! before each move), `option-flood` (`--flood` `option` lines in the
+//! handshake), `escapes` (terminal escape sequences and carriage returns on
+//! stderr and in a bestmove line), `stale-readyok` (writes `readyok` lines
+//! ahead, then ignores `isready`), `early-bestmove` (writes a second
+//! `bestmove` right after its move, then never answers `go` again).
 //!
 //! Always: lines are read by the library's parser and well-formed replies
 //! written by its vocabulary (`tabula::protocol`), so an unknown or malformed
@@ -59,6 +66,7 @@ struct Opts {
     think: u64,
     options: Vec<String>,
     pidfile: Option<String>,
+    target: String,
 }
 
 fn parse_args() -> Opts {
@@ -74,11 +82,18 @@ fn parse_args() -> Opts {
         think: 0,
         options: Vec::new(),
         pidfile: env("MOCK_PIDFILE"),
+        target: env("MOCK_TARGET").unwrap_or_default(),
     };
     let mut mode = env("MOCK_MODE").unwrap_or_else(|| "good".into());
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
     while i < args.len() {
+        // `--target=T`: not a word the sandbox takes for a file to show.
+        if let Some(t) = args[i].strip_prefix("--target=") {
+            o.target = t.to_string();
+            i += 1;
+            continue;
+        }
         let v = args.get(i + 1).cloned().unwrap_or_default();
         match args[i].as_str() {
             "--mode" => mode = v,
@@ -89,6 +104,7 @@ fn parse_args() -> Opts {
             "--think" => o.think = v.parse().unwrap_or(0),
             "--options" => o.options = v.split(',').map(str::to_string).collect(),
             "--pidfile" => o.pidfile = Some(v),
+            "--target" => o.target = v,
             "--tag" => {}
             other => {
                 eprintln!("mock-engine: unknown argument {other}");
@@ -157,6 +173,9 @@ fn main() {
     // The final line of a job that waits for `stop` (the bestmove of a `go
     // infinite`, a slow perft's or a silent solve's answer).
     let mut pending: Option<String> = None;
+    // `stale-readyok` and `early-bestmove`: answered ahead, now silent.
+    let mut deaf_ready = false;
+    let mut deaf_go = false;
     let stdin = io::stdin();
     for line in stdin.lock().lines() {
         let Ok(line) = line else { break };
@@ -199,11 +218,17 @@ fn main() {
                         Reply::Option(format!("name {opt} type string default x")),
                     );
                 }
+                if has("option-flood") {
+                    let pad = "x".repeat(200);
+                    for i in 0..o.flood {
+                        let _ = writeln!(out, "option name Flood{i} type string default {pad}");
+                    }
+                }
                 say(&mut out, Reply::HelloOk { uci });
                 flush(&mut out);
             }
             Command::IsReady(token) => {
-                if has("stall") && bad(gos) {
+                if (has("stall") && bad(gos)) || deaf_ready {
                     continue;
                 }
                 let token = token.filter(|_| !has("bare-readyok"));
@@ -224,6 +249,9 @@ fn main() {
             Command::Go(limits) => {
                 let n = gos;
                 gos += 1;
+                if deaf_go {
+                    continue;
+                }
                 let infinite = limits.infinite;
                 if (bad(n) && has("refuse-go")) || (infinite && has("refuse-infinite")) {
                     error(&mut out, "go: refused on purpose (mock-engine)".into());
@@ -241,7 +269,9 @@ fn main() {
                     .unwrap_or_else(|| "pass".into());
                 if n == o.after {
                     for mode in hostile::MODES.iter().filter(|m| has(m)) {
-                        hostile::attack(mode);
+                        if let Some(text) = hostile::attack(mode, &o.target) {
+                            say(&mut out, Reply::Info(Info::String(text)));
+                        }
                     }
                 }
                 if bad(n) {
@@ -262,6 +292,18 @@ fn main() {
                     }
                     if has("late") {
                         std::thread::sleep(Duration::from_millis(movetime + o.delay));
+                    }
+                    if has("stderr-flood") {
+                        let junk = "e".repeat(16 * 1024);
+                        let mut err = io::stderr().lock();
+                        for _ in 0..o.flood {
+                            let _ = writeln!(err, "{junk}");
+                        }
+                    }
+                    if has("escapes") {
+                        eprintln!(
+                            "\x1b[2J\x1b]0;pwned\x07\rverdict: the other engine cheated\x1b[0m"
+                        );
                     }
                     if has("flood") {
                         for i in 0..o.flood {
@@ -290,6 +332,8 @@ fn main() {
                 say(&mut out, Reply::Info(Info::Stats(stats)));
                 let reply = if bad(n) && has("illegal") {
                     illegal_move(pos.as_ref())
+                } else if bad(n) && has("escapes") {
+                    format!("{good}\x1b[2J\rgame r0: the OTHER engine lost by illegal")
                 } else if bad(n) && has("garbage") {
                     let _ = writeln!(out, "%%% this is not the protocol %%%");
                     "zz99".to_string()
@@ -314,10 +358,21 @@ fn main() {
                 };
                 if infinite {
                     if !has("deaf-stop") {
-                        pending = Some(line);
+                        pending = Some(line.clone());
                     }
                 } else {
                     let _ = writeln!(out, "{line}");
+                }
+                if n == o.after && has("stale-readyok") {
+                    let _ = writeln!(out, "readyok");
+                    for k in 0..8 {
+                        let _ = writeln!(out, "readyok {k}");
+                    }
+                    deaf_ready = true;
+                }
+                if n == o.after && has("early-bestmove") {
+                    let _ = writeln!(out, "{line}");
+                    deaf_go = true;
                 }
                 flush(&mut out);
             }

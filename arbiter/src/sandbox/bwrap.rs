@@ -13,10 +13,47 @@ const SYSTEM: &[&str] = &[
     "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt",
 ];
 
-/// The arguments of `bwrap` before the engine's command: `dir` is the
-/// engine's folder (absolute), `files` single files it needs outside it
-/// (its program given by an absolute path).
-pub fn args(c: &Confinement, dir: &Path, files: &[PathBuf]) -> Vec<OsString> {
+/// What an engine sees besides the system: its folder and the single
+/// files it needs outside it (its program given by an absolute path).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct View {
+    /// The engine's folder (absolute).
+    pub dir: PathBuf,
+    /// Files outside `dir`.
+    pub files: Vec<PathBuf>,
+}
+
+impl View {
+    pub fn new(dir: &Path, files: &[PathBuf]) -> View {
+        View {
+            dir: dir.to_path_buf(),
+            files: files
+                .iter()
+                .filter(|f| !f.starts_with(dir))
+                .cloned()
+                .collect(),
+        }
+    }
+
+    /// Everything bound from outside the system folders: the folder first.
+    pub fn sources(&self) -> Vec<&PathBuf> {
+        std::iter::once(&self.dir).chain(&self.files).collect()
+    }
+
+    /// Whether `path` is shown to the engine (a system folder, its folder,
+    /// one of its files).
+    pub fn shows(&self, path: &Path) -> bool {
+        SYSTEM.iter().any(|s| path.starts_with(s))
+            || path.starts_with(&self.dir)
+            || self.files.iter().any(|f| f == path)
+    }
+}
+
+/// The arguments of `bwrap` before the engine's command. `source` says
+/// where each of the view's paths is bound from (the path itself, or where
+/// the arbiter staged it: see `crate::process`).
+pub fn args(c: &Confinement, view: &View, source: &dyn Fn(&Path) -> PathBuf) -> Vec<OsString> {
+    let dir = view.dir.as_path();
     let mut a: Vec<OsString> = Vec::new();
     let mut push = |words: &[&std::ffi::OsStr]| a.extend(words.iter().map(|w| w.to_os_string()));
     let s = |t: &'static str| std::ffi::OsStr::new(t);
@@ -41,10 +78,10 @@ pub fn args(c: &Confinement, dir: &Path, files: &[PathBuf]) -> Vec<OsString> {
     push(&[s("--setenv"), s("HOME"), s("/tmp")]);
     push(&[s("--setenv"), s("TMPDIR"), s("/tmp")]);
     let bind = if c.writable { "--bind" } else { "--ro-bind" };
-    push(&[s(bind), dir.as_os_str(), dir.as_os_str()]);
+    push(&[s(bind), source(dir).as_os_str(), dir.as_os_str()]);
     let mut shown = vec![dir.to_path_buf()];
-    for f in files.iter().filter(|f| !f.starts_with(dir)) {
-        push(&[s("--ro-bind"), f.as_os_str(), f.as_os_str()]);
+    for f in &view.files {
+        push(&[s("--ro-bind"), source(f).as_os_str(), f.as_os_str()]);
         shown.push(f.clone());
     }
     for h in &c.hidden {
@@ -90,6 +127,7 @@ mod tests {
             run_as: None,
             writable,
             hidden,
+            seccomp: true,
         }
     }
 
@@ -112,7 +150,12 @@ mod tests {
             root.join("carol"), // outside the view: nothing to mask
             dir.clone(),        // its own folder stays
         ];
-        let a = text(&args(&confinement(hidden, false), &dir, &[]));
+        let same = |p: &Path| p.to_path_buf();
+        let a = text(&args(
+            &confinement(hidden, false),
+            &View::new(&dir, &[]),
+            &same,
+        ));
         let d = dir.display();
         assert!(
             a.starts_with("--unshare-all --unshare-user --disable-userns"),
@@ -130,8 +173,26 @@ mod tests {
         );
         assert!(a.contains("--size 67108864 --tmpfs /tmp"), "{a}");
         assert!(a.ends_with(&format!("--chdir {d}")), "{a}");
-        let a = text(&args(&confinement(vec![], true), &dir, &[]));
+        let a = text(&args(
+            &confinement(vec![], true),
+            &View::new(&dir, &[]),
+            &same,
+        ));
         assert!(a.contains(&format!("--bind {d} {d}")), "{a}");
+        // A staged folder is bound from where the arbiter put it.
+        let staged = |p: &Path| {
+            if p == dir {
+                PathBuf::from("/tmp/0")
+            } else {
+                p.to_path_buf()
+            }
+        };
+        let a = text(&args(
+            &confinement(vec![], false),
+            &View::new(&dir, &[]),
+            &staged,
+        ));
+        assert!(a.contains(&format!("--ro-bind /tmp/0 {d}")), "{a}");
         std::fs::remove_dir_all(&root).unwrap();
     }
 

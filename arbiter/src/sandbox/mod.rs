@@ -19,7 +19,19 @@
 //!    reserved heap is fine) for the whole tree, that nothing inside can
 //!    lift; with `--sandbox-cpus`, a share of the CPU (in cores); the CPU
 //!    time of each move; the freezer of `--freeze-idle`.
-//! 3. **rlimits** from the config file (`[engine.limits]`), as before.
+//! 3. **seccomp** (see [`seccomp`]): no Unix-domain socket can be made, so
+//!    no server listening on a socket file the engine can see is reachable
+//!    (and no io_uring, which would get around the filter).
+//! 4. **A clean start**: only stdin, stdout and stderr are open in the
+//!    engine (whatever descriptors the arbiter's caller left open), and its
+//!    environment is an allow-list ([`environment`]), not the arbiter's.
+//! 5. **rlimits** from the config file (`[engine.limits]`), as before.
+//!
+//! Run as root, the engine's folder and files are bound while the child is
+//! still root (in a private mount namespace, see `crate::process`), so a
+//! folder under a private one (`/root/...`) works; what `nobody` itself
+//! cannot read, or a program the view does not show, is refused before the
+//! first game ([`SandboxArgs::apply`]).
 //!
 //! Without bubblewrap there is no filesystem, network or PID confinement;
 //! without a writable cgroup, no process or memory limit, and
@@ -28,15 +40,17 @@
 //! it on the header line; `on` refuses to start (exit code 2) unless
 //! bubblewrap and cgroups both work.
 //!
-//! Landlock and seccomp are not used: bubblewrap's namespaces already give
-//! a smaller view than a Landlock rule set would, and cover network and
-//! processes too, which Landlock (before ABI 4 and 6) does not.
+//! Landlock is not used: bubblewrap's namespaces already give a smaller
+//! view than a Landlock rule set would, and cover network and processes
+//! too; Landlock's scoping of Unix sockets (ABI 6) covers only abstract
+//! ones, which the network namespace already separates.
 
 pub mod bwrap;
 pub mod cgroup;
 pub mod procfs;
+pub mod seccomp;
 
-use crate::config::{Entrant, Kind};
+use crate::config::{Entrant, ExternalSpec, Kind};
 use anyhow::{bail, Result};
 use cgroup::Hierarchy;
 use clap::{Args, ValueEnum};
@@ -124,6 +138,7 @@ impl SandboxArgs {
         let mut header = None;
         let mut free = Vec::new();
         let mut writable = Vec::new();
+        let mut notes = Vec::new();
         for e in entrants.iter_mut() {
             let Kind::External(spec) = &mut e.kind else {
                 continue;
@@ -157,6 +172,11 @@ impl SandboxArgs {
                         .ok()
                         .filter(|h| self.sandbox_cpus.is_some() && !h.limits_cpu())
                         .map(|_| "--sandbox-cpus: no cgroup cpu controller".to_string()),
+                    found
+                        .seccomp
+                        .as_ref()
+                        .err()
+                        .map(|e| format!("seccomp: {e}")),
                 ]
                 .into_iter()
                 .flatten()
@@ -179,7 +199,13 @@ impl SandboxArgs {
                 run_as: found.run_as,
                 writable: spec.sandbox.writable,
                 hidden: hidden.clone(),
+                seccomp: found.seccomp.is_ok(),
             };
+            if c.bwrap.is_some() {
+                if let Some(note) = preflight(&e.name, spec, &c)? {
+                    notes.push(note);
+                }
+            }
             if c.writable {
                 writable.push(e.name.clone());
             }
@@ -202,6 +228,9 @@ impl SandboxArgs {
                 }
                 if !free.is_empty() {
                     h.push_str(&format!("; NOT confined: {}", free.join(", ")));
+                }
+                for n in &notes {
+                    h.push_str(&format!("\nsandbox note: {n}"));
                 }
             }
             None => {}
@@ -237,6 +266,8 @@ pub struct Confinement {
     pub writable: bool,
     /// Absolute paths masked wherever they fall inside the engine's view.
     pub hidden: Vec<PathBuf>,
+    /// The seccomp filter of [`seccomp`] is loaded.
+    pub seccomp: bool,
 }
 
 impl Confinement {
@@ -269,6 +300,15 @@ impl Confinement {
             )),
             None => parts.push("NO cgroup (no process or memory limit)".into()),
         }
+        parts.push(if self.seccomp {
+            seccomp::DESCRIBE.into()
+        } else {
+            "NO seccomp (Unix sockets the engine can see are reachable)".into()
+        });
+        parts.push(format!(
+            "only stdin, stdout and stderr open; environment: {} and the config's `env`",
+            ALLOWED_ENV.join(", ")
+        ));
         if self.freeze_idle {
             let how = match &self.cgroup {
                 Some(h) if h.freezes() => "cgroup freezer",
@@ -280,10 +320,146 @@ impl Confinement {
     }
 }
 
+/// The variables an engine gets under the sandbox, besides those its
+/// config file names: `PATH` (the arbiter's folders that the engine can
+/// see), `HOME` and `TMPDIR` (its private `/tmp`), and the arbiter's own
+/// language, time zone and terminal settings.
+pub const ALLOWED_ENV: &[&str] = &[
+    "PATH", "HOME", "TMPDIR", "LANG", "LANGUAGE", "LC_*", "TZ", "TERM",
+];
+
+/// The environment of a confined engine whose folder is `dir` (the
+/// allow-list of [`ALLOWED_ENV`]; the config's `env` comes on top).
+pub fn environment(c: &Confinement, dir: &Path) -> Vec<(String, String)> {
+    let mut env = Vec::new();
+    let view = bwrap::View::new(dir, &[]);
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    let shown: Vec<PathBuf> = std::env::split_paths(&path)
+        .filter(|p| c.bwrap.is_none() || view.shows(p))
+        .collect();
+    let path = std::env::join_paths(&shown)
+        .ok()
+        .and_then(|p| p.into_string().ok())
+        .filter(|p| !p.is_empty())
+        .unwrap_or_else(|| "/usr/local/bin:/usr/bin:/bin".into());
+    env.push(("PATH".to_string(), path));
+    let home = match c.bwrap {
+        Some(_) => "/tmp".to_string(),
+        None => dir.display().to_string(),
+    };
+    env.push(("HOME".to_string(), home));
+    env.push(("TMPDIR".to_string(), "/tmp".to_string()));
+    for (k, v) in std::env::vars() {
+        let passed =
+            matches!(k.as_str(), "LANG" | "LANGUAGE" | "TZ" | "TERM") || k.starts_with("LC_");
+        if passed {
+            env.push((k, v));
+        }
+    }
+    env
+}
+
+/// What the sandbox will not be able to run, found before the first game:
+/// a folder or file that `nobody` cannot read (run as root), a program in a
+/// place the engine's view does not show. An error names the path and the
+/// fix; a note says what runs instead of a program it cannot show.
+fn preflight(name: &str, spec: &ExternalSpec, c: &Confinement) -> Result<Option<String>> {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    let dir = match &spec.dir {
+        Some(d) => absolute(d),
+        None => std::env::current_dir()?,
+    };
+    let mut words: Vec<String> = spec
+        .program
+        .split_whitespace()
+        .map(str::to_string)
+        .collect();
+    words.extend(spec.args.iter().cloned());
+    let files = bwrap::files_named(&words);
+    let view = bwrap::View::new(&dir, &files);
+    if let Some((uid, _)) = c.run_as {
+        // nobody's rights: as the owner when it owns it, else as "other".
+        let denied = |p: &Path, need: u32| {
+            p.metadata().is_ok_and(|m| {
+                let mode = m.permissions().mode();
+                let bits = if m.uid() == uid {
+                    (mode >> 6) & 7
+                } else {
+                    mode & 7
+                };
+                bits & need != need
+            })
+        };
+        if denied(&dir, 0o5) {
+            bail!(
+                "engine '{name}': the sandbox runs it as the user nobody (the arbiter is root),                  who cannot read its folder {} (mode {:o}): make it readable, e.g.                  `chmod -R o+rX {}`, or run the arbiter as another user",
+                dir.display(),
+                dir.metadata().map(|m| m.permissions().mode() & 0o7777).unwrap_or(0),
+                dir.display()
+            );
+        }
+        if c.writable && denied(&dir, 0o2) {
+            bail!(
+                "engine '{name}': `writable = true`, but the sandbox's user nobody cannot write                  in its folder {}: `chown -R nobody {}` (or chmod o+w)",
+                dir.display(),
+                dir.display()
+            );
+        }
+        for f in &view.files {
+            if denied(f, 0o4) {
+                bail!(
+                    "engine '{name}': the sandbox's user nobody cannot read {}:                      `chmod o+r {}`",
+                    f.display(),
+                    f.display()
+                );
+            }
+        }
+    }
+    let Some(word) = crate::config::first_shell_word(&spec.program) else {
+        return Ok(None);
+    };
+    let word = if spec.shell {
+        word
+    } else {
+        spec.program.clone()
+    };
+    if word.contains('/') {
+        return Ok(None); // a path: in the view, or bound (files_named)
+    }
+    let Some(found) = crate::config::find_program(&word, spec.dir.as_deref()) else {
+        return Ok(None); // a built-in word, or refused by check_program
+    };
+    if !found.is_absolute() || view.shows(&found) {
+        return Ok(None);
+    }
+    let inside = environment(c, &dir)
+        .into_iter()
+        .find(|(k, _)| k == "PATH")
+        .map(|(_, p)| p)
+        .unwrap_or_default();
+    let instead = std::env::split_paths(&inside)
+        .map(|d| d.join(&word))
+        .find(|p| p.is_file());
+    let place = found.parent().unwrap_or(&found).display().to_string();
+    match instead {
+        Some(other) => Ok(Some(format!(
+            "engine '{name}': `{word}` is {} here, in {place}, which the sandbox does not show;              in the sandbox it runs {} (give the full path of the program you mean)",
+            found.display(),
+            other.display()
+        ))),
+        None => bail!(
+            "engine '{name}': its program `{word}` is {}, in {place}, which the sandbox does not              show (it shows only the system folders, the engine's folder {} and files named by              absolute path; /tmp is its own): install the program in a system folder, put it in              the engine's folder, or name a standalone program by its absolute path",
+            found.display(),
+            dir.display()
+        ),
+    }
+}
+
 /// What this machine offers, found once.
 struct Probe {
     bwrap: Result<PathBuf, String>,
     cgroup: Result<Hierarchy, String>,
+    seccomp: Result<(), String>,
     run_as: Option<(u32, u32)>,
 }
 
@@ -292,18 +468,31 @@ fn probe() -> &'static Probe {
     FOUND.get_or_init(|| {
         // SAFETY: geteuid has no preconditions.
         let run_as = (unsafe { libc::geteuid() } == 0).then_some((65534, 65534));
+        let bwrap = probe_bwrap(run_as, false);
+        let seccomp = match &bwrap {
+            _ if !seccomp::SUPPORTED => Err("no filter for this architecture".to_string()),
+            Ok(_) => probe_bwrap(run_as, true).map(|_| ()),
+            Err(_) => Ok(()), // loaded by the arbiter itself
+        };
         let p = Probe {
-            bwrap: probe_bwrap(run_as),
+            bwrap,
             cgroup: Hierarchy::find(),
+            seccomp,
             run_as,
         };
-        log::info!("sandbox probe: bwrap {:?}, cgroup {:?}", p.bwrap, p.cgroup);
+        log::info!(
+            "sandbox probe: bwrap {:?}, cgroup {:?}, seccomp {:?}",
+            p.bwrap,
+            p.cgroup,
+            p.seccomp
+        );
         p
     })
 }
 
-/// Finds `bwrap` and runs `true` in the namespaces the engines get.
-fn probe_bwrap(run_as: Option<(u32, u32)>) -> Result<PathBuf, String> {
+/// Finds `bwrap` and runs `true` in the namespaces the engines get (and
+/// under the seccomp filter, with `seccomp`).
+fn probe_bwrap(run_as: Option<(u32, u32)>, with_seccomp: bool) -> Result<PathBuf, String> {
     use std::os::unix::process::CommandExt;
     let path = std::env::var_os("PATH").unwrap_or_default();
     let Some(bwrap) = std::env::split_paths(&path)
@@ -328,11 +517,28 @@ fn probe_bwrap(run_as: Option<(u32, u32)>) -> Result<PathBuf, String> {
         "/dev",
         "--tmpfs",
         "/tmp",
-        "--",
-        "true",
     ])
     .current_dir("/")
     .stdin(std::process::Stdio::null());
+    let filter = match with_seccomp {
+        true => Some(seccomp::memfd(&seccomp::program()).map_err(|e| format!("seccomp: {e}"))?),
+        false => None,
+    };
+    if let Some(fd) = &filter {
+        use std::os::fd::AsRawFd;
+        let fd = fd.as_raw_fd();
+        cmd.args(["--seccomp", &fd.to_string()]);
+        // SAFETY: fcntl only, between fork and exec.
+        unsafe {
+            cmd.pre_exec(move || {
+                if libc::fcntl(fd, libc::F_SETFD, 0) != 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                Ok(())
+            });
+        }
+    }
+    cmd.args(["--", "true"]);
     if let Some((uid, gid)) = run_as {
         // (std drops the supplementary groups too.)
         cmd.uid(uid).gid(gid);

@@ -2,10 +2,14 @@
 //! one attack once, at the first `go` it misbehaves on, says on stderr how
 //! it went (`hostile <mode>: …`), and then the engine plays on.
 //!
-//! The target of an attack is `MOCK_TARGET` in the environment: the file
-//! to read (`read-secret`) or to append to (`write-journal`), the port on
+//! The target of an attack is `--target=T` (or `MOCK_TARGET` in the
+//! environment, which the sandbox does not pass): the file to read
+//! (`read-secret`) or to append to (`write-journal`), the port on
 //! 127.0.0.1 (`connect`), the pid to kill besides the parent
-//! (`kill-parent`).
+//! (`kill-parent`), the socket file to connect to (`unix-socket`).
+//! `inherited-fd` reads and appends to every descriptor from 3 up that it
+//! finds open; `env-canary` looks for a variable whose name or value says
+//! `canary` and publishes it on the protocol (`info string`).
 
 use std::io::{Read, Write};
 use std::time::Duration;
@@ -20,11 +24,16 @@ pub const MODES: &[&str] = &[
     "daemon",
     "kill-parent",
     "ponder",
+    "inherited-fd",
+    "env-canary",
+    "unix-socket",
 ];
 
-/// Runs the attack of `mode` (one of [`MODES`]).
-pub fn attack(mode: &str) {
-    let target = std::env::var("MOCK_TARGET").unwrap_or_default();
+/// Runs the attack of `mode` (one of [`MODES`]) on `target`; what it
+/// publishes on the protocol, if anything.
+pub fn attack(mode: &str, target: &str) -> Option<String> {
+    let target = target.to_string();
+    let mut publish = None;
     let outcome = match mode {
         "read-secret" => read_secret(&target),
         "write-journal" => std::fs::OpenOptions::new()
@@ -44,11 +53,66 @@ pub fn attack(mode: &str) {
             });
             Ok("burning CPU from now on".into())
         }
-        _ => return,
+        "inherited-fd" => inherited(),
+        "env-canary" => {
+            let found: Vec<String> = std::env::vars()
+                .filter(|(k, v)| {
+                    k.to_lowercase().contains("canary") || v.to_lowercase().contains("canary")
+                })
+                .map(|(k, v)| format!("{k}={v}"))
+                .collect();
+            if found.is_empty() {
+                let names: Vec<String> = std::env::vars().map(|(k, _)| k).collect();
+                Err(format!("no canary among {}", names.join(" ")))
+            } else {
+                publish = Some(format!("found {}", found.join(" ")));
+                Ok(format!("found {}", found.join(" ")))
+            }
+        }
+        "unix-socket" => std::os::unix::net::UnixStream::connect(&target)
+            .and_then(|mut s| s.write_all(b"hello from a hostile engine\n"))
+            .map(|()| format!("connected to {target}"))
+            .map_err(|e| format!("{target}: {e}")),
+        _ => return None,
     };
     match outcome {
         Ok(what) => eprintln!("hostile {mode}: succeeded: {what}"),
         Err(why) => eprintln!("hostile {mode}: failed: {why}"),
+    }
+    publish
+}
+
+/// Reads and appends to every open descriptor from 3 up.
+fn inherited() -> Result<String, String> {
+    let mut found = Vec::new();
+    for fd in 3..256 {
+        // SAFETY: fcntl and pread/write on descriptor numbers; no memory
+        // is shared with anything else.
+        unsafe {
+            if libc::fcntl(fd, libc::F_GETFD) < 0 {
+                continue;
+            }
+            let mut buf = [0u8; 200];
+            let n = libc::pread(fd, buf.as_mut_ptr().cast(), buf.len(), 0);
+            let text = if n > 0 {
+                String::from_utf8_lossy(&buf[..n as usize])
+                    .trim()
+                    .to_string()
+            } else {
+                String::new()
+            };
+            let line = b"forged by a hostile engine\n";
+            let w = libc::write(fd, line.as_ptr().cast(), line.len());
+            found.push(format!(
+                "fd {fd}: read '{text}'{}",
+                if w > 0 { ", appended" } else { "" }
+            ));
+        }
+    }
+    if found.is_empty() {
+        Err("no descriptor open from 3 up".into())
+    } else {
+        Ok(found.join("; "))
     }
 }
 
