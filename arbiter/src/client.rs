@@ -321,6 +321,8 @@ pub struct Engine {
     pub options: Vec<String>,
     /// `id name …`, if given.
     pub id_name: Option<String>,
+    /// It has echoed an `isready` token: from then on it must.
+    echoes: bool,
     eof_seen: bool,
     exited: bool,
     /// CPU time used up to the end of the last move.
@@ -337,6 +339,7 @@ impl Engine {
             log: Box::new(Traffic::new(started)),
             options: Vec::new(),
             id_name: None,
+            echoes: false,
             eof_seen: false,
             exited: false,
             cpu_mark: None,
@@ -457,8 +460,9 @@ impl Engine {
     }
 
     /// `isready <n>` → `readyok [<n>]` within `timeout_ms`, else a stall.
-    /// The token is random, and a `readyok` written before the `isready`
-    /// does not count.
+    /// The token is random, a `readyok` written before the `isready` does
+    /// not count, and once the engine has echoed a token a bare `readyok`
+    /// does not either.
     pub fn ping(&mut self, timeout_ms: u64) -> Result<(), Fault> {
         self.drain();
         let token = rand::random::<u64>().to_string();
@@ -469,8 +473,13 @@ impl Engine {
             match self.next_line(deadline) {
                 Wait::Line(at, _) if at < sent => {} // sent ahead: not an answer
                 Wait::Line(_, l) => match l.parse::<ProtocolReply>() {
-                    Ok(ProtocolReply::ReadyOk(None)) => return Ok(()),
-                    Ok(ProtocolReply::ReadyOk(Some(t))) if t == token => return Ok(()),
+                    // A bare `readyok` counts only from an engine that has
+                    // never echoed a token (else anything could write it).
+                    Ok(ProtocolReply::ReadyOk(None)) if !self.echoes => return Ok(()),
+                    Ok(ProtocolReply::ReadyOk(Some(t))) if t == token => {
+                        self.echoes = true;
+                        return Ok(());
+                    }
                     _ => {} // an older ping's answer, or another line
                 },
                 Wait::Eof => return Err(self.crash("closed its output")),

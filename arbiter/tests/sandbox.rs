@@ -58,6 +58,19 @@ fn hostile_match(
     env: &[(&str, &str)],
     games: u32,
 ) -> Outcome {
+    hostile_match_holding(tmp, mode, sandbox, env, games, None)
+}
+
+/// [`hostile_match`], with the arbiter started holding `held` open as its
+/// descriptor 5 (as a script that opened a file before running it would).
+fn hostile_match_holding(
+    tmp: &Tmp,
+    mode: &str,
+    sandbox: &[&str],
+    env: &[(&str, &str)],
+    games: u32,
+    held: Option<&Path>,
+) -> Outcome {
     let results = tmp.path("results.jsonl");
     let tag = tag(mode);
     // The target goes on the command line: the sandbox passes no variable
@@ -96,7 +109,30 @@ fn hostile_match(
     for (k, v) in env {
         cmd.env(k, v);
     }
+    let file = held.map(|p| {
+        std::fs::OpenOptions::new()
+            .read(true)
+            .append(true)
+            .open(p)
+            .unwrap()
+    });
+    if let Some(f) = &file {
+        use std::os::fd::AsRawFd;
+        use std::os::unix::process::CommandExt;
+        let fd = f.as_raw_fd();
+        // SAFETY: dup2 between fork and exec (it leaves the copy open
+        // across exec, as a shell's `5<>file` does).
+        unsafe {
+            cmd.pre_exec(move || {
+                if libc::dup2(fd, 5) < 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                Ok(())
+            });
+        }
+    }
     let out = cmd.output().expect("arbiter runs");
+    drop(file);
     let journal = std::fs::read_to_string(&results).unwrap_or_default();
     let games = journal
         .lines()
@@ -712,4 +748,234 @@ fn a_script_starting_a_lisp_image_plays_in_the_sandbox() {
 #[test]
 fn sandbox_tests_skip_visibly_without_bwrap_unless_required() {
     tools::assert_skips_visibly("the_header_says_what_is_enforced", &tools::BWRAP);
+}
+
+/// A file the arbiter's caller left open (a lock, a log, a grading key) is
+/// neither readable nor writable by an engine, sandbox on or off: the
+/// engine starts with stdin, stdout and stderr only.
+#[test]
+fn descriptors_the_arbiter_inherited_do_not_reach_the_engine() {
+    needs!(tools::BWRAP);
+    for (name, sandbox) in [("fd-on", ON), ("fd-off", OFF)] {
+        let tmp = Tmp::new(name);
+        let key = tmp.path("grading-key.txt");
+        let word = "key-of-the-exam-31337";
+        std::fs::write(&key, format!("{word}\n")).unwrap();
+        let o = hostile_match_holding(&tmp, "inherited-fd", sandbox, &[], 2, Some(&key));
+        o.completed(2);
+        all_normal(&o);
+        assert!(
+            o.logs
+                .contains("hostile inherited-fd: failed: no descriptor open from 3 up"),
+            "{}",
+            o.logs
+        );
+        assert!(!o.everything().contains(word), "{}", o.everything());
+        assert_eq!(
+            std::fs::read_to_string(&key).unwrap(),
+            format!("{word}\n"),
+            "nothing appended"
+        );
+    }
+    // The attack itself works on a descriptor it is given (the test can
+    // fail): the mock engine run directly with the same file as its fd 5.
+    let tmp = Tmp::new("fd-direct");
+    let key = tmp.path("key.txt");
+    std::fs::write(&key, "direct\n").unwrap();
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "printf 'ugi\\nposition startpos knight\\ngo movetime 50\\nquit\\n' | \
+             {MOCK} --mode inherited-fd 5<>{}",
+            key.display()
+        ))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("hostile inherited-fd: succeeded: fd 5: read 'direct'"),
+        "{err}"
+    );
+}
+
+/// The arbiter's environment (a token, the teacher's variables) does not
+/// reach a sandboxed engine, so it cannot publish it through `info`.
+#[test]
+fn the_arbiter_environment_stays_out_of_the_sandbox() {
+    needs!(tools::BWRAP);
+    let canary = "canary-token-8d1f2a";
+    let env = [("GRADING_TOKEN", canary)];
+    let tmp = Tmp::new("env-on");
+    let o = hostile_match(&tmp, "env-canary", ON, &env, 2);
+    o.completed(2);
+    all_normal(&o);
+    assert!(
+        o.logs.contains("hostile env-canary: failed: no canary"),
+        "{}",
+        o.logs
+    );
+    assert!(!o.everything().contains(canary), "{}", o.everything());
+    assert!(
+        o.text.contains("environment: PATH, HOME, TMPDIR"),
+        "the header says what is passed: {}",
+        o.text
+    );
+    // Off (a student's own machine), the environment passes as it is.
+    let tmp = Tmp::new("env-off");
+    let o = hostile_match(&tmp, "env-canary", OFF, &env, 2);
+    o.completed(2);
+    assert!(o.everything().contains(canary), "{}", o.logs);
+}
+
+/// A server listening on a socket file the engine can see (in its own
+/// folder, writable by anyone) is out of reach: seccomp refuses the socket.
+#[test]
+fn a_unix_socket_in_view_is_unreachable() {
+    needs!(tools::BWRAP);
+    use std::os::unix::fs::PermissionsExt;
+    // In the folder the engine is given (the current one: the workspace).
+    let dir = repo().join("target");
+    let path = dir.join(format!("sandbox-test-{}.sock", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    let listener = std::os::unix::net::UnixListener::bind(&path).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o777)).unwrap();
+    listener.set_nonblocking(true).unwrap();
+    let target = [("MOCK_TARGET", path.to_str().unwrap())];
+    let tmp = Tmp::new("unix-on");
+    let o = hostile_match(&tmp, "unix-socket", ON, &target, 2);
+    o.completed(2);
+    all_normal(&o);
+    assert!(o.logs.contains("hostile unix-socket: failed"), "{}", o.logs);
+    assert!(listener.accept().is_err(), "nobody connected");
+    assert!(
+        o.text.contains("seccomp (no Unix-domain sockets"),
+        "{}",
+        o.text
+    );
+    let tmp = Tmp::new("unix-off");
+    let o = hostile_match(&tmp, "unix-socket", OFF, &target, 2);
+    o.completed(2);
+    assert!(
+        o.logs.contains("hostile unix-socket: succeeded"),
+        "{}",
+        o.logs
+    );
+    let _ = std::fs::remove_file(&path);
+}
+
+/// Whether the tests run as root (the sandbox then drops to `nobody`).
+fn root() -> bool {
+    // SAFETY: geteuid has no preconditions.
+    unsafe { libc::geteuid() == 0 }
+}
+
+/// Run as root, an engine whose folder lies under a private one (every
+/// folder under /root is) plays; one whose own folder nobody may read, or
+/// whose program is in a place the sandbox does not show, is refused
+/// before the first game, by `match` and by `check`, with the fix.
+#[test]
+fn private_folders_play_or_are_refused_before_the_first_game() {
+    needs!(tools::BWRAP);
+    use std::os::unix::fs::PermissionsExt;
+    if !root() {
+        eprintln!("skipped: the sandbox runs engines as nobody only when the arbiter is root");
+        return;
+    }
+    let mode =
+        |p: &Path, m: u32| std::fs::set_permissions(p, std::fs::Permissions::from_mode(m)).unwrap();
+    let tmp = Tmp::new("private");
+    let private = tmp.path("private");
+    let eng = private.join("alice");
+    std::fs::create_dir_all(&eng).unwrap();
+    std::fs::copy(MOCK, eng.join("engine")).unwrap();
+    mode(&private, 0o700);
+    mode(&eng, 0o755);
+    let config = tmp.path("class.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "[[engine]]\nname = \"alice\"\ncommand = \"./engine --mode good\"\ndir = \"{}\"\n\
+             [[engine]]\nname = \"ref\"\ncommand = \"{MOCK} --mode good\"\n",
+            eng.display()
+        ),
+    )
+    .unwrap();
+    let results = tmp.path("r.jsonl");
+    let out = Command::new(ARBITER)
+        .args(["tournament", "--engines"])
+        .arg(&config)
+        .args([
+            "--game",
+            "knight",
+            "--boards",
+            "1",
+            "--movetime",
+            "200",
+            "--quiet",
+        ])
+        .arg("--results")
+        .arg(&results)
+        .args(ON)
+        .current_dir(&tmp.0)
+        .output()
+        .unwrap();
+    let text =
+        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    let games = support::results(&results);
+    assert_eq!(games.len(), 2, "{text}");
+    for g in &games {
+        assert_eq!(g["reason"], "normal", "{g}");
+    }
+    // Its own folder private: refused, naming the folder and the fix.
+    mode(&eng, 0o700);
+    for command in ["tournament", "check"] {
+        let mut cmd = Command::new(ARBITER);
+        if command == "check" {
+            cmd.args(["check", "./engine --mode good", "--positions", "2"])
+                .current_dir(&eng);
+        } else {
+            cmd.args(["tournament", "--engines"])
+                .arg(&config)
+                .args(["--game", "knight", "--boards", "1"])
+                .current_dir(&tmp.0);
+        }
+        let out = cmd.args(ON).output().unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).to_string()
+            + &String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{command}: {text}");
+        assert!(
+            text.contains("cannot read its folder")
+                && text.contains(&eng.display().to_string())
+                && text.contains("chmod -R o+rX"),
+            "{command}: {text}"
+        );
+    }
+    mode(&eng, 0o755);
+    // A program found on the PATH in a folder the sandbox does not show.
+    let bin = tmp.path("bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    let name = format!("tabula-mock-{}", std::process::id());
+    std::fs::copy(MOCK, bin.join(&name)).unwrap();
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let out = Command::new(ARBITER)
+        .args(["check", &format!("{name} --mode good"), "--positions", "2"])
+        .args(ON)
+        .env("PATH", &path)
+        .current_dir(&eng)
+        .output()
+        .unwrap();
+    let text =
+        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{text}");
+    assert!(
+        text.contains(&format!("its program `{name}`"))
+            && text.contains(&bin.display().to_string())
+            && text.contains("does not show"),
+        "{text}"
+    );
 }

@@ -27,7 +27,7 @@
 //! before each move), `option-flood` (`--flood` `option` lines in the
 //! handshake), `escapes` (terminal escape sequences and carriage returns on
 //! stderr and in a bestmove line), `stale-readyok` (writes `readyok` lines
-//! ahead, then ignores `isready`), `early-bestmove` (writes a second
+//! with guessed tokens every few ms, and ignores `isready`), `early-bestmove` (writes a second
 //! `bestmove` right after its move, then never answers `go` again).
 //!
 //! Always: lines are read by the library's parser and well-formed replies
@@ -301,9 +301,10 @@ fn main() {
                         }
                     }
                     if has("escapes") {
-                        eprintln!(
-                            "\x1b[2J\x1b]0;pwned\x07\rverdict: the other engine cheated\x1b[0m"
-                        );
+                        let junk =
+                            "\x1b[2J\x1b]0;pwned\x07\rverdict: the other engine cheated\x1b[0m";
+                        eprintln!("{junk}");
+                        let _ = writeln!(out, "info string {junk}");
                     }
                     if has("flood") {
                         for i in 0..o.flood {
@@ -364,10 +365,18 @@ fn main() {
                     let _ = writeln!(out, "{line}");
                 }
                 if n == o.after && has("stale-readyok") {
-                    let _ = writeln!(out, "readyok");
-                    for k in 0..8 {
-                        let _ = writeln!(out, "readyok {k}");
-                    }
+                    // From now on `readyok` lines every few ms, with the
+                    // tokens a counter would give, and `isready` ignored.
+                    std::thread::spawn(|| loop {
+                        let mut lines = String::from("readyok\n");
+                        for k in 0..32 {
+                            lines.push_str(&format!("readyok {k}\n"));
+                        }
+                        // SAFETY: write(2) of a buffer we own to stdout
+                        // (the main thread holds the Rust lock on it).
+                        unsafe { libc::write(1, lines.as_ptr().cast(), lines.len()) };
+                        std::thread::sleep(Duration::from_millis(5));
+                    });
                     deaf_ready = true;
                 }
                 if n == o.after && has("early-bestmove") {

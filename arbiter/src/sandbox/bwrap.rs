@@ -87,7 +87,7 @@ pub fn args(c: &Confinement, view: &View, source: &dyn Fn(&Path) -> PathBuf) -> 
     for h in &c.hidden {
         let inside =
             shown.iter().any(|v| h.starts_with(v)) || SYSTEM.iter().any(|v| h.starts_with(v));
-        if !inside || h == dir || dir.starts_with(h) {
+        if !inside || h == dir || dir.starts_with(h) || unreachable(h, &shown, c.run_as) {
             continue;
         }
         if h.is_dir() {
@@ -98,6 +98,36 @@ pub fn args(c: &Confinement, view: &View, source: &dyn Fn(&Path) -> PathBuf) -> 
     }
     push(&[s("--chdir"), dir.as_os_str()]);
     a
+}
+
+/// Whether the engine's user (`run_as`) is kept from `h` by a folder on
+/// the way to it inside the view that it may not cross: then there is
+/// nothing to mask, and bubblewrap, as that user, could not make the mask's
+/// mount point there anyway.
+fn unreachable(h: &Path, shown: &[PathBuf], run_as: Option<(u32, u32)>) -> bool {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    let Some((uid, gid)) = run_as else {
+        return false;
+    };
+    let Some(root) = shown.iter().find(|v| h.starts_with(v)) else {
+        return false;
+    };
+    h.ancestors()
+        .skip(1)
+        .take_while(|a| a.starts_with(root))
+        .any(|a| {
+            a.metadata().is_ok_and(|m| {
+                let mode = m.permissions().mode();
+                let x = if m.uid() == uid {
+                    mode & 0o100
+                } else if m.gid() == gid {
+                    mode & 0o010
+                } else {
+                    mode & 0o001
+                };
+                x == 0
+            })
+        })
 }
 
 /// The absolute paths to existing files among the words of a command line

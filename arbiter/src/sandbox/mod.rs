@@ -392,7 +392,7 @@ fn preflight(name: &str, spec: &ExternalSpec, c: &Confinement) -> Result<Option<
         };
         if denied(&dir, 0o5) {
             bail!(
-                "engine '{name}': the sandbox runs it as the user nobody (the arbiter is root),                  who cannot read its folder {} (mode {:o}): make it readable, e.g.                  `chmod -R o+rX {}`, or run the arbiter as another user",
+                "engine '{name}': the sandbox runs it as the user nobody (the arbiter is root), who cannot read its folder {} (mode {:o}): make it readable, e.g. `chmod -R o+rX {}`, or run the arbiter as another user",
                 dir.display(),
                 dir.metadata().map(|m| m.permissions().mode() & 0o7777).unwrap_or(0),
                 dir.display()
@@ -400,7 +400,7 @@ fn preflight(name: &str, spec: &ExternalSpec, c: &Confinement) -> Result<Option<
         }
         if c.writable && denied(&dir, 0o2) {
             bail!(
-                "engine '{name}': `writable = true`, but the sandbox's user nobody cannot write                  in its folder {}: `chown -R nobody {}` (or chmod o+w)",
+                "engine '{name}': `writable = true`, but the sandbox's user nobody cannot write in its folder {}: `chown -R nobody {}` (or chmod o+w)",
                 dir.display(),
                 dir.display()
             );
@@ -408,7 +408,7 @@ fn preflight(name: &str, spec: &ExternalSpec, c: &Confinement) -> Result<Option<
         for f in &view.files {
             if denied(f, 0o4) {
                 bail!(
-                    "engine '{name}': the sandbox's user nobody cannot read {}:                      `chmod o+r {}`",
+                    "engine '{name}': the sandbox's user nobody cannot read {}: `chmod o+r {}`",
                     f.display(),
                     f.display()
                 );
@@ -443,12 +443,12 @@ fn preflight(name: &str, spec: &ExternalSpec, c: &Confinement) -> Result<Option<
     let place = found.parent().unwrap_or(&found).display().to_string();
     match instead {
         Some(other) => Ok(Some(format!(
-            "engine '{name}': `{word}` is {} here, in {place}, which the sandbox does not show;              in the sandbox it runs {} (give the full path of the program you mean)",
+            "engine '{name}': `{word}` is {} here, in {place}, which the sandbox does not show; in the sandbox it runs {} (give the full path of the program you mean)",
             found.display(),
             other.display()
         ))),
         None => bail!(
-            "engine '{name}': its program `{word}` is {}, in {place}, which the sandbox does not              show (it shows only the system folders, the engine's folder {} and files named by              absolute path; /tmp is its own): install the program in a system folder, put it in              the engine's folder, or name a standalone program by its absolute path",
+            "engine '{name}': its program `{word}` is {}, in {place}, which the sandbox does not show (it shows only the system folders, the engine's folder {} and files named by absolute path; /tmp is its own): install the program in a system folder, put it in the engine's folder, or name a standalone program by its absolute path",
             found.display(),
             dir.display()
         ),
