@@ -559,7 +559,9 @@ pub const REFUSAL_HINT: &str =
     "the sandbox (--sandbox) shows the engine only the system folders (read-only), its own \
      folder (read-only unless `writable = true` in the config file; run as root, the engine \
      is the user nobody) and an empty /tmp; no network, no other process, limited processes \
-     and memory: keep every file the engine reads in its folder, write only in /tmp";
+     and memory, no Unix sockets, and only PATH, HOME=/tmp, LANG, LC_*, TZ and TERM in its \
+     environment (a config file's `env` adds more): keep every file the engine reads in its \
+     folder, write only in /tmp";
 
 /// Whether a line on an engine's stderr tells of something the sandbox
 /// refuses (the C library's messages for the errors it causes).
