@@ -145,11 +145,6 @@ impl Traffic {
         *self = Traffic::new(start);
     }
 
-    /// How many lines were left out of the log (a flood).
-    pub fn cut(&self) -> u64 {
-        self.cut_lines
-    }
-
     /// `"; stderr: …"` with the last stderr lines, or nothing.
     pub fn stderr_note(&self) -> String {
         if self.stderr_tail.is_empty() {

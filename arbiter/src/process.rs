@@ -79,23 +79,33 @@ pub enum Event {
 /// (which wait while it is over [`IN_FLIGHT`]) and the receiving end.
 #[derive(Default)]
 struct InFlight {
-    bytes: Mutex<usize>,
+    /// Bytes waiting, and whether the receiving end is gone.
+    state: Mutex<(usize, bool)>,
     freed: Condvar,
 }
 
 impl InFlight {
-    /// Waits until there is room, then counts `n` more bytes.
-    fn acquire(&self, n: usize) {
-        let mut used = self.bytes.lock().unwrap_or_else(|e| e.into_inner());
-        while *used > 0 && *used + n > IN_FLIGHT {
-            used = self.freed.wait(used).unwrap_or_else(|e| e.into_inner());
+    /// Waits until there is room, then counts `n` more bytes; false when
+    /// nobody will read them any more.
+    fn acquire(&self, n: usize) -> bool {
+        let mut s = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        while !s.1 && s.0 > 0 && s.0 + n > IN_FLIGHT {
+            s = self.freed.wait(s).unwrap_or_else(|e| e.into_inner());
         }
-        *used += n;
+        s.0 += n;
+        !s.1
     }
 
     fn release(&self, n: usize) {
-        let mut used = self.bytes.lock().unwrap_or_else(|e| e.into_inner());
-        *used = used.saturating_sub(n);
+        let mut s = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        s.0 = s.0.saturating_sub(n);
+        self.freed.notify_all();
+    }
+
+    /// The receiving end is gone: waiting readers end.
+    fn close(&self) {
+        let mut s = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        s.1 = true;
         self.freed.notify_all();
     }
 }
@@ -122,6 +132,12 @@ impl Events {
     /// The next event if there is one.
     pub fn try_recv(&self) -> Result<Event, TryRecvError> {
         self.rx.try_recv().map(|ev| self.taken(ev))
+    }
+}
+
+impl Drop for Events {
+    fn drop(&mut self) {
+        self.in_flight.close();
     }
 }
 
@@ -747,8 +763,9 @@ fn spawn_reader<R: Read + Send + 'static>(
                     let at = Instant::now();
                     let text = String::from_utf8_lossy(&line);
                     let text = escape_controls(text.trim_end_matches(['\r', '\n']));
-                    in_flight.acquire(text.len());
-                    if tx.send(Event::Line(stream, at, text)).is_err() {
+                    if !in_flight.acquire(text.len())
+                        || tx.send(Event::Line(stream, at, text)).is_err()
+                    {
                         return;
                     }
                 }
