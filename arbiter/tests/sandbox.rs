@@ -776,6 +776,7 @@ fn descriptors_the_arbiter_inherited_do_not_reach_the_engine() {
             format!("{word}\n"),
             "nothing appended"
         );
+        assert!(left_running(&tag("inherited-fd")).is_empty());
     }
     // The attack itself works on a descriptor it is given (the test can
     // fail): the mock engine run directly with the same file as its fd 5.
@@ -815,6 +816,7 @@ fn the_arbiter_environment_stays_out_of_the_sandbox() {
         o.logs
     );
     assert!(!o.everything().contains(canary), "{}", o.everything());
+    assert!(left_running(&tag("env-canary")).is_empty());
     assert!(
         o.text.contains("environment: PATH, HOME, TMPDIR"),
         "the header says what is passed: {}",
@@ -847,6 +849,7 @@ fn a_unix_socket_in_view_is_unreachable() {
     all_normal(&o);
     assert!(o.logs.contains("hostile unix-socket: failed"), "{}", o.logs);
     assert!(listener.accept().is_err(), "nobody connected");
+    assert!(left_running(&tag("unix-socket")).is_empty());
     assert!(
         o.text.contains("seccomp (no Unix-domain sockets"),
         "{}",
