@@ -135,6 +135,20 @@ impl Plan {
         if entrants.len() < 2 {
             bail!("a tournament needs at least two engines");
         }
+        // The size first: nothing is allocated for a plan too large.
+        let n = entrants.len() as u64;
+        let npairings = match format {
+            Format::RoundRobin => n * (n - 1) / 2,
+            _ => n - 1,
+        };
+        let per_pairing = match games_per_pairing {
+            Some(g) => g as u64,
+            None => 2 * boards_per_round as u64,
+        };
+        let size = npairings
+            .saturating_mul(per_pairing)
+            .saturating_mul(rounds as u64);
+        crate::limits::check_plan(entrants.len(), size)?;
         let pairings: Vec<(usize, usize)> = match format {
             Format::RoundRobin => (0..entrants.len())
                 .flat_map(|a| (a + 1..entrants.len()).map(move |b| (a, b)))
@@ -284,7 +298,7 @@ fn schedule_round(
     boards: &Boards,
 ) -> Result<()> {
     for b in 0..nboards {
-        let start = boards.board(game, (round * nboards + b) as u64)?;
+        let start = boards.board(game, round as u64 * nboards as u64 + b as u64)?;
         for (p, &(x, y)) in pairings.iter().enumerate() {
             let colours = if last_once && b + 1 == nboards { 1 } else { 2 };
             for colour in 0..colours {
@@ -664,6 +678,7 @@ pub fn first_plan(setup: &Setup) -> Result<Plan> {
         if setup.entrants.len() < 2 {
             bail!("a tournament needs at least two engines");
         }
+        check_swiss_size(setup)?;
         return swiss_round(setup, 0, &[]);
     }
     Plan::new(
@@ -677,6 +692,14 @@ pub fn first_plan(setup: &Setup) -> Result<Plan> {
         setup.tc,
         setup.seed,
     )
+}
+
+/// Refuses a Swiss too large (see [`crate::limits::check_plan`]).
+fn check_swiss_size(setup: &Setup) -> Result<()> {
+    let size = (setup.entrants.len() as u64 / 2)
+        .saturating_mul(2 * setup.boards as u64)
+        .saturating_mul(setup.rounds as u64);
+    crate::limits::check_plan(setup.entrants.len(), size)
 }
 
 /// Round `round` of a Swiss, paired on the results so far.
@@ -716,6 +739,7 @@ pub fn play(setup: Setup, opts: &RunOptions) -> Result<(RunResult, Vec<(usize, u
         if names.len() < 2 {
             bail!("a tournament needs at least two engines");
         }
+        check_swiss_size(&setup)?;
         let mut swiss_id: Option<String> = None;
         for round in 0..rounds {
             let mut plan = swiss_round(&setup, round, &records)?;
