@@ -14,6 +14,7 @@
 //!   balanced start boards and the shipped board sets.
 //! - [`check`]: a self-test of one engine, for students.
 //! - [`human`], [`board_view`]: `arbiter play`, a person against an engine.
+//! - [`verify`]: what resume checks of a journal (replayed by the rules).
 //! - [`limits`]: the range of every number given, the largest plan.
 //! - [`journal`], [`stats`], [`report`]: results file, Elo/LOS, tables;
 //!   [`html`]: the tournament as a web page with a replay of every game.
@@ -43,3 +44,4 @@ pub mod signals;
 pub mod sprt;
 pub mod stats;
 pub mod tournament;
+pub mod verify;

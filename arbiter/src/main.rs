@@ -604,6 +604,7 @@ fn play(schedule: Schedule, c: &Common, cmd: &[String]) -> Result<ExitCode> {
     let RunResult {
         records,
         resumed,
+        rejected,
         interrupted,
         total,
         sprt: sprt_status,
@@ -623,7 +624,13 @@ fn play(schedule: Schedule, c: &Common, cmd: &[String]) -> Result<ExitCode> {
         report::plural(records.len(), "game"),
         c.results
             .as_ref()
-            .map(|p| format!(" ({resumed} resumed from {})", p.display()))
+            .map(|p| {
+                let untrusted = match rejected {
+                    0 => String::new(),
+                    n => format!(", {} not trusted (see above)", report::plural(n, "line")),
+                };
+                format!(" ({resumed} resumed from {}{untrusted})", p.display())
+            })
             .unwrap_or_default(),
         started.elapsed().as_secs_f64(),
     );

@@ -26,6 +26,7 @@ use crate::shard::{self, PlanLine, Shard};
 use crate::signals;
 use crate::sprt;
 use crate::stats;
+use crate::verify;
 use anyhow::{bail, Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::collections::VecDeque;
@@ -108,6 +109,9 @@ pub struct Plan {
     /// `Some` when only a shard of the plan is kept in `games`: the shard,
     /// every key of the whole plan and the shard of each.
     pub shard: Option<(Shard, Vec<String>, Vec<u32>)>,
+    /// Every game of the tournament is planned (false for a Swiss round:
+    /// the journal may hold the games of other rounds).
+    pub whole: bool,
 }
 
 impl Plan {
@@ -166,7 +170,9 @@ impl Plan {
                 &mut games, game, &pairings, round, nboards, last_once, boards,
             )?;
         }
-        Ok(Plan::finish(game, entrants, pairings, games, tc, seed))
+        Ok(Plan::finish(
+            game, entrants, pairings, games, tc, seed, true,
+        ))
     }
 
     /// One round with the given pairings (Swiss), `boards_per_round` boards
@@ -192,7 +198,9 @@ impl Plan {
             false,
             boards,
         )?;
-        Ok(Plan::finish(game, entrants, pairings, games, tc, seed))
+        Ok(Plan::finish(
+            game, entrants, pairings, games, tc, seed, false,
+        ))
     }
 
     fn finish(
@@ -202,6 +210,7 @@ impl Plan {
         games: Vec<(GameKey, usize, usize, AnyPosition)>,
         tc: TimeControl,
         seed: u64,
+        whole: bool,
     ) -> Plan {
         let mut plan = Plan {
             game,
@@ -212,6 +221,7 @@ impl Plan {
             seed,
             fingerprint: String::new(),
             shard: None,
+            whole,
         };
         plan.fingerprint = plan.compute_fingerprint();
         plan
@@ -441,6 +451,8 @@ pub struct RunResult {
     pub records: Vec<GameRecord>,
     /// Games resumed from the journal.
     pub resumed: usize,
+    /// Journal lines not trusted (see [`crate::verify`]), told on stderr.
+    pub rejected: usize,
     /// True when Ctrl-C stopped the run before the end.
     pub interrupted: bool,
     /// Games of the plan.
@@ -493,6 +505,7 @@ pub fn preflight(plan: &Plan, timeouts: &Timeouts) -> Result<()> {
 /// Plays the plan (resuming from the journal), `opts.concurrency` games at a time.
 pub fn run(plan: &Plan, opts: &RunOptions) -> Result<RunResult> {
     let mut done: Vec<GameRecord> = Vec::new();
+    let mut rejected = 0;
     let mut journal = None;
     if let Some(path) = &opts.results {
         let loaded = journal::load(path, &plan.fingerprint)?;
@@ -511,13 +524,28 @@ pub fn run(plan: &Plan, opts: &RunOptions) -> Result<RunResult> {
                 plural(loaded.other, "game")
             );
         }
-        let keys: std::collections::HashSet<String> =
-            plan.games.iter().map(|g| g.0.to_string()).collect();
-        done = loaded
-            .done
-            .into_iter()
-            .filter(|r| keys.contains(&r.key))
-            .collect();
+        let checked = verify::verify(plan, loaded.done, &loaded.lines, plan.whole);
+        done = checked.good;
+        rejected = checked.rejected.len();
+        if !checked.rejected.is_empty() {
+            let lines: Vec<(usize, String)> = checked
+                .rejected
+                .iter()
+                .map(|r| (r.line, format!("game {}: {}", r.key, r.why)))
+                .collect();
+            let aside = journal::quarantine(path, &lines)?;
+            for r in &checked.rejected {
+                log::warn!(
+                    "{} line {}, game {}: {}; not counted, the game is played again \
+                     (the line is moved to {})",
+                    path.display(),
+                    r.line + 1,
+                    r.key,
+                    r.why,
+                    aside.display()
+                );
+            }
+        }
         let mut j = Journal::open(path)?;
         if let Some((shard, keys, owners)) = &plan.shard {
             let line = PlanLine {
@@ -644,6 +672,7 @@ pub fn run(plan: &Plan, opts: &RunOptions) -> Result<RunResult> {
         interrupted: records.len() < total && signals::interrupted() && !decided(&watch),
         records,
         resumed,
+        rejected,
         total,
         sprt: watch,
         waiting_round: None,
@@ -733,7 +762,7 @@ pub fn play(setup: Setup, opts: &RunOptions) -> Result<(RunResult, Vec<(usize, u
     let mut waiting_round = None;
     let mut records = Vec::new();
     let mut pairings = Vec::new();
-    let (mut resumed, mut total, mut interrupted) = (0, 0, false);
+    let (mut resumed, mut rejected, mut total, mut interrupted) = (0, 0, 0, false);
     let mut sprt = None;
     if setup.format == Format::Swiss {
         if names.len() < 2 {
@@ -757,14 +786,9 @@ pub fn play(setup: Setup, opts: &RunOptions) -> Result<(RunResult, Vec<(usize, u
                 // merged into it) is done; the first other one is played,
                 // this shard's share only, and the run stops there: the next
                 // round's pairings need every shard's results.
-                let keys: std::collections::HashSet<String> =
-                    plan.games.iter().map(|g| g.0.to_string()).collect();
-                let done: Vec<GameRecord> = journal::load(path, &plan.fingerprint)?
-                    .done
-                    .into_iter()
-                    .filter(|r| keys.contains(&r.key))
-                    .collect();
-                if done.len() < keys.len() {
+                let loaded = journal::load(path, &plan.fingerprint)?;
+                let done = verify::verify(&plan, loaded.done, &loaded.lines, false).good;
+                if done.len() < plan.games.len() {
                     plan.keep_shard(s);
                     waiting_round = Some(round);
                 } else {
@@ -783,6 +807,7 @@ pub fn play(setup: Setup, opts: &RunOptions) -> Result<(RunResult, Vec<(usize, u
             pairings.extend(plan.pairings.iter().copied());
             records.extend(result.records);
             resumed += result.resumed;
+            rejected += result.rejected;
             total += result.total;
             if waiting_round.is_some() {
                 interrupted = result.interrupted;
@@ -804,6 +829,7 @@ pub fn play(setup: Setup, opts: &RunOptions) -> Result<(RunResult, Vec<(usize, u
         pairings = plan.pairings.clone();
         records = result.records;
         resumed = result.resumed;
+        rejected = result.rejected;
         total = result.total;
         interrupted = result.interrupted;
         sprt = result.sprt;
@@ -817,6 +843,7 @@ pub fn play(setup: Setup, opts: &RunOptions) -> Result<(RunResult, Vec<(usize, u
     let run = RunResult {
         records,
         resumed,
+        rejected,
         interrupted,
         total,
         sprt,
