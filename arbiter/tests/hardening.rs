@@ -333,11 +333,27 @@ fn resume_reports_tampered_lines_by_key_and_plays_them_again() {
     stranger["key"] = Value::from("r7-p0-b0-c0");
     stranger["round"] = Value::from(7);
 
+    // Two good records of one game that disagree: the game as played, and
+    // the same game lost at once by a startup failure.
+    let conf = (0..12)
+        .find(|&i| i != won && i != swapped && i != dup)
+        .unwrap();
+    let mut other = parsed[conf].clone();
+    let start = AnyPosition::from_fen(other["start"].as_str().unwrap()).unwrap();
+    other["moves"] = Value::Array(vec![]);
+    for f in ["times_ms", "cpu_ms", "info"] {
+        other[f] = Value::Array(vec![]);
+    }
+    (other["score1"], other["score2"]) = (start.scores()[0].into(), start.scores()[1].into());
+    (other["reason"], other["offender"], other["winner"]) =
+        ("startup".into(), "p1".into(), "p2".into());
+
     let mut tampered = lines.clone();
     tampered[won] = flipped.to_string();
     tampered[swapped] = illegal.to_string();
     tampered.push(lines[dup].clone());
     tampered.push(stranger.to_string());
+    tampered.push(other.to_string());
     std::fs::write(&journal, tampered.join("\n") + "\n").unwrap();
 
     let (code, resumed, told) = run3(&refs);
@@ -347,6 +363,7 @@ fn resume_reports_tampered_lines_by_key_and_plays_them_again() {
         (key(swapped), "not legal"),
         (key(dup), "second record"),
         ("r7-p0-b0-c0".to_string(), "not a game of this tournament"),
+        (key(conf), "2 records of this game disagree"),
     ] {
         assert!(
             told.lines()
@@ -354,7 +371,7 @@ fn resume_reports_tampered_lines_by_key_and_plays_them_again() {
             "{k} ({why}) not reported:\n{told}"
         );
     }
-    assert!(resumed.contains("4 lines not trusted"), "{resumed}");
+    assert!(resumed.contains("6 lines not trusted"), "{resumed}");
     // The same standings as the clean run: the bad lines did not count, and
     // their games, played again, are the same games (seeded by the key).
     let standings = |out: &str| {
@@ -373,7 +390,7 @@ fn resume_reports_tampered_lines_by_key_and_plays_them_again() {
         parsed[won]["winner"]
     );
     let aside = std::fs::read_to_string(tmp.path("r.jsonl.rejected")).unwrap();
-    assert_eq!(aside.lines().filter(|l| l.starts_with('{')).count(), 4);
+    assert_eq!(aside.lines().filter(|l| l.starts_with('{')).count(), 6);
 
     // A third run trusts everything and plays nothing.
     let (code, again, told) = run3(&refs);
