@@ -73,9 +73,11 @@ pub fn quarantine(path: &Path, rejected: &[(usize, String)]) -> Result<PathBuf> 
     let text = String::from_utf8_lossy(&text);
     let mut kept = String::new();
     let mut moved = String::new();
+    let why_of: std::collections::HashMap<usize, &str> =
+        rejected.iter().map(|(l, why)| (*l, why.as_str())).collect();
     for (i, line) in text.lines().enumerate() {
-        match rejected.iter().find(|(l, _)| *l == i) {
-            Some((_, why)) => {
+        match why_of.get(&i) {
+            Some(why) => {
                 moved.push_str(&format!("# {why}\n{line}\n"));
             }
             None => {

@@ -667,7 +667,10 @@ pub fn run(plan: &Plan, opts: &RunOptions) -> Result<RunResult> {
     if let Some(e) = write_error {
         return Err(e);
     }
-    records.sort_by_key(|r| key_order(plan, &r.key));
+    let order: std::collections::HashMap<String, usize> = (plan.games.iter().enumerate())
+        .map(|(i, g)| (g.0.to_string(), i))
+        .collect();
+    records.sort_by_key(|r| order.get(&r.key).copied().unwrap_or(usize::MAX));
     Ok(RunResult {
         interrupted: records.len() < total && signals::interrupted() && !decided(&watch),
         records,
@@ -850,13 +853,6 @@ pub fn play(setup: Setup, opts: &RunOptions) -> Result<(RunResult, Vec<(usize, u
         waiting_round,
     };
     Ok((run, pairings))
-}
-
-fn key_order(plan: &Plan, key: &str) -> usize {
-    plan.games
-        .iter()
-        .position(|g| g.0.to_string() == key)
-        .unwrap_or(usize::MAX)
 }
 
 fn leaders(names: &[String], records: &[GameRecord]) -> String {

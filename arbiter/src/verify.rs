@@ -60,6 +60,7 @@ pub fn verify(plan: &Plan, records: Vec<GameRecord>, lines: &[usize], whole: boo
         .map(|(_, keys, _)| keys.iter().map(String::as_str).collect());
     let mut out = Verified::default();
     let mut by_key: Vec<(String, Vec<(usize, GameRecord)>)> = Vec::new();
+    let mut slot: HashMap<String, usize> = HashMap::new();
     for (r, &line) in records.into_iter().zip(lines) {
         let reject = |why: String| Rejected {
             key: r.key.clone(),
@@ -89,9 +90,12 @@ pub fn verify(plan: &Plan, records: Vec<GameRecord>, lines: &[usize], whole: boo
         };
         match checked {
             Err(why) => out.rejected.push(reject(why)),
-            Ok(()) => match by_key.iter_mut().find(|(k, _)| *k == r.key) {
-                Some((_, v)) => v.push((line, r)),
-                None => by_key.push((r.key.clone(), vec![(line, r)])),
+            Ok(()) => match slot.get(&r.key) {
+                Some(&i) => by_key[i].1.push((line, r)),
+                None => {
+                    slot.insert(r.key.clone(), by_key.len());
+                    by_key.push((r.key.clone(), vec![(line, r)]));
+                }
             },
         }
     }
