@@ -44,6 +44,10 @@ pub const MAX_ENGINES: usize = 1000;
 /// about a GB; more is refused before anything is allocated.
 pub const MAX_GAMES: u64 = 200_000;
 
+/// Most shards of one tournament (`--shard K/N`, `--shards N`): dealing the
+/// boards weighs every shard for every board.
+pub const MAX_SHARDS: u32 = 1000;
+
 /// Parses `s` as a whole number of `unit` within `lo..=hi`.
 pub fn number<T>(s: &str, lo: T, hi: T, unit: &str) -> Result<T, String>
 where
@@ -108,7 +112,7 @@ parsers! {
     /// `--boards` per round and pairing.
     boards: u32 = 1, MAX_GAMES as u32, "boards";
     /// `--shards`.
-    shards: u32 = 1, 10_000, "shards";
+    shards: u32 = 1, MAX_SHARDS, "shards";
     /// `check --positions`.
     positions: usize = 1, 100_000, "positions";
     /// `boards --count`.

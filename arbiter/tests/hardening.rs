@@ -116,6 +116,10 @@ fn absurd_values_are_refused_with_exit_2_and_a_message() {
             &["--shards"],
         ),
         (
+            with(&TWO, &["--shard", "1/4000000000"]),
+            &["--shard", "1000"],
+        ),
+        (
             with(&["check", "true"], &["--startup-timeout", "0"]),
             &["--startup-timeout", M],
         ),
