@@ -567,7 +567,7 @@ pub struct BoardsArgs {
     #[arg(long, default_value = "knight", help = format!("Game id: {}", GameId::listed(false, "or")))]
     pub game: String,
     /// Balanced boards wanted.
-    #[arg(long, default_value_t = 50)]
+    #[arg(long, default_value_t = 50, value_parser = crate::limits::board_count)]
     pub count: usize,
     /// Seed of the first board tried (then seed + 1, …).
     #[arg(long, default_value_t = 1)]
@@ -575,20 +575,20 @@ pub struct BoardsArgs {
     /// Depth per move of the first pair of reference games, against one
     /// less (default: the game's own, e.g. bishop 9, dots 5; knight plays
     /// 25000 nodes instead; deterministic).
-    #[arg(long, conflicts_with = "movetime")]
+    #[arg(long, conflicts_with = "movetime", value_parser = crate::limits::depth)]
     pub depth: Option<u32>,
     /// Time per move of the reference games in ms, against half of it,
     /// instead of a depth (the boards kept then depend on the machine).
-    #[arg(long, conflicts_with = "nodes")]
+    #[arg(long, conflicts_with = "nodes", value_parser = crate::limits::movetime)]
     pub movetime: Option<u64>,
     /// About N nodes per move, against N/2, instead of a depth: as
     /// deterministic as a depth, and like a movetime it searches deeper
     /// where the tree is small (a game's end).
-    #[arg(long, value_name = "N", conflicts_with = "depth")]
+    #[arg(long, value_name = "N", conflicts_with = "depth", value_parser = crate::limits::nodes)]
     pub nodes: Option<u64>,
     /// Boards measured at once (default: the machine's cores); the file is
     /// the same whatever the number, except with --movetime.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = crate::limits::concurrency)]
     pub concurrency: Option<usize>,
     /// Largest distance of the mean margin from the centre, in the game's
     /// points (default: the game's own, e.g. knight 30, bishop 20, dots 2
@@ -602,15 +602,15 @@ pub struct BoardsArgs {
     /// Pairs of reference games per board, each one step (a ply, or half
     /// the time or the nodes) weaker than the last (default: the game's
     /// own, e.g. knight 2, the others 5).
-    #[arg(long)]
+    #[arg(long, value_parser = crate::limits::pairs)]
     pub pairs: Option<u32>,
     /// Keep instead the boards on which the stronger setting won both games
     /// of at least N pairs, whatever its colour (skill, not the colour,
     /// decides there); --threshold and --centre are then unused.
-    #[arg(long, value_name = "N", conflicts_with_all = ["threshold", "centre"])]
+    #[arg(long, value_name = "N", conflicts_with_all = ["threshold", "centre"], value_parser = crate::limits::pairs)]
     pub skill: Option<u32>,
     /// Boards tried before giving up (default: 100 per board wanted).
-    #[arg(long)]
+    #[arg(long, value_parser = crate::limits::tries)]
     pub max_tries: Option<u64>,
     /// Dots board size, `<rows>x<cols>` (default 5x6).
     #[arg(long)]

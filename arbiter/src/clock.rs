@@ -64,8 +64,11 @@ impl FromStr for TimeControl {
                 .trim()
                 .parse()
                 .map_err(|_| format!("time control '{s}': expected <seconds>[+<seconds>]"))?;
-            if !(0.0..1e9).contains(&v) {
-                return Err(format!("time control '{s}': out of range"));
+            // A day: far beyond any game, far within the clock's arithmetic.
+            if !(0.0..=86_400.0).contains(&v) {
+                return Err(format!(
+                    "time control '{s}': each time is from 0 to 86400 seconds"
+                ));
             }
             Ok((v * 1000.0).round() as u64)
         };

@@ -31,6 +31,7 @@
 //! assert!(Entrant::from_cli("builtin:chess").is_err());
 //! ```
 
+use crate::limits;
 use crate::sandbox::{Confinement, EngineSandbox, Mode};
 use anyhow::{anyhow, bail, Context, Result};
 use serde::Deserialize;
@@ -82,10 +83,23 @@ impl BuiltinKind {
                 for (k, v) in kv {
                     let bad =
                         || anyhow!("builtin:tabula: {k} must be a positive integer, found '{v}'");
+                    let what = format!("builtin:tabula: {k}");
                     match k.as_str() {
-                        "depth" => depth = Some(v.parse().map_err(|_| bad())?),
-                        "nodes" => nodes = Some(v.parse().map_err(|_| bad())?),
-                        "movetime" => movetime = Some(v.parse().map_err(|_| bad())?),
+                        "depth" => {
+                            let d = v.parse().map_err(|_| bad())?;
+                            limits::check(&what, d, 1, limits::MAX_DEPTH, "plies")?;
+                            depth = Some(d);
+                        }
+                        "nodes" => {
+                            let n = v.parse().map_err(|_| bad())?;
+                            limits::check(&what, n, 1, limits::MAX_NODES, "nodes")?;
+                            nodes = Some(n);
+                        }
+                        "movetime" => {
+                            let ms = v.parse().map_err(|_| bad())?;
+                            limits::check(&what, ms, 1, limits::MAX_MOVE_MS, "milliseconds")?;
+                            movetime = Some(ms);
+                        }
                         _ => bail!("builtin:tabula: unknown setting '{k}' (expected depth, nodes or movetime)"),
                     }
                 }
@@ -334,6 +348,14 @@ pub fn load_file(path: &Path) -> Result<Vec<Entrant>> {
         toml::from_str(&text)
             .with_context(|| format!("engine file '{}' is not valid", path.display()))?
     };
+    if file.engine.len() > limits::MAX_ENGINES {
+        bail!(
+            "engine file '{}': {} engines, a tournament takes at most {}",
+            path.display(),
+            file.engine.len(),
+            limits::MAX_ENGINES
+        );
+    }
     let base = path.parent().unwrap_or(Path::new("."));
     file.engine
         .into_iter()
@@ -341,7 +363,49 @@ pub fn load_file(path: &Path) -> Result<Vec<Entrant>> {
         .collect()
 }
 
+/// Refuses the numbers of a config entry out of their ranges (see
+/// [`crate::limits`]).
+fn check_entry(e: &EngineEntry, name: &str) -> Result<()> {
+    let what = |field: &str| format!("engine '{name}': {field}");
+    if let Some(ms) = e.movetime {
+        limits::check(
+            &what("movetime"),
+            ms,
+            1,
+            limits::MAX_MOVE_MS,
+            "milliseconds",
+        )?;
+    }
+    if let Some(n) = e.nodes {
+        limits::check(&what("nodes"), n, 1, limits::MAX_NODES, "nodes")?;
+    }
+    if let Some(d) = e.depth {
+        limits::check(&what("depth"), d, 1, limits::MAX_DEPTH, "plies")?;
+    }
+    if let Some(ms) = e.startup_timeout {
+        limits::check(
+            &what("startup_timeout"),
+            ms,
+            1,
+            limits::MAX_WAIT_MS,
+            "milliseconds",
+        )?;
+    }
+    let l = &e.limits;
+    if let Some(mb) = l.memory_mb {
+        limits::check(&what("limits.memory_mb"), mb, 16, 1 << 20, "MiB")?;
+    }
+    if let Some(s) = l.cpu_seconds {
+        limits::check(&what("limits.cpu_seconds"), s, 1, 31_536_000, "seconds")?;
+    }
+    if let Some(n) = l.processes {
+        limits::check(&what("limits.processes"), n, 1, 4_194_304, "processes")?;
+    }
+    Ok(())
+}
+
 fn entry_to_entrant(e: EngineEntry, base: &Path) -> Result<Entrant> {
+    check_entry(&e, e.name.as_deref().unwrap_or(&e.command))?;
     let time = TimeOverride {
         movetime: e.movetime,
         nodes: e.nodes,

@@ -55,10 +55,10 @@ pub struct PlayArgs {
     #[arg(long = "as", value_enum, default_value_t = Side::P1)]
     pub side: Side,
     /// The engine's time per move (ms).
-    #[arg(long, default_value_t = 1000)]
+    #[arg(long, default_value_t = 1000, value_parser = crate::limits::movetime)]
     pub movetime: u64,
     /// The engine's depth per move, instead of a move time.
-    #[arg(long)]
+    #[arg(long, value_parser = crate::limits::depth)]
     pub depth: Option<u32>,
     /// Seed of the random start board (default: from the clock, printed).
     #[arg(long, conflicts_with = "fen")]
@@ -71,7 +71,7 @@ pub struct PlayArgs {
     #[arg(long)]
     pub dots_size: Option<String>,
     /// Search time of `hint` (ms, builtin:tabula).
-    #[arg(long, default_value_t = 500)]
+    #[arg(long, default_value_t = 500, value_parser = crate::limits::movetime)]
     pub hint_time: u64,
     /// Your name in the records.
     #[arg(long, default_value = "human")]
@@ -90,7 +90,7 @@ pub struct PlayArgs {
     #[arg(long)]
     pub no_color: bool,
     /// Handshake deadline of an external engine (ms).
-    #[arg(long, default_value_t = 10_000)]
+    #[arg(long, default_value_t = 10_000, value_parser = crate::limits::deadline)]
     pub startup_timeout: u64,
     #[command(flatten)]
     pub sandbox: crate::sandbox::SandboxArgs,

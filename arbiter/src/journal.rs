@@ -6,6 +6,9 @@
 //! matches and its `key` is one of the tournament's games. Lines of other
 //! tournaments are left alone (a file may hold several), and a line cut short
 //! by a crash of the arbiter is skipped with a warning (the game is replayed).
+//! Resume trusts no line it cannot check ([`crate::verify`]): the lines it
+//! rejects are moved to `<journal>.rejected` ([`quarantine`]) and their
+//! games played again.
 
 use crate::game::GameRecord;
 use anyhow::{Context, Result};
@@ -16,8 +19,11 @@ use std::path::{Path, PathBuf};
 /// What a journal already holds for a tournament.
 #[derive(Debug, Default)]
 pub struct Loaded {
-    /// Finished games of this tournament (the last line wins for a key).
+    /// Finished games of this tournament, every line in file order
+    /// (duplicates too: see [`crate::verify`]).
     pub done: Vec<GameRecord>,
+    /// The 0-based line of each of `done` in the file.
+    pub lines: Vec<usize>,
     /// Lines of other tournaments.
     pub other: usize,
     /// Lines that are not results (cut short, edited by hand).
@@ -37,21 +43,70 @@ pub fn load(path: &Path, fingerprint: &str) -> Result<Loaded> {
             return Err(e).with_context(|| format!("cannot read results '{}'", path.display()))
         }
     };
-    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+    for (i, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
         if crate::shard::is_plan_line(line) {
             loaded.plans.push(line.to_string());
             continue;
         }
         match serde_json::from_str::<GameRecord>(line) {
             Ok(r) if r.tournament == fingerprint => {
-                loaded.done.retain(|d| d.key != r.key);
                 loaded.done.push(r);
+                loaded.lines.push(i);
             }
             Ok(_) => loaded.other += 1,
             Err(_) => loaded.bad += 1,
         }
     }
     Ok(loaded)
+}
+
+/// Moves the lines `rejected` (0-based, with why) of the journal `path` to
+/// `<path>.rejected`, each after a `# why` line, and rewrites the journal
+/// without them (a new file renamed over it: a crash leaves the old one or
+/// the new one). Returns the file they went to.
+pub fn quarantine(path: &Path, rejected: &[(usize, String)]) -> Result<PathBuf> {
+    let text =
+        std::fs::read(path).with_context(|| format!("cannot read results '{}'", path.display()))?;
+    let text = String::from_utf8_lossy(&text);
+    let mut kept = String::new();
+    let mut moved = String::new();
+    let why_of: std::collections::HashMap<usize, &str> =
+        rejected.iter().map(|(l, why)| (*l, why.as_str())).collect();
+    for (i, line) in text.lines().enumerate() {
+        match why_of.get(&i) {
+            Some(why) => {
+                moved.push_str(&format!("# {why}\n{line}\n"));
+            }
+            None => {
+                kept.push_str(line);
+                kept.push('\n');
+            }
+        }
+    }
+    let aside = with_suffix(path, ".rejected");
+    let mut f = OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&aside)
+        .with_context(|| format!("cannot open '{}'", aside.display()))?;
+    f.write_all(moved.as_bytes())
+        .and_then(|_| f.sync_all())
+        .with_context(|| format!("cannot write '{}'", aside.display()))?;
+    let tmp = with_suffix(path, ".tmp");
+    std::fs::write(&tmp, kept)
+        .and_then(|_| std::fs::rename(&tmp, path))
+        .with_context(|| format!("cannot rewrite results '{}'", path.display()))?;
+    Ok(aside)
+}
+
+/// `path` with `suffix` added to its name (`r.jsonl` → `r.jsonl.rejected`).
+fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
+    let mut s = path.as_os_str().to_owned();
+    s.push(suffix);
+    PathBuf::from(s)
 }
 
 /// An open journal.

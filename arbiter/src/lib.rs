@@ -14,10 +14,13 @@
 //!   balanced start boards and the shipped board sets.
 //! - [`check`]: a self-test of one engine, for students.
 //! - [`human`], [`board_view`]: `arbiter play`, a person against an engine.
+//! - [`verify`]: what resume checks of a journal (replayed by the rules).
+//! - [`limits`]: the range of every number given, the largest plan.
 //! - [`journal`], [`stats`], [`report`]: results file, Elo/LOS, tables;
 //!   [`html`]: the tournament as a web page with a replay of every game.
 //! - [`sandbox`]: confinement of untrusted engines (bubblewrap, cgroups).
-//! - [`signals`]: what Ctrl-C and SIGTERM do.
+//! - [`signals`]: what Ctrl-C and SIGTERM do; [`out`]: printing that a
+//!   broken pipe cannot stop.
 
 pub mod board_view;
 pub mod boards;
@@ -30,6 +33,8 @@ pub mod game;
 pub mod html;
 pub mod human;
 pub mod journal;
+pub mod limits;
+pub mod out;
 pub mod process;
 pub mod report;
 pub mod result;
@@ -39,3 +44,4 @@ pub mod signals;
 pub mod sprt;
 pub mod stats;
 pub mod tournament;
+pub mod verify;

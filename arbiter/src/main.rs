@@ -16,7 +16,7 @@ use arbiter::shard::Shard;
 use arbiter::sprt::{self, Sprt};
 use arbiter::stats::Scoring;
 use arbiter::tournament::{self, Format, RunOptions, RunResult};
-use arbiter::{html, process, report, signals};
+use arbiter::{errln, html, limits, out, outln, process, report, signals};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -53,7 +53,7 @@ enum Command {
         engine2: String,
         /// Number of games (default 2; with --sprt the most games to play,
         /// default 20000).
-        #[arg(long)]
+        #[arg(long, value_parser = limits::games)]
         games: Option<u32>,
         /// Sequential probability ratio test: stop as soon as H0 (engine1 is
         /// not ELO1 stronger) or H1 (it is at least ELO0 stronger) is
@@ -76,7 +76,7 @@ enum Command {
         #[command(flatten)]
         tournament: TournamentArgs,
         /// Show which of N shards plays each game (`tournament --shard K/N`).
-        #[arg(long, value_name = "N")]
+        #[arg(long, value_name = "N", value_parser = limits::shards)]
         shards: Option<u32>,
     },
     /// Puts the journals of a sharded tournament together: checks they
@@ -111,24 +111,24 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Move time of the first move and of the two games (ms).
-        #[arg(long, default_value_t = 200)]
+        #[arg(long, default_value_t = 200, value_parser = limits::movetime)]
         movetime: u64,
         /// Positions of the rule-conformance layer where the game goes on
         /// (finished games are added for perft and query).
-        #[arg(long, default_value_t = 30)]
+        #[arg(long, default_value_t = 30, value_parser = limits::positions)]
         positions: usize,
         /// Time given to each `solve` of the course problems (ms).
-        #[arg(long, default_value_t = 3000)]
+        #[arg(long, default_value_t = 3000, value_parser = limits::movetime)]
         solve_time: u64,
         /// Dots board size, `<rows>x<cols>` (default: 5x6 for the games,
         /// 2x2, 3x3, 5x6 and 2x4 for the rule conformance).
         #[arg(long)]
         dots_size: Option<String>,
         /// Handshake deadline (ms).
-        #[arg(long, default_value_t = 10_000)]
+        #[arg(long, default_value_t = 10_000, value_parser = limits::deadline)]
         startup_timeout: u64,
         /// Allowed beyond a move's time (ms).
-        #[arg(long, default_value_t = 100)]
+        #[arg(long, default_value_t = 100, value_parser = limits::slack)]
         margin: u64,
         #[command(flatten)]
         sandbox: SandboxArgs,
@@ -136,7 +136,7 @@ enum Command {
     /// Throughput: games per second and arbiter time per move.
     Bench {
         /// Games per measurement.
-        #[arg(long, default_value_t = 200)]
+        #[arg(long, default_value_t = 200, value_parser = limits::games)]
         games: u32,
     },
     /// The demo tournament (what `arbiter` alone runs).
@@ -199,10 +199,10 @@ struct TournamentArgs {
     #[arg(long)]
     reference: Option<String>,
     /// Rounds (each with fresh boards; Swiss: the number of rounds).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = limits::rounds)]
     rounds: u32,
     /// Boards per round and pairing (two games each, colours swapped).
-    #[arg(long, default_value_t = 2)]
+    #[arg(long, default_value_t = 2, value_parser = limits::boards)]
     boards: u32,
     /// Play only shard K of N (1-based, e.g. 2/4): about 1/N of the boards,
     /// into this shard's own --results journal; put the shards' journals
@@ -229,13 +229,13 @@ struct Common {
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Time per move in ms (`go movetime`), the default time control.
-    #[arg(long, default_value_t = 1000)]
+    #[arg(long, default_value_t = 1000, value_parser = limits::movetime)]
     movetime: u64,
     /// Node limit per move (`go nodes`) instead of a move time.
-    #[arg(long, conflicts_with_all = ["depth", "tc"])]
+    #[arg(long, conflicts_with_all = ["depth", "tc"], value_parser = limits::nodes)]
     nodes: Option<u64>,
     /// Depth limit per move (`go depth`) instead of a move time.
-    #[arg(long, conflicts_with = "tc")]
+    #[arg(long, conflicts_with = "tc", value_parser = limits::depth)]
     depth: Option<u32>,
     /// Game clock in seconds, `<base>+<inc>` (`60+0.5`), instead of a move time.
     #[arg(long)]
@@ -255,29 +255,29 @@ struct Common {
     /// Dots board size for seeded boards, `<rows>x<cols>` (default 5x6).
     #[arg(long)]
     dots_size: Option<String>,
-    /// Games played at once (default: the number of cores).
-    #[arg(long)]
+    /// Games played at once (default: the number of cores; at most 1024).
+    #[arg(long, value_parser = limits::concurrency)]
     concurrency: Option<usize>,
     /// What a late move costs.
     #[arg(long, value_enum, default_value_t = Policy::Strict)]
     time_policy: Policy,
     /// Allowed beyond a move's time (ms).
-    #[arg(long, default_value_t = 100)]
+    #[arg(long, default_value_t = 100, value_parser = limits::slack)]
     margin: u64,
     /// Handshake deadline (ms).
-    #[arg(long, default_value_t = 10_000)]
+    #[arg(long, default_value_t = 10_000, value_parser = limits::deadline)]
     startup_timeout: u64,
     /// `isready` deadline before each move (ms).
-    #[arg(long, default_value_t = 5_000)]
+    #[arg(long, default_value_t = 5_000, value_parser = limits::deadline)]
     ping_timeout: u64,
     /// Time to obey `stop` or `quit` before being killed (ms).
-    #[arg(long, default_value_t = 500)]
+    #[arg(long, default_value_t = 500, value_parser = limits::slack)]
     grace: u64,
     /// Absolute cap of one move's wait, for depth/node limits and lenient play (ms).
-    #[arg(long, default_value_t = 60_000)]
+    #[arg(long, default_value_t = 60_000, value_parser = limits::cap)]
     max_move_time: u64,
     /// Plies before a game is adjudicated on the score.
-    #[arg(long, default_value_t = 10_000)]
+    #[arg(long, default_value_t = 10_000, value_parser = limits::plies)]
     max_plies: usize,
     /// Folder of engine traffic logs (default: <results>.logs).
     #[arg(long)]
@@ -311,7 +311,7 @@ fn main() -> ExitCode {
     match run(cli) {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("arbiter: {e:#}");
+            errln!("arbiter: {e:#}");
             ExitCode::from(2)
         }
     }
@@ -338,7 +338,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         }) => {
             let mut entrants = [Entrant::from_cli(&engine)?];
             if let Some(header) = sandbox.apply(&mut entrants, &[])? {
-                println!("{header}");
+                outln!("{header}");
             }
             let [entrant] = entrants;
             let config::Kind::External(spec) = &entrant.kind else {
@@ -410,7 +410,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             };
             let schedule = tournament.schedule()?;
             let (setup, ..) = prepare(schedule, &tournament.common, &[])?;
-            print!(
+            out!(
                 "{}",
                 report::plan_listing(&tournament::first_plan(&setup)?, shards)
             );
@@ -453,7 +453,7 @@ fn confine(c: &Common, entrants: &mut [Entrant], config: &[PathBuf]) -> Result<(
         if let Some(dir) = &log_dir {
             std::fs::create_dir_all(dir)?;
         }
-        println!("{header}");
+        outln!("{header}");
     }
     Ok(())
 }
@@ -604,39 +604,46 @@ fn play(schedule: Schedule, c: &Common, cmd: &[String]) -> Result<ExitCode> {
     let RunResult {
         records,
         resumed,
+        rejected,
         interrupted,
         total,
         sprt: sprt_status,
         waiting_round,
     } = run;
+    // The files first: whatever happens to stdout and stderr (a pipe whose
+    // reader died with Ctrl-C), the end of the run is written.
+    let written = c.out.write(&names, &records).and_then(|()| match &c.html {
+        Some(path) => html::write(path, &page, &records),
+        None => Ok(()),
+    });
     if let Some(s) = shard {
-        println!(
-            "shard {s}: this shard's games only (put the shards together with `arbiter merge`)"
-        );
+        outln!("shard {s}: this shard's games only (put the shards together with `arbiter merge`)");
     }
-    println!(
+    outln!(
         "{game} {}{} in {:.1} s, {tc}",
         report::plural(records.len(), "game"),
         c.results
             .as_ref()
-            .map(|p| format!(" ({resumed} resumed from {})", p.display()))
+            .map(|p| {
+                let untrusted = match rejected {
+                    0 => String::new(),
+                    n => format!(", {} not trusted (see above)", report::plural(n, "line")),
+                };
+                format!(" ({resumed} resumed from {}{untrusted})", p.display())
+            })
             .unwrap_or_default(),
         started.elapsed().as_secs_f64(),
     );
-    print!(
+    out!(
         "{}",
         report::full_report(&names, &pairings, &records, c.out.scoring)
     );
     if let Some(watch) = &sprt_status {
-        print!("{}", report::sprt_lines(watch));
-    }
-    c.out.write(&names, &records)?;
-    if let Some(path) = &c.html {
-        html::write(path, &page, &records)?;
+        out!("{}", report::sprt_lines(watch));
     }
     tell_where_faults_are(&records, &opts.settings);
     if let (Some(r), Some(s)) = (waiting_round, shard) {
-        eprintln!(
+        errln!(
             "arbiter: Swiss round {} played for shard {s}. The next round is paired on every \
              shard's results: put the journals together (arbiter merge SHARD-JOURNALS… \
              --results all.jsonl), copy all.jsonl over each shard's journal, and run each \
@@ -646,7 +653,7 @@ fn play(schedule: Schedule, c: &Common, cmd: &[String]) -> Result<ExitCode> {
     }
     if interrupted {
         let quoted: Vec<String> = cmd.iter().map(|a| shell_quote(a)).collect();
-        eprintln!(
+        errln!(
             "arbiter: interrupted after {} of {}; the finished games are saved{}.\n\
              To resume, run the same command again:\n  {}",
             records.len(),
@@ -657,9 +664,13 @@ fn play(schedule: Schedule, c: &Common, cmd: &[String]) -> Result<ExitCode> {
                 .unwrap_or_else(|| " nowhere (no --results file was given)".into()),
             quoted.join(" ")
         );
-        return Ok(ExitCode::from(130));
     }
-    Ok(ExitCode::SUCCESS)
+    written?;
+    Ok(if interrupted {
+        ExitCode::from(130)
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 /// After a run with games lost by a fault (each told on stderr as it
@@ -699,7 +710,7 @@ fn merge(journals: &[PathBuf], out: &std::path::Path, outputs: &Outputs) -> Resu
         }
     }
     pairings.sort_unstable();
-    println!(
+    outln!(
         "merged {} of tournament {} from {} into {} ({} duplicate(s) dropped)",
         report::plural(m.records.len(), "game"),
         m.tournament,
@@ -707,7 +718,7 @@ fn merge(journals: &[PathBuf], out: &std::path::Path, outputs: &Outputs) -> Resu
         out.display(),
         m.duplicates
     );
-    print!(
+    out!(
         "{}",
         report::full_report(&m.names, &pairings, &m.records, outputs.scoring)
     );
@@ -716,7 +727,7 @@ fn merge(journals: &[PathBuf], out: &std::path::Path, outputs: &Outputs) -> Resu
         log::warn!("game {c}");
     }
     if !m.planned {
-        eprintln!(
+        errln!(
             "arbiter merge: the journals hold no plan line (not played with --shard): \
              missing games cannot be told"
         );
@@ -725,7 +736,7 @@ fn merge(journals: &[PathBuf], out: &std::path::Path, outputs: &Outputs) -> Resu
         return Ok(ExitCode::SUCCESS);
     }
     let total: usize = m.missing.iter().map(|x| x.keys.len()).sum();
-    eprintln!("arbiter merge: {} missing:", report::plural(total, "game"));
+    errln!("arbiter merge: {} missing:", report::plural(total, "game"));
     for x in &m.missing {
         let shown: Vec<&str> = x.keys.iter().take(8).map(String::as_str).collect();
         let more = if x.keys.len() > 8 { " …" } else { "" };
@@ -736,7 +747,7 @@ fn merge(journals: &[PathBuf], out: &std::path::Path, outputs: &Outputs) -> Resu
                 .join(" ")
         };
         match &x.command {
-            Some(cmd) => eprintln!(
+            Some(cmd) => errln!(
                 "  shard {}: {} ({}{more}); rerun its command to play them:\n    {}",
                 x.shard,
                 report::plural(x.keys.len(), "game"),
@@ -749,7 +760,7 @@ fn merge(journals: &[PathBuf], out: &std::path::Path, outputs: &Outputs) -> Resu
                     .as_ref()
                     .map(|(from, cmd)| quote(&arbiter::shard::with_shard(cmd, *from, x.shard)))
                     .unwrap_or_default();
-                eprintln!(
+                errln!(
                     "  shard {}: {} — no journal of this shard was given; play it with:\n    {command}",
                     x.shard,
                     report::plural(x.keys.len(), "game"),
@@ -772,7 +783,7 @@ fn shell_quote(s: &str) -> String {
 }
 
 fn demo() -> Result<ExitCode> {
-    println!(
+    outln!(
         "arbiter demo: a round robin of the built-in players on seeded knight boards\n\
          (see `arbiter --help`, `arbiter match --help`, `arbiter tournament --help`)\n"
     );

@@ -72,8 +72,13 @@ impl FromStr for Shard {
             Some((k.trim().parse::<u32>().ok()?, n.trim().parse::<u32>().ok()?))
         });
         match parsed {
-            Some((k, n)) if n >= 1 && (1..=n).contains(&k) => Ok(Shard { k, n }),
-            _ => bail!("--shard: expected K/N with 1 <= K <= N (e.g. 2/4), found '{s}'"),
+            Some((k, n)) if n <= crate::limits::MAX_SHARDS && (1..=n).contains(&k) => {
+                Ok(Shard { k, n })
+            }
+            _ => bail!(
+                "--shard: expected K/N with 1 <= K <= N <= {} (e.g. 2/4), found '{s}'",
+                crate::limits::MAX_SHARDS
+            ),
         }
     }
 }

@@ -26,6 +26,7 @@ use crate::shard::{self, PlanLine, Shard};
 use crate::signals;
 use crate::sprt;
 use crate::stats;
+use crate::verify;
 use anyhow::{bail, Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::collections::VecDeque;
@@ -108,6 +109,9 @@ pub struct Plan {
     /// `Some` when only a shard of the plan is kept in `games`: the shard,
     /// every key of the whole plan and the shard of each.
     pub shard: Option<(Shard, Vec<String>, Vec<u32>)>,
+    /// Every game of the tournament is planned (false for a Swiss round:
+    /// the journal may hold the games of other rounds).
+    pub whole: bool,
 }
 
 impl Plan {
@@ -135,6 +139,20 @@ impl Plan {
         if entrants.len() < 2 {
             bail!("a tournament needs at least two engines");
         }
+        // The size first: nothing is allocated for a plan too large.
+        let n = entrants.len() as u64;
+        let npairings = match format {
+            Format::RoundRobin => n * (n - 1) / 2,
+            _ => n - 1,
+        };
+        let per_pairing = match games_per_pairing {
+            Some(g) => g as u64,
+            None => 2 * boards_per_round as u64,
+        };
+        let size = npairings
+            .saturating_mul(per_pairing)
+            .saturating_mul(rounds as u64);
+        crate::limits::check_plan(entrants.len(), size)?;
         let pairings: Vec<(usize, usize)> = match format {
             Format::RoundRobin => (0..entrants.len())
                 .flat_map(|a| (a + 1..entrants.len()).map(move |b| (a, b)))
@@ -152,7 +170,9 @@ impl Plan {
                 &mut games, game, &pairings, round, nboards, last_once, boards,
             )?;
         }
-        Ok(Plan::finish(game, entrants, pairings, games, tc, seed))
+        Ok(Plan::finish(
+            game, entrants, pairings, games, tc, seed, true,
+        ))
     }
 
     /// One round with the given pairings (Swiss), `boards_per_round` boards
@@ -178,7 +198,9 @@ impl Plan {
             false,
             boards,
         )?;
-        Ok(Plan::finish(game, entrants, pairings, games, tc, seed))
+        Ok(Plan::finish(
+            game, entrants, pairings, games, tc, seed, false,
+        ))
     }
 
     fn finish(
@@ -188,6 +210,7 @@ impl Plan {
         games: Vec<(GameKey, usize, usize, AnyPosition)>,
         tc: TimeControl,
         seed: u64,
+        whole: bool,
     ) -> Plan {
         let mut plan = Plan {
             game,
@@ -198,6 +221,7 @@ impl Plan {
             seed,
             fingerprint: String::new(),
             shard: None,
+            whole,
         };
         plan.fingerprint = plan.compute_fingerprint();
         plan
@@ -284,7 +308,7 @@ fn schedule_round(
     boards: &Boards,
 ) -> Result<()> {
     for b in 0..nboards {
-        let start = boards.board(game, (round * nboards + b) as u64)?;
+        let start = boards.board(game, round as u64 * nboards as u64 + b as u64)?;
         for (p, &(x, y)) in pairings.iter().enumerate() {
             let colours = if last_once && b + 1 == nboards { 1 } else { 2 };
             for colour in 0..colours {
@@ -427,6 +451,8 @@ pub struct RunResult {
     pub records: Vec<GameRecord>,
     /// Games resumed from the journal.
     pub resumed: usize,
+    /// Journal lines not trusted (see [`crate::verify`]), told on stderr.
+    pub rejected: usize,
     /// True when Ctrl-C stopped the run before the end.
     pub interrupted: bool,
     /// Games of the plan.
@@ -479,6 +505,7 @@ pub fn preflight(plan: &Plan, timeouts: &Timeouts) -> Result<()> {
 /// Plays the plan (resuming from the journal), `opts.concurrency` games at a time.
 pub fn run(plan: &Plan, opts: &RunOptions) -> Result<RunResult> {
     let mut done: Vec<GameRecord> = Vec::new();
+    let mut rejected = 0;
     let mut journal = None;
     if let Some(path) = &opts.results {
         let loaded = journal::load(path, &plan.fingerprint)?;
@@ -497,13 +524,28 @@ pub fn run(plan: &Plan, opts: &RunOptions) -> Result<RunResult> {
                 plural(loaded.other, "game")
             );
         }
-        let keys: std::collections::HashSet<String> =
-            plan.games.iter().map(|g| g.0.to_string()).collect();
-        done = loaded
-            .done
-            .into_iter()
-            .filter(|r| keys.contains(&r.key))
-            .collect();
+        let checked = verify::verify(plan, loaded.done, &loaded.lines, plan.whole);
+        done = checked.good;
+        rejected = checked.rejected.len();
+        if !checked.rejected.is_empty() {
+            let lines: Vec<(usize, String)> = checked
+                .rejected
+                .iter()
+                .map(|r| (r.line, format!("game {}: {}", r.key, r.why)))
+                .collect();
+            let aside = journal::quarantine(path, &lines)?;
+            for r in &checked.rejected {
+                log::warn!(
+                    "{} line {}, game {}: {}; not counted, the game is played again \
+                     (the line is moved to {})",
+                    path.display(),
+                    r.line + 1,
+                    r.key,
+                    r.why,
+                    aside.display()
+                );
+            }
+        }
         let mut j = Journal::open(path)?;
         if let Some((shard, keys, owners)) = &plan.shard {
             let line = PlanLine {
@@ -625,11 +667,15 @@ pub fn run(plan: &Plan, opts: &RunOptions) -> Result<RunResult> {
     if let Some(e) = write_error {
         return Err(e);
     }
-    records.sort_by_key(|r| key_order(plan, &r.key));
+    let order: std::collections::HashMap<String, usize> = (plan.games.iter().enumerate())
+        .map(|(i, g)| (g.0.to_string(), i))
+        .collect();
+    records.sort_by_key(|r| order.get(&r.key).copied().unwrap_or(usize::MAX));
     Ok(RunResult {
         interrupted: records.len() < total && signals::interrupted() && !decided(&watch),
         records,
         resumed,
+        rejected,
         total,
         sprt: watch,
         waiting_round: None,
@@ -664,6 +710,7 @@ pub fn first_plan(setup: &Setup) -> Result<Plan> {
         if setup.entrants.len() < 2 {
             bail!("a tournament needs at least two engines");
         }
+        check_swiss_size(setup)?;
         return swiss_round(setup, 0, &[]);
     }
     Plan::new(
@@ -677,6 +724,14 @@ pub fn first_plan(setup: &Setup) -> Result<Plan> {
         setup.tc,
         setup.seed,
     )
+}
+
+/// Refuses a Swiss too large (see [`crate::limits::check_plan`]).
+fn check_swiss_size(setup: &Setup) -> Result<()> {
+    let size = (setup.entrants.len() as u64 / 2)
+        .saturating_mul(2 * setup.boards as u64)
+        .saturating_mul(setup.rounds as u64);
+    crate::limits::check_plan(setup.entrants.len(), size)
 }
 
 /// Round `round` of a Swiss, paired on the results so far.
@@ -710,12 +765,13 @@ pub fn play(setup: Setup, opts: &RunOptions) -> Result<(RunResult, Vec<(usize, u
     let mut waiting_round = None;
     let mut records = Vec::new();
     let mut pairings = Vec::new();
-    let (mut resumed, mut total, mut interrupted) = (0, 0, false);
+    let (mut resumed, mut rejected, mut total, mut interrupted) = (0, 0, 0, false);
     let mut sprt = None;
     if setup.format == Format::Swiss {
         if names.len() < 2 {
             bail!("a tournament needs at least two engines");
         }
+        check_swiss_size(&setup)?;
         let mut swiss_id: Option<String> = None;
         for round in 0..rounds {
             let mut plan = swiss_round(&setup, round, &records)?;
@@ -733,14 +789,9 @@ pub fn play(setup: Setup, opts: &RunOptions) -> Result<(RunResult, Vec<(usize, u
                 // merged into it) is done; the first other one is played,
                 // this shard's share only, and the run stops there: the next
                 // round's pairings need every shard's results.
-                let keys: std::collections::HashSet<String> =
-                    plan.games.iter().map(|g| g.0.to_string()).collect();
-                let done: Vec<GameRecord> = journal::load(path, &plan.fingerprint)?
-                    .done
-                    .into_iter()
-                    .filter(|r| keys.contains(&r.key))
-                    .collect();
-                if done.len() < keys.len() {
+                let loaded = journal::load(path, &plan.fingerprint)?;
+                let done = verify::verify(&plan, loaded.done, &loaded.lines, false).good;
+                if done.len() < plan.games.len() {
                     plan.keep_shard(s);
                     waiting_round = Some(round);
                 } else {
@@ -759,6 +810,7 @@ pub fn play(setup: Setup, opts: &RunOptions) -> Result<(RunResult, Vec<(usize, u
             pairings.extend(plan.pairings.iter().copied());
             records.extend(result.records);
             resumed += result.resumed;
+            rejected += result.rejected;
             total += result.total;
             if waiting_round.is_some() {
                 interrupted = result.interrupted;
@@ -780,6 +832,7 @@ pub fn play(setup: Setup, opts: &RunOptions) -> Result<(RunResult, Vec<(usize, u
         pairings = plan.pairings.clone();
         records = result.records;
         resumed = result.resumed;
+        rejected = result.rejected;
         total = result.total;
         interrupted = result.interrupted;
         sprt = result.sprt;
@@ -793,19 +846,13 @@ pub fn play(setup: Setup, opts: &RunOptions) -> Result<(RunResult, Vec<(usize, u
     let run = RunResult {
         records,
         resumed,
+        rejected,
         interrupted,
         total,
         sprt,
         waiting_round,
     };
     Ok((run, pairings))
-}
-
-fn key_order(plan: &Plan, key: &str) -> usize {
-    plan.games
-        .iter()
-        .position(|g| g.0.to_string() == key)
-        .unwrap_or(usize::MAX)
 }
 
 fn leaders(names: &[String], records: &[GameRecord]) -> String {

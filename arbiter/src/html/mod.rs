@@ -110,12 +110,12 @@ pub fn run(args: ReportArgs) -> Result<std::process::ExitCode> {
     let pairings: Vec<(usize, usize)> = (0..info.names.len())
         .flat_map(|a| (a + 1..info.names.len()).map(move |b| (a, b)))
         .collect();
-    print!(
+    crate::out!(
         "{}",
         report::full_report(&info.names, &pairings, &records, args.scoring)
     );
     write(&args.out, &info, &records)?;
-    println!(
+    crate::outln!(
         "wrote {} ({}, {} KiB)",
         args.out.display(),
         plural(records.len(), "game"),

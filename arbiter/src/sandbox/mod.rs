@@ -94,15 +94,36 @@ pub struct SandboxArgs {
     #[arg(long)]
     pub freeze_idle: bool,
     /// Memory of each sandboxed engine, all its processes together (MiB).
-    #[arg(long, default_value_t = 2048, value_name = "MIB")]
+    #[arg(long, default_value_t = 2048, value_name = "MIB", value_parser = sandbox_memory)]
     pub sandbox_memory: u64,
     /// Processes and threads of each sandboxed engine.
-    #[arg(long, default_value_t = 256, value_name = "N")]
+    #[arg(long, default_value_t = 256, value_name = "N", value_parser = sandbox_pids)]
     pub sandbox_pids: u64,
     /// CPU of each sandboxed engine, in cores (`1`, `0.5`; default: no
     /// limit): its threads together cannot use more.
-    #[arg(long, value_name = "CORES")]
+    #[arg(long, value_name = "CORES", value_parser = sandbox_cpus)]
     pub sandbox_cpus: Option<f64>,
+}
+
+/// `--sandbox-memory`: 16 MiB (less and no interpreter starts) to 1 TiB
+/// (the limit is written in bytes).
+fn sandbox_memory(s: &str) -> Result<u64, String> {
+    crate::limits::number(s, 16, 1 << 20, "MiB")
+}
+
+/// `--sandbox-pids`: 1 to the kernel's largest `pid_max`.
+fn sandbox_pids(s: &str) -> Result<u64, String> {
+    crate::limits::number(s, 1, 4_194_304, "processes")
+}
+
+/// `--sandbox-cpus`: 0.01 to 1024 cores.
+fn sandbox_cpus(s: &str) -> Result<f64, String> {
+    match s.trim().parse::<f64>() {
+        Ok(c) if (0.01..=1024.0).contains(&c) => Ok(c),
+        _ => Err(format!(
+            "expected a number of cores from 0.01 to 1024 (e.g. 1 or 0.5), found '{s}'"
+        )),
+    }
 }
 
 impl SandboxArgs {
