@@ -70,7 +70,7 @@ fn measure(
     let moves: usize = r.records.iter().map(|g| g.moves.len()).sum();
     let think_ms: u64 = r.records.iter().flat_map(|g| g.times_ms.iter()).sum();
     let faults = r.records.iter().filter(|g| g.offender.is_some()).count();
-    println!(
+    crate::outln!(
         "{label:<28} {:>5} games {:>7} moves {:>8.3} s {:>9.1} games/s {:>8.1} µs/move (go→bestmove {:.1} µs/move, ms-rounded){}",
         r.records.len(),
         moves,
@@ -101,7 +101,7 @@ fn measure_starts(label: &str, command: &str, n: u32, sandbox: &SandboxArgs) -> 
         }
     }
     let secs = t0.elapsed().as_secs_f64();
-    println!(
+    crate::outln!(
         "{label:<28} {n:>5} starts {:>8.3} s {:>9.2} ms/start (spawn, handshake, isready, quit)",
         secs,
         secs * 1000.0 / n.max(1) as f64
@@ -113,7 +113,7 @@ pub fn run(games: u32) -> Result<()> {
     let off = SandboxArgs::off();
     let exe = std::env::current_exe()?;
     let dir = exe.parent().unwrap_or(Path::new("."));
-    println!("arbiter bench: knight, seeded boards, one game at a time");
+    crate::outln!("arbiter bench: knight, seeded boards, one game at a time");
     measure(
         "builtin:random x2",
         ["builtin:random", "builtin:random"],
@@ -139,10 +139,10 @@ pub fn run(games: u32) -> Result<()> {
         measure_starts("mock-engine start", &cmd, starts, &off)?;
         measure_starts("  the same, --sandbox auto", &cmd, starts, &confined)?;
         if let Some(header) = confined.apply(&mut [Entrant::from_cli(&cmd)?], &[])? {
-            println!("({header})");
+            crate::outln!("({header})");
         }
     } else {
-        println!("mock-engine not built next to the arbiter (cargo build -p arbiter --bins)");
+        crate::outln!("mock-engine not built next to the arbiter (cargo build -p arbiter --bins)");
     }
     let tabula = dir.join("tabula");
     let cmd = format!("exec '{}'", tabula.display());
@@ -165,7 +165,7 @@ pub fn run(games: u32) -> Result<()> {
             &off,
         )?;
     } else {
-        println!("tabula binary absent or without the protocol yet: skipped");
+        crate::outln!("tabula binary absent or without the protocol yet: skipped");
     }
     Ok(())
 }

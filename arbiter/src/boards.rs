@@ -690,7 +690,7 @@ pub fn run(args: BoardsArgs) -> Result<ExitCode> {
             std::fs::write(path, &text)
                 .map_err(|e| anyhow::anyhow!("cannot write '{}': {e}", path.display()))?;
             if !args.quiet {
-                eprintln!(
+                crate::errln!(
                     "arbiter boards: {} balanced {game} boards of {} tried ({}, {}) written to {}",
                     selection.boards.len(),
                     selection.tries,
@@ -705,13 +705,13 @@ pub fn run(args: BoardsArgs) -> Result<ExitCode> {
             path.display().to_string()
         }
         None => {
-            print!("{text}");
+            crate::out!("{text}");
             "standard output".to_string()
         }
     };
     if let Some(why) = selection.shortfall {
         if signals::interrupted() {
-            eprintln!(
+            crate::errln!(
                 "arbiter: {why} (the {} found are in {written}; the next seed to try is {})",
                 selection.boards.len(),
                 opts.seed.wrapping_add(selection.tries)

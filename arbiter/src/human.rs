@@ -668,7 +668,7 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
         args.records.clone().unwrap_or(DEFAULT_RECORDS.into()),
     ];
     if let Some(header) = args.sandbox.apply(&mut entrants, &protected)? {
-        println!("{header}");
+        crate::outln!("{header}");
     }
     let [entrant] = entrants;
     let timeouts = Timeouts {
@@ -758,7 +758,7 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
         e.quit(timeouts.grace_ms);
     }
     let Some(record) = played.record else {
-        eprintln!("arbiter: interrupted during the engine's turn; the game is not saved");
+        crate::errln!("arbiter: interrupted during the engine's turn; the game is not saved");
         return Ok(ExitCode::from(130));
     };
     show_end(&start, &record, &paint, me, &entrant.name);

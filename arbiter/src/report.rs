@@ -14,6 +14,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::Path;
 use tabula::game::{AnyPosition, Player};
+use tabula::protocol::line::escape_controls;
 
 /// A count and its noun: `1 move`, `2 moves`, `3 passes`, `2 boxes`,
 /// `4 plies`.
@@ -298,7 +299,8 @@ pub fn fault_line(r: &GameRecord) -> Option<String> {
         ),
     };
     if let Some(d) = r.detail.as_deref().filter(|d| !d.is_empty()) {
-        let _ = write!(line, ": {d}");
+        // (Escaped when read, but a journal may be older than that.)
+        let _ = write!(line, ": {}", escape_controls(d));
     }
     if let Some(log) = &r.log {
         let _ = write!(line, " (engine traffic: {log})");
@@ -520,7 +522,7 @@ pub fn records_text(records: &[GameRecord]) -> String {
             r.winner, r.reason, r.score1, r.score2
         );
         if let Some(d) = &r.detail {
-            let _ = writeln!(out, "[Detail \"{}\"]", d.replace('"', "'"));
+            let _ = writeln!(out, "[Detail \"{}\"]", escape_controls(d).replace('"', "'"));
         }
         let _ = writeln!(out, "[Start \"{}\"]", r.start);
         let Ok(mut pos) = AnyPosition::from_fen(&r.start) else {

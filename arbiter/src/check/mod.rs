@@ -121,9 +121,9 @@ impl Report {
         if signals::interrupted() {
             return false;
         }
-        println!("  {tag:<5} {}", with_note(what, note));
+        crate::outln!("  {tag:<5} {}", with_note(what, note));
         if !fix.is_empty() {
-            println!("        → {fix}");
+            crate::outln!("        → {fix}");
         }
         true
     }
@@ -293,7 +293,7 @@ pub fn run(spec: &ExternalSpec, name: &str, o: &CheckOptions) -> Verdict {
         engine: None,
         stray: Stray::default(),
     };
-    println!("checking {name} for the {} game", o.game);
+    crate::outln!("checking {name} for the {} game", o.game);
     let layers: &[Layer] = if o.game.is_puzzle() {
         &[malformed::robustness, |c| {
             solve::solve_layer(c, c.o.game, true)
@@ -320,25 +320,28 @@ pub fn run(spec: &ExternalSpec, name: &str, o: &CheckOptions) -> Verdict {
         sandbox_layer(&mut c);
     }
     let r = &c.r;
-    println!(
+    crate::outln!(
         "summary: {} ok, {} warn, {} FAIL, {} skip",
-        r.ok, r.warns, r.failures, r.skips
+        r.ok,
+        r.warns,
+        r.failures,
+        r.skips
     );
     if signals::interrupted() {
-        println!("interrupted: the check stopped before the end (run it again for a verdict)");
+        crate::outln!("interrupted: the check stopped before the end (run it again for a verdict)");
         Verdict::Interrupted
     } else if r.failures == 0 {
         if o.game.is_puzzle() {
-            println!(
+            crate::outln!(
                 "all checks passed: the engine solves the {} problems",
                 o.game
             );
         } else {
-            println!("all checks passed: the engine is ready for a tournament");
+            crate::outln!("all checks passed: the engine is ready for a tournament");
         }
         Verdict::Passed
     } else {
-        println!("{} failed", plural(r.failures, "check"));
+        crate::outln!("{} failed", plural(r.failures, "check"));
         Verdict::Failed(r.failures)
     }
 }
