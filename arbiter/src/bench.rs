@@ -58,6 +58,7 @@ fn measure(
             max_plies: 10_000,
             debug: false,
             log_dir: None,
+            on_replaced: arbiter::result::OnReplaced::Lose,
         },
         progress: false,
         sprt: None,

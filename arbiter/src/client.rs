@@ -298,6 +298,9 @@ pub struct Reply {
     /// (pondering included, unless it was frozen).
     pub cpu_ms: Option<u64>,
     pub info: SearchInfo,
+    /// `info string fallback <reason>` before the `bestmove`: the adapter
+    /// says the move is not its program's own.
+    pub fallback: Option<String>,
 }
 
 enum Wait {
@@ -508,6 +511,7 @@ impl Engine {
         let limit = budget_ms.unwrap_or(t.cap_ms);
         let mut deadline = sent + Duration::from_millis(wait_ms);
         let mut info = SearchInfo::default();
+        let mut fallback = None;
         let mut stopped = false;
         loop {
             match self.next_line(deadline) {
@@ -517,6 +521,11 @@ impl Engine {
                         .push(at, '#', "written before `go`: not taken as the answer");
                 }
                 Wait::Line(at, l) => match l.parse::<ProtocolReply>() {
+                    Ok(ProtocolReply::Info(Info::String(text))) => {
+                        if let Some(reason) = fallback_reason(&text) {
+                            fallback.get_or_insert(reason);
+                        }
+                    }
                     Ok(ProtocolReply::Info(_)) => info.update(&l),
                     Ok(ProtocolReply::BestMove(_)) => {
                         let elapsed = at.saturating_duration_since(sent).as_millis() as u64;
@@ -537,6 +546,7 @@ impl Engine {
                             elapsed_ms: elapsed,
                             cpu_ms,
                             info,
+                            fallback,
                         });
                     }
                     // `bestmove` and nothing after it.
@@ -669,6 +679,28 @@ impl Engine {
             }
         }
     }
+}
+
+/// The reason of an `info string fallback <reason>` line (the text after
+/// `info string`), if it is one.
+///
+/// ```
+/// use arbiter::client::fallback_reason;
+/// assert_eq!(fallback_reason("fallback error jogar: division by zero").as_deref(), Some("error jogar: division by zero"));
+/// assert_eq!(fallback_reason("fallback"), Some("unknown".to_string()));
+/// assert_eq!(fallback_reason("fallbacks are fine"), None);
+/// ```
+pub fn fallback_reason(text: &str) -> Option<String> {
+    let mut words = text.split_whitespace();
+    if words.next() != Some("fallback") {
+        return None;
+    }
+    let rest: Vec<&str> = words.collect();
+    Some(if rest.is_empty() {
+        "unknown".to_string()
+    } else {
+        rest.join(" ")
+    })
 }
 
 fn dir(s: Stream) -> char {

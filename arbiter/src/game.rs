@@ -14,7 +14,7 @@
 use crate::builtin::Builtin;
 use crate::client::{Engine, Fault, SearchInfo, Timeouts};
 use crate::clock::{GameClock, TimeControl};
-use crate::result::{Offender, Reason, Side, Winner};
+use crate::result::{Offender, OnReplaced, Reason, Side, Winner};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::path::PathBuf;
@@ -48,6 +48,20 @@ pub struct Late {
     /// 0-based ply.
     pub ply: usize,
     pub overrun_ms: u64,
+}
+
+/// A move its program did not choose: the adapter said so (`info string
+/// fallback <reason>`) before its `bestmove`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReplacedMove {
+    /// 0-based ply (the move was not played when it lost the game).
+    pub ply: usize,
+    pub side: Side,
+    /// The move the adapter answered.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// The adapter's reason (`error …`, `illegal …`, `nomove …`, …).
+    pub reason: String,
 }
 
 /// One line of the results file.
@@ -96,9 +110,48 @@ pub struct GameRecord {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub log: Option<String>,
     pub duration_ms: u64,
+    /// How many moves of player 1 / player 2 their programs did not choose
+    /// (always written; absent only in journals older than the count).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub replaced1: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub replaced2: Option<u32>,
+    /// Each of those moves, with the adapter's reason.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub replaced: Vec<ReplacedMove>,
 }
 
 impl GameRecord {
+    /// The moves `side` answered in this game (its plies, and a replaced
+    /// move that ended the game before it was played) and how many of them
+    /// its program did not choose.
+    pub fn answered_by(&self, side: Side) -> (u32, u32) {
+        let mut played = [0u32; 2];
+        match AnyPosition::from_fen(&self.start) {
+            Ok(mut pos) => {
+                for m in &self.moves {
+                    played[pos.side_to_move().index()] += 1;
+                    if pos.play_text(m).is_err() {
+                        break;
+                    }
+                }
+            }
+            Err(_) => {
+                // Not a position: alternate (never for a verified record).
+                played[0] = self.moves.len().div_ceil(2) as u32;
+                played[1] = (self.moves.len() / 2) as u32;
+            }
+        }
+        let i = match side {
+            Side::P1 => 0,
+            Side::P2 => 1,
+        };
+        let lost_by_it =
+            self.reason == Reason::Replaced && self.offender.is_some_and(|o| o.includes(side));
+        let replaced = self.replaced.iter().filter(|r| r.side == side).count() as u32;
+        (played[i] + u32::from(lost_by_it), replaced)
+    }
+
     /// The fields that a replay of the same game must reproduce (everything
     /// but times and log paths).
     pub fn same_game(&self, other: &GameRecord) -> bool {
@@ -143,6 +196,8 @@ pub struct Settings {
     pub debug: bool,
     /// Where traffic logs go (none kept without it).
     pub log_dir: Option<PathBuf>,
+    /// What a move its program did not choose costs.
+    pub on_replaced: OnReplaced,
 }
 
 /// A player seated at the board.
@@ -267,6 +322,7 @@ pub fn play(spec: &GameSpec, seats: [Seat; 2], settings: &Settings) -> Played {
             &mut clock,
             t,
             settings.max_plies,
+            settings.on_replaced,
             &mut plies,
         ),
     };
@@ -306,6 +362,21 @@ pub fn play(spec: &GameSpec, seats: [Seat; 2], settings: &Settings) -> Played {
     };
     let seats = [keep(p1, Side::P1), keep(p2, Side::P2)];
     let [score1, score2] = pos.scores();
+    let replaced = [plies.replaced_by(Side::P1), plies.replaced_by(Side::P2)];
+    let mut detail = end.detail;
+    if end.reason != Reason::Replaced && !plies.replaced.is_empty() {
+        // Counted, not lost: the reasons still show where the teacher looks.
+        let list: Vec<String> = plies
+            .replaced
+            .iter()
+            .map(|r| format!("{} ply {} {} ({})", r.side, r.ply, r.mv, r.reason))
+            .collect();
+        let note = format!("replaced moves: {}", list.join("; "));
+        detail = Some(match detail {
+            Some(d) => format!("{d}; {note}"),
+            None => note,
+        });
+    }
     let record = GameRecord {
         tournament: spec.tournament.clone(),
         key: spec.key.to_string(),
@@ -319,7 +390,7 @@ pub fn play(spec: &GameSpec, seats: [Seat; 2], settings: &Settings) -> Played {
         winner: Winner::of(end.winner),
         reason: end.reason,
         offender: end.offender,
-        detail: end.detail,
+        detail,
         overrun_ms: end.overrun_ms,
         start: spec.start.fen(),
         moves: plies.moves,
@@ -331,6 +402,9 @@ pub fn play(spec: &GameSpec, seats: [Seat; 2], settings: &Settings) -> Played {
         late: plies.late,
         log,
         duration_ms: started.elapsed().as_millis() as u64,
+        replaced1: Some(replaced[0]),
+        replaced2: Some(replaced[1]),
+        replaced: plies.replaced,
     };
     Played {
         record: Some(record),
@@ -363,6 +437,8 @@ struct Plies {
     cpu: Vec<Option<u64>>,
     infos: Vec<SearchInfo>,
     late: Vec<Late>,
+    /// Moves their programs did not choose.
+    replaced: Vec<ReplacedMove>,
 }
 
 impl Plies {
@@ -380,6 +456,12 @@ impl Plies {
         self.cpu.truncate(keep);
         self.infos.truncate(keep);
         self.late.retain(|l| l.ply < keep);
+        self.replaced.retain(|r| r.ply < keep);
+    }
+
+    /// How many of `side`'s moves were replaced.
+    fn replaced_by(&self, side: Side) -> u32 {
+        self.replaced.iter().filter(|r| r.side == side).count() as u32
     }
 }
 
@@ -391,6 +473,8 @@ struct Answer {
     elapsed_ms: u64,
     cpu_ms: Option<u64>,
     info: SearchInfo,
+    /// The adapter's `info string fallback` reason: not the program's move.
+    fallback: Option<String>,
 }
 
 /// What a seat's turn came to.
@@ -455,6 +539,7 @@ fn ask(
                 elapsed_ms: t0.elapsed().as_millis() as u64,
                 cpu_ms: None,
                 info: SearchInfo::default(),
+                fallback: None,
             }),
             Action::TakeBack(n) => Turn::TakeBack(n),
             action @ (Action::Resign | Action::Quit(_)) => {
@@ -488,6 +573,7 @@ fn ask(
                 elapsed_ms: t0.elapsed().as_millis() as u64,
                 cpu_ms,
                 info,
+                fallback: None,
             })
         }
         Mover::External(e) => {
@@ -503,6 +589,7 @@ fn ask(
                     elapsed_ms: r.elapsed_ms,
                     cpu_ms: r.cpu_ms,
                     info: r.info,
+                    fallback: r.fallback,
                 }),
                 Err(f) => Turn::End(End::fault(side, f)),
             }
@@ -520,6 +607,7 @@ fn play_moves(
     clock: &mut GameClock,
     t: &Timeouts,
     max_plies: usize,
+    on_replaced: OnReplaced,
     plies: &mut Plies,
 ) -> Option<End> {
     loop {
@@ -540,6 +628,7 @@ fn play_moves(
             elapsed_ms: elapsed,
             cpu_ms,
             info,
+            fallback,
         } = match ask(spec, player, pos, plies, clock, t) {
             Turn::Move(answer) => answer,
             Turn::End(end) => return end,
@@ -586,6 +675,32 @@ fn play_moves(
                 ply: plies.moves.len(),
                 overrun_ms: overrun,
             });
+        }
+        if let Some(reason) = fallback {
+            let me: Side = side.into();
+            plies.replaced.push(ReplacedMove {
+                ply: plies.moves.len(),
+                side: me,
+                mv: mv.to_string(),
+                reason: reason.clone(),
+            });
+            let nth = plies.replaced_by(me);
+            if on_replaced.loses(nth) {
+                // The move is not played: the game ends before it.
+                return Some(End {
+                    winner: Some(side.other()),
+                    reason: Reason::Replaced,
+                    offender: Some(Offender::Side(me)),
+                    detail: Some(format!(
+                        "{line}: not chosen by its program ({reason}){}",
+                        match on_replaced {
+                            OnReplaced::Strikes(n) => format!("; strike {nth} of {n}"),
+                            _ => String::new(),
+                        }
+                    )),
+                    overrun_ms: None,
+                });
+            }
         }
         let before = *pos;
         *pos = next;

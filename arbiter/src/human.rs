@@ -752,6 +752,7 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
         max_plies: 10_000,
         debug: false,
         log_dir: Some(PathBuf::from(log_dir)),
+        on_replaced: crate::result::OnReplaced::Lose,
     };
     let played = game::play(&spec, seats, &settings);
     for e in played.seats.into_iter().flatten() {
@@ -905,6 +906,9 @@ mod tests {
             late: Vec::new(),
             log: None,
             duration_ms: 0,
+            replaced1: None,
+            replaced2: None,
+            replaced: Vec::new(),
         }
     }
 

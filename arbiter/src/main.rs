@@ -11,6 +11,7 @@ use arbiter::client::Timeouts;
 use arbiter::clock::TimeControl;
 use arbiter::config::{self, Entrant};
 use arbiter::game::{GameRecord, Settings};
+use arbiter::result::OnReplaced;
 use arbiter::sandbox::SandboxArgs;
 use arbiter::shard::Shard;
 use arbiter::sprt::{self, Sprt};
@@ -261,6 +262,11 @@ struct Common {
     /// What a late move costs.
     #[arg(long, value_enum, default_value_t = Policy::Strict)]
     time_policy: Policy,
+    /// What a move costs that the engine's adapter says its program did not
+    /// choose (`info string fallback …`): lose (the game, at the first),
+    /// strikes=N (at the N-th of a game), count (only recorded).
+    #[arg(long, default_value = "lose", value_name = "lose|strikes=N|count")]
+    on_replaced: OnReplaced,
     /// Allowed beyond a move's time (ms).
     #[arg(long, default_value_t = 100, value_parser = limits::slack)]
     margin: u64,
@@ -478,6 +484,7 @@ fn settings(c: &Common) -> Settings {
         max_plies: c.max_plies,
         debug: c.debug,
         log_dir,
+        on_replaced: c.on_replaced,
     }
 }
 

@@ -134,6 +134,7 @@ const COLUMNS: [(&str, usize); 20] = [
 pub fn standings_cells(table: &[Standing]) -> (Vec<&'static str>, Vec<Vec<String>>, bool) {
     let mut heads: Vec<&'static str> = COLUMNS.iter().map(|c| c.0).collect();
     heads.push("faults");
+    heads.push("own");
     let mut legend = false;
     let rows = table
         .iter()
@@ -173,10 +174,22 @@ pub fn standings_cells(table: &[Standing]) -> (Vec<&'static str>, Vec<Vec<String
                 pair_interval,
                 format!("{:.1}%", 100.0 * s.pair.los),
                 s.faults.to_string(),
+                own_cell(s),
             ]
         })
         .collect();
     (heads, rows, legend)
+}
+
+/// The share of an entrant's moves its program chose itself: `100%`,
+/// `97.5%`, `-` before any move (an adapter's `info string fallback` marks
+/// the others).
+pub fn own_cell(s: &Standing) -> String {
+    match s.own_pct() {
+        None => "-".into(),
+        Some(p) if s.replaced == 0 => format!("{p:.0}%"),
+        Some(p) => format!("{p:.1}%"),
+    }
 }
 
 /// The standings table (one line per entrant, best first): the games and
@@ -408,12 +421,12 @@ pub fn write_summary(
             "rank,name,games,wins,draws,losses,points,score_pct,elo,elo_error,los,faults,\
              elo_low,elo_high,pairs,pair_wins,pair_draws,pair_losses,pair_points,\
              pair_score_pct,pair_elo,pair_elo_error,pair_los,pair_elo_low,pair_elo_high,\
-             margin,scoring\n",
+             margin,scoring,moves,replaced,own_pct\n",
         );
         for (i, e) in table.iter().enumerate() {
             let _ = writeln!(
                 s,
-                "{},{},{},{},{},{},{},{},{},{},{}",
+                "{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
                 i + 1,
                 csv_field(&e.name),
                 e.games,
@@ -425,6 +438,9 @@ pub fn write_summary(
                 csv_bounds(&e.pair, e.pairs),
                 e.margin,
                 scoring.as_str(),
+                e.answered,
+                e.replaced,
+                e.own_pct().map_or(String::new(), |p| format!("{p:.1}")),
             );
         }
         s

@@ -165,6 +165,9 @@ pub enum Reason {
     MaxLength,
     /// A person resigned or left (`arbiter play`).
     Resign,
+    /// A move its program did not choose (the adapter's `info string
+    /// fallback …`), under `--on-replaced lose` or past its strikes.
+    Replaced,
 }
 
 words!(Reason, "a reason", {
@@ -177,11 +180,12 @@ words!(Reason, "a reason", {
     Reason::Startup => "startup",
     Reason::MaxLength => "maxlength",
     Reason::Resign => "resign",
+    Reason::Replaced => "replaced",
 });
 
 impl Reason {
     /// Every reason.
-    pub const ALL: [Reason; 9] = [
+    pub const ALL: [Reason; 10] = [
         Reason::Normal,
         Reason::Illegal,
         Reason::Malformed,
@@ -191,6 +195,7 @@ impl Reason {
         Reason::Startup,
         Reason::MaxLength,
         Reason::Resign,
+        Reason::Replaced,
     ];
 
     /// Whether the score on the board decides the game (not a fault or a
@@ -271,5 +276,62 @@ mod tests {
         assert_eq!(Side::P1.other(), Side::P2);
         assert_eq!(Winner::of(Some(Player::Two)), Winner::Side(Side::P2));
         assert_eq!(Winner::of(None), Winner::Draw);
+    }
+}
+
+/// What a move costs that its program did not choose (an adapter's
+/// `info string fallback …`): `lose` (the game, at the first one), `strikes=N`
+/// (at the N-th of a game) or `count` (only recorded).
+///
+/// ```
+/// use arbiter::result::OnReplaced;
+///
+/// assert_eq!("strikes=3".parse::<OnReplaced>(), Ok(OnReplaced::Strikes(3)));
+/// assert!(OnReplaced::Strikes(3).loses(3) && !OnReplaced::Strikes(3).loses(2));
+/// assert!(OnReplaced::Lose.loses(1) && !OnReplaced::Count.loses(100));
+/// assert_eq!(OnReplaced::Count.to_string(), "count");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OnReplaced {
+    Lose,
+    Strikes(u32),
+    Count,
+}
+
+impl OnReplaced {
+    /// Whether a side's `nth` replaced move (1-based) of a game loses it.
+    pub fn loses(self, nth: u32) -> bool {
+        match self {
+            OnReplaced::Lose => true,
+            OnReplaced::Strikes(n) => nth >= n,
+            OnReplaced::Count => false,
+        }
+    }
+}
+
+impl fmt::Display for OnReplaced {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OnReplaced::Lose => f.write_str("lose"),
+            OnReplaced::Strikes(n) => write!(f, "strikes={n}"),
+            OnReplaced::Count => f.write_str("count"),
+        }
+    }
+}
+
+impl FromStr for OnReplaced {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "lose" => Ok(OnReplaced::Lose),
+            "count" => Ok(OnReplaced::Count),
+            _ => match s.strip_prefix("strikes=").map(str::parse::<u32>) {
+                Some(Ok(n)) if (1..=1000).contains(&n) => Ok(OnReplaced::Strikes(n)),
+                _ => Err(format!(
+                    "'{s}': expected lose, count or strikes=N (N from 1 to 1000)"
+                )),
+            },
+        }
     }
 }

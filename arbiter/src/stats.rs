@@ -160,6 +160,19 @@ pub struct Standing {
     pub pair: Score,
     /// The sum of the pair margins: points scored minus points conceded.
     pub margin: i64,
+    /// Moves it was asked for and answered (a replaced move that lost its
+    /// game included), and how many of them its program did not choose.
+    pub answered: u32,
+    pub replaced: u32,
+}
+
+impl Standing {
+    /// The share of its answered moves that its program chose itself (%),
+    /// `None` before any move.
+    pub fn own_pct(&self) -> Option<f64> {
+        (self.answered > 0)
+            .then(|| 100.0 * f64::from(self.answered - self.replaced) / f64::from(self.answered))
+    }
 }
 
 /// One colour-swapped pair of games on the same board.
@@ -279,6 +292,9 @@ pub fn standings(names: &[String], records: &[GameRecord], scoring: Scoring) -> 
             let s = &mut table[i];
             s.games += 1;
             s.score.add(r.winner.points(side));
+            let (answered, replaced) = r.answered_by(side);
+            s.answered += answered;
+            s.replaced += replaced.min(answered);
             if r.offender.is_some_and(|o| o.includes(side)) {
                 s.faults += 1;
                 *s.fault_reasons.entry(r.reason.to_string()).or_default() += 1;
@@ -419,6 +435,9 @@ pub(crate) mod tests {
             late: vec![],
             log: None,
             duration_ms: 0,
+            replaced1: None,
+            replaced2: None,
+            replaced: Vec::new(),
         }
     }
 

@@ -155,6 +155,26 @@ pub fn replay(r: &GameRecord, start: AnyPosition) -> Result<(), String> {
             r.score1, r.score2, scores[0], scores[1]
         ));
     }
+    for (side, count) in [(Side::P1, r.replaced1), (Side::P2, r.replaced2)] {
+        let listed = r.replaced.iter().filter(|m| m.side == side).count() as u32;
+        if count.is_some_and(|n| n != listed) {
+            return Err(format!(
+                "{} replaced moves of {side} counted, {listed} listed",
+                count.unwrap_or(0)
+            ));
+        }
+    }
+    if let Some(m) = r
+        .replaced
+        .iter()
+        .find(|m| m.ply > r.moves.len() || (m.ply == r.moves.len() && r.reason != Reason::Replaced))
+    {
+        return Err(format!(
+            "a replaced move at ply {} of {}",
+            m.ply,
+            r.moves.len()
+        ));
+    }
     let outcome = pos.outcome();
     let mover = Side::from(pos.side_to_move());
     let expected: Winner = match r.reason {
@@ -186,20 +206,21 @@ pub fn replay(r: &GameRecord, start: AnyPosition) -> Result<(), String> {
             Some(Offender::Side(s)) => Winner::Side(s.other()),
             None => return Err("'startup' fault without an offender".into()),
         },
-        Reason::Illegal | Reason::Malformed | Reason::Timeout | Reason::Stall | Reason::Crash => {
-            match r.offender {
-                Some(Offender::Side(s)) if r.moves.is_empty() || s == mover => {
-                    Winner::Side(s.other())
-                }
-                Some(Offender::Side(s)) => {
-                    return Err(format!(
-                        "'{}' fault of {s}, but {mover} was to move",
-                        r.reason
-                    ))
-                }
-                _ => return Err(format!("'{}' fault without one offender", r.reason)),
+        Reason::Illegal
+        | Reason::Malformed
+        | Reason::Timeout
+        | Reason::Stall
+        | Reason::Crash
+        | Reason::Replaced => match r.offender {
+            Some(Offender::Side(s)) if r.moves.is_empty() || s == mover => Winner::Side(s.other()),
+            Some(Offender::Side(s)) => {
+                return Err(format!(
+                    "'{}' fault of {s}, but {mover} was to move",
+                    r.reason
+                ))
             }
-        }
+            _ => return Err(format!("'{}' fault without one offender", r.reason)),
+        },
     };
     let faulty = matches!(
         r.reason,

@@ -349,6 +349,14 @@ fn main() {
                 } else {
                     reply
                 };
+                if bad(n) && has("fallback") {
+                    say(
+                        &mut out,
+                        Reply::Info(Info::String(format!(
+                            "fallback error the program failed on go {n} (mock-engine)"
+                        ))),
+                    );
+                }
                 if has("debug-prints") {
                     let _ = writeln!(out, "DEBUG my moves: {} legal", legal.len());
                 }

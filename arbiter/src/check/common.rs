@@ -24,6 +24,25 @@ pub(super) fn hint(f: &Fault) -> &'static str {
     }
 }
 
+/// The hint for a move the adapter says its program did not choose, by
+/// the kind that opens its reason (`info string fallback <kind> …`).
+pub(super) fn replaced_hint(reason: &str) -> &'static str {
+    match reason.split_whitespace().next().unwrap_or_default() {
+        "error" => {
+            "the program signalled an error on this position: load your project in your Lisp, \
+             build the same estado (the kit's `show` prints the one it passes) and call it there"
+        }
+        "unreadable" => {
+            "the kit could not read the program's answer: return it in the form the year's \
+             statement asks for (the kit's README lists each year's)"
+        }
+        "illegal" => RULES_HINT,
+        "nomove" => "the program returned no move where the rules give one: search every move",
+        "late" => "the program ran past the kit's own cut-off: stop at the time it is given",
+        _ => "the adapter answered for the program: see its reason above",
+    }
+}
+
 pub(super) const FLUSH_HINT: &str = "no output until end of input: flush after every line \
      (Python: print(..., flush=True); C: fflush(stdout); Lisp: (finish-output))";
 

@@ -9,7 +9,7 @@ use crate::clock::TimeControl;
 use crate::config::BuiltinKind;
 use crate::game::{self, GameKey, GameSpec, Seat, Settings};
 use crate::report::plural;
-use crate::result::{Reason, Side, Winner};
+use crate::result::{OnReplaced, Reason, Side, Winner};
 use tabula::game::AnyPosition;
 
 /// Two whole games against `builtin:random`, as in a tournament.
@@ -26,6 +26,8 @@ pub(super) fn games(c: &mut Checker) {
         max_plies: 10_000,
         debug: false,
         log_dir: Some(log_dir.clone()),
+        // Every replaced move is counted and shown as a FAIL below.
+        on_replaced: OnReplaced::Count,
     };
     let mut engine: Option<Engine> = None;
     for colour in 0..2u32 {
@@ -149,6 +151,7 @@ pub(super) fn game_hint(reason: Reason, errors: &[String]) -> &'static str {
         },
         Reason::Malformed => Fault::Malformed(String::new()),
         Reason::Illegal => Fault::Illegal(String::new()),
+        Reason::Replaced => return super::common::replaced_hint(""),
         Reason::Crash | Reason::Normal | Reason::MaxLength | Reason::Resign => {
             Fault::Crash(String::new())
         }
