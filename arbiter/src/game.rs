@@ -320,9 +320,7 @@ pub fn play(spec: &GameSpec, seats: [Seat; 2], settings: &Settings) -> Played {
             &mut players,
             &mut pos,
             &mut clock,
-            t,
-            settings.max_plies,
-            settings.on_replaced,
+            settings,
             &mut plies,
         ),
     };
@@ -605,11 +603,11 @@ fn play_moves(
     players: &mut [Option<Mover>; 2],
     pos: &mut AnyPosition,
     clock: &mut GameClock,
-    t: &Timeouts,
-    max_plies: usize,
-    on_replaced: OnReplaced,
+    settings: &Settings,
     plies: &mut Plies,
 ) -> Option<End> {
+    let (t, max_plies, on_replaced) =
+        (&settings.timeouts, settings.max_plies, settings.on_replaced);
     loop {
         if let Some(end) = rules_end(pos, plies.moves.len(), max_plies) {
             return Some(end);
