@@ -275,7 +275,6 @@ pub fn play(spec: &GameSpec, seats: [Seat; 2], settings: &Settings) -> Played {
     let mut pos = spec.start;
     let mut clock = GameClock::new(spec.tc);
     let mut plies = Plies::default();
-    let t = &settings.timeouts;
 
     let [s1, s2] = seats;
     let mut players: [Option<Mover>; 2] = [None, None];
