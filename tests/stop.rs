@@ -199,34 +199,63 @@ fn start_spec(game: GameId, seed: u64) -> String {
 struct Tally {
     gos: usize,
     bestmoves: usize,
+    /// Other jobs started: `solve` and `perft`.
+    jobs: usize,
+    /// Their final lines: `solution`/`nosolution`, `perft`'s total or its
+    /// error line when stopped.
+    finals: usize,
     tokens: Vec<String>,
     readyoks: Vec<String>,
+    /// Error lines other than a stopped `perft`'s (none expected).
+    errors: Vec<String>,
 }
 
 impl Tally {
     fn read(&mut self, lines: &[String]) {
         for line in lines {
-            if line.starts_with("bestmove") {
+            let stopped_perft = line.starts_with("info string error perft ")
+                && line.ends_with("stopped before the end");
+            if line.starts_with("bestmove ") {
                 self.bestmoves += 1;
+            } else if line.starts_with("solution ")
+                || line.starts_with("nosolution ")
+                || line.starts_with("perft ")
+                || stopped_perft
+            {
+                self.finals += 1;
             } else if let Some(token) = line.strip_prefix("readyok ") {
                 self.readyoks.push(token.to_string());
+            } else if line.starts_with("info string error") {
+                self.errors.push(line.clone());
             }
         }
     }
 }
 
 /// One seeded random session on `specs`: `go` of every kind (infinite,
-/// depth 40, small limits), `stop`, `isready` and `position`, with short
-/// pauses; then `stop` until every `go` has answered. Every `go` gets
-/// exactly one `bestmove`, every `isready` its `readyok` within
+/// depth 40, small limits), `perft`, `solve` with every algorithm on a
+/// puzzle, `stop`, `isready` and `position`, with short pauses; then `stop`
+/// until every job has answered. Every `go` gets exactly one `bestmove`
+/// (every job one final line), every `isready` its `readyok` within
 /// [`PROMPT`], and `quit` ends the process.
-fn random_session(rng: &mut impl Rng, specs: &[String], steps: usize) {
+fn random_session(rng: &mut impl Rng, specs: &[String], steps: usize, puzzle: bool) {
     let mut engine = Engine::spawn();
     let mut tally = Tally::default();
     engine.send(&format!("position {}", specs[0]));
     for step in 0..steps {
         match rng.gen_range(0..100) {
-            0..=29 => {
+            0..=6 if puzzle => {
+                let algorithms = ["bfs", "dfs", "astar", "idastar", "rbfs", "smastar"];
+                let a = algorithms[rng.gen_range(0..algorithms.len())];
+                let target = [3, 30, 300, 3000][rng.gen_range(0..4)];
+                engine.send(&format!("solve algorithm {a} target {target}"));
+                tally.jobs += 1;
+            }
+            0..=6 => {
+                engine.send(&format!("perft {}", rng.gen_range(1..12)));
+                tally.jobs += 1;
+            }
+            7..=29 => {
                 let go = match rng.gen_range(0..8) {
                     0 => "go infinite".to_string(),
                     1 => "go".to_string(),
@@ -260,9 +289,15 @@ fn random_session(rng: &mut impl Rng, specs: &[String], steps: usize) {
     }
     // Drain: each `stop` ends the running job; a waiting `go` then starts.
     let mut round = 0;
-    while tally.bestmoves < tally.gos {
+    while tally.bestmoves < tally.gos || tally.finals < tally.jobs {
         round += 1;
-        engine.check(round <= 4 * steps + 4, "the gos never all answered");
+        engine.check(
+            round <= 4 * steps + 4,
+            &format!(
+                "the jobs never all answered: {} gos, {} bestmoves; {} jobs, {} final lines",
+                tally.gos, tally.bestmoves, tally.jobs, tally.finals
+            ),
+        );
         let token = format!("drain{round}");
         engine.send("stop");
         engine.send(&format!("isready {token}"));
@@ -281,12 +316,22 @@ fn random_session(rng: &mut impl Rng, specs: &[String], steps: usize) {
         &format!("{} gos, {} bestmoves", tally.gos, tally.bestmoves),
     );
     engine.check(
+        tally.finals == tally.jobs,
+        &format!("{} jobs, {} final lines", tally.jobs, tally.finals),
+    );
+    engine.check(
+        tally.errors.is_empty(),
+        &format!("errors {:?}", tally.errors),
+    );
+    engine.check(
         tally.readyoks == tally.tokens,
         "every isready answered, in order",
     );
     engine.send("quit");
     let status = engine.wait_exit(PROMPT);
     engine.check(status.success(), &format!("exit status {status}"));
+    let rest = engine.rest(PROMPT);
+    engine.check(rest.is_empty(), &format!("lines after the end: {rest:?}"));
     engine.check(!engine.stderr().contains("panicked"), "no panic on stderr");
 }
 
@@ -297,7 +342,7 @@ fn random_go_stop_isready_interleavings_over_every_game_never_hang() {
     for (i, &game) in GameId::ALL.iter().enumerate() {
         let seed = 100 + 3 * i as u64;
         let specs: Vec<String> = (seed..seed + 3).map(|s| start_spec(game, s)).collect();
-        random_session(&mut rng, &specs, 40);
+        random_session(&mut rng, &specs, 60, game.is_puzzle());
     }
     // The exact solver's boards, with every path through it.
     let specs: Vec<String> = [
@@ -307,7 +352,7 @@ fn random_go_stop_isready_interleavings_over_every_game_never_hang() {
         "random dots 11 2x3".to_string(),
     ]
     .to_vec();
-    random_session(&mut rng, &specs, 80);
+    random_session(&mut rng, &specs, 150, false);
     let took = start.elapsed();
     assert!(took < Duration::from_secs(240), "took {took:?}");
 }
