@@ -204,8 +204,8 @@ impl Searcher {
             };
         };
         // After an exact solve cut short by `stop` or the deadline, a quick
-        // shallow search still gives a sound move: at most [`QUICK_DEPTH`]
-        // plies (whatever depth was asked) and [`QUICK_MS`] milliseconds, on
+        // shallow search still gives a sound move: at most `QUICK_DEPTH`
+        // plies (whatever depth was asked) and `QUICK_MS` milliseconds, on
         // its own flag since the raised one would end it at once. Bounded
         // both ways, it always ends: `stop` answers within `QUICK_MS`. The
         // solver's nodes count in the search's statistics and node limit.
