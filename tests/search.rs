@@ -259,6 +259,35 @@ fn every_limit_that_lets_the_exact_dots_solver_finish_uses_it() {
 }
 
 #[test]
+fn a_stopped_exact_solve_answers_at_once_whatever_the_depth_asked() {
+    // Issue 26: the stop flag raised before the solver reads it; the search
+    // that replaces the solve used to run to the depth asked (40 plies) with
+    // no flag and no clock. On a thread, so that a hang fails the test.
+    for (pos, depth) in [
+        (tabula::random::dots(3, 3, 5), Some(40)),
+        (tabula::random::dots(3, 3, 6), None),
+        (dots_3x3_with(20, 7), Some(20)),
+    ] {
+        let limits = Limits {
+            depth,
+            ..Limits::default()
+        };
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let stop = AtomicBool::new(true);
+            let out = Searcher::new(4).search(&pos, &limits, &stop, &mut |_| {});
+            let _ = tx.send(out);
+        });
+        let out = rx
+            .recv_timeout(std::time::Duration::from_secs(5))
+            .unwrap_or_else(|e| panic!("no answer ({e}) on {pos} at depth {depth:?}"));
+        let best = out.best.expect("a move");
+        assert!(pos.legal_moves().contains(&best), "{best}: {pos}");
+        assert!(!out.exact, "{pos}");
+    }
+}
+
+#[test]
 fn dots_3x3_endgames_get_their_best_move_under_a_short_movetime() {
     // A fresh searcher (the exact solver's table is built inside the move's
     // time) with 30 ms: the move must keep the minimax value.

@@ -14,6 +14,37 @@ use tabula::with_game;
 /// Transposition table of `builtin:tabula` (MiB).
 const HASH_MIB: usize = 16;
 
+/// Kept back from the match's time for a move that has its own setting
+/// (ms), as `tabula` keeps its `MoveOverhead` back.
+const SAFETY_MS: u64 = tabula::engine::MOVE_OVERHEAD_MS.1;
+
+/// The limits of a `builtin:tabula` move: the match's time control
+/// (`time_control`, for the mover `side`, 0: player 1) when the player has no
+/// setting of its own; else its own `depth`, `nodes` or `movetime` (`own`)
+/// *and* the match's deadline less [`SAFETY_MS`], so that a depth or a node
+/// count the move's time cannot reach ends at the deadline with the best
+/// move so far, as an engine given `go depth N` and a clock does. Under a
+/// game clock the search budgets it over the game as `tabula` does.
+fn search_limits(own: Limits, time_control: &Limits, side: usize) -> Limits {
+    if own == Limits::default() {
+        return time_control.clone();
+    }
+    let keep_back = |ms: u64| ms.saturating_sub(SAFETY_MS).max(1);
+    let mut l = own;
+    if let Some(ms) = time_control.movetime {
+        l.movetime = Some(l.movetime.map_or(keep_back(ms), |t| t.min(keep_back(ms))));
+    } else if let Some(mut clock) = time_control.clock {
+        match l.movetime {
+            Some(t) => l.movetime = Some(t.min(keep_back(clock.time_ms[side]))),
+            None => {
+                clock.time_ms = clock.time_ms.map(keep_back);
+                l.clock = Some(clock);
+            }
+        }
+    }
+    l
+}
+
 /// An in-process player.
 pub struct Builtin {
     kind: BuiltinKind,
@@ -33,7 +64,8 @@ impl Builtin {
     }
 
     /// Chooses a move (`None` only when the game is over). `limits` is the
-    /// match's time control, used by `builtin:tabula` without its own setting.
+    /// match's time control, used by `builtin:tabula` without its own setting
+    /// and as its deadline with one (`search_limits`).
     pub fn choose(&mut self, pos: &AnyPosition, limits: &Limits) -> (Option<String>, SearchInfo) {
         let moves = pos.legal_moves();
         if moves.is_empty() {
@@ -73,15 +105,13 @@ impl Builtin {
                 nodes,
                 movetime,
             } => {
-                let mut l = limits.clone();
-                if depth.is_some() || nodes.is_some() || movetime.is_some() {
-                    l = Limits {
-                        depth: *depth,
-                        nodes: *nodes,
-                        movetime: *movetime,
-                        ..Limits::default()
-                    };
-                }
+                let own = Limits {
+                    depth: *depth,
+                    nodes: *nodes,
+                    movetime: *movetime,
+                    ..Limits::default()
+                };
+                let l = search_limits(own, limits, pos.side_to_move().index());
                 let searcher = self.searcher.get_or_insert_with(|| Searcher::new(HASH_MIB));
                 let stop = &crate::signals::INTERRUPTED;
                 let mut info = SearchInfo::default();
@@ -104,5 +134,65 @@ impl Builtin {
                 (Some(best.to_string()), info)
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tabula::search::Clock;
+
+    #[test]
+    fn an_own_setting_keeps_the_matchs_deadline() {
+        let depth = |d| Limits {
+            depth: Some(d),
+            ..Limits::default()
+        };
+        let movetime = |ms| Limits {
+            movetime: Some(ms),
+            ..Limits::default()
+        };
+        let clock = Limits {
+            clock: Some(Clock {
+                time_ms: [5_000, 40],
+                inc_ms: [100, 100],
+            }),
+            ..Limits::default()
+        };
+        // No setting of its own: the match's control as it is.
+        assert_eq!(
+            search_limits(Limits::default(), &movetime(200), 0),
+            movetime(200)
+        );
+        assert_eq!(search_limits(Limits::default(), &clock, 1), clock);
+        // A depth: the depth, and the move's time less the safety margin.
+        let l = search_limits(depth(7), &movetime(200), 0);
+        assert_eq!((l.depth, l.movetime), (Some(7), Some(200 - SAFETY_MS)));
+        // Its own movetime, never beyond the deadline.
+        assert_eq!(
+            search_limits(movetime(50), &movetime(200), 0).movetime,
+            Some(50)
+        );
+        assert_eq!(
+            search_limits(movetime(500), &movetime(200), 0).movetime,
+            Some(200 - SAFETY_MS)
+        );
+        assert_eq!(
+            search_limits(movetime(500), &clock, 1).movetime,
+            Some(40 - SAFETY_MS)
+        );
+        // A depth under a clock: the clock, budgeted by the search.
+        let l = search_limits(depth(7), &clock, 0);
+        assert_eq!(l.depth, Some(7));
+        assert_eq!(
+            l.clock.map(|c| c.time_ms),
+            Some([5_000 - SAFETY_MS, 40 - SAFETY_MS])
+        );
+        // Untimed matches stay untimed.
+        let nodes = Limits {
+            nodes: Some(1000),
+            ..Limits::default()
+        };
+        assert_eq!(search_limits(depth(3), &nodes, 0), depth(3));
     }
 }

@@ -48,7 +48,8 @@ pub enum BuiltinKind {
     /// The move that scores most at once; ties broken at random (seeded).
     Greedy,
     /// The Tabula search with a strength setting; with no limit it uses the
-    /// match's time control.
+    /// match's time control, and with one it still answers by the match's
+    /// deadline.
     Tabula {
         depth: Option<u32>,
         nodes: Option<u64>,

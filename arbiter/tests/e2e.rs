@@ -1318,3 +1318,56 @@ fn galo3d_match_tabula_against_greedy() {
 fn blokus_match_tabula_against_greedy() {
     match_against_greedy("blokus");
 }
+
+#[test]
+fn a_builtin_with_its_own_depth_or_nodes_answers_by_the_moves_deadline() {
+    // Issue 26: depth 8 or 30 million nodes take seconds a move on Dots 5 x 6
+    // (more in a debug build); under 100 ms a move the player must answer at
+    // the deadline with its best move so far, never lose on time. (The
+    // margin is wide for a loaded machine, still far below those seconds.)
+    let tmp = Tmp::new("builtin-deadline");
+    let res = tmp.path("r.jsonl");
+    let res_s = res.display().to_string();
+    for player in ["builtin:tabula:depth=8", "builtin:tabula:nodes=30000000"] {
+        let _ = std::fs::remove_file(&res);
+        let args = [
+            "match",
+            player,
+            "builtin:random",
+            "--game",
+            "dots",
+            "--games",
+            "2",
+            "--movetime",
+            "100",
+            "--margin",
+            "1000",
+            "--concurrency",
+            "1",
+            "--quiet",
+            "--results",
+            &res_s,
+        ];
+        let out = arbiter(&args);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let rs = results(&res);
+        assert_eq!(rs.len(), 2, "{player}");
+        for r in &rs {
+            assert_eq!(r["reason"], "normal", "{player}: {r}");
+            check_replay(r);
+            // Every ply within the move's time and the margin (the random
+            // player's take no time).
+            let times = r["times_ms"].as_array().unwrap();
+            let worst = times.iter().filter_map(Value::as_u64).max();
+            assert!(
+                worst.is_some_and(|ms| ms <= 1100),
+                "{player}: {worst:?} ms: {r}"
+            );
+        }
+    }
+}

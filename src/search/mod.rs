@@ -204,27 +204,24 @@ impl Searcher {
             };
         };
         // After an exact solve cut short by `stop` or the deadline, a quick
-        // shallow search (not stoppable, a few milliseconds on these small
-        // boards) still gives a sound move. The solver's nodes count in the
-        // search's statistics and node limit.
+        // shallow search still gives a sound move: at most `QUICK_DEPTH`
+        // plies (whatever depth was asked) and `QUICK_MS` milliseconds, on
+        // its own flag since the raised one would end it at once. Bounded
+        // both ways, it always ends: `stop` answers within `QUICK_MS`. The
+        // solver's nodes count in the search's statistics and node limit.
         let never = AtomicBool::new(false);
         let (stop, timer, depth_cap, spent) =
             match self.solve_exactly(pos, limits, stop, &timer, now, on_iteration) {
                 Exact::Solved(out) => return out,
-                Exact::NotUsed => (stop, timer, None, Stats::default()),
-                Exact::OutOfBudget(spent) => (stop, timer, None, spent),
-                Exact::Stopped(spent) => (
-                    &never,
-                    Timer::new(&Limits::default(), me.index(), 0),
-                    Some(QUICK_DEPTH),
-                    spent,
-                ),
+                Exact::NotUsed => (stop, timer, MAX_PLY as u32 - 2, Stats::default()),
+                Exact::OutOfBudget(spent) => (stop, timer, MAX_PLY as u32 - 2, spent),
+                Exact::Stopped(spent) => (&never, Timer::hard_only(QUICK_MS), QUICK_DEPTH, spent),
             };
         self.tt.new_search();
         let max_depth = limits
             .depth
-            .or(depth_cap)
-            .unwrap_or(MAX_PLY as u32 - 2)
+            .unwrap_or(depth_cap)
+            .min(depth_cap)
             .clamp(1, MAX_PLY as u32 - 2);
         let node_limit = limits.nodes.unwrap_or(u64::MAX).max(1);
         let config = self.config;
@@ -298,6 +295,8 @@ impl Searcher {
 
 /// Depth of the search that replaces an exact solve cut short.
 const QUICK_DEPTH: u32 = 6;
+/// Time (ms) of the search that replaces an exact solve cut short.
+const QUICK_MS: u64 = 10;
 
 /// What [`Searcher::solve_exactly`] did.
 enum Exact<M> {

@@ -65,6 +65,16 @@ impl Timer {
         }
     }
 
+    /// Only a hard limit of `ms` milliseconds from now, no soft one (a
+    /// search that must end by then, whatever its other limits).
+    pub fn hard_only(ms: u64) -> Timer {
+        Timer {
+            start: Instant::now(),
+            hard: Some(Duration::from_millis(ms.max(1))),
+            soft: None,
+        }
+    }
+
     /// Milliseconds since the search started.
     pub fn elapsed_ms(&self) -> u64 {
         self.start.elapsed().as_millis() as u64
