@@ -184,6 +184,10 @@ impl Traffic {
     }
 }
 
+/// The detail of a [`Fault::Timeout`] of an engine that hung: nothing even
+/// after `stop` and the grace time.
+pub const NO_BESTMOVE_AFTER_STOP: &str = "no bestmove, even after stop";
+
 /// What the engine reported about its search (the last value of each field).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SearchInfo {
@@ -568,7 +572,7 @@ impl Engine {
                 }
                 Wait::Deadline => {
                     let elapsed = sent.elapsed().as_millis() as u64;
-                    return Err(timeout(elapsed, limit, "no bestmove, even after stop"));
+                    return Err(timeout(elapsed, limit, NO_BESTMOVE_AFTER_STOP));
                 }
                 Wait::Interrupted => return Err(Fault::Interrupted),
             }

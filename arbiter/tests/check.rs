@@ -684,3 +684,70 @@ fn no_debug_formatting_reaches_a_person() {
     assert_no_debug("tournament preflight", &text);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A move the adapter answered for the program (`info string fallback …`)
+/// in any layer is a FAIL that quotes its reason, the position and the legal
+/// moves there; a game's FAIL says how many of its moves were the program's
+/// own and where its traffic log was kept; never "ready".
+#[test]
+fn a_replaced_move_is_never_ready() {
+    let (code, text) = check(
+        &format!("{MOCK} --mode fallback --after 3"),
+        &["--positions", "4"],
+    );
+    assert_eq!(code, 1, "{text}");
+    assert!(!text.contains("ready for a tournament"), "{text}");
+    let (line, hint) = finding(&text, "  FAIL  game 2 as p2: ");
+    assert!(
+        line.contains("the program chose 0 of its")
+            && line.contains("(error the program failed on go"),
+        "{text}"
+    );
+    assert!(line.contains("(legal moves: "), "{line}");
+    assert!(hint.contains("signalled an error"), "{hint}");
+    let log = line.rsplit("traffic log: ").next().unwrap().trim();
+    assert!(std::path::Path::new(log).is_file(), "kept: {log}");
+    let kept = std::fs::read_to_string(log).unwrap();
+    assert!(kept.contains("< info string fallback error"), "{kept}");
+    let (line, _) = finding(&text, "  FAIL  own moves: ");
+    assert!(
+        line.contains("the adapter answered for the program (error the program failed on go 3")
+            && line.contains("at `position fen ")
+            && line.contains("(legal moves: "),
+        "{text}"
+    );
+    // The games' replaced moves are told by the games' lines only.
+    assert!(
+        !text.contains("go 23 (mock-engine)) at `position"),
+        "{text}"
+    );
+    summary(&text);
+    let _ = std::fs::remove_dir_all(std::path::Path::new(log).parent().unwrap());
+    // The same engine without fallbacks passes the same layer.
+    let (code, text) = check(&mock("good"), &["--positions", "4"]);
+    assert_eq!(code, 0, "{text}");
+    assert!(text.contains("  ok    own moves: "), "{text}");
+}
+
+/// A program that hangs gets one FAIL that says so, with the position;
+/// the layers that ask for moves after it skip instead of failing again.
+#[test]
+fn a_hang_is_one_fail_with_its_position() {
+    let (code, text) = check(&mock("hang --after 1"), &["--positions", "4"]);
+    assert_eq!(code, 1, "{text}");
+    assert_eq!(summary(&text)[2], 1, "one FAIL:\n{text}");
+    let (line, hint) = finding(&text, "  FAIL  game 1 as p1: the program hung: ");
+    assert!(line.contains("at `knight "), "{line}");
+    assert!(hint.contains("even after `stop`"), "{hint}");
+    assert!(!text.contains("keep a reserve"), "{text}");
+    for skipped in ["game 2", "go infinite + stop", "legal moves"] {
+        assert!(
+            text.contains(&format!("  skip  {skipped}: the program hung earlier")),
+            "{skipped}:\n{text}"
+        );
+    }
+    assert!(
+        text.contains("  ok    perft: "),
+        "perft still runs:\n{text}"
+    );
+}

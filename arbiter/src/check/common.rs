@@ -29,8 +29,8 @@ pub(super) fn hint(f: &Fault) -> &'static str {
 pub(super) fn replaced_hint(reason: &str) -> &'static str {
     match reason.split_whitespace().next().unwrap_or_default() {
         "error" => {
-            "the program signalled an error on this position: load your project in your Lisp, \
-             build the same estado (the kit's `show` prints the one it passes) and call it there"
+            "the program signalled an error in this position: run it there by hand (the Lisp \
+             kit's `show` prints the estado it passes) and read the error"
         }
         "unreadable" => {
             "the kit could not read the program's answer: return it in the form the year's \

@@ -1,7 +1,8 @@
 //! Layer 4: two whole games against `builtin:random` (colours swapped), as
 //! in a tournament.
 
-use super::common::{error_lines, hint, quote_errors, REFUSED_GO_HINT};
+use super::common::{error_lines, hint, quote_errors, replaced_hint, REFUSED_GO_HINT};
+use super::stdout::legal_list;
 use super::Checker;
 use crate::builtin::Builtin;
 use crate::client::{Engine, Fault};
@@ -24,13 +25,20 @@ pub(super) fn games(c: &mut Checker) {
     let settings = Settings {
         timeouts: o.timeouts,
         max_plies: 10_000,
-        debug: false,
+        // Every game's traffic is written: a failed game's is kept.
+        debug: true,
         log_dir: Some(log_dir.clone()),
         // Every replaced move is counted and shown as a FAIL below.
         on_replaced: OnReplaced::Count,
     };
     let mut engine: Option<Engine> = None;
+    let failures = c.r.failures;
+    // The games' replaced moves are told by the games' own lines.
+    let replaced = c.stray.replaced.len();
     for colour in 0..2u32 {
+        if c.skip_after_hang(&format!("game {}", colour + 1)) {
+            break;
+        }
         let key = GameKey {
             round: 0,
             pairing: 0,
@@ -87,10 +95,14 @@ pub(super) fn games(c: &mut Checker) {
             &log,
         );
     }
-    if let Some(e) = engine {
+    if let Some(mut e) = engine {
+        c.stray.audit(&mut e);
         e.quit(o.timeouts.grace_ms);
     }
-    let _ = std::fs::remove_dir_all(&log_dir);
+    c.stray.replaced.truncate(replaced);
+    if c.r.failures == failures {
+        let _ = std::fs::remove_dir_all(&log_dir);
+    }
 }
 
 /// The line of one game: its result, or its fault with the hint (and the
@@ -104,14 +116,56 @@ pub(super) fn report_game(
     log: &str,
 ) {
     let moves = plural(rec.moves.len(), "move");
+    // The position before the last move asked for, with its legal moves.
+    let mut end = *start;
+    for m in &rec.moves {
+        if end.play_text(m).is_err() {
+            break;
+        }
+    }
+    let at = format!("`{}` (legal moves: {})", end.fen(), legal_list(&end));
+    let (answered, replaced) = rec.answered_by(mine);
+    if replaced > 0 {
+        let first = rec.replaced.iter().find(|r| r.side == mine);
+        let (ply, why) = first.map_or((0, ""), |r| (r.ply, r.reason.as_str()));
+        let mut p = *start;
+        for m in rec.moves.iter().take(ply) {
+            let _ = p.play_text(m);
+        }
+        c.r.fail(
+            what,
+            &format!(
+                "the program chose {} of its {answered} moves; the adapter answered the others, \
+                 first at ply {ply} ({why}) in `{}` (legal moves: {}){}",
+                answered - replaced,
+                p.fen(),
+                legal_list(&p),
+                log_note(&rec)
+            ),
+            replaced_hint(why),
+        );
+        return;
+    }
+    let hung = rec.reason == Reason::Timeout
+        && rec.offender.is_some_and(|o| o.includes(mine))
+        && rec
+            .detail
+            .as_deref()
+            .is_some_and(|d| d.starts_with(crate::client::NO_BESTMOVE_AFTER_STOP))
+        && error_lines(log).is_empty();
+    if hung {
+        c.told_hang(what, &format!("after {moves}, at {at}{}", log_note(&rec)));
+        return;
+    }
     if rec.offender.is_some() {
         let errors = error_lines(log);
         let fix = game_hint(rec.reason, &errors);
         let note = format!(
-            "{} after {moves}: {}{}",
+            "{} after {moves}: {}{} at {at}{}",
             rec.reason,
-            rec.detail.unwrap_or_default(),
-            quote_errors(&errors)
+            rec.detail.clone().unwrap_or_default(),
+            quote_errors(&errors),
+            log_note(&rec)
         );
         c.r.fail(what, &note, fix);
         return;
@@ -156,6 +210,13 @@ pub(super) fn game_hint(reason: Reason, errors: &[String]) -> &'static str {
             Fault::Crash(String::new())
         }
     })
+}
+
+/// Where the game's traffic log was kept, if it was.
+fn log_note(rec: &crate::game::GameRecord) -> String {
+    rec.log
+        .as_deref()
+        .map_or(String::new(), |l| format!("; traffic log: {l}"))
 }
 
 /// `won`, `lost` or `draw`, for the engine playing `mine`.

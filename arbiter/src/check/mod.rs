@@ -87,6 +87,17 @@ const PROBLEMS: [&str; 4] = ["A", "B", "C", "D"];
 /// Wait for the `perft <d> <n>` line of one count.
 const PERFT_MS: u64 = 5_000;
 
+/// What to do about a program that never answers, even after `stop`.
+const HANG_HINT: &str = "no `bestmove`, even after `stop`: an endless loop in this position, \
+     or a search that never looks at the clock (a depth it cannot finish); check the time every \
+     few thousand nodes and answer with the best move so far; the moves the later layers ask \
+     for are skipped";
+
+/// Whether a fault is a hang: no `bestmove`, even after `stop`.
+fn is_hang(f: &Fault) -> bool {
+    matches!(f, Fault::Timeout { detail, .. } if detail == crate::client::NO_BESTMOVE_AFTER_STOP)
+}
+
 /// How a check ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {
@@ -182,6 +193,9 @@ struct Checker<'a> {
     r: Report,
     engine: Option<Engine>,
     stray: Stray,
+    /// The program hung (no `bestmove`, even after `stop`): told once, and
+    /// the layers that ask for moves after it skip.
+    hung: bool,
 }
 
 impl Checker<'_> {
@@ -215,16 +229,43 @@ impl Checker<'_> {
         budget_ms: Option<u64>,
         t: &Timeouts,
     ) -> Option<Result<crate::client::Reply, GoFailed>> {
+        if self.skip_after_hang(what) {
+            return None;
+        }
         self.engine(what)?;
         let e = self.engine.as_mut()?;
         self.stray.audit(e);
-        Some(
-            e.think(&position.to_string(), &go.to_string(), budget_ms, t)
-                .map_err(|fault| GoFailed {
-                    fault,
-                    errors: error_lines(&e.log.text()),
-                }),
-        )
+        let res = e
+            .think(&position.to_string(), &go.to_string(), budget_ms, t)
+            .map_err(|fault| GoFailed {
+                fault,
+                errors: error_lines(&e.log.text()),
+            });
+        if let Err(failed) = &res {
+            // (An engine that said why it gives no move did not hang.)
+            if is_hang(&failed.fault) && failed.errors.is_empty() {
+                let at = stdout::describe_position(&position.to_string());
+                self.told_hang(what, &format!("{} at {at}", failed.note()));
+                self.drop_engine();
+                return None;
+            }
+        }
+        Some(res)
+    }
+
+    /// After a hang: a skip line for `what`, and true.
+    fn skip_after_hang(&mut self, what: &str) -> bool {
+        if self.hung {
+            self.r.skip(what, "the program hung earlier (above)");
+        }
+        self.hung
+    }
+
+    /// The one FAIL of a hang.
+    fn told_hang(&mut self, what: &str, note: &str) {
+        self.hung = true;
+        self.r
+            .fail(&format!("{what}: the program hung"), note, HANG_HINT);
     }
 
     fn drop_engine(&mut self) {
@@ -292,6 +333,7 @@ pub fn run(spec: &ExternalSpec, name: &str, o: &CheckOptions) -> Verdict {
         r: Report::default(),
         engine: None,
         stray: Stray::default(),
+        hung: false,
     };
     crate::outln!("checking {name} for the {} game", o.game);
     let layers: &[Layer] = if o.game.is_puzzle() {
@@ -317,6 +359,7 @@ pub fn run(spec: &ExternalSpec, name: &str, o: &CheckOptions) -> Verdict {
         }
         c.quit_engine();
         stdout::stdout_layer(&mut c);
+        stdout::own_moves_layer(&mut c);
         sandbox_layer(&mut c);
     }
     let r = &c.r;

@@ -1,9 +1,11 @@
 //! Layer 9, stdout: every line the engine wrote on stdout in all the
-//! layers is a protocol reply; a debug print there is a warn.
+//! layers is a protocol reply; a debug print there is a warn. And layer
+//! 10, own moves: every move of every layer was the program's own (no
+//! adapter's `info string fallback …`).
 
-use super::common::{heard, log_entry, truncate, visible};
+use super::common::{heard, log_entry, replaced_hint, truncate, visible};
 use super::Checker;
-use crate::client::Engine;
+use crate::client::{fallback_reason, Engine};
 use std::time::Instant;
 use tabula::protocol::reply::{Reply, REPLY_WORDS};
 
@@ -51,6 +53,9 @@ pub(super) struct Stray {
     first: Option<(String, String)>,
     /// stderr lines that tell of something refused (sandbox), the first few.
     pub(super) refused: Vec<String>,
+    /// Moves the adapter said its program did not choose (`info string
+    /// fallback …`): the reason and the `position` command they answered.
+    pub(super) replaced: Vec<(String, String)>,
 }
 
 impl Stray {
@@ -64,9 +69,15 @@ impl Stray {
     /// Looks at the stdout lines of a traffic log's text.
     pub(super) fn audit_text(&mut self, log: &str) {
         let mut sent = "";
+        let mut position = "";
         for (dir, text) in log.lines().filter_map(log_entry) {
             match dir {
-                '>' => sent = text,
+                '>' => {
+                    sent = text;
+                    if text.starts_with("position ") {
+                        position = text;
+                    }
+                }
                 '!' if crate::sandbox::is_refusal(text)
                     && self.refused.len() < 5
                     && !self.refused.iter().any(|r| r == text) =>
@@ -75,6 +86,10 @@ impl Stray {
                 }
                 '<' => {
                     self.seen += 1;
+                    let reason = text.strip_prefix("info string ").and_then(fallback_reason);
+                    if let Some(reason) = reason {
+                        self.replaced.push((reason, position.to_string()));
+                    }
                     if !is_protocol_reply(text) {
                         self.count += 1;
                         if self.first.is_none() {
@@ -118,6 +133,74 @@ pub(super) fn stdout_layer(c: &mut Checker) {
                 STDOUT_HINT,
             );
         }
+    }
+}
+
+/// Most replaced moves quoted one by one (the rest are counted).
+const REPLACED_SHOWN: usize = 5;
+
+/// Every move of every layer was the program's own: each move the adapter
+/// answered for it (`info string fallback …`) is a FAIL with its reason,
+/// its position and the legal moves there.
+pub(super) fn own_moves_layer(c: &mut Checker) {
+    let what = "own moves";
+    let replaced = std::mem::take(&mut c.stray.replaced);
+    if replaced.is_empty() {
+        c.r.ok(
+            what,
+            "no move was answered by the adapter instead of the program",
+        );
+        return;
+    }
+    for (reason, position) in replaced.iter().take(REPLACED_SHOWN) {
+        c.r.fail(
+            what,
+            &format!(
+                "the adapter answered for the program ({reason}) at {}",
+                describe_position(position)
+            ),
+            replaced_hint(reason),
+        );
+    }
+    if replaced.len() > REPLACED_SHOWN {
+        c.r.fail(
+            what,
+            &format!(
+                "{} more moves answered by the adapter, not the program",
+                replaced.len() - REPLACED_SHOWN
+            ),
+            "",
+        );
+    }
+}
+
+/// `position …` as sent, and the legal moves there (the first 20), to
+/// replay a failure by hand.
+pub(super) fn describe_position(position: &str) -> String {
+    let pos = match tabula::protocol::command::Command::parse(position) {
+        Ok(Some(tabula::protocol::command::Command::Position(words))) => {
+            tabula::setup::parse_spec(&words.join(" "), None).ok()
+        }
+        _ => None,
+    };
+    let legal = match pos {
+        Some(p) => legal_list(&p),
+        None => "?".into(),
+    };
+    format!("`{position}` (legal moves: {legal})")
+}
+
+/// The first 20 legal moves of `pos`, and how many more.
+pub(super) fn legal_list(pos: &tabula::game::AnyPosition) -> String {
+    let moves = pos.legal_moves();
+    let mut shown: Vec<String> = moves.iter().take(20).map(|m| m.to_string()).collect();
+    if moves.len() > 20 {
+        shown.push(format!("… {} more", moves.len() - 20));
+    }
+    if shown.is_empty() {
+        "none: the game is over".into()
+    } else {
+        shown.join(" ")
     }
 }
 

@@ -57,6 +57,9 @@ pub(super) fn stop_and_time(c: &mut Checker) {
     };
     let o = c.o;
     let what = "go infinite + stop";
+    if c.skip_after_hang(what) {
+        return;
+    }
     if c.engine(what).is_none() {
         return;
     }
