@@ -982,3 +982,28 @@ fn private_folders_play_or_are_refused_before_the_first_game() {
         "{text}"
     );
 }
+
+/// The kit as the README documents it, with the project's folder as the
+/// engine's own: `sbcl --script <kit>/run.lisp <file>` under `--sandbox on`
+/// finds the kit beside `run.lisp` (its folder is shown read-only) and the
+/// project in its folder, and plays.
+#[test]
+fn the_kit_runs_from_its_own_folder_on_a_project_elsewhere() {
+    needs!(tools::BWRAP, tools::SBCL);
+    let tmp = Tmp::new("kit-elsewhere");
+    let project = tmp.path("group-7");
+    std::fs::create_dir_all(&project).unwrap();
+    let kit = repo().join("adapters/lisp").canonicalize().unwrap();
+    std::fs::copy(kit.join("example-student.lisp"), project.join("jogo.lisp")).unwrap();
+    let config = tmp.path("class.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "[[engine]]\nname = \"group-7\"\ncommand = \"sbcl --script {} jogo.lisp\"\ndir = \"{}\"\n",
+            kit.join("run.lisp").display(),
+            project.display()
+        ),
+    )
+    .unwrap();
+    student_kit("kit-elsewhere", "", Some(&config));
+}

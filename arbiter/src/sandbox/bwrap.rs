@@ -130,17 +130,35 @@ fn unreachable(h: &Path, shown: &[PathBuf], run_as: Option<(u32, u32)>) -> bool 
         })
 }
 
-/// The absolute paths to existing files among the words of a command line
-/// (the program and, say, the core file of a Lisp image).
+/// What a command line names outside the system folders, to be shown
+/// read-only: each existing file given by an absolute path (the program,
+/// the core file of a Lisp image), or for a script (`.lisp`, `.py`, …) the
+/// folder it is in, whose files it loads (the Lisp kit's `run.lisp` loads
+/// `tabula.lisp` and `games/` beside it).
 pub fn files_named(words: &[String]) -> Vec<PathBuf> {
-    words
-        .iter()
-        .map(|w| w.trim_matches(['"', '\'']))
-        .filter(|w| w.starts_with('/') && !SYSTEM.iter().any(|s| Path::new(w).starts_with(s)))
-        .map(PathBuf::from)
-        .filter(|p| p.is_file())
-        .collect()
+    let mut out: Vec<PathBuf> = Vec::new();
+    for w in words.iter().map(|w| w.trim_matches(['"', '\''])) {
+        let p = Path::new(w);
+        if !w.starts_with('/') || SYSTEM.iter().any(|s| p.starts_with(s)) || !p.is_file() {
+            continue;
+        }
+        let script = p
+            .extension()
+            .and_then(|e| e.to_str())
+            .is_some_and(|e| SCRIPTS.contains(&e));
+        let shown = match p.parent() {
+            Some(dir) if script && dir != Path::new("/") => dir.to_path_buf(),
+            _ => p.to_path_buf(),
+        };
+        if !out.contains(&shown) {
+            out.push(shown);
+        }
+    }
+    out
 }
+
+/// The extensions of scripts whose folder comes with them.
+const SCRIPTS: &[&str] = &["lisp", "lsp", "cl", "fasl", "py", "sh"];
 
 #[cfg(test)]
 mod tests {
@@ -231,5 +249,14 @@ mod tests {
         let exe = std::env::current_exe().unwrap();
         let words = vec![exe.display().to_string(), "/bin/sh".into(), "x.lisp".into()];
         assert_eq!(files_named(&words), vec![exe]);
+        // A script brings its folder (the kit beside run.lisp).
+        let kit = Path::new(env!("CARGO_MANIFEST_DIR")).join("../adapters/lisp");
+        let kit = kit.canonicalize().unwrap();
+        let words = vec![
+            "sbcl".into(),
+            "--script".into(),
+            kit.join("run.lisp").display().to_string(),
+        ];
+        assert_eq!(files_named(&words), vec![kit]);
     }
 }

@@ -427,7 +427,7 @@ fn preflight(name: &str, spec: &ExternalSpec, c: &Confinement) -> Result<Option<
             );
         }
         for f in &view.files {
-            if denied(f, 0o4) {
+            if denied(f, if f.is_dir() { 0o5 } else { 0o4 }) {
                 bail!(
                     "engine '{name}': the sandbox's user nobody cannot read {}: `chmod o+r {}`",
                     f.display(),
