@@ -97,7 +97,9 @@ pub fn standings_header(table: &[Standing], scoring: Scoring) -> String {
          games: W/D/L of the {games} games; pairs: W/D/L of the {pairs} complete colour-swapped \
          pairs by duplicate scoring, margin = points scored - conceded\n\
          elo: logistic Elo of the score against the field, ±95%: normal-approximation \
-         interval of the per-game (per-pair) W/D/L score\n"
+         interval of the per-game (per-pair) W/D/L score\n\
+         own: the share of its moves its program chose itself (the others its adapter \
+         answered: `info string fallback`)\n"
     )
 }
 

@@ -1071,8 +1071,10 @@ fn standings_follow_the_ranking_and_explain_every_cell() {
     let rows = standings_rows(&stdout);
     assert_eq!(rows.len(), 3, "{stdout}");
     for row in &rows {
-        assert_eq!(row.len(), 21, "a blank cell in {row:?}\n{stdout}");
+        assert_eq!(row.len(), 22, "a blank cell in {row:?}\n{stdout}");
+        assert_eq!(row[21], "100%", "built-ins choose every move: {stdout}");
     }
+    assert!(stdout.contains("\nown: the share of its moves"), "{stdout}");
     assert_eq!(rows[0][1], "builtin:tabula:depth=4", "{stdout}");
     assert_eq!(rows[0][9], "inf", "all won: no bound\n{stdout}");
     assert!(stdout.contains("\n±95%: half-width"), "a legend: {stdout}");
