@@ -589,13 +589,6 @@ struct ChildSetup {
 impl ChildSetup {
     /// Runs in the child: async-signal-safe calls only.
     fn run(&self) -> io::Result<()> {
-        let check = |r: libc::c_int| {
-            if r != 0 {
-                Err(io::Error::last_os_error())
-            } else {
-                Ok(())
-            }
-        };
         close_inherited();
         for &fd in &self.join {
             // SAFETY: write(2) on a descriptor opened by the parent.
@@ -652,20 +645,11 @@ impl ChildSetup {
         }
         Ok(())
     }
-}
 
-impl ChildSetup {
     /// In a mount namespace of its own: opens each source (as root, which
     /// may cross private folders), covers `/tmp` with a tmpfs and binds the
     /// sources there, where `nobody` can reach them.
     fn stage_sources(&self) -> io::Result<()> {
-        let check = |r: libc::c_int| {
-            if r != 0 {
-                Err(io::Error::last_os_error())
-            } else {
-                Ok(())
-            }
-        };
         let none = std::ptr::null();
         let mut fds = [-1; MAX_STAGED];
         // SAFETY: system calls on C strings prepared before the fork and
@@ -715,6 +699,15 @@ impl ChildSetup {
                 libc::close(fd);
             }
         }
+        Ok(())
+    }
+}
+
+/// A system call's 0 as `Ok`, anything else as the last OS error.
+fn check(r: libc::c_int) -> io::Result<()> {
+    if r != 0 {
+        Err(io::Error::last_os_error())
+    } else {
         Ok(())
     }
 }

@@ -56,6 +56,11 @@ pub(super) struct Stray {
     /// Moves the adapter said its program did not choose (`info string
     /// fallback …`): the reason and the `position` command they answered.
     pub(super) replaced: Vec<(String, String)>,
+    /// What the adapter said of the program's clock: that it measures CPU
+    /// time (`info string cputime …`), a decision a probe disagreed with
+    /// (`info string clock … DISAGREES …`); the first of each.
+    pub(super) cputime: Option<String>,
+    pub(super) clock_doubt: Option<String>,
 }
 
 impl Stray {
@@ -86,9 +91,17 @@ impl Stray {
                 }
                 '<' => {
                     self.seen += 1;
-                    let reason = text.strip_prefix("info string ").and_then(fallback_reason);
-                    if let Some(reason) = reason {
+                    let said = text.strip_prefix("info string ");
+                    if let Some(reason) = said.and_then(fallback_reason) {
                         self.replaced.push((reason, position.to_string()));
+                    }
+                    if let Some(cpu) = said.and_then(|t| t.strip_prefix("cputime ")) {
+                        self.cputime.get_or_insert_with(|| cpu.to_string());
+                    }
+                    if let Some(clock) = said.and_then(|t| t.strip_prefix("clock ")) {
+                        if clock.contains("DISAGREES") {
+                            self.clock_doubt.get_or_insert_with(|| clock.to_string());
+                        }
                     }
                     if !is_protocol_reply(text) {
                         self.count += 1;
@@ -143,6 +156,22 @@ const REPLACED_SHOWN: usize = 5;
 /// answered for it (`info string fallback …`) is a FAIL with its reason,
 /// its position and the legal moves there.
 pub(super) fn own_moves_layer(c: &mut Checker) {
+    if let Some(cpu) = c.stray.cputime.take() {
+        c.r.warn(
+            "clock",
+            &format!("the program measures CPU time ({cpu})"),
+            "its moves get slower on a busy machine, where its CPU time runs slower than the \
+             clock the arbiter keeps: measure real time (get-internal-real-time), or play \
+             with --concurrency 1 on an idle machine",
+        );
+    }
+    if let Some(clock) = c.stray.clock_doubt.take() {
+        c.r.warn(
+            "clock",
+            &format!("the kit's clock units: {clock}"),
+            "give the units in the description (`:clock :ms` or `:clock :internal`)",
+        );
+    }
     let what = "own moves";
     let replaced = std::mem::take(&mut c.stray.replaced);
     if replaced.is_empty() {
