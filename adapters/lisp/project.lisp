@@ -41,10 +41,13 @@
 ;;;             function of that name was defined by the project)
 ;;;   :entry    the entry function's name (default "jogar")
 ;;;   :args     the argument list: :estado, :tempo, :side (1 or 2), :piece
-;;;             (-1 or -2), :symbol (the side's entry of :symbols), :depth
-;;;             (the value of :depth), anything else as written
+;;;             (-1 or -2), :symbol (the side's entry of :symbols),
+;;;             :opponent, :opponent-piece, :opponent-symbol (the other
+;;;             side's), :depth (the value of :depth), anything else as written
 ;;;   :estado   the estado's shape: a tree where :board, :side, :piece,
-;;;             :symbol, :score1, :score2, :my-score, :their-score are
+;;;             :symbol, :opponent, :opponent-piece, :opponent-symbol,
+;;;             :score1, :score2, :my-score, :their-score, :pieces1,
+;;;             :pieces2, :my-pieces, :their-pieces (Blokus stocks) are
 ;;;             replaced (:board alone = the bare board)
 ;;;   :symbols  the side symbols for :symbol, e.g. ("X" "O")
 ;;;   :depth    the value of :depth in :args
@@ -54,12 +57,20 @@
 ;;;             that global variable
 ;;;   :base     0 or 1: how rows and columns of a move in the answer count
 ;;;   :view     :as-is, or :mover-first: the engine always plays player 1
-;;;             (pieces -1/-2, arc owners 1/2 and scores swapped for player
-;;;             2, the answer swapped back) -- for engines that guess their
+;;;             (player 2 sees SWAP-BOARD's view: pieces -1/-2, arc owners,
+;;;             pegs and squares 1/2 swapped, Solitario upside down, Blokus
+;;;             and Adji-boto turned 180 degrees; scores and stocks swapped;
+;;;             the answer turned back) -- for engines that guess their
 ;;;             side; :rotate-for-2 (Adji-boto): player 2 sees the board
 ;;;             turned 180 degrees and scores swapped, its move (l c) comes
 ;;;             back as (1-l 5-c)
-;;;   :clock    :probe (default), :ms or :internal (see tabula:*clock*)
+;;;   :clock    :probe (default: decided from the source, else probed and
+;;;             recorded beside the description; see DECIDE-CLOCK), :ms or
+;;;             :internal (see tabula:*clock*)
+;;;   :globals  ((*name* value) ...): globals a menu would set, set after
+;;;             loading; the value :scratch is the scratch folder, ending in /
+;;;   :logical-hosts  ("C" ...): logical hosts mapped to the scratch folder
+;;;             (those the source shows are mapped anyway)
 ;;;   :on-failure  :fallback (default) or :lose (see tabula:*on-failure*)
 ;;;   :depth-global  a global variable where the project leaves the depth
 ;;;             its search reached: sent as `info depth N` after each move
@@ -97,8 +108,8 @@
     ("2025-solitario" :game solitario :entry "jogar" :args (:estado :tempo)
      :estado :board :base 1 :clock :probe))
   "Each course year's official contract (rules/<game>.md, section Lisp), by
-name \"<first year>-<game>\".  Blokus's :pieces1 / :pieces2 are read by the
-kit's conversions, tested on stub boards; the kit plays a game once
+name \"<first year>-<game>\".  Blokus's :pieces1 / :pieces2 are the
+position's stocks (tabula:game-stocks); the kit plays a game once
 tabula.lisp or adapters/lisp/games/ has its rules.")
 
 (defvar *description* nil "The description in force (a plist, preset merged).")
