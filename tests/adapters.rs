@@ -1685,10 +1685,18 @@ fn lisp_project_clocks_are_read_from_the_source() {
         cpu[0].contains("get-internal-run-time") && cpu[0].contains("agora"),
         "{cpu:?}"
     );
-    assert!(asked[0]
-        .lines
+    let clock: Vec<&String> = asked
         .iter()
-        .any(|l| l.starts_with("info string clock ms: the source converts")));
+        .flat_map(|a| &a.lines)
+        .filter(|l| l.starts_with("info string clock "))
+        .collect();
+    assert_eq!(clock.len(), 1, "{clock:?}");
+    // The source decides; the probes at the first moves confirm it.
+    assert!(
+        clock[0].starts_with("info string clock ms: the source converts")
+            && clock[0].contains("confirmed by the probe"),
+        "{clock:?}"
+    );
 
     for _ in 0..2 {
         let mut p = KitProject::start(&["adji-raw/adji.tabula"]);
@@ -1706,7 +1714,8 @@ fn lisp_project_clocks_are_read_from_the_source() {
             .collect();
         assert_eq!(clock.len(), 1, "{clock:?}");
         assert!(
-            clock[0].starts_with("info string clock internal: the source compares raw"),
+            clock[0].starts_with("info string clock internal: the source compares raw")
+                && !clock[0].contains("DISAGREES"),
             "{clock:?}"
         );
         // In raw units it weighs every root move (2 ms each); read as

@@ -701,8 +701,9 @@ NIL = pass.  A move string for the kit, or NIL when none."
 (defun decide-clock (description files)
   "Sets tabula:*clock*, *clock-why* and *clock-cpu*: a :clock the description
 (or --clock) names; else a decision recorded beside the description; else
-the project's source (SOURCE-CLOCK); else :probe, whose decision
-tabula:*clock-record* writes beside the description."
+the project's source (SOURCE-CLOCK), confirmed by probes at the first
+moves (a disagreement is reported, the source's decision kept); else :probe,
+whose decision tabula:*clock-record* writes beside the description."
   (multiple-value-bind (source why cpu) (source-clock)
     (setf tabula:*clock-cpu* cpu)
     (when cpu (tabula:note "clock: ~a" cpu))
@@ -718,7 +719,10 @@ tabula:*clock-record* writes beside the description."
                (setf tabula:*clock* recorded tabula:*clock-why* recorded-why))
               (t
                (setf tabula:*clock* source
-                     tabula:*clock-why* (if (eq source :probe) nil why))))
+                     tabula:*clock-why* (if (eq source :probe) nil why)
+                     ;; The units the source shows, confirmed by probes at
+                     ;; the first moves (a project that reads the clock).
+                     tabula:*confirm-clock* (and *clock-uses* (not (eq source :probe)) t))))
         (when (eq tabula:*clock* :probe)
           (tabula:note "clock: ~a: probed at the first moves" why)
           (setf tabula:*clock-record*

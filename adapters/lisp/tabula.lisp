@@ -46,7 +46,7 @@
            #:*engine-name* #:*engine-author*
            #:*time-reserve* #:*default-tempo* #:*hard-limit*
            #:*student-call* #:*student-estado* #:*clock* #:*clock-why* #:*clock-cpu*
-           #:*clock-record* #:*on-failure* #:note #:game-stocks
+           #:*clock-record* #:*confirm-clock* #:*on-failure* #:note #:game-stocks
            ;; Games in their own files (section 8)
            #:define-game #:game-parse-fen #:game-fen #:game-moves #:game-play
            #:game-outcome #:game-move-name #:game-parse-move #:game-board
@@ -1168,9 +1168,10 @@ units, so the first move still uses most of its time."
          (start (now-ms))
          (first (call-student p small (and (not *deadline*) tempo)))
          (e1 (- (now-ms) start)))
-    (flet ((decide (clock why result)
-             (note "clock probe: ~(~a~): ~a" clock why)
-             (push (list clock why) *probe-votes*)
+    (flet ((decide (clock why result &optional (vote clock))
+             ;; VOTE :none: the answer did not depend on the tempo.
+             (note "clock probe: ~(~a~): ~a" vote why)
+             (push (list vote why) *probe-votes*)
              ;; The time the probe left: one more call in the right units
              ;; (its answer replaces the probe's unless it fails).
              (let ((left (- tempo (- (now-ms) start) (floor *time-reserve* 4))))
@@ -1201,14 +1202,14 @@ units, so the first move still uses most of its time."
                      (t (decide :ms
                                 (format nil "jogar answered in ~d and ~d ms whatever the tempo (~d, ~d): it does not use the clock (a fixed depth?)"
                                         e1 e2 small (* small k))
-                                second)))))))))
+                                second :none)))))))))
 
 
 (defun settle-probe ()
   "After a probe: decides *CLOCK* once two probes in a row agree (or, after
 four, by majority, milliseconds on a tie), says so, and records it."
   (let* ((votes *probe-votes*)
-         (clocks (mapcar #'first votes)))
+         (clocks (substitute :ms :none (mapcar #'first votes))))
     (flet ((decide (clock why)
              (setf *clock* clock *clock-why* why)
              (note "clock: ~(~a~): ~a" clock why)
@@ -1224,16 +1225,41 @@ four, by majority, milliseconds on a tie), says so, and records it."
                (decide clock (format nil "the probes disagree (~{~(~a~)~^, ~}): ~(~a~) by majority (milliseconds on a tie); set :clock in the description"
                                      (reverse clocks) clock))))))))
 
+(defvar *confirm-clock* nil
+  "True while the units the source decided are being confirmed by probes.")
+
+(defun settle-confirmation ()
+  "After a confirming probe: once two probes in a row agree (or after four),
+stops confirming and says whether the probes agree with the source; the
+source's decision stays (it is the reproducible one)."
+  (let* ((votes *probe-votes*) (clocks (mapcar #'first votes)))
+    (when (or (and (second votes) (eq (first clocks) (second clocks)))
+              (>= (length votes) 4))
+      (setf *confirm-clock* nil)
+      (setf *clock-why*
+            (cond ((eq (first clocks) *clock*)
+                   (format nil "~a; confirmed by the probe (~{~(~a~)~^, ~})" *clock-why* (reverse clocks)))
+                  ((eq (first clocks) :none)
+                   (format nil "~a; the probe cannot tell (~{~(~a~)~^, ~}: ~a)" *clock-why* (reverse clocks)
+                           (second (first votes))))
+                  (t
+                   (format nil "~a; the probe DISAGREES (~{~(~a~)~^, ~}: ~a): the source's decision is kept, set :clock in the description if it is wrong"
+                           *clock-why* (reverse clocks) (second (first votes))))))
+      (note "clock: ~(~a~): ~a" *clock* *clock-why*))))
+
 (defun call-jogar (p tempo)
   "Runs the student's code on P with TEMPO ms and returns its answer: the
 tempo in the units *CLOCK* says.  While *CLOCK* is :PROBE (the project's
-source did not tell), each first move is a probe until two agree.  No
-cut-off when the `go` has a deadline (the arbiter's timeout); else one at
-tempo + *time-reserve*."
-  (if (eq *clock* :probe)
-      (multiple-value-prog1 (probe-clock p tempo) (settle-probe))
-      (call-student p (student-tempo tempo *clock*)
-                    (and (not *deadline*) (+ tempo *time-reserve*)))))
+source did not tell), each first move is a probe until two agree; while
+*CONFIRM-CLOCK*, the same probes confirm the source's decision.  No cut-off
+when the `go` has a deadline (the arbiter's timeout); else one at tempo +
+*time-reserve*."
+  (cond ((eq *clock* :probe)
+         (multiple-value-prog1 (probe-clock p tempo) (settle-probe)))
+        (*confirm-clock*
+         (multiple-value-prog1 (probe-clock p tempo) (settle-confirmation)))
+        (t (call-student p (student-tempo tempo *clock*)
+                         (and (not *deadline*) (+ tempo *time-reserve*))))))
 
 (defun logical-host-condition-p (e)
   "Is E SBCL's complaint about a logical host it does not know?"
@@ -1313,7 +1339,7 @@ reason."
 (defun say-clock ()
   "Sends, once, how the clock units were decided and whether the project
 times itself with CPU time."
-  (unless *clock-said*
+  (unless (or *clock-said* *confirm-clock*)
     (when (and *clock-why* (member *clock* '(:ms :internal)))
       (setf *clock-said* t)
       (send "info string clock ~(~a~): ~a" *clock* *clock-why*)
