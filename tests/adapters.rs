@@ -1471,10 +1471,13 @@ impl KitProject {
         let mut command = Command::new("sbcl");
         command
             .args(["--script", "adapters/lisp/run.lisp"])
-            .args(args.iter().map(|a| match a.starts_with("--") {
-                true => a.to_string(),
-                false => format!("tests/data/lisp-projects/{a}"),
-            }))
+            .args(
+                args.iter()
+                    .map(|a| match a.starts_with("--") || a.starts_with('/') {
+                        true => a.to_string(),
+                        false => format!("tests/data/lisp-projects/{a}"),
+                    }),
+            )
             .env("TABULA_SCRATCH", &scratch)
             .current_dir(root());
         let mut engine = Engine::spawn_command(command);
@@ -1631,6 +1634,34 @@ fn lisp_projects_as_handed_in_play_their_own_moves() {
         .find(|l| l.starts_with("info string estado "))
         .unwrap();
     assert!(!estado.ends_with(" NIL NIL)"), "stocks missing: {estado}");
+
+    // The same player shown every board as player 1 (:view :mover-first:
+    // turned 180 degrees, squares and stocks swapped) still plays its own.
+    let dir = std::env::temp_dir().join(format!("tabula-kit-blokus-view-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = root().join("tests/data/lisp-projects/blokus-stocks/blokus.lisp");
+    std::fs::write(
+        dir.join("turned.tabula"),
+        format!(
+            "(:preset \"2021-blokus\" :files ({:?}) :view :mover-first)",
+            file.to_str().unwrap()
+        ),
+    )
+    .unwrap();
+    let desc = dir.join("turned.tabula");
+    let mut p = KitProject::start(&[desc.to_str().unwrap()]);
+    let asked = project_games(&mut p.engine, &starts, 300, 3);
+    assert_eq!(
+        own_share(&asked),
+        (asked.len(), vec![]),
+        "{}",
+        p.engine.stderr()
+    );
+    assert!(
+        asked.iter().any(|a| a.mv == "b@m13"),
+        "player 2's first piece"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 
     // A Solitario engine that always believes it is player 1, shown the
     // board turned as player 2 (:view :mover-first).
