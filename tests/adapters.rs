@@ -790,52 +790,117 @@ fn lisp_dots_turn_of_several_arcs_is_answered_arc_by_arc() {
     assert!(!stderr.contains("not one turn"), "{stderr}");
 }
 
+/// The `info string fallback <kind> …` lines among `lines` (the lines of
+/// one `go` before its `bestmove`, as [`Engine::go`] returns them), each as
+/// (kind, rest); such a line must be the last one before the `bestmove`.
+fn fallbacks(lines: &[String]) -> Vec<(String, String)> {
+    let found: Vec<(usize, (String, String))> = lines
+        .iter()
+        .enumerate()
+        .filter_map(|(i, l)| {
+            let rest = l.strip_prefix("info string fallback ")?;
+            let (kind, text) = rest.split_once(' ').unwrap_or((rest, ""));
+            Some((i, (kind.to_string(), text.to_string())))
+        })
+        .collect();
+    for (i, _) in &found {
+        assert!(
+            *i + 1 == lines.len(),
+            "a fallback line not right before the bestmove: {lines:?}"
+        );
+    }
+    found.into_iter().map(|(_, f)| f).collect()
+}
+
 #[test]
 fn lisp_misbehaving_students_fall_back_to_the_first_legal_move() {
     needs!(tools::SBCL);
     let knight = parse_spec("random knight 21", None).unwrap();
     let first = knight.legal_moves()[0].to_string();
+    // (file, source, go, the fallback's kind, what stderr says)
     let cases = [
         (
             "raises.lisp",
             "(defun jogar (estado tempo) (error \"boom ~a\" tempo))",
+            "go movetime 400",
+            "error",
             "boom",
         ),
         (
             "garbage.lisp",
             "(defun jogar (estado tempo) (list 42 :x))",
+            "go movetime 400",
+            "unreadable",
             "no knight board",
         ),
         (
             "stays.lisp",
             "(defun jogar (estado tempo) (list estado))",
-            "not legal",
+            "go movetime 400",
+            "nomove",
+            "board unchanged",
         ),
+        (
+            "nil.lisp",
+            "(defun jogar (estado tempo) nil)",
+            "go movetime 400",
+            "nomove",
+            "returned NIL",
+        ),
+        (
+            "wrongmove.lisp",
+            "(setf tabula:*extract-board* (lambda (result board-p) (declare (ignore board-p)) result))\n\
+             (defun jogar (estado tempo) \"zz99\")",
+            "go movetime 400",
+            "unreadable",
+            "is not a knight move",
+        ),
+        (
+            "illegal.lisp",
+            "(setf tabula:*extract-board* (lambda (result board-p) (declare (ignore board-p)) result))\n\
+             (defun jogar (estado tempo) \"a1\")",
+            "go movetime 400",
+            "illegal",
+            "not legal here",
+        ),
+        // Without a deadline (go depth) the kit's own cut-off stops it.
         (
             "loops.lisp",
             "(defun jogar (estado tempo) (loop))",
+            "go depth 3",
+            "late",
             "interrupted",
         ),
         (
             "deep.lisp",
             "(defun fundo (n) (1+ (fundo (1+ n)))) (defun jogar (estado tempo) (fundo 0))",
+            "go movetime 400",
+            "error",
             "stack exhausted",
         ),
-        ("nothing.lisp", "(defvar *nada* nil)", "JOGAR"),
+        (
+            "nothing.lisp",
+            "(defvar *nada* nil)",
+            "go movetime 400",
+            "error",
+            "JOGAR",
+        ),
         (
             "badhook.lisp",
             "(defun jogar (estado tempo) estado)\n\
              (setf tabula:*extract-board* (lambda (result board-p) (error \"hook broke\")))",
+            "go movetime 400",
+            "unreadable",
             "hook broke",
         ),
     ];
-    for (file, text, why) in cases {
+    for (file, text, go, kind, why) in cases {
         let path = student_file(file, text);
         let mut e = lisp(&[path.arg()]);
         e.handshake();
         e.send(&format!("position fen {knight}"));
         let started = Instant::now();
-        let (mv, lines) = e.go("go movetime 400");
+        let (mv, lines) = e.go(go);
         assert_eq!(mv, first, "{file}: {lines:?}");
         assert!(
             started.elapsed() < Duration::from_secs(5),
@@ -848,6 +913,15 @@ fn lisp_misbehaving_students_fall_back_to_the_first_legal_move() {
                 .any(|l| l.starts_with("info string error jogar failed")),
             "{file}: {lines:?}"
         );
+        let said = fallbacks(&lines);
+        assert_eq!(said.len(), 1, "{file}: {lines:?}");
+        assert_eq!(said[0].0, kind, "{file}: {lines:?}");
+        assert!(
+            said[0]
+                .1
+                .ends_with(&format!("played the first legal move, {first}")),
+            "{file}: {lines:?}"
+        );
         assert!(
             e.stderr_has(why),
             "{file}: stderr lacks {why:?}:\n{}",
@@ -857,6 +931,22 @@ fn lisp_misbehaving_students_fall_back_to_the_first_legal_move() {
         e.sync("alive");
         e.assert_only_protocol_output();
     }
+}
+
+/// With a deadline (movetime) the kit never cuts the student off: a `jogar`
+/// still thinking is the arbiter's timeout, not a replaced move.
+#[test]
+fn lisp_never_cuts_off_a_move_that_has_a_deadline() {
+    needs!(tools::SBCL);
+    let knight = parse_spec("random knight 21", None).unwrap();
+    let path = student_file("forever.lisp", "(defun jogar (estado tempo) (loop))");
+    let mut e = lisp(&[path.arg()]);
+    e.handshake();
+    e.send(&format!("position fen {knight}"));
+    e.send("go movetime 200");
+    // Well past movetime plus the arbiter's margin: still nothing.
+    let early = e.try_recv(Duration::from_millis(1500));
+    assert!(early.is_none(), "answered {early:?}");
 }
 
 #[test]
@@ -940,8 +1030,8 @@ fn lisp_estado_and_result_hooks_can_be_replaced() {
     // The first legal move (the fallback) would be h1.1.
     let (mv, _) = e.go("go movetime 300");
     assert_eq!(mv, "v1.1");
-    // jogar gets the movetime minus the reserve (100 ms, then 300 ms).
-    assert!(e.stderr_has("tempo=200"), "{}", e.stderr());
+    // jogar gets the movetime minus the reserve (30 ms, then 300 ms).
+    assert!(e.stderr_has("tempo=270"), "{}", e.stderr());
     e.send("setoption name TimeReserve value 300");
     let (mv, _) = e.go("go movetime 1000");
     assert_eq!(mv, "v1.1");
@@ -1082,7 +1172,7 @@ fn lisp_quatro_bad_answers_fall_back_to_the_first_legal_move() {
         (
             "unchanged.lisp",
             "(defun jogar (estado tempo) (declare (ignore tempo)) (list '(1 1) estado))",
-            "jogar placed no piece",
+            "board unchanged",
         ),
         (
             "two.lisp",
@@ -1113,6 +1203,13 @@ fn lisp_quatro_bad_answers_fall_back_to_the_first_legal_move() {
             lines.iter().any(|l| l.contains("jogar failed")),
             "{name}: {lines:?}"
         );
+        let kind = if name == "unchanged.lisp" {
+            "nomove"
+        } else {
+            "illegal"
+        };
+        assert_eq!(fallbacks(&lines).len(), 1, "{name}: {lines:?}");
+        assert_eq!(fallbacks(&lines)[0].0, kind, "{name}: {lines:?}");
         assert!(e.stderr_has(reason), "{name}: {}", e.stderr());
     }
 }
@@ -1356,6 +1453,485 @@ fn lisp_example_student_plays_whole_blokus_games() {
             blokus_greedy_check(pos, mv)
         }
     });
+}
+
+/// A project of `tests/data/lisp-projects/` run through the kit (`args`
+/// relative to that folder) with its own scratch folder.
+struct KitProject {
+    engine: Engine,
+    scratch: PathBuf,
+}
+
+impl KitProject {
+    fn start(args: &[&str]) -> KitProject {
+        let name = args.last().unwrap().replace(['/', '.'], "-");
+        let scratch =
+            std::env::temp_dir().join(format!("tabula-kit-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&scratch);
+        let mut command = Command::new("sbcl");
+        command
+            .args(["--script", "adapters/lisp/run.lisp"])
+            .args(
+                args.iter()
+                    .map(|a| match a.starts_with("--") || a.starts_with('/') {
+                        true => a.to_string(),
+                        false => format!("tests/data/lisp-projects/{a}"),
+                    }),
+            )
+            .env("TABULA_SCRATCH", &scratch)
+            .current_dir(root());
+        let mut engine = Engine::spawn_command(command);
+        engine.handshake();
+        KitProject { engine, scratch }
+    }
+
+    /// The text of a file the project wrote in its scratch folder.
+    fn scratch_file(&self, name: &str) -> String {
+        std::fs::read_to_string(self.scratch.join(name))
+            .unwrap_or_else(|e| panic!("{name} in {}: {e}", self.scratch.display()))
+    }
+}
+
+impl Drop for KitProject {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.scratch);
+    }
+}
+
+/// One move the project was asked for.
+struct Asked {
+    pos: AnyPosition,
+    mv: String,
+    lines: Vec<String>,
+    fallbacks: Vec<(String, String)>,
+    elapsed: Duration,
+}
+
+/// The project plays one game from each start (player 1 in even games,
+/// player 2 in odd ones) against the library's random moves; every
+/// `bestmove` legal. Returns every move it was asked for.
+fn project_games(e: &mut Engine, starts: &[AnyPosition], movetime: u32, seed: u64) -> Vec<Asked> {
+    let mut rng = tabula::random::rng(seed);
+    let mut asked = Vec::new();
+    for (g, start) in starts.iter().enumerate() {
+        e.send("uginewgame");
+        let mut pos = *start;
+        let mut moves: Vec<String> = Vec::new();
+        let side = if g % 2 == 0 {
+            tabula::game::Player::One
+        } else {
+            tabula::game::Player::Two
+        };
+        while !pos.is_over() && moves.len() < 150 {
+            let legal = pos.legal_moves();
+            let mv = if pos.side_to_move() == side && legal.len() > 1
+                || pos.side_to_move() == side && legal[0].to_string() != "pass"
+            {
+                e.send(&position_command(start, &moves));
+                let started = Instant::now();
+                let (mv, lines) = e.go(&format!("go movetime {movetime}"));
+                let elapsed = started.elapsed();
+                if let Err(err) = pos.parse_legal(&mv) {
+                    panic!("game {g}: bestmove {mv}: {err}\n{}", e.stderr());
+                }
+                let fallbacks = fallbacks(&lines);
+                asked.push(Asked {
+                    pos,
+                    mv: mv.clone(),
+                    lines,
+                    fallbacks,
+                    elapsed,
+                });
+                mv
+            } else {
+                legal[pick(&mut rng, legal.len())].to_string()
+            };
+            pos.play_text(&mv).unwrap();
+            moves.push(mv);
+        }
+    }
+    e.assert_only_protocol_output();
+    asked
+}
+
+/// How many of `asked` the program chose itself, and the replaced ones'
+/// kinds.
+fn own_share(asked: &[Asked]) -> (usize, Vec<String>) {
+    let replaced: Vec<String> = asked
+        .iter()
+        .flat_map(|a| a.fallbacks.iter().map(|f| f.0.clone()))
+        .collect();
+    (asked.len() - replaced.len(), replaced)
+}
+
+fn knight_starts() -> Vec<AnyPosition> {
+    (0..2)
+        .map(|s| parse_spec(&format!("random knight {}", 40 + s), None).unwrap())
+        .collect()
+}
+
+/// Issue 27's patterns, each a project as handed in: every move its own
+/// (no `info string fallback`), and the evidence that its code ran.
+#[test]
+fn lisp_projects_as_handed_in_play_their_own_moves() {
+    needs!(tools::SBCL);
+    // A log on a logical host C: (make-pathname :host "C" ...).
+    let mut p = KitProject::start(&["logical-host/bispo.tabula"]);
+    let asked = project_games(&mut p.engine, &knight_starts(), 200, 1);
+    assert_eq!(
+        own_share(&asked),
+        (asked.len(), vec![]),
+        "{}",
+        p.engine.stderr()
+    );
+    assert_eq!(p.scratch_file("LOG.DAT").lines().count(), asked.len());
+    assert!(
+        p.engine.stderr_has("logical host C"),
+        "{}",
+        p.engine.stderr()
+    );
+
+    // Globals a menu would set, from :globals (a folder and a level).
+    let mut p = KitProject::start(&["menu-global/jogo.tabula"]);
+    let asked = project_games(&mut p.engine, &knight_starts(), 200, 2);
+    assert_eq!(
+        own_share(&asked),
+        (asked.len(), vec![]),
+        "{}",
+        p.engine.stderr()
+    );
+    let log = p.scratch_file("jogo.log");
+    assert_eq!(
+        log.lines().filter(|l| l.starts_with("nivel 3 ")).count(),
+        asked.len()
+    );
+
+    // A Blokus player that reads its stocks: its biggest piece first.
+    let mut p = KitProject::start(&["blokus-stocks/blokus.tabula"]);
+    let starts = vec![parse_spec("startpos", Some(GameId::Blokus)).unwrap(); 2];
+    let asked = project_games(&mut p.engine, &starts, 300, 3);
+    assert_eq!(
+        own_share(&asked),
+        (asked.len(), vec![]),
+        "{}",
+        p.engine.stderr()
+    );
+    let firsts: Vec<&str> = asked
+        .iter()
+        .filter(|a| a.pos.fen().contains("10,10,15 10,10,15") || a.mv.starts_with("b@m13"))
+        .map(|a| a.mv.as_str())
+        .collect();
+    assert!(
+        firsts.contains(&"b@a1") && firsts.contains(&"b@m13"),
+        "{firsts:?}"
+    );
+    p.engine
+        .send(&format!("position fen {}", asked[3].pos.fen()));
+    p.engine.send("show");
+    let shown = p.engine.sync("shown");
+    let estado = shown
+        .iter()
+        .find(|l| l.starts_with("info string estado "))
+        .unwrap();
+    assert!(!estado.ends_with(" NIL NIL)"), "stocks missing: {estado}");
+
+    // The same player shown every board as player 1 (:view :mover-first:
+    // turned 180 degrees, squares and stocks swapped) still plays its own.
+    let dir = std::env::temp_dir().join(format!("tabula-kit-blokus-view-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = root().join("tests/data/lisp-projects/blokus-stocks/blokus.lisp");
+    std::fs::write(
+        dir.join("turned.tabula"),
+        format!(
+            "(:preset \"2021-blokus\" :files ({:?}) :view :mover-first)",
+            file.to_str().unwrap()
+        ),
+    )
+    .unwrap();
+    let desc = dir.join("turned.tabula");
+    let mut p = KitProject::start(&[desc.to_str().unwrap()]);
+    let asked = project_games(&mut p.engine, &starts, 300, 3);
+    assert_eq!(
+        own_share(&asked),
+        (asked.len(), vec![]),
+        "{}",
+        p.engine.stderr()
+    );
+    assert!(
+        asked.iter().any(|a| a.mv == "b@m13"),
+        "player 2's first piece"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+
+    // A Solitario engine that always believes it is player 1, shown the
+    // board turned as player 2 (:view :mover-first).
+    let mut p = KitProject::start(&["soli-side-guess/adivinha.tabula"]);
+    let starts = vec![parse_spec("startpos", Some(GameId::Solitario)).unwrap(); 2];
+    let asked = project_games(&mut p.engine, &starts, 200, 4);
+    assert_eq!(
+        own_share(&asked),
+        (asked.len(), vec![]),
+        "{}",
+        p.engine.stderr()
+    );
+    assert!(asked
+        .iter()
+        .any(|a| a.pos.side_to_move() == tabula::game::Player::Two));
+}
+
+/// Time: a project 60 ms over its tempo is not cut off (the arbiter's
+/// deadline judges it); one timing itself with CPU time is named; the
+/// Adji-boto raw-units pattern gets raw units, from the source.
+#[test]
+fn lisp_project_clocks_are_read_from_the_source() {
+    needs!(tools::SBCL);
+    let mut p = KitProject::start(&["overrun/jogo.tabula"]);
+    let asked = project_games(&mut p.engine, &knight_starts(), 300, 5);
+    assert_eq!(
+        own_share(&asked),
+        (asked.len(), vec![]),
+        "{}",
+        p.engine.stderr()
+    );
+    // tempo + 60 ms is past the movetime: the kit let it finish.
+    assert!(asked
+        .iter()
+        .all(|a| a.elapsed >= Duration::from_millis(300)));
+
+    let mut p = KitProject::start(&["clock-cpu/jogo.tabula"]);
+    let asked = project_games(&mut p.engine, &knight_starts(), 200, 6);
+    assert_eq!(
+        own_share(&asked),
+        (asked.len(), vec![]),
+        "{}",
+        p.engine.stderr()
+    );
+    let cpu: Vec<&String> = asked
+        .iter()
+        .flat_map(|a| &a.lines)
+        .filter(|l| l.starts_with("info string cputime "))
+        .collect();
+    assert_eq!(cpu.len(), 1, "{cpu:?}");
+    assert!(
+        cpu[0].contains("get-internal-run-time") && cpu[0].contains("agora"),
+        "{cpu:?}"
+    );
+    let clock: Vec<&String> = asked
+        .iter()
+        .flat_map(|a| &a.lines)
+        .filter(|l| l.starts_with("info string clock "))
+        .collect();
+    assert_eq!(clock.len(), 1, "{clock:?}");
+    // The source decides; the probes at the first moves confirm it.
+    assert!(
+        clock[0].starts_with("info string clock ms: the source converts")
+            && clock[0].contains("confirmed by the probe"),
+        "{clock:?}"
+    );
+
+    for _ in 0..2 {
+        let mut p = KitProject::start(&["adji-raw/adji.tabula"]);
+        let asked = project_games(&mut p.engine, &adji_starts(1), 300, 7);
+        assert_eq!(
+            own_share(&asked),
+            (asked.len(), vec![]),
+            "{}",
+            p.engine.stderr()
+        );
+        let clock: Vec<&String> = asked
+            .iter()
+            .flat_map(|a| &a.lines)
+            .filter(|l| l.starts_with("info string clock "))
+            .collect();
+        assert_eq!(clock.len(), 1, "{clock:?}");
+        assert!(
+            clock[0].starts_with("info string clock internal: the source compares raw")
+                && !clock[0].contains("DISAGREES"),
+            "{clock:?}"
+        );
+        // In raw units it weighs every root move (2 ms each); read as
+        // milliseconds it would stop after the first.
+        let weighed: u64 = asked
+            .iter()
+            .map(|a| {
+                a.lines
+                    .iter()
+                    .find_map(|l| l.strip_prefix("info depth "))
+                    .unwrap_or_else(|| panic!("no depth: {:?}", a.lines))
+                    .parse::<u64>()
+                    .unwrap()
+            })
+            .sum();
+        assert!(
+            weighed >= 3 * asked.len() as u64,
+            "{weighed} for {} moves",
+            asked.len()
+        );
+    }
+}
+
+/// A project that answers NIL whenever its own score is odd: exactly those
+/// moves are replaced, each announced `info string fallback nomove`.
+#[test]
+fn lisp_project_without_a_move_has_its_replaced_moves_counted() {
+    needs!(tools::SBCL);
+    let mut p = KitProject::start(&["no-move/jogo.tabula"]);
+    let starts: Vec<AnyPosition> = (0..4)
+        .map(|s| parse_spec(&format!("random knight {}", 60 + s), None).unwrap())
+        .collect();
+    let asked = project_games(&mut p.engine, &starts, 200, 8);
+    let mut expected = 0;
+    for a in &asked {
+        let fen = a.pos.fen();
+        let words: Vec<&str> = fen.split(' ').collect();
+        let [side, s1, s2] = [words[2], words[3], words[4]];
+        let mine: u32 = if side == "w" { s1 } else { s2 }.parse().unwrap();
+        let replaced = mine % 2 == 1;
+        expected += replaced as usize;
+        let kinds: Vec<&str> = a.fallbacks.iter().map(|f| f.0.as_str()).collect();
+        assert_eq!(
+            kinds,
+            if replaced { vec!["nomove"] } else { vec![] },
+            "{fen}: {:?}",
+            a.lines
+        );
+        if replaced {
+            assert_eq!(a.mv, a.pos.legal_moves()[0].to_string());
+            assert!(
+                a.fallbacks[0].1.starts_with("jogar returned NIL"),
+                "{:?}",
+                a.fallbacks
+            );
+        }
+    }
+    let (own, replaced) = own_share(&asked);
+    assert!(expected > 0 && own > 0, "{expected} of {}", asked.len());
+    assert_eq!((own, replaced.len()), (asked.len() - expected, expected));
+}
+
+/// A logical host the loader could not see in the source (built at run
+/// time) is named as such, not as a wrong estado.
+#[test]
+fn lisp_missing_logical_host_is_told_from_a_wrong_estado() {
+    needs!(tools::SBCL);
+    let path = student_file(
+        "host.lisp",
+        "(defun jogar (estado tempo) (open (make-pathname :host (concatenate 'string \"Z\" \"Q\") :name \"LOG\") :direction :output))",
+    );
+    let mut e = lisp(&[path.arg()]);
+    e.handshake();
+    e.send("position fen knight 01,02,03,04,05,06,07,08,09,10/11,12,13,14,15,16,17,18,19,20/21,22,23,24,25,26,27,28,29,30/31,32,33,34,35,36,37,38,39,40/41,42,43,44,45,46,47,48,49,50/51,52,53,54,55,56,57,58,59,60/61,62,63,64,65,66,67,68,69,70/71,72,73,74,75,76,77,78,79,80/81,82,83,84,85,86,87,88,89,90/91,92,93,94,95,96,97,98,99,00 w 0 0");
+    let (_, lines) = e.go("go movetime 300");
+    let said = fallbacks(&lines);
+    assert_eq!(said.len(), 1, "{lines:?}");
+    assert_eq!(said[0].0, "error");
+    assert!(said[0].1.contains("logical host"), "{said:?}");
+    assert!(!said[0].1.contains("is the estado the one"), "{said:?}");
+}
+
+/// A project whose source does not tell its clock units is probed at its
+/// first moves until two probes agree; the decision is recorded beside
+/// the description and every later run reads it.
+#[test]
+fn lisp_probed_clock_is_recorded_beside_the_description() {
+    needs!(tools::SBCL);
+    let dir = std::env::temp_dir().join(format!("tabula-kit-probe-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let rules =
+        std::fs::read_to_string(root().join("tests/data/lisp-projects/clock-raw/regras.lisp"))
+            .unwrap();
+    std::fs::write(dir.join("regras.lisp"), rules).unwrap();
+    // Raw units in jogar, a conversion elsewhere: the source cannot tell.
+    let project =
+        std::fs::read_to_string(root().join("tests/data/lisp-projects/clock-raw/projeto.lisp"))
+            .unwrap()
+            + "\n(defun segundos () (/ (get-internal-real-time) internal-time-units-per-second))\n";
+    std::fs::write(dir.join("projeto.lisp"), project).unwrap();
+    std::fs::write(
+        dir.join("projeto.tabula"),
+        "(:preset \"2023-knight\" :files (\"projeto.lisp\"))",
+    )
+    .unwrap();
+    let desc = dir.join("projeto.tabula");
+    let run = |moves: usize| {
+        let mut command = Command::new("sbcl");
+        command
+            .args(["--script", "adapters/lisp/run.lisp", desc.to_str().unwrap()])
+            .current_dir(root());
+        let mut e = Engine::spawn_command(command);
+        e.handshake();
+        let start = parse_spec("random knight 44", None).unwrap();
+        let mut clock = Vec::new();
+        let mut pos = start;
+        let mut played = Vec::new();
+        for _ in 0..moves {
+            if pos.is_over() {
+                break;
+            }
+            e.send(&position_command(&start, &played));
+            let (mv, lines) = e.go("go movetime 600");
+            assert!(fallbacks(&lines).is_empty(), "{lines:?}");
+            clock.extend(
+                lines
+                    .into_iter()
+                    .filter(|l| l.starts_with("info string clock ")),
+            );
+            pos.play_text(&mv).unwrap();
+            played.push(mv);
+        }
+        clock
+    };
+    let first = run(4);
+    assert_eq!(first.len(), 1, "{first:?}");
+    assert!(
+        first[0].starts_with("info string clock internal: probed "),
+        "{first:?}"
+    );
+    let record = std::fs::read_to_string(dir.join("projeto.tabula-clock")).unwrap();
+    assert!(record.contains(":CLOCK :INTERNAL"), "{record}");
+    let again = run(1);
+    assert_eq!(again.len(), 1, "{again:?}");
+    assert!(
+        again[0].starts_with("info string clock internal: recorded in projeto.tabula-clock"),
+        "{again:?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The Python example announces a move its player did not choose.
+#[test]
+fn python_announces_replaced_moves() {
+    needs!(tools::PYTHON);
+    let knight = parse_spec("random knight 21", None).unwrap();
+    let first = knight.legal_moves()[0].to_string();
+    for (player, kind) in [
+        ("lambda *a: 1 // 0", "error"),
+        ("lambda *a: None", "nomove"),
+        ("lambda *a: 'x'", "illegal"),
+    ] {
+        let mut command = Command::new("python3");
+        command
+            .args([
+                "-c",
+                &format!("import sys; sys.path.insert(0, 'adapters/python'); import example_engine as m; m.choose_move = {player}; m.main()"),
+            ])
+            .current_dir(root());
+        let mut e = Engine::spawn_command(command);
+        e.handshake();
+        e.send(&format!("position fen {knight}"));
+        let (mv, lines) = e.go("go movetime 200");
+        assert_eq!(mv, first);
+        let said = fallbacks(&lines);
+        assert_eq!(said.len(), 1, "{lines:?}");
+        assert_eq!(said[0].0, kind, "{lines:?}");
+    }
+    // Its own moves are never announced.
+    let mut e = python();
+    e.handshake();
+    e.send(&format!("position fen {knight}"));
+    let (_, lines) = e.go("go movetime 200");
+    assert!(fallbacks(&lines).is_empty(), "{lines:?}");
 }
 
 #[test]

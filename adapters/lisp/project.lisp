@@ -41,10 +41,13 @@
 ;;;             function of that name was defined by the project)
 ;;;   :entry    the entry function's name (default "jogar")
 ;;;   :args     the argument list: :estado, :tempo, :side (1 or 2), :piece
-;;;             (-1 or -2), :symbol (the side's entry of :symbols), :depth
-;;;             (the value of :depth), anything else as written
+;;;             (-1 or -2), :symbol (the side's entry of :symbols),
+;;;             :opponent, :opponent-piece, :opponent-symbol (the other
+;;;             side's), :depth (the value of :depth), anything else as written
 ;;;   :estado   the estado's shape: a tree where :board, :side, :piece,
-;;;             :symbol, :score1, :score2, :my-score, :their-score are
+;;;             :symbol, :opponent, :opponent-piece, :opponent-symbol,
+;;;             :score1, :score2, :my-score, :their-score, :pieces1,
+;;;             :pieces2, :my-pieces, :their-pieces (Blokus stocks) are
 ;;;             replaced (:board alone = the bare board)
 ;;;   :symbols  the side symbols for :symbol, e.g. ("X" "O")
 ;;;   :depth    the value of :depth in :args
@@ -54,12 +57,20 @@
 ;;;             that global variable
 ;;;   :base     0 or 1: how rows and columns of a move in the answer count
 ;;;   :view     :as-is, or :mover-first: the engine always plays player 1
-;;;             (pieces -1/-2, arc owners 1/2 and scores swapped for player
-;;;             2, the answer swapped back) -- for engines that guess their
+;;;             (player 2 sees SWAP-BOARD's view: pieces -1/-2, arc owners,
+;;;             pegs and squares 1/2 swapped, Solitario upside down, Blokus
+;;;             and Adji-boto turned 180 degrees; scores and stocks swapped;
+;;;             the answer turned back) -- for engines that guess their
 ;;;             side; :rotate-for-2 (Adji-boto): player 2 sees the board
 ;;;             turned 180 degrees and scores swapped, its move (l c) comes
 ;;;             back as (1-l 5-c)
-;;;   :clock    :probe (default), :ms or :internal (see tabula:*clock*)
+;;;   :clock    :probe (default: decided from the source, else probed and
+;;;             recorded beside the description; see DECIDE-CLOCK), :ms or
+;;;             :internal (see tabula:*clock*)
+;;;   :globals  ((*name* value) ...): globals a menu would set, set after
+;;;             loading; the value :scratch is the scratch folder, ending in /
+;;;   :logical-hosts  ("C" ...): logical hosts mapped to the scratch folder
+;;;             (those the source shows are mapped anyway)
 ;;;   :on-failure  :fallback (default) or :lose (see tabula:*on-failure*)
 ;;;   :depth-global  a global variable where the project leaves the depth
 ;;;             its search reached: sent as `info depth N` after each move
@@ -97,8 +108,8 @@
     ("2025-solitario" :game solitario :entry "jogar" :args (:estado :tempo)
      :estado :board :base 1 :clock :probe))
   "Each course year's official contract (rules/<game>.md, section Lisp), by
-name \"<first year>-<game>\".  Blokus's :pieces1 / :pieces2 are read by the
-kit's conversions, tested on stub boards; the kit plays a game once
+name \"<first year>-<game>\".  Blokus's :pieces1 / :pieces2 are the
+position's stocks (tabula:game-stocks); the kit plays a game once
 tabula.lisp or adapters/lisp/games/ has its rules.")
 
 (defvar *description* nil "The description in force (a plist, preset merged).")
@@ -153,15 +164,19 @@ symbols in this package, so plain words such as jogar are fine)."
       (push text *neutralised*)
       (tabula:note "load: ~a" text))))
 
+(defun scratch-name ()
+  "The scratch folder's name, ending in /: $TABULA_SCRATCH, else
+$TMPDIR/tabula-lisp-<pid> (not created here)."
+  (let ((env (sb-posix-getenv "TABULA_SCRATCH"))
+        (tmp (or (sb-posix-getenv "TMPDIR") "/tmp")))
+    (if env
+        (format nil "~a/" (string-right-trim "/" env))
+        (format nil "~a/tabula-lisp-~d/" (string-right-trim "/" tmp) (getpid)))))
+
 (defun scratch ()
+  "The scratch folder, created at the first use."
   (or *scratch*
-      (setf *scratch*
-            (let* ((env (sb-posix-getenv "TABULA_SCRATCH"))
-                   (tmp (or (sb-posix-getenv "TMPDIR") "/tmp"))
-                   (dir (if env
-                            (string-right-trim "/" env)
-                            (format nil "~a/tabula-lisp-~d" (string-right-trim "/" tmp) (getpid)))))
-              (ensure-directories-exist (pathname (format nil "~a/" dir)))))))
+      (setf *scratch* (ensure-directories-exist (pathname (scratch-name))))))
 
 (defun sb-posix-getenv (name)
   #+sbcl (sb-ext:posix-getenv name)
@@ -216,7 +231,7 @@ drive letters, a logical host): (values name type), or NIL."
   (let* ((text (substitute #\/ #\\ (if (pathnamep designator)
                                        (namestring designator)
                                        (string designator))))
-         (file (subseq text (1+ (or (position-if (lambda (c) (member c '(#\/ #\:))) text
+         (file (subseq text (1+ (or (position-if (lambda (c) (member c '(#\/ #\: #\;))) text
                                                  :from-end t)
                                     -1))))
          (dot (position #\. file :from-end t)))
@@ -296,6 +311,61 @@ name); input is read where asked, else from the project's file of that name."
                       (neutralised "(open ~s): read ~a" (princ-to-string designator) (namestring found))
                       (apply #'open found keys))
                      (t (apply #'open designator keys))))))))
+
+(defvar *logical-hosts* '() "The logical hosts mapped to the scratch folder so far.")
+
+(defun map-logical-host (host why)
+  "Makes HOST (a string) a logical host whose files are in the scratch folder."
+  (let ((host (string-upcase host)))
+    (unless (or (member host *logical-hosts* :test #'string=)
+                (member host '("SYS") :test #'string=)
+                (ignore-errors (logical-pathname-translations host)))
+      (push host *logical-hosts*)
+      (setf (logical-pathname-translations host)
+            (list (list "**;*.*.*" (concatenate 'string (scratch-name) "**/*.*"))))
+      (neutralised "logical host ~a: (~a) mapped to the scratch folder ~a" host why (scratch-name)))))
+
+(defun host-name-p (text)
+  (and (plusp (length text)) (<= (length text) 16)
+       (alpha-char-p (char text 0))
+       (every (lambda (ch) (or (alphanumericp ch) (char= ch #\-))) text)))
+
+(defun string-literals (text)
+  "The string literals of a Lisp source TEXT (roughly: comments are not
+skipped, escapes are), each with the 20 characters before it."
+  (let ((out '()) (i 0) (n (length text)))
+    (loop
+      (let ((start (position #\" text :start i)))
+        (unless start (return (nreverse out)))
+        (let ((j (1+ start)))
+          (loop while (and (< j n) (char/= (char text j) #\"))
+                do (incf j (if (char= (char text j) #\\) 2 1)))
+          (push (cons (subseq text (1+ start) (min j n))
+                      (subseq text (max 0 (- start 20)) start))
+                out)
+          (setf i (1+ (min j n))))))))
+
+(defun find-logical-hosts (text)
+  "The logical hosts a source TEXT uses, with why: (make-pathname :host
+\"C\" ...), and \"C:DIR;FILE.EXT\" logical namestrings (a ; directory or no
+path separator of a physical name)."
+  (let ((hosts '()))
+    (loop for (literal . before) in (string-literals text)
+          for colon = (position #\: literal)
+          do (cond ((and (search ":host" (string-downcase before))
+                         (every (lambda (ch) (member ch '(#\Space #\Tab #\Newline)))
+                                (subseq before (+ (search ":host" (string-downcase before)) 5)))
+                         (host-name-p literal))
+                    (pushnew (cons (string-upcase literal) (format nil ":host ~s" literal)) hosts
+                             :key #'car :test #'string=))
+                   ((and colon (host-name-p (subseq literal 0 colon))
+                         (> (length literal) (1+ colon))
+                         (find #\; literal)
+                         (every (lambda (ch) (or (alphanumericp ch) (find ch ";.*-_")))
+                                (subseq literal (1+ colon))))
+                    (pushnew (cons (string-upcase (subseq literal 0 colon)) (format nil "~s" literal)) hosts
+                             :key #'car :test #'string=))))
+    (nreverse hosts)))
 
 (defmacro %with-open-file ((var designator &rest keys) &body body)
   "WITH-OPEN-FILE through %OPEN."
@@ -379,10 +449,13 @@ that fails is skipped with a line saying why (the rest of the file loads)."
     (push truename *loaded*)
     (pushnew (make-pathname :name nil :type nil :version nil :defaults truename) *project-dirs*
              :test #'equal)
+    (loop for (host . why) in (find-logical-hosts text)
+          do (map-logical-host host (format nil "~a in ~a" why (file-namestring truename))))
     (with-input-from-string (in text)
       (loop for form = (read-form in)
             until (eq form in)
-            do (when (and (consp form) (eq (first form) 'in-package)
+            do (note-clock-use form (file-namestring truename))
+               (when (and (consp form) (eq (first form) 'in-package)
                           (not (find-package (second form))))
                  (make-package (string (second form)) :use '(:common-lisp))
                  (neutralised "(in-package ~a): no file defines it: defined (using COMMON-LISP)"
@@ -394,6 +467,60 @@ that fails is skipped with a line saying why (the rest of the file loads)."
                                 (let ((*print-length* 3) (*print-level* 2)) (prin1-to-string form))
                                 (substitute #\Space #\Newline (princ-to-string e)))))))
     truename))
+
+(defvar *clock-uses* '()
+  "Top-level forms of the project that read the clock, newest first: each
+(name file real-p run-p converts-p).")
+(defvar *converts-anywhere* nil
+  "True when some top-level form names internal-time-units-per-second.")
+
+(defun note-clock-use (form file)
+  "Records whether FORM reads the clock (get-internal-real-time /
+get-internal-run-time) and converts with internal-time-units-per-second."
+  (let ((seen '()))
+    (labels ((walk (x depth)
+               (cond ((> depth 200))
+                     ((consp x) (loop for tail on x for k below 100000
+                                      do (walk (car tail) (1+ depth))
+                                      while (consp (cdr tail))))
+                     ((and (symbolp x) x)
+                      (let ((name (symbol-name x)))
+                        (when (member name '("GET-INTERNAL-REAL-TIME" "GET-INTERNAL-RUN-TIME"
+                                             "INTERNAL-TIME-UNITS-PER-SECOND")
+                                      :test #'string=)
+                          (pushnew name seen :test #'string=)))))))
+      (walk form 0))
+    (let ((real (member "GET-INTERNAL-REAL-TIME" seen :test #'string=))
+          (run (member "GET-INTERNAL-RUN-TIME" seen :test #'string=))
+          (units (member "INTERNAL-TIME-UNITS-PER-SECOND" seen :test #'string=)))
+      (when units (setf *converts-anywhere* t))
+      (when (or real run)
+        (push (list (if (and (consp form) (consp (cdr form)) (symbolp (second form)))
+                        (string-downcase (symbol-name (second form)))
+                        "a top-level form")
+                    file (and real t) (and run t) (and units t))
+              *clock-uses*)))))
+
+(defvar *opaque* nil "The name of a compiled file loaded as such (its source unread), if any.")
+
+(defun source-clock ()
+  "What the project's source says of its clock units: (values clock why cpu),
+CLOCK :MS, :INTERNAL or :PROBE (the source does not tell), CPU a line when it
+reads get-internal-run-time."
+  (let* ((uses (reverse *clock-uses*))
+         (names (loop for (name file) in uses collect (format nil "~a (~a)" name file)))
+         (cpu (and (some #'fourth uses)
+                   (format nil "the project times itself with get-internal-run-time (CPU time) in ~{~a~^, ~}: on a busy machine its moves take longer in wall time than its tempo (run fewer engines at once: adapters/README.md, Time)"
+                           (loop for (name file nil run) in uses when run collect (format nil "~a (~a)" name file))))))
+    (cond (*opaque*
+           (values :probe (format nil "~a is loaded compiled: its source is not read" *opaque*) cpu))
+          ((null uses)
+           (values :ms "the source never reads the clock (get-internal-real-time / get-internal-run-time): tempo passed in milliseconds" cpu))
+          ((every #'fifth uses)
+           (values :ms (format nil "the source converts the clock with internal-time-units-per-second where it reads it (~{~a~^, ~}): tempo passed in milliseconds" names) cpu))
+          ((not *converts-anywhere*)
+           (values :internal (format nil "the source compares raw clock differences with tempo, never using internal-time-units-per-second (~{~a~^, ~}): tempo passed in raw units (x ~d)" names (tabula::units-per-ms)) cpu))
+          (t (values :probe (format nil "the source reads the clock in ~{~a~^, ~} and converts it only in some forms" names) cpu)))))
 
 (defun load-project (files)
   "Loads FILES (paths, in order) with the neutralising loader; editor
@@ -408,6 +535,7 @@ backups are skipped.  Their folders are where loads by file name look."
       (cond ((and type (char= (char type (1- (length type))) #\~))
              (neutralised "~a: an editor backup, skipped" (file-namestring file)))
             ((and type (string-equal type "fasl") (probe-file file))
+             (setf *opaque* (file-namestring file))
              (load file))                 ; SBCL's own fasl, named on purpose
             ((and (not (source-type-p type)) (project-file (pathname-name file) type))
              (%load file))
@@ -446,14 +574,22 @@ defined (CL-USER first)."
         (intern upper :cl-user))))
 
 (defun swap-board (board game)
-  "BOARD with the two players exchanged (knight / bishop pieces -1 and -2;
-dots arc owners 1 and 2)."
-  (let ((from (if (eq game :dots) '(1 2) '(-1 -2))))
+  "BOARD with the two players exchanged: knight / bishop / torre pieces -1
+and -2; dots arc owners, Solitario pegs and Blokus squares 1 and 2 (Solitario
+also turned upside down, so that the mover's pegs start at the top, and
+Blokus turned 180 degrees, so that the mover's start corner is a1);
+Adji-boto turned 180 degrees (the mover's row is row 0).  Each is its own
+inverse: the same call turns the answer back."
+  (let ((from (if (member game '(:knight :bishop :torre)) '(-1 -2) '(1 2))))
     (labels ((walk (x) (cond ((consp x) (mapcar #'walk x))
                              ((eql x (first from)) (second from))
                              ((eql x (second from)) (first from))
                              (t x))))
-      (walk board))))
+      (case game
+        (:adjiboto (rotate-board board))
+        (:solitario (reverse (walk board)))
+        (:blokus (rotate-board (walk board)))
+        (t (walk board))))))
 
 (defun rotate-move (move)
   "Player 2's move (l c) on the turned Adji-boto board, on the real board."
@@ -471,28 +607,37 @@ BASE, turned as ROTATE-MOVE turns it."
         (turn answer))))
 
 (defun rotate-board (board)
-  "A two-row board turned 180 degrees (rows swapped, each reversed): player
-2's view for an Adji-boto program that always plays row 0."
+  "A board turned 180 degrees (rows swapped, each reversed): player 2's view
+for an Adji-boto program that always plays row 0."
   (reverse (mapcar #'reverse board)))
 
-(defun view-input (view board scores side game)
-  "What the project sees under VIEW: (values board scores side).  Player 2
-under :mover-first gets the players swapped and side 1; under
-:rotate-for-2 the board turned 180 degrees, the scores swapped and side 1."
-  (if (and (member view '(:mover-first :rotate-for-2)) (= side 2))
+(defun turned-view-p (view side game)
+  "Does VIEW show SIDE a turned board in GAME?  Quatro's board has no sides:
+never."
+  (and (= side 2) (member view '(:mover-first :rotate-for-2)) (not (eq game :quatro))))
+
+(defun view-input (view board scores side game &optional pieces)
+  "What the project sees under VIEW: (values board scores side pieces).
+Player 2 under :mover-first gets the players swapped (SWAP-BOARD), the
+scores and stocks swapped and side 1; under :rotate-for-2 (Adji-boto) the
+board turned 180 degrees, the scores swapped and side 1."
+  (if (turned-view-p view side game)
       (values (if (eq view :rotate-for-2) (rotate-board board) (swap-board board game))
-              (reverse scores) 1)
-      (values board scores side)))
+              (reverse scores) 1 (reverse pieces))
+      (values board scores side pieces)))
 
 (defun build-estado (template board scores side &key symbols pieces)
   "The estado of TEMPLATE (see the keys above) for BOARD, SCORES, SIDE."
   (labels ((fill-in (x)
              (case x
                (:board board) (:side side) (:piece (- side))
+               (:opponent (- 3 side)) (:opponent-piece (- side 3))
                (:symbol (nth (1- side) symbols))
+               (:opponent-symbol (nth (- 2 side) symbols))
                (:score1 (first scores)) (:score2 (second scores))
                (:my-score (nth (1- side) scores)) (:their-score (nth (- 2 side) scores))
                (:pieces1 (first pieces)) (:pieces2 (second pieces))
+               (:my-pieces (nth (1- side) pieces)) (:their-pieces (nth (- 2 side) pieces))
                (t (if (consp x) (mapcar #'fill-in x) x)))))
     (fill-in template)))
 
@@ -501,7 +646,9 @@ under :mover-first gets the players swapped and side 1; under
   (mapcar (lambda (x)
             (case x
               (:estado estado) (:tempo tempo) (:side side) (:piece (- side))
-              (:symbol (nth (1- side) symbols)) (:depth depth)
+              (:opponent (- 3 side)) (:opponent-piece (- side 3))
+              (:symbol (nth (1- side) symbols)) (:opponent-symbol (nth (- 2 side) symbols))
+              (:depth depth)
               (t x)))
           template))
 
@@ -533,6 +680,84 @@ NIL = pass.  A move string for the kit, or NIL when none."
 (defvar *call-side* 1 "The side of the call in progress (for the answer's reading).")
 (defvar *call-game* :knight "The game of the call in progress.")
 
+(defvar *description-file* nil "The description's file, if one was named.")
+
+(defun clock-record-file (files)
+  "Where the clock decision is recorded: beside the description
+(<name>.tabula-clock), else beside the first project file."
+  (let ((base (or *description-file* (first files))))
+    (and base (make-pathname :type "tabula-clock" :version nil :defaults (merge-pathnames base)))))
+
+(defun read-clock-record (file)
+  "The recorded (values clock why) in FILE, or NIL."
+  (let ((plist (ignore-errors
+                (with-open-file (in file :if-does-not-exist nil)
+                  (and in (let ((*read-eval* nil) (*package* (find-package '#:keyword)))
+                            (read in nil nil)))))))
+    (when (and (listp plist) (member (getf plist :clock) '(:ms :internal)))
+      (values (getf plist :clock)
+              (format nil "recorded in ~a (~a)" (file-namestring file) (getf plist :why))))))
+
+(defun decide-clock (description files)
+  "Sets tabula:*clock*, *clock-why* and *clock-cpu*: a :clock the description
+(or --clock) names; else a decision recorded beside the description; else
+the project's source (SOURCE-CLOCK), confirmed by probes at the first
+moves (a disagreement is reported, the source's decision kept); else :probe,
+whose decision tabula:*clock-record* writes beside the description."
+  (multiple-value-bind (source why cpu) (source-clock)
+    (setf tabula:*clock-cpu* cpu)
+    (when cpu (tabula:note "clock: ~a" cpu))
+    (let ((given (getf description :clock))
+          (record (clock-record-file files)))
+      (multiple-value-bind (recorded recorded-why) (and record (read-clock-record record))
+        (cond ((and given (not (eq (keyword-of given) :probe)))
+               ;; Set by hand: used as is, not announced (the source's view on stderr).
+               (setf tabula:*clock* (keyword-of given) tabula:*clock-why* nil)
+               (tabula:note "clock: ~(~a~), set by :clock / --clock (the source says ~(~a~)~@[: ~a~])"
+                            tabula:*clock* source why))
+              (recorded
+               (setf tabula:*clock* recorded tabula:*clock-why* recorded-why))
+              (t
+               (setf tabula:*clock* source
+                     tabula:*clock-why* (if (eq source :probe) nil why)
+                     ;; The units the source shows, confirmed by probes at
+                     ;; the first moves (a project that reads the clock).
+                     tabula:*confirm-clock* (and *clock-uses* (not (eq source :probe)) t))))
+        (when (eq tabula:*clock* :probe)
+          (tabula:note "clock: ~a: probed at the first moves" why)
+          (setf tabula:*clock-record*
+                (lambda (clock why)
+                  (handler-case
+                      (with-open-file (out record :direction :output :if-exists :supersede)
+                        (let ((*package* (find-package '#:keyword)))
+                          (format out ";; The clock units of this project, decided by the Tabula kit's probe.~%;; Every later run reads this (delete the file to probe again).~%~s~%"
+                                  (list :clock clock :why why))))
+                    (error (e)
+                      (setf tabula:*clock-why*
+                            (format nil "~a (not recorded: ~a)" why
+                                    (substitute #\Space #\Newline (princ-to-string e)))))))))))))
+
+(defun set-globals (pairs)
+  "Sets the globals a menu would set: PAIRS ((*name* value) ...), VALUE
+:scratch being the scratch folder as a string ending in /."
+  (loop for (name value) in pairs
+        do (let* ((upper (string-upcase (string name)))
+                  (symbol (or (loop for p in (cons (find-package :cl-user) (list-all-packages))
+                                    for s = (find-symbol upper p)
+                                    when (and s (not (system-package-p (symbol-package s)))
+                                              (or (boundp s) #+sbcl (eq (sb-int:info :variable :kind s) :special)))
+                                      return s)
+                              (intern upper :cl-user)))
+                  (value (if (eq (keyword-of* value) :scratch)
+                             (namestring (scratch))
+                             value)))
+             (proclaim (list 'special symbol))
+             (setf (symbol-value symbol) value)
+             (tabula:note "load: ~s set to ~s (from :globals)" symbol value))))
+
+(defun keyword-of* (x)
+  (and (or (symbolp x) (stringp x)) (keyword-of x)))
+
 (defun apply-description (description files-given)
   "Loads the project DESCRIPTION names (or FILES-GIVEN) and sets the kit's
 hooks from it.  Returns the files loaded."
@@ -545,41 +770,50 @@ hooks from it.  Returns the files loaded."
          (symbols (option :symbols)) (depth (option :depth))
          (answer (option :answer)) (view (keyword-of (option :view)))
          (base (option :base)) (depth-global (option :depth-global)))
+    (dolist (host (option :logical-hosts))
+      (map-logical-host (string host) ":logical-hosts in the description"))
     (load-project files)
     (loop for (missing existing) in (option :aliases)
           do (let ((m (find-entry missing package)) (e (find-entry existing package)))
                (when (and (fboundp e) (not (fboundp m)))
                  (setf (fdefinition m) (fdefinition e))
                  (tabula:note "load: ~a is defined nowhere: made an alias of ~a (from :aliases)" m e))))
-    (setf tabula:*clock* (keyword-of (option :clock)))
+    (set-globals (option :globals))
+    (decide-clock description files)
     (when (option :on-failure)
       (setf tabula:*on-failure* (keyword-of (option :on-failure))))
     (let ((entry (find-entry entry-name package)))
       (setf tabula:*jogar* entry)
       (unless (fboundp entry)
         (tabula:note "the project defines no function ~a (:entry in the description)" entry-name))
-      (setf tabula:*student-call*
-            (lambda (board scores side game tempo)
-              (multiple-value-bind (b s side*) (view-input view board scores side game)
-               (let* ((estado (build-estado template b s side* :symbols symbols))
-                     (result (progn (setf *call-side* side *call-game* game)
-                                    (apply entry (build-args args estado tempo side*
-                                                             :symbols symbols :depth depth)))))
-                (when depth-global
-                  (let ((d (ignore-errors (symbol-value (find-global depth-global)))))
-                    (when (integerp d) (tabula::send "info depth ~d" d))))
-                (if (and (consp answer) (eq (keyword-of (first answer)) :global))
-                    (symbol-value (find-global (second answer)))
-                    result)))))
+      (flet ((estado-of (board scores side game)
+               ;; (values estado side-as-shown): the one place the estado is
+               ;; built, for the call and for `show`.
+               (multiple-value-bind (b s side* pieces)
+                   (view-input view board scores side game (tabula:game-stocks game board))
+                 (values (build-estado template b s side* :symbols symbols :pieces pieces) side*))))
+        (setf tabula:*student-estado*
+              (lambda (board scores side game) (values (estado-of board scores side game))))
+        (setf tabula:*student-call*
+              (lambda (board scores side game tempo)
+                (multiple-value-bind (estado side*) (estado-of board scores side game)
+                  (let ((result (progn (setf *call-side* side *call-game* game)
+                                       (apply entry (build-args args estado tempo side*
+                                                                :symbols symbols :depth depth)))))
+                    (when depth-global
+                      (let ((d (ignore-errors (symbol-value (find-global depth-global)))))
+                        (when (integerp d) (tabula::send "info depth ~d" d))))
+                    (if (and (consp answer) (eq (keyword-of (first answer)) :global))
+                        (symbol-value (find-global (second answer)))
+                        result))))))
       (setf tabula:*extract-board*
             (lambda (result board-p)
-              (let ((board (tabula:default-extract-board result board-p)))
-                (cond ((and board (eq view :mover-first) (= *call-side* 2))
-                       (swap-board board *call-game*))
-                      ((and board (eq view :rotate-for-2) (= *call-side* 2))
-                       (rotate-board board))
+              (let ((board (tabula:default-extract-board result board-p))
+                    (turned (turned-view-p view *call-side* *call-game*)))
+                (cond ((and board turned (eq view :rotate-for-2)) (rotate-board board))
+                      ((and board turned) (swap-board board *call-game*))
                       (board board)
-                      ((and (eq view :rotate-for-2) (= *call-side* 2))
+                      ((and turned (eq *call-game* :adjiboto))
                        (answer-move (rotate-answer result base) *call-game* base))
                       (t (answer-move result *call-game* base)))))))
     (tabula:note "project: entry ~a, arguments ~s, estado ~s, clock ~(~a~)~@[, preset ~a~]"

@@ -76,6 +76,7 @@
                         (let ((path (merge-pathnames (if (string= arg "--project") (value) arg))))
                           (handler-case
                               (setf plist (append plist (tabula-project:read-description path))
+                                    tabula-project::*description-file* path
                                     tabula-project::*here*
                                     (make-pathname :name nil :type nil :version nil :defaults path))
                             (error (e) (cl-user::tabula-die "project description ~a: ~a" path e)))))

@@ -45,7 +45,8 @@
            #:default-make-estado #:default-extract-board
            #:*engine-name* #:*engine-author*
            #:*time-reserve* #:*default-tempo* #:*hard-limit*
-           #:*student-call* #:*clock* #:*on-failure* #:note
+           #:*student-call* #:*student-estado* #:*clock* #:*clock-why* #:*clock-cpu*
+           #:*clock-record* #:*confirm-clock* #:*on-failure* #:note #:game-stocks
            ;; Games in their own files (section 8)
            #:define-game #:game-parse-fen #:game-fen #:game-moves #:game-play
            #:game-outcome #:game-move-name #:game-parse-move #:game-board
@@ -107,14 +108,24 @@ returning the new board (or a move string such as \"e5\", \"h1.2\" or
 BOARD-P is a predicate that is true of a well-shaped board of the current
 game.  Default: DEFAULT-EXTRACT-BOARD.")
 
-(defvar *time-reserve* 100
-  "Milliseconds kept back from the time of each move: after `go movetime M`
-jogar gets tempo = M - *time-reserve* (at least 1).  Also settable with
-`setoption name TimeReserve value <ms>`.")
+(defvar *time-reserve* 30
+  "Milliseconds kept back from the arbiter's deadline for the kit's own work
+and SBCL's reply (building the estado, reading the answer, checking the move,
+the pipe): after `go movetime M` jogar gets tempo = M - *time-reserve* (at
+least 1).  Measured (adapters/README.md, Time): the kit's own part of a move,
+`go` to `bestmove` with a jogar that answers at once, has a median of 0.1 ms
+(Blokus 1.4 ms) and a worst case of 4-13 ms (a garbage collection in
+between); 30 ms covers it.  The arbiter's margin comes on top.  Also settable
+with `setoption name TimeReserve value <ms>`.")
 
 (defvar *default-tempo* 1000
   "The tempo given to jogar for `go depth`, `go nodes`, `go infinite` or a bare
 `go` (jogar has no depth or node limit).")
+
+(defvar *student-estado* nil
+  "NIL, or a function (lambda (board scores side game) ...) returning the
+estado exactly as *STUDENT-CALL* builds it (for `show`).  project.lisp sets
+it with *STUDENT-CALL*.")
 
 (defvar *student-call* nil
   "NIL, or a function (lambda (board scores side game tempo) ...) that calls
@@ -130,6 +141,21 @@ get-internal-real-time differences: tempo is multiplied by
 internal-time-units-per-second / 1000) or :PROBE (found out at the first move
 that calls jogar, then :MS or :INTERNAL; see PROBE-CLOCK).")
 
+(defvar *clock-why* nil
+  "NIL, or one line saying how *CLOCK* was decided (the project's source, a
+recorded decision, an option): sent once as `info string clock ...` before
+the first bestmove.")
+
+(defvar *clock-cpu* nil
+  "NIL, or one line naming the project's use of CPU time
+(get-internal-run-time): sent once as `info string cputime ...` before the
+first bestmove (its moves take longer in wall time on a busy machine).")
+
+(defvar *clock-record* nil
+  "NIL, or a function (lambda (clock why) ...) called once when the probe
+has decided the clock units, to record the decision (project.lisp writes it
+beside the description, so every later run reads it instead of probing).")
+
 (defvar *on-failure* :fallback
   "What a failure of the student's code does: :FALLBACK plays the first legal
 move (the game goes on; an `info string error jogar failed: ...` line says
@@ -138,8 +164,24 @@ error, so that a tournament records the game as lost with the Lisp condition
 in its detail.")
 
 (defvar *hard-limit* t
-  "SBCL only: when true, a jogar still running at tempo + *time-reserve* / 2 ms
-is interrupted and the first legal move is played instead.")
+  "SBCL only: when true and the `go` has no deadline (`go depth`, `go nodes`,
+`go infinite`, a bare `go`: jogar gets *default-tempo*), a jogar still running
+at tempo + *time-reserve* ms is interrupted and the first legal move is
+played (`info string fallback late ...`).  A `go` with a deadline (movetime or
+a clock) is never cut off by the kit: a jogar still thinking at the
+arbiter's deadline is the arbiter's timeout.")
+
+(defvar *deadline* nil
+  "True while the `go` being answered has a deadline (movetime or a clock).")
+
+(defvar *fallback* nil
+  "The `info string fallback ...` line of the move being answered, if the
+student's program did not choose it: sent right before its bestmove.")
+(defvar *pending-fallback* nil "The fallback line of *PENDING*, if any.")
+
+(defvar *probe-votes* '()
+  "The probe's verdicts so far, newest first, each (clock why).")
+
 
 ;;; ------------------------------------------------------------------------
 ;;; 2. Small utilities
@@ -1062,13 +1104,26 @@ after MOVES: usually a bug in the student's rules."
   "Dots: the rest of a turn jogar drew in one call, as (fen-expected . arcs):
 the next `go` on the position FEN-EXPECTED answers the next arc at once.")
 
+(define-condition student-failure (bad-input)
+  ((kind :initarg :kind :reader failure-kind))
+  (:documentation "The student's code gave no move the kit can play.  KIND
+is the word of `info string fallback <kind>`: :ERROR (it signalled an
+error), :UNREADABLE (an answer the kit cannot read as a move), :ILLEGAL (a
+move the rules refuse), :NOMOVE (no move: NIL, or the board unchanged) or
+:LATE (the kit's own cut-off, only for a `go` without a deadline)."))
+
+(defun fail-as (kind control &rest args)
+  "Refuses the student's answer: a STUDENT-FAILURE of KIND with a message."
+  (error 'student-failure :kind kind :text (apply #'format nil control args)))
+
 (defun call-with-limit (ms thunk)
-  "Calls THUNK; under SBCL with *HARD-LIMIT*, interrupts it after MS ms."
+  "Calls THUNK; under SBCL with *HARD-LIMIT* and MS not NIL, interrupts it
+after MS ms."
   #+sbcl
-  (if *hard-limit*
+  (if (and *hard-limit* ms)
       (handler-case (sb-ext:with-timeout (/ (max ms 1) 1000) (funcall thunk))
         (sb-ext:timeout ()
-          (fail "jogar did not return within ~d ms and was interrupted" ms)))
+          (fail-as :late "jogar did not return within ~d ms and was interrupted" ms)))
       (funcall thunk))
   #-sbcl
   (progn ms (funcall thunk)))
@@ -1083,7 +1138,7 @@ the next `go` on the position FEN-EXPECTED answers the next arc at once.")
 
 (defun call-student (p tempo limit-ms)
   "One call of the student's code on P with the tempo TEMPO (already in the
-student's units), interrupted after LIMIT-MS.  Output to standard error, an
+student's units), interrupted after LIMIT-MS (NIL: never).  Output to standard error, an
 empty input: the protocol stays clean."
   (let* ((board (position-board p))
          (scores (copy-list (pos-scores p)))
@@ -1112,12 +1167,12 @@ units, so the first move still uses most of its time."
   (let* ((k (units-per-ms))
          (small (max 20 (floor tempo 3)))
          (start (now-ms))
-         (first (call-student p small tempo))
+         (first (call-student p small (and (not *deadline*) tempo)))
          (e1 (- (now-ms) start)))
-    (flet ((decide (clock why result)
-             (setf *clock* clock)
-             (note "clock: ~a" why)
-             (send "info string clock ~(~a~): ~a" clock why)
+    (flet ((decide (clock why result &optional (vote clock))
+             ;; VOTE :none: the answer did not depend on the tempo.
+             (note "clock probe: ~(~a~): ~a" vote why)
+             (push (list vote why) *probe-votes*)
              ;; The time the probe left: one more call in the right units
              ;; (its answer replaces the probe's unless it fails).
              (let ((left (- tempo (- (now-ms) start) (floor *time-reserve* 4))))
@@ -1148,14 +1203,68 @@ units, so the first move still uses most of its time."
                      (t (decide :ms
                                 (format nil "jogar answered in ~d and ~d ms whatever the tempo (~d, ~d): it does not use the clock (a fixed depth?)"
                                         e1 e2 small (* small k))
-                                second)))))))))
+                                second :none)))))))))
+
+
+(defun settle-probe ()
+  "After a probe: decides *CLOCK* once two probes in a row agree (or, after
+four, by majority, milliseconds on a tie), says so, and records it."
+  (let* ((votes *probe-votes*)
+         (clocks (substitute :ms :none (mapcar #'first votes))))
+    (flet ((decide (clock why)
+             (setf *clock* clock *clock-why* why)
+             (note "clock: ~(~a~): ~a" clock why)
+             (when *clock-record* (funcall *clock-record* clock why))))
+      (cond ((and (second votes) (eq (first clocks) (second clocks)))
+             (decide (first clocks)
+                     (format nil "probed ~d times~:[ (the probes disagreed: ~{~(~a~)~^, ~})~;~*~], the last two agree: ~a"
+                             (length votes) (every (lambda (c) (eq c (first clocks))) clocks)
+                             (reverse clocks) (second (first votes)))))
+            ((>= (length votes) 4)
+             (let* ((internal (count :internal clocks))
+                    (clock (if (> internal (- (length clocks) internal)) :internal :ms)))
+               (decide clock (format nil "the probes disagree (~{~(~a~)~^, ~}): ~(~a~) by majority (milliseconds on a tie); set :clock in the description"
+                                     (reverse clocks) clock))))))))
+
+(defvar *confirm-clock* nil
+  "True while the units the source decided are being confirmed by probes.")
+
+(defun settle-confirmation ()
+  "After a confirming probe: once two probes in a row agree (or after four),
+stops confirming and says whether the probes agree with the source; the
+source's decision stays (it is the reproducible one)."
+  (let* ((votes *probe-votes*) (clocks (mapcar #'first votes)))
+    (when (or (and (second votes) (eq (first clocks) (second clocks)))
+              (>= (length votes) 4))
+      (setf *confirm-clock* nil)
+      (setf *clock-why*
+            (cond ((eq (first clocks) *clock*)
+                   (format nil "~a; confirmed by the probe (~{~(~a~)~^, ~})" *clock-why* (reverse clocks)))
+                  ((eq (first clocks) :none)
+                   (format nil "~a; the probe cannot tell (~{~(~a~)~^, ~}: ~a)" *clock-why* (reverse clocks)
+                           (second (first votes))))
+                  (t
+                   (format nil "~a; the probe DISAGREES (~{~(~a~)~^, ~}: ~a): the source's decision is kept, set :clock in the description if it is wrong"
+                           *clock-why* (reverse clocks) (second (first votes))))))
+      (note "clock: ~(~a~): ~a" *clock* *clock-why*))))
 
 (defun call-jogar (p tempo)
   "Runs the student's code on P with TEMPO ms and returns its answer: the
-tempo in the units *CLOCK* says (probed at the first call when :PROBE)."
-  (if (eq *clock* :probe)
-      (probe-clock p tempo)
-      (call-student p (student-tempo tempo *clock*) (+ tempo (floor *time-reserve* 2)))))
+tempo in the units *CLOCK* says.  While *CLOCK* is :PROBE (the project's
+source did not tell), each first move is a probe until two agree; while
+*CONFIRM-CLOCK*, the same probes confirm the source's decision.  No cut-off
+when the `go` has a deadline (the arbiter's timeout); else one at tempo +
+*time-reserve*."
+  (cond ((eq *clock* :probe)
+         (multiple-value-prog1 (probe-clock p tempo) (settle-probe)))
+        (*confirm-clock*
+         (multiple-value-prog1 (probe-clock p tempo) (settle-confirmation)))
+        (t (call-student p (student-tempo tempo *clock*)
+                         (and (not *deadline*) (+ tempo *time-reserve*))))))
+
+(defun logical-host-condition-p (e)
+  "Is E SBCL's complaint about a logical host it does not know?"
+  (and (search "logical host" (ignore-errors (princ-to-string e)) :test #'char-equal) t))
 
 (defun condition-verdict (e)
   "One line naming what went wrong in the student's code: the Lisp condition
@@ -1163,6 +1272,8 @@ as Lisp printed it, then the likely cause."
   (let ((text (substitute #\Space #\Newline (princ-to-string e))))
     (format nil "jogar signalled ~a: ~a~@[ (~a)~]" (type-of e) text
             (typecase e
+              ((satisfies logical-host-condition-p)
+               "a logical host (C:, a drive of the student's machine) SBCL does not know: not a wrong estado; name it in :logical-hosts of the description")
               (undefined-function "a function defined nowhere: a name left out or misspelt? :aliases in the description")
               (unbound-variable "a variable defined nowhere")
               (storage-condition "memory or stack exhausted: a runaway recursion?")
@@ -1171,12 +1282,19 @@ as Lisp printed it, then the likely cause."
 
 (defun student-moves (p tempo)
   "The student's move(s) in P: a list of legal moves to play in turn (one for
-knight / bishop).  Any failure signals BAD-INPUT with the reason."
+knight / bishop).  Any failure signals STUDENT-FAILURE with its kind and the
+reason."
   (let* ((result (handler-case (call-jogar p tempo)
-                   (bad-input (e) (error e))
+                   (student-failure (e) (error e))
                    (serious-condition (e)
-                     (fail "~a" (condition-verdict e)))))
-         (board (funcall *extract-board* result (lambda (x) (board-shape-p p x)))))
+                     (fail-as :error "~a" (condition-verdict e)))))
+         (board (handler-case (funcall *extract-board* result (lambda (x) (board-shape-p p x)))
+                  (serious-condition (e)
+                    (fail-as :unreadable "reading jogar's answer ~a: ~a"
+                             (lisp-text result :brief t) e)))))
+    (when (null result)
+      (fail-as :nomove "jogar returned NIL (legal: ~{~a~^ ~})"
+               (mapcar (lambda (m) (move-name p m)) (legal-moves p))))
     ;; The estado of the default hooks may show the board as the mover sees
     ;; it (Adji-boto's player 2: turned 180 degrees): back to the real board.
     (when (and (consp board) (null *student-call*) (eq *make-estado* #'default-make-estado)
@@ -1184,28 +1302,54 @@ knight / bishop).  Any failure signals BAD-INPUT with the reason."
       (setf board (game-unview (pos-game p) board (pos-side p))))
     (cond ((stringp board)
            (let ((move (parse-move p (string-trim " " board))))
-             (unless (and move (legal-move-p p move))
-               (fail "jogar's move '~a' (as read from ~a) is not legal here (legal: ~{~a~^ ~})"
-                     board (lisp-text result :brief t)
-                     (mapcar (lambda (m) (move-name p m)) (legal-moves p))))
+             (cond ((equalp (string-trim " " board) "pass")
+                    (fail-as :nomove "jogar's answer holds no move (~a), a pass where moves exist (legal: ~{~a~^ ~})"
+                             (lisp-text result :brief t)
+                             (mapcar (lambda (m) (move-name p m)) (legal-moves p))))
+                   ((null move)
+                    (fail-as :unreadable "jogar's move '~a' (as read from ~a) is not a ~a move"
+                             board (lisp-text result :brief t) (game-name (pos-game p))))
+                   ((not (legal-move-p p move))
+                    (fail-as :illegal "jogar's move '~a' (as read from ~a) is not legal here (legal: ~{~a~^ ~})"
+                             board (lisp-text result :brief t)
+                             (mapcar (lambda (m) (move-name p m)) (legal-moves p)))))
              (list move)))
           ((null board)
-           (fail "jogar returned no ~a board: ~a" (game-name (pos-game p))
-                 (let ((text (lisp-text result :brief t)))
-                   (if (> (length text) 200) (concatenate 'string (subseq text 0 200) "...") text))))
+           (fail-as :unreadable "jogar returned no ~a board: ~a" (game-name (pos-game p))
+                    (let ((text (lisp-text result :brief t)))
+                      (if (> (length text) 200) (concatenate 'string (subseq text 0 200) "...") text))))
+          ((equal board (position-board p))
+           (fail-as :nomove "jogar returned the board unchanged (legal: ~{~a~^ ~})"
+                    (mapcar (lambda (m) (move-name p m)) (legal-moves p))))
           (t (let ((moves (board-moves p board)))
-               (when (stringp moves) (fail "~a" moves))
+               (when (stringp moves)
+                 (fail-as (cond ((or (search "no new arc" moves) (search "placed no piece" moves)) :nomove)
+                                ((search "(your piece)" moves) :unreadable)
+                                (t :illegal))
+                          "~a" moves))
                (unless (legal-move-p p (first moves))
-                 (fail "jogar played ~a, which is not legal here (legal: ~{~a~^ ~})"
-                       (move-name p (first moves))
-                       (mapcar (lambda (m) (move-name p m)) (legal-moves p))))
+                 (fail-as (if (eq (first moves) :pass) :nomove :illegal)
+                          "jogar played ~a, which is not legal here (legal: ~{~a~^ ~})"
+                          (move-name p (first moves))
+                          (mapcar (lambda (m) (move-name p m)) (legal-moves p))))
                (report-differences p moves board)
                moves)))))
 
+(defvar *clock-said* nil "True once the clock's decision was sent.")
+
+(defun say-clock ()
+  "Sends, once, how the clock units were decided and whether the project
+times itself with CPU time."
+  (unless (or *clock-said* *confirm-clock*)
+    (when (and *clock-why* (member *clock* '(:ms :internal)))
+      (setf *clock-said* t)
+      (send "info string clock ~(~a~): ~a" *clock* *clock-why*)
+      (when *clock-cpu* (send "info string cputime ~a" *clock-cpu*)))))
+
 (defun choose-move (p tempo)
   "The move to answer in P: the next arc of a queued dots turn, a forced
-pass, else the student's move, else (after a note on stderr) the first legal
-move."
+pass, else the student's move, else (after a note on stderr and the line
+`info string fallback <kind> ...`) the first legal move."
   (let ((fen (position-fen p)))
     (when (and *queue* (string= fen (car *queue*)) (legal-move-p p (cadr *queue*)))
       (let ((move (cadr *queue*)) (rest (cddr *queue*)))
@@ -1214,24 +1358,32 @@ move."
   (setf *queue* nil)
   (when (equal (legal-moves p) '(:pass))
     (return-from choose-move :pass))    ; forced: no need to ask jogar
-  (handler-case
-      (let ((moves (student-moves p tempo)))
-        (when (rest moves)
-          (setf *queue* (cons (position-fen (play p (first moves))) (rest moves))))
-        (first moves))
-    ;; BAD-INPUT from the checks above, or anything a replaced hook signals.
-    (serious-condition (e)
-      (let ((fallback (first (legal-moves p))))
-        (when (eq *on-failure* :lose)
-          (send "info string error jogar failed: ~a -- the game is lost (on-failure lose)" e)
-          (force-output *out*)
-          (note "~a" e)
-          #+sbcl (sb-ext:exit :code 1 :abort t)
-          #-sbcl (error "~a" e))
-        (note "~a -- playing the first legal move, ~a" e (move-name p fallback))
-        (send "info string error jogar failed: ~a -- played the first legal move, ~a"
-              e (move-name p fallback))
-        fallback))))
+  (multiple-value-prog1
+      (handler-case
+          (let ((moves (student-moves p tempo)))
+            (when (rest moves)
+              (setf *queue* (cons (position-fen (play p (first moves))) (rest moves))))
+            (first moves))
+        ;; STUDENT-FAILURE from the checks above, or anything a replaced
+        ;; hook signals.
+        (serious-condition (e)
+          (let ((fallback (first (legal-moves p)))
+                (kind (if (typep e 'student-failure) (failure-kind e) :error)))
+            (when (eq *on-failure* :lose)
+              (send "info string error jogar failed: ~a -- the game is lost (on-failure lose)" e)
+              (force-output *out*)
+              (note "~a" e)
+              #+sbcl (sb-ext:exit :code 1 :abort t)
+              #-sbcl (error "~a" e))
+            (note "~a -- playing the first legal move, ~a" e (move-name p fallback))
+            (say-clock)
+            (send "info string error jogar failed: ~a -- played the first legal move, ~a"
+                  e (move-name p fallback))
+            ;; Sent by CMD-GO right before the bestmove.
+            (setf *fallback* (format nil "info string fallback ~(~a~) ~a -- played the first legal move, ~a"
+                                     kind e (move-name p fallback)))
+            fallback)))
+    (say-clock)))
 
 ;;; ------------------------------------------------------------------------
 ;;; 7. The protocol loop
@@ -1240,10 +1392,15 @@ move."
 (defvar *position* nil "The current position, NIL before a valid `position`.")
 (defvar *pending* nil "The bestmove of a `go infinite`, held until `stop`.")
 
+(defun send-bestmove (move fallback)
+  "The bestmove MOVE, preceded by its FALLBACK line when there is one."
+  (when fallback (send "~a" fallback))
+  (send "bestmove ~a" move))
+
 (defun flush-pending ()
   (when *pending*
-    (send "bestmove ~a" *pending*)
-    (setf *pending* nil)))
+    (send-bestmove *pending* *pending-fallback*)
+    (setf *pending* nil *pending-fallback* nil)))
 
 (defun cmd-hello (ok)
   (send "id name ~a" (or *engine-name* "tabula-lisp"))
@@ -1322,6 +1479,7 @@ move."
       (let ((movetime (limit "movetime"))
             (mine (if (= (pos-side p) 1) (limit "p1time" "wtime") (limit "p2time" "btime")))
             (inc (or (if (= (pos-side p) 1) (limit "p1inc" "winc") (limit "p2inc" "binc")) 0)))
+        (setf *deadline* (and (or movetime mine) t))
         (max 1 (cond (movetime (- movetime *time-reserve*))
                      ;; A clock: a twentieth of what is left plus most of the
                      ;; increment, never more than half of what is left.
@@ -1340,6 +1498,7 @@ move."
       (bad-input (e)
         (send "info string error go: ~a" e)
         (return-from cmd-go)))
+    (setf *fallback* nil)
     (let ((move (cond ((null p)
                        (send "info string error go: no position (send 'position fen ...' first)")
                        nil)
@@ -1350,8 +1509,9 @@ move."
                            (send "info time ~d" (- (now-ms) start))
                            (move-name p move))))))
       (cond ((null move))
-            ((and infinite (string/= move "none")) (setf *pending* move))
-            (t (send "bestmove ~a" move))))))
+            ((and infinite (string/= move "none"))
+             (setf *pending* move *pending-fallback* *fallback*))
+            (t (send-bestmove move *fallback*))))))
 
 (defun cmd-show ()
   "Debug: the current position as FEN, as the Lisp board and as the estado."
@@ -1366,9 +1526,12 @@ move."
              (send "info string fen ~a" (position-fen p))
              (send "info string lisp ~a" (lisp-text (position-board p) :case case))
              (send "info string estado ~a"
-                   (lisp-text (funcall *make-estado* (position-board p) (copy-list (pos-scores p))
+                   (lisp-text (funcall (or *student-estado* *make-estado*)
+                                       (position-board p) (copy-list (pos-scores p))
                                        (pos-side p) (pos-game p))
-                              :case case)))))))
+                              :case case))
+             (send "info string clock ~(~a~)~@[: ~a~]" *clock* *clock-why*)
+             (when *clock-cpu* (send "info string cputime ~a" *clock-cpu*)))))))
 
 (defun cmd-query (args)
   (let ((p *position*) (what (string-downcase (or (first args) ""))))
@@ -1410,7 +1573,8 @@ move."
   "The protocol loop: reads commands from INPUT until `quit` or the end of the
 input, answers on OUTPUT.  Returns normally (the caller exits)."
   (let ((*out* output)
-        (*position* nil) (*queue* nil) (*pending* nil) (*game* nil))
+        (*position* nil) (*queue* nil) (*pending* nil) (*game* nil)
+        (*fallback* nil) (*pending-fallback* nil) (*deadline* nil))
     (loop for line = (read-line input nil nil)
           while line
           do (let ((status
@@ -1521,6 +1685,14 @@ took more (3-D noughts and crosses: (jogar estado simbolo tempo)) says so.")
   (:method (game estado side tempo)
     (declare (ignore game side))
     (list estado tempo)))
+
+(defgeneric game-stocks (game board)
+  (:documentation "The players' stocks of pieces for BOARD, (pecas-1 pecas-2),
+when the game has any (Blokus), else NIL: what a description's :pieces1 /
+:pieces2 are.")
+  (:method (game board)
+    (declare (ignore game board))
+    nil))
 
 (defgeneric game-start (game)
   (:documentation "The position string of the game's fixed start, or NIL.")

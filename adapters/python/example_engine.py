@@ -1155,8 +1155,29 @@ class Engine:
         else:
             clock = limits.get("p1time" if pos.side == 0 else "p2time", 20000)
             time_ms = limits.get("movetime", clock // 20)
-            move = choose_move(pos, self.strategy, self.rng, time_ms)
+            move, fallback = self.own_or_fallback(pos, time_ms)
+            if fallback:
+                # A move the player did not choose is announced just before
+                # its bestmove (protocol.md, "Replaced moves").
+                say(f"info string fallback {fallback} -- played the first legal move, "
+                    f"{pos.move_name(move)}")
             say(f"bestmove {pos.move_name(move)}")
+
+    def own_or_fallback(self, pos, time_ms):
+        """The player's move and None, or, when the player fails (an
+        exception, no move, a move the rules refuse), the first legal move
+        and ``"<kind> <what happened>"`` for the ``info string fallback``
+        line. Keep this when you replace ``choose_move`` with your search."""
+        legal = pos.legal_moves()
+        try:
+            move = choose_move(pos, self.strategy, self.rng, time_ms)
+        except Exception as e:  # the player's bug: say it, play on
+            return legal[0], f"error choose_move raised {e!r}".replace("\n", " ")
+        if move is None:
+            return legal[0], "nomove choose_move returned None"
+        if move not in legal:
+            return legal[0], f"illegal choose_move chose {move!r}, which is not legal here"
+        return move, None
 
 
 def main():

@@ -212,6 +212,9 @@ board; rules §7.4)."
   (destructuring-bind (s1 s2) (blokus-stocks-of board)
     (list board side s1 s2)))
 
+(defmethod game-stocks ((game (eql :blokus)) board)
+  (blokus-stocks-of board))
+
 (defmethod game-answer-move ((game (eql :blokus)) line column operator)
   (let ((name (and operator
                    (cdr (assoc (string-downcase (string operator))
