@@ -165,11 +165,11 @@ in its detail.")
 
 (defvar *hard-limit* t
   "SBCL only: when true and the `go` has no deadline (`go depth`, `go nodes`,
-`go infinite`, a bare `go`: jogar gets *default-tempo*), a jogar still running
+a bare `go`: jogar gets *default-tempo*), a jogar still running
 at tempo + *time-reserve* ms is interrupted and the first legal move is
 played (`info string fallback late ...`).  A `go` with a deadline (movetime or
-a clock) is never cut off by the kit: a jogar still thinking at the
-arbiter's deadline is the arbiter's timeout.")
+a clock) or a `go infinite` (which `stop` ends) is never cut off by the kit:
+a jogar still thinking at the arbiter's deadline is the arbiter's timeout.")
 
 (defvar *deadline* nil
   "True while the `go` being answered has a deadline (movetime or a clock).")
@@ -1469,9 +1469,9 @@ pass, else the student's move, else (after a note on stderr and the line
 
 (defun go-tempo (args p)
   "The tempo (ms) for jogar from the arguments of `go`."
-  (let ((limits '()))
+  (let ((limits '()) (infinite nil))
     (loop for (key value) on args by #'cddr
-          do (cond ((word= key "infinite") (return))
+          do (cond ((word= key "infinite") (setf infinite t) (return))
                    (t (push (cons (string-downcase key) (parse-natural (or value "") key)) limits))))
     (flet ((limit (&rest keys)
              (loop for key in keys for hit = (assoc key limits :test #'string=)
@@ -1479,7 +1479,9 @@ pass, else the student's move, else (after a note on stderr and the line
       (let ((movetime (limit "movetime"))
             (mine (if (= (pos-side p) 1) (limit "p1time" "wtime") (limit "p2time" "btime")))
             (inc (or (if (= (pos-side p) 1) (limit "p1inc" "winc") (limit "p2inc" "binc")) 0)))
-        (setf *deadline* (and (or movetime mine) t))
+        ;; `go infinite` ends with `stop`, which bounds it as a deadline
+        ;; does: the kit does not cut jogar off either.
+        (setf *deadline* (and (or movetime mine infinite) t))
         (max 1 (cond (movetime (- movetime *time-reserve*))
                      ;; A clock: a twentieth of what is left plus most of the
                      ;; increment, never more than half of what is left.

@@ -100,6 +100,112 @@ fn passes_check_and_plays(engine: &str, game: &str, name: &str) {
     for g in &games {
         assert_eq!(g["reason"], "normal", "{name}: {g}");
         assert!(support::replay(g).is_over(), "{name}: {g}");
+        // Every move of the project was its own (none replaced by the kit).
+        assert_eq!(
+            (g["replaced1"].as_u64(), g["replaced2"].as_u64()),
+            (Some(0), Some(0)),
+            "{name}: {g}"
+        );
+    }
+}
+
+/// The patterns of issue 27, each a project of the tests: a log on a logical
+/// host, a global a menu would set, a CPU-time clock (named by `check`), a
+/// 60-ms overrun of the student's own time, a side guesser that plays
+/// player 2 through `:view :mover-first` (Solitário), a Blokus player that
+/// reads its stocks, an Adji-boto project comparing raw internal units:
+/// `check` passes and every move of a match is the project's own.
+#[test]
+fn the_patterns_of_handed_in_projects_play_their_own_moves() {
+    needs!(tools::SBCL);
+    let cases: &[(&str, &str, &str)] = &[
+        ("logical-host/bispo.tabula", "knight", "logical-host"),
+        ("menu-global/jogo.tabula", "knight", "menu-global"),
+        ("clock-cpu/jogo.tabula", "knight", "clock-cpu"),
+        ("overrun/jogo.tabula", "knight", "overrun"),
+        (
+            "soli-side-guess/adivinha.tabula",
+            "solitario",
+            "soli-side-guess",
+        ),
+        ("blokus-stocks/blokus.tabula", "blokus", "blokus-stocks"),
+        ("adji-raw/adji.tabula", "adjiboto", "adji-raw"),
+    ];
+    for (file, game, name) in cases {
+        passes_check_and_plays(&kit(&[file]), game, name);
+    }
+    let (_, text) = arbiter(&[
+        "check",
+        &kit(&["clock-cpu/jogo.tabula"]),
+        "--game",
+        "knight",
+    ]);
+    assert!(
+        text.contains("  warn  clock: the program measures CPU time"),
+        "a CPU-time project is named: {text}"
+    );
+}
+
+/// A project that finds no move in some positions: `check` is not ready and
+/// says where; in a match under `--on-replaced count` each game's count is
+/// exactly the kit's `info string fallback` lines in its traffic, and by
+/// default the first one loses the game.
+#[test]
+fn a_project_without_a_move_is_counted_exactly() {
+    needs!(tools::SBCL);
+    let engine = kit(&["no-move/jogo.tabula"]);
+    let (code, text) = arbiter(&["check", &engine, "--game", "knight"]);
+    assert_eq!(code, 1, "{text}");
+    assert!(!text.contains("ready for a tournament"), "{text}");
+    assert!(
+        text.contains("the adapter answered the others")
+            || text.contains("  FAIL  own moves: the adapter answered for the program (nomove"),
+        "{text}"
+    );
+    for (policy, reason) in [("count", "normal"), ("lose", "replaced")] {
+        let tmp = Tmp::new(&format!("no-move-{policy}"));
+        let results = tmp.path("r.jsonl");
+        let (code, text) = arbiter(&[
+            "match",
+            &engine,
+            "builtin:greedy",
+            "--game",
+            "knight",
+            "--games",
+            "2",
+            "--movetime",
+            "300",
+            "--seed",
+            "5",
+            "--results",
+            results.to_str().unwrap(),
+            "--concurrency",
+            "1",
+            "--quiet",
+            "--debug",
+            "--on-replaced",
+            policy,
+        ]);
+        assert_eq!(code, 0, "{text}");
+        let games = support::results(&results);
+        assert_eq!(games.len(), 2, "{text}");
+        let mut any = 0;
+        for g in &games {
+            let side = if g["p1"].as_str().unwrap().contains("sbcl") {
+                "p1"
+            } else {
+                "p2"
+            };
+            let counted = g[format!("replaced{}", &side[1..])].as_u64().unwrap();
+            let log = std::fs::read_to_string(g["log"].as_str().unwrap()).unwrap();
+            let announced = log.matches("< info string fallback nomove ").count() as u64;
+            assert_eq!(counted, announced, "{g}");
+            any += counted;
+            if counted > 0 {
+                assert_eq!(g["reason"], reason, "{policy}: {g}");
+            }
+        }
+        assert!(any > 0, "{policy}: the project misses moves in these games");
     }
 }
 
