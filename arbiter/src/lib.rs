@@ -19,7 +19,7 @@
 //! - [`journal`], [`stats`], [`report`]: results file, Elo/LOS, tables;
 //!   [`html`]: the tournament as a web page with a replay of every game.
 //! - [`sandbox`]: confinement of untrusted engines (bubblewrap, cgroups).
-//! - [`signals`]: what Ctrl-C and SIGTERM do; [`out`]: printing that a
+//! - [`signals`]: what Ctrl-C and SIGTERM do; [`out`](mod@out): printing that a
 //!   broken pipe cannot stop.
 
 pub mod board_view;

@@ -41,20 +41,20 @@ pub fn broken() -> bool {
     BROKEN.load(Ordering::Relaxed)
 }
 
-/// `print!` that never panics (see [`crate::out`]).
+/// `print!` that never panics (see [`mod@crate::out`]).
 #[macro_export]
 macro_rules! out {
     ($($arg:tt)*) => { $crate::out::stdout(format_args!($($arg)*)) };
 }
 
-/// `println!` that never panics (see [`crate::out`]).
+/// `println!` that never panics (see [`mod@crate::out`]).
 #[macro_export]
 macro_rules! outln {
     () => { $crate::out::stdout(format_args!("\n")) };
     ($($arg:tt)*) => { $crate::out::stdout(format_args!("{}\n", format_args!($($arg)*))) };
 }
 
-/// `eprintln!` that never panics (see [`crate::out`]).
+/// `eprintln!` that never panics (see [`mod@crate::out`]).
 #[macro_export]
 macro_rules! errln {
     () => { $crate::out::stderr(format_args!("\n")) };
