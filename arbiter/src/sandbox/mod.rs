@@ -222,10 +222,8 @@ impl SandboxArgs {
                 hidden: hidden.clone(),
                 seccomp: found.seccomp.is_ok(),
             };
-            if c.bwrap.is_some() {
-                if let Some(note) = preflight(&e.name, spec, &c)? {
-                    notes.push(note);
-                }
+            if let Some(note) = preflight(&e.name, spec, &c)? {
+                notes.push(note);
             }
             if c.writable {
                 writable.push(e.name.clone());
@@ -411,6 +409,24 @@ fn preflight(name: &str, spec: &ExternalSpec, c: &Confinement) -> Result<Option<
                 bits & need != need
             })
         };
+        // Without bubblewrap nothing is bound as root: nobody walks the
+        // whole path to the folder itself.
+        let blocked = c.bwrap.is_none().then(|| {
+            dir.ancestors()
+                .skip(1)
+                .find(|a| denied(a, 0o1))
+                .map(Path::to_path_buf)
+        });
+        if let Some(Some(a)) = blocked {
+            bail!(
+                "engine '{name}': the engine runs as the user nobody (the arbiter is root, and \
+                 there is no bubblewrap to show it its folder), who cannot cross {} on the way \
+                 to {}: `chmod o+x` every folder on that path, move the engine, or install \
+                 bubblewrap",
+                a.display(),
+                dir.display()
+            );
+        }
         if denied(&dir, 0o5) {
             bail!(
                 "engine '{name}': the sandbox runs it as the user nobody (the arbiter is root), who cannot read its folder {} (mode {:o}): make it readable, e.g. `chmod -R o+rX {}`, or run the arbiter as another user",
@@ -435,6 +451,9 @@ fn preflight(name: &str, spec: &ExternalSpec, c: &Confinement) -> Result<Option<
                 );
             }
         }
+    }
+    if c.bwrap.is_none() {
+        return Ok(None); // the whole file system is in view
     }
     let Some(word) = crate::config::first_shell_word(&spec.program) else {
         return Ok(None);
