@@ -693,6 +693,8 @@ impl Engine {
 /// assert_eq!(fallback_reason("fallback error jogar: division by zero").as_deref(), Some("error jogar: division by zero"));
 /// assert_eq!(fallback_reason("fallback"), Some("unknown".to_string()));
 /// assert_eq!(fallback_reason("fallbacks are fine"), None);
+/// let long = fallback_reason(&format!("fallback {}", "x".repeat(5000))).unwrap();
+/// assert_eq!(long.chars().count(), 201);
 /// ```
 pub fn fallback_reason(text: &str) -> Option<String> {
     let mut words = text.split_whitespace();
@@ -700,12 +702,19 @@ pub fn fallback_reason(text: &str) -> Option<String> {
         return None;
     }
     let rest: Vec<&str> = words.collect();
-    Some(if rest.is_empty() {
-        "unknown".to_string()
-    } else {
-        rest.join(" ")
+    if rest.is_empty() {
+        return Some("unknown".to_string());
+    }
+    // Kept in every results line: bounded, whatever the engine wrote.
+    let text = rest.join(" ");
+    Some(match text.char_indices().nth(MAX_REASON) {
+        Some((end, _)) => format!("{}…", &text[..end]),
+        None => text,
     })
 }
+
+/// Longest fallback reason kept (characters).
+const MAX_REASON: usize = 200;
 
 fn dir(s: Stream) -> char {
     match s {

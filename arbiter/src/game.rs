@@ -363,11 +363,18 @@ pub fn play(spec: &GameSpec, seats: [Seat; 2], settings: &Settings) -> Played {
     let mut detail = end.detail;
     if end.reason != Reason::Replaced && !plies.replaced.is_empty() {
         // Counted, not lost: the reasons still show where the teacher looks.
-        let list: Vec<String> = plies
+        let mut list: Vec<String> = plies
             .replaced
             .iter()
+            .take(5)
             .map(|r| format!("{} ply {} {} ({})", r.side, r.ply, r.mv, r.reason))
             .collect();
+        if plies.replaced.len() > 5 {
+            list.push(format!(
+                "{} more (see `replaced`)",
+                plies.replaced.len() - 5
+            ));
+        }
         let note = format!("replaced moves: {}", list.join("; "));
         detail = Some(match detail {
             Some(d) => format!("{d}; {note}"),

@@ -449,11 +449,25 @@ fn confine(c: &Common, entrants: &mut [Entrant], config: &[PathBuf]) -> Result<(
     let log_dir = settings(c).log_dir;
     let mut protected: Vec<PathBuf> = config.to_vec();
     protected.extend(
-        [&c.results, &log_dir, &c.out.records, &c.out.summary]
-            .into_iter()
-            .flatten()
-            .cloned(),
+        [
+            &c.results,
+            &log_dir,
+            &c.out.records,
+            &c.out.summary,
+            &c.html,
+        ]
+        .into_iter()
+        .flatten()
+        .cloned(),
     );
+    // The journal's side files (set-aside lines, the rewrite in progress).
+    if let Some(r) = &c.results {
+        for side in [".rejected", ".tmp"] {
+            let mut p = r.clone().into_os_string();
+            p.push(side);
+            protected.push(PathBuf::from(p));
+        }
+    }
     if let Some(header) = c.sandbox.apply(entrants, &protected)? {
         // The log folder exists before the engines start, to be masked.
         if let Some(dir) = &log_dir {

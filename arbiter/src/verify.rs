@@ -230,6 +230,7 @@ pub fn replay(r: &GameRecord, start: AnyPosition) -> Result<(), String> {
             | Reason::Stall
             | Reason::Crash
             | Reason::Startup
+            | Reason::Replaced
     );
     if !faulty && r.offender.is_some() {
         return Err(format!("an offender for a '{}' end", r.reason));

@@ -95,6 +95,11 @@ fn by_default_the_first_replaced_move_loses() {
     );
     assert_eq!(own_pct(&csv, "mode good"), 100.0, "{csv}");
     assert!(text.contains("own"), "the standings show the share: {text}");
+    // The same command again: the journal's replaced losses verify.
+    let (code, text, games, _) = play(&tmp, 2, None);
+    assert_eq!(code, 0, "{text}");
+    assert_eq!(games.len(), 2, "nothing played again: {text}");
+    assert!(!text.contains("not trusted"), "{text}");
 }
 
 #[test]

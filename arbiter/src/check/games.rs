@@ -21,7 +21,13 @@ pub(super) fn games(c: &mut Checker) {
     let o = c.o;
     // A faulted game's traffic log is written here and read back for the
     // engine's error lines and its stdout.
-    let log_dir = std::env::temp_dir().join(format!("arbiter-check-{}", std::process::id()));
+    let log_dir = match private_dir() {
+        Ok(d) => d,
+        Err(e) => {
+            c.r.fail("games", &format!("no folder for the traffic logs: {e}"), "");
+            return;
+        }
+    };
     let settings = Settings {
         timeouts: o.timeouts,
         max_plies: 10_000,
@@ -85,7 +91,10 @@ pub(super) fn games(c: &mut Checker) {
             .as_deref()
             .and_then(|path| std::fs::read_to_string(path).ok())
             .unwrap_or_default();
-        c.stray.audit_text(&log);
+        if engine.is_none() {
+            // Killed after a fault: its lines are in the log file only.
+            c.stray.audit_text(&log);
+        }
         report_game(
             c,
             &format!("game {} as {mine}", colour + 1),
@@ -210,6 +219,19 @@ pub(super) fn game_hint(reason: Reason, errors: &[String]) -> &'static str {
             Fault::Crash(String::new())
         }
     })
+}
+
+/// A new folder of the check's own (mode 0700, a name nobody can guess)
+/// in the temporary folder, for the games' traffic logs.
+fn private_dir() -> std::io::Result<std::path::PathBuf> {
+    use std::os::unix::fs::DirBuilderExt;
+    let dir = std::env::temp_dir().join(format!(
+        "arbiter-check-{}-{:016x}",
+        std::process::id(),
+        rand::random::<u64>()
+    ));
+    std::fs::DirBuilder::new().mode(0o700).create(&dir)?;
+    Ok(dir)
 }
 
 /// Where the game's traffic log was kept, if it was.

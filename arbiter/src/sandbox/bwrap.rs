@@ -138,8 +138,15 @@ fn unreachable(h: &Path, shown: &[PathBuf], run_as: Option<(u32, u32)>) -> bool 
 pub fn files_named(words: &[String]) -> Vec<PathBuf> {
     let mut out: Vec<PathBuf> = Vec::new();
     for w in words.iter().map(|w| w.trim_matches(['"', '\''])) {
-        let p = Path::new(w);
-        if !w.starts_with('/') || SYSTEM.iter().any(|s| p.starts_with(s)) || !p.is_file() {
+        if !w.starts_with('/') || !Path::new(w).is_file() {
+            continue;
+        }
+        // Canonical, as the masked paths are: a link or `..` shows the
+        // same place under another name, with its masks.
+        let Ok(p) = Path::new(w).canonicalize() else {
+            continue;
+        };
+        if SYSTEM.iter().any(|s| p.starts_with(s)) {
             continue;
         }
         let script = p
@@ -147,14 +154,26 @@ pub fn files_named(words: &[String]) -> Vec<PathBuf> {
             .and_then(|e| e.to_str())
             .is_some_and(|e| SCRIPTS.contains(&e));
         let shown = match p.parent() {
-            Some(dir) if script && dir != Path::new("/") => dir.to_path_buf(),
-            _ => p.to_path_buf(),
+            Some(dir) if script && !too_wide(dir) => dir.to_path_buf(),
+            _ => p.clone(),
         };
         if !out.contains(&shown) {
             out.push(shown);
         }
     }
     out
+}
+
+/// A folder too wide to show for a script in it: `/`, a home folder
+/// (`/root`, `/home/<user>`, `$HOME`), `/home`, `/tmp`.
+fn too_wide(dir: &Path) -> bool {
+    let home = std::env::var_os("HOME").map(PathBuf::from);
+    dir.parent().is_none()
+        || ["/root", "/home", "/tmp"]
+            .iter()
+            .any(|d| dir == Path::new(d))
+        || dir.parent() == Some(Path::new("/home"))
+        || home.is_some_and(|h| h == dir)
 }
 
 /// The extensions of scripts whose folder comes with them.

@@ -368,11 +368,13 @@ pub fn environment(c: &Confinement, dir: &Path) -> Vec<(String, String)> {
     };
     env.push(("HOME".to_string(), home));
     env.push(("TMPDIR".to_string(), "/tmp".to_string()));
-    for (k, v) in std::env::vars() {
-        let passed =
-            matches!(k.as_str(), "LANG" | "LANGUAGE" | "TZ" | "TERM") || k.starts_with("LC_");
-        if passed {
-            env.push((k, v));
+    // (`vars_os`: a variable that is not UTF-8 must not stop the arbiter.)
+    for (k, v) in std::env::vars_os() {
+        let (Some(k), Some(v)) = (k.to_str(), v.to_str()) else {
+            continue;
+        };
+        if matches!(k, "LANG" | "LANGUAGE" | "TZ" | "TERM") || k.starts_with("LC_") {
+            env.push((k.to_string(), v.to_string()));
         }
     }
     env

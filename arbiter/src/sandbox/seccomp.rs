@@ -8,10 +8,12 @@
 //! `connect` names, so the filter refuses what every such connection needs
 //! first:
 //!
-//! - `socket(AF_UNIX, …)` fails with `EACCES`;
-//! - `socketpair(AF_UNIX, SOCK_DGRAM, …)` too (a datagram socket can be
-//!   re-connected, or `sendto` a path); stream and seqpacket pairs, which
-//!   cannot, stay allowed (runtimes use them as pipes);
+//! - `socket()` of any family but IP and netlink fails with `EACCES`
+//!   (`AF_UNIX` among them, and `AF_VSOCK`, which no namespace separates);
+//! - `socketpair()` but of a stream or seqpacket pair, too (a datagram
+//!   socket — `SOCK_RAW` is one for Unix sockets — can be re-connected, or
+//!   `sendto` a path); the connected pairs, which cannot, stay allowed
+//!   (runtimes use them as pipes);
 //! - `io_uring_setup` fails with `ENOSYS` (an io_uring can open and connect
 //!   sockets without passing through the filter);
 //! - on x86-64, the x32 system calls and the 32-bit `socketcall` fail with
@@ -59,7 +61,7 @@ mod arch {
 pub const SUPPORTED: bool = cfg!(any(target_arch = "x86_64", target_arch = "aarch64"));
 
 /// What the filter refuses, for the header line.
-pub const DESCRIBE: &str = "seccomp (no Unix-domain sockets, no io_uring)";
+pub const DESCRIBE: &str = "seccomp (no Unix-domain sockets: IP and netlink only; no io_uring)";
 
 fn stmt(code: u16, k: u32) -> libc::sock_filter {
     libc::sock_filter {
@@ -91,15 +93,17 @@ pub fn program() -> Vec<libc::sock_filter> {
         let enosys = RET_ERRNO | libc::ENOSYS as u32;
         let mut p = vec![stmt(LD_W_ABS, ARCH)];
         if let Some((compat, [socketcall, socket, socketpair, uring])) = arch::COMPAT {
-            // Not the compat ABI: skip its block of 9 instructions.
-            p.push(jump(JEQ, compat, 0, 9));
+            // Not the compat ABI: skip its block of 11 instructions.
+            p.push(jump(JEQ, compat, 0, 11));
             p.push(stmt(LD_W_ABS, NR));
-            p.push(jump(JEQ, socketcall, 6, 0));
-            p.push(jump(JEQ, uring, 5, 0));
-            p.push(jump(JEQ, socketpair, 4, 0)); // (no way to read its type here)
-            p.push(jump(JEQ, socket, 0, 2));
+            p.push(jump(JEQ, socketcall, 8, 0));
+            p.push(jump(JEQ, uring, 7, 0));
+            p.push(jump(JEQ, socketpair, 6, 0)); // (no way to read its type here)
+            p.push(jump(JEQ, socket, 0, 4));
             p.push(stmt(LD_W_ABS, ARG0));
-            p.push(jump(JEQ, libc::AF_UNIX as u32, 1, 0));
+            p.push(jump(JEQ, libc::AF_INET as u32, 2, 0));
+            p.push(jump(JEQ, libc::AF_INET6 as u32, 1, 0));
+            p.push(stmt(RET, eacces));
             p.push(stmt(RET, RET_ALLOW));
             p.push(stmt(RET, enosys));
         }
@@ -113,17 +117,22 @@ pub fn program() -> Vec<libc::sock_filter> {
         }
         p.push(jump(JEQ, arch::IO_URING_SETUP, 0, 1));
         p.push(stmt(RET, enosys));
-        p.push(jump(JEQ, arch::SOCKET, 0, 4));
+        // socket(): the IP and netlink families only (an allow-list: no
+        // AF_UNIX, no AF_VSOCK, nothing a namespace does not separate).
+        p.push(jump(JEQ, arch::SOCKET, 0, 6));
         p.push(stmt(LD_W_ABS, ARG0));
-        p.push(jump(JEQ, libc::AF_UNIX as u32, 0, 1));
+        p.push(jump(JEQ, libc::AF_INET as u32, 3, 0));
+        p.push(jump(JEQ, libc::AF_INET6 as u32, 2, 0));
+        p.push(jump(JEQ, libc::AF_NETLINK as u32, 1, 0));
         p.push(stmt(RET, eacces));
         p.push(stmt(RET, RET_ALLOW));
-        p.push(jump(JEQ, arch::SOCKETPAIR, 0, 6));
-        p.push(stmt(LD_W_ABS, ARG0));
-        p.push(jump(JEQ, libc::AF_UNIX as u32, 0, 4));
+        // socketpair(): connected stream and seqpacket pairs only (a
+        // datagram one, SOCK_RAW included, could `sendto` a path).
+        p.push(jump(JEQ, arch::SOCKETPAIR, 0, 5));
         p.push(stmt(LD_W_ABS, ARG1));
         p.push(stmt(AND, 0xf)); // SOCK_TYPE_MASK: without SOCK_NONBLOCK, SOCK_CLOEXEC
-        p.push(jump(JEQ, libc::SOCK_DGRAM as u32, 0, 1));
+        p.push(jump(JEQ, libc::SOCK_STREAM as u32, 2, 0));
+        p.push(jump(JEQ, libc::SOCK_SEQPACKET as u32, 1, 0));
         p.push(stmt(RET, eacces));
         p.push(stmt(RET, RET_ALLOW));
         p
@@ -232,7 +241,17 @@ mod tests {
                     fds.as_mut_ptr(),
                 );
                 let dgram = libc::socketpair(libc::AF_UNIX, libc::SOCK_DGRAM, 0, fds.as_mut_ptr());
-                i32::from(!(stream == 0 && dgram < 0))
+                // The kernel makes a Unix SOCK_RAW a datagram socket.
+                let raw = libc::socketpair(libc::AF_UNIX, libc::SOCK_RAW, 0, fds.as_mut_ptr());
+                i32::from(!(stream == 0 && dgram < 0 && raw < 0))
+            }),
+            0
+        );
+        assert_eq!(
+            under_filter(|| unsafe {
+                let vsock = libc::socket(libc::AF_VSOCK, libc::SOCK_STREAM, 0);
+                let inet6 = libc::socket(libc::AF_INET6, libc::SOCK_DGRAM, 0);
+                i32::from(!(vsock < 0 && *libc::__errno_location() == libc::EACCES && inet6 >= 0))
             }),
             0
         );
