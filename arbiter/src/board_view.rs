@@ -119,6 +119,18 @@ fn draw<G: Render>(
     )
 }
 
+/// The position after `moves` from `start`, up to the first move that does
+/// not replay.
+pub fn replayed(start: &AnyPosition, moves: &[String]) -> AnyPosition {
+    let mut pos = *start;
+    for m in moves {
+        if pos.play_text(m).is_err() {
+            break;
+        }
+    }
+    pos
+}
+
 /// The position before the last of `history`'s moves from `start`, and that
 /// move, for [`render`]'s `last`; `None` at the start or when a move does
 /// not replay.

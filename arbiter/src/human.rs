@@ -788,12 +788,7 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
 
 /// The final board, why the game ended, its result and the final score.
 fn show_end(start: &AnyPosition, record: &GameRecord, paint: &Paint, me: Player, opponent: &str) {
-    let mut end = *start;
-    for m in &record.moves {
-        if end.play_text(m).is_err() {
-            break;
-        }
-    }
+    let end = board_view::replayed(start, &record.moves);
     let owners = board_view::box_owners(start, &record.moves);
     let last = board_view::before_last(start, &record.moves);
     let [verdict, score] = game_over_lines(start.game(), record, me, opponent);

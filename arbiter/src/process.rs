@@ -184,9 +184,10 @@ impl Proc {
                 .collect()
         };
         let confine = spec.confine.clone();
-        let dir = match &spec.dir {
-            Some(d) => sandbox::absolute(d),
-            None => std::env::current_dir()?,
+        // What a confined engine sees (nothing to work out otherwise).
+        let view = match &confine {
+            Some(_) => Some(sandbox::view_of(spec)?),
+            None => None,
         };
         let mut setup = ChildSetup {
             limits: spec.limits.clone(),
@@ -199,11 +200,8 @@ impl Proc {
         // Descriptors the child needs until bubblewrap has read them.
         let mut held: Vec<OwnedFd> = Vec::new();
         let bwrap = confine.as_ref().and_then(|c| Some((c, c.bwrap.as_ref()?)));
-        let mut cmd = match bwrap {
-            Some((c, program)) => {
-                let mut words: Vec<String> = argv.clone();
-                words.extend(spec.program.split_whitespace().map(str::to_string));
-                let view = bwrap::View::new(&dir, &bwrap::files_named(&words));
+        let mut cmd = match bwrap.zip(view.as_ref()) {
+            Some(((c, program), view)) => {
                 // Run as root, the engine becomes `nobody` before bubblewrap
                 // starts, and nobody may not reach a folder under a private
                 // one (`/root/...`): each source is bound, still as root, in
@@ -232,7 +230,7 @@ impl Proc {
                         .map_or_else(|| p.to_path_buf(), |(_, to)| to.clone())
                 };
                 let mut cmd = Command::new(program);
-                cmd.args(bwrap::args(c, &view, &source))
+                cmd.args(bwrap::args(c, view, &source))
                     .args(extra)
                     .arg("--")
                     .args(&argv);
@@ -250,10 +248,10 @@ impl Proc {
                 cmd
             }
         };
-        if let Some(c) = &confine {
+        if let Some((c, view)) = confine.as_ref().zip(view.as_ref()) {
             // The sandbox's allow-list, never the arbiter's own variables.
             cmd.env_clear();
-            for (k, v) in sandbox::environment(c, &dir) {
+            for (k, v) in sandbox::environment(c, &view.dir) {
                 cmd.env(k, v);
             }
         }

@@ -4,6 +4,7 @@
 use super::common::{error_lines, hint, quote_errors, replaced_hint, REFUSED_GO_HINT};
 use super::stdout::legal_list;
 use super::Checker;
+use crate::board_view::replayed;
 use crate::builtin::Builtin;
 use crate::client::{Engine, Fault};
 use crate::clock::TimeControl;
@@ -126,21 +127,13 @@ pub(super) fn report_game(
 ) {
     let moves = plural(rec.moves.len(), "move");
     // The position before the last move asked for, with its legal moves.
-    let mut end = *start;
-    for m in &rec.moves {
-        if end.play_text(m).is_err() {
-            break;
-        }
-    }
+    let end = replayed(start, &rec.moves);
     let at = format!("`{}` (legal moves: {})", end.fen(), legal_list(&end));
     let (answered, replaced) = rec.answered_by(mine);
     if replaced > 0 {
         let first = rec.replaced.iter().find(|r| r.side == mine);
         let (ply, why) = first.map_or((0, ""), |r| (r.ply, r.reason.as_str()));
-        let mut p = *start;
-        for m in rec.moves.iter().take(ply) {
-            let _ = p.play_text(m);
-        }
+        let p = replayed(start, &rec.moves[..ply.min(rec.moves.len())]);
         c.r.fail(
             what,
             &format!(
@@ -157,10 +150,7 @@ pub(super) fn report_game(
     }
     let hung = rec.reason == Reason::Timeout
         && rec.offender.is_some_and(|o| o.includes(mine))
-        && rec
-            .detail
-            .as_deref()
-            .is_some_and(|d| d.starts_with(crate::client::NO_BESTMOVE_AFTER_STOP))
+        && rec.detail.as_deref().is_some_and(super::hang_detail)
         && error_lines(log).is_empty();
     if hung {
         c.told_hang(what, &format!("after {moves}, at {at}{}", log_note(&rec)));

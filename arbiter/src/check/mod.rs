@@ -95,7 +95,13 @@ const HANG_HINT: &str = "no `bestmove`, even after `stop`: an endless loop in th
 
 /// Whether a fault is a hang: no `bestmove`, even after `stop`.
 fn is_hang(f: &Fault) -> bool {
-    matches!(f, Fault::Timeout { detail, .. } if detail == crate::client::NO_BESTMOVE_AFTER_STOP)
+    matches!(f, Fault::Timeout { detail, .. } if hang_detail(detail))
+}
+
+/// Whether a timeout's detail (as a fault has it, or a record with the
+/// overrun after it) says the engine hung.
+fn hang_detail(detail: &str) -> bool {
+    detail.starts_with(crate::client::NO_BESTMOVE_AFTER_STOP)
 }
 
 /// How a check ended.

@@ -380,24 +380,32 @@ pub fn environment(c: &Confinement, dir: &Path) -> Vec<(String, String)> {
     env
 }
 
+/// What the engine of `spec` sees besides the system: its folder (the
+/// config's `dir`, else the current folder) and what its command line names
+/// ([`bwrap::files_named`]). The same view is checked before the first game
+/// and bound at every start.
+pub fn view_of(spec: &ExternalSpec) -> std::io::Result<bwrap::View> {
+    let dir = match &spec.dir {
+        Some(d) => absolute(d),
+        None => std::env::current_dir()?,
+    };
+    let words: Vec<String> = spec
+        .program
+        .split_whitespace()
+        .chain(spec.args.iter().map(String::as_str))
+        .map(str::to_string)
+        .collect();
+    Ok(bwrap::View::new(&dir, &bwrap::files_named(&words)))
+}
+
 /// What the sandbox will not be able to run, found before the first game:
 /// a folder or file that `nobody` cannot read (run as root), a program in a
 /// place the engine's view does not show. An error names the path and the
 /// fix; a note says what runs instead of a program it cannot show.
 fn preflight(name: &str, spec: &ExternalSpec, c: &Confinement) -> Result<Option<String>> {
     use std::os::unix::fs::{MetadataExt, PermissionsExt};
-    let dir = match &spec.dir {
-        Some(d) => absolute(d),
-        None => std::env::current_dir()?,
-    };
-    let mut words: Vec<String> = spec
-        .program
-        .split_whitespace()
-        .map(str::to_string)
-        .collect();
-    words.extend(spec.args.iter().cloned());
-    let files = bwrap::files_named(&words);
-    let view = bwrap::View::new(&dir, &files);
+    let view = view_of(spec)?;
+    let dir = view.dir.clone();
     if let Some((uid, _)) = c.run_as {
         // nobody's rights: as the owner when it owns it, else as "other".
         let denied = |p: &Path, need: u32| {
