@@ -14,8 +14,9 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 use tabula::game::AnyPosition;
+use tabula::game::Setups;
 use tabula::puzzle::{run, SolveOptions, SolveOutcome};
-use tabula::setup::parse_words_in;
+use tabula::setup::parse_words;
 
 /// The optima of rules/blokus.md §4.6, A–F.
 const OPTIMA: [(&str, [usize; 6]); 2] =
@@ -31,8 +32,9 @@ fn main() {
     for (variant, optima) in OPTIMA {
         for (i, name) in ["A", "B", "C", "D", "E", "F"].iter().enumerate() {
             let words = ["problem", "blokus-solo", name];
-            let pos: AnyPosition =
-                parse_words_in(&words, None, Some(variant), |_| {}).expect("problem");
+            let mut setups = Setups::default();
+            setups.set("Variant", variant).expect("a Blokus variant");
+            let pos: AnyPosition = parse_words(&words, None, &setups).expect("problem");
             for algorithm in ["astar", "idastar", "rbfs", "smastar", "bfs", "dfs"] {
                 let mut w = vec!["algorithm", algorithm];
                 let limit = (seconds * 1000).to_string();

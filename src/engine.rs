@@ -29,7 +29,7 @@
 //! ```
 
 use crate::game::any::IntoAnyMove;
-use crate::game::{AnyMove, AnyPosition, Game, GameId};
+use crate::game::{AnyMove, AnyPosition, Game, GameId, ParamError, Setups};
 use crate::puzzle::{self, SolveOptions, SolveOutcome};
 use crate::search::{Iteration, Limits, Searcher, Stats};
 use crate::setup;
@@ -43,9 +43,6 @@ use std::time::{Duration, Instant};
 
 /// Bounds and default of the `Hash` option (MiB).
 pub const HASH_MIB: (usize, usize, usize) = (1, 16, 4096);
-/// The values of the `Variant` option, the default first (Blokus's rules
-/// variants; a game without variants ignores the option).
-pub const VARIANTS: [&str; 2] = ["2021", "2017"];
 /// Bounds and default of the `MoveOverhead` option (ms).
 pub const MOVE_OVERHEAD_MS: (u64, u64, u64) = (0, 10, 5000);
 
@@ -100,9 +97,13 @@ impl fmt::Display for EngineError {
             EngineError::UnknownOption(name) => {
                 let short: String = name.chars().take(40).collect();
                 let more = if short.len() < name.len() { "…" } else { "" };
+                let mut names = vec!["Hash", "Game", "MoveOverhead"];
+                names.extend(Setups::declared().iter().map(|p| p.name));
+                let (last, head) = names.split_last().unwrap_or((&"", &[]));
                 write!(
                     f,
-                    "unknown option '{short}{more}' (the options are Hash, Game, MoveOverhead, Capture, NoMove, LimitResult and Variant)"
+                    "unknown option '{short}{more}' (the options are {} and {last})",
+                    head.join(", ")
                 )
             }
             EngineError::BadValue { option, why } => write!(f, "option {option}: {why}"),
@@ -128,30 +129,20 @@ pub struct Options {
     pub game: GameId,
     /// Milliseconds kept back from every time limit for the reply to travel.
     pub move_overhead_ms: u64,
-    /// `Capture`: the Adji-boto puzzle's capture row for `position problem`
-    /// and `position random` (`any`, or `opposite`: rules/adjiboto.md §3.3);
-    /// a position string always says its own.
-    pub capture_opposite: bool,
-    /// `NoMove` and `LimitResult`: the Solitário duel's readings of a player
-    /// without a move and of the ply limit (rules/solitario.md §3.5–3.6) for
-    /// `position startpos` and `position random`; a position string says
-    /// its own.
-    pub solitario: crate::game::solitario::Variant,
-    /// `Variant`: the rules variant of `position startpos`, `random` and
-    /// `problem` for a game with variants (Blokus: `2021` or `2017`,
-    /// rules/blokus.md §1.3); a position string always says its own.
-    pub variant: String,
+    /// The games' parameters ([`crate::game::params`]), each an option of
+    /// its declared name (`Variant`, `Size`, …): the built-in starts of
+    /// `position startpos`, `random` and `problem` follow them; a position
+    /// string always says its own.
+    pub params: Setups,
 }
 
 impl Default for Options {
     fn default() -> Options {
         Options {
             hash_mib: HASH_MIB.1,
-            game: GameId::Knight,
+            game: GameId::ALL[0],
             move_overhead_ms: MOVE_OVERHEAD_MS.1,
-            capture_opposite: false,
-            solitario: Default::default(),
-            variant: VARIANTS[0].to_string(),
+            params: Setups::default(),
         }
     }
 }
@@ -161,7 +152,7 @@ impl Options {
     /// after `option`).
     pub fn describe(&self) -> Vec<String> {
         let games: Vec<String> = GameId::ALL.iter().map(|g| format!("var {g}")).collect();
-        vec![
+        [
             format!(
                 "name Hash type spin default {} min {} max {}",
                 HASH_MIB.1, HASH_MIB.0, HASH_MIB.2
@@ -175,15 +166,10 @@ impl Options {
                 "name MoveOverhead type spin default {} min {} max {}",
                 MOVE_OVERHEAD_MS.1, MOVE_OVERHEAD_MS.0, MOVE_OVERHEAD_MS.2
             ),
-            "name Capture type combo default any var any var opposite".to_string(),
-            "name NoMove type combo default lose var lose var pass".to_string(),
-            "name LimitResult type combo default draw var draw var material".to_string(),
-            format!(
-                "name Variant type combo default {} {}",
-                VARIANTS[0],
-                VARIANTS.map(|v| format!("var {v}")).join(" ")
-            ),
         ]
+        .into_iter()
+        .chain(Setups::declared().iter().map(|p| p.option_line()))
+        .collect()
     }
 }
 
@@ -360,53 +346,14 @@ impl Engine {
                     MOVE_OVERHEAD_MS.2,
                 )?;
             }
-            "capture" => {
-                self.options.capture_opposite = match value.trim().to_ascii_lowercase().as_str() {
-                    "any" => false,
-                    "opposite" => true,
-                    _ => {
-                        return Err(EngineError::BadValue {
-                            option: "Capture",
-                            why: format!("expected any or opposite, found '{}'", value.trim()),
-                        })
-                    }
-                };
-            }
-            "nomove" => {
-                use crate::game::solitario::NoMove;
-                self.options.solitario.no_move = match value.trim().to_ascii_lowercase().as_str() {
-                    "lose" => NoMove::Lose,
-                    "pass" => NoMove::Pass,
-                    _ => {
-                        return Err(EngineError::BadValue {
-                            option: "NoMove",
-                            why: format!("expected lose or pass, found '{}'", value.trim()),
-                        })
-                    }
-                };
-            }
-            "limitresult" => {
-                use crate::game::solitario::LimitResult;
-                self.options.solitario.limit = match value.trim().to_ascii_lowercase().as_str() {
-                    "draw" => LimitResult::Draw,
-                    "material" => LimitResult::Material,
-                    _ => {
-                        return Err(EngineError::BadValue {
-                            option: "LimitResult",
-                            why: format!("expected draw or material, found '{}'", value.trim()),
-                        })
-                    }
-                };
-            }
-            "variant" => {
-                let v = value.trim();
-                if !VARIANTS.contains(&v) {
-                    return Err(EngineError::BadValue {
-                        option: "Variant",
-                        why: format!("expected {}, found '{v}'", VARIANTS.join(" or ")),
-                    });
-                }
-                self.options.variant = v.to_string();
+            _ if self.options.params.has(&key) => {
+                self.options.params.set(&key, value).map_err(|e| match e {
+                    ParamError::Value { name, why } => EngineError::BadValue { option: name, why },
+                    other => EngineError::BadValue {
+                        option: "?",
+                        why: other.to_string(),
+                    },
+                })?;
             }
             _ => return Err(EngineError::UnknownOption(name.to_string())),
         }
@@ -429,17 +376,7 @@ impl Engine {
     /// client never gets a move for a position it did not mean.
     pub fn set_position_words(&mut self, words: &[&str]) -> Result<(), EngineError> {
         self.idle()?;
-        let (opposite, solitario) = (self.options.capture_opposite, self.options.solitario);
-        let parsed = setup::parse_words_in(
-            words,
-            Some(self.options.game),
-            Some(&self.options.variant),
-            |pos| match pos {
-                AnyPosition::AdjibotoSolo(p) => p.set_opposite(opposite),
-                AnyPosition::Solitario(p) => p.set_variant(solitario),
-                _ => {}
-            },
-        );
+        let parsed = setup::parse_words(words, Some(self.options.game), &self.options.params);
         match parsed {
             Ok(pos) => {
                 self.set_position(pos);
@@ -820,6 +757,40 @@ mod tests {
         engine.set_option("LimitResult", "draw").unwrap();
         engine.set_position_words(&["startpos"]).unwrap();
         assert!(engine.position().unwrap().fen().ends_with(" 1 0"));
+    }
+
+    #[test]
+    fn the_games_parameters_are_options_generated_from_their_declarations() {
+        let lines = Options::default().describe();
+        for param in Setups::declared() {
+            assert!(
+                lines.contains(&param.option_line()),
+                "{} in {lines:?}",
+                param.name
+            );
+        }
+        assert!(lines.contains(&"name Size type string default 5x6".to_string()));
+        let mut engine = Engine::new();
+        engine.set_option("Game", "dots").unwrap();
+        engine.set_option("size", "3x4").unwrap();
+        engine.set_position_words(&["startpos"]).unwrap();
+        assert!(engine.position().unwrap().fen().starts_with("dots 3x4 "));
+        engine.set_position_words(&["random", "dots", "2"]).unwrap();
+        assert!(engine.position().unwrap().fen().starts_with("dots 3x4 "));
+        engine
+            .set_position_words(&["random", "dots", "2", "2x2"])
+            .unwrap();
+        assert!(engine.position().unwrap().fen().starts_with("dots 2x2 "));
+        let e = engine.set_option("Size", "11x2").unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "option Size: expected <rows>x<cols>, each 1..10, found '11x2'"
+        );
+        let e = engine.set_option("Threads", "1").unwrap_err().to_string();
+        assert!(
+            e.ends_with("MoveOverhead, Size, Capture, NoMove, LimitResult and Variant)"),
+            "{e}"
+        );
     }
 
     #[test]

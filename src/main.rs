@@ -206,7 +206,7 @@ fn perft(args: &[String], divide: bool) -> Result<()> {
     }
     let words: Vec<&str> = spec.iter().flat_map(|s| s.split_whitespace()).collect();
     let current = words.first().and_then(|w| w.parse().ok());
-    let pos = setup::parse_words(&words, current)?;
+    let pos = setup::parse_words(&words, current, &Default::default())?;
     let start = Instant::now();
     let count = if divide {
         let mut total = 0;

@@ -14,7 +14,9 @@
 //! `game/numbered/problems.rs`, `game/dots/problems.rs`); this module holds
 //! what is common (the file, the names, the target, the errors).
 
-use crate::game::{AnyPosition, BishopSolo, CourseProblems, DotsSolo, GameId, KnightSolo};
+use crate::game::{
+    AnyPosition, BishopSolo, CourseProblems, DotsSolo, GameId, GameSetup, KnightSolo,
+};
 use crate::lisp::{self, LispError, Sexp};
 use std::fmt;
 
@@ -243,24 +245,30 @@ fn forms(exprs: Vec<Sexp>) -> Vec<Sexp> {
 
 /// The built-in problems of a game (puzzle id or its duel sibling).
 pub fn builtin(game: GameId) -> ProblemSet {
-    builtin_variant(game, None)
+    builtin_in(&GameSetup::new(game))
 }
 
-/// The built-in problems of a game in a rules variant (the `Variant`
-/// option; `None` or a variant the game does not have: its
-/// [`CourseProblems::BUILTIN`]).
-pub fn builtin_variant(game: GameId, variant: Option<&str>) -> ProblemSet {
+/// The built-in problems of a game (puzzle id or its duel sibling) under
+/// its parameters: the file they choose ([`CourseProblems::builtin_file`],
+/// Blokus's `2017` problems) and each position with the parameters applied
+/// ([`GameSetup::apply`], the Adji-boto puzzle's capture row).
+pub fn builtin_in(setup: &GameSetup) -> ProblemSet {
+    let game = setup.game();
     let puzzle = if game.is_puzzle() {
-        game
+        *setup
     } else {
-        game.sibling()
+        setup.for_game(game.sibling())
     };
     let text = crate::with_puzzle_id!(
-        puzzle,
-        G => variant.and_then(G::builtin_variant).unwrap_or(G::BUILTIN),
+        puzzle.game(),
+        G => G::builtin_file(&puzzle.typed::<G>().unwrap_or_default()),
         else ""
     );
-    parse(text, Some(game)).expect("built-in problems load")
+    let mut set = parse(text, Some(game)).expect("built-in problems load");
+    for problem in &mut set.problems {
+        puzzle.apply(&mut problem.position);
+    }
+    set
 }
 
 /// The built-in problems of one puzzle, typed.

@@ -2,12 +2,16 @@
 //!
 //! ```text
 //! fen <position string> [moves <m1> <m2> …]
-//! startpos [moves …]                       (dots: the empty 5 × 6 board)
-//! random <game> <seed> [<rows>x<cols>] [moves …]
+//! startpos [moves …]
+//! random <game> <seed> [<value>] [moves …]
 //! problem <game> <A…Z | 1…n> [moves …]
 //! ```
 //!
 //! A bare position string (starting with a game id) is read as `fen …`.
+//! The built-in starts (`startpos`, `random`, `problem`) follow the game's
+//! parameters ([`GameSetup`]: a board size, a rules variant, …); the
+//! `<value>` after a seed sets the one parameter a game takes there, if it
+//! has one ([`crate::game::Param::in_random`]: the Dots size).
 //!
 //! ```
 //! use tabula::setup::parse_spec;
@@ -18,9 +22,8 @@
 //! assert!(err.to_string().contains("move 2"));
 //! ```
 
-use crate::game::{AnyPosition, GameId, MoveError, Starts};
+use crate::game::{AnyPosition, GameId, GameSetup, MoveError, Setups};
 use crate::problems;
-use crate::with_game_id;
 use std::fmt;
 
 /// A position specification that could not be set up.
@@ -50,51 +53,29 @@ fn syntax(msg: impl Into<String>) -> SetupError {
     SetupError::Syntax(msg.into())
 }
 
-/// Parses a specification (see the module documentation). `current` is the
-/// game that `startpos` refers to when known (the protocol's current game).
+/// Parses a specification (see the module documentation) with every game's
+/// parameters at their defaults. `current` is the game that `startpos`
+/// refers to when known (the protocol's current game).
 pub fn parse_spec(text: &str, current: Option<GameId>) -> Result<AnyPosition, SetupError> {
     let words: Vec<&str> = text.split_whitespace().collect();
-    parse_words(&words, current)
+    parse_words(&words, current, &Setups::default())
 }
 
-/// [`parse_spec`] on words already split.
-pub fn parse_words(words: &[&str], current: Option<GameId>) -> Result<AnyPosition, SetupError> {
-    parse_words_with(words, current, |_| {})
-}
-
-/// [`parse_words`] with `adjust` applied to a built-in start (`startpos`,
-/// `random`, `problem`; not to a position string, which says everything)
-/// before the moves are played: an option of the game, such as the
-/// Adji-boto puzzle's capture row.
-pub fn parse_words_with(
+/// Parses a specification already split into words. The built-in starts
+/// (`startpos`, `random`, `problem`) of a game are those of its setup in
+/// `setups` (the engine's options, the arbiter's `--param`); a position
+/// string says everything itself.
+pub fn parse_words(
     words: &[&str],
     current: Option<GameId>,
-    adjust: impl Fn(&mut AnyPosition),
-) -> Result<AnyPosition, SetupError> {
-    parse_words_in(words, current, None, adjust)
-}
-
-/// [`parse_words_with`] in a rules variant (the `Variant` option, such as
-/// Blokus's `2017`): the built-in starts (`startpos`, `random`, `problem`)
-/// of a game with variants are those of `variant`; a position string says
-/// its own.
-pub fn parse_words_in(
-    words: &[&str],
-    current: Option<GameId>,
-    variant: Option<&str>,
-    adjust: impl Fn(&mut AnyPosition),
+    setups: &Setups,
 ) -> Result<AnyPosition, SetupError> {
     let moves_at = words
         .iter()
         .position(|w| w.eq_ignore_ascii_case("moves"))
         .unwrap_or(words.len());
     let (spec, moves) = (&words[..moves_at], words.get(moves_at + 1..).unwrap_or(&[]));
-    let mut pos = start(spec, current, variant)?;
-    let is_fen = spec.first().is_some_and(|w| w.eq_ignore_ascii_case("fen"))
-        || spec.first().is_some_and(|w| w.parse::<GameId>().is_ok());
-    if !is_fen {
-        adjust(&mut pos);
-    }
+    let mut pos = start(spec, current, setups)?;
     for (i, m) in moves.iter().enumerate() {
         pos.play_text(m).map_err(|e| SetupError::Move(i + 1, e))?;
     }
@@ -110,7 +91,7 @@ fn game_arg(word: Option<&&str>, what: &str) -> Result<GameId, SetupError> {
 fn start(
     spec: &[&str],
     current: Option<GameId>,
-    variant: Option<&str>,
+    setups: &Setups,
 ) -> Result<AnyPosition, SetupError> {
     let Some(&kind) = spec.first() else {
         return Err(syntax(
@@ -136,14 +117,10 @@ fn start(
                     "startpos: no current game; set one with 'setoption name Game value <id>'",
                 ));
             };
-            let pos = with_game_id!(g, G => match variant {
-                Some(v) => G::startpos_variant(v),
-                None => G::startpos(),
-            }
-            .map(AnyPosition::from));
-            if let Some(pos) = pos {
+            let setup = setups.of(g);
+            if let Some(pos) = setup.startpos() {
                 Ok(pos)
-            } else if has_random(g) {
+            } else if setup.random(0).is_some() {
                 Err(syntax(format!(
                     "startpos: the {g} game has no fixed start position; use 'position fen …', \
                      'position random {g} <seed>' or 'position problem …'"
@@ -155,7 +132,7 @@ fn start(
                 )))
             }
         }
-        "random" => random_start(spec, variant),
+        "random" => random_start(spec, setups),
         "problem" => {
             let game = game_arg(spec.get(1), "problem")?;
             let key = spec
@@ -170,7 +147,7 @@ fn start(
                     game.sibling()
                 )));
             }
-            let set = problems::builtin_variant(game, variant);
+            let set = problems::builtin_in(&setups.of(game));
             if set.is_empty() {
                 return Err(syntax(format!(
                     "problem: {game} has no built-in problems (the course's file is lost); \
@@ -194,7 +171,9 @@ fn start(
     }
 }
 
-fn random_start(spec: &[&str], variant: Option<&str>) -> Result<AnyPosition, SetupError> {
+/// `random <game> <seed> [<value>]`: the value, for a game that takes one
+/// there (the Dots size), sets that parameter for this board.
+fn random_start(spec: &[&str], setups: &Setups) -> Result<AnyPosition, SetupError> {
     let game = game_arg(spec.get(1), "random")?;
     let seed_word = spec
         .get(2)
@@ -204,68 +183,28 @@ fn random_start(spec: &[&str], variant: Option<&str>) -> Result<AnyPosition, Set
             "random: seed must be an integer 0..18446744073709551615, found '{seed_word}'"
         ))
     })?;
-    let size = spec.get(3);
-    let sized = with_game_id!(game, G => G::RANDOM_SIZED);
-    if spec.len() > 4 || (size.is_some() && !sized) {
+    let mut setup = setups.of(game);
+    let word = setup.random_word();
+    if spec.len() > 4 || (spec.len() == 4 && word.is_none()) {
         return Err(syntax(format!(
             "random: unexpected '{}'",
             spec[3.min(spec.len() - 1)]
         )));
     }
-    let size = size.map(|s| parse_size(s)).transpose()?;
-    with_game_id!(game, G => match variant {
-        Some(v) => G::random_variant(v, seed, size),
-        None => G::random(seed, size),
+    if let (Some(value), Some(param)) = (spec.get(3), word) {
+        setup.set(param.name, value).map_err(|_| {
+            syntax(format!(
+                "random: {} must be {}, found '{value}'",
+                param.name.to_ascii_lowercase(),
+                param.takes()
+            ))
+        })?;
     }
-    .map(AnyPosition::from))
-    .ok_or_else(|| {
+    setup.random(seed).ok_or_else(|| {
         syntax(format!(
             "random: {game} has no random start; use 'problem {game} <name>' or a fen"
         ))
     })
-}
-
-/// Does `game` have seeded random starts?
-fn has_random(game: GameId) -> bool {
-    with_game_id!(game, G => G::random(0, None).is_some())
-}
-
-fn parse_size(text: &str) -> Result<(usize, usize), SetupError> {
-    parse_dots_size(text)
-        .ok_or_else(|| syntax(format!("random: size must be {DOTS_SIZE}, found '{text}'")))
-}
-
-/// What [`parse_dots_size`] takes, for error messages.
-pub const DOTS_SIZE: &str = "<rows>x<cols>, each 1..10";
-
-/// The one parser of a Dots board size, `<rows>x<cols>` (`x` or `X`) with
-/// each side 1..=[`MAX_SIDE`](crate::game::dots::MAX_SIDE): the size field
-/// of the Dots position string, `random dots`, `selfplay`'s boards and the
-/// arbiter's `--dots-size` all read it here.
-/// `None` when `text` is not a size; the caller words the error for its
-/// context (with [`DOTS_SIZE`]).
-///
-/// ```
-/// use tabula::setup::parse_dots_size;
-///
-/// assert_eq!(parse_dots_size("3x4"), Some((3, 4)));
-/// assert_eq!(parse_dots_size("10X1"), Some((10, 1)));
-/// assert_eq!(parse_dots_size("0x4"), None);
-/// assert_eq!(parse_dots_size("3x11"), None);
-/// assert_eq!(parse_dots_size("3*4"), None);
-/// assert_eq!(parse_dots_size("+3x4"), None);
-/// ```
-pub fn parse_dots_size(text: &str) -> Option<(usize, usize)> {
-    // Digits only (no sign, no spaces), as in the position string.
-    let side = |s: &str| {
-        Some(s)
-            .filter(|s| !s.is_empty() && s.len() <= 2 && s.bytes().all(|b| b.is_ascii_digit()))?
-            .parse::<usize>()
-            .ok()
-            .filter(|n| (1..=crate::game::dots::MAX_SIDE).contains(n))
-    };
-    let (r, c) = text.split_once(['x', 'X'])?;
-    Some((side(r)?, side(c)?))
 }
 
 /// A board file that could not be read: the 1-based line and what is wrong.
@@ -296,7 +235,8 @@ impl fmt::Display for BoardFileError {
 
 impl std::error::Error for BoardFileError {}
 
-/// Reads a board file of `game`: one specification per line (any of the
+/// Reads a board file of a game (a [`GameId`] or a [`GameSetup`], whose
+/// parameters the built-in starts take): one specification per line (any of the
 /// module documentation: a position string, `fen …`, `random …`), `#`
 /// starting a comment (a whole line or the end of one), blank lines skipped.
 /// Every board must be of `game` and not finished.
@@ -310,7 +250,12 @@ impl std::error::Error for BoardFileError {}
 /// let err = read_board_file(text, GameId::Bishop).unwrap_err();
 /// assert_eq!(err.to_string(), "line 2: a knight position");
 /// ```
-pub fn read_board_file(text: &str, game: GameId) -> Result<Vec<AnyPosition>, BoardFileError> {
+pub fn read_board_file(
+    text: &str,
+    setup: impl Into<GameSetup>,
+) -> Result<Vec<AnyPosition>, BoardFileError> {
+    let setup: GameSetup = setup.into();
+    let (game, setups) = (setup.game(), Setups::from(setup));
     let mut boards = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let n = i + 1;
@@ -318,7 +263,9 @@ pub fn read_board_file(text: &str, game: GameId) -> Result<Vec<AnyPosition>, Boa
         if spec.is_empty() {
             continue;
         }
-        let pos = parse_spec(spec, Some(game)).map_err(|e| BoardFileError::Spec(n, e))?;
+        let words: Vec<&str> = spec.split_whitespace().collect();
+        let pos =
+            parse_words(&words, Some(game), &setups).map_err(|e| BoardFileError::Spec(n, e))?;
         if pos.game() != game {
             return Err(BoardFileError::WrongGame(n, pos.game()));
         }

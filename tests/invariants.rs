@@ -13,9 +13,9 @@ mod naive;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::collections::HashMap;
-use tabula::game::{AnyPosition, Game, GameId, Outcome, Player, Starts};
+use tabula::game::{AnyPosition, Game, GameId, Outcome, Player};
 use tabula::setup::parse_spec;
-use tabula::{with_game, with_game_id};
+use tabula::with_game;
 
 const DATA: &str = include_str!("data/perft.txt");
 
@@ -147,10 +147,11 @@ fn playouts_from_every_data_position() {
 fn playouts_of_every_game_of_the_registry() {
     for game in GameId::ALL {
         let mut specs = Vec::new();
-        if with_game_id!(game, G => G::random(0, None).is_some()) {
+        let setup = tabula::game::GameSetup::new(game);
+        if setup.random(0).is_some() {
             specs.extend((0..4).map(|seed| format!("random {game} {seed}")));
         }
-        if let Some(fen) = with_game_id!(game, G => G::startpos().map(|p| p.fen())) {
+        if let Some(fen) = setup.startpos().map(|p| p.fen()) {
             specs.push(format!("fen {fen}"));
         }
         if game.is_puzzle() {

@@ -21,7 +21,12 @@ fn library_position(spec: &str, moves: &[String], game: Option<&str>) -> AnyPosi
         words.push("moves");
         words.extend(moves.iter().map(String::as_str));
     }
-    setup::parse_words(&words, game.map(|g| g.parse().unwrap())).unwrap()
+    setup::parse_words(
+        &words,
+        game.map(|g| g.parse().unwrap()),
+        &Default::default(),
+    )
+    .unwrap()
 }
 
 fn position_command(spec: &str, moves: &[String]) -> String {

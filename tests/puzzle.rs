@@ -205,7 +205,9 @@ fn adjiboto_known_optima_with_every_algorithm_and_heuristic() {
 /// A Blokus problem of a variant (the `Variant` option's files).
 fn blokus_problem(variant: &str, name: &str) -> AnyPosition {
     let words = ["problem", "blokus-solo", name];
-    tabula::setup::parse_words_in(&words, None, Some(variant), |_| {}).unwrap()
+    let mut setups = tabula::game::Setups::default();
+    setups.set("Variant", variant).unwrap();
+    tabula::setup::parse_words(&words, None, &setups).unwrap()
 }
 
 #[test]

@@ -506,13 +506,9 @@ fn the_attack_rule_binds_black_too() {
 /// The starts a game offers: seeded random boards, the start position, the
 /// course's problems.
 fn starts_of(game: GameId) -> Vec<AnyPosition> {
-    use tabula::game::Starts;
-    let mut out: Vec<AnyPosition> = (0..3)
-        .filter_map(
-            |seed| tabula::with_game_id!(game, G => G::random(seed, None).map(AnyPosition::from)),
-        )
-        .collect();
-    out.extend(tabula::with_game_id!(game, G => G::startpos().map(AnyPosition::from)));
+    let setup = tabula::game::GameSetup::new(game);
+    let mut out: Vec<AnyPosition> = (0..3).filter_map(|seed| setup.random(seed)).collect();
+    out.extend(setup.startpos());
     if game.is_puzzle() {
         out.extend(
             problems::builtin(game)

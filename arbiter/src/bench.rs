@@ -36,8 +36,9 @@ fn measure(
         e
     }];
     sandbox.apply(&mut entrants, &[])?;
+    let game = GameId::ALL[0];
     let plan = Plan::new(
-        GameId::Knight,
+        game,
         entrants,
         Format::RoundRobin,
         1,
@@ -45,7 +46,7 @@ fn measure(
         Some(games),
         &Boards::Seeded {
             seed: 1,
-            dots_size: None,
+            setup: game.into(),
         },
         tc,
         1,
@@ -114,7 +115,10 @@ pub fn run(games: u32) -> Result<()> {
     let off = SandboxArgs::off();
     let exe = std::env::current_exe()?;
     let dir = exe.parent().unwrap_or(Path::new("."));
-    crate::outln!("arbiter bench: knight, seeded boards, one game at a time");
+    crate::outln!(
+        "arbiter bench: {}, seeded boards, one game at a time",
+        GameId::ALL[0]
+    );
     measure(
         "builtin:random x2",
         ["builtin:random", "builtin:random"],

@@ -77,7 +77,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use std::fmt::{self, Display};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use tabula::game::{AnyPosition, BalanceSearch, Evaluate, GameId, Starts};
+use tabula::game::{AnyPosition, BalanceSearch, Evaluate, GameId, GameSetup, Starts};
 use tabula::search::{Limits, Searcher};
 use tabula::{with_game, with_game_id};
 
@@ -275,13 +275,12 @@ fn playout<G: Evaluate>(start: &G, limits: [&Limits; 2], searchers: &mut [Search
 /// What `arbiter boards` is asked for.
 #[derive(Clone, Debug)]
 pub struct Options {
-    pub game: GameId,
     /// Balanced boards wanted.
     pub count: usize,
     /// Seed of the first board tried (then seed + 1, …).
     pub seed: u64,
-    /// Dots board size (`None`: the default 5 × 6).
-    pub dots_size: Option<(usize, usize)>,
+    /// The game's parameters (a board size, a rules variant).
+    pub setup: GameSetup,
     pub reference: Reference,
     /// Largest distance from even kept, in the game's points.
     pub threshold: u32,
@@ -302,10 +301,9 @@ impl Options {
     /// reference and threshold and 100 tries per board wanted.
     pub fn new(game: GameId, count: usize, seed: u64) -> Options {
         Options {
-            game,
+            setup: GameSetup::new(game),
             count,
             seed,
-            dots_size: None,
             reference: Reference::default_for(game),
             threshold: default_threshold(game),
             centre: default_centre(game),
@@ -347,10 +345,10 @@ pub struct Progress {
 /// `max_tries` boards (then [`Selection::shortfall`] says so and the boards
 /// found are kept).
 pub fn find(opts: &Options, progress: &mut dyn FnMut(Progress)) -> Result<Selection> {
-    if opts.game.is_puzzle() {
+    if opts.setup.game().is_puzzle() {
         bail!(
             "{} is a single-player puzzle: balanced boards are for {}",
-            opts.game,
+            opts.setup.game(),
             GameId::listed(false, "or")
         );
     }
@@ -374,7 +372,7 @@ pub fn find(opts: &Options, progress: &mut dyn FnMut(Progress)) -> Result<Select
     }
     let seeded = Boards::Seeded {
         seed: opts.seed,
-        dots_size: opts.dots_size,
+        setup: opts.setup,
     };
     let workers = opts.concurrency.max(1);
     let mut searchers: Vec<[Searcher; 2]> = (0..workers)
@@ -412,7 +410,7 @@ pub fn find(opts: &Options, progress: &mut dyn FnMut(Progress)) -> Result<Select
         }
         let batch = (opts.max_tries - tried).min(workers as u64);
         let positions = (tried..tried + batch)
-            .map(|i| seeded.board(opts.game, i))
+            .map(|i| seeded.board(i))
             .collect::<Result<Vec<_>>>()?;
         let measured: Vec<Option<Measurement>> = std::thread::scope(|scope| {
             let handles: Vec<_> = positions
@@ -485,10 +483,18 @@ fn seeds_tried(first: u64, tried: u64) -> String {
 /// The board file: a header saying how the boards were chosen, then one
 /// position string per line with its seed and values in a `#` comment.
 pub fn file_text(opts: &Options, selection: &Selection) -> String {
-    let size = match opts.dots_size {
-        Some((r, c)) if opts.game == GameId::Dots => format!(" {r}x{c}"),
+    // The value random boards take after the seed, and every parameter
+    // given, as they were asked for.
+    let size = match opts.setup.random_word() {
+        Some(param) if !opts.setup.changed().is_empty() => opts
+            .setup
+            .get(param.name)
+            .map_or_else(String::new, |v| format!(" {v}")),
         _ => String::new(),
     };
+    let params: String = (opts.setup.changed().iter())
+        .map(|pair| format!(" --param {pair}"))
+        .collect();
     let pairs = settings(opts.reference, opts.pairs);
     let (strong, weak) = pairs[0];
     let (weakest, weakest_weak) = pairs[pairs.len() - 1];
@@ -518,18 +524,14 @@ pub fn file_text(opts: &Options, selection: &Selection) -> String {
             Keep::Skill(n) => format!("--skill {n}"),
         },
         asked = opts.pairs,
-        game = opts.game,
+        game = opts.setup.game(),
         pairs = pairs.len(),
         kept = selection.boards.len(),
         tries = selection.tries,
         first = opts.seed,
         seeds = seeds_tried(opts.seed, selection.tries),
         count = opts.count,
-        dots = if size.is_empty() {
-            String::new()
-        } else {
-            format!(" --dots-size{size}")
-        },
+        dots = params,
         how = match opts.reference {
             Reference::Depth(d) => format!("--depth {d}"),
             Reference::Movetime(ms) => format!("--movetime {ms}"),
@@ -564,7 +566,7 @@ pub fn file_text(opts: &Options, selection: &Selection) -> String {
 /// `arbiter boards`.
 #[derive(Args, Clone, Debug)]
 pub struct BoardsArgs {
-    #[arg(long, default_value = "knight", help = format!("Game id: {}", GameId::listed(false, "or")))]
+    #[arg(long, default_value = GameId::ALL[0].as_str(), help = format!("Game id: {}", GameId::listed(false, "or")))]
     pub game: String,
     /// Balanced boards wanted.
     #[arg(long, default_value_t = 50, value_parser = crate::limits::board_count)]
@@ -612,9 +614,8 @@ pub struct BoardsArgs {
     /// Boards tried before giving up (default: 100 per board wanted).
     #[arg(long, value_parser = crate::limits::tries)]
     pub max_tries: Option<u64>,
-    /// Dots board size, `<rows>x<cols>` (default 5x6).
-    #[arg(long)]
-    pub dots_size: Option<String>,
+    #[command(flatten)]
+    pub params: crate::params::ParamArgs,
     /// The board file to write (default: standard output).
     #[arg(long)]
     pub out: Option<PathBuf>,
@@ -631,15 +632,8 @@ pub fn run(args: BoardsArgs) -> Result<ExitCode> {
         .game
         .parse()
         .map_err(|e| anyhow::anyhow!("--game: {e}"))?;
-    let dots_size = match args.dots_size.as_deref() {
-        None => None,
-        Some(s) => match tabula::setup::parse_dots_size(s) {
-            Some(size) => Some(size),
-            None => bail!("--dots-size: expected <rows>x<cols> (1..10), found '{s}'"),
-        },
-    };
     let mut opts = Options::new(game, args.count, args.seed);
-    opts.dots_size = dots_size;
+    opts.setup = args.params.setup(game)?;
     if let Some(d) = args.depth {
         opts.reference = Reference::Depth(d);
     } else if let Some(ms) = args.movetime {
@@ -760,29 +754,36 @@ pub fn balanced_set_path(game: GameId) -> Result<PathBuf> {
 }
 
 /// The start boards of a match or tournament: `file` if given, else the named
-/// `set` (seeded boards from `seed`, of `dots_size` for Dots).
+/// `set` (seeded boards from `seed`, under the setup's parameters).
 pub fn source(
-    game: GameId,
+    setup: GameSetup,
     set: BoardSet,
     file: Option<&std::path::Path>,
     seed: u64,
-    dots_size: Option<(usize, usize)>,
 ) -> Result<Boards> {
+    let game = setup.game();
     match (file, set) {
-        (Some(path), BoardSet::Seeded) => Boards::from_file(path, game),
+        (Some(path), BoardSet::Seeded) => Boards::from_file(path, setup),
         (Some(_), BoardSet::Balanced) => {
             bail!("--boards-file and --board-set balanced: give one source of boards")
         }
-        (None, BoardSet::Seeded) => Ok(Boards::Seeded { seed, dots_size }),
+        (None, BoardSet::Seeded) => Ok(Boards::Seeded { seed, setup }),
         (None, BoardSet::Balanced) => {
-            if game == GameId::Dots && dots_size.is_some_and(|s| s != (5, 6)) {
+            let changed = setup.changed();
+            if !changed.is_empty() {
+                let defaults: Vec<String> = (GameSetup::new(game).values().into_iter())
+                    .map(|(p, v)| format!("{}={v}", p.name.to_ascii_lowercase()))
+                    .collect();
                 bail!(
-                    "the balanced dots set is 5x6; make one of another size with \
-                     `arbiter boards --game dots --dots-size RxC --out FILE` and pass \
-                     --boards-file FILE"
+                    "the balanced {game} set is made with {}; make one with {} by \
+                     `arbiter boards --game {game} --param {} --out FILE` and pass \
+                     --boards-file FILE",
+                    defaults.join(" "),
+                    changed.join(" "),
+                    changed.join(" --param ")
                 );
             }
-            Boards::from_file(&balanced_set_path(game)?, game)
+            Boards::from_file(&balanced_set_path(game)?, setup)
         }
     }
 }
@@ -859,13 +860,12 @@ mod tests {
 
     #[test]
     fn the_file_is_read_back_by_the_tournaments() {
-        for (game, size) in [
-            (GameId::Knight, None),
-            (GameId::Dots, Some((3, 3))),
-            (GameId::Quatro, None),
-        ] {
+        let mut dots = GameSetup::new(GameId::Dots);
+        dots.set("size", "3x3").unwrap();
+        for setup in [GameId::Knight.into(), dots, GameId::Quatro.into()] {
+            let game = setup.game();
             let opts = Options {
-                dots_size: size,
+                setup,
                 reference: Reference::Depth(2),
                 ..small(game, 3, 50)
             };
@@ -873,15 +873,15 @@ mod tests {
             let path = std::env::temp_dir()
                 .join(format!("arbiter-boards-{game}-{}.txt", std::process::id()));
             std::fs::write(&path, file_text(&opts, &sel)).unwrap();
-            let read = Boards::from_file(&path, game);
+            let read = Boards::from_file(&path, GameSetup::new(game));
             let _ = std::fs::remove_file(&path);
             let Boards::List(list) = read.unwrap() else {
                 panic!("a list of boards")
             };
             let want: Vec<AnyPosition> = sel.boards.iter().map(|b| b.position).collect();
             assert_eq!(list, want, "{game}");
-            if let Some((r, c)) = size {
-                assert!(list[0].fen().contains(&format!("{r}x{c}")));
+            if game == GameId::Dots {
+                assert!(list[0].fen().contains("3x3"));
             }
         }
     }
@@ -1017,19 +1017,21 @@ mod tests {
     #[test]
     fn the_shipped_balanced_sets_are_read_by_name() {
         for game in [GameId::Knight, GameId::Bishop, GameId::Dots, GameId::Quatro] {
-            let Boards::List(list) = source(game, BoardSet::Balanced, None, 1, None).unwrap()
+            let Boards::List(list) = source(game.into(), BoardSet::Balanced, None, 1).unwrap()
             else {
                 panic!("{game}: a list of boards")
             };
             assert!(list.len() >= 50, "{game}: {} boards", list.len());
             assert!(list.iter().all(|p| p.game() == game));
         }
-        let err = source(GameId::Dots, BoardSet::Balanced, None, 1, Some((3, 3)))
+        let mut dots_3x3 = GameSetup::new(GameId::Dots);
+        dots_3x3.set("size", "3x3").unwrap();
+        let err = source(dots_3x3, BoardSet::Balanced, None, 1)
             .unwrap_err()
             .to_string();
         assert!(err.contains("5x6"), "{err}");
         let Boards::Seeded { seed: 7, .. } =
-            source(GameId::Knight, BoardSet::Seeded, None, 7, None).unwrap()
+            source(GameId::Knight.into(), BoardSet::Seeded, None, 7).unwrap()
         else {
             panic!("seeded boards by default")
         };

@@ -31,7 +31,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, TryRecvError};
 use std::time::{SystemTime, UNIX_EPOCH};
-use tabula::game::{AnyPosition, GameId, PersonPlay, Player, Starts};
+use tabula::game::{AnyPosition, GameId, PersonPlay, Player};
 use tabula::search::Limits;
 use tabula::{with_game, with_game_id};
 
@@ -44,8 +44,9 @@ pub const DEFAULT_RECORDS: &str = "arbiter-play.txt";
 #[derive(Args, Clone, Debug)]
 pub struct PlayArgs {
     #[arg(long, help = format!(
-        "Game id: {} (default knight, or the game of --fen)",
-        GameId::listed(false, "or")
+        "Game id: {} (default {}, or the game of --fen)",
+        GameId::listed(false, "or"),
+        GameId::ALL[0]
     ))]
     pub game: Option<String>,
     /// The opponent: builtin:tabula, builtin:greedy, builtin:random or a command line.
@@ -67,9 +68,8 @@ pub struct PlayArgs {
     /// setup spec (`random dots 3 2x2`).
     #[arg(long)]
     pub fen: Option<String>,
-    /// Dots board size for seeded boards, `<rows>x<cols>` (default 5x6).
-    #[arg(long)]
-    pub dots_size: Option<String>,
+    #[command(flatten)]
+    pub params: crate::params::ParamArgs,
     /// Search time of `hint` (ms, builtin:tabula).
     #[arg(long, default_value_t = 500, value_parser = crate::limits::movetime)]
     pub hint_time: u64,
@@ -615,23 +615,22 @@ fn start_position(args: &PlayArgs) -> Result<(AnyPosition, String, u64)> {
             tabula::setup::parse_spec(fen, game).map_err(|e| anyhow::anyhow!("--fen: {e}"))?;
         (pos, format!("--fen '{}'", pos.fen()))
     } else {
-        let game = game.unwrap_or(GameId::Knight);
+        let game = game.unwrap_or(GameId::ALL[0]);
         seed = args.seed.unwrap_or_else(|| {
             SystemTime::now()
                 .duration_since(UNIX_EPOCH)
                 .map_or(1, |d| d.as_nanos() as u64 % 1_000_000)
         });
-        let sized = with_game_id!(game, G => G::RANDOM_SIZED);
-        let spec = match &args.dots_size {
-            Some(size) if sized => format!("random {game} {seed} {size}"),
-            Some(_) => bail!("--dots-size is for a game whose boards have a size (dots)"),
-            None => format!("random {game} {seed}"),
-        };
-        let pos =
-            tabula::setup::parse_spec(&spec, Some(game)).map_err(|e| anyhow::anyhow!("{e}"))?;
+        let setup = args.params.setup(game)?;
+        if args.params.dots_size.is_some() && setup.get("size").is_none() {
+            bail!("--dots-size is for a game whose boards have a size (dots)");
+        }
+        let pos = setup
+            .random(seed)
+            .ok_or_else(|| anyhow::anyhow!("random: {game} has no random start"))?;
         let mut how = format!("--game {game} --seed {seed}");
-        if let Some(size) = &args.dots_size {
-            how.push_str(&format!(" --dots-size {size}"));
+        for pair in setup.changed() {
+            how.push_str(&format!(" --param {pair}"));
         }
         (pos, how)
     };

@@ -15,7 +15,8 @@
 //! - [`check`]: a self-test of one engine, for students.
 //! - [`human`], [`board_view`]: `arbiter play`, a person against an engine.
 //! - [`verify`]: what resume checks of a journal (replayed by the rules).
-//! - [`limits`]: the range of every number given, the largest plan.
+//! - [`limits`]: the range of every number given, the largest plan;
+//!   [`params`]: the game's parameters (`--param`).
 //! - [`journal`], [`stats`], [`report`]: results file, Elo/LOS, tables;
 //!   [`html`]: the tournament as a web page with a replay of every game.
 //! - [`sandbox`]: confinement of untrusted engines (bubblewrap, cgroups).
@@ -35,6 +36,7 @@ pub mod human;
 pub mod journal;
 pub mod limits;
 pub mod out;
+pub mod params;
 pub mod process;
 pub mod report;
 pub mod result;

@@ -11,6 +11,7 @@ use arbiter::client::Timeouts;
 use arbiter::clock::TimeControl;
 use arbiter::config::{self, Entrant};
 use arbiter::game::{GameRecord, Settings};
+use arbiter::params::ParamArgs;
 use arbiter::result::OnReplaced;
 use arbiter::sandbox::SandboxArgs;
 use arbiter::shard::Shard;
@@ -106,7 +107,7 @@ enum Command {
     Check {
         /// The engine's command line.
         engine: String,
-        #[arg(long, default_value = "knight", help = check_game_help())]
+        #[arg(long, default_value = GameId::ALL[0].as_str(), help = check_game_help())]
         game: String,
         /// Seed of the start board, of the sampled positions and of builtin:random.
         #[arg(long, default_value_t = 1)]
@@ -121,10 +122,10 @@ enum Command {
         /// Time given to each `solve` of the course problems (ms).
         #[arg(long, default_value_t = 3000, value_parser = limits::movetime)]
         solve_time: u64,
-        /// Dots board size, `<rows>x<cols>` (default: 5x6 for the games,
-        /// 2x2, 3x3, 5x6 and 2x4 for the rule conformance).
-        #[arg(long)]
-        dots_size: Option<String>,
+        /// The game's parameters (default: each at its default for the
+        /// games; the conformance layer also samples other board sizes).
+        #[command(flatten)]
+        params: ParamArgs,
         /// Handshake deadline (ms).
         #[arg(long, default_value_t = 10_000, value_parser = limits::deadline)]
         startup_timeout: u64,
@@ -224,7 +225,7 @@ enum Policy {
 
 #[derive(Args, Clone, Debug)]
 struct Common {
-    #[arg(long, default_value = "knight", help = game_help())]
+    #[arg(long, default_value = GameId::ALL[0].as_str(), help = game_help())]
     game: String,
     /// Seed of the start boards (board i uses seed + i) and of built-in players.
     #[arg(long, default_value_t = 1)]
@@ -253,9 +254,8 @@ struct Common {
     /// `arbiter boards`; dots 5x6; $TABULA_DATA_DIR/boards/<game>.txt when set).
     #[arg(long, value_enum, default_value_t = BoardSet::Seeded, conflicts_with = "fens")]
     board_set: BoardSet,
-    /// Dots board size for seeded boards, `<rows>x<cols>` (default 5x6).
-    #[arg(long)]
-    dots_size: Option<String>,
+    #[command(flatten)]
+    params: ParamArgs,
     /// Games played at once (default: the number of cores; at most 1024).
     #[arg(long, value_parser = limits::concurrency)]
     concurrency: Option<usize>,
@@ -335,7 +335,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             game,
             seed,
             movetime,
-            dots_size,
+            params,
             startup_timeout,
             margin,
             positions,
@@ -355,7 +355,8 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 bail!("--positions must be at least 1");
             }
             let opts = arbiter::check::CheckOptions {
-                game,
+                setup: params.setup(game)?,
+                sample_params: params.none_given(),
                 seed,
                 movetime,
                 timeouts: Timeouts {
@@ -363,7 +364,6 @@ fn run(cli: Cli) -> Result<ExitCode> {
                     margin_ms: margin,
                     ..Timeouts::default()
                 },
-                dots_size: parse_dots_size(dots_size.as_deref())?,
                 positions,
                 solve_ms: solve_time,
             };
@@ -427,14 +427,6 @@ fn run(cli: Cli) -> Result<ExitCode> {
             results,
             out,
         }) => merge(&journals, &results, &out),
-    }
-}
-
-fn parse_dots_size(text: Option<&str>) -> Result<Option<(usize, usize)>> {
-    let Some(s) = text else { return Ok(None) };
-    match tabula::setup::parse_dots_size(s) {
-        Some(size) => Ok(Some(size)),
-        None => bail!("--dots-size: expected <rows>x<cols> (1..10), found '{s}'"),
     }
 }
 
@@ -575,9 +567,8 @@ fn prepare(
     } else {
         TimeControl::Movetime(c.movetime)
     };
-    let dots_size = parse_dots_size(c.dots_size.as_deref())?;
-    let board_source =
-        arbiter::boards::source(game, c.board_set, c.fens.as_deref(), c.seed, dots_size)?;
+    let setup = c.params.setup(game)?;
+    let board_source = arbiter::boards::source(setup, c.board_set, c.fens.as_deref(), c.seed)?;
     let settings = settings(c);
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let names: Vec<String> = entrants.iter().map(|e| e.name.clone()).collect();
@@ -832,7 +823,7 @@ impl Common {
             #[command(flatten)]
             common: Common,
         }
-        Wrap::parse_from(["demo", "--game", "knight", "--seed", "2026"]).common
+        Wrap::parse_from(["demo", "--game", GameId::ALL[0].as_str(), "--seed", "2026"]).common
     }
 }
 

@@ -33,9 +33,8 @@ use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 use std::sync::Mutex;
-use tabula::game::{AnyPosition, GameId, Starts};
+use tabula::game::{AnyPosition, GameId, GameSetup};
 use tabula::setup;
-use tabula::with_game_id;
 
 /// Who plays whom.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -52,29 +51,20 @@ pub enum Format {
 /// Where start boards come from.
 #[derive(Clone, Debug)]
 pub enum Boards {
-    /// `random <game> <seed + i>` for board i (of the given size, for a game
-    /// whose random boards take one: Dots).
-    Seeded {
-        seed: u64,
-        dots_size: Option<(usize, usize)>,
-    },
+    /// `random <game> <seed + i>` for board i, under the game's parameters
+    /// (a board size, a rules variant).
+    Seeded { seed: u64, setup: GameSetup },
     /// Positions read from a file, used in turn.
     List(Vec<AnyPosition>),
 }
 
 impl Boards {
-    /// Board number `i` of game `game`.
-    pub fn board(&self, game: GameId, i: u64) -> Result<AnyPosition> {
+    /// Board number `i`.
+    pub fn board(&self, i: u64) -> Result<AnyPosition> {
         match self {
-            Boards::Seeded { seed, dots_size } => {
-                let s = seed.wrapping_add(i);
-                let sized = with_game_id!(game, G => G::RANDOM_SIZED);
-                let spec = match dots_size {
-                    Some((r, c)) if sized => format!("random {game} {s} {r}x{c}"),
-                    _ => format!("random {game} {s}"),
-                };
-                setup::parse_spec(&spec, Some(game)).map_err(|e| anyhow::anyhow!("{e}"))
-            }
+            Boards::Seeded { seed, setup } => setup
+                .random(seed.wrapping_add(i))
+                .ok_or_else(|| anyhow::anyhow!("{} has no random boards", setup.game())),
             Boards::List(list) => Ok(list[(i % list.len() as u64) as usize]),
         }
     }
@@ -82,10 +72,11 @@ impl Boards {
     /// Reads a file of start positions ([`setup::read_board_file`]: one
     /// position string per line — `fen …`, a bare FEN, `random …` — and `#`
     /// comments, whole lines or line ends).
-    pub fn from_file(path: &Path, game: GameId) -> Result<Boards> {
+    pub fn from_file(path: &Path, setup: GameSetup) -> Result<Boards> {
+        let game = setup.game();
         let text = std::fs::read_to_string(path)
             .with_context(|| format!("cannot read boards file '{}'", path.display()))?;
-        let list = setup::read_board_file(&text, game).map_err(|e| match e {
+        let list = setup::read_board_file(&text, setup).map_err(|e| match e {
             setup::BoardFileError::WrongGame(..) => {
                 anyhow::anyhow!("{}: {e} in a {game} tournament", path.display())
             }
@@ -166,9 +157,7 @@ impl Plan {
         };
         let mut games = Vec::new();
         for round in 0..rounds {
-            schedule_round(
-                &mut games, game, &pairings, round, nboards, last_once, boards,
-            )?;
+            schedule_round(&mut games, &pairings, round, nboards, last_once, boards)?;
         }
         Ok(Plan::finish(
             game, entrants, pairings, games, tc, seed, true,
@@ -191,7 +180,6 @@ impl Plan {
         let mut games = Vec::new();
         schedule_round(
             &mut games,
-            game,
             &pairings,
             round,
             boards_per_round,
@@ -300,7 +288,6 @@ impl Plan {
 /// colours (one when `last_once` and on the last board).
 fn schedule_round(
     games: &mut Vec<(GameKey, usize, usize, AnyPosition)>,
-    game: GameId,
     pairings: &[(usize, usize)],
     round: u32,
     nboards: u32,
@@ -308,7 +295,7 @@ fn schedule_round(
     boards: &Boards,
 ) -> Result<()> {
     for b in 0..nboards {
-        let start = boards.board(game, round as u64 * nboards as u64 + b as u64)?;
+        let start = boards.board(round as u64 * nboards as u64 + b as u64)?;
         for (p, &(x, y)) in pairings.iter().enumerate() {
             let colours = if last_once && b + 1 == nboards { 1 } else { 2 };
             for colour in 0..colours {
@@ -954,7 +941,7 @@ mod tests {
     fn plan(n: usize, format: Format, games: Option<u32>, seed: u64) -> Plan {
         let boards = Boards::Seeded {
             seed,
-            dots_size: None,
+            setup: GameSetup::new(GameId::Knight),
         };
         Plan::new(
             GameId::Knight,
@@ -1015,7 +1002,7 @@ mod tests {
     fn puzzles_and_lone_entrants_are_refused() {
         let boards = Boards::Seeded {
             seed: 1,
-            dots_size: None,
+            setup: GameSetup::new(GameId::Knight),
         };
         let tc = TimeControl::Movetime(1);
         let f = Format::RoundRobin;

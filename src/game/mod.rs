@@ -47,6 +47,7 @@ use std::str::FromStr;
 
 pub mod any;
 pub mod fen;
+pub mod params;
 pub mod registry;
 pub mod svg;
 pub mod traits;
@@ -64,6 +65,7 @@ pub use dots::{Arc, Dots, DotsSolo};
 pub use fen::FenError;
 pub use galo3d::{Galo3d, Galo3dSolo};
 pub use numbered::{Bishop, BishopSolo, JumpMove, Knight, KnightSolo, Torre, TorreSolo};
+pub use params::{GameSetup, Param, ParamError, Params, Setups, Values};
 pub use quatro::{Place, Quatro, QuatroSolo};
 pub use registry::GameId;
 pub use solitario::{Hop, Solitario, SolitarioSolo};

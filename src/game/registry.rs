@@ -110,6 +110,35 @@ macro_rules! with_game_id {
     };
 }
 
+/// Runs an expression on the typed parameters inside an
+/// [`AnyParams`](crate::game::registry::AnyParams), with a type alias for the
+/// game's state type: `with_params!(params, p, G => G::random(seed, p))`.
+/// The arms come from the registry.
+#[macro_export]
+macro_rules! with_params {
+    ($params:expr, $p:ident, $alias:ident => $body:expr) => {
+        $crate::__registry!(__with_params_arms $params, $p, $alias, $body)
+    };
+}
+
+/// The arms of [`with_params!`](crate::with_params), from the table.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __with_params_arms {
+    (($params:expr, $p:ident, $alias:ident, $body:expr)
+     folders [$($folder:ident)*]
+     games [$($variant:ident $gid:literal $kind:ident $sibling:ident $mv:ident $ty:ty,)*]
+     moves [$($mvariant:ident $mty:ty,)*]) => {
+        match $params {
+            $($crate::game::registry::AnyParams::$variant($p) => {
+                #[allow(dead_code)]
+                type $alias = $ty;
+                $body
+            })*
+        }
+    };
+}
+
 /// The arms of [`with_game_id!`](crate::with_game_id), from the table.
 #[doc(hidden)]
 #[macro_export]
@@ -313,6 +342,45 @@ macro_rules! __define_registry {
                 Ok(match game {
                     $(GameId::$variant => AnyPosition::$variant(<$ty as Game>::from_fen(text)?),)*
                 })
+            }
+        }
+
+        /// The parameters of one game ([`Starts::Params`](crate::game::Starts::Params)),
+        /// one variant per game id: the value inside a
+        /// [`GameSetup`](crate::game::GameSetup).
+        #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+        pub enum AnyParams {
+            $(
+                #[doc = concat!("`", $id, "`")]
+                $variant(<$ty as $crate::game::Starts>::Params),
+            )*
+        }
+
+        impl AnyParams {
+            /// The defaults of `game`.
+            pub(crate) fn default_of(game: GameId) -> AnyParams {
+                match game {
+                    $(GameId::$variant => AnyParams::$variant(Default::default()),)*
+                }
+            }
+
+            /// The game.
+            pub fn game(&self) -> GameId {
+                match self {
+                    $(AnyParams::$variant(_) => GameId::$variant,)*
+                }
+            }
+
+            /// [`Starts::apply`](crate::game::Starts::apply) on a position of
+            /// this game; any other is left alone.
+            pub(crate) fn apply(&self, any: &mut AnyPosition) {
+                #[allow(unreachable_patterns)]
+                match (self, any) {
+                    $((AnyParams::$variant(p), AnyPosition::$variant(pos)) => {
+                        $crate::game::Starts::apply(pos, p)
+                    })*
+                    _ => {}
+                }
             }
         }
 

@@ -7,6 +7,7 @@
 //! that lacks one is a compile error wherever the registry or the search
 //! needs it — never a silent `0`.
 
+use super::params::Params;
 use super::{Game, Player};
 use crate::lisp::{LispError, Sexp};
 use crate::search::exact::Exact;
@@ -52,12 +53,13 @@ pub trait Evaluate: Game {
     }
 }
 
-/// How a game starts: the fixed start position (`position startpos`) and
-/// the seeded random boards (`position random <game> <seed> [size]`). The
-/// course problems are in [`crate::problems`].
+/// How a game starts: its parameters, the fixed start position (`position
+/// startpos`) and the seeded random boards (`position random <game> <seed>`).
+/// The course problems are in [`crate::problems`].
 pub trait Starts: Game {
-    /// True when `position random` takes a board size (`<rows>x<cols>`).
-    const RANDOM_SIZED: bool;
+    /// The game's parameters, declared in its folder ([`Params::DECLARED`]):
+    /// `()` for a game without.
+    type Params: Params;
 
     /// How `arbiter boards` measures a start of this game unless told
     /// otherwise: the reference games' search (a depth or a node budget),
@@ -65,25 +67,19 @@ pub trait Starts: Game {
     /// the game's points).
     const BALANCE: Balance;
 
-    /// The fixed start position, if the game has one.
-    fn startpos() -> Option<Self>;
+    /// The fixed start position under `params`, if the game has one.
+    fn startpos(params: &Self::Params) -> Option<Self>;
 
-    /// The random start for `seed` (on `size`, when
-    /// [`Starts::RANDOM_SIZED`] and one is given), or `None` when the game
+    /// The random start for `seed` under `params`, or `None` when the game
     /// has no random start. Identical on every platform (see
     /// [`crate::random`]).
-    fn random(seed: u64, size: Option<(usize, usize)>) -> Option<Self>;
+    fn random(seed: u64, params: &Self::Params) -> Option<Self>;
 
-    /// The start of a rules variant (the `Variant` option, such as
-    /// Blokus's `2017`): the default ignores the variant.
-    fn startpos_variant(_variant: &str) -> Option<Self> {
-        Self::startpos()
-    }
-
-    /// The random start of a rules variant: the default ignores it.
-    fn random_variant(_variant: &str, seed: u64, size: Option<(usize, usize)>) -> Option<Self> {
-        Self::random(seed, size)
-    }
+    /// Applies the parameters that a built-in start leaves to its caller
+    /// (after [`Starts::startpos`], [`Starts::random`] and on a course
+    /// problem): the Adji-boto puzzle's capture row, say. A position string
+    /// says its own and is left alone. The default: nothing.
+    fn apply(&mut self, _params: &Self::Params) {}
 }
 
 /// The default reference of the balanced boards ([`Starts::BALANCE`]).
@@ -264,7 +260,7 @@ pub enum Mark {
 
 /// The course's problems of a puzzle: the built-in file and how one problem
 /// is written in it (a top-level Lisp list `(<target> …)`).
-pub trait CourseProblems: Game {
+pub trait CourseProblems: Starts {
     /// The course's problems file, built in (`data/problems/<game>.dat`).
     const BUILTIN: &'static str;
 
@@ -286,12 +282,12 @@ pub trait CourseProblems: Game {
     /// One problem: its target and the root position, with the target set.
     fn read_problem(items: &[Sexp]) -> Result<(u32, Self), String>;
 
-    /// The built-in file of a rules variant (the `Variant` option: Blokus's
-    /// `2017` problems are another file), or `None` for [`BUILTIN`].
+    /// The built-in file under the game's parameters (Blokus's `2017`
+    /// problems are another file): the default is [`BUILTIN`].
     ///
     /// [`BUILTIN`]: CourseProblems::BUILTIN
-    fn builtin_variant(_variant: &str) -> Option<&'static str> {
-        None
+    fn builtin_file(_params: &Self::Params) -> &'static str {
+        Self::BUILTIN
     }
 }
 

@@ -83,7 +83,7 @@ fn position(spec: &[&str], game: Option<GameId>) -> Result<AnyPosition> {
         return Ok(pos);
     }
     let current = game.or_else(|| first.parse().ok());
-    Ok(setup::parse_words(spec, current)?)
+    Ok(setup::parse_words(spec, current, &Default::default())?)
 }
 
 /// Arguments of `tabula solve`.

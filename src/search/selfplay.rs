@@ -8,7 +8,7 @@
 //! score percentage of the first player (`--a`) against the second (`--b`).
 
 use super::{baseline, EvalConfig, Limits, SearchConfig, Searcher};
-use crate::game::{AnyPosition, Evaluate, GameId, Player, Starts as _};
+use crate::game::{AnyPosition, Evaluate, GameId, GameSetup, Player};
 use crate::with_game;
 use anyhow::{bail, Result};
 use std::sync::atomic::AtomicBool;
@@ -115,60 +115,54 @@ fn play<G: Evaluate>(start: &G, seats: &mut [Seat; 2]) -> ([u32; 2], usize) {
 }
 
 /// The start boards of a match: the seeded random starts
-/// ([`crate::game::Starts::random`]) of a two-player game of the registry, on a board
-/// size for a game whose random starts take one.
+/// ([`crate::game::GameSetup::random`]) of a two-player game of the
+/// registry, with the value of the parameter its random starts take, if
+/// any, glued on (`dots3x4`: the Dots size).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Board {
-    pub game: GameId,
-    pub size: Option<(usize, usize)>,
-}
-
-/// Does `game` take a board size in `position random` (and here)?
-fn sized(game: GameId) -> bool {
-    crate::with_game_id!(game, G => G::RANDOM_SIZED)
+    pub setup: GameSetup,
 }
 
 impl Board {
-    /// A two-player game id (`knight`), with a size glued on for a game
+    /// A two-player game id (`knight`), with a value glued on for a game
     /// whose random starts take one (`dots3x3`; without it, the game's
-    /// default size).
+    /// default).
     pub fn parse(text: &str) -> Result<Board> {
         for game in GameId::ALL.into_iter().filter(|g| !g.is_puzzle()) {
             let Some(rest) = text.strip_prefix(game.as_str()) else {
                 continue;
             };
+            let mut setup = GameSetup::new(game);
             if rest.is_empty() {
-                return Ok(Board { game, size: None });
+                return Ok(Board { setup });
             }
-            if !sized(game) || !rest.starts_with(|c: char| c.is_ascii_digit()) {
+            let Some(param) = setup.random_word() else {
+                continue;
+            };
+            if !rest.starts_with(|c: char| c.is_ascii_alphanumeric()) {
                 continue;
             }
-            let Some(size) = crate::setup::parse_dots_size(rest) else {
+            if setup.set(param.name, rest).is_err() {
                 bail!(
-                    "board '{text}': the {game} size must be {}",
-                    crate::setup::DOTS_SIZE
+                    "board '{text}': the {game} {} must be {}",
+                    param.name.to_ascii_lowercase(),
+                    param.takes()
                 );
-            };
-            return Ok(Board {
-                game,
-                size: Some(size),
-            });
+            }
+            return Ok(Board { setup });
         }
         bail!("unknown board '{text}' (expected {})", Board::choices())
     }
 
     /// The boards, for help texts and messages: `knight, bishop,
-    /// dots<R>x<C> or quatro`, from the registry.
+    /// dots[<size>] or quatro`, from the registry.
     pub fn choices() -> String {
         let ids: Vec<String> = GameId::ALL
             .into_iter()
             .filter(|g| !g.is_puzzle())
-            .map(|g| {
-                if sized(g) {
-                    format!("{g}[<R>x<C>]")
-                } else {
-                    g.to_string()
-                }
+            .map(|g| match GameSetup::new(g).random_word() {
+                Some(param) => format!("{g}[<{}>]", param.name.to_ascii_lowercase()),
+                None => g.to_string(),
             })
             .collect();
         match ids.split_last() {
@@ -179,11 +173,9 @@ impl Board {
 
     /// This board's seeded start for `seed`.
     fn start(self, seed: u64) -> AnyPosition {
-        crate::with_game_id!(self.game, G => {
-            G::random(seed, self.size)
-                .expect("a two-player game has random starts")
-                .into()
-        })
+        self.setup
+            .random(seed)
+            .expect("a two-player game has random starts")
     }
 }
 
@@ -341,13 +333,9 @@ mod tests {
                 "{game}"
             );
         }
-        assert_eq!(
-            Board::parse("dots3x4").unwrap(),
-            Board {
-                game: GameId::Dots,
-                size: Some((3, 4))
-            }
-        );
+        let mut dots = GameSetup::new(GameId::Dots);
+        dots.set("size", "3x4").unwrap();
+        assert_eq!(Board::parse("dots3x4").unwrap(), Board { setup: dots });
         let e = Board::parse("dots0x4").unwrap_err().to_string();
         assert!(e.contains("size must be"), "{e}");
         for bad in ["knight3x3", "chess", "dots-solo", ""] {

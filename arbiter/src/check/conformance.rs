@@ -10,9 +10,26 @@ use crate::client::{Engine, Fault, Timeouts};
 use crate::report::plural;
 use rand::Rng;
 use std::time::Instant;
-use tabula::game::{AnyPosition, Player, Starts};
+use tabula::game::{AnyPosition, GameSetup, Player};
 use tabula::protocol::command::{Command, Query};
 use tabula::protocol::reply::Reply;
+
+/// The setups the conformance layer samples boards of: the one asked for
+/// or, when no parameter was given, one for each value a parameter that
+/// random boards take offers for sampling ([`tabula::game::Param::samples`]: the Dots
+/// sizes).
+fn sampled_setups(o: &CheckOptions) -> Vec<GameSetup> {
+    let param = o.setup.random_word().filter(|_| o.sample_params);
+    let Some(param) = param.filter(|p| !p.samples.is_empty()) else {
+        return vec![o.setup];
+    };
+    (param.samples.iter())
+        .filter_map(|value| {
+            let mut setup = o.setup;
+            setup.set(param.name, value).ok().map(|()| setup)
+        })
+        .collect()
+}
 
 /// Seeded positions of the game reached by random playouts: `o.positions`
 /// where the game goes on, some with a forced pass (knight, bishop), some
@@ -21,10 +38,7 @@ use tabula::protocol::reply::Reply;
 /// `""`.
 pub(super) fn sample_positions(o: &CheckOptions) -> Vec<(AnyPosition, &'static str)> {
     let mut rng = tabula::random::rng(o.seed ^ 0x5eed_c4ec);
-    let sizes: Vec<(usize, usize)> = match o.dots_size {
-        Some(s) => vec![s],
-        None => vec![(2, 2), (3, 3), (5, 6), (2, 4)],
-    };
+    let setups = sampled_setups(o);
     let mut out: Vec<(AnyPosition, &'static str)> = Vec::new();
     let mut playable = 0;
     // Every board gives a position where the game goes on, except those
@@ -34,14 +48,7 @@ pub(super) fn sample_positions(o: &CheckOptions) -> Vec<(AnyPosition, &'static s
             break;
         }
         let s = o.seed.wrapping_add(1_000).wrapping_add(i as u64);
-        let game = o.game;
-        let spec = if tabula::with_game_id!(game, G => G::RANDOM_SIZED) {
-            let (r, k) = sizes[i % sizes.len()];
-            format!("random {game} {s} {r}x{k}")
-        } else {
-            format!("random {game} {s}")
-        };
-        let Ok(mut p) = tabula::setup::parse_spec(&spec, Some(o.game)) else {
+        let Some(mut p) = setups[i % setups.len()].random(s) else {
             continue;
         };
         let mut line: Vec<(AnyPosition, &'static str)> = Vec::new();
@@ -441,11 +448,11 @@ mod tests {
 
     fn options(game: GameId, positions: usize) -> CheckOptions {
         CheckOptions {
-            game,
+            setup: GameSetup::new(game),
+            sample_params: true,
             seed: 11,
             movetime: 100,
             timeouts: Timeouts::default(),
-            dots_size: None,
             positions,
             solve_ms: 100,
         }

@@ -13,8 +13,8 @@ use tabula::game::AnyPosition;
 /// then a legal move must still come.
 pub(super) fn robustness(c: &mut Checker) {
     let o = c.o;
-    let pos = if o.game.is_puzzle() {
-        match tabula::problems::builtin(o.game).find("A") {
+    let pos = if o.game().is_puzzle() {
+        match tabula::problems::builtin_in(&o.setup).find("A") {
             Some((_, _, p)) => p,
             None => return,
         }
@@ -69,7 +69,7 @@ pub(super) fn robustness(c: &mut Checker) {
             &format!("{} bad lines, still answering isready", lines.len()),
         );
     }
-    if o.game.is_puzzle() {
+    if o.game().is_puzzle() {
         return;
     }
     let what = "move after malformed input";

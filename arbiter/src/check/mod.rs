@@ -52,20 +52,30 @@ use crate::report::plural;
 use crate::signals;
 use common::{error_lines, hint, quote_errors, REFUSED_GO_HINT};
 use stdout::Stray;
-use tabula::game::{AnyPosition, GameId};
+use tabula::game::{AnyPosition, GameId, GameSetup};
 use tabula::protocol::command::Command;
 
 /// What to check and how.
 pub struct CheckOptions {
-    pub game: GameId,
+    /// The game and its parameters.
+    pub setup: GameSetup,
+    /// Sample the parameters' other values in the conformance layer (none
+    /// was given: the Dots sizes).
+    pub sample_params: bool,
     pub seed: u64,
     pub movetime: u64,
     pub timeouts: Timeouts,
-    pub dots_size: Option<(usize, usize)>,
     /// Positions of the rule-conformance layer.
     pub positions: usize,
     /// Time the engine gets for each course problem (ms); `stop` after it.
     pub solve_ms: u64,
+}
+
+impl CheckOptions {
+    /// The game checked.
+    pub fn game(&self) -> GameId {
+        self.setup.game()
+    }
 }
 
 /// Wait after `stop` for the `bestmove` (or the `solve` line).
@@ -293,9 +303,9 @@ impl Checker<'_> {
     fn start_position(&mut self) -> Option<AnyPosition> {
         let boards = crate::tournament::Boards::Seeded {
             seed: self.o.seed,
-            dots_size: self.o.dots_size,
+            setup: self.o.setup,
         };
-        match boards.board(self.o.game, 0) {
+        match boards.board(0) {
             Ok(p) => Some(p),
             Err(e) => {
                 self.r.fail("board", &format!("{e:#}"), "");
@@ -341,10 +351,10 @@ pub fn run(spec: &ExternalSpec, name: &str, o: &CheckOptions) -> Verdict {
         stray: Stray::default(),
         hung: false,
     };
-    crate::outln!("checking {name} for the {} game", o.game);
-    let layers: &[Layer] = if o.game.is_puzzle() {
+    crate::outln!("checking {name} for the {} game", o.game());
+    let layers: &[Layer] = if o.game().is_puzzle() {
         &[malformed::robustness, |c| {
-            solve::solve_layer(c, c.o.game, true)
+            solve::solve_layer(c, c.o.game(), true)
         }]
     } else {
         &[
@@ -353,7 +363,7 @@ pub fn run(spec: &ExternalSpec, name: &str, o: &CheckOptions) -> Verdict {
             timed::stop_and_time,
             malformed::robustness,
             conformance::conformance,
-            |c| solve::solve_layer(c, c.o.game.sibling(), false),
+            |c| solve::solve_layer(c, c.o.game().sibling(), false),
         ]
     };
     if startup::startup(&mut c) {
@@ -380,10 +390,10 @@ pub fn run(spec: &ExternalSpec, name: &str, o: &CheckOptions) -> Verdict {
         crate::outln!("interrupted: the check stopped before the end (run it again for a verdict)");
         Verdict::Interrupted
     } else if r.failures == 0 {
-        if o.game.is_puzzle() {
+        if o.game().is_puzzle() {
             crate::outln!(
                 "all checks passed: the engine solves the {} problems",
-                o.game
+                o.game()
             );
         } else {
             crate::outln!("all checks passed: the engine is ready for a tournament");

@@ -68,7 +68,7 @@ pub(super) fn solve_line(
 /// reference solver. `required`: not answering is a FAIL, not a skip.
 pub(super) fn solve_layer(c: &mut Checker, puzzle: GameId, required: bool) {
     let o = c.o;
-    let set = tabula::problems::builtin(puzzle);
+    let set = tabula::problems::builtin_in(&o.setup.for_game(puzzle));
     for (n, key) in PROBLEMS.iter().enumerate() {
         let Some((name, target, mut pos)) = set.find(key) else {
             continue;

@@ -25,6 +25,7 @@
 pub mod eval;
 pub mod heuristics;
 pub mod lisp;
+pub mod params;
 pub mod problems;
 pub mod random;
 pub mod render;

@@ -70,10 +70,10 @@ impl CourseProblems for BlokusSolo {
         }
     }
 
-    fn builtin_variant(variant: &str) -> Option<&'static str> {
-        match Variant::parse(variant)? {
-            Variant::V2021 => Some(Self::BUILTIN),
-            Variant::V2017 => Some(BLOKUS_2017_DAT),
+    fn builtin_file(variant: &Variant) -> &'static str {
+        match variant {
+            Variant::V2021 => Self::BUILTIN,
+            Variant::V2017 => BLOKUS_2017_DAT,
         }
     }
 }

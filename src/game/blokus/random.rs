@@ -12,7 +12,7 @@
 //!   blocked (`2`) when `rng.next_u64() % 4 == 0`, `a1` is kept empty, the
 //!   stock is full and the goal `12 + rng.next_u64() % 25` squares (12..=36).
 //!
-//! Both are of the 2021 variant unless the `Variant` option says `2017`
+//! Both are of the 2021 variant unless the `Variant` parameter says `2017`
 //! (the same draws: the opening with the 2017 pieces, the puzzle board
 //! with the 2017 goal, a dead end).
 
@@ -24,22 +24,14 @@ use rand::RngCore;
 impl<const SOLO: bool> Starts for BlokusBoard<SOLO> {
     const BALANCE: Balance = Balance::by_depth(2, 8);
 
-    const RANDOM_SIZED: bool = false;
+    type Params = Variant;
 
-    fn startpos() -> Option<Self> {
-        (!SOLO).then(|| BlokusBoard::start(Variant::V2021))
+    fn startpos(variant: &Variant) -> Option<Self> {
+        (!SOLO).then(|| BlokusBoard::start(*variant))
     }
 
-    fn random(seed: u64, size: Option<(usize, usize)>) -> Option<Self> {
-        Self::random_variant("2021", seed, size)
-    }
-
-    fn startpos_variant(variant: &str) -> Option<Self> {
-        (!SOLO).then(|| BlokusBoard::start(Variant::parse(variant).unwrap_or_default()))
-    }
-
-    fn random_variant(variant: &str, seed: u64, _size: Option<(usize, usize)>) -> Option<Self> {
-        let variant = Variant::parse(variant).unwrap_or_default();
+    fn random(seed: u64, variant: &Variant) -> Option<Self> {
+        let variant = *variant;
         if !SOLO {
             let pos = opening(seed, variant);
             return BlokusBoard::new(

@@ -17,7 +17,7 @@ fn play(pos: &mut impl Game<Move = Placement>, moves: &str) {
 }
 
 fn problems(variant: &str) -> Vec<crate::problems::Problem<BlokusSolo>> {
-    let text = BlokusSolo::builtin_variant(variant).unwrap();
+    let text = BlokusSolo::builtin_file(&Variant::parse(variant).unwrap());
     let exprs = read_all(text).unwrap();
     exprs
         .iter()

@@ -15,9 +15,12 @@ pub mod exact;
 pub mod heuristics;
 pub mod svg;
 pub mod lisp;
+pub mod params;
 pub mod problems;
 pub mod random;
 pub mod render;
+
+pub use params::{parse_size, DotsParams, SIZE_SHAPE};
 
 use super::fen::{self, FenError};
 use super::{zobrist, Game, GameId, MoveError, MoveList, Player};
@@ -414,10 +417,9 @@ impl<const SOLO: bool> DotsBoard<SOLO> {
 }
 
 /// Parses the `<rows>x<cols>` field with the one board-size parser,
-/// [`parse_dots_size`](crate::setup::parse_dots_size).
-fn parse_size(text: &str) -> Result<(usize, usize), FenError> {
-    crate::setup::parse_dots_size(text)
-        .ok_or_else(|| FenError::new("size", crate::setup::DOTS_SIZE, text))
+/// [`params::parse_size`].
+fn parse_size_field(text: &str) -> Result<(usize, usize), FenError> {
+    params::parse_size(text).ok_or_else(|| FenError::new("size", params::SIZE_SHAPE, text))
 }
 
 impl<const SOLO: bool> Game for DotsBoard<SOLO> {
@@ -578,7 +580,7 @@ impl<const SOLO: bool> Game for DotsBoard<SOLO> {
                 &format!("{id} <rows>x<cols> <H> <V> <side> <score1> <score2>"),
             )?
         };
-        let (rows, cols) = parse_size(f[1])?;
+        let (rows, cols) = parse_size_field(f[1])?;
         let mut pos = Self::empty(rows, cols);
         pos.parse_arcs(f[2], false, "H")?;
         pos.parse_arcs(f[3], true, "V")?;
@@ -701,7 +703,7 @@ mod tests {
             let e = Dots::from_fen(&format!("dots {size} 00/00/00 00/00/00 1 0 0")).unwrap_err();
             assert_eq!(e.field, "size", "{size}");
         }
-        assert!(crate::setup::DOTS_SIZE.ends_with(&format!("1..{MAX_SIDE}")));
+        assert!(params::SIZE_SHAPE.ends_with(&format!("1..{MAX_SIDE}")));
         let e = Dots::from_fen("dots 2x2 00/00/00 00/00/00 3 0 0").unwrap_err();
         assert_eq!(e.field, "side to move");
     }

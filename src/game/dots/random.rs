@@ -1,28 +1,38 @@
 //! The seeded random start of Dots and Boxes (two arcs drawn, see
-//! [`crate::random`]) and [`Starts`]: the empty 5 × 6 board is the fixed
-//! start; the puzzle has neither.
+//! [`crate::random`]) and [`Starts`]: the empty board of the `Size`
+//! parameter (5 × 6 by default) is the fixed start; the puzzle has neither.
 
-use super::{Dots, DotsBoard};
+use super::params::DotsParams;
+use super::{Dots, DotsBoard, DotsSolo};
 use crate::game::{Balance, Game, Starts};
 use crate::random::rng;
 use rand::RngCore;
 
-/// The board of `position startpos` and of `position random dots <seed>`
-/// without a size.
-pub const DEFAULT_SIZE: (usize, usize) = (5, 6);
+impl Starts for Dots {
+    type Params = DotsParams;
 
-impl<const SOLO: bool> Starts for DotsBoard<SOLO> {
     const BALANCE: Balance = Balance::by_depth(5, 2);
 
-    const RANDOM_SIZED: bool = !SOLO;
-
-    fn startpos() -> Option<Self> {
-        (!SOLO).then(|| DotsBoard::empty(DEFAULT_SIZE.0, DEFAULT_SIZE.1))
+    fn startpos(params: &DotsParams) -> Option<Self> {
+        Some(DotsBoard::empty(params.size.0, params.size.1))
     }
 
-    fn random(seed: u64, size: Option<(usize, usize)>) -> Option<Self> {
-        let (rows, cols) = size.unwrap_or(DEFAULT_SIZE);
-        (!SOLO).then(|| board(rows, cols, seed))
+    fn random(seed: u64, params: &DotsParams) -> Option<Self> {
+        Some(board(params.size.0, params.size.1, seed))
+    }
+}
+
+impl Starts for DotsSolo {
+    type Params = ();
+
+    const BALANCE: Balance = Balance::by_depth(5, 2);
+
+    fn startpos(_: &()) -> Option<Self> {
+        None
+    }
+
+    fn random(_seed: u64, _: &()) -> Option<Self> {
+        None
     }
 }
 

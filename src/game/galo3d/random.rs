@@ -17,13 +17,13 @@ use rand::RngCore;
 impl<const SOLO: bool> Starts for Galo<SOLO> {
     const BALANCE: Balance = Balance::by_depth(6, 20);
 
-    const RANDOM_SIZED: bool = false;
+    type Params = ();
 
-    fn startpos() -> Option<Self> {
+    fn startpos(_: &()) -> Option<Self> {
         Some(Galo::empty())
     }
 
-    fn random(seed: u64, _size: Option<(usize, usize)>) -> Option<Self> {
+    fn random(seed: u64, _: &()) -> Option<Self> {
         let duel = opening(seed);
         Some(Galo::from_bits(
             [duel.cells_of(Symbol::X), duel.cells_of(Symbol::O)],

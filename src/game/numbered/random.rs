@@ -9,15 +9,15 @@ use crate::random::{rng, shuffle};
 impl<P: Piece, const SOLO: bool> Starts for Jump<P, SOLO> {
     const BALANCE: Balance = P::BALANCE;
 
-    const RANDOM_SIZED: bool = false;
+    type Params = ();
 
-    fn startpos() -> Option<Self> {
+    fn startpos(_: &()) -> Option<Self> {
         None
     }
 
     /// The duel after the automatic placement; the puzzle with no piece
     /// placed and no target.
-    fn random(seed: u64, _: Option<(usize, usize)>) -> Option<Self> {
+    fn random(seed: u64, _: &()) -> Option<Self> {
         let mut pos = Jump::from_numbers(&numbers::<P>(seed));
         if !SOLO {
             pos.place_automatically();

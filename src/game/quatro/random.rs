@@ -19,13 +19,13 @@ use rand::RngCore;
 impl<const SOLO: bool> Starts for QuatroBoard<SOLO> {
     const BALANCE: Balance = Balance::by_depth(4, 20);
 
-    const RANDOM_SIZED: bool = false;
+    type Params = ();
 
-    fn startpos() -> Option<Self> {
+    fn startpos(_: &()) -> Option<Self> {
         (!SOLO).then(QuatroBoard::empty)
     }
 
-    fn random(seed: u64, _size: Option<(usize, usize)>) -> Option<Self> {
+    fn random(seed: u64, _: &()) -> Option<Self> {
         let duel = quatro(seed);
         let mut pos = QuatroBoard::<SOLO>::from_parts(duel.board(), duel.reserve(), Player::One);
         if !SOLO {
