@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Reference figures for the SPRT of `arbiter match --sprt` (arbiter/src/sprt.rs).
+"""Reference figures for the SPRT of `arbiter match --sprt` (arbiter/src/results/sprt.rs).
 
 An independent computation of the GSPRT log-likelihood ratio: for each
 hypothesis' expected score s it maximises the concave dual function

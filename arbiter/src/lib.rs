@@ -23,27 +23,19 @@
 //! - [`signals`]: what Ctrl-C and SIGTERM do; [`out`](mod@out): printing that a
 //!   broken pipe cannot stop.
 
-pub mod board_view;
-pub mod boards;
-pub mod builtin;
 pub mod check;
-pub mod client;
-pub mod clock;
-pub mod config;
-pub mod game;
-pub mod html;
-pub mod human;
-pub mod journal;
+pub mod engines;
 pub mod limits;
 pub mod out;
 pub mod params;
-pub mod process;
-pub mod report;
-pub mod result;
-pub mod sandbox;
-pub mod shard;
+pub mod play;
+pub mod results;
+pub mod run;
 pub mod signals;
-pub mod sprt;
-pub mod stats;
-pub mod tournament;
-pub mod verify;
+
+// The modules' paths before the rooms (`crate::config`, …), kept while the
+// code moves in.
+pub use engines::{builtin, client, config, process, sandbox};
+pub use play::{clock, game, human};
+pub use results::{board_view, html, journal, report, result, sprt, stats};
+pub use run::{boards, shard, tournament, verify};

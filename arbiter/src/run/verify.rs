@@ -250,7 +250,7 @@ mod tests {
 
     /// The old journal of `journal.rs`'s tests: every reason, as the
     /// arbiter wrote it. Each line must pass.
-    const OLD: &str = include_str!("../tests/data/journal.jsonl");
+    const OLD: &str = include_str!("../../tests/data/journal.jsonl");
 
     #[test]
     fn every_record_of_an_old_journal_replays() {

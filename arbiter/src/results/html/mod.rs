@@ -632,7 +632,7 @@ fn diff(a: &[Part], b: &[Part]) -> Vec<(String, Option<String>)> {
 mod tests {
     use super::*;
 
-    const OLD: &str = include_str!("../../tests/data/journal.jsonl");
+    const OLD: &str = include_str!("../../../tests/data/journal.jsonl");
 
     fn records() -> Vec<GameRecord> {
         OLD.lines()

@@ -167,7 +167,7 @@ mod tests {
     /// reason, faults with offender, detail, overrun and log, a lenient
     /// game's late moves, a double startup failure): it must still load, and
     /// write back byte for byte.
-    const OLD: &str = include_str!("../tests/data/journal.jsonl");
+    const OLD: &str = include_str!("../../tests/data/journal.jsonl");
 
     #[test]
     fn an_old_journal_loads_and_reserialises_identically() {

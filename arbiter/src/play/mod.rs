@@ -1,0 +1,7 @@
+//! Play: one game. The game loop refereed by the rules ([`game`]), the
+//! clocks ([`clock`]) and the seat of a person at a terminal ([`human`],
+//! `arbiter play`).
+
+pub mod clock;
+pub mod game;
+pub mod human;
