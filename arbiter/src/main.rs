@@ -796,8 +796,9 @@ fn shell_quote(s: &str) -> String {
 
 fn demo() -> Result<ExitCode> {
     outln!(
-        "arbiter demo: a round robin of the built-in players on seeded knight boards\n\
-         (see `arbiter --help`, `arbiter match --help`, `arbiter tournament --help`)\n"
+        "arbiter demo: a round robin of the built-in players on seeded {} boards\n\
+         (see `arbiter --help`, `arbiter match --help`, `arbiter tournament --help`)\n",
+        GameId::ALL[0]
     );
     let entrants = ["builtin:random", "builtin:greedy", "builtin:tabula:depth=4"]
         .iter()

@@ -503,7 +503,7 @@ pub fn file_text(opts: &Options, selection: &Selection) -> String {
          # Tabula, playing itself in {pairs} pair(s) of games ({strong} against {weak}{down};\n\
          # the stronger once on each side), {rule}.\n\
          # Kept {kept} of {tries} tried{seeds}.\n\
-         # Made by: arbiter boards --game {game} --count {count} --seed {first}{dots} {how} \
+         # Made by: arbiter boards --game {game} --count {count} --seed {first}{params} {how} \
          --pairs {asked} {keep}\n",
         down = if pairs.len() > 1 {
             format!(", down\n# to {weakest} against {weakest_weak}")
@@ -531,7 +531,6 @@ pub fn file_text(opts: &Options, selection: &Selection) -> String {
         first = opts.seed,
         seeds = seeds_tried(opts.seed, selection.tries),
         count = opts.count,
-        dots = params,
         how = match opts.reference {
             Reference::Depth(d) => format!("--depth {d}"),
             Reference::Movetime(ms) => format!("--movetime {ms}"),
