@@ -5,12 +5,10 @@ use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
+use tabula::game::dots::exact::expected_nodes;
 use tabula::game::numbered::{BishopPiece, KnightPiece};
-use tabula::game::{
-    Bishop, BishopSolo, Dots, DotsSolo, Evaluate, Game, Knight, KnightSolo, Player,
-};
-use tabula::search::dots_exact::expected_nodes;
-use tabula::search::{Iteration, Limits, Outcome, SearchConfig, Searcher};
+use tabula::game::{Bishop, BishopSolo, Dots, DotsSolo, Game, Knight, KnightSolo, Player};
+use tabula::search::{Evaluate, Iteration, Limits, Outcome, SearchConfig, Searcher};
 
 /// Final score difference from the side to move's view under perfect play:
 /// a plain minimax (memoised on the whole state, scores included).
