@@ -1,7 +1,7 @@
 //! The optional exact endgame solver of a game, behind one hook.
 //!
 //! A game that can solve some positions outright answers
-//! [`Evaluate::exact`] with an [`Exact`]: what a solve is expected to cost
+//! [`Evaluate::exact`](super::Evaluate::exact) with an [`Exact`]: what a solve is expected to cost
 //! and how to make an [`ExactSolver`] for the position's board (Dots and
 //! Boxes on boards of at most 24 arcs does, in its folder). The searcher
 //! keeps the last solver (its table stays valid for as long as
@@ -15,7 +15,6 @@
 //! solver as a [`KeptSolver`] and takes it back for the game at hand with
 //! [`KeptSolver::of`], once per search.
 
-use super::eval::Evaluate;
 use super::Stats;
 use crate::game::Game;
 use std::any::Any;
@@ -70,7 +69,7 @@ impl KeptSolver {
     /// The kept solver when it is one of `G` and fits `pos`; otherwise a new
     /// one made by `job` (kept in its place), or `None` when the game has no
     /// solver for this board.
-    pub fn of<G: Evaluate>(&mut self, pos: &G, job: &Exact<G>) -> Option<&mut BoxedSolver<G>> {
+    pub fn of<G: Game>(&mut self, pos: &G, job: &Exact<G>) -> Option<&mut BoxedSolver<G>> {
         let fits = self
             .0
             .as_mut()
