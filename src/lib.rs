@@ -15,7 +15,7 @@
 //! ```
 //! use tabula::game::{Game, Knight, perft};
 //!
-//! let start: Knight = tabula::random::duel(42);
+//! let start: Knight = tabula::game::numbered::random::duel(42);
 //! assert_eq!(perft(&start, 1), start.legal_moves().len() as u64);
 //! let again = Knight::from_fen(&start.to_string()).unwrap();
 //! assert_eq!(again, start);

@@ -264,7 +264,7 @@ mod tests {
 
     #[test]
     fn duel_board_round_trips_with_pieces() {
-        let pos: Knight = crate::random::duel(3);
+        let pos: Knight = crate::game::numbered::random::duel(3);
         let text = jump_to_lisp(&pos);
         assert_eq!(text.matches("-1").count(), 1);
         let back: Knight = jump_from_lisp(&read_one(&text).unwrap()).unwrap();

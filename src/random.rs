@@ -19,8 +19,8 @@
 //! that do not give any box a third side; player 1 is then to move.
 //!
 //! This module holds the generator; each game builds its boards with it in
-//! its own folder (`game/numbered/random.rs`, `game/dots/random.rs`, through
-//! [`Starts`](crate::game::Starts)); the functions are re-exported here.
+//! its own folder (`game/<game>/random.rs`, through
+//! [`Starts`](crate::game::Starts)).
 
 use rand::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -37,6 +37,3 @@ pub fn shuffle<T>(items: &mut [T], rng: &mut Xoshiro256PlusPlus) {
         items.swap(i, j);
     }
 }
-
-pub use crate::game::dots::random::dots;
-pub use crate::game::numbered::random::{duel, numbers, solo};

@@ -109,7 +109,7 @@ fn duplicated_board<P: Piece>(seed: u64) -> AnyPosition
 where
     AnyPosition: From<Jump<P, false>>,
 {
-    let cells: Vec<Option<u8>> = tabula::random::numbers::<P>(seed)
+    let cells: Vec<Option<u8>> = tabula::game::numbered::random::numbers::<P>(seed)
         .into_iter()
         .map(|n| n.map(|n| if n % 10 < 5 { n } else { n - 5 }))
         .collect();
@@ -661,7 +661,7 @@ fn lisp_board_conversion_and_rules_match_the_library() {
     assert!(boards > 200, "{boards}");
     // A duel board given before the automatic placement (no W, no B).
     for seed in [5, 6] {
-        let cells = tabula::random::numbers::<KnightPiece>(seed);
+        let cells = tabula::game::numbered::random::numbers::<KnightPiece>(seed);
         let unplaced = Jump::<KnightPiece, false>::from_numbers(&cells).to_string();
         assert!(!unplaced.contains('W'));
         e.send(&format!("position fen {unplaced}"));

@@ -456,11 +456,11 @@ fn lisp_knight_boards_round_trip() {
     assert!(same(&lisp::jump_to_lisp(&pos), &text));
     // Every full random board round-trips through Lisp.
     for seed in 0..20 {
-        let pos: Knight = tabula::random::duel(seed);
+        let pos: Knight = tabula::game::numbered::random::duel(seed);
         let back: Knight =
             lisp::jump_from_lisp(&lisp::read_one(&lisp::jump_to_lisp(&pos)).unwrap()).unwrap();
         assert_eq!(back.fen().split(' ').nth(1), pos.fen().split(' ').nth(1));
-        let pos: BishopSolo = tabula::random::solo(seed);
+        let pos: BishopSolo = tabula::game::numbered::random::solo(seed);
         let back: BishopSolo =
             lisp::jump_from_lisp(&lisp::read_one(&lisp::jump_to_lisp(&pos)).unwrap()).unwrap();
         assert_eq!(back, pos);
@@ -489,7 +489,8 @@ fn lisp_dots_states_round_trip() {
     );
     // Along random games every state round-trips.
     for seed in 0..10 {
-        let mut pos = tabula::random::dots(1 + seed as usize % 5, 2 + seed as usize % 4, seed);
+        let mut pos =
+            tabula::game::dots::random::dots(1 + seed as usize % 5, 2 + seed as usize % 4, seed);
         while !pos.is_over() {
             let back: Dots =
                 lisp::dots_from_lisp(&lisp::read_one(&lisp::dots_to_lisp(&pos)).unwrap()).unwrap();

@@ -230,7 +230,7 @@ fn a_knight_always_changes_colour_so_only_the_same_colour_side_is_restricted() {
     let colour = |s: u8| (s / 10 + s % 10) % 2;
     let mut restricted = 0;
     for seed in 0..40u64 {
-        let mut pos: Knight = tabula::random::duel(seed);
+        let mut pos: Knight = tabula::game::numbered::random::duel(seed);
         while !pos.is_over() {
             let me = pos.side_to_move();
             let moves = pos.legal_moves();

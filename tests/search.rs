@@ -5,12 +5,10 @@ use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
+use tabula::game::dots::exact::expected_nodes;
 use tabula::game::numbered::{BishopPiece, KnightPiece};
-use tabula::game::{
-    Bishop, BishopSolo, Dots, DotsSolo, Evaluate, Game, Knight, KnightSolo, Player,
-};
-use tabula::search::dots_exact::expected_nodes;
-use tabula::search::{Iteration, Limits, Outcome, SearchConfig, Searcher};
+use tabula::game::{Bishop, BishopSolo, Dots, DotsSolo, Game, Knight, KnightSolo, Player};
+use tabula::search::{Evaluate, Iteration, Limits, Outcome, SearchConfig, Searcher};
 
 /// Final score difference from the side to move's view under perfect play:
 /// a plain minimax (memoised on the whole state, scores included).
@@ -129,9 +127,9 @@ fn knight_and_bishop_endgames_match_minimax() {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
     let mut searcher = Searcher::new(4);
     for seed in 0..12 {
-        let k: Knight = tabula::random::duel::<KnightPiece>(seed);
+        let k: Knight = tabula::game::numbered::random::duel::<KnightPiece>(seed);
         check_exact(&mut searcher, &small_endgame(&k, &mut rng, 30_000));
-        let b: Bishop = tabula::random::duel::<BishopPiece>(seed);
+        let b: Bishop = tabula::game::numbered::random::duel::<BishopPiece>(seed);
         check_exact(&mut searcher, &small_endgame(&b, &mut rng, 30_000));
     }
 }
@@ -141,9 +139,9 @@ fn puzzles_maximise_own_score() {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(12);
     let mut searcher = Searcher::new(4);
     for seed in 0..6 {
-        let k: KnightSolo = tabula::random::solo::<KnightPiece>(seed);
+        let k: KnightSolo = tabula::game::numbered::random::solo::<KnightPiece>(seed);
         check_exact(&mut searcher, &small_endgame(&k, &mut rng, 20_000));
-        let b: BishopSolo = tabula::random::solo::<BishopPiece>(seed);
+        let b: BishopSolo = tabula::game::numbered::random::solo::<BishopPiece>(seed);
         check_exact(&mut searcher, &small_endgame(&b, &mut rng, 20_000));
     }
     let mut dots = DotsSolo::from_fen("dots-solo 2x2 00/00/00 00/00/00").unwrap();
@@ -170,12 +168,12 @@ fn dots_small_boards_match_minimax() {
         check_exact_with(&mut searcher, &empty, &limits);
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(13);
         for seed in 0..6 {
-            let start = tabula::random::dots(2, 2, seed);
+            let start = tabula::game::dots::random::dots(2, 2, seed);
             check_exact_with(&mut searcher, &start, &limits);
-            let start = tabula::random::dots(2, 3, seed);
+            let start = tabula::game::dots::random::dots(2, 3, seed);
             let pos = small_endgame(&start, &mut rng, 200_000);
             check_exact_with(&mut searcher, &pos, &limits);
-            let start = tabula::random::dots(3, 3, seed);
+            let start = tabula::game::dots::random::dots(3, 3, seed);
             let pos = small_endgame(&start, &mut rng, 100_000);
             check_exact_with(&mut searcher, &pos, &limits);
         }
@@ -186,7 +184,7 @@ fn dots_small_boards_match_minimax() {
 fn dots_3x3_late_middlegame_is_solved_exactly() {
     // 3x3 from a few moves in (the empty board is left to the bench and the
     // protocol test): solved, and the value is the minimax value.
-    let mut pos = tabula::random::dots(3, 3, 5);
+    let mut pos = tabula::game::dots::random::dots(3, 3, 5);
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
     for _ in 0..6 {
         let moves = pos.legal_moves();
@@ -200,7 +198,7 @@ fn dots_3x3_late_middlegame_is_solved_exactly() {
 
 /// A 3 x 3 position with `left` arcs to draw, reached by random moves.
 fn dots_3x3_with(left: usize, seed: u64) -> Dots {
-    let mut pos = tabula::random::dots(3, 3, seed);
+    let mut pos = tabula::game::dots::random::dots(3, 3, seed);
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     while pos.arc_count() - pos.drawn_count() > left {
         let moves = pos.legal_moves();
@@ -264,8 +262,8 @@ fn a_stopped_exact_solve_answers_at_once_whatever_the_depth_asked() {
     // that replaces the solve used to run to the depth asked (40 plies) with
     // no flag and no clock. On a thread, so that a hang fails the test.
     for (pos, depth) in [
-        (tabula::random::dots(3, 3, 5), Some(40)),
-        (tabula::random::dots(3, 3, 6), None),
+        (tabula::game::dots::random::dots(3, 3, 5), Some(40)),
+        (tabula::game::dots::random::dots(3, 3, 6), None),
         (dots_3x3_with(20, 7), Some(20)),
     ] {
         let limits = Limits {
@@ -295,7 +293,7 @@ fn dots_3x3_endgames_get_their_best_move_under_a_short_movetime() {
     let mut positions = vec![Dots::from_fen(fen).unwrap()];
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(17);
     for seed in 0..3 {
-        let mut pos = tabula::random::dots(3, 3, seed);
+        let mut pos = tabula::game::dots::random::dots(3, 3, seed);
         while pos.drawn_count() < 9 {
             let moves = pos.legal_moves();
             pos.play_unchecked(moves[rng.gen_range(0..moves.len())]);
@@ -366,17 +364,20 @@ fn always_legal<G: Evaluate>(start: impl Fn(u64) -> G, count: u64) {
 
 #[test]
 fn never_an_illegal_move() {
-    always_legal(tabula::random::duel::<KnightPiece>, 3);
-    always_legal(tabula::random::duel::<BishopPiece>, 3);
-    always_legal(tabula::random::solo::<KnightPiece>, 2);
-    always_legal(tabula::random::solo::<BishopPiece>, 2);
-    always_legal(|s| tabula::random::dots(2 + s as usize % 4, 3, s), 3);
+    always_legal(tabula::game::numbered::random::duel::<KnightPiece>, 3);
+    always_legal(tabula::game::numbered::random::duel::<BishopPiece>, 3);
+    always_legal(tabula::game::numbered::random::solo::<KnightPiece>, 2);
+    always_legal(tabula::game::numbered::random::solo::<BishopPiece>, 2);
+    always_legal(
+        |s| tabula::game::dots::random::dots(2 + s as usize % 4, 3, s),
+        3,
+    );
     always_legal(
         |_| DotsSolo::from_fen("dots-solo 3x3 000/000/000/000 000/000/000/000").unwrap(),
         1,
     );
     let mut searcher = Searcher::new(1);
-    let over = tabula::random::dots(1, 1, 1);
+    let over = tabula::game::dots::random::dots(1, 1, 1);
     let mut over = over;
     while !over.is_over() {
         over.play_unchecked(over.legal_moves()[0]);
@@ -387,8 +388,8 @@ fn never_an_illegal_move() {
 
 #[test]
 fn depth_and_node_searches_are_deterministic() {
-    let pos: Knight = tabula::random::duel::<KnightPiece>(3);
-    let dots = tabula::random::dots(4, 4, 3);
+    let pos: Knight = tabula::game::numbered::random::duel::<KnightPiece>(3);
+    let dots = tabula::game::dots::random::dots(4, 4, 3);
     let mut searcher = Searcher::new(8);
     for limits in [
         Limits {
@@ -426,7 +427,7 @@ fn depth_and_node_searches_are_deterministic() {
 
 #[test]
 fn iterations_are_reported_in_order_with_their_pv() {
-    let pos: Knight = tabula::random::duel::<KnightPiece>(8);
+    let pos: Knight = tabula::game::numbered::random::duel::<KnightPiece>(8);
     let mut searcher = Searcher::new(8);
     let limits = Limits {
         depth: Some(8),

@@ -7,16 +7,10 @@
 //! [`registry`](super::registry); this module adds what is written once for
 //! every game.
 
-pub use super::registry::{AnyMove, AnyPosition};
+pub use super::registry::{AnyMove, AnyPosition, IntoAnyMove};
 use super::{FenError, Game, GameId, MoveError, Outcome, Player};
 use crate::with_game;
 use std::fmt;
-
-/// Conversion between a game's own move type and [`AnyMove`].
-pub trait IntoAnyMove: Sized {
-    fn into_any(self) -> AnyMove;
-    fn from_any(mv: AnyMove) -> Option<Self>;
-}
 
 /// A position string that could not be read: the game id, or the fields.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -70,8 +70,8 @@ pub use quatro::{Place, Quatro, QuatroSolo};
 pub use registry::GameId;
 pub use solitario::{Hop, Solitario, SolitarioSolo};
 pub use traits::{
-    Balance, BalanceSearch, CourseProblems, Evaluate, LispInterchange, Mark, Marks, PersonPlay,
-    Render, Starts,
+    Balance, BalanceSearch, CourseProblems, LispInterchange, Mark, Marks, PersonPlay, Render,
+    Starts,
 };
 
 /// One of the two players. In the puzzles only [`Player::One`] ever moves.

@@ -15,8 +15,9 @@
 //!   variant per move type, with [`IntoAnyMove`]);
 //! - [`with_game!`](crate::with_game), the only `match` over the games: every
 //!   arm is generated, so no code elsewhere names a game to dispatch; and
-//!   [`with_puzzle!`](crate::with_puzzle) for what only puzzles have
-//!   (solving), with [`GameId::heuristics`](super::GameId::heuristics);
+//!   [`with_puzzle!`](crate::with_puzzle) and
+//!   [`with_puzzle_id!`](crate::with_puzzle_id) for what only puzzles have
+//!   (solving, heuristics);
 //!   [`with_game_id!`](crate::with_game_id) to reach a game's type (and its
 //!   traits' associated functions) from its id.
 //!
@@ -304,19 +305,6 @@ macro_rules! __define_registry {
                     $(GameId::$variant => GameId::$sibling,)*
                 }
             }
-
-            /// The heuristics of the game's puzzle (of its sibling for a
-            /// two-player game); the first is the default.
-            pub fn heuristics(self) -> &'static [$crate::puzzle::heuristic::HeuristicInfo] {
-                match self {
-                    $(GameId::$variant => $crate::__puzzle_or!(
-                        $kind,
-                        self,
-                        <$ty as $crate::puzzle::heuristic::Puzzle>::HEURISTICS,
-                        self.sibling().heuristics()
-                    ),)*
-                }
-            }
         }
 
         /// A position of one of the games of the registry.
@@ -416,8 +404,14 @@ macro_rules! __define_registry {
     };
 }
 
-use super::any::IntoAnyMove;
 use super::{FenError, Game};
 use std::fmt;
+
+/// Conversion between a game's own move type and [`AnyMove`] (implemented
+/// for every move type of the table).
+pub trait IntoAnyMove: Sized {
+    fn into_any(self) -> AnyMove;
+    fn from_any(mv: AnyMove) -> Option<Self>;
+}
 
 crate::__registry!(__define_registry);

@@ -1,57 +1,21 @@
 //! The companion traits: what the rest of the program asks of a game beyond
 //! its rules ([`Game`]).
 //!
-//! Each game implements them in its own folder (`numbered/eval.rs`,
-//! `dots/eval.rs`, …). They are static traits: the search is monomorphised
-//! per game, so a call costs what the concrete function costs, and a game
-//! that lacks one is a compile error wherever the registry or the search
-//! needs it — never a silent `0`.
+//! Each game implements them in its own folder (`numbered/render.rs`,
+//! `dots/lisp.rs`, …). They are static traits: a call costs what the
+//! concrete function costs, and a game that lacks one is a compile error
+//! wherever the registry needs it — never a silent `0`.
+//!
+//! The search and the puzzle solvers define the traits they need on their
+//! own side, and each game implements those in its folder too:
+//! [`crate::search::Evaluate`] (`<game>/eval.rs`),
+//! [`crate::search::bench::Bench`] (the bench positions) and
+//! [`crate::puzzle::heuristic::Puzzle`] (`<game>/heuristics.rs`). The rules
+//! and this vocabulary name neither the search nor the solvers.
 
 use super::params::Params;
 use super::{Game, Player};
 use crate::lisp::{LispError, Sexp};
-use crate::search::exact::Exact;
-use crate::search::EvalConfig;
-
-/// The game knowledge of the alpha-beta search: static evaluation, move
-/// ordering, the quiescence moves, the time budget and an optional exact
-/// endgame solver.
-///
-/// Values are relative to the node (see [`crate::search::eval`]).
-pub trait Evaluate: Game {
-    /// True for a game with moves that score and keep the turn (Dots and
-    /// Boxes captures): the search then follows them in a quiescence search.
-    const HAS_NOISY: bool;
-
-    /// The static value of the position with the terms of `cfg` (never
-    /// called with [`EvalConfig::material_only`]: that is `0` for every game).
-    fn evaluate(&self, cfg: &EvalConfig) -> i32;
-
-    /// Move ordering: a larger value is tried earlier.
-    fn order_hint(&self, mv: Self::Move) -> i32;
-
-    /// A small index for per-move tables (history), below
-    /// [`crate::search::eval::MOVE_KEYS`].
-    fn move_key(mv: Self::Move) -> usize;
-
-    /// Is `mv` noisy (scores and keeps the turn)? Always false when
-    /// [`Evaluate::HAS_NOISY`] is.
-    fn is_noisy(&self, mv: Self::Move) -> bool;
-
-    /// A noisy move to follow in the quiescence search, if any.
-    fn capture(&self) -> Option<Self::Move>;
-
-    /// A guess of how many more moves the side to move will make (time
-    /// budget).
-    fn moves_left(&self) -> u64;
-
-    /// The game's exact endgame solver for this position, if it has one
-    /// that applies ([`crate::search::exact`]; Dots and Boxes on small
-    /// boards). Called once per search, not per node. The default: none.
-    fn exact(&self) -> Option<Exact> {
-        None
-    }
-}
 
 /// How a game starts: its parameters, the fixed start position (`position
 /// startpos`) and the seeded random boards (`position random <game> <seed>`).

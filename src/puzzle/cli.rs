@@ -257,21 +257,21 @@ fn cpu_ms(since: Option<u64>) -> String {
     }
 }
 
-/// `tabula bench-puzzle`: the knight and dots problems with A* and IDA*
-/// (default heuristics), wall and CPU time per run and per group, then the
-/// `<nodes> nodes <nps> nps` signature.
+/// `tabula bench-puzzle`: the course's problems of the puzzles that ask for
+/// it ([`Puzzle::IN_BENCH`](super::heuristic::Puzzle::IN_BENCH))
+/// with A* and IDA* (default heuristics), wall and CPU time per run
+/// and per group, then the `<nodes> nodes <nps> nps` signature.
 pub fn bench_command() -> Result<()> {
     let stop = AtomicBool::new(false);
     let mut nodes = 0u64;
     let start = Instant::now();
     let start_cpu = thread_cpu_ns();
-    let groups: [(GameId, &[Algorithm]); 2] = [
-        (GameId::KnightSolo, &[Algorithm::AStar, Algorithm::IdaStar]),
-        (GameId::DotsSolo, &[Algorithm::AStar, Algorithm::IdaStar]),
-    ];
-    for (game, algorithms) in groups {
+    let benched = GameId::ALL.into_iter().filter(
+        |&g| crate::with_puzzle_id!(g, G => <G as super::heuristic::Puzzle>::IN_BENCH, else false),
+    );
+    for game in benched {
         let set = problems::builtin(game);
-        for &a in algorithms {
+        for a in [Algorithm::AStar, Algorithm::IdaStar] {
             let group = Instant::now();
             let group_cpu = thread_cpu_ns();
             for (name, _, pos) in set.entries() {

@@ -18,7 +18,7 @@ pub struct Row {
 
 /// The heuristic names of a puzzle game.
 pub fn heuristic_names(game: GameId) -> Vec<&'static str> {
-    game.heuristics().iter().map(|h| h.name).collect()
+    super::heuristic::of(game).iter().map(|h| h.name).collect()
 }
 
 /// The runs of a report, in order: `(problem, algorithm, heuristic)`.

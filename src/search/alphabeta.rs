@@ -16,12 +16,12 @@
 //! any depth, and a root found solved ends iterative deepening with an exact
 //! score.
 
-use super::eval::{self, EvalConfig};
+use super::eval::{self, EvalConfig, Evaluate};
 use super::ordering::{self, History, MAX_MOVES};
 use super::time::{Timer, CHECK_EVERY};
 use super::tt::{Bound, Tt, NO_MOVE, SOLVED};
 use super::Stats;
-use crate::game::{Evaluate, Player};
+use crate::game::Player;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Deepest ply searched (Dots and Boxes on 10 × 10 has 220 arcs).
@@ -40,7 +40,7 @@ pub struct SearchConfig {
     pub aspiration: i32,
     /// Order quiet moves with game knowledge.
     pub hints: bool,
-    /// Use the game's exact solver ([`crate::game::Evaluate::exact`]: small
+    /// Use the game's exact solver ([`crate::search::Evaluate::exact`]: small
     /// Dots and Boxes boards) when the limits let it finish (off: the
     /// alpha-beta search only, as in the bench, whose signature measures it).
     pub exact_solver: bool,

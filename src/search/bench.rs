@@ -3,13 +3,65 @@
 //! any change to the search or the evaluation changes it, any change that
 //! should not (refactoring, speed-ups) must keep it. The last line is
 //! `<nodes> nodes <nps> nps`. The signature measures the alpha-beta search:
-//! the exact Dots solver is off for it (`--only dots3x3` measures the solver).
+//! the exact solver is off for it.
+//!
+//! Each game offers its positions through [`Bench`], in its own folder
+//! (`game/<game>/eval.rs`); the bench runs them in registry order. A game
+//! may also offer a position outside the signature, run alone by `--only
+//! <key>` untimed with the exact solver on ([`BenchRun::Solve`]: `--only
+//! dots3x3` measures the Dots and Boxes solver).
 
-use super::{Limits, SearchConfig, Searcher};
-use crate::game::numbered::{BishopPiece, KnightPiece};
-use crate::game::{Dots, Evaluate, GameId};
+use super::{Evaluate, Limits, SearchConfig, Searcher};
+use crate::game::GameId;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
+
+/// The bench positions a game offers (see the module).
+pub trait Bench: Evaluate {
+    /// True when `tabula bench` prints this game's subtotal line, `<id>:
+    /// <nodes> nodes <nps> nps`, before the total (the knight's: its speed
+    /// is the one measured against the target).
+    const BENCH_SUBTOTAL: bool = false;
+
+    /// The game's positions, in the order they are run (empty: none).
+    fn bench_positions() -> Vec<BenchPosition<Self>>;
+}
+
+/// One position of a game's bench.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BenchPosition<G> {
+    /// Its name in the bench's output (`random 1`).
+    pub name: String,
+    /// The position searched.
+    pub position: G,
+    /// How it is searched.
+    pub run: BenchRun,
+}
+
+impl<G> BenchPosition<G> {
+    /// A position of the signature, searched to `depth` (or `--depth`'s).
+    pub fn depth(name: impl Into<String>, position: G, depth: u32) -> BenchPosition<G> {
+        BenchPosition {
+            name: name.into(),
+            position,
+            run: BenchRun::Depth(depth),
+        }
+    }
+}
+
+/// How a bench position is searched.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BenchRun {
+    /// Part of the signature: to this depth (unless `--depth` gives
+    /// another), the exact solver off.
+    Depth(u32),
+    /// Not part of the signature: run alone by `--only <only>`, untimed as
+    /// under `go infinite`, the exact solver on (it proves the value).
+    Solve {
+        /// The word of `--only` that runs it.
+        only: &'static str,
+    },
+}
 
 /// Nodes and time of one bench position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -22,14 +74,6 @@ pub struct Line {
     pub score: i32,
     pub exact: bool,
     pub best: String,
-}
-
-fn one<G: Evaluate>(searcher: &mut Searcher, pos: &G, name: &str, depth: u32) -> Line {
-    let limits = Limits {
-        depth: Some(depth),
-        ..Limits::default()
-    };
-    run_one(searcher, pos, name, &limits)
 }
 
 fn run_one<G: Evaluate>(searcher: &mut Searcher, pos: &G, name: &str, limits: &Limits) -> Line {
@@ -48,59 +92,53 @@ fn run_one<G: Evaluate>(searcher: &mut Searcher, pos: &G, name: &str, limits: &L
     }
 }
 
+/// The bench positions of one game that `depth` and `only` ask for (see
+/// [`run`]), searched.
+fn run_game<G: Bench>(
+    searcher: &mut Searcher,
+    depth: Option<u32>,
+    only: Option<&str>,
+    lines: &mut Vec<Line>,
+) {
+    let signature = only.is_none_or(|o| o == G::ID.as_str());
+    for b in G::bench_positions() {
+        let (limits, exact_solver) = match b.run {
+            BenchRun::Depth(d) if signature => (
+                Limits {
+                    depth: Some(depth.unwrap_or(d)),
+                    ..Limits::default()
+                },
+                false,
+            ),
+            BenchRun::Solve { only: key } if only == Some(key) => (Limits::default(), true),
+            BenchRun::Depth(_) | BenchRun::Solve { .. } => continue,
+        };
+        searcher.set_config(SearchConfig {
+            exact_solver,
+            ..searcher.config()
+        });
+        lines.push(run_one(searcher, &b.position, &b.name, &limits));
+    }
+}
+
 /// Runs the bench. `depth` replaces every position's depth (small values
 /// make a fast determinism test).
-/// `only` keeps the positions of one game id (`dots3x3`: only the exact
-/// solution of Dots and Boxes 3 x 3 from the empty board).
+/// `only` keeps the positions of one game id, or runs the position outside
+/// the signature whose key it is ([`BenchRun::Solve`]).
 pub fn run(depth: Option<u32>, hash_mib: usize, only: Option<&str>) -> Vec<Line> {
-    let d = |default: u32| depth.unwrap_or(default);
-    let keep = |g: GameId| only.is_none_or(|o| g.as_str() == o);
     let mut s = Searcher::new(hash_mib);
     let mut lines = Vec::new();
-    if only == Some("dots3x3") {
-        // Untimed, as under `go infinite`: the exact solver proves the value.
-        let empty = Dots::empty(3, 3);
-        lines.push(run_one(&mut s, &empty, "3x3 empty", &Limits::default()));
-        return lines;
-    }
-    s.set_config(SearchConfig {
-        exact_solver: false,
-        ..s.config()
-    });
-    if keep(GameId::Knight) {
-        for seed in 1..=4 {
-            let pos = crate::random::duel::<KnightPiece>(seed);
-            lines.push(one(&mut s, &pos, &format!("random {seed}"), d(16)));
-        }
-    }
-    if keep(GameId::Bishop) {
-        for seed in 1..=2 {
-            let pos = crate::random::duel::<BishopPiece>(seed);
-            lines.push(one(&mut s, &pos, &format!("random {seed}"), d(9)));
-        }
-    }
-    if keep(GameId::KnightSolo) {
-        let problem_f = crate::problems::builtin_knight()[5].position;
-        lines.push(one(&mut s, &problem_f, "problem F", d(7)));
-    }
-    if keep(GameId::Dots) {
-        let empty = Dots::empty(2, 3);
-        lines.push(one(&mut s, &empty, "2x3 empty", d(17)));
-        let start = Dots::empty(5, 6);
-        lines.push(one(&mut s, &start, "startpos 5x6", d(4)));
-        lines.push(one(
-            &mut s,
-            &crate::random::dots(4, 4, 1),
-            "random 4x4 1",
-            d(8),
-        ));
+    for game in GameId::ALL {
+        crate::with_game_id!(game, G => run_game::<G>(&mut s, depth, only, &mut lines));
     }
     lines
 }
 
-/// Prints the bench lines, the knight subtotal and the final signature line.
+/// Prints the bench lines, the subtotals ([`Bench::BENCH_SUBTOTAL`]) and
+/// the final signature line.
 pub fn print(lines: &[Line]) {
-    let (mut nodes, mut ms, mut kn, mut kms) = (0u64, 0u64, 0u64, 0u64);
+    let (mut nodes, mut ms) = (0u64, 0u64);
+    let mut subtotals: Vec<(GameId, u64, u64)> = Vec::new();
     for l in lines {
         println!(
             "{:<12} {:<14} depth {:>2} nodes {:>10} time {:>6} ms score {}{} best {}",
@@ -115,14 +153,21 @@ pub fn print(lines: &[Line]) {
         );
         nodes += l.nodes;
         ms += l.ms;
-        if l.game == GameId::Knight {
-            kn += l.nodes;
-            kms += l.ms;
+        if crate::with_game_id!(l.game, G => <G as Bench>::BENCH_SUBTOTAL) {
+            match subtotals.iter_mut().find(|(g, _, _)| *g == l.game) {
+                Some((_, n, t)) => {
+                    *n += l.nodes;
+                    *t += l.ms;
+                }
+                None => subtotals.push((l.game, l.nodes, l.ms)),
+            }
         }
     }
     let nps = |n: u64, ms: u64| n * 1000 / ms.max(1);
-    if kn > 0 {
-        println!("knight: {kn} nodes {} nps", nps(kn, kms));
+    for (game, n, t) in subtotals {
+        if n > 0 {
+            println!("{game}: {n} nodes {} nps", nps(n, t));
+        }
     }
     println!("{nodes} nodes {} nps", nps(nodes, ms));
 }

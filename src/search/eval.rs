@@ -4,10 +4,10 @@
 //! move will still win minus the points its opponent will still win (points
 //! already scored are not part of it; the search adds them at the root).
 //!
-//! The search is generic over [`Evaluate`], the companion trait each game
-//! implements in its own folder (`game/numbered/eval.rs`,
-//! `game/dots/eval.rs`); the functions here are the search's entry points
-//! into it, monomorphised per game (no dynamic dispatch, no type tests).
+//! The search is generic over [`Evaluate`], the trait the search defines
+//! here and each game implements in its own folder (`game/<game>/eval.rs`);
+//! the functions below are the search's entry points into it, monomorphised
+//! per game (no dynamic dispatch, no type tests).
 //!
 //! Terms, each switchable through [`EvalConfig`] so that self-play can
 //! measure it. Measured with `tabula selfplay --movetime 20 --seed 1000
@@ -46,7 +46,47 @@
 //!   Dots and Boxes relies on search and the capture quiescence instead
 //!   (100 % against the baseline on 4 × 4 without the term).
 
-use crate::game::Evaluate;
+use super::exact::Exact;
+use crate::game::Game;
+
+/// The game knowledge of the alpha-beta search: static evaluation, move
+/// ordering, the quiescence moves, the time budget and an optional exact
+/// endgame solver.
+///
+/// Values are relative to the node (see the module documentation).
+pub trait Evaluate: Game {
+    /// True for a game with moves that score and keep the turn (Dots and
+    /// Boxes captures): the search then follows them in a quiescence search.
+    const HAS_NOISY: bool;
+
+    /// The static value of the position with the terms of `cfg` (never
+    /// called with [`EvalConfig::material_only`]: that is `0` for every game).
+    fn evaluate(&self, cfg: &EvalConfig) -> i32;
+
+    /// Move ordering: a larger value is tried earlier.
+    fn order_hint(&self, mv: Self::Move) -> i32;
+
+    /// A small index for per-move tables (history), below [`MOVE_KEYS`].
+    fn move_key(mv: Self::Move) -> usize;
+
+    /// Is `mv` noisy (scores and keeps the turn)? Always false when
+    /// [`Evaluate::HAS_NOISY`] is.
+    fn is_noisy(&self, mv: Self::Move) -> bool;
+
+    /// A noisy move to follow in the quiescence search, if any.
+    fn capture(&self) -> Option<Self::Move>;
+
+    /// A guess of how many more moves the side to move will make (time
+    /// budget).
+    fn moves_left(&self) -> u64;
+
+    /// The game's exact endgame solver for this position, if it has one
+    /// that applies ([`super::exact`]; Dots and Boxes on small boards).
+    /// Called once per search, not per node. The default: none.
+    fn exact(&self) -> Option<Exact<Self>> {
+        None
+    }
+}
 
 /// Which evaluation terms are on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -6,13 +6,15 @@
 //!   when the side to move changes) and the quiescence search;
 //! - [`tt`]: the transposition table and its replacement policy;
 //! - [`ordering`]: TT move, killers, history and game knowledge;
-//! - [`eval`]: the evaluation of each game;
+//! - [`eval`]: [`Evaluate`], what the search asks of a game (each game
+//!   implements it in its folder, `game/<game>/eval.rs`), and the
+//!   evaluation terms;
 //! - [`time`]: movetime and clock budgets;
 //! - [`exact`]: the hook of a game's optional exact endgame solver, used
 //!   instead of the search whenever the limits let it finish (one rule for
-//!   every limit: `exact_budget` below); Dots and Boxes' is in its folder,
-//!   [`crate::game::dots::exact`] (boards of at most 24 arcs);
-//! - [`bench`](mod@bench): the fixed-depth benchmark whose node count signs the search;
+//!   every limit: `exact_budget` below); a game's solver is in its folder;
+//! - [`bench`](mod@bench): the fixed-depth benchmark whose node count signs
+//!   the search, over the positions each game offers ([`bench::Bench`]);
 //! - [`baseline`]: the course's plain alpha-beta, the sparring partner of
 //!   [`selfplay`] (`tabula selfplay`: seeded matches, W/D/L and score %).
 //!
@@ -34,19 +36,15 @@ pub mod baseline;
 pub mod bench;
 pub mod eval;
 pub mod exact;
-
-/// Dots and Boxes' exact solver (in its folder: [`crate::game::dots::exact`]).
-pub use crate::game::dots::exact as dots_exact;
 pub mod ordering;
 pub mod selfplay;
 pub mod time;
 pub mod tt;
 
 pub use alphabeta::SearchConfig;
-pub use eval::EvalConfig;
+pub use eval::{EvalConfig, Evaluate};
 
-use crate::game::any::IntoAnyMove;
-use crate::game::Evaluate;
+use crate::game::Game;
 use alphabeta::{Worker, INFINITY, MAX_PLY};
 use ordering::History;
 use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
@@ -138,7 +136,7 @@ pub struct Searcher {
     config: SearchConfig,
     /// The last exact solver used, kept while it fits the positions
     /// searched (its values never go stale).
-    exact: Option<Box<dyn exact::ExactSolver>>,
+    exact: exact::KeptSolver,
 }
 
 impl Searcher {
@@ -148,7 +146,7 @@ impl Searcher {
             tt: Tt::new(hash_mib),
             history: History::new(),
             config: SearchConfig::default(),
-            exact: None,
+            exact: exact::KeptSolver::default(),
         }
     }
 
@@ -326,7 +324,7 @@ const EXACT_SHARE: (u32, u32) = (7, 8);
 /// millisecond). With no limit (`go infinite`) it is always used. It gets
 /// [`EXACT_SHARE`] of the nodes and of the time; if it does not finish, the
 /// alpha-beta search goes on with the rest.
-fn exact_budget(limits: &Limits, timer: &Timer, job: &exact::Exact) -> Option<u64> {
+fn exact_budget<G: Game>(limits: &Limits, timer: &Timer, job: &exact::Exact<G>) -> Option<u64> {
     let cost = job.expected_nodes;
     let deep_enough = limits.depth.is_none_or(|d| d as usize >= job.plies_left);
     let nodes_enough = limits.nodes.is_none_or(|n| n >= cost);
@@ -339,7 +337,7 @@ fn exact_budget(limits: &Limits, timer: &Timer, job: &exact::Exact) -> Option<u6
 }
 
 /// The statistics of the exact solver's last call, after `time_ms`.
-fn solver_stats(solver: &dyn exact::ExactSolver, time_ms: u64) -> Stats {
+fn solver_stats<G: Game>(solver: &dyn exact::ExactSolver<G>, time_ms: u64) -> Stats {
     Stats {
         time_ms,
         ..solver.stats()
@@ -368,16 +366,13 @@ impl Searcher {
         let Some(max_nodes) = exact_budget(limits, timer, &job) else {
             return Exact::NotUsed;
         };
-        if !self.exact.as_ref().is_some_and(|s| s.fits(&job.position)) {
-            self.exact = (job.new_solver)(&job.position);
-        }
-        let Some(solver) = self.exact.as_mut() else {
+        let Some(solver) = self.exact.of(pos, &job) else {
             return Exact::NotUsed;
         };
         let stopped = || stop.load(AtomicOrdering::Relaxed) || timer.expired();
         let (num, den) = EXACT_SHARE;
         let mut keep_going = || !stopped() && !timer.past_fraction(num, den);
-        let Ok((value, moves)) = solver.solve(&job.position, max_nodes, &mut keep_going) else {
+        let Ok((value, pv)) = solver.solve(pos, max_nodes, &mut keep_going) else {
             let spent = solver_stats(solver.as_ref(), timer.elapsed_ms());
             return if stopped() {
                 Exact::Stopped(spent)
@@ -385,10 +380,6 @@ impl Searcher {
                 Exact::OutOfBudget(spent)
             };
         };
-        let pv: Vec<G::Move> = moves
-            .into_iter()
-            .filter_map(<G::Move as IntoAnyMove>::from_any)
-            .collect();
         let Some(&best) = pv.first() else {
             return Exact::NotUsed;
         };

@@ -8,8 +8,7 @@
 //! selection (the best remaining first), so a cut-off on an early move costs
 //! no full sort and no allocation.
 
-use super::eval::{self, MOVE_KEYS};
-use crate::game::Evaluate;
+use super::eval::{self, Evaluate, MOVE_KEYS};
 
 /// Score of the transposition-table move.
 const TT_SCORE: i32 = 1 << 30;

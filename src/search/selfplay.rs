@@ -7,8 +7,8 @@
 //! `seed`, `seed + 1`, …) twice each and prints every game, then W/D/L and the
 //! score percentage of the first player (`--a`) against the second (`--b`).
 
-use super::{baseline, EvalConfig, Limits, SearchConfig, Searcher};
-use crate::game::{AnyPosition, Evaluate, GameId, GameSetup, Player};
+use super::{baseline, EvalConfig, Evaluate, Limits, SearchConfig, Searcher};
+use crate::game::{AnyPosition, GameId, GameSetup, Player};
 use crate::with_game;
 use anyhow::{bail, Result};
 use std::sync::atomic::AtomicBool;

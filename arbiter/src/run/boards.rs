@@ -77,8 +77,8 @@ use indicatif::{ProgressBar, ProgressStyle};
 use std::fmt::{self, Display};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use tabula::game::{AnyPosition, BalanceSearch, Evaluate, GameId, GameSetup, Starts};
-use tabula::search::{Limits, Searcher};
+use tabula::game::{AnyPosition, BalanceSearch, GameId, GameSetup, Starts};
+use tabula::search::{Evaluate, Limits, Searcher};
 use tabula::{with_game, with_game_id};
 
 /// The stronger setting of the reference games (the weaker one is

@@ -19,9 +19,9 @@
 //! against the baseline and `builtin:greedy` are in `docs/adding-a-game.md`.
 
 use super::{AdjiBoard, Sow, PITS};
-use crate::game::traits::Evaluate;
 use crate::game::{Game, Player};
-use crate::search::EvalConfig;
+use crate::search::bench::{Bench, BenchPosition};
+use crate::search::{EvalConfig, Evaluate};
 
 impl<const SOLO: bool> AdjiBoard<SOLO> {
     /// The most seeds `side` captures with one move from this board.
@@ -83,6 +83,13 @@ impl<const SOLO: bool> Evaluate for AdjiBoard<SOLO> {
             return 10;
         }
         (self.seeds() as u64 / 6).max(1)
+    }
+}
+
+/// No bench positions: the signature measures the search on other games.
+impl<const SOLO: bool> Bench for AdjiBoard<SOLO> {
+    fn bench_positions() -> Vec<BenchPosition<Self>> {
+        Vec::new()
     }
 }
 

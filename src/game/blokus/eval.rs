@@ -22,9 +22,9 @@
 //! mover's start corner.
 
 use super::{BlokusBoard, Frame, Placement, Player, SIZE};
-use crate::game::traits::Evaluate;
 use crate::game::Game;
-use crate::search::EvalConfig;
+use crate::search::bench::{Bench, BenchPosition};
+use crate::search::{EvalConfig, Evaluate};
 
 /// Bits of a full row.
 const ROW: u16 = (1 << SIZE) - 1;
@@ -156,5 +156,12 @@ impl<const SOLO: bool> Evaluate for BlokusBoard<SOLO> {
         }
         let s = self.stock(self.side_to_move());
         (s.iter().map(|&n| n as u64).sum::<u64>() / 2).max(1)
+    }
+}
+
+/// No bench positions: the signature measures the search on other games.
+impl<const SOLO: bool> Bench for BlokusBoard<SOLO> {
+    fn bench_positions() -> Vec<BenchPosition<Self>> {
+        Vec::new()
     }
 }

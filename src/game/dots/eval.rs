@@ -3,11 +3,11 @@
 //! by what they do to boxes, captures as the quiescence moves, and the exact
 //! solver of small boards for the two-player game.
 
-use super::{Arc, DotsBoard};
-use crate::game::traits::Evaluate;
 use super::exact as dots_exact;
+use super::{Arc, Dots, DotsBoard, DotsSolo};
+use crate::search::bench::{Bench, BenchPosition, BenchRun};
 use crate::search::exact::Exact;
-use crate::search::EvalConfig;
+use crate::search::{EvalConfig, Evaluate};
 
 impl<const SOLO: bool> Evaluate for DotsBoard<SOLO> {
     const HAS_NOISY: bool = true;
@@ -49,13 +49,12 @@ impl<const SOLO: bool> Evaluate for DotsBoard<SOLO> {
 
     /// The two-player game on a board of at most
     /// [`dots_exact::MAX_ARCS`] arcs: [`dots_exact`] solves it.
-    fn exact(&self) -> Option<Exact> {
+    fn exact(&self) -> Option<Exact<Self>> {
         if SOLO || self.arc_count() > dots_exact::MAX_ARCS {
             return None;
         }
         let left = self.arc_count() - self.drawn_count();
         Some(Exact {
-            position: self.as_duel().into(),
             plies_left: left,
             expected_nodes: dots_exact::expected_nodes(left),
             nodes_per_ms: dots_exact::NODES_PER_MS,
@@ -166,5 +165,31 @@ pub fn arc_class<const SOLO: bool>(pos: &DotsBoard<SOLO>, arc: Arc) -> ArcClass 
         ArcClass::Gives
     } else {
         ArcClass::Safe
+    }
+}
+
+/// The Dots and Boxes bench: the empty 2 × 3 board to depth 17, the 5 × 6
+/// start to depth 4, a random 4 × 4 board to depth 8; outside the
+/// signature, the empty 3 × 3 board solved (`--only dots3x3`: the exact
+/// solver's measure).
+impl Bench for Dots {
+    fn bench_positions() -> Vec<BenchPosition<Self>> {
+        vec![
+            BenchPosition::depth("2x3 empty", Dots::empty(2, 3), 17),
+            BenchPosition::depth("startpos 5x6", Dots::empty(5, 6), 4),
+            BenchPosition::depth("random 4x4 1", super::random::dots(4, 4, 1), 8),
+            BenchPosition {
+                name: "3x3 empty".into(),
+                position: Dots::empty(3, 3),
+                run: BenchRun::Solve { only: "dots3x3" },
+            },
+        ]
+    }
+}
+
+/// No bench positions for the puzzle.
+impl Bench for DotsSolo {
+    fn bench_positions() -> Vec<BenchPosition<Self>> {
+        Vec::new()
     }
 }

@@ -13,10 +13,10 @@
 //! box a third side, then the rest. On this machine the empty 3 × 3 board is
 //! solved in about half a second (about 5.5 million nodes).
 
-use crate::game::any::IntoAnyMove;
-use crate::search::exact::ExactSolver;
+use super::DotsBoard;
+use crate::game::{Arc, Dots, Game};
+use crate::search::exact::{BoxedSolver, ExactSolver};
 use crate::search::Stats;
-use crate::game::{AnyMove, AnyPosition, Arc, Dots, Game};
 
 /// Largest number of arcs solved exactly (the table has `2^MAX_ARCS` entries).
 pub const MAX_ARCS: usize = 24;
@@ -89,31 +89,25 @@ pub struct DotsExact {
 
 pub use crate::search::exact::Aborted;
 
-/// A solver for the board of `pos` (a two-player Dots position), as the
-/// searcher makes one ([`crate::search::exact::Exact::new_solver`]).
-pub fn new_solver(pos: &AnyPosition) -> Option<Box<dyn ExactSolver>> {
-    let AnyPosition::Dots(dots) = pos else {
-        return None;
-    };
-    DotsExact::new(dots.rows(), dots.cols()).map(|s| Box::new(s) as Box<dyn ExactSolver>)
+/// A solver for the board of `pos`, as the searcher makes one
+/// ([`crate::search::exact::Exact::new_solver`]). The two-player game's
+/// only: the puzzle has no exact solver.
+pub fn new_solver<const SOLO: bool>(pos: &DotsBoard<SOLO>) -> Option<BoxedSolver<DotsBoard<SOLO>>> {
+    DotsExact::new(pos.rows(), pos.cols()).map(|s| Box::new(s) as BoxedSolver<DotsBoard<SOLO>>)
 }
 
-impl ExactSolver for DotsExact {
-    fn fits(&self, pos: &AnyPosition) -> bool {
-        matches!(pos, AnyPosition::Dots(dots) if DotsExact::fits(self, dots))
+impl<const SOLO: bool> ExactSolver<DotsBoard<SOLO>> for DotsExact {
+    fn fits(&self, pos: &DotsBoard<SOLO>) -> bool {
+        DotsExact::fits(self, &pos.as_duel())
     }
 
     fn solve(
         &mut self,
-        pos: &AnyPosition,
+        pos: &DotsBoard<SOLO>,
         max_nodes: u64,
         keep_going: &mut dyn FnMut() -> bool,
-    ) -> Result<(i32, Vec<AnyMove>), Aborted> {
-        let AnyPosition::Dots(dots) = pos else {
-            return Err(Aborted);
-        };
-        let (value, arcs) = DotsExact::solve(self, dots, max_nodes, keep_going)?;
-        Ok((value, arcs.into_iter().map(IntoAnyMove::into_any).collect()))
+    ) -> Result<(i32, Vec<Arc>), Aborted> {
+        DotsExact::solve(self, &pos.as_duel(), max_nodes, keep_going)
     }
 
     fn stats(&self) -> Stats {

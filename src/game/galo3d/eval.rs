@@ -14,9 +14,9 @@
 //! lies on 13, a corner on 7).
 
 use super::{Galo, Mark, Symbol, LINES, LINES_OF, WIN_POINTS};
-use crate::game::traits::Evaluate;
 use crate::game::Game;
-use crate::search::EvalConfig;
+use crate::search::bench::{Bench, BenchPosition};
+use crate::search::{EvalConfig, Evaluate};
 
 /// Near a won game: large, below [`WIN_POINTS`].
 pub const NEAR_WIN: i32 = WIN_POINTS as i32 - 10;
@@ -120,5 +120,12 @@ impl<const SOLO: bool> Evaluate for Galo<SOLO> {
             return 10;
         }
         ((super::FULL & !self.occupied()).count_ones() as u64 / 2).max(1)
+    }
+}
+
+/// No bench positions: the signature measures the search on other games.
+impl<const SOLO: bool> Bench for Galo<SOLO> {
+    fn bench_positions() -> Vec<BenchPosition<Self>> {
+        Vec::new()
     }
 }

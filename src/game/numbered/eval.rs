@@ -3,10 +3,13 @@
 //! are in [`crate::search::eval`]), the number on the destination square as
 //! the move-ordering hint, and the time budget.
 
-use super::{ColourRule, Jump, JumpMove, Piece};
-use crate::game::traits::Evaluate;
+use super::random::duel;
+use super::{
+    Bishop, BishopSolo, ColourRule, Jump, JumpMove, Knight, KnightSolo, Piece, Torre, TorreSolo,
+};
 use crate::game::{Game, Player};
-use crate::search::EvalConfig;
+use crate::search::bench::{Bench, BenchPosition};
+use crate::search::{EvalConfig, Evaluate};
 
 impl<P: Piece, const SOLO: bool> Evaluate for Jump<P, SOLO> {
     const HAS_NOISY: bool = false;
@@ -158,4 +161,57 @@ fn jump<P: Piece, const SOLO: bool>(pos: &Jump<P, SOLO>, cfg: &EvalConfig, parit
         }
     }
     v
+}
+
+/// The knight's bench: four random boards to depth 16, with a subtotal.
+impl Bench for Knight {
+    const BENCH_SUBTOTAL: bool = true;
+
+    fn bench_positions() -> Vec<BenchPosition<Self>> {
+        (1..=4)
+            .map(|seed| BenchPosition::depth(format!("random {seed}"), duel(seed), 16))
+            .collect()
+    }
+}
+
+/// The bishop's bench: two random boards to depth 9.
+impl Bench for Bishop {
+    fn bench_positions() -> Vec<BenchPosition<Self>> {
+        (1..=2)
+            .map(|seed| BenchPosition::depth(format!("random {seed}"), duel(seed), 9))
+            .collect()
+    }
+}
+
+/// The knight puzzle's bench: the course's problem F to depth 7 (searched
+/// as a game, by the alpha-beta search).
+impl Bench for KnightSolo {
+    fn bench_positions() -> Vec<BenchPosition<Self>> {
+        crate::problems::builtin_of::<KnightSolo>()
+            .into_iter()
+            .filter(|p| p.name == "F")
+            .map(|p| BenchPosition::depth("problem F", p.position, 7))
+            .collect()
+    }
+}
+
+/// No bench positions for the other number-board games.
+impl Bench for BishopSolo {
+    fn bench_positions() -> Vec<BenchPosition<Self>> {
+        Vec::new()
+    }
+}
+
+/// No bench positions.
+impl Bench for Torre {
+    fn bench_positions() -> Vec<BenchPosition<Self>> {
+        Vec::new()
+    }
+}
+
+/// No bench positions.
+impl Bench for TorreSolo {
+    fn bench_positions() -> Vec<BenchPosition<Self>> {
+        Vec::new()
+    }
 }

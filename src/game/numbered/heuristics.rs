@@ -1,9 +1,30 @@
 //! Heuristics of the number-board puzzles (`knight-solo`, `bishop-solo`,
-//! `torre-solo`):
-//! `reach` (default), `largest`, `course`, `zero`. See [`crate::puzzle::heuristic`] for
-//! why the admissible ones are.
+//! `torre-solo`), o the points missing:
+//!
+//! | name | admissible | estimate |
+//! |---|---|---|
+//! | `reach` (default) | yes | fewest of the largest collectable values covering o (see below) |
+//! | `largest` | yes | fewest of the largest remaining values whose sum covers o |
+//! | `course` | no | o / m (the course's: m = average value left) |
+//! | `zero` | yes | 0 (A* becomes uniform-cost search) |
+//!
+//! `largest` is admissible because every move collects exactly one number
+//! still on the board and removals only shrink the board. `reach` keeps that
+//! argument and only drops values that can never be collected or never
+//! together: numbers outside the piece's reachable region (flood fill of its
+//! moves over numbered squares), the colour rule (a knight alternates square
+//! colours, a bishop never leaves its colour; the first value is at most the
+//! best square the piece can move to, or be placed on), and, on boards
+//! without repeated numbers, one number of each symmetric pair `ab`/`ba`
+//! (landing on one removes the other; within one colour in the colour
+//! bound, over the whole board in the pair bound), and, in the pair bound,
+//! the double rule: the i-th largest double collected is at most the
+//! (2i−1)-th largest double on the board (each double landed on, but the
+//! last, removes a double at least as large as every double landed on after
+//! it). The two bounds are computed separately and the larger is taken.
 
 use crate::game::numbered::{ColourRule, Jump, Piece, Square, STRIDE};
+use crate::game::{Game, GameId};
 use crate::puzzle::heuristic::{HeuristicInfo, Puzzle, ZERO};
 
 const JUMP_HEURISTICS: &[HeuristicInfo] = &[
@@ -410,6 +431,8 @@ impl<P: Piece> Jump<P, true> {
 
 impl<P: Piece> Puzzle for Jump<P, true> {
     const HEURISTICS: &'static [HeuristicInfo] = JUMP_HEURISTICS;
+    /// The knight's problems only.
+    const IN_BENCH: bool = matches!(<Self as Game>::ID, GameId::KnightSolo);
 
     fn own_target(&self) -> Option<u32> {
         self.target()

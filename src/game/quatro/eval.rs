@@ -23,9 +23,9 @@
 //! 39/1/0, 98.8 %.
 
 use super::{Place, QuatroBoard, LINES, LINES_OF, WIN_POINTS};
-use crate::game::traits::Evaluate;
 use crate::game::Game;
-use crate::search::EvalConfig;
+use crate::search::bench::{Bench, BenchPosition};
+use crate::search::{EvalConfig, Evaluate};
 
 /// The pieces with each value: bit `b` set (`0..4`), bit `b` clear (`4..8`).
 const HAVE: [u16; 8] = have();
@@ -188,6 +188,13 @@ impl<const SOLO: bool> Evaluate for QuatroBoard<SOLO> {
             return 10;
         }
         ((!self.occupied()).count_ones() as u64 / 2).max(1)
+    }
+}
+
+/// No bench positions: the signature measures the search on other games.
+impl<const SOLO: bool> Bench for QuatroBoard<SOLO> {
+    fn bench_positions() -> Vec<BenchPosition<Self>> {
+        Vec::new()
     }
 }
 

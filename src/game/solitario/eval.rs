@@ -21,9 +21,9 @@
 //! then captures, then steps forward.
 
 use super::{SoliBoard, BOTTOM, HOLES, TOP, WIN_POINTS};
-use crate::game::traits::Evaluate;
 use crate::game::{Game, Player};
-use crate::search::EvalConfig;
+use crate::search::bench::{Bench, BenchPosition};
+use crate::search::{EvalConfig, Evaluate};
 
 /// The largest |static value|.
 pub const CAP: i32 = WIN_POINTS as i32 - 20;
@@ -156,6 +156,13 @@ impl<const SOLO: bool> Evaluate for SoliBoard<SOLO> {
             return 10;
         }
         (super::PLY_LIMIT.saturating_sub(self.ply()) as u64 / 2).clamp(1, 30)
+    }
+}
+
+/// No bench positions: the signature measures the search on other games.
+impl<const SOLO: bool> Bench for SoliBoard<SOLO> {
+    fn bench_positions() -> Vec<BenchPosition<Self>> {
+        Vec::new()
     }
 }
 

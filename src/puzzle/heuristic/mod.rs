@@ -5,38 +5,12 @@
 //! target. `f64::INFINITY` means "proven unreachable": only admissible
 //! heuristics return it, and the informed solvers then prune the node.
 //!
-//! | game | name | admissible | estimate |
-//! |---|---|---|---|
-//! | knight / bishop | `reach` (default) | yes | fewest of the largest collectable values covering o (see below) |
-//! | knight / bishop | `largest` | yes | fewest of the largest remaining values whose sum covers o |
-//! | knight / bishop | `course` | no | o / m (course: o = points missing, m = average value left) |
-//! | dots | `cover` (default) | yes, exact | fewest undrawn arcs around any set of ≥ target boxes |
-//! | dots | `half` | yes | ⌈(o − c) / 2⌉ |
-//! | dots | `course` | no | o − c (boxes still missing) |
-//! | every game | `zero` | yes | 0 (A* becomes uniform-cost search) |
-//!
-//! `largest` is admissible because every move collects exactly one number
-//! still on the board and removals only shrink the board. `reach` keeps that
-//! argument and only drops values that can never be collected or never
-//! together: numbers outside the piece's reachable region (flood fill of its
-//! moves over numbered squares), the colour rule (a knight alternates square
-//! colours, a bishop never leaves its colour; the first value is at most the
-//! best square the piece can move to, or be placed on), and, on boards
-//! without repeated numbers, one number of each symmetric pair `ab`/`ba`
-//! (landing on one removes the other; within one colour in the colour
-//! bound, over the whole board in the pair bound), and, in the pair bound,
-//! the double rule: the i-th largest double collected is at most the
-//! (2i−1)-th largest double on the board (each double landed on, but the
-//! last, removes a double at least as large as every double landed on after
-//! it). The two bounds are computed separately and the larger is taken.
-//!
-//! `cover` is the exact remaining cost: the boxes closed at the end form a
-//! set S of at least `target` boxes and every undrawn arc touching S must be
-//! drawn, while drawing exactly those arcs closes S. The minimum over S is
-//! computed by a dynamic programme over the boxes, row by row along the
-//! longer side, whose state is the chosen/not-chosen profile of the last w
-//! boxes (w = the shorter side) and the number of boxes chosen (capped at
-//! the target).
+//! Each puzzle game implements [`Puzzle`] in its own folder
+//! (`game/<game>/heuristics.rs`), which lists its heuristics and says why
+//! the admissible ones are: a heuristic is admissible when it never says
+//! more moves than the best solution still needs. Every game also offers
+//! `zero` ([`ZERO`]: h = 0, A* becomes uniform-cost search). `tabula report`
+//! runs every heuristic of a game ([`HeuristicInfo`]).
 //!
 //! ```
 //! use tabula::puzzle::heuristic::Puzzle;
@@ -46,14 +20,8 @@
 //! // Problem A needs 3 moves; the admissible bound never says more.
 //! assert!(a.estimate(reach, 70) <= 3.0);
 //! ```
-//!
-//! Each game implements [`Puzzle`] in its own folder: the number-board
-//! heuristics in [`crate::game::numbered::heuristics`], the Dots and Boxes
-//! ones in [`crate::game::dots::heuristics`].
 
-use crate::game::Game;
-
-pub use crate::game::dots::heuristics::dots_cover;
+use crate::game::{Game, GameId};
 
 /// A heuristic's name, admissibility and one-line description.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -72,6 +40,10 @@ pub trait Puzzle: Game {
     /// The heuristics of the game; the first is the default (the best
     /// admissible one).
     const HEURISTICS: &'static [HeuristicInfo];
+
+    /// True when `tabula bench-puzzle` runs the course's problems of this
+    /// game (with A* and IDA*, the default heuristic). The default: no.
+    const IN_BENCH: bool = false;
 
     /// The score so far.
     fn score(&self) -> u32 {
@@ -101,7 +73,21 @@ pub trait Puzzle: Game {
     }
 }
 
-pub(crate) const ZERO: HeuristicInfo = HeuristicInfo {
+/// The heuristics of a game's puzzle (of its sibling for a two-player
+/// game; none for a game without a puzzle); the first is the default.
+pub fn of(game: GameId) -> &'static [HeuristicInfo] {
+    crate::with_puzzle_id!(game, G => <G as Puzzle>::HEURISTICS, else {
+        let puzzle = game.sibling();
+        if puzzle.is_puzzle() {
+            of(puzzle)
+        } else {
+            &[]
+        }
+    })
+}
+
+/// `zero`: h = 0, admissible, offered by every puzzle.
+pub const ZERO: HeuristicInfo = HeuristicInfo {
     name: "zero",
     admissible: true,
     expensive: false,
