@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::game::{perft, Game, Outcome, Player};
-use crate::puzzle::{solve, SolveOptions, SolveOutcome};
+use crate::puzzle::{solve, NoSolutionReason, SolveOptions, SolveOutcome};
 use std::sync::atomic::AtomicBool;
 
 fn duel(fen: &str) -> Solitario {
@@ -68,7 +68,7 @@ fn s2_6_c_and_d_are_exhausted_and_target_2_finds_the_best() {
         let spec = format!("problem solitario-solo {name}");
         match solved(&spec, &["algorithm", "bfs"]) {
             SolveOutcome::NoSolution { reason, generated, .. } => {
-                assert_eq!(reason, "exhausted", "{name}");
+                assert_eq!(reason, NoSolutionReason::Exhausted, "{name}");
                 // BFS generates each board once, symmetric boards merged.
                 assert!(generated <= boards, "{name}: {generated} boards");
             }
@@ -180,7 +180,7 @@ fn s2_7_every_algorithm_and_heuristic_agrees() {
                 let at = format!("{name} {algorithm} {h}");
                 match (solved(&spec, &words), optimum) {
                     (SolveOutcome::Solution { moves, .. }, Some(n)) => assert_eq!(moves.len(), n, "{at}"),
-                    (SolveOutcome::NoSolution { reason, .. }, None) => assert_eq!(reason, "exhausted", "{at}"),
+                    (SolveOutcome::NoSolution { reason, .. }, None) => assert_eq!(reason, NoSolutionReason::Exhausted, "{at}"),
                     (other, _) => panic!("{at}: {other}"),
                 }
             }
