@@ -36,8 +36,15 @@ impl CourseProblems for BlokusSolo {
     /// `(board goal)`, `(goal board)` or a bare board of 14 rows.
     fn recognises(items: &[Sexp]) -> bool {
         match items {
-            [a, b] => (is_board(a) && b.as_int().is_some()) || (a.as_int().is_some() && is_board(b)),
-            rows => rows.len() == SIZE && rows.iter().all(|r| r.as_list().is_some_and(|c| c.len() == SIZE)),
+            [a, b] => {
+                (is_board(a) && b.as_int().is_some()) || (a.as_int().is_some() && is_board(b))
+            }
+            rows => {
+                rows.len() == SIZE
+                    && rows
+                        .iter()
+                        .all(|r| r.as_list().is_some_and(|c| c.len() == SIZE))
+            }
         }
     }
 
@@ -56,13 +63,23 @@ impl CourseProblems for BlokusSolo {
                     .filter(|g| (0..=196).contains(g))
                     .ok_or_else(|| format!("the goal must be 0..196, found {}", goal.describe()))?
                     as u32;
-                let pos = BlokusSolo::new(&rows, [FULL_STOCK, [0; 3]], Player::One, Variant::V2021, goal)
-                    .map_err(|e| e.to_string())?;
+                let pos = BlokusSolo::new(
+                    &rows,
+                    [FULL_STOCK, [0; 3]],
+                    Player::One,
+                    Variant::V2021,
+                    goal,
+                )
+                .map_err(|e| e.to_string())?;
                 Ok((goal, pos))
             }
             None => {
                 let ones = rows.iter().flatten().filter(|&&v| v == 1).count() as u8;
-                let stock = [FULL_STOCK[0].saturating_sub(ones), FULL_STOCK[1], FULL_STOCK[2]];
+                let stock = [
+                    FULL_STOCK[0].saturating_sub(ones),
+                    FULL_STOCK[1],
+                    FULL_STOCK[2],
+                ];
                 let pos = BlokusSolo::new(&rows, [stock, [0; 3]], Player::One, Variant::V2017, 0)
                     .map_err(|e| e.to_string())?;
                 Ok((1, pos))
