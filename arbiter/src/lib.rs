@@ -22,18 +22,39 @@
 //! - [`signals`]: what Ctrl-C and SIGTERM do; [`out`](mod@out): printing that a
 //!   broken pipe cannot stop.
 
-pub mod check;
-pub mod engines;
+#![warn(unreachable_pub)]
+
+mod check;
+mod engines;
 pub mod limits;
 pub mod out;
-pub mod play;
-pub mod results;
-pub mod run;
+mod play;
+mod results;
+mod run;
 pub mod signals;
 
-// The modules' paths before the rooms (`crate::config`, …), kept while the
-// code moves in.
-pub use engines::{builtin, client, config, process, sandbox};
-pub use play::{clock, game, human};
-pub use results::{board_view, html, journal, report, result, sprt, stats};
-pub use run::{boards, shard, tournament, verify};
+pub use check::{run as check_command, CheckOptions, Verdict};
+pub use engines::client::{Engine, Timeouts};
+pub use engines::config::{dedup_names, load_file as load_engines, Entrant, ExternalSpec, Kind};
+pub use engines::process::become_subreaper;
+pub use engines::sandbox::{Mode as SandboxMode, SandboxArgs};
+pub use play::clock::TimeControl;
+pub use play::game::{GameRecord, Settings};
+pub use play::human::{run as play_command, PlayArgs};
+pub use results::html::{
+    load_journals, run as report_command, title as page_title, write as write_page, Live,
+    PageInfo, ReportArgs,
+};
+pub use results::report::{
+    full_report, plan_listing, plural, rewrite_journal, rewrite_records, sprt_lines,
+    write_summary,
+};
+pub use results::result::OnReplaced;
+pub use results::sprt::{Sprt, Watch as SprtWatch};
+pub use results::stats::{standings, Scoring, Standing};
+pub use run::boards::{run as boards_command, source as board_source, BoardSet, BoardsArgs};
+pub use run::shard::{merge as merge_shards, with_shard, Shard};
+pub use run::tournament::{
+    first_plan, play as play_tournament, run as run_plan, Boards, Format, Plan, RunOptions,
+    RunResult, Setup,
+};

@@ -6,8 +6,8 @@ use super::common::{
     go_movetime, heard, hint, is_error_line, judge_move, ms, position_of, truncate, ROBUST_HINT,
 };
 use super::{CheckOptions, Checker, CONFORMANCE_MOVE_MS, PERFT_MS, PROBE_MS};
-use crate::client::{Engine, Fault, Timeouts};
-use crate::report::plural;
+use crate::engines::client::{Engine, Fault, Timeouts};
+use crate::results::report::plural;
 use rand::Rng;
 use std::time::Instant;
 use tabula::game::{AnyPosition, Player, Starts};

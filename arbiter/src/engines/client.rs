@@ -14,8 +14,8 @@
 //! and a line the engine wrote before the arbiter's command (a `readyok`
 //! or a `bestmove` sent ahead) is never taken as the answer to it.
 
-use crate::config::ExternalSpec;
-use crate::process::{describe_status, Event, Proc, Stream};
+use crate::engines::config::ExternalSpec;
+use crate::engines::process::{describe_status, Event, Proc, Stream};
 use crate::signals;
 use serde::{Deserialize, Serialize};
 use std::io;
@@ -65,7 +65,7 @@ const TAIL_BYTES: usize = 128 * 1024;
 /// Longest line kept in the log (bytes, cut on a character boundary).
 const LOG_LINE: usize = 4 * 1024;
 /// Most `option` lines an engine may declare in its handshake.
-pub const MAX_OPTIONS: usize = 256;
+pub(crate) const MAX_OPTIONS: usize = 256;
 /// Longest option name or `id name` kept (characters).
 const MAX_NAME: usize = 256;
 
@@ -186,7 +186,7 @@ impl Traffic {
 
 /// The detail of a [`Fault::Timeout`] of an engine that hung: nothing even
 /// after `stop` and the grace time.
-pub const NO_BESTMOVE_AFTER_STOP: &str = "no bestmove, even after stop";
+pub(crate) const NO_BESTMOVE_AFTER_STOP: &str = "no bestmove, even after stop";
 
 /// What the engine reported about its search (the last value of each field).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -214,13 +214,6 @@ pub struct SearchInfo {
 
 impl SearchInfo {
     /// Folds one `info …` line in (unknown fields are skipped; `pv` ends it).
-    ///
-    /// ```
-    /// let mut i = arbiter::client::SearchInfo::default();
-    /// i.update("info depth 4 score cp -3 nodes 900 pv a1 b3");
-    /// i.update("info string stats nodes 1000 alphacuts 7 betacuts 9 tthits 2 time 5");
-    /// assert_eq!((i.depth, i.score, i.nodes, i.alphacuts, i.tthits), (Some(4), Some(-3), Some(1000), Some(7), Some(2)));
-    /// ```
     pub fn update(&mut self, line: &str) {
         match line.parse::<ProtocolReply>() {
             Ok(ProtocolReply::Info(Info::Search(s))) => self.fold(&s),
@@ -687,16 +680,7 @@ impl Engine {
 
 /// The reason of an `info string fallback <reason>` line (the text after
 /// `info string`), if it is one.
-///
-/// ```
-/// use arbiter::client::fallback_reason;
-/// assert_eq!(fallback_reason("fallback error jogar: division by zero").as_deref(), Some("error jogar: division by zero"));
-/// assert_eq!(fallback_reason("fallback"), Some("unknown".to_string()));
-/// assert_eq!(fallback_reason("fallbacks are fine"), None);
-/// let long = fallback_reason(&format!("fallback {}", "x".repeat(5000))).unwrap();
-/// assert_eq!(long.chars().count(), 201);
-/// ```
-pub fn fallback_reason(text: &str) -> Option<String> {
+pub(crate) fn fallback_reason(text: &str) -> Option<String> {
     let mut words = text.split_whitespace();
     if words.next() != Some("fallback") {
         return None;
@@ -737,5 +721,27 @@ fn to_startup(f: Fault, during: &str) -> Fault {
             Fault::Startup(format!("{during}: {s}"))
         }
         other => Fault::Startup(format!("{during}: {other}")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    #[test]
+    fn search_info_takes_the_last_report() {
+        let mut i = SearchInfo::default();
+        i.update("info depth 4 score cp -3 nodes 900 pv a1 b3");
+        i.update("info string stats nodes 1000 alphacuts 7 betacuts 9 tthits 2 time 5");
+        assert_eq!((i.depth, i.score, i.nodes, i.alphacuts, i.tthits), (Some(4), Some(-3), Some(1000), Some(7), Some(2)));
+    }
+
+
+    #[test]
+    fn fallback_reasons_are_read_and_capped() {
+        assert_eq!(fallback_reason("fallback error jogar: division by zero").as_deref(), Some("error jogar: division by zero"));
+        assert_eq!(fallback_reason("fallback"), Some("unknown".to_string()));
+        assert_eq!(fallback_reason("fallbacks are fine"), None);
+        let long = fallback_reason(&format!("fallback {}", "x".repeat(5000))).unwrap();
+        assert_eq!(long.chars().count(), 201);
     }
 }

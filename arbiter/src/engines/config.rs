@@ -22,17 +22,9 @@
 //! cpu_seconds = 600              # RLIMIT_CPU
 //! processes = 64                 # RLIMIT_NPROC (per user; not enforced for root)
 //! ```
-//!
-//! ```
-//! use arbiter::config::{Entrant, Kind, BuiltinKind};
-//!
-//! let e = Entrant::from_cli("builtin:tabula:depth=3").unwrap();
-//! assert!(matches!(e.kind, Kind::Builtin(BuiltinKind::Tabula { depth: Some(3), .. })));
-//! assert!(Entrant::from_cli("builtin:chess").is_err());
-//! ```
 
 use crate::limits;
-use crate::sandbox::{Confinement, EngineSandbox, Mode};
+use crate::engines::sandbox::{Confinement, EngineSandbox, Mode};
 use anyhow::{anyhow, bail, Context, Result};
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -144,7 +136,7 @@ pub struct ExternalSpec {
     pub startup_ms: Option<u64>,
     /// The sandbox settings of the config file.
     pub sandbox: EngineSandbox,
-    /// How the engine is confined (set by [`crate::sandbox::SandboxArgs::apply`]).
+    /// How the engine is confined (set by [`crate::engines::sandbox::SandboxArgs::apply`]).
     pub confine: Option<Arc<Confinement>>,
 }
 
@@ -464,6 +456,13 @@ pub fn dedup_names(entrants: &mut [Entrant]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    #[test]
+    fn an_entrant_from_the_command_line() {
+        let e = Entrant::from_cli("builtin:tabula:depth=3").unwrap();
+        assert!(matches!(e.kind, Kind::Builtin(BuiltinKind::Tabula { depth: Some(3), .. })));
+        assert!(Entrant::from_cli("builtin:chess").is_err());
+    }
+
 
     #[test]
     fn builtins_parse_and_refuse() {

@@ -3,8 +3,8 @@
 //! protocol seen from the arbiter ([`client`]) and the in-process players
 //! ([`builtin`]).
 
-pub mod builtin;
-pub mod client;
-pub mod config;
-pub mod process;
-pub mod sandbox;
+pub(crate) mod builtin;
+pub(crate) mod client;
+pub(crate) mod config;
+pub(crate) mod process;
+pub(crate) mod sandbox;

@@ -7,17 +7,18 @@
 //! (`illegal`), and charged to its clock (`timeout` under the strict policy).
 //! Any fault loses the game for the side at fault, whatever the score.
 //!
-//! A person is just another seat ([`Seat::Console`], see [`crate::human`]):
+//! A person is just another seat ([`Seat::Console`], see [`crate::play::human`]):
 //! on its turn the loop asks it for an [`Action`] — a move (checked like any
 //! other), a take-back, resigning or leaving — and tells it of every move.
 
-use crate::builtin::Builtin;
-use crate::client::{Engine, Fault, SearchInfo, Timeouts};
-use crate::clock::{GameClock, TimeControl};
-use crate::result::{Offender, OnReplaced, Reason, Side, Winner};
+use crate::engines::builtin::Builtin;
+use crate::engines::client::{Engine, Fault, SearchInfo, Timeouts};
+use crate::play::clock::{GameClock, TimeControl};
+use crate::results::result::{Offender, OnReplaced, Reason, Side, Winner};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::path::PathBuf;
+use std::str::FromStr;
 use std::time::Instant;
 use tabula::game::{AnyPosition, MoveError, Outcome, Player};
 use tabula::protocol::command::Command;
@@ -41,6 +42,41 @@ impl fmt::Display for GameKey {
         )
     }
 }
+
+impl FromStr for GameKey {
+    type Err = BadKey;
+
+    /// `r<round>-p<pairing>-b<board>-c<colour>` back into a key.
+    fn from_str(text: &str) -> Result<GameKey, BadKey> {
+        let mut parts = text.split('-');
+        let mut field =
+            |tag: char| -> Option<u32> { parts.next()?.strip_prefix(tag)?.parse().ok() };
+        let key = (|| {
+            Some(GameKey {
+                round: field('r')?,
+                pairing: field('p')?,
+                board: field('b')?,
+                colour: field('c')?,
+            })
+        })();
+        match key {
+            Some(key) if parts.next().is_none() => Ok(key),
+            _ => Err(BadKey(text.to_string())),
+        }
+    }
+}
+
+/// A text that is not a game key.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadKey(pub String);
+
+impl fmt::Display for BadKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "'{}' is not a game key (r<round>-p<pairing>-b<board>-c<colour>)", self.0)
+    }
+}
+
+impl std::error::Error for BadKey {}
 
 /// A move that came later than its budget (lenient policy).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -177,7 +213,7 @@ impl GameRecord {
 
 /// Everything that defines one game.
 #[derive(Clone, Debug)]
-pub struct GameSpec {
+pub(crate) struct GameSpec {
     pub tournament: String,
     pub key: GameKey,
     pub start: AnyPosition,
@@ -201,7 +237,7 @@ pub struct Settings {
 }
 
 /// A player seated at the board.
-pub enum Seat {
+pub(crate) enum Seat {
     Builtin(Builtin),
     /// An external engine, or why it could not be started.
     External(Result<Engine, Fault>),
@@ -211,7 +247,7 @@ pub enum Seat {
 
 /// What a console player does on its turn.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Action {
+pub(crate) enum Action {
     /// A move in the game's notation (checked by the rules like any other).
     Move(String),
     /// Take back the last n plies (both sides'); the loop asks again.
@@ -222,8 +258,8 @@ pub enum Action {
     Quit(String),
 }
 
-/// A player asked through a console, for people (see [`crate::human`]).
-pub trait Console {
+/// A player asked through a console, for people (see [`crate::play::human`]).
+pub(crate) trait Console {
     /// The action on its turn; `history` is the moves from `start` to `pos`.
     fn action(&mut self, start: &AnyPosition, history: &[String], pos: &AnyPosition) -> Action;
     /// Another player starts thinking in `pos`.
@@ -235,7 +271,7 @@ pub trait Console {
 
 /// What a game leaves: its record (`None` if interrupted) and the engines
 /// that may play again (faulted ones are killed).
-pub struct Played {
+pub(crate) struct Played {
     pub record: Option<GameRecord>,
     pub seats: [Option<Engine>; 2],
 }
@@ -270,7 +306,7 @@ impl End {
 }
 
 /// Plays one game.
-pub fn play(spec: &GameSpec, seats: [Seat; 2], settings: &Settings) -> Played {
+pub(crate) fn play(spec: &GameSpec, seats: [Seat; 2], settings: &Settings) -> Played {
     let started = Instant::now();
     let mut pos = spec.start;
     let mut clock = GameClock::new(spec.tc);

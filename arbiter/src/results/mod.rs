@@ -4,10 +4,10 @@
 //! ([`report`]), the web page ([`html`]) and boards drawn as text
 //! ([`board_view`]).
 
-pub mod board_view;
-pub mod html;
-pub mod journal;
-pub mod report;
-pub mod result;
-pub mod sprt;
-pub mod stats;
+pub(crate) mod board_view;
+pub(crate) mod html;
+pub(crate) mod journal;
+pub(crate) mod report;
+pub(crate) mod result;
+pub(crate) mod sprt;
+pub(crate) mod stats;

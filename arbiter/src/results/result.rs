@@ -3,14 +3,6 @@
 //! summaries and reports) as the lower-case word it always was — `p1`,
 //! `draw`, `maxlength`, `both` — so journals written before these types
 //! load and write back byte for byte.
-//!
-//! ```
-//! use arbiter::result::{Reason, Side, Winner};
-//!
-//! assert_eq!(serde_json::to_string(&Reason::MaxLength).unwrap(), "\"maxlength\"");
-//! assert_eq!("p2".parse::<Winner>(), Ok(Winner::Side(Side::P2)));
-//! assert_eq!(Winner::Draw.to_string(), "draw");
-//! ```
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
@@ -235,6 +227,13 @@ impl Offender {
 #[cfg(test)]
 mod tests {
     use super::*;
+    #[test]
+    fn words_serialise_and_parse() {
+        assert_eq!(serde_json::to_string(&Reason::MaxLength).unwrap(), "\"maxlength\"");
+        assert_eq!("p2".parse::<Winner>(), Ok(Winner::Side(Side::P2)));
+        assert_eq!(Winner::Draw.to_string(), "draw");
+    }
+
 
     #[test]
     fn every_word_round_trips_through_text_and_json() {
@@ -284,7 +283,7 @@ mod tests {
 /// (at the N-th of a game) or `count` (only recorded).
 ///
 /// ```
-/// use arbiter::result::OnReplaced;
+/// use arbiter::OnReplaced;
 ///
 /// assert_eq!("strikes=3".parse::<OnReplaced>(), Ok(OnReplaced::Strikes(3)));
 /// assert!(OnReplaced::Strikes(3).loses(3) && !OnReplaced::Strikes(3).loses(2));

@@ -20,20 +20,9 @@
 //! counts 0.001 times, so the maximum exists from the first pair on. The
 //! test stops at `LLR ≤ ln(β / (1 - α))` (H0) or `LLR ≥ ln((1 - β) / α)`
 //! (H1).
-//!
-//! ```
-//! use arbiter::sprt::{Decision, Sprt};
-//! let sprt: Sprt = "elo0=0 elo1=10 alpha=0.05 beta=0.05".parse().unwrap();
-//! let (lower, upper) = sprt.bounds();
-//! assert!((lower + 2.944).abs() < 1e-3 && (upper - 2.944).abs() < 1e-3);
-//! // 100 pairs, each a win and a loss or two draws: no evidence either way
-//! // yet, but leaning to H0 (the engines look equal).
-//! let llr = sprt.llr_pentanomial([0, 0, 100, 0, 0]);
-//! assert!(llr < 0.0 && sprt.decide(llr) == Decision::Continue);
-//! ```
 
-use crate::game::GameRecord;
-use crate::stats::{self, Scoring};
+use crate::play::game::GameRecord;
+use crate::results::stats::{self, Scoring};
 use anyhow::{bail, Context, Result};
 use serde::Serialize;
 use std::collections::HashMap;
@@ -71,14 +60,14 @@ impl fmt::Display for Decision {
 }
 
 /// Expected score of a logistic Elo difference.
-pub fn expected_score(elo: f64) -> f64 {
+pub(crate) fn expected_score(elo: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-elo / 400.0))
 }
 
 /// The pair outcomes of the pentanomial model, in score per game.
-pub const PENTANOMIAL: [f64; 5] = [0.0, 0.25, 0.5, 0.75, 1.0];
+pub(crate) const PENTANOMIAL: [f64; 5] = [0.0, 0.25, 0.5, 0.75, 1.0];
 /// The pair outcomes of duplicate scoring: pair lost, drawn, won.
-pub const PAIR_RESULTS: [f64; 3] = [0.0, 0.5, 1.0];
+pub(crate) const PAIR_RESULTS: [f64; 3] = [0.0, 0.5, 1.0];
 
 /// What an outcome never seen counts, so that the maximum likelihood
 /// exists from the first pair on.
@@ -359,6 +348,17 @@ impl fmt::Display for Status {
 #[cfg(test)]
 mod tests {
     use super::*;
+    #[test]
+    fn bounds_and_a_first_llr() {
+        let sprt: Sprt = "elo0=0 elo1=10 alpha=0.05 beta=0.05".parse().unwrap();
+        let (lower, upper) = sprt.bounds();
+        assert!((lower + 2.944).abs() < 1e-3 && (upper - 2.944).abs() < 1e-3);
+        // 100 pairs, each a win and a loss or two draws: no evidence either way
+        // yet, but leaning to H0 (the engines look equal).
+        let llr = sprt.llr_pentanomial([0, 0, 100, 0, 0]);
+        assert!(llr < 0.0 && sprt.decide(llr) == Decision::Continue);
+    }
+
 
     fn sprt(elo0: f64, elo1: f64) -> Sprt {
         Sprt::new(elo0, elo1, 0.05, 0.05).unwrap()

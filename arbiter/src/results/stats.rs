@@ -7,29 +7,20 @@
 //! beyond a 0 % or 100 % score is infinite (`None`): all games won or lost,
 //! or too few games for a score near either end. LOS is
 //! `Φ((W - L) / sqrt(W + L))`, draws ignored.
-//!
-//! ```
-//! use arbiter::stats::{elo, los};
-//! assert!((elo(0.75).unwrap() - 190.85).abs() < 0.01);
-//! assert_eq!(elo(1.0), None);
-//! assert!(elo(0.5).unwrap().is_sign_positive());
-//! assert!((los(10, 10) - 0.5).abs() < 1e-9);
-//! assert!(los(30, 10) > 0.99);
-//! ```
 
-use crate::game::GameRecord;
-use crate::result::Side;
+use crate::play::game::GameRecord;
+use crate::results::result::Side;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
 /// Elo difference for a score fraction; `None` at 0 or 1 (infinite).
 /// An even score gives `0.0`, never `-0.0`.
-pub fn elo(score: f64) -> Option<f64> {
+pub(crate) fn elo(score: f64) -> Option<f64> {
     (score > 0.0 && score < 1.0).then(|| -400.0 * (1.0 / score - 1.0).log10() + 0.0)
 }
 
 /// Likelihood of superiority from wins and losses.
-pub fn los(wins: u32, losses: u32) -> f64 {
+pub(crate) fn los(wins: u32, losses: u32) -> f64 {
     if wins + losses == 0 {
         return 0.5;
     }
@@ -37,7 +28,7 @@ pub fn los(wins: u32, losses: u32) -> f64 {
 }
 
 /// The error function (Abramowitz & Stegun 7.1.26, |error| < 1.5e-7).
-pub fn erf(x: f64) -> f64 {
+pub(crate) fn erf(x: f64) -> f64 {
     let sign = if x < 0.0 { -1.0 } else { 1.0 };
     let x = x.abs();
     let t = 1.0 / (1.0 + 0.327_591_1 * x);
@@ -177,7 +168,7 @@ impl Standing {
 
 /// One colour-swapped pair of games on the same board.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Pair {
+pub(crate) struct Pair {
     /// Player 1 of the pair's first game (colour 0).
     pub a: String,
     /// Player 2 of that game.
@@ -196,7 +187,7 @@ pub struct Pair {
 impl Pair {
     /// The pair's result (1 won, ½ drawn, 0 lost) and margin for `name`,
     /// when it played the pair.
-    pub fn of(&self, name: &str) -> Option<(f64, i64)> {
+    pub(crate) fn of(&self, name: &str) -> Option<(f64, i64)> {
         if self.a == name {
             Some((self.result, self.margin))
         } else if self.b == name {
@@ -207,7 +198,7 @@ impl Pair {
     }
 
     /// [`Pair::of`] `a`, when its opponent in the pair was `b`.
-    pub fn between(&self, a: &str, b: &str) -> Option<(f64, i64)> {
+    pub(crate) fn between(&self, a: &str, b: &str) -> Option<(f64, i64)> {
         let opponent = if self.a == a { &self.b } else { &self.a };
         self.of(a).filter(|_| opponent == b)
     }
@@ -220,7 +211,7 @@ impl Pair {
 /// game by a fault (illegal move, timeout, crash, …) is lost by that
 /// entrant whatever the points: a fault ends a game early, so its points
 /// say nothing.
-pub fn pairs(records: &[GameRecord]) -> Vec<Pair> {
+pub(crate) fn pairs(records: &[GameRecord]) -> Vec<Pair> {
     let mut boards: BTreeMap<(u32, u32, u32), Vec<&GameRecord>> = BTreeMap::new();
     for r in records {
         boards
@@ -335,7 +326,7 @@ pub fn standings(names: &[String], records: &[GameRecord], scoring: Scoring) -> 
 
 /// Pair points of `a` against `b` under duplicate scoring (and the number
 /// of pairs), for the cross-table.
-pub fn pair_head_to_head(a: &str, b: &str, pairs: &[Pair]) -> (f64, u32) {
+pub(crate) fn pair_head_to_head(a: &str, b: &str, pairs: &[Pair]) -> (f64, u32) {
     let mut pts = 0.0;
     let mut n = 0;
     for (result, _) in pairs.iter().filter_map(|p| p.between(a, b)) {
@@ -347,7 +338,7 @@ pub fn pair_head_to_head(a: &str, b: &str, pairs: &[Pair]) -> (f64, u32) {
 
 /// Pair results `[lost, drawn, won]` of `a` against `b` under duplicate
 /// scoring.
-pub fn pair_results(a: &str, b: &str, pairs: &[Pair]) -> [u32; 3] {
+pub(crate) fn pair_results(a: &str, b: &str, pairs: &[Pair]) -> [u32; 3] {
     let mut counts = [0; 3];
     for (result, _) in pairs.iter().filter_map(|p| p.between(a, b)) {
         counts[(result * 2.0).round() as usize] += 1;
@@ -356,7 +347,7 @@ pub fn pair_results(a: &str, b: &str, pairs: &[Pair]) -> [u32; 3] {
 }
 
 /// Points of `a` against `b` (and the number of games), for the cross-table.
-pub fn head_to_head(a: &str, b: &str, records: &[GameRecord]) -> (f64, u32) {
+pub(crate) fn head_to_head(a: &str, b: &str, records: &[GameRecord]) -> (f64, u32) {
     let mut pts = 0.0;
     let mut n = 0;
     for r in records {
@@ -384,7 +375,7 @@ fn points_against(a: &str, b: &str, r: &GameRecord) -> Option<f64> {
 /// Pentanomial counts for `a` against `b` over the colour-swapped pairs of
 /// games on the same board: index k counts pairs where `a` scored k/2 points
 /// (`[LL, LD, DD+WL, WD, WW]`).
-pub fn pentanomial(a: &str, b: &str, records: &[GameRecord]) -> [u32; 5] {
+pub(crate) fn pentanomial(a: &str, b: &str, records: &[GameRecord]) -> [u32; 5] {
     let mut pairs: BTreeMap<(u32, u32, u32), Vec<f64>> = BTreeMap::new();
     for r in records {
         let Some(pts) = points_against(a, b, r) else {
@@ -405,7 +396,16 @@ pub fn pentanomial(a: &str, b: &str, records: &[GameRecord]) -> [u32; 5] {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::result::Reason;
+    use crate::results::result::Reason;
+    #[test]
+    fn elo_and_los_of_simple_scores() {
+        assert!((elo(0.75).unwrap() - 190.85).abs() < 0.01);
+        assert_eq!(elo(1.0), None);
+        assert!(elo(0.5).unwrap().is_sign_positive());
+        assert!((los(10, 10) - 0.5).abs() < 1e-9);
+        assert!(los(30, 10) > 0.99);
+    }
+
 
     /// A finished game of `p1` against `p2` (no moves), for the tests of
     /// the standings and of what is made of them.
@@ -550,7 +550,7 @@ pub(crate) mod tests {
         ];
         // a loses its second game by a timeout, ahead on points anyway.
         rs[1].winner = "p1".parse().unwrap();
-        rs[1].reason = crate::result::Reason::Timeout;
+        rs[1].reason = crate::results::result::Reason::Timeout;
         rs[1].offender = Some("p2".parse().unwrap());
         let ps = pairs(&rs);
         assert_eq!((ps[0].margin, ps[0].result), (68, 0.0));

@@ -54,23 +54,9 @@
 //! [`WIN_POINTS`](tabula::game::quatro::WIN_POINTS) (100), so its default
 //! threshold of 20 keeps the boards where, of the ten games, neither side
 //! won more than two more than it lost.
-//!
-//! ```
-//! use arbiter::boards::{find, Options, Reference};
-//! use tabula::game::GameId;
-//!
-//! let opts = Options {
-//!     reference: Reference::Depth(2),
-//!     threshold: 40,
-//!     ..Options::new(GameId::Knight, 2, 1)
-//! };
-//! let found = find(&opts, &mut |_| {}).unwrap();
-//! assert_eq!(found.boards.len(), 2);
-//! assert!(found.boards.iter().all(|b| b.measurement.value().abs() <= 40.0));
-//! ```
 
 use crate::signals::{self, INTERRUPTED};
-use crate::tournament::Boards;
+use crate::run::tournament::Boards;
 use anyhow::{bail, Result};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -84,7 +70,7 @@ use tabula::{with_game, with_game_id};
 /// The stronger setting of the reference games (the weaker one is
 /// [`Reference::weaker`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Reference {
+pub(crate) enum Reference {
     /// This depth per move: the same games on every machine.
     Depth(u32),
     /// This many milliseconds per move: depends on the machine.
@@ -97,7 +83,7 @@ pub enum Reference {
 impl Reference {
     /// The default of a game: a depth at which the two games of a board take
     /// well under a second in a release build.
-    pub fn default_for(game: GameId) -> Reference {
+    pub(crate) fn default_for(game: GameId) -> Reference {
         match with_game_id!(game, G => G::BALANCE.search) {
             BalanceSearch::Depth(d) => Reference::Depth(d),
             BalanceSearch::Nodes(n) => Reference::Nodes(n),
@@ -106,7 +92,7 @@ impl Reference {
 
     /// The setting of the other side: one ply less (at least 1), or half
     /// the time or the nodes.
-    pub fn weaker(self) -> Reference {
+    pub(crate) fn weaker(self) -> Reference {
         match self {
             Reference::Depth(d) => Reference::Depth(d.saturating_sub(1).max(1)),
             Reference::Movetime(ms) => Reference::Movetime((ms / 2).max(1)),
@@ -155,19 +141,19 @@ impl Display for Reference {
 /// (150,000 nodes, 2 pairs), boards read +40..+100 put the first player
 /// ahead instead (it won 39 of their 52 games at 30 ms, the same colour won
 /// both games of 19 of 26 boards).
-pub fn default_centre(_game: GameId) -> i32 {
+pub(crate) fn default_centre(_game: GameId) -> i32 {
     0
 }
 
 /// The default threshold of a game, in its points (see the module
 /// documentation for what a margin means per game).
-pub fn default_threshold(game: GameId) -> u32 {
+pub(crate) fn default_threshold(game: GameId) -> u32 {
     with_game_id!(game, G => G::BALANCE.threshold)
 }
 
 /// The reference games of one start.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Measurement {
+pub(crate) struct Measurement {
     /// Final margins for the side to move of the start (its points minus the
     /// other's), two per pair: with the pair's stronger setting on its side,
     /// then on the other.
@@ -176,19 +162,19 @@ pub struct Measurement {
 
 impl Measurement {
     /// The mean margin for the side to move: what the board gives it.
-    pub fn value(&self) -> f64 {
+    pub(crate) fn value(&self) -> f64 {
         let sum: i64 = self.margins.iter().map(|&m| i64::from(m)).sum();
         sum as f64 / self.margins.len().max(1) as f64
     }
 
     /// True when `|value - centre| <= threshold`.
-    pub fn balanced(&self, centre: i32, threshold: u32) -> bool {
+    pub(crate) fn balanced(&self, centre: i32, threshold: u32) -> bool {
         (self.value() - f64::from(centre)).abs() <= f64::from(threshold)
     }
 
     /// The pairs whose stronger setting won both games, whatever its side:
     /// where skill, not the colour, decided.
-    pub fn skill_pairs(&self) -> u32 {
+    pub(crate) fn skill_pairs(&self) -> u32 {
         self.margins
             .chunks(2)
             .filter(|pair| matches!(pair, [a, b] if *a > 0 && *b < 0))
@@ -197,7 +183,7 @@ impl Measurement {
 
     /// True when the board is kept under `keep` (`centre`, `threshold`
     /// for [`Keep::Even`]).
-    pub fn kept(&self, keep: Keep, centre: i32, threshold: u32) -> bool {
+    pub(crate) fn kept(&self, keep: Keep, centre: i32, threshold: u32) -> bool {
         match keep {
             Keep::Even => self.balanced(centre, threshold),
             Keep::Skill(n) => self.skill_pairs() >= n,
@@ -207,7 +193,7 @@ impl Measurement {
 
 /// Which boards are kept.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Keep {
+pub(crate) enum Keep {
     /// The mean margin within the threshold of the centre.
     Even,
     /// The stronger setting won both games of at least this many pairs.
@@ -216,7 +202,7 @@ pub enum Keep {
 
 /// Plays the `pairs` pairs of reference games of `pos` (see the module
 /// documentation).
-pub fn measure(
+pub(crate) fn measure(
     pos: &AnyPosition,
     reference: Reference,
     pairs: u32,
@@ -236,7 +222,7 @@ pub fn measure(
 /// The (stronger, weaker) settings of the pairs: each pair one step weaker
 /// than the one before, at most `pairs` of them, and no pair of equals
 /// after the first (depth 1 against depth 1 only when asked for depth 1).
-pub fn settings(reference: Reference, pairs: u32) -> Vec<(Reference, Reference)> {
+pub(crate) fn settings(reference: Reference, pairs: u32) -> Vec<(Reference, Reference)> {
     let mut out = Vec::new();
     let mut strong = reference;
     for k in 0..pairs.max(1) {
@@ -274,7 +260,7 @@ fn playout<G: Evaluate>(start: &G, limits: [&Limits; 2], searchers: &mut [Search
 
 /// What `arbiter boards` is asked for.
 #[derive(Clone, Debug)]
-pub struct Options {
+pub(crate) struct Options {
     pub game: GameId,
     /// Balanced boards wanted.
     pub count: usize,
@@ -300,7 +286,7 @@ pub struct Options {
 impl Options {
     /// `count` boards of `game` from `seed`, with the game's default
     /// reference and threshold and 100 tries per board wanted.
-    pub fn new(game: GameId, count: usize, seed: u64) -> Options {
+    pub(crate) fn new(game: GameId, count: usize, seed: u64) -> Options {
         Options {
             game,
             count,
@@ -319,7 +305,7 @@ impl Options {
 
 /// A board kept.
 #[derive(Clone, Debug)]
-pub struct Found {
+pub(crate) struct Found {
     /// Its seed: `random <game> <seed>`.
     pub seed: u64,
     pub position: AnyPosition,
@@ -328,7 +314,7 @@ pub struct Found {
 
 /// The balanced boards and how many seeded boards were tried for them.
 #[derive(Clone, Debug)]
-pub struct Selection {
+pub(crate) struct Selection {
     pub boards: Vec<Found>,
     pub tries: u64,
     /// Why fewer boards than asked for were kept (`--max-tries` reached, or
@@ -338,7 +324,7 @@ pub struct Selection {
 
 /// Where a search for balanced boards stands, for a progress display.
 #[derive(Clone, Copy, Debug)]
-pub struct Progress {
+pub(crate) struct Progress {
     pub tried: u64,
     pub kept: usize,
 }
@@ -346,7 +332,7 @@ pub struct Progress {
 /// Tries seeded boards `seed`, `seed + 1`, … until `count` are balanced, or
 /// `max_tries` boards (then [`Selection::shortfall`] says so and the boards
 /// found are kept).
-pub fn find(opts: &Options, progress: &mut dyn FnMut(Progress)) -> Result<Selection> {
+pub(crate) fn find(opts: &Options, progress: &mut dyn FnMut(Progress)) -> Result<Selection> {
     if opts.game.is_puzzle() {
         bail!(
             "{} is a single-player puzzle: balanced boards are for {}",
@@ -484,7 +470,7 @@ fn seeds_tried(first: u64, tried: u64) -> String {
 
 /// The board file: a header saying how the boards were chosen, then one
 /// position string per line with its seed and values in a `#` comment.
-pub fn file_text(opts: &Options, selection: &Selection) -> String {
+pub(crate) fn file_text(opts: &Options, selection: &Selection) -> String {
     let size = match opts.dots_size {
         Some((r, c)) if opts.game == GameId::Dots => format!(" {r}x{c}"),
         _ => String::new(),
@@ -737,7 +723,7 @@ pub enum BoardSet {
 
 /// The folder of the shipped data: `$TABULA_DATA_DIR` when set, else the
 /// repository's `data/` as seen when the arbiter was built.
-pub fn data_dir() -> PathBuf {
+pub(crate) fn data_dir() -> PathBuf {
     match std::env::var_os("TABULA_DATA_DIR") {
         Some(dir) => PathBuf::from(dir),
         None => PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../data")),
@@ -746,7 +732,7 @@ pub fn data_dir() -> PathBuf {
 
 /// The file of the balanced set of `game`: `<data>/boards/<game>.txt`, or an
 /// error saying where it was looked for and how to make one.
-pub fn balanced_set_path(game: GameId) -> Result<PathBuf> {
+pub(crate) fn balanced_set_path(game: GameId) -> Result<PathBuf> {
     let path = data_dir().join("boards").join(format!("{game}.txt"));
     if !path.is_file() {
         bail!(
@@ -790,6 +776,20 @@ pub fn source(
 #[cfg(test)]
 mod tests {
     use super::*;
+    #[test]
+    fn balanced_boards_are_found() {
+        use tabula::game::GameId;
+
+        let opts = Options {
+            reference: Reference::Depth(2),
+            threshold: 40,
+            ..Options::new(GameId::Knight, 2, 1)
+        };
+        let found = find(&opts, &mut |_| {}).unwrap();
+        assert_eq!(found.boards.len(), 2);
+        assert!(found.boards.iter().all(|b| b.measurement.value().abs() <= 40.0));
+    }
+
 
     fn small(game: GameId, count: usize, threshold: u32) -> Options {
         Options {

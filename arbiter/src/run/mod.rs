@@ -2,7 +2,7 @@
 //! boards ([`boards`]), shards over several machines ([`shard`]) and what
 //! resume trusts of a journal ([`verify`]).
 
-pub mod boards;
-pub mod shard;
-pub mod tournament;
-pub mod verify;
+pub(crate) mod boards;
+pub(crate) mod shard;
+pub(crate) mod tournament;
+pub(crate) mod verify;

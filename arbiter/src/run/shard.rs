@@ -15,7 +15,7 @@
 //! which games are missing and which command plays them. The journal loader
 //! skips plan lines.
 
-use crate::game::{GameKey, GameRecord};
+use crate::play::game::{GameKey, GameRecord};
 use anyhow::{bail, Context, Result};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet, HashSet};
@@ -33,7 +33,7 @@ pub struct Shard {
 /// The shard (1-based) of each game of a plan among `n`, for games given as
 /// (key, player 1, player 2) in schedule order: whole boards, dealt as the
 /// module says. The same plan always gets the same deal.
-pub fn deal(games: &[(GameKey, usize, usize)], n: u32) -> Vec<u32> {
+pub(crate) fn deal(games: &[(GameKey, usize, usize)], n: u32) -> Vec<u32> {
     let n = n.max(1) as usize;
     let keys: Vec<GameKey> = games.iter().map(|g| g.0).collect();
     let boards = board_numbers(&keys);
@@ -91,7 +91,7 @@ impl fmt::Display for Shard {
 
 /// The board number (in schedule order) of each game of a plan: games of
 /// the same round, pairing and board share one.
-pub fn board_numbers(keys: &[GameKey]) -> Vec<usize> {
+pub(crate) fn board_numbers(keys: &[GameKey]) -> Vec<usize> {
     let mut out = Vec::with_capacity(keys.len());
     let mut last = None;
     let mut j = 0;
@@ -108,7 +108,7 @@ pub fn board_numbers(keys: &[GameKey]) -> Vec<usize> {
 
 /// What a sharded journal says about its plan.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct PlanLine {
+pub(crate) struct PlanLine {
     /// The tournament's fingerprint (that of the whole plan).
     pub tournament: String,
     pub game: String,
@@ -130,12 +130,12 @@ struct Wrapped {
 
 impl PlanLine {
     /// The journal line.
-    pub fn to_line(&self) -> String {
+    pub(crate) fn to_line(&self) -> String {
         serde_json::to_string(&Wrapped { plan: self.clone() }).expect("a plan line serialises")
     }
 
     /// The plan of a journal line, if it is one.
-    pub fn from_line(line: &str) -> Option<PlanLine> {
+    pub(crate) fn from_line(line: &str) -> Option<PlanLine> {
         if !line.trim_start().starts_with("{\"plan\"") {
             return None;
         }
@@ -144,7 +144,7 @@ impl PlanLine {
 }
 
 /// Whether a journal line is a plan line (skipped by the results loader).
-pub fn is_plan_line(line: &str) -> bool {
+pub(crate) fn is_plan_line(line: &str) -> bool {
     line.trim_start().starts_with("{\"plan\"")
 }
 
@@ -326,19 +326,6 @@ pub fn merge(paths: &[PathBuf]) -> Result<Merged> {
     Ok(merged)
 }
 
-/// `r<round>-p<pairing>-b<board>-c<colour>` back into a key.
-pub fn parse_key(text: &str) -> Option<GameKey> {
-    let mut parts = text.split('-');
-    let mut field = |tag: char| -> Option<u32> { parts.next()?.strip_prefix(tag)?.parse().ok() };
-    let key = GameKey {
-        round: field('r')?,
-        pairing: field('p')?,
-        board: field('b')?,
-        colour: field('c')?,
-    };
-    parts.next().is_none().then_some(key)
-}
-
 /// Shard `from`'s command line adapted to shard `to`: the `--shard` value,
 /// and the `--results` file name (the last number equal to `from`'s in the
 /// name becomes `to`'s, e.g. `s1.jsonl` → `s3.jsonl`; without one,
@@ -423,12 +410,12 @@ mod tests {
             board: 4,
             colour: 1,
         };
-        assert_eq!(parse_key(&k.to_string()), Some(k));
-        assert_eq!(parse_key("r1-p2-b3"), None);
-        assert_eq!(parse_key("r1-p2-b3-c0-x"), None);
+        assert_eq!(k.to_string().parse::<GameKey>().ok(), Some(k));
+        assert!("r1-p2-b3".parse::<GameKey>().is_err());
+        assert!("r1-p2-b3-c0-x".parse::<GameKey>().is_err());
         let keys: Vec<GameKey> = ["r0-p0-b0-c0", "r0-p0-b0-c1", "r0-p1-b0-c0", "r0-p0-b1-c0"]
             .iter()
-            .map(|k| parse_key(k).unwrap())
+            .map(|k| k.parse().unwrap())
             .collect();
         assert_eq!(board_numbers(&keys), [0, 0, 1, 2]);
     }

@@ -14,19 +14,19 @@
 //! fresh one is started for its next game. Each game lost by a fault is told
 //! on stderr as it ends (who, why, after how many moves, the traffic log).
 
-use crate::builtin::Builtin;
-use crate::client::{Engine, Fault, Timeouts};
-use crate::clock::TimeControl;
-use crate::config::{Entrant, Kind};
-use crate::game::{self, GameKey, GameRecord, GameSpec, Seat, Settings};
-use crate::journal::{self, Journal};
-use crate::report::{self, plural};
-use crate::result::Side;
-use crate::shard::{self, PlanLine, Shard};
+use crate::engines::builtin::Builtin;
+use crate::engines::client::{Engine, Fault, Timeouts};
+use crate::play::clock::TimeControl;
+use crate::engines::config::{Entrant, Kind};
+use crate::play::game::{self, GameKey, GameRecord, GameSpec, Seat, Settings};
+use crate::results::journal::{self, Journal};
+use crate::results::report::{self, plural};
+use crate::results::result::Side;
+use crate::run::shard::{self, PlanLine, Shard};
 use crate::signals;
-use crate::sprt;
-use crate::stats;
-use crate::verify;
+use crate::results::sprt;
+use crate::results::stats;
+use crate::run::verify;
 use anyhow::{bail, Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::collections::VecDeque;
@@ -256,7 +256,7 @@ impl Plan {
     }
 
     /// Keeps only the games of `shard` (whole boards, dealt in schedule
-    /// order: see [`crate::shard`]); the fingerprint stays that of the
+    /// order: see [`crate::run::shard`]); the fingerprint stays that of the
     /// whole plan, so the shards' journals merge.
     pub fn keep_shard(&mut self, shard: Shard) {
         let owners = self.owners(shard.n);
@@ -331,7 +331,7 @@ fn schedule_round(
 /// points; then by their order in the list), each paired with the next-ranked entrant it has
 /// not met yet (a rematch only when nothing else is left); with an odd
 /// number, the lowest-ranked unpaired entrant sits the round out (no points).
-pub fn swiss_pairings(
+pub(crate) fn swiss_pairings(
     names: &[String],
     records: &[GameRecord],
     scoring: stats::Scoring,
@@ -420,7 +420,7 @@ impl Fnv {
 }
 
 /// The seed of a built-in player in one game.
-pub fn player_seed(seed: u64, key: &GameKey, side: usize) -> u64 {
+pub(crate) fn player_seed(seed: u64, key: &GameKey, side: usize) -> u64 {
     let mut h = Fnv::new();
     h.write(&format!("{seed} {key} {side}"));
     h.0
@@ -441,7 +441,7 @@ pub struct RunOptions {
     /// command that resumes the shard).
     pub command: Vec<String>,
     /// A web page rewritten as games finish (`--html-live`).
-    pub live: Option<crate::html::Live>,
+    pub live: Option<crate::results::html::Live>,
 }
 
 /// What a run produced.
@@ -451,7 +451,7 @@ pub struct RunResult {
     pub records: Vec<GameRecord>,
     /// Games resumed from the journal.
     pub resumed: usize,
-    /// Journal lines not trusted (see [`crate::verify`]), told on stderr.
+    /// Journal lines not trusted (see [`crate::run::verify`]), told on stderr.
     pub rejected: usize,
     /// True when Ctrl-C stopped the run before the end.
     pub interrupted: bool,
@@ -467,7 +467,7 @@ pub struct RunResult {
 /// Refuses, before any game, an engine that cannot be found or that does
 /// not declare a configured option. An engine that fails its handshake here
 /// only gets a warning: it will lose its games by `startup`.
-pub fn preflight(plan: &Plan, timeouts: &Timeouts) -> Result<()> {
+pub(crate) fn preflight(plan: &Plan, timeouts: &Timeouts) -> Result<()> {
     for e in &plan.entrants {
         let Kind::External(spec) = &e.kind else {
             continue;
@@ -698,7 +698,7 @@ pub struct Setup {
     pub seed: u64,
     /// How a Swiss ranks before pairing.
     pub scoring: stats::Scoring,
-    /// Play only this share of the plan (see [`crate::shard`]).
+    /// Play only this share of the plan (see [`crate::run::shard`]).
     pub shard: Option<Shard>,
 }
 
@@ -1052,7 +1052,7 @@ mod swiss_tests {
     use super::*;
 
     fn rec(p1: &str, p2: &str, winner: &str) -> GameRecord {
-        crate::stats::tests::rec(p1, p2, winner, 0)
+        crate::results::stats::tests::rec(p1, p2, winner, 0)
     }
 
     #[test]

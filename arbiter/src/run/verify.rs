@@ -21,17 +21,17 @@
 //! record the same game (moves, result; times may differ); when they
 //! disagree none is trusted and the game is played again. A rejected line
 //! is reported by key, left out of the standings, and the game is played
-//! again as if it were missing (see [`crate::journal::quarantine`]).
+//! again as if it were missing (see [`crate::results::journal::quarantine`]).
 
-use crate::game::GameRecord;
-use crate::result::{Offender, Reason, Side, Winner};
-use crate::tournament::Plan;
+use crate::play::game::GameRecord;
+use crate::results::result::{Offender, Reason, Side, Winner};
+use crate::run::tournament::Plan;
 use std::collections::HashMap;
 use tabula::game::{AnyPosition, Outcome};
 
 /// A journal line that does not count, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Rejected {
+pub(crate) struct Rejected {
     pub key: String,
     /// 0-based line of the journal.
     pub line: usize,
@@ -40,7 +40,7 @@ pub struct Rejected {
 
 /// The journal's records of one plan, checked.
 #[derive(Debug, Default)]
-pub struct Verified {
+pub(crate) struct Verified {
     /// The trusted records of the plan's games, one per key, in file order.
     pub good: Vec<GameRecord>,
     pub rejected: Vec<Rejected>,
@@ -49,7 +49,7 @@ pub struct Verified {
 /// Checks `records` (the tournament's journal lines, in file order, at
 /// `lines`) against `plan`. `whole`: the plan holds every game of the
 /// tournament (not a Swiss round), so a key outside it is rejected.
-pub fn verify(plan: &Plan, records: Vec<GameRecord>, lines: &[usize], whole: bool) -> Verified {
+pub(crate) fn verify(plan: &Plan, records: Vec<GameRecord>, lines: &[usize], whole: bool) -> Verified {
     let mut starts: HashMap<String, (usize, usize, AnyPosition)> = HashMap::new();
     for (key, p1, p2, start) in &plan.games {
         starts.insert(key.to_string(), (*p1, *p2, *start));
@@ -135,7 +135,7 @@ pub fn verify(plan: &Plan, records: Vec<GameRecord>, lines: &[usize], whole: boo
 
 /// Replays `r` from `start` by the rules: legal moves, the recorded
 /// scores, a result that follows from its reason (see the module's text).
-pub fn replay(r: &GameRecord, start: AnyPosition) -> Result<(), String> {
+pub(crate) fn replay(r: &GameRecord, start: AnyPosition) -> Result<(), String> {
     let key = format!("r{}-p{}-b{}-c{}", r.round, r.pairing, r.board, r.colour);
     if key != r.key {
         return Err(format!("its fields say game {key}"));

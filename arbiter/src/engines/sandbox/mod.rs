@@ -28,7 +28,7 @@
 //! 5. **rlimits** from the config file (`[engine.limits]`), as before.
 //!
 //! Run as root, the engine's folder and files are bound while the child is
-//! still root (in a private mount namespace, see `crate::process`), so a
+//! still root (in a private mount namespace, see `crate::engines::process`), so a
 //! folder under a private one (`/root/...`) works; what `nobody` itself
 //! cannot read, or a program the view does not show, is refused before the
 //! first game ([`SandboxArgs::apply`]).
@@ -45,12 +45,12 @@
 //! too; Landlock's scoping of Unix sockets (ABI 6) covers only abstract
 //! ones, which the network namespace already separates.
 
-pub mod bwrap;
-pub mod cgroup;
-pub mod procfs;
-pub mod seccomp;
+pub(crate) mod bwrap;
+pub(crate) mod cgroup;
+pub(crate) mod procfs;
+pub(crate) mod seccomp;
 
-use crate::config::{Entrant, ExternalSpec, Kind};
+use crate::engines::config::{Entrant, ExternalSpec, Kind};
 use anyhow::{bail, Result};
 use cgroup::Hierarchy;
 use clap::{Args, ValueEnum};
@@ -343,13 +343,13 @@ impl Confinement {
 /// config file names: `PATH` (the arbiter's folders that the engine can
 /// see), `HOME` and `TMPDIR` (its private `/tmp`), and the arbiter's own
 /// language, time zone and terminal settings.
-pub const ALLOWED_ENV: &[&str] = &[
+pub(crate) const ALLOWED_ENV: &[&str] = &[
     "PATH", "HOME", "TMPDIR", "LANG", "LANGUAGE", "LC_*", "TZ", "TERM",
 ];
 
 /// The environment of a confined engine whose folder is `dir` (the
 /// allow-list of [`ALLOWED_ENV`]; the config's `env` comes on top).
-pub fn environment(c: &Confinement, dir: &Path) -> Vec<(String, String)> {
+pub(crate) fn environment(c: &Confinement, dir: &Path) -> Vec<(String, String)> {
     let mut env = Vec::new();
     let view = bwrap::View::new(dir, &[]);
     let path = std::env::var_os("PATH").unwrap_or_default();
@@ -384,7 +384,7 @@ pub fn environment(c: &Confinement, dir: &Path) -> Vec<(String, String)> {
 /// config's `dir`, else the current folder) and what its command line names
 /// ([`bwrap::files_named`]). The same view is checked before the first game
 /// and bound at every start.
-pub fn view_of(spec: &ExternalSpec) -> std::io::Result<bwrap::View> {
+pub(crate) fn view_of(spec: &ExternalSpec) -> std::io::Result<bwrap::View> {
     let dir = match &spec.dir {
         Some(d) => absolute(d),
         None => std::env::current_dir()?,
@@ -465,7 +465,7 @@ fn preflight(name: &str, spec: &ExternalSpec, c: &Confinement) -> Result<Option<
     if c.bwrap.is_none() {
         return Ok(None); // the whole file system is in view
     }
-    let Some(word) = crate::config::first_shell_word(&spec.program) else {
+    let Some(word) = crate::engines::config::first_shell_word(&spec.program) else {
         return Ok(None);
     };
     let word = if spec.shell {
@@ -476,7 +476,7 @@ fn preflight(name: &str, spec: &ExternalSpec, c: &Confinement) -> Result<Option<
     if word.contains('/') {
         return Ok(None); // a path: in the view, or bound (files_named)
     }
-    let Some(found) = crate::config::find_program(&word, spec.dir.as_deref()) else {
+    let Some(found) = crate::engines::config::find_program(&word, spec.dir.as_deref()) else {
         return Ok(None); // a built-in word, or refused by check_program
     };
     if !found.is_absolute() || view.shows(&found) {
@@ -605,7 +605,7 @@ fn probe_bwrap(run_as: Option<(u32, u32)>, with_seccomp: bool) -> Result<PathBuf
 }
 
 /// What an engine is told in the sandbox, for `arbiter check`.
-pub const REFUSAL_HINT: &str =
+pub(crate) const REFUSAL_HINT: &str =
     "the sandbox (--sandbox) shows the engine only the system folders (read-only), its own \
      folder (read-only unless `writable = true` in the config file; run as root, the engine \
      is the user nobody) and an empty /tmp; no network, no other process, limited processes \
@@ -615,7 +615,7 @@ pub const REFUSAL_HINT: &str =
 
 /// Whether a line on an engine's stderr tells of something the sandbox
 /// refuses (the C library's messages for the errors it causes).
-pub fn is_refusal(line: &str) -> bool {
+pub(crate) fn is_refusal(line: &str) -> bool {
     [
         "Permission denied",
         "Read-only file system",
@@ -633,7 +633,7 @@ pub fn is_refusal(line: &str) -> bool {
 }
 
 /// `p` made absolute (canonical when it exists).
-pub fn absolute(p: &Path) -> PathBuf {
+pub(crate) fn absolute(p: &Path) -> PathBuf {
     if let Ok(c) = p.canonicalize() {
         return c;
     }

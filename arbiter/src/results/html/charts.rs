@@ -3,16 +3,16 @@
 //! figures and a histogram of its time per move.
 
 use super::escape;
-use crate::game::GameRecord;
-use crate::report;
-use crate::result::Side;
-use crate::stats::{Score, Scoring, Standing};
+use crate::play::game::GameRecord;
+use crate::results::report;
+use crate::results::result::Side;
+use crate::results::stats::{Score, Scoring, Standing};
 use std::fmt::Write as _;
 use std::path::Path;
 
 /// The Elo chart: one row per entrant (ranking order), a dot at its Elo and
 /// a bar over its 95 % interval; an unbounded end is an arrow to the edge.
-pub fn elo_chart(table: &[Standing], scoring: Scoring) -> String {
+pub(super) fn elo_chart(table: &[Standing], scoring: Scoring) -> String {
     let score = |s: &Standing| -> Score {
         match scoring {
             Scoring::Games => s.score.clone(),
@@ -182,7 +182,7 @@ fn log_href(log: &str, folder: Option<&Path>) -> Option<String> {
 
 /// One entrant's card: results, faults by reason, search figures, the time
 /// histogram and each fault's line.
-pub fn entrant_card(
+pub(super) fn entrant_card(
     out: &mut String,
     s: &Standing,
     records: &[GameRecord],

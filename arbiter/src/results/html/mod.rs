@@ -17,9 +17,9 @@
 
 mod charts;
 
-use crate::game::GameRecord;
-use crate::report::{self, plural};
-use crate::stats::{self, Scoring, Standing};
+use crate::play::game::GameRecord;
+use crate::results::report::{self, plural};
+use crate::results::stats::{self, Scoring, Standing};
 use anyhow::{Context, Result};
 use serde::Serialize;
 use std::collections::HashMap;
@@ -32,7 +32,7 @@ use tabula::game::AnyPosition;
 /// The page's style sheet.
 const STYLE: &str = include_str!("page.css");
 /// The page's script: lists the games and replays them (knows no game).
-pub const SCRIPT: &str = include_str!("page.js");
+pub(crate) const SCRIPT: &str = include_str!("page.js");
 
 /// What the page is about.
 #[derive(Clone, Debug)]
@@ -245,12 +245,12 @@ impl Live {
 }
 
 /// Escapes text for HTML.
-pub fn escape(text: &str) -> String {
+pub(crate) fn escape(text: &str) -> String {
     svg::escape(text)
 }
 
 /// The whole page.
-pub fn render(info: &PageInfo, records: &[GameRecord]) -> String {
+pub(crate) fn render(info: &PageInfo, records: &[GameRecord]) -> String {
     let mut body = String::new();
     let games_word = plural(records.len(), "game");
     let _ = write!(
@@ -455,10 +455,10 @@ struct GameData<'a> {
     game: &'a str,
     p1: &'a str,
     p2: &'a str,
-    winner: crate::result::Winner,
-    reason: crate::result::Reason,
+    winner: crate::results::result::Winner,
+    reason: crate::results::result::Reason,
     #[serde(skip_serializing_if = "Option::is_none")]
-    offender: Option<crate::result::Offender>,
+    offender: Option<crate::results::result::Offender>,
     #[serde(skip_serializing_if = "Option::is_none")]
     detail: Option<&'a str>,
     scores: [u32; 2],
