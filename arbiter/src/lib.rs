@@ -3,24 +3,32 @@
 //! trusted), enforces time, adjudicates faults and runs resumable
 //! tournaments.
 //!
-//! - [`config`]: entrants from the command line or a TOML/JSON file.
-//! - [`process`]: engine processes (process groups, rlimits, kill and reap).
-//! - [`client`]: the protocol seen from the arbiter, every wait with a deadline.
-//! - [`builtin`]: in-process players (`random`, `greedy`, `tabula`).
-//! - [`clock`]: time controls and clocks.
-//! - [`game`]: the game loop and the results line; [`result`]: its
-//!   winner, reason and offender.
-//! - [`tournament`]: schedule, workers, journal and resume; [`boards`]:
-//!   balanced start boards and the shipped board sets.
-//! - [`check`]: a self-test of one engine, for students.
-//! - [`human`], [`board_view`]: `arbiter play`, a person against an engine.
-//! - [`verify`]: what resume checks of a journal (replayed by the rules).
-//! - [`limits`]: the range of every number given, the largest plan.
-//! - [`journal`], [`stats`], [`report`]: results file, Elo/LOS, tables;
-//!   [`html`]: the tournament as a web page with a replay of every game.
-//! - [`sandbox`]: confinement of untrusted engines (bubblewrap, cgroups).
-//! - [`signals`]: what Ctrl-C and SIGTERM do; [`out`](mod@out): printing that a
-//!   broken pipe cannot stop.
+//! The code lives in rooms, from the bottom up (a room uses only the rooms
+//! above it in this list; `.ci/module-cycles.py` checks it):
+//!
+//! - `out.rs`, `signals.rs`, `limits.rs`: printing that a broken pipe cannot
+//!   stop, what Ctrl-C and SIGTERM do, the range of every number given.
+//! - `engines/`: who plays. Entrants from the command line or a TOML/JSON
+//!   file (`config.rs`), engine processes (`process.rs`), confined by
+//!   `sandbox/` (bubblewrap, cgroups, seccomp), the protocol seen from the
+//!   arbiter with a deadline on every wait (`client.rs`), the in-process
+//!   players `random`, `greedy`, `tabula` (`builtin.rs`).
+//! - `results/`: what a game leaves and how it is shown. Winner, reason and
+//!   offender (`result.rs`), the results journal (`journal.rs`), Elo, LOS
+//!   and standings (`stats.rs`), the sequential test (`sprt.rs`), terminal
+//!   tables, summaries and game records (`report.rs`), the web page with a
+//!   replay of every game (`html/`), boards drawn as text (`board_view.rs`).
+//! - `play/`: one game. The game loop refereed by the rules and its record
+//!   (`game.rs`), clocks (`clock.rs`), a person at a terminal against an
+//!   engine (`human.rs`, `arbiter play`).
+//! - `run/`: many games. Tournaments: schedule, workers, resume
+//!   (`tournament.rs`), start boards and `arbiter boards` (`boards.rs`),
+//!   shards over several machines and `arbiter merge` (`shard.rs`), what
+//!   resume trusts of a journal (`verify.rs`).
+//! - `check/`: `arbiter check`, a self-test of one engine, for students.
+//!
+//! The binary (`main.rs`) parses the command line and calls what this file
+//! re-exports; nothing else is public.
 
 #![warn(unreachable_pub)]
 
@@ -42,12 +50,11 @@ pub use play::clock::TimeControl;
 pub use play::game::{GameRecord, Settings};
 pub use play::human::{run as play_command, PlayArgs};
 pub use results::html::{
-    load_journals, run as report_command, title as page_title, write as write_page, Live,
-    PageInfo, ReportArgs,
+    load_journals, run as report_command, title as page_title, write as write_page, Live, PageInfo,
+    ReportArgs,
 };
 pub use results::report::{
-    full_report, plan_listing, plural, rewrite_journal, rewrite_records, sprt_lines,
-    write_summary,
+    full_report, plan_listing, plural, rewrite_journal, rewrite_records, sprt_lines, write_summary,
 };
 pub use results::result::OnReplaced;
 pub use results::sprt::{Sprt, Watch as SprtWatch};

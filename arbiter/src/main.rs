@@ -6,9 +6,9 @@
 
 use anyhow::{bail, Result};
 use arbiter::{
-    errln, limits, out, outln, plural, signals, BoardSet, Entrant, Format, GameRecord,
-    OnReplaced, PageInfo, RunOptions, RunResult, SandboxArgs, Scoring, Settings, Setup, Shard,
-    Sprt, SprtWatch, TimeControl, Timeouts, Verdict,
+    errln, limits, out, outln, plural, signals, BoardSet, Entrant, Format, GameRecord, OnReplaced,
+    PageInfo, RunOptions, RunResult, SandboxArgs, Scoring, Settings, Setup, Shard, Sprt, SprtWatch,
+    TimeControl, Timeouts, Verdict,
 };
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;

@@ -4,12 +4,12 @@
 use super::common::{error_lines, hint, quote_errors, replaced_hint, REFUSED_GO_HINT};
 use super::stdout::legal_list;
 use super::Checker;
-use crate::results::board_view::replayed;
 use crate::engines::builtin::Builtin;
 use crate::engines::client::{Engine, Fault};
-use crate::play::clock::TimeControl;
 use crate::engines::config::BuiltinKind;
+use crate::play::clock::TimeControl;
 use crate::play::game::{self, GameKey, GameSpec, Seat, Settings};
+use crate::results::board_view::replayed;
 use crate::results::report::plural;
 use crate::results::result::{OnReplaced, Reason, Side, Winner};
 use tabula::game::AnyPosition;

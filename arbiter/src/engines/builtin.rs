@@ -66,7 +66,11 @@ impl Builtin {
     /// Chooses a move (`None` only when the game is over). `limits` is the
     /// match's time control, used by `builtin:tabula` without its own setting
     /// and as its deadline with one (`search_limits`).
-    pub(crate) fn choose(&mut self, pos: &AnyPosition, limits: &Limits) -> (Option<String>, SearchInfo) {
+    pub(crate) fn choose(
+        &mut self,
+        pos: &AnyPosition,
+        limits: &Limits,
+    ) -> (Option<String>, SearchInfo) {
         let moves = pos.legal_moves();
         if moves.is_empty() {
             return (None, SearchInfo::default());

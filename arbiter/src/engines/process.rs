@@ -156,7 +156,7 @@ pub(crate) struct Proc {
     stdin: Option<ChildStdin>,
     pgid: i32,
     /// Lines from stdout and stderr, in the order read.
-    pub events: Events,
+    pub(crate) events: Events,
     status: Option<ExitStatus>,
     /// The engine's cgroup (sandbox), removed when it is dropped.
     cgroup: Option<Cgroup>,
@@ -354,11 +354,6 @@ impl Proc {
             Some(c) => c.pids(),
             None => procfs::descendants(self.pgid),
         }
-    }
-
-    /// The process id (also the process group id).
-    pub(crate) fn pid(&self) -> u32 {
-        self.pgid as u32
     }
 
     /// Writes one line. Fails when the engine is gone or does not read its

@@ -126,7 +126,12 @@ impl GameClock {
     /// than its budget plus `margin_ms` (the overrun is counted from the
     /// budget); the clock is then left at zero, so that a lenient game can go
     /// on.
-    pub(crate) fn charge(&mut self, side: usize, elapsed_ms: u64, margin_ms: u64) -> Result<(), u64> {
+    pub(crate) fn charge(
+        &mut self,
+        side: usize,
+        elapsed_ms: u64,
+        margin_ms: u64,
+    ) -> Result<(), u64> {
         let budget = self.budget(side);
         if let TimeControl::Clock { inc_ms, .. } = self.tc[side] {
             self.left[side] -= elapsed_ms as i64;
@@ -145,17 +150,26 @@ impl GameClock {
 #[cfg(test)]
 mod tests {
     use super::*;
+
     #[test]
     fn a_clock_charges_moves_and_writes_go() {
         let tc: TimeControl = "10+0.1".parse().unwrap();
-        assert_eq!(tc, TimeControl::Clock { base_ms: 10_000, inc_ms: 100 });
+        assert_eq!(
+            tc,
+            TimeControl::Clock {
+                base_ms: 10_000,
+                inc_ms: 100
+            }
+        );
         let mut clock = GameClock::new([tc, tc]);
         assert_eq!(clock.budget(0), Some(10_000));
         assert_eq!(clock.charge(0, 400, 50), Ok(()));
         assert_eq!(clock.budget(0), Some(9_700));
-        assert_eq!(clock.go_command(1).to_string(), "go p1time 9700 p2time 10000 p1inc 100 p2inc 100");
+        assert_eq!(
+            clock.go_command(1).to_string(),
+            "go p1time 9700 p2time 10000 p1inc 100 p2inc 100"
+        );
     }
-
 
     #[test]
     fn movetime_overrun_is_counted_from_the_budget() {

@@ -25,12 +25,12 @@ use tabula::protocol::command::Command;
 
 /// Where a game sits in a tournament: the key of the journal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct GameKey {
-    pub round: u32,
-    pub pairing: u32,
-    pub board: u32,
+pub(crate) struct GameKey {
+    pub(crate) round: u32,
+    pub(crate) pairing: u32,
+    pub(crate) board: u32,
     /// 0: the pairing's first entrant is player 1; 1: colours swapped.
-    pub colour: u32,
+    pub(crate) colour: u32,
 }
 
 impl fmt::Display for GameKey {
@@ -68,11 +68,15 @@ impl FromStr for GameKey {
 
 /// A text that is not a game key.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BadKey(pub String);
+pub(crate) struct BadKey(pub String);
 
 impl fmt::Display for BadKey {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "'{}' is not a game key (r<round>-p<pairing>-b<board>-c<colour>)", self.0)
+        write!(
+            f,
+            "'{}' is not a game key (r<round>-p<pairing>-b<board>-c<colour>)",
+            self.0
+        )
     }
 }
 
@@ -80,38 +84,38 @@ impl std::error::Error for BadKey {}
 
 /// A move that came later than its budget (lenient policy).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Late {
+pub(crate) struct Late {
     /// 0-based ply.
-    pub ply: usize,
-    pub overrun_ms: u64,
+    pub(crate) ply: usize,
+    pub(crate) overrun_ms: u64,
 }
 
 /// A move its program did not choose: the adapter said so (`info string
 /// fallback <reason>`) before its `bestmove`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ReplacedMove {
+pub(crate) struct ReplacedMove {
     /// 0-based ply (the move was not played when it lost the game).
-    pub ply: usize,
-    pub side: Side,
+    pub(crate) ply: usize,
+    pub(crate) side: Side,
     /// The move the adapter answered.
     #[serde(rename = "move")]
-    pub mv: String,
+    pub(crate) mv: String,
     /// The adapter's reason (`error …`, `illegal …`, `nomove …`, …).
-    pub reason: String,
+    pub(crate) reason: String,
 }
 
 /// One line of the results file.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GameRecord {
     /// Fingerprint of the tournament (game, boards, entrants, time control).
-    pub tournament: String,
+    pub(crate) tournament: String,
     /// `r<round>-p<pairing>-b<board>-c<colour>`.
     pub key: String,
-    pub round: u32,
-    pub pairing: u32,
-    pub board: u32,
-    pub colour: u32,
-    pub game: String,
+    pub(crate) round: u32,
+    pub(crate) pairing: u32,
+    pub(crate) board: u32,
+    pub(crate) colour: u32,
+    pub(crate) game: String,
     pub p1: String,
     pub p2: String,
     /// `p1`, `p2` or `draw`.
@@ -124,44 +128,44 @@ pub struct GameRecord {
     pub offender: Option<Offender>,
     /// The offending line verbatim, the exit status, … (faults only).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub detail: Option<String>,
+    pub(crate) detail: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub overrun_ms: Option<u64>,
+    pub(crate) overrun_ms: Option<u64>,
     pub start: String,
     pub moves: Vec<String>,
-    pub score1: u32,
-    pub score2: u32,
+    pub(crate) score1: u32,
+    pub(crate) score2: u32,
     /// Thinking time of each move (ms; the engine's `go` to `bestmove`).
     pub times_ms: Vec<u64>,
     /// CPU time of each move (ms): an engine's, all its processes, since its
     /// last move (pondering included unless `--freeze-idle`); a built-in
     /// player's thread's; `null` for a person. Absent in older journals.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub cpu_ms: Vec<Option<u64>>,
+    pub(crate) cpu_ms: Vec<Option<u64>>,
     /// The mover's last reported depth, score, nodes and cuts for each move.
-    pub info: Vec<SearchInfo>,
+    pub(crate) info: Vec<SearchInfo>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub late: Vec<Late>,
+    pub(crate) late: Vec<Late>,
     /// The engine traffic of the game, when kept (faults, or `--debug`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub log: Option<String>,
-    pub duration_ms: u64,
+    pub(crate) log: Option<String>,
+    pub(crate) duration_ms: u64,
     /// How many moves of player 1 / player 2 their programs did not choose
     /// (always written; absent only in journals older than the count).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub replaced1: Option<u32>,
+    pub(crate) replaced1: Option<u32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub replaced2: Option<u32>,
+    pub(crate) replaced2: Option<u32>,
     /// Each of those moves, with the adapter's reason.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub replaced: Vec<ReplacedMove>,
+    pub(crate) replaced: Vec<ReplacedMove>,
 }
 
 impl GameRecord {
     /// The moves `side` answered in this game (its plies, and a replaced
     /// move that ended the game before it was played) and how many of them
     /// its program did not choose.
-    pub fn answered_by(&self, side: Side) -> (u32, u32) {
+    pub(crate) fn answered_by(&self, side: Side) -> (u32, u32) {
         let mut played = [0u32; 2];
         match AnyPosition::from_fen(&self.start) {
             Ok(mut pos) => {
@@ -190,7 +194,7 @@ impl GameRecord {
 
     /// The fields that a replay of the same game must reproduce (everything
     /// but times and log paths).
-    pub fn same_game(&self, other: &GameRecord) -> bool {
+    pub(crate) fn same_game(&self, other: &GameRecord) -> bool {
         (
             &self.key,
             &self.p1,
@@ -214,12 +218,12 @@ impl GameRecord {
 /// Everything that defines one game.
 #[derive(Clone, Debug)]
 pub(crate) struct GameSpec {
-    pub tournament: String,
-    pub key: GameKey,
-    pub start: AnyPosition,
+    pub(crate) tournament: String,
+    pub(crate) key: GameKey,
+    pub(crate) start: AnyPosition,
     /// Player 1's and player 2's names.
-    pub names: [String; 2],
-    pub tc: [TimeControl; 2],
+    pub(crate) names: [String; 2],
+    pub(crate) tc: [TimeControl; 2],
 }
 
 /// How the games are refereed.
@@ -272,8 +276,8 @@ pub(crate) trait Console {
 /// What a game leaves: its record (`None` if interrupted) and the engines
 /// that may play again (faulted ones are killed).
 pub(crate) struct Played {
-    pub record: Option<GameRecord>,
-    pub seats: [Option<Engine>; 2],
+    pub(crate) record: Option<GameRecord>,
+    pub(crate) seats: [Option<Engine>; 2],
 }
 
 struct End {

@@ -16,12 +16,12 @@
 //! board once. The legal-move list wraps between moves at the terminal's
 //! width (80 columns without a terminal).
 
-use crate::results::board_view::{self, style, Paint};
 use crate::engines::builtin::Builtin;
 use crate::engines::client::{Engine, SearchInfo, Timeouts};
-use crate::play::clock::TimeControl;
 use crate::engines::config::{BuiltinKind, Entrant, Kind};
+use crate::play::clock::TimeControl;
 use crate::play::game::{self, Action, Console, GameKey, GameRecord, GameSpec, Seat, Settings};
+use crate::results::board_view::{self, style, Paint};
 use crate::results::result::{Reason, Side, Winner};
 use crate::results::{journal, report};
 use crate::signals;
@@ -48,53 +48,53 @@ pub struct PlayArgs {
         "Game id: {} (default knight, or the game of --fen)",
         GameId::listed(false, "or")
     ))]
-    pub game: Option<String>,
+    pub(crate) game: Option<String>,
     /// The opponent: builtin:tabula, builtin:greedy, builtin:random or a command line.
     #[arg(long, default_value = "builtin:tabula")]
-    pub engine: String,
+    pub(crate) engine: String,
     /// Your side: p1 moves first.
     #[arg(long = "as", value_enum, default_value_t = Side::P1)]
-    pub side: Side,
+    pub(crate) side: Side,
     /// The engine's time per move (ms).
     #[arg(long, default_value_t = 1000, value_parser = crate::limits::movetime)]
-    pub movetime: u64,
+    pub(crate) movetime: u64,
     /// The engine's depth per move, instead of a move time.
     #[arg(long, value_parser = crate::limits::depth)]
-    pub depth: Option<u32>,
+    pub(crate) depth: Option<u32>,
     /// Seed of the random start board (default: from the clock, printed).
     #[arg(long, conflicts_with = "fen")]
-    pub seed: Option<u64>,
+    pub(crate) seed: Option<u64>,
     /// Start position: a position string (`knight …`, `dots 2x2 …`) or any
     /// setup spec (`random dots 3 2x2`).
     #[arg(long)]
-    pub fen: Option<String>,
+    pub(crate) fen: Option<String>,
     /// Dots board size for seeded boards, `<rows>x<cols>` (default 5x6).
     #[arg(long)]
-    pub dots_size: Option<String>,
+    pub(crate) dots_size: Option<String>,
     /// Search time of `hint` (ms, builtin:tabula).
     #[arg(long, default_value_t = 500, value_parser = crate::limits::movetime)]
-    pub hint_time: u64,
+    pub(crate) hint_time: u64,
     /// Your name in the records.
     #[arg(long, default_value = "human")]
-    pub name: String,
+    pub(crate) name: String,
     /// Results file (JSONL, appended) [default: arbiter-play.jsonl].
     #[arg(long)]
-    pub results: Option<PathBuf>,
+    pub(crate) results: Option<PathBuf>,
     /// Readable game record (appended) [default: arbiter-play.txt].
     #[arg(long)]
-    pub records: Option<PathBuf>,
+    pub(crate) records: Option<PathBuf>,
     /// A web page of every game of the results file (standings, charts, a
     /// replay of each game), rewritten after the game.
     #[arg(long, value_name = "FILE")]
-    pub html: Option<PathBuf>,
+    pub(crate) html: Option<PathBuf>,
     /// No colours (also without a terminal, or with NO_COLOR set).
     #[arg(long)]
-    pub no_color: bool,
+    pub(crate) no_color: bool,
     /// Handshake deadline of an external engine (ms).
     #[arg(long, default_value_t = 10_000, value_parser = crate::limits::deadline)]
-    pub startup_timeout: u64,
+    pub(crate) startup_timeout: u64,
     #[command(flatten)]
-    pub sandbox: crate::engines::sandbox::SandboxArgs,
+    pub(crate) sandbox: crate::engines::sandbox::SandboxArgs,
 }
 
 /// What a line typed by the person means.
@@ -791,6 +791,7 @@ fn show_end(start: &AnyPosition, record: &GameRecord, paint: &Paint, me: Player,
 #[cfg(test)]
 mod tests {
     use super::*;
+
     #[test]
     fn typed_moves_are_read_leniently() {
         use tabula::game::AnyPosition;
@@ -805,9 +806,11 @@ mod tests {
     #[test]
     fn lists_wrap_under_their_heading() {
         let moves: Vec<String> = ["h1.1", "h1.2", "v1.1"].map(String::from).to_vec();
-        assert_eq!(wrap_list("Legal moves (3):", &moves, 26), "Legal moves (3): h1.1 h1.2\n   v1.1");
+        assert_eq!(
+            wrap_list("Legal moves (3):", &moves, 26),
+            "Legal moves (3): h1.1 h1.2\n   v1.1"
+        );
     }
-
 
     #[test]
     fn squares_by_name_or_row_and_column() {

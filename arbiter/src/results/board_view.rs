@@ -21,7 +21,7 @@ use tabula::with_game;
 /// Colours (ANSI SGR) on or off.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Paint {
-    pub color: bool,
+    pub(crate) color: bool,
 }
 
 /// Styles, as SGR parameters.
@@ -119,7 +119,10 @@ pub(crate) fn replayed(start: &AnyPosition, moves: &[String]) -> AnyPosition {
 /// The position before the last of `history`'s moves from `start`, and that
 /// move, for [`render`]'s `last`; `None` at the start or when a move does
 /// not replay.
-pub(crate) fn before_last(start: &AnyPosition, history: &[String]) -> Option<(AnyPosition, String)> {
+pub(crate) fn before_last(
+    start: &AnyPosition,
+    history: &[String],
+) -> Option<(AnyPosition, String)> {
     let (last, earlier) = history.split_last()?;
     let mut pos = *start;
     for m in earlier {
@@ -165,6 +168,7 @@ pub(crate) fn box_owners(start: &AnyPosition, history: &[String]) -> Vec<Option<
 #[cfg(test)]
 mod tests {
     use super::*;
+
     #[test]
     fn a_dots_box_reads_without_colours() {
         use tabula::game::AnyPosition;
@@ -173,7 +177,6 @@ mod tests {
         let text = render(&pos, None, &[], &Paint { color: false }, true);
         assert!(text.contains("+-----+"));
     }
-
 
     #[test]
     fn knight_board_marks_pieces_removed_and_legal_squares() {

@@ -21,15 +21,15 @@ use std::path::{Path, PathBuf};
 pub(crate) struct Loaded {
     /// Finished games of this tournament, every line in file order
     /// (duplicates too: see [`crate::run::verify`]).
-    pub done: Vec<GameRecord>,
+    pub(crate) done: Vec<GameRecord>,
     /// The 0-based line of each of `done` in the file.
-    pub lines: Vec<usize>,
+    pub(crate) lines: Vec<usize>,
     /// Lines of other tournaments.
-    pub other: usize,
+    pub(crate) other: usize,
     /// Lines that are not results (cut short, edited by hand).
-    pub bad: usize,
+    pub(crate) bad: usize,
     /// The plan lines of a sharded journal (see [`crate::run::shard`]), verbatim.
-    pub plans: Vec<String>,
+    pub(crate) plans: Vec<String>,
 }
 
 /// Reads the games of tournament `fingerprint` from `path` (nothing if the

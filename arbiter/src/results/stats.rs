@@ -73,19 +73,19 @@ pub struct Score {
     /// Wins + ½ draws.
     pub points: f64,
     /// Points / (wins + draws + losses), in percent.
-    pub score_pct: f64,
+    pub(crate) score_pct: f64,
     /// Elo difference against the field (None when the score is 0 % or 100 %).
-    pub elo: Option<f64>,
+    pub(crate) elo: Option<f64>,
     /// Half-width of the 95 % interval of `elo` (None unless both bounds
     /// are finite).
-    pub elo_error: Option<f64>,
+    pub(crate) elo_error: Option<f64>,
     /// Lower bound of the 95 % interval (None: unbounded, a score whose
     /// interval reaches 0 %).
-    pub elo_low: Option<f64>,
+    pub(crate) elo_low: Option<f64>,
     /// Upper bound of the 95 % interval (None: unbounded, a score whose
     /// interval reaches 100 %).
-    pub elo_high: Option<f64>,
-    pub los: f64,
+    pub(crate) elo_high: Option<f64>,
+    pub(crate) los: f64,
 }
 
 impl Score {
@@ -102,7 +102,7 @@ impl Score {
     }
 
     /// Results counted.
-    pub fn count(&self) -> u32 {
+    pub(crate) fn count(&self) -> u32 {
         self.wins + self.draws + self.losses
     }
 
@@ -143,24 +143,24 @@ pub struct Standing {
     /// Games lost by a fault (anything but `normal` / `maxlength`).
     pub faults: u32,
     /// Counts of faults by reason.
-    pub fault_reasons: BTreeMap<String, u32>,
+    pub(crate) fault_reasons: BTreeMap<String, u32>,
     /// Complete colour-swapped pairs (both games on the board played).
-    pub pairs: u32,
-    /// W/D/L of the pairs by duplicate scoring (see [`pairs`]), and the
+    pub(crate) pairs: u32,
+    /// W/D/L of the pairs by duplicate scoring (see `pairs`), and the
     /// score, Elo and LOS of the pairs.
     pub pair: Score,
     /// The sum of the pair margins: points scored minus points conceded.
     pub margin: i64,
     /// Moves it was asked for and answered (a replaced move that lost its
     /// game included), and how many of them its program did not choose.
-    pub answered: u32,
-    pub replaced: u32,
+    pub(crate) answered: u32,
+    pub(crate) replaced: u32,
 }
 
 impl Standing {
     /// The share of its answered moves that its program chose itself (%),
     /// `None` before any move.
-    pub fn own_pct(&self) -> Option<f64> {
+    pub(crate) fn own_pct(&self) -> Option<f64> {
         (self.answered > 0)
             .then(|| 100.0 * f64::from(self.answered - self.replaced) / f64::from(self.answered))
     }
@@ -170,18 +170,18 @@ impl Standing {
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Pair {
     /// Player 1 of the pair's first game (colour 0).
-    pub a: String,
+    pub(crate) a: String,
     /// Player 2 of that game.
-    pub b: String,
+    pub(crate) b: String,
     /// `a`'s points minus `b`'s (the final scores), over both games.
-    pub margin: i64,
+    pub(crate) margin: i64,
     /// `a`'s game points over both games (0 to 2).
-    pub game_points: f64,
+    pub(crate) game_points: f64,
     /// The pair's result for `a`: 1 won, ½ drawn, 0 lost.
-    pub result: f64,
+    pub(crate) result: f64,
     /// `Some(x)` when only `x` lost a game of the pair by a fault: `x` loses
     /// the pair whatever the points.
-    pub forfeit: Option<String>,
+    pub(crate) forfeit: Option<String>,
 }
 
 impl Pair {
@@ -397,6 +397,7 @@ pub(crate) fn pentanomial(a: &str, b: &str, records: &[GameRecord]) -> [u32; 5] 
 pub(crate) mod tests {
     use super::*;
     use crate::results::result::Reason;
+
     #[test]
     fn elo_and_los_of_simple_scores() {
         assert!((elo(0.75).unwrap() - 190.85).abs() < 0.01);
@@ -405,7 +406,6 @@ pub(crate) mod tests {
         assert!((los(10, 10) - 0.5).abs() < 1e-9);
         assert!(los(30, 10) > 0.99);
     }
-
 
     /// A finished game of `p1` against `p2` (no moves), for the tests of
     /// the standings and of what is made of them.

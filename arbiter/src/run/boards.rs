@@ -55,8 +55,8 @@
 //! threshold of 20 keeps the boards where, of the ten games, neither side
 //! won more than two more than it lost.
 
-use crate::signals::{self, INTERRUPTED};
 use crate::run::tournament::Boards;
+use crate::signals::{self, INTERRUPTED};
 use anyhow::{bail, Result};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -157,7 +157,7 @@ pub(crate) struct Measurement {
     /// Final margins for the side to move of the start (its points minus the
     /// other's), two per pair: with the pair's stronger setting on its side,
     /// then on the other.
-    pub margins: Vec<i32>,
+    pub(crate) margins: Vec<i32>,
 }
 
 impl Measurement {
@@ -261,26 +261,26 @@ fn playout<G: Evaluate>(start: &G, limits: [&Limits; 2], searchers: &mut [Search
 /// What `arbiter boards` is asked for.
 #[derive(Clone, Debug)]
 pub(crate) struct Options {
-    pub game: GameId,
+    pub(crate) game: GameId,
     /// Balanced boards wanted.
-    pub count: usize,
+    pub(crate) count: usize,
     /// Seed of the first board tried (then seed + 1, …).
-    pub seed: u64,
+    pub(crate) seed: u64,
     /// Dots board size (`None`: the default 5 × 6).
-    pub dots_size: Option<(usize, usize)>,
-    pub reference: Reference,
+    pub(crate) dots_size: Option<(usize, usize)>,
+    pub(crate) reference: Reference,
     /// Largest distance from even kept, in the game's points.
-    pub threshold: u32,
+    pub(crate) threshold: u32,
     /// The value taken as even (see [`default_centre`]).
-    pub centre: i32,
+    pub(crate) centre: i32,
     /// Boards tried before giving up.
-    pub max_tries: u64,
+    pub(crate) max_tries: u64,
     /// Pairs of reference games per board, each a step weaker.
-    pub pairs: u32,
+    pub(crate) pairs: u32,
     /// Which boards are kept.
-    pub keep: Keep,
+    pub(crate) keep: Keep,
     /// Boards measured at once, each on its own thread.
-    pub concurrency: usize,
+    pub(crate) concurrency: usize,
 }
 
 impl Options {
@@ -307,26 +307,26 @@ impl Options {
 #[derive(Clone, Debug)]
 pub(crate) struct Found {
     /// Its seed: `random <game> <seed>`.
-    pub seed: u64,
-    pub position: AnyPosition,
-    pub measurement: Measurement,
+    pub(crate) seed: u64,
+    pub(crate) position: AnyPosition,
+    pub(crate) measurement: Measurement,
 }
 
 /// The balanced boards and how many seeded boards were tried for them.
 #[derive(Clone, Debug)]
 pub(crate) struct Selection {
-    pub boards: Vec<Found>,
-    pub tries: u64,
+    pub(crate) boards: Vec<Found>,
+    pub(crate) tries: u64,
     /// Why fewer boards than asked for were kept (`--max-tries` reached, or
     /// Ctrl-C): the boards found are kept all the same.
-    pub shortfall: Option<String>,
+    pub(crate) shortfall: Option<String>,
 }
 
 /// Where a search for balanced boards stands, for a progress display.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Progress {
-    pub tried: u64,
-    pub kept: usize,
+    pub(crate) tried: u64,
+    pub(crate) kept: usize,
 }
 
 /// Tries seeded boards `seed`, `seed + 1`, … until `count` are balanced, or
@@ -551,62 +551,62 @@ pub(crate) fn file_text(opts: &Options, selection: &Selection) -> String {
 #[derive(Args, Clone, Debug)]
 pub struct BoardsArgs {
     #[arg(long, default_value = "knight", help = format!("Game id: {}", GameId::listed(false, "or")))]
-    pub game: String,
+    pub(crate) game: String,
     /// Balanced boards wanted.
     #[arg(long, default_value_t = 50, value_parser = crate::limits::board_count)]
-    pub count: usize,
+    pub(crate) count: usize,
     /// Seed of the first board tried (then seed + 1, …).
     #[arg(long, default_value_t = 1)]
-    pub seed: u64,
+    pub(crate) seed: u64,
     /// Depth per move of the first pair of reference games, against one
     /// less (default: the game's own, e.g. bishop 9, dots 5; knight plays
     /// 25000 nodes instead; deterministic).
     #[arg(long, conflicts_with = "movetime", value_parser = crate::limits::depth)]
-    pub depth: Option<u32>,
+    pub(crate) depth: Option<u32>,
     /// Time per move of the reference games in ms, against half of it,
     /// instead of a depth (the boards kept then depend on the machine).
     #[arg(long, conflicts_with = "nodes", value_parser = crate::limits::movetime)]
-    pub movetime: Option<u64>,
+    pub(crate) movetime: Option<u64>,
     /// About N nodes per move, against N/2, instead of a depth: as
     /// deterministic as a depth, and like a movetime it searches deeper
     /// where the tree is small (a game's end).
     #[arg(long, value_name = "N", conflicts_with = "depth", value_parser = crate::limits::nodes)]
-    pub nodes: Option<u64>,
+    pub(crate) nodes: Option<u64>,
     /// Boards measured at once (default: the machine's cores); the file is
     /// the same whatever the number, except with --movetime.
     #[arg(long, value_name = "N", value_parser = crate::limits::concurrency)]
-    pub concurrency: Option<usize>,
+    pub(crate) concurrency: Option<usize>,
     /// Largest distance of the mean margin from the centre, in the game's
     /// points (default: the game's own, e.g. knight 30, bishop 20, dots 2
     /// boxes; a Quatro win counts 100).
     #[arg(long)]
-    pub threshold: Option<u32>,
+    pub(crate) threshold: Option<u32>,
     /// The mean margin taken as even (default 0): a board is kept when its
     /// value is within --threshold of it.
     #[arg(long, allow_hyphen_values = true)]
-    pub centre: Option<i32>,
+    pub(crate) centre: Option<i32>,
     /// Pairs of reference games per board, each one step (a ply, or half
     /// the time or the nodes) weaker than the last (default: the game's
     /// own, e.g. knight 2, the others 5).
     #[arg(long, value_parser = crate::limits::pairs)]
-    pub pairs: Option<u32>,
+    pub(crate) pairs: Option<u32>,
     /// Keep instead the boards on which the stronger setting won both games
     /// of at least N pairs, whatever its colour (skill, not the colour,
     /// decides there); --threshold and --centre are then unused.
     #[arg(long, value_name = "N", conflicts_with_all = ["threshold", "centre"], value_parser = crate::limits::pairs)]
-    pub skill: Option<u32>,
+    pub(crate) skill: Option<u32>,
     /// Boards tried before giving up (default: 100 per board wanted).
     #[arg(long, value_parser = crate::limits::tries)]
-    pub max_tries: Option<u64>,
+    pub(crate) max_tries: Option<u64>,
     /// Dots board size, `<rows>x<cols>` (default 5x6).
     #[arg(long)]
-    pub dots_size: Option<String>,
+    pub(crate) dots_size: Option<String>,
     /// The board file to write (default: standard output).
     #[arg(long)]
-    pub out: Option<PathBuf>,
+    pub(crate) out: Option<PathBuf>,
     /// No progress bar.
     #[arg(long)]
-    pub quiet: bool,
+    pub(crate) quiet: bool,
 }
 
 /// Runs `arbiter boards`: finds the boards, writes the file, tells on
@@ -776,6 +776,7 @@ pub fn source(
 #[cfg(test)]
 mod tests {
     use super::*;
+
     #[test]
     fn balanced_boards_are_found() {
         use tabula::game::GameId;
@@ -787,9 +788,11 @@ mod tests {
         };
         let found = find(&opts, &mut |_| {}).unwrap();
         assert_eq!(found.boards.len(), 2);
-        assert!(found.boards.iter().all(|b| b.measurement.value().abs() <= 40.0));
+        assert!(found
+            .boards
+            .iter()
+            .all(|b| b.measurement.value().abs() <= 40.0));
     }
-
 
     fn small(game: GameId, count: usize, threshold: u32) -> Options {
         Options {

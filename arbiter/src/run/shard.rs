@@ -26,8 +26,8 @@ use std::str::FromStr;
 /// Shard `k` of `n` (1-based: `1/4` … `4/4`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Shard {
-    pub k: u32,
-    pub n: u32,
+    pub(crate) k: u32,
+    pub(crate) n: u32,
 }
 
 /// The shard (1-based) of each game of a plan among `n`, for games given as
@@ -110,17 +110,17 @@ pub(crate) fn board_numbers(keys: &[GameKey]) -> Vec<usize> {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub(crate) struct PlanLine {
     /// The tournament's fingerprint (that of the whole plan).
-    pub tournament: String,
-    pub game: String,
-    pub shard: Shard,
+    pub(crate) tournament: String,
+    pub(crate) game: String,
+    pub(crate) shard: Shard,
     /// The entrants, in the order of the command.
-    pub names: Vec<String>,
+    pub(crate) names: Vec<String>,
     /// Every key of the whole plan (every shard's), in schedule order.
-    pub keys: Vec<String>,
+    pub(crate) keys: Vec<String>,
     /// The shard (1-based) that plays each of `keys`.
-    pub owners: Vec<u32>,
+    pub(crate) owners: Vec<u32>,
     /// The command line that plays this shard (rerun it to resume).
-    pub command: Vec<String>,
+    pub(crate) command: Vec<String>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -180,7 +180,7 @@ pub struct Missing {
     /// was given (then `template` is another shard's command, to adapt).
     pub command: Option<Vec<String>>,
     /// Whether a journal of the shard was among the inputs.
-    pub journal_given: bool,
+    pub(crate) journal_given: bool,
 }
 
 /// Reads and merges sharded journals of one tournament. Refuses journals

@@ -16,17 +16,17 @@
 
 use crate::engines::builtin::Builtin;
 use crate::engines::client::{Engine, Fault, Timeouts};
-use crate::play::clock::TimeControl;
 use crate::engines::config::{Entrant, Kind};
+use crate::play::clock::TimeControl;
 use crate::play::game::{self, GameKey, GameRecord, GameSpec, Seat, Settings};
 use crate::results::journal::{self, Journal};
 use crate::results::report::{self, plural};
 use crate::results::result::Side;
-use crate::run::shard::{self, PlanLine, Shard};
-use crate::signals;
 use crate::results::sprt;
 use crate::results::stats;
+use crate::run::shard::{self, PlanLine, Shard};
 use crate::run::verify;
+use crate::signals;
 use anyhow::{bail, Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::collections::VecDeque;
@@ -64,7 +64,7 @@ pub enum Boards {
 
 impl Boards {
     /// Board number `i` of game `game`.
-    pub fn board(&self, game: GameId, i: u64) -> Result<AnyPosition> {
+    pub(crate) fn board(&self, game: GameId, i: u64) -> Result<AnyPosition> {
         match self {
             Boards::Seeded { seed, dots_size } => {
                 let s = seed.wrapping_add(i);
@@ -82,7 +82,7 @@ impl Boards {
     /// Reads a file of start positions ([`setup::read_board_file`]: one
     /// position string per line — `fen …`, a bare FEN, `random …` — and `#`
     /// comments, whole lines or line ends).
-    pub fn from_file(path: &Path, game: GameId) -> Result<Boards> {
+    pub(crate) fn from_file(path: &Path, game: GameId) -> Result<Boards> {
         let text = std::fs::read_to_string(path)
             .with_context(|| format!("cannot read boards file '{}'", path.display()))?;
         let list = setup::read_board_file(&text, game).map_err(|e| match e {
@@ -98,20 +98,20 @@ impl Boards {
 /// A tournament to play.
 #[derive(Clone, Debug)]
 pub struct Plan {
-    pub game: GameId,
-    pub entrants: Vec<Entrant>,
-    pub pairings: Vec<(usize, usize)>,
+    pub(crate) game: GameId,
+    pub(crate) entrants: Vec<Entrant>,
+    pub(crate) pairings: Vec<(usize, usize)>,
     /// Every game of the schedule: key, player 1, player 2, start board.
-    pub games: Vec<(GameKey, usize, usize, AnyPosition)>,
-    pub tc: TimeControl,
-    pub seed: u64,
-    pub fingerprint: String,
+    pub(crate) games: Vec<(GameKey, usize, usize, AnyPosition)>,
+    pub(crate) tc: TimeControl,
+    pub(crate) seed: u64,
+    pub(crate) fingerprint: String,
     /// `Some` when only a shard of the plan is kept in `games`: the shard,
     /// every key of the whole plan and the shard of each.
-    pub shard: Option<(Shard, Vec<String>, Vec<u32>)>,
+    pub(crate) shard: Option<(Shard, Vec<String>, Vec<u32>)>,
     /// Every game of the tournament is planned (false for a Swiss round:
     /// the journal may hold the games of other rounds).
-    pub whole: bool,
+    pub(crate) whole: bool,
 }
 
 impl Plan {
@@ -178,7 +178,7 @@ impl Plan {
     /// One round with the given pairings (Swiss), `boards_per_round` boards
     /// each, both colours.
     #[allow(clippy::too_many_arguments)]
-    pub fn round(
+    pub(crate) fn round(
         game: GameId,
         entrants: Vec<Entrant>,
         pairings: Vec<(usize, usize)>,
@@ -243,7 +243,7 @@ impl Plan {
     }
 
     /// The time control of an entrant (its own override, else the plan's).
-    pub fn control_of(&self, e: &Entrant) -> TimeControl {
+    pub(crate) fn control_of(&self, e: &Entrant) -> TimeControl {
         if let Some(ms) = e.time.movetime {
             TimeControl::Movetime(ms)
         } else if let Some(n) = e.time.nodes {
@@ -258,7 +258,7 @@ impl Plan {
     /// Keeps only the games of `shard` (whole boards, dealt in schedule
     /// order: see [`crate::run::shard`]); the fingerprint stays that of the
     /// whole plan, so the shards' journals merge.
-    pub fn keep_shard(&mut self, shard: Shard) {
+    pub(crate) fn keep_shard(&mut self, shard: Shard) {
         let owners = self.owners(shard.n);
         let keys: Vec<String> = self.games.iter().map(|g| g.0.to_string()).collect();
         let mut own = owners.iter();
@@ -267,14 +267,14 @@ impl Plan {
     }
 
     /// The shard (1-based) of each game among `n` (see [`shard::deal`]).
-    pub fn owners(&self, n: u32) -> Vec<u32> {
+    pub(crate) fn owners(&self, n: u32) -> Vec<u32> {
         let games: Vec<(GameKey, usize, usize)> =
             self.games.iter().map(|g| (g.0, g.1, g.2)).collect();
         shard::deal(&games, n)
     }
 
     /// The entrants' names.
-    pub fn names(&self) -> Vec<String> {
+    pub(crate) fn names(&self) -> Vec<String> {
         self.entrants.iter().map(|e| e.name.clone()).collect()
     }
 
@@ -451,7 +451,7 @@ pub struct RunResult {
     pub records: Vec<GameRecord>,
     /// Games resumed from the journal.
     pub resumed: usize,
-    /// Journal lines not trusted (see [`crate::run::verify`]), told on stderr.
+    /// Journal lines not trusted (see `run::verify`), told on stderr.
     pub rejected: usize,
     /// True when Ctrl-C stopped the run before the end.
     pub interrupted: bool,
@@ -698,7 +698,7 @@ pub struct Setup {
     pub seed: u64,
     /// How a Swiss ranks before pairing.
     pub scoring: stats::Scoring,
-    /// Play only this share of the plan (see [`crate::run::shard`]).
+    /// Play only this share of the plan (see `run::shard`).
     pub shard: Option<Shard>,
 }
 

@@ -32,24 +32,29 @@ use tabula::game::{AnyPosition, Outcome};
 /// A journal line that does not count, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Rejected {
-    pub key: String,
+    pub(crate) key: String,
     /// 0-based line of the journal.
-    pub line: usize,
-    pub why: String,
+    pub(crate) line: usize,
+    pub(crate) why: String,
 }
 
 /// The journal's records of one plan, checked.
 #[derive(Debug, Default)]
 pub(crate) struct Verified {
     /// The trusted records of the plan's games, one per key, in file order.
-    pub good: Vec<GameRecord>,
-    pub rejected: Vec<Rejected>,
+    pub(crate) good: Vec<GameRecord>,
+    pub(crate) rejected: Vec<Rejected>,
 }
 
 /// Checks `records` (the tournament's journal lines, in file order, at
 /// `lines`) against `plan`. `whole`: the plan holds every game of the
 /// tournament (not a Swiss round), so a key outside it is rejected.
-pub(crate) fn verify(plan: &Plan, records: Vec<GameRecord>, lines: &[usize], whole: bool) -> Verified {
+pub(crate) fn verify(
+    plan: &Plan,
+    records: Vec<GameRecord>,
+    lines: &[usize],
+    whole: bool,
+) -> Verified {
     let mut starts: HashMap<String, (usize, usize, AnyPosition)> = HashMap::new();
     for (key, p1, p2, start) in &plan.games {
         starts.insert(key.to_string(), (*p1, *p2, *start));

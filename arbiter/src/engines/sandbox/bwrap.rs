@@ -18,9 +18,9 @@ const SYSTEM: &[&str] = &[
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct View {
     /// The engine's folder (absolute).
-    pub dir: PathBuf,
+    pub(crate) dir: PathBuf,
     /// Files outside `dir`.
-    pub files: Vec<PathBuf>,
+    pub(crate) files: Vec<PathBuf>,
 }
 
 impl View {
@@ -52,7 +52,11 @@ impl View {
 /// The arguments of `bwrap` before the engine's command. `source` says
 /// where each of the view's paths is bound from (the path itself, or where
 /// the arbiter staged it: see `crate::engines::process`).
-pub(crate) fn args(c: &Confinement, view: &View, source: &dyn Fn(&Path) -> PathBuf) -> Vec<OsString> {
+pub(crate) fn args(
+    c: &Confinement,
+    view: &View,
+    source: &dyn Fn(&Path) -> PathBuf,
+) -> Vec<OsString> {
     let dir = view.dir.as_path();
     let mut a: Vec<OsString> = Vec::new();
     let mut push = |words: &[&std::ffi::OsStr]| a.extend(words.iter().map(|w| w.to_os_string()));

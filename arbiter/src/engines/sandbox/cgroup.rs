@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 
 /// Where engine cgroups are made: the arbiter's own cgroup in each hierarchy.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Hierarchy {
+pub(crate) enum Hierarchy {
     /// cgroup v2: one folder (pids, memory, freezer and CPU time in it;
     /// `cpu` when its controller limits CPU).
     V2 { base: PathBuf, cpu: bool },
@@ -36,7 +36,7 @@ pub enum Hierarchy {
 impl Hierarchy {
     /// Finds a hierarchy where engine cgroups can be made with pids and
     /// memory limits (tried for real); else why not.
-    pub fn find() -> Result<Hierarchy, String> {
+    pub(crate) fn find() -> Result<Hierarchy, String> {
         let mounts = std::fs::read_to_string("/proc/self/mountinfo").map_err(|e| e.to_string())?;
         let own = std::fs::read_to_string("/proc/self/cgroup").map_err(|e| e.to_string())?;
         let mut why = Vec::new();
@@ -100,7 +100,7 @@ impl Hierarchy {
     }
 
     /// What this hierarchy gives, for the header line.
-    pub fn describe(&self) -> String {
+    pub(crate) fn describe(&self) -> String {
         match self {
             Hierarchy::V2 { cpu, .. } => {
                 format!(
@@ -131,7 +131,7 @@ impl Hierarchy {
     }
 
     /// Whether the cgroup can limit the CPU bandwidth.
-    pub fn limits_cpu(&self) -> bool {
+    pub(crate) fn limits_cpu(&self) -> bool {
         match self {
             Hierarchy::V2 { cpu, .. } => *cpu,
             Hierarchy::V1 { cpu, .. } => cpu.is_some(),
@@ -139,7 +139,7 @@ impl Hierarchy {
     }
 
     /// Whether the cgroup can freeze its processes.
-    pub fn freezes(&self) -> bool {
+    pub(crate) fn freezes(&self) -> bool {
         match self {
             Hierarchy::V2 { .. } => true,
             Hierarchy::V1 { freezer, .. } => freezer.is_some(),

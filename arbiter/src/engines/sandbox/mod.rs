@@ -95,14 +95,14 @@ pub struct SandboxArgs {
     pub freeze_idle: bool,
     /// Memory of each sandboxed engine, all its processes together (MiB).
     #[arg(long, default_value_t = 2048, value_name = "MIB", value_parser = sandbox_memory)]
-    pub sandbox_memory: u64,
+    pub(crate) sandbox_memory: u64,
     /// Processes and threads of each sandboxed engine.
     #[arg(long, default_value_t = 256, value_name = "N", value_parser = sandbox_pids)]
-    pub sandbox_pids: u64,
+    pub(crate) sandbox_pids: u64,
     /// CPU of each sandboxed engine, in cores (`1`, `0.5`; default: no
     /// limit): its threads together cannot use more.
     #[arg(long, value_name = "CORES", value_parser = sandbox_cpus)]
-    pub sandbox_cpus: Option<f64>,
+    pub(crate) sandbox_cpus: Option<f64>,
 }
 
 /// `--sandbox-memory`: 16 MiB (less and no interpreter starts) to 1 TiB
@@ -260,38 +260,38 @@ impl SandboxArgs {
 
 /// The sandbox settings of one engine in a config file.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct EngineSandbox {
+pub(crate) struct EngineSandbox {
     /// Overrides `--sandbox` for this engine.
-    pub mode: Option<Mode>,
+    pub(crate) mode: Option<Mode>,
     /// The engine may write in its own folder.
-    pub writable: bool,
+    pub(crate) writable: bool,
 }
 
 /// How one engine is confined (resolved from the options and what the
 /// machine offers).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Confinement {
+pub(crate) struct Confinement {
     /// The `bwrap` program, if bubblewrap works here.
-    pub bwrap: Option<PathBuf>,
+    pub(crate) bwrap: Option<PathBuf>,
     /// Where engine cgroups are made, if anywhere.
-    pub cgroup: Option<Hierarchy>,
-    pub memory_mb: u64,
-    pub pids: u64,
+    pub(crate) cgroup: Option<Hierarchy>,
+    pub(crate) memory_mb: u64,
+    pub(crate) pids: u64,
     /// CPU bandwidth in thousandths of a core, if limited.
-    pub millicores: Option<u64>,
-    pub freeze_idle: bool,
+    pub(crate) millicores: Option<u64>,
+    pub(crate) freeze_idle: bool,
     /// The user and group the engine runs as (the arbiter is root).
-    pub run_as: Option<(u32, u32)>,
-    pub writable: bool,
+    pub(crate) run_as: Option<(u32, u32)>,
+    pub(crate) writable: bool,
     /// Absolute paths masked wherever they fall inside the engine's view.
-    pub hidden: Vec<PathBuf>,
+    pub(crate) hidden: Vec<PathBuf>,
     /// The seccomp filter of [`seccomp`] is loaded.
-    pub seccomp: bool,
+    pub(crate) seccomp: bool,
 }
 
 impl Confinement {
     /// What is enforced, in words.
-    pub fn describe(&self) -> String {
+    pub(crate) fn describe(&self) -> String {
         let mut parts = Vec::new();
         match &self.bwrap {
             Some(_) => parts.push(format!(

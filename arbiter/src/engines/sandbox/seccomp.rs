@@ -49,19 +49,20 @@ mod arch {
 
 #[cfg(target_arch = "aarch64")]
 mod arch {
-    pub const NATIVE: u32 = 0xc000_00b7; // AUDIT_ARCH_AARCH64
-    pub const SOCKET: u32 = 198;
-    pub const SOCKETPAIR: u32 = 199;
-    pub const IO_URING_SETUP: u32 = 425;
-    pub const X32: Option<u32> = None;
-    pub const COMPAT: Option<(u32, [u32; 4])> = None;
+    pub(crate) const NATIVE: u32 = 0xc000_00b7; // AUDIT_ARCH_AARCH64
+    pub(crate) const SOCKET: u32 = 198;
+    pub(crate) const SOCKETPAIR: u32 = 199;
+    pub(crate) const IO_URING_SETUP: u32 = 425;
+    pub(crate) const X32: Option<u32> = None;
+    pub(crate) const COMPAT: Option<(u32, [u32; 4])> = None;
 }
 
 /// Whether this build has a filter for its architecture.
 pub(crate) const SUPPORTED: bool = cfg!(any(target_arch = "x86_64", target_arch = "aarch64"));
 
 /// What the filter refuses, for the header line.
-pub(crate) const DESCRIBE: &str = "seccomp (no Unix-domain sockets: IP and netlink only; no io_uring)";
+pub(crate) const DESCRIBE: &str =
+    "seccomp (no Unix-domain sockets: IP and netlink only; no io_uring)";
 
 fn stmt(code: u16, k: u32) -> libc::sock_filter {
     libc::sock_filter {

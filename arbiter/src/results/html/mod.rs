@@ -49,7 +49,7 @@ pub struct PageInfo {
 
 impl PageInfo {
     /// The page of `records`, its entrants in the order they first appear.
-    pub fn of_records(title: &str, records: &[GameRecord], scoring: Scoring) -> PageInfo {
+    pub(crate) fn of_records(title: &str, records: &[GameRecord], scoring: Scoring) -> PageInfo {
         let mut names: Vec<String> = Vec::new();
         for r in records {
             for n in [&r.p1, &r.p2] {
@@ -73,16 +73,16 @@ pub struct ReportArgs {
     /// Results journals (JSONL, as written by --results); every game of
     /// every tournament in them.
     #[arg(required = true, value_name = "RESULTS")]
-    pub results: Vec<PathBuf>,
+    pub(crate) results: Vec<PathBuf>,
     /// The page to write.
     #[arg(long, default_value = "report.html")]
-    pub out: PathBuf,
+    pub(crate) out: PathBuf,
     /// Which standings come first (both are on the page).
     #[arg(long, value_enum, default_value_t = Scoring::Games)]
-    pub scoring: Scoring,
+    pub(crate) scoring: Scoring,
     /// The page's heading (default: the game and the entrants).
     #[arg(long)]
-    pub title: Option<String>,
+    pub(crate) title: Option<String>,
 }
 
 /// `arbiter report`: prints the standings as a tournament does and writes
@@ -211,10 +211,10 @@ pub fn write(path: &Path, info: &PageInfo, records: &[GameRecord]) -> Result<()>
 /// tournament is not slowed by its page.
 #[derive(Clone, Debug)]
 pub struct Live {
-    pub path: PathBuf,
-    pub info: PageInfo,
+    pub(crate) path: PathBuf,
+    pub(crate) info: PageInfo,
     /// Games of earlier rounds (a Swiss), shown with the round under way.
-    pub earlier: Vec<GameRecord>,
+    pub(crate) earlier: Vec<GameRecord>,
     next: Option<Instant>,
 }
 
@@ -230,7 +230,7 @@ impl Live {
     }
 
     /// Called after each finished game with the games so far.
-    pub fn game_finished(&mut self, records: &[GameRecord]) {
+    pub(crate) fn game_finished(&mut self, records: &[GameRecord]) {
         if self.next.is_some_and(|t| Instant::now() < t) {
             return;
         }
