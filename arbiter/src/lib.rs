@@ -47,12 +47,13 @@ pub use engines::config::{dedup_names, load_file as load_engines, Entrant, Exter
 pub use engines::process::become_subreaper;
 pub use engines::sandbox::{Mode as SandboxMode, SandboxArgs};
 pub use play::clock::TimeControl;
-pub use play::game::{GameRecord, Settings};
+pub use play::game::Settings;
 pub use play::human::{run as play_command, PlayArgs};
 pub use results::html::{
     load_journals, run as report_command, title as page_title, write as write_page, Live, PageInfo,
     ReportArgs,
 };
+pub use results::record::GameRecord;
 pub use results::report::{
     full_report, plan_listing, plural, rewrite_journal, rewrite_records, sprt_lines, write_summary,
 };

@@ -8,8 +8,9 @@ use crate::engines::builtin::Builtin;
 use crate::engines::client::{Engine, Fault};
 use crate::engines::config::BuiltinKind;
 use crate::play::clock::TimeControl;
-use crate::play::game::{self, GameKey, GameSpec, Seat, Settings};
+use crate::play::game::{self, GameSpec, Seat, Settings};
 use crate::results::board_view::replayed;
+use crate::results::record::GameKey;
 use crate::results::report::plural;
 use crate::results::result::{OnReplaced, Reason, Side, Winner};
 use tabula::game::AnyPosition;
@@ -122,7 +123,7 @@ pub(super) fn report_game(
     what: &str,
     mine: Side,
     start: &AnyPosition,
-    rec: crate::play::game::GameRecord,
+    rec: crate::results::record::GameRecord,
     log: &str,
 ) {
     let moves = plural(rec.moves.len(), "move");
@@ -225,7 +226,7 @@ fn private_dir() -> std::io::Result<std::path::PathBuf> {
 }
 
 /// Where the game's traffic log was kept, if it was.
-fn log_note(rec: &crate::play::game::GameRecord) -> String {
+fn log_note(rec: &crate::results::record::GameRecord) -> String {
     rec.log
         .as_deref()
         .map_or(String::new(), |l| format!("; traffic log: {l}"))

@@ -186,7 +186,7 @@ impl Proc {
         let confine = spec.confine.clone();
         // What a confined engine sees (nothing to work out otherwise).
         let view = match &confine {
-            Some(_) => Some(sandbox::view_of(spec)?),
+            Some(_) => Some(crate::engines::confine::view_of(spec)?),
             None => None,
         };
         let mut setup = ChildSetup {

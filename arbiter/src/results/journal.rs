@@ -10,7 +10,7 @@
 //! rejects are moved to `<journal>.rejected` ([`quarantine`]) and their
 //! games played again.
 
-use crate::play::game::GameRecord;
+use crate::results::record::GameRecord;
 use anyhow::{Context, Result};
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Seek, SeekFrom, Write};
@@ -32,6 +32,12 @@ pub(crate) struct Loaded {
     pub(crate) plans: Vec<String>,
 }
 
+/// Whether a journal line is a plan line (a sharded journal's, see
+/// `run::shard`; skipped by the results loader).
+pub(crate) fn is_plan_line(line: &str) -> bool {
+    line.trim_start().starts_with("{\"plan\"")
+}
+
 /// Reads the games of tournament `fingerprint` from `path` (nothing if the
 /// file does not exist).
 pub(crate) fn load(path: &Path, fingerprint: &str) -> Result<Loaded> {
@@ -47,7 +53,7 @@ pub(crate) fn load(path: &Path, fingerprint: &str) -> Result<Loaded> {
         if line.trim().is_empty() {
             continue;
         }
-        if crate::run::shard::is_plan_line(line) {
+        if is_plan_line(line) {
             loaded.plans.push(line.to_string());
             continue;
         }

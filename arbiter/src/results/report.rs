@@ -5,7 +5,7 @@
 //! boards). A tournament's summary and records are rewritten whole at the
 //! end of each run (temporary file, then rename), never appended to.
 
-use crate::play::game::GameRecord;
+use crate::results::record::GameRecord;
 use crate::results::result::{Offender, Side};
 use crate::results::stats::{self, Score, Scoring, Standing};
 use anyhow::{Context, Result};

@@ -21,7 +21,7 @@
 //! test stops at `LLR ≤ ln(β / (1 - α))` (H0) or `LLR ≥ ln((1 - β) / α)`
 //! (H1).
 
-use crate::play::game::GameRecord;
+use crate::results::record::GameRecord;
 use crate::results::stats::{self, Scoring};
 use anyhow::{bail, Context, Result};
 use serde::Serialize;

@@ -8,7 +8,7 @@
 //! or too few games for a score near either end. LOS is
 //! `Φ((W - L) / sqrt(W + L))`, draws ignored.
 
-use crate::play::game::GameRecord;
+use crate::results::record::GameRecord;
 use crate::results::result::Side;
 use serde::Serialize;
 use std::collections::BTreeMap;

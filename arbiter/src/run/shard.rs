@@ -15,7 +15,8 @@
 //! which games are missing and which command plays them. The journal loader
 //! skips plan lines.
 
-use crate::play::game::{GameKey, GameRecord};
+use crate::results::journal;
+use crate::results::record::{GameKey, GameRecord};
 use anyhow::{bail, Context, Result};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet, HashSet};
@@ -136,16 +137,11 @@ impl PlanLine {
 
     /// The plan of a journal line, if it is one.
     pub(crate) fn from_line(line: &str) -> Option<PlanLine> {
-        if !line.trim_start().starts_with("{\"plan\"") {
+        if !journal::is_plan_line(line) {
             return None;
         }
         serde_json::from_str::<Wrapped>(line).ok().map(|w| w.plan)
     }
-}
-
-/// Whether a journal line is a plan line (skipped by the results loader).
-pub(crate) fn is_plan_line(line: &str) -> bool {
-    line.trim_start().starts_with("{\"plan\"")
 }
 
 /// The journals merged.
@@ -505,7 +501,7 @@ mod tests {
             command: vec!["arbiter".into()],
         };
         let line = p.to_line();
-        assert!(is_plan_line(&line));
+        assert!(journal::is_plan_line(&line));
         assert_eq!(PlanLine::from_line(&line), Some(p));
         assert_eq!(PlanLine::from_line("{\"tournament\":\"x\"}"), None);
     }

@@ -23,7 +23,7 @@
 //! is reported by key, left out of the standings, and the game is played
 //! again as if it were missing (see [`crate::results::journal::quarantine`]).
 
-use crate::play::game::GameRecord;
+use crate::results::record::GameRecord;
 use crate::results::result::{Offender, Reason, Side, Winner};
 use crate::run::tournament::Plan;
 use std::collections::HashMap;

@@ -3,7 +3,7 @@
 //! figures and a histogram of its time per move.
 
 use super::escape;
-use crate::play::game::GameRecord;
+use crate::results::record::GameRecord;
 use crate::results::report;
 use crate::results::result::Side;
 use crate::results::stats::{Score, Scoring, Standing};

@@ -17,7 +17,7 @@
 
 mod charts;
 
-use crate::play::game::GameRecord;
+use crate::results::record::GameRecord;
 use crate::results::report::{self, plural};
 use crate::results::stats::{self, Scoring, Standing};
 use anyhow::{Context, Result};
