@@ -7,25 +7,37 @@
 //! above it in this list; `.ci/module-cycles.py` checks it):
 //!
 //! - `out.rs`, `signals.rs`, `limits.rs`: printing that a broken pipe cannot
-//!   stop, what Ctrl-C and SIGTERM do, the range of every number given.
+//!   stop (and `plural`), what Ctrl-C and SIGTERM do, the range of every
+//!   number given.
 //! - `engines/`: who plays. Entrants from the command line or a TOML/JSON
-//!   file (`config.rs`), engine processes (`process.rs`), confined by
-//!   `sandbox/` (bubblewrap, cgroups, seccomp), the protocol seen from the
-//!   arbiter with a deadline on every wait (`client.rs`), the in-process
-//!   players `random`, `greedy`, `tabula` (`builtin.rs`).
-//! - `results/`: what a game leaves and how it is shown. Winner, reason and
-//!   offender (`result.rs`), the results journal (`journal.rs`), Elo, LOS
-//!   and standings (`stats.rs`), the sequential test (`sprt.rs`), terminal
-//!   tables, summaries and game records (`report.rs`), the web page with a
-//!   replay of every game (`html/`), boards drawn as text (`board_view.rs`).
-//! - `play/`: one game. The game loop refereed by the rules and its record
-//!   (`game.rs`), clocks (`clock.rs`), a person at a terminal against an
-//!   engine (`human.rs`, `arbiter play`).
-//! - `run/`: many games. Tournaments: schedule, workers, resume
-//!   (`tournament.rs`), start boards and `arbiter boards` (`boards.rs`),
-//!   shards over several machines and `arbiter merge` (`shard.rs`), what
-//!   resume trusts of a journal (`verify.rs`).
+//!   file (`config.rs`), engine processes (`process.rs`), the sandbox's
+//!   layers (`sandbox/`: bubblewrap, cgroups, seccomp) and which engine gets
+//!   them (`confine.rs`), the protocol seen from the arbiter with a deadline
+//!   on every wait (`client.rs`), the in-process players `random`, `greedy`,
+//!   `tabula` (`builtin.rs`).
+//! - `results/`: what a game leaves and how it is shown. The results line
+//!   and its key (`record.rs`), winner, reason and offender (`result.rs`),
+//!   the results journal (`journal.rs`), Elo, LOS and standings
+//!   (`stats.rs`), the sequential test (`sprt.rs`), terminal tables,
+//!   summaries and game records (`report.rs`), the web page with a replay of
+//!   every game (`html/`), boards drawn as text (`board_view.rs`).
+//! - `play/`: one game. The game loop refereed by the rules (`game.rs`),
+//!   clocks (`clock.rs`), a person at a terminal against an engine
+//!   (`human.rs`, `arbiter play`).
+//! - `run/`: many games. The schedule, Swiss pairings and fingerprint
+//!   (`plan.rs`), start boards and `arbiter boards` (`boards.rs`), the
+//!   workers and the rounds (`tournament.rs`), which tell what happens as
+//!   events (`events.rs`) to sinks: journal, progress bar, live page, SPRT
+//!   (`sinks.rs`); resume (`resume.rs`) and what it trusts (`verify.rs`),
+//!   shards over several machines and `arbiter merge` (`shard.rs`).
 //! - `check/`: `arbiter check`, a self-test of one engine, for students.
+//!
+//! One tournament, top to bottom: `main.rs` parses the command line into a
+//! [`Setup`] and [`RunOptions`]; [`play_tournament`] plans it (`plan.rs`) and
+//! runs each plan (`tournament.rs`): resume, then workers play boards
+//! (`play/game.rs`, with `engines/`), each finished [`GameRecord`] told to
+//! the sinks; `main.rs` prints the standings (`results/report.rs`) and
+//! writes the files asked for.
 //!
 //! The binary (`main.rs`) parses the command line and calls what this file
 //! re-exports; nothing else is public.
@@ -55,14 +67,14 @@ pub use results::html::{
 };
 pub use results::record::GameRecord;
 pub use results::report::{
-    full_report, plan_listing, plural, rewrite_journal, rewrite_records, sprt_lines, write_summary,
+    full_report, rewrite_journal, rewrite_records, sprt_lines, write_summary,
 };
 pub use results::result::OnReplaced;
 pub use results::sprt::{Sprt, Watch as SprtWatch};
 pub use results::stats::{standings, Scoring, Standing};
-pub use run::boards::{run as boards_command, source as board_source, BoardSet, BoardsArgs};
-pub use run::shard::{merge as merge_shards, with_shard, Shard};
-pub use run::tournament::{
-    first_plan, play as play_tournament, run as run_plan, Boards, Format, Plan, RunOptions,
-    RunResult, Setup,
+pub use run::boards::{
+    run as boards_command, source as board_source, BoardSet, Boards, BoardsArgs,
 };
+pub use run::plan::{first_plan, Format, Plan, Setup};
+pub use run::shard::{merge as merge_shards, with_shard, Shard};
+pub use run::tournament::{play as play_tournament, run as run_plan, RunOptions, RunResult};

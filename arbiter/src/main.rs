@@ -5,8 +5,9 @@
 //! command again to resume).
 
 use anyhow::{bail, Result};
+use arbiter::out::plural;
 use arbiter::{
-    errln, limits, out, outln, plural, signals, BoardSet, Entrant, Format, GameRecord, OnReplaced,
+    errln, limits, out, outln, signals, BoardSet, Entrant, Format, GameRecord, OnReplaced,
     PageInfo, RunOptions, RunResult, SandboxArgs, Scoring, Settings, Setup, Shard, Sprt, SprtWatch,
     TimeControl, Timeouts, Verdict,
 };
@@ -408,10 +409,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             };
             let schedule = tournament.schedule()?;
             let (setup, ..) = prepare(schedule, &tournament.common, &[])?;
-            out!(
-                "{}",
-                arbiter::plan_listing(&arbiter::first_plan(&setup)?, shards)
-            );
+            out!("{}", arbiter::first_plan(&setup)?.listing(shards));
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Merge {

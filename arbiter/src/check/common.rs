@@ -3,7 +3,7 @@
 //! error lines), and the shortening of lines for the report.
 
 use crate::engines::client::Fault;
-use crate::results::report::plural;
+use crate::out::plural;
 use std::time::Duration;
 use tabula::game::AnyPosition;
 use tabula::protocol::command::{Command, CommandError};

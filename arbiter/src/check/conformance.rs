@@ -7,7 +7,7 @@ use super::common::{
 };
 use super::{CheckOptions, Checker, CONFORMANCE_MOVE_MS, PERFT_MS, PROBE_MS};
 use crate::engines::client::{Engine, Fault, Timeouts};
-use crate::results::report::plural;
+use crate::out::plural;
 use rand::Rng;
 use std::time::Instant;
 use tabula::game::{AnyPosition, Player, Starts};

@@ -7,11 +7,11 @@ use super::Checker;
 use crate::engines::builtin::Builtin;
 use crate::engines::client::{Engine, Fault};
 use crate::engines::config::BuiltinKind;
+use crate::out::plural;
 use crate::play::clock::TimeControl;
 use crate::play::game::{self, GameSpec, Seat, Settings};
 use crate::results::board_view::replayed;
 use crate::results::record::GameKey;
-use crate::results::report::plural;
 use crate::results::result::{OnReplaced, Reason, Side, Winner};
 use tabula::game::AnyPosition;
 

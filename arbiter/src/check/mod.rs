@@ -48,7 +48,7 @@ mod timed;
 
 use crate::engines::client::{Engine, Fault, Timeouts};
 use crate::engines::config::ExternalSpec;
-use crate::results::report::plural;
+use crate::out::plural;
 use crate::signals;
 use common::{error_lines, hint, quote_errors, REFUSED_GO_HINT};
 use stdout::Stray;
@@ -291,7 +291,7 @@ impl Checker<'_> {
 
     /// A first position of the game (the tournament's first seeded board).
     fn start_position(&mut self) -> Option<AnyPosition> {
-        let boards = crate::run::tournament::Boards::Seeded {
+        let boards = crate::run::boards::Boards::Seeded {
             seed: self.o.seed,
             dots_size: self.o.dots_size,
         };

@@ -5,7 +5,7 @@
 use super::common::{hint, is_error_line, ms, position_of, truncate, RULES_HINT};
 use super::{Checker, PROBE_MS, PROBLEMS, STOP_DEADLINE_MS};
 use crate::engines::client::{Engine, Fault};
-use crate::results::report::plural;
+use crate::out::plural;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 use tabula::game::{AnyPosition, GameId};

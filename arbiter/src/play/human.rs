@@ -395,7 +395,7 @@ pub(crate) fn game_over_lines(
             scores[0],
             scores[1],
             seat_name(Player::Two, me, opponent),
-            report::plural(record.moves.len(), "ply")
+            crate::out::plural(record.moves.len(), "ply")
         ),
     ]
 }
@@ -535,7 +535,7 @@ impl Console for Person {
                             let n = history.len() - k;
                             self.say(&format!(
                                 "Taking back {}: {}",
-                                report::plural(n, "ply"),
+                                crate::out::plural(n, "ply"),
                                 history[k..].join(" ")
                             ));
                             return Action::TakeBack(n);

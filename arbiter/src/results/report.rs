@@ -5,6 +5,7 @@
 //! boards). A tournament's summary and records are rewritten whole at the
 //! end of each run (temporary file, then rename), never appended to.
 
+use crate::out::plural;
 use crate::results::record::GameRecord;
 use crate::results::result::{Offender, Side};
 use crate::results::stats::{self, Score, Scoring, Standing};
@@ -15,21 +16,6 @@ use std::fmt::Write as _;
 use std::path::Path;
 use tabula::game::{AnyPosition, Player};
 use tabula::protocol::line::escape_controls;
-
-/// A count and its noun: `1 move`, `2 moves`, `3 passes`, `2 boxes`,
-/// `4 plies`.
-pub fn plural(n: usize, word: &str) -> String {
-    if n == 1 {
-        return format!("1 {word}");
-    }
-    if word.ends_with(['s', 'x']) {
-        return format!("{n} {word}es");
-    }
-    match word.strip_suffix('y') {
-        Some(stem) if !stem.ends_with(['a', 'e', 'o', 'u']) => format!("{n} {stem}ies"),
-        _ => format!("{n} {word}s"),
-    }
-}
 
 /// An Elo value rounded to a whole number, with its sign; `0` when it
 /// rounds to zero (never `-0`).
@@ -605,38 +591,6 @@ pub fn rewrite_journal(path: &Path, records: &[GameRecord]) -> Result<()> {
     write_whole(path, &text)
 }
 
-/// The games of a plan, one line each (`arbiter plan`): key, players, the
-/// start board, and with `shards` the shard that plays it.
-pub fn plan_listing(plan: &crate::run::tournament::Plan, shards: Option<u32>) -> String {
-    let names = plan.names();
-    let owners = plan.owners(shards.unwrap_or(1));
-    let mut out = format!(
-        "# tournament {}: {}, {} entrants, {}, {}\n",
-        plan.fingerprint,
-        plan.game,
-        names.len(),
-        plural(plan.games.len(), "game"),
-        plan.tc
-    );
-    out.push_str("# key round pairing board colour p1 p2");
-    if shards.is_some() {
-        out.push_str(" shard");
-    }
-    out.push_str(" start\n");
-    for ((key, p1, p2, start), owner) in plan.games.iter().zip(owners) {
-        let _ = write!(
-            out,
-            "{key} {} {} {} {} {} {}",
-            key.round, key.pairing, key.board, key.colour, names[*p1], names[*p2]
-        );
-        if let Some(n) = shards {
-            let _ = write!(out, " {owner}/{n}");
-        }
-        let _ = writeln!(out, " {}", start.fen());
-    }
-    out
-}
-
 /// Replaces `path` with the records of `records`, whole or not at all (see
 /// `write_whole`): a tournament writes every finished game of its
 /// journal, in schedule order, at the end of each run, so the file after
@@ -716,18 +670,6 @@ mod tests {
             format!("{plain}score {a} - {b}\n")
         );
         assert!(record_board(&pos, &owners).contains("|  1  |"));
-    }
-
-    #[test]
-    fn counts_agree_with_their_noun() {
-        assert_eq!(plural(0, "move"), "0 moves");
-        assert_eq!(plural(1, "move"), "1 move");
-        assert_eq!(plural(2, "game"), "2 games");
-        assert_eq!(plural(3, "forced pass"), "3 forced passes");
-        assert_eq!(plural(2, "box"), "2 boxes");
-        assert_eq!(plural(1, "box"), "1 box");
-        assert_eq!(plural(4, "ply"), "4 plies");
-        assert_eq!(plural(2, "key"), "2 keys");
     }
 
     #[test]

@@ -1,6 +1,8 @@
-//! Balanced start boards (`arbiter boards`): seeded boards on which Tabula's
-//! reference play finds the start close to even, written as a board file
-//! that `--boards-file` (and `tabula selfplay --boards-file`) read.
+//! Start boards: where a tournament's come from ([`Boards`]: seeded, a
+//! board file, a shipped set), and balanced ones (`arbiter boards`): seeded
+//! boards on which Tabula's reference play finds the start close to even,
+//! written as a board file that `--boards-file` (and `tabula selfplay
+//! --boards-file`) read.
 //!
 //! On many seeded boards the board decides the game: on the knight boards of
 //! the README's self-play comparison the same colour won both games of most
@@ -55,16 +57,16 @@
 //! threshold of 20 keeps the boards where, of the ten games, neither side
 //! won more than two more than it lost.
 
-use crate::run::tournament::Boards;
 use crate::signals::{self, INTERRUPTED};
-use anyhow::{bail, Result};
+use anyhow::{bail, Context, Result};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::fmt::{self, Display};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use tabula::game::{AnyPosition, BalanceSearch, Evaluate, GameId, Starts};
 use tabula::search::{Limits, Searcher};
+use tabula::setup;
 use tabula::{with_game, with_game_id};
 
 /// The stronger setting of the reference games (the weaker one is
@@ -712,6 +714,52 @@ pub fn run(args: BoardsArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// Where start boards come from.
+#[derive(Clone, Debug)]
+pub enum Boards {
+    /// `random <game> <seed + i>` for board i (of the given size, for a game
+    /// whose random boards take one: Dots).
+    Seeded {
+        seed: u64,
+        dots_size: Option<(usize, usize)>,
+    },
+    /// Positions read from a file, used in turn.
+    List(Vec<AnyPosition>),
+}
+
+impl Boards {
+    /// Board number `i` of game `game`.
+    pub(crate) fn board(&self, game: GameId, i: u64) -> Result<AnyPosition> {
+        match self {
+            Boards::Seeded { seed, dots_size } => {
+                let s = seed.wrapping_add(i);
+                let sized = with_game_id!(game, G => G::RANDOM_SIZED);
+                let spec = match dots_size {
+                    Some((r, c)) if sized => format!("random {game} {s} {r}x{c}"),
+                    _ => format!("random {game} {s}"),
+                };
+                setup::parse_spec(&spec, Some(game)).map_err(|e| anyhow::anyhow!("{e}"))
+            }
+            Boards::List(list) => Ok(list[(i % list.len() as u64) as usize]),
+        }
+    }
+
+    /// Reads a file of start positions ([`setup::read_board_file`]: one
+    /// position string per line — `fen …`, a bare FEN, `random …` — and `#`
+    /// comments, whole lines or line ends).
+    pub(crate) fn from_file(path: &Path, game: GameId) -> Result<Boards> {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read boards file '{}'", path.display()))?;
+        let list = setup::read_board_file(&text, game).map_err(|e| match e {
+            setup::BoardFileError::WrongGame(..) => {
+                anyhow::anyhow!("{}: {e} in a {game} tournament", path.display())
+            }
+            _ => anyhow::anyhow!("boards file '{}': {e}", path.display()),
+        })?;
+        Ok(Boards::List(list))
+    }
+}
+
 /// The named board sets shipped in `data/boards/` (`--board-set`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum BoardSet {
@@ -750,7 +798,7 @@ pub(crate) fn balanced_set_path(game: GameId) -> Result<PathBuf> {
 pub fn source(
     game: GameId,
     set: BoardSet,
-    file: Option<&std::path::Path>,
+    file: Option<&Path>,
     seed: u64,
     dots_size: Option<(usize, usize)>,
 ) -> Result<Boards> {

@@ -25,7 +25,7 @@
 
 use crate::results::record::GameRecord;
 use crate::results::result::{Offender, Reason, Side, Winner};
-use crate::run::tournament::Plan;
+use crate::run::plan::Plan;
 use std::collections::HashMap;
 use tabula::game::{AnyPosition, Outcome};
 

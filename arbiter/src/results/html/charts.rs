@@ -217,7 +217,7 @@ pub(super) fn entrant_card(
         "<div class=\"card\" data-name=\"{0}\"><h3>{0}</h3><p>{1} W/D/L {2}/{3}/{4}; \
          {5} moves; average depth {avg_depth}; {nps} nodes/s; {avg_ms} ms a move</p>",
         escape(&s.name),
-        report::plural(s.games as usize, "game"),
+        crate::out::plural(s.games as usize, "game"),
         s.score.wins,
         s.score.draws,
         s.score.losses,

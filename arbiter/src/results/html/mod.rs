@@ -17,8 +17,9 @@
 
 mod charts;
 
+use crate::out::plural;
 use crate::results::record::GameRecord;
-use crate::results::report::{self, plural};
+use crate::results::report;
 use crate::results::stats::{self, Scoring, Standing};
 use anyhow::{Context, Result};
 use serde::Serialize;
