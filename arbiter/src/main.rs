@@ -611,16 +611,16 @@ fn play(schedule: Schedule, c: &Common, cmd: &[String]) -> Result<ExitCode> {
     let shard = setup.shard;
     let names = page.names.clone();
     let started = Instant::now();
-    let (run, pairings) = arbiter::play_tournament(setup, &opts)?;
     let RunResult {
         records,
+        pairings,
         resumed,
         rejected,
         interrupted,
         total,
         sprt: sprt_status,
         waiting_round,
-    } = run;
+    } = arbiter::play_tournament(setup, &opts)?;
     // The files first: whatever happens to stdout and stderr (a pipe whose
     // reader died with Ctrl-C), the end of the run is written.
     let written = c.out.write(&names, &records).and_then(|()| match &c.html {
@@ -749,7 +749,7 @@ fn merge(journals: &[PathBuf], out: &std::path::Path, outputs: &Outputs) -> Resu
     let total: usize = m.missing.iter().map(|x| x.keys.len()).sum();
     errln!("arbiter merge: {} missing:", plural(total, "game"));
     for x in &m.missing {
-        let shown: Vec<&str> = x.keys.iter().take(8).map(String::as_str).collect();
+        let shown: Vec<String> = x.keys.iter().take(8).map(|k| k.to_string()).collect();
         let more = if x.keys.len() > 8 { " …" } else { "" };
         let quote = |cmd: &[String]| {
             cmd.iter()
@@ -769,7 +769,7 @@ fn merge(journals: &[PathBuf], out: &std::path::Path, outputs: &Outputs) -> Resu
                 let command = m
                     .any_command
                     .as_ref()
-                    .map(|(from, cmd)| quote(&arbiter::with_shard(cmd, *from, x.shard)))
+                    .map(|c| quote(&arbiter::with_shard(&c.command, c.shard, x.shard)))
                     .unwrap_or_default();
                 errln!(
                     "  shard {}: {} — no journal of this shard was given; play it with:\n    {command}",

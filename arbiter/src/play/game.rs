@@ -229,11 +229,8 @@ pub(crate) fn play(spec: &GameSpec, seats: [Seat; 2], settings: &Settings) -> Pl
     }
     let record = GameRecord {
         tournament: spec.tournament.clone(),
-        key: spec.key.to_string(),
-        round: spec.key.round,
-        pairing: spec.key.pairing,
-        board: spec.key.board,
-        colour: spec.key.colour,
+        key: spec.key,
+        numbers: spec.key,
         game: pos.game().to_string(),
         p1: spec.names[0].clone(),
         p2: spec.names[1].clone(),

@@ -882,11 +882,8 @@ mod tests {
     fn record(game: &str, reason: &str, winner: &str, scores: [u32; 2]) -> GameRecord {
         GameRecord {
             tournament: "play-1".into(),
-            key: "r0-p0-b0-c0".into(),
-            round: 0,
-            pairing: 0,
-            board: 0,
-            colour: 0,
+            key: "r0-p0-b0-c0".parse().unwrap(),
+            numbers: "r0-p0-b0-c0".parse().unwrap(),
             game: game.into(),
             p1: "human".into(),
             p2: "builtin:tabula".into(),

@@ -1,22 +1,36 @@
 //! The record of one game: the line of the results journal
 //! ([`GameRecord`]), its key in the tournament ([`GameKey`]), the late
 //! moves and the moves their programs did not choose.
+//!
+//! A key is written `r<round>-p<pairing>-b<board>-c<colour>`, and a results
+//! line spells its numbers out besides (`"key":"r0-p1-b2-c1","round":0,
+//! "pairing":1,"board":2,"colour":1`): the text is the key, the numbers are
+//! kept as read and must agree with it (resume checks).
 
 use crate::engines::client::SearchInfo;
 use crate::results::result::{Offender, Reason, Side, Winner};
-use serde::{Deserialize, Serialize};
+use serde::{de, Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 use std::str::FromStr;
 use tabula::game::AnyPosition;
 
-/// Where a game sits in a tournament: the key of the journal.
+/// Where a game sits in a tournament: the key of the journal. Keys order
+/// by their numbers (round, pairing, board, colour), not as text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub(crate) struct GameKey {
+pub struct GameKey {
     pub(crate) round: u32,
     pub(crate) pairing: u32,
     pub(crate) board: u32,
     /// 0: the pairing's first entrant is player 1; 1: colours swapped.
     pub(crate) colour: u32,
+}
+
+impl GameKey {
+    /// The pair of colour-swapped games the game belongs to: its round,
+    /// pairing and board (both colours share them).
+    pub(crate) fn pair(&self) -> (u32, u32, u32) {
+        (self.round, self.pairing, self.board)
+    }
 }
 
 impl fmt::Display for GameKey {
@@ -54,7 +68,7 @@ impl FromStr for GameKey {
 
 /// A text that is not a game key.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct BadKey(pub String);
+pub struct BadKey(String);
 
 impl fmt::Display for BadKey {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -67,6 +81,55 @@ impl fmt::Display for BadKey {
 }
 
 impl std::error::Error for BadKey {}
+
+/// A key is written as its text.
+impl Serialize for GameKey {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for GameKey {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<GameKey, D::Error> {
+        let text = String::deserialize(d)?;
+        text.parse().map_err(de::Error::custom)
+    }
+}
+
+/// A key as the four numbers a results line spells out besides its text
+/// (`"round":0,"pairing":1,"board":2,"colour":1`).
+mod key_numbers {
+    use super::GameKey;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    #[derive(Serialize, Deserialize)]
+    struct Numbers {
+        round: u32,
+        pairing: u32,
+        board: u32,
+        colour: u32,
+    }
+
+    pub(super) fn serialize<S: Serializer>(key: &GameKey, s: S) -> Result<S::Ok, S::Error> {
+        Numbers {
+            round: key.round,
+            pairing: key.pairing,
+            board: key.board,
+            colour: key.colour,
+        }
+        .serialize(s)
+    }
+
+    pub(super) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<GameKey, D::Error> {
+        let n = Numbers::deserialize(d)?;
+        Ok(GameKey {
+            round: n.round,
+            pairing: n.pairing,
+            board: n.board,
+            colour: n.colour,
+        })
+    }
+}
 
 /// A move that came later than its budget (lenient policy).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -95,12 +158,14 @@ pub(crate) struct ReplacedMove {
 pub struct GameRecord {
     /// Fingerprint of the tournament (game, boards, entrants, time control).
     pub(crate) tournament: String,
+    /// Where the game sits in the tournament, written
     /// `r<round>-p<pairing>-b<board>-c<colour>`.
-    pub key: String,
-    pub(crate) round: u32,
-    pub(crate) pairing: u32,
-    pub(crate) board: u32,
-    pub(crate) colour: u32,
+    pub key: GameKey,
+    /// The key's numbers as the line spells them out besides (`round`,
+    /// `pairing`, `board`, `colour`): those of `key`, or the line is not
+    /// trusted on resume.
+    #[serde(flatten, with = "key_numbers")]
+    pub(crate) numbers: GameKey,
     pub(crate) game: String,
     pub p1: String,
     pub p2: String,
@@ -198,5 +263,46 @@ impl GameRecord {
             &other.start,
             &other.moves,
         ) && (self.score1, self.score2) == (other.score1, other.score2)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_round_trip_and_order_by_their_numbers() {
+        let k = GameKey {
+            round: 2,
+            pairing: 13,
+            board: 4,
+            colour: 1,
+        };
+        assert_eq!(k.to_string(), "r2-p13-b4-c1");
+        assert_eq!(k.to_string().parse::<GameKey>().ok(), Some(k));
+        assert!("r1-p2-b3".parse::<GameKey>().is_err());
+        assert!("r1-p2-b3-c0-x".parse::<GameKey>().is_err());
+        let key = |s: &str| s.parse::<GameKey>().unwrap();
+        assert!(key("r2-p0-b0-c0") < key("r10-p0-b0-c0"), "not as text");
+        assert!(key("r0-p9-b0-c1") < key("r0-p10-b0-c0"));
+        assert_eq!(serde_json::to_string(&k).unwrap(), "\"r2-p13-b4-c1\"");
+    }
+
+    #[test]
+    fn a_line_spells_the_key_out_and_is_written_back_as_read() {
+        let line = include_str!("../../tests/data/journal.jsonl")
+            .lines()
+            .next()
+            .unwrap();
+        let r: GameRecord = serde_json::from_str(line).unwrap();
+        assert_eq!(serde_json::to_string(&r).unwrap(), line, "byte for byte");
+        assert_eq!(r.numbers, r.key);
+        let mut v: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(v["key"], r.key.to_string());
+        v["board"] = (r.key.board + 1).into();
+        let odd: GameRecord = serde_json::from_str(&v.to_string()).unwrap();
+        assert_eq!(odd.key, r.key, "the text is the key");
+        assert_ne!(odd.numbers, odd.key);
+        assert_eq!(serde_json::to_value(&odd).unwrap(), v);
     }
 }

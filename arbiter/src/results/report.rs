@@ -753,7 +753,7 @@ mod tests {
     fn a_fault_line_names_the_offender_and_counts_moves() {
         let mut r = rec("alice", "bob", "p1", 0);
         assert_eq!(fault_line(&r), None, "no fault, no line");
-        r.key = "r0-p0-b0-c1".into();
+        r.key = "r0-p0-b0-c1".parse().unwrap();
         r.reason = Reason::Illegal;
         r.offender = Some(Offender::Side(Side::P2));
         r.detail = Some("bestmove a9".into());

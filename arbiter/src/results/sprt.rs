@@ -272,7 +272,7 @@ impl Watch {
 
     /// Counts a finished game; a pair counts when its second game arrives.
     pub(crate) fn add(&mut self, r: &GameRecord) {
-        let board = (r.round, r.pairing, r.board);
+        let board = r.key.pair();
         let Some(first) = self.pending.remove(&board) else {
             self.pending.insert(board, r.clone());
             return;

@@ -214,15 +214,12 @@ impl Pair {
 pub(crate) fn pairs(records: &[GameRecord]) -> Vec<Pair> {
     let mut boards: BTreeMap<(u32, u32, u32), Vec<&GameRecord>> = BTreeMap::new();
     for r in records {
-        boards
-            .entry((r.round, r.pairing, r.board))
-            .or_default()
-            .push(r);
+        boards.entry(r.key.pair()).or_default().push(r);
     }
     let mut out = Vec::new();
     for games in boards.values() {
         let [g1, g2] = games.as_slice() else { continue };
-        let (first, second) = if g1.colour <= g2.colour {
+        let (first, second) = if g1.key.colour <= g2.key.colour {
             (g1, g2)
         } else {
             (g2, g1)
@@ -381,10 +378,7 @@ pub(crate) fn pentanomial(a: &str, b: &str, records: &[GameRecord]) -> [u32; 5] 
         let Some(pts) = points_against(a, b, r) else {
             continue;
         };
-        pairs
-            .entry((r.round, r.pairing, r.board))
-            .or_default()
-            .push(pts);
+        pairs.entry(r.key.pair()).or_default().push(pts);
     }
     let mut counts = [0; 5];
     for v in pairs.values().filter(|v| v.len() == 2) {
@@ -396,6 +390,7 @@ pub(crate) fn pentanomial(a: &str, b: &str, records: &[GameRecord]) -> [u32; 5] 
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::results::record::GameKey;
     use crate::results::result::Reason;
 
     #[test]
@@ -412,11 +407,18 @@ pub(crate) mod tests {
     pub(crate) fn rec(p1: &str, p2: &str, winner: &str, board: u32) -> GameRecord {
         GameRecord {
             tournament: String::new(),
-            key: String::new(),
-            round: 0,
-            pairing: 0,
-            board,
-            colour: 0,
+            key: GameKey {
+                round: 0,
+                pairing: 0,
+                board,
+                colour: 0,
+            },
+            numbers: GameKey {
+                round: 0,
+                pairing: 0,
+                board,
+                colour: 0,
+            },
             game: "knight".into(),
             p1: p1.into(),
             p2: p2.into(),
@@ -477,7 +479,7 @@ pub(crate) mod tests {
             std::cmp::Ordering::Less => "p2",
         };
         let mut r = rec(p1, p2, winner, board);
-        (r.score1, r.score2, r.colour) = (s1, s2, colour);
+        (r.score1, r.score2, r.key.colour) = (s1, s2, colour);
         r
     }
 

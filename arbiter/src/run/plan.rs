@@ -15,7 +15,7 @@ use crate::results::record::{GameKey, GameRecord};
 use crate::results::result::Side;
 use crate::results::stats;
 use crate::run::boards::Boards;
-use crate::run::shard::{self, Shard};
+use crate::run::shard::Shard;
 use anyhow::{bail, Result};
 use std::fmt::Write as _;
 use tabula::game::{AnyPosition, GameId};
@@ -32,20 +32,39 @@ pub enum Format {
     Swiss,
 }
 
+/// One game of a plan.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct PlannedGame {
+    pub(crate) key: GameKey,
+    /// Player 1 and player 2 (indices of the entrants).
+    pub(crate) p1: usize,
+    pub(crate) p2: usize,
+    pub(crate) start: AnyPosition,
+}
+
+/// The share of a plan that a shard plays (see `run::shard`).
+#[derive(Clone, Debug)]
+pub(crate) struct ShardShare {
+    pub(crate) shard: Shard,
+    /// Every key of the whole plan (every shard's), in schedule order.
+    pub(crate) keys: Vec<GameKey>,
+    /// The shard (1-based) that plays each of `keys`.
+    pub(crate) owners: Vec<u32>,
+}
+
 /// A tournament to play.
 #[derive(Clone, Debug)]
 pub struct Plan {
     pub(crate) game: GameId,
     pub(crate) entrants: Vec<Entrant>,
     pub(crate) pairings: Vec<(usize, usize)>,
-    /// Every game of the schedule: key, player 1, player 2, start board.
-    pub(crate) games: Vec<(GameKey, usize, usize, AnyPosition)>,
+    /// Every game of the schedule, in schedule order.
+    pub(crate) games: Vec<PlannedGame>,
     pub(crate) tc: TimeControl,
     pub(crate) seed: u64,
     pub(crate) fingerprint: String,
-    /// `Some` when only a shard of the plan is kept in `games`: the shard,
-    /// every key of the whole plan and the shard of each.
-    pub(crate) shard: Option<(Shard, Vec<String>, Vec<u32>)>,
+    /// `Some` when only a shard of the plan is kept in `games`.
+    pub(crate) shard: Option<ShardShare>,
     /// Every game of the tournament is planned (false for a Swiss round:
     /// the journal may hold the games of other rounds).
     pub(crate) whole: bool,
@@ -144,7 +163,7 @@ impl Plan {
         game: GameId,
         entrants: Vec<Entrant>,
         pairings: Vec<(usize, usize)>,
-        games: Vec<(GameKey, usize, usize, AnyPosition)>,
+        games: Vec<PlannedGame>,
         tc: TimeControl,
         seed: u64,
         whole: bool,
@@ -173,8 +192,8 @@ impl Plan {
             h.write(&e.describe());
             h.write(&self.control_of(e).to_string());
         }
-        for (key, p1, p2, start) in &self.games {
-            h.write(&format!("{key} {p1} {p2} {}", start.fen()));
+        for g in &self.games {
+            h.write(&format!("{} {} {} {}", g.key, g.p1, g.p2, g.start.fen()));
         }
         format!("{:016x}", h.0)
     }
@@ -193,21 +212,34 @@ impl Plan {
     }
 
     /// Keeps only the games of `shard` (whole boards, dealt in schedule
-    /// order: see [`crate::run::shard`]); the fingerprint stays that of the
+    /// order: see [`Plan::owners`]); the fingerprint stays that of the
     /// whole plan, so the shards' journals merge.
     pub(crate) fn keep_shard(&mut self, shard: Shard) {
         let owners = self.owners(shard.n);
-        let keys: Vec<String> = self.games.iter().map(|g| g.0.to_string()).collect();
+        let keys: Vec<GameKey> = self.games.iter().map(|g| g.key).collect();
         let mut own = owners.iter();
         self.games.retain(|_| own.next() == Some(&shard.k));
-        self.shard = Some((shard, keys, owners));
+        self.shard = Some(ShardShare {
+            shard,
+            keys,
+            owners,
+        });
     }
 
-    /// The shard (1-based) of each game among `n` (see [`shard::deal`]).
+    /// The shard (1-based) of each game among `n`: whole boards (both
+    /// colours of a board of a pairing), dealt in schedule order, each to
+    /// the shard where its two entrants have played least so far (then the
+    /// shard with the fewest games, then the lowest number), so each shard
+    /// gets about the same number of games per entrant and in all. The same
+    /// plan always gets the same deal.
     pub(crate) fn owners(&self, n: u32) -> Vec<u32> {
-        let games: Vec<(GameKey, usize, usize)> =
-            self.games.iter().map(|g| (g.0, g.1, g.2)).collect();
-        shard::deal(&games, n)
+        deal(&self.games, n)
+    }
+
+    /// The board number (in schedule order) of each game: games of the
+    /// same round, pairing and board share one.
+    pub(crate) fn board_numbers(&self) -> Vec<usize> {
+        board_numbers(self.games.iter().map(|g| g.key))
     }
 
     /// The games of a plan, one line each (`arbiter plan`): key, players, the
@@ -228,16 +260,17 @@ impl Plan {
             out.push_str(" shard");
         }
         out.push_str(" start\n");
-        for ((key, p1, p2, start), owner) in self.games.iter().zip(owners) {
+        for (g, owner) in self.games.iter().zip(owners) {
+            let key = g.key;
             let _ = write!(
                 out,
                 "{key} {} {} {} {} {} {}",
-                key.round, key.pairing, key.board, key.colour, names[*p1], names[*p2]
+                key.round, key.pairing, key.board, key.colour, names[g.p1], names[g.p2]
             );
             if let Some(n) = shards {
                 let _ = write!(out, " {owner}/{n}");
             }
-            let _ = writeln!(out, " {}", start.fen());
+            let _ = writeln!(out, " {}", g.start.fen());
         }
         out
     }
@@ -248,7 +281,7 @@ impl Plan {
     }
 
     pub(crate) fn spec(&self, i: usize) -> GameSpec {
-        let (key, p1, p2, start) = self.games[i];
+        let PlannedGame { key, p1, p2, start } = self.games[i];
         GameSpec {
             tournament: self.fingerprint.clone(),
             key,
@@ -268,7 +301,7 @@ impl Plan {
 /// Appends the games of one round: for each board, each pairing, both
 /// colours (one when `last_once` and on the last board).
 fn schedule_round(
-    games: &mut Vec<(GameKey, usize, usize, AnyPosition)>,
+    games: &mut Vec<PlannedGame>,
     game: GameId,
     pairings: &[(usize, usize)],
     round: u32,
@@ -288,11 +321,60 @@ fn schedule_round(
                     colour,
                 };
                 let (p1, p2) = if colour == 0 { (x, y) } else { (y, x) };
-                games.push((key, p1, p2, start));
+                games.push(PlannedGame { key, p1, p2, start });
             }
         }
     }
     Ok(())
+}
+
+/// The shard (1-based) of each of `games` (in schedule order) among `n`:
+/// see [`Plan::owners`].
+fn deal(games: &[PlannedGame], n: u32) -> Vec<u32> {
+    let n = n.max(1) as usize;
+    let boards = board_numbers(games.iter().map(|g| g.key));
+    let entrants = games.iter().map(|g| g.p1.max(g.p2) + 1).max().unwrap_or(0);
+    let mut load = vec![vec![0u32; entrants]; n];
+    let mut total = vec![0u32; n];
+    let mut out = Vec::with_capacity(games.len());
+    let mut i = 0;
+    while i < games.len() {
+        let board = boards[i];
+        let end = (i..games.len())
+            .find(|&j| boards[j] != board)
+            .unwrap_or(games.len());
+        let (a, b) = (games[i].p1, games[i].p2);
+        let shard = (0..n)
+            .min_by_key(|&s| {
+                let (la, lb) = (load[s][a], load[s][b]);
+                (la.max(lb), la + lb, total[s], s)
+            })
+            .unwrap_or(0);
+        let count = (end - i) as u32;
+        load[shard][a] += count;
+        load[shard][b] += count;
+        total[shard] += count;
+        out.extend(std::iter::repeat_n(shard as u32 + 1, end - i));
+        i = end;
+    }
+    out
+}
+
+/// The board number (in schedule order) of each of `keys`: games of the
+/// same round, pairing and board share one.
+pub(crate) fn board_numbers(keys: impl IntoIterator<Item = GameKey>) -> Vec<usize> {
+    let mut out = Vec::new();
+    let mut last = None;
+    let mut j = 0;
+    for k in keys {
+        let board = k.pair();
+        if last.is_some() && last != Some(board) {
+            j += 1;
+        }
+        last = Some(board);
+        out.push(j);
+    }
+    out
 }
 
 /// Swiss pairings for the next round: entrants ranked by points (game
@@ -504,15 +586,13 @@ mod tests {
         assert_eq!(g.pairings, vec![(0, 1), (0, 2), (0, 3)]);
         let m = plan(2, Format::RoundRobin, Some(5), 1);
         assert_eq!(m.games.len(), 2 * 5, "5 games per round, 2 rounds");
-        let keys: std::collections::HashSet<String> =
-            rr.games.iter().map(|g| g.0.to_string()).collect();
+        let keys: std::collections::HashSet<GameKey> = rr.games.iter().map(|g| g.key).collect();
         assert_eq!(keys.len(), rr.games.len());
         // Both colours of a board share the start and swap the players.
-        let (k0, a0, b0, s0) = rr.games[0];
-        let (k1, a1, b1, s1) = rr.games[1];
-        assert_eq!((k0.colour, k1.colour), (0, 1));
-        assert_eq!((a0, b0), (b1, a1));
-        assert_eq!(s0, s1);
+        let (g0, g1) = (rr.games[0], rr.games[1]);
+        assert_eq!((g0.key.colour, g1.key.colour), (0, 1));
+        assert_eq!((g0.p1, g0.p2), (g1.p2, g1.p1));
+        assert_eq!(g0.start, g1.start);
     }
 
     #[test]
@@ -531,8 +611,8 @@ mod tests {
             plan(3, Format::Gauntlet, None, 1).fingerprint
         );
         assert_ne!(
-            player_seed(1, &a.games[0].0, 0),
-            player_seed(1, &a.games[0].0, 1)
+            player_seed(1, &a.games[0].key, 0),
+            player_seed(1, &a.games[0].key, 1)
         );
     }
 
@@ -570,6 +650,67 @@ mod tests {
         .is_err());
         assert!(Plan::new(GameId::Knight, entrants(1), f, 1, 1, None, &boards, tc, 1).is_err());
     }
+
+    #[test]
+    fn boards_are_numbered_in_order() {
+        let keys: Vec<GameKey> = ["r0-p0-b0-c0", "r0-p0-b0-c1", "r0-p1-b0-c0", "r0-p0-b1-c0"]
+            .iter()
+            .map(|k| k.parse().unwrap())
+            .collect();
+        assert_eq!(board_numbers(keys), [0, 0, 1, 2]);
+    }
+
+    #[test]
+    fn a_deal_keeps_boards_whole_and_balances_every_entrant() {
+        // A round robin of 5 entrants, 4 boards, both colours: board-major.
+        let pairings: Vec<(usize, usize)> = (0..5)
+            .flat_map(|a| (a + 1..5).map(move |b| (a, b)))
+            .collect();
+        let start = Boards::Seeded {
+            seed: 1,
+            dots_size: None,
+        }
+        .board(GameId::Knight, 0)
+        .unwrap();
+        let mut games = Vec::new();
+        for board in 0..4 {
+            for (p, &(a, b)) in pairings.iter().enumerate() {
+                for colour in 0..2 {
+                    let key = GameKey {
+                        round: 0,
+                        pairing: p as u32,
+                        board,
+                        colour,
+                    };
+                    let (p1, p2) = if colour == 0 { (a, b) } else { (b, a) };
+                    games.push(PlannedGame { key, p1, p2, start });
+                }
+            }
+        }
+        for n in [1, 2, 3, 4, 7] {
+            let owners = deal(&games, n);
+            assert_eq!(owners, deal(&games, n), "deterministic");
+            for pair in owners.chunks(2) {
+                assert_eq!(pair[0], pair[1], "a board stays whole");
+            }
+            // 16 games per entrant: each shard within one board (2 games)
+            // of the even share, and every shard used when it can be.
+            for e in 0..5 {
+                for s in 1..=n {
+                    let mine = games
+                        .iter()
+                        .zip(&owners)
+                        .filter(|(g, &o)| o == s && (g.p1 == e || g.p2 == e))
+                        .count() as f64;
+                    let fair = 32.0 / f64::from(n);
+                    assert!(
+                        (mine - fair).abs() <= 2.0 + 1e-9,
+                        "n {n} entrant {e} shard {s}: {mine}"
+                    );
+                }
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -585,7 +726,7 @@ mod swiss_tests {
         let names: Vec<String> = ["a", "b", "c", "d"].iter().map(|s| s.to_string()).collect();
         let game = |p1: &str, p2: &str, s1: u32, s2: u32, pairing: u32, colour: u32| {
             let mut r = rec(p1, p2, if s1 > s2 { "p1" } else { "p2" });
-            (r.score1, r.score2, r.pairing, r.colour) = (s1, s2, pairing, colour);
+            (r.score1, r.score2, r.key.pairing, r.key.colour) = (s1, s2, pairing, colour);
             r
         };
         // a and b win a game each, b by far more; c wins both against d.

@@ -43,14 +43,14 @@ impl Sink for JournalSink {
     fn event(&mut self, event: &Event<'_>) -> Result<Flow> {
         match event {
             Event::Planned { plan, .. } => {
-                if let Some((shard, keys, owners)) = &plan.shard {
+                if let Some(share) = &plan.shard {
                     let line = PlanLine {
                         tournament: plan.fingerprint.clone(),
                         game: plan.game.to_string(),
-                        shard: *shard,
+                        shard: share.shard,
                         names: plan.names(),
-                        keys: keys.clone(),
-                        owners: owners.clone(),
+                        keys: share.keys.clone(),
+                        owners: share.owners.clone(),
                         command: self.command.clone(),
                     }
                     .to_line();

@@ -21,12 +21,11 @@ use crate::engines::config::Kind;
 use crate::play::game::{self, Seat, Settings};
 use crate::results::html::Live;
 use crate::results::journal;
-use crate::results::record::GameRecord;
+use crate::results::record::{GameKey, GameRecord};
 use crate::results::sprt;
 use crate::run::events::{tell, Event, Flow, Sink};
-use crate::run::plan::{first_plan, player_seed, swiss_round, Format, Plan, Setup};
+use crate::run::plan::{first_plan, player_seed, swiss_round, Format, Plan, PlannedGame, Setup};
 use crate::run::resume::{resume, Resumed};
-use crate::run::shard;
 use crate::run::sinks::{JournalSink, Progress};
 use crate::run::verify;
 use crate::signals;
@@ -74,6 +73,9 @@ pub struct RunResult {
     /// A sharded Swiss: the round (0-based) whose share this run played;
     /// the next round waits for every shard's results.
     pub waiting_round: Option<u32>,
+    /// The pairings played (each pair of entrants once, lower index first,
+    /// sorted).
+    pub pairings: Vec<(usize, usize)>,
 }
 
 /// Refuses, before any game, an engine that cannot be found or that does
@@ -154,6 +156,7 @@ pub fn run(plan: &Plan, opts: &RunOptions) -> Result<RunResult> {
         total: plan.games.len(),
         sprt,
         waiting_round: None,
+        pairings: normalised(&plan.pairings),
     })
 }
 
@@ -223,8 +226,8 @@ fn dispatch(
             }
         }
     });
-    let order: HashMap<String, usize> = (plan.games.iter().enumerate())
-        .map(|(i, g)| (g.0.to_string(), i))
+    let order: HashMap<GameKey, usize> = (plan.games.iter().enumerate())
+        .map(|(i, g)| (g.key, i))
         .collect();
     records.sort_by_key(|r| order.get(&r.key).copied().unwrap_or(usize::MAX));
     let interrupted = records.len() < plan.games.len() && signals::interrupted() && !wound_down;
@@ -239,12 +242,11 @@ fn dispatch(
 /// The boards left to play, in schedule order: the games (indices in the
 /// plan) of one board of one pairing, both colours, without those of `done`.
 fn boards_to_play(plan: &Plan, done: &[GameRecord]) -> VecDeque<Vec<usize>> {
-    let done_keys: HashSet<&str> = done.iter().map(|r| r.key.as_str()).collect();
-    let keys: Vec<_> = plan.games.iter().map(|g| g.0).collect();
+    let done_keys: HashSet<GameKey> = done.iter().map(|r| r.key).collect();
     let mut jobs: VecDeque<Vec<usize>> = VecDeque::new();
     let mut last_board = None;
-    for ((i, key), board) in keys.iter().enumerate().zip(shard::board_numbers(&keys)) {
-        if done_keys.contains(key.to_string().as_str()) {
+    for ((i, game), board) in plan.games.iter().enumerate().zip(plan.board_numbers()) {
+        if done_keys.contains(&game.key) {
             continue;
         }
         match jobs.back_mut() {
@@ -257,32 +259,33 @@ fn boards_to_play(plan: &Plan, done: &[GameRecord]) -> VecDeque<Vec<usize>> {
 }
 
 /// Plays a whole tournament: a Swiss round by round (`play_swiss`); any
-/// other format as one [`Plan`]. Returns the run over every round and the
-/// pairings played (each pair once, lower index first, sorted).
-pub fn play(setup: Setup, opts: &RunOptions) -> Result<(RunResult, Vec<(usize, usize)>)> {
+/// other format as one [`Plan`]. Returns the run over every round.
+pub fn play(setup: Setup, opts: &RunOptions) -> Result<RunResult> {
     if setup.shard.is_some() && opts.results.is_none() {
         bail!(
             "--shard needs --results: the shard's journal, put together later by `arbiter merge`"
         );
     }
-    let (run, pairings) = match setup.format {
-        Format::Swiss => play_swiss(&setup, opts)?,
-        _ => {
-            let mut plan = first_plan(&setup)?;
-            preflight(&plan, &opts.settings.timeouts)?;
-            if let Some(s) = setup.shard {
-                plan.keep_shard(s);
-            }
-            (run(&plan, opts)?, plan.pairings)
-        }
-    };
-    let mut pairings: Vec<(usize, usize)> = pairings
+    if setup.format == Format::Swiss {
+        return play_swiss(&setup, opts);
+    }
+    let mut plan = first_plan(&setup)?;
+    preflight(&plan, &opts.settings.timeouts)?;
+    if let Some(s) = setup.shard {
+        plan.keep_shard(s);
+    }
+    run(&plan, opts)
+}
+
+/// `pairings` each once, lower index first, sorted.
+fn normalised(pairings: &[(usize, usize)]) -> Vec<(usize, usize)> {
+    let mut out: Vec<(usize, usize)> = pairings
         .iter()
         .map(|&(a, b)| (a.min(b), a.max(b)))
         .collect();
-    pairings.sort_unstable();
-    pairings.dedup();
-    Ok((run, pairings))
+    out.sort_unstable();
+    out.dedup();
+    out
 }
 
 /// A Swiss, round by round, each round paired on the results of the rounds
@@ -290,7 +293,7 @@ pub fn play(setup: Setup, opts: &RunOptions) -> Result<(RunResult, Vec<(usize, u
 /// depend on nothing), so the journal knows the whole tournament. A sharded
 /// Swiss plays its share of the first round not yet complete in the journal
 /// and stops there: the next round's pairings need every shard's results.
-fn play_swiss(setup: &Setup, opts: &RunOptions) -> Result<(RunResult, Vec<(usize, usize)>)> {
+fn play_swiss(setup: &Setup, opts: &RunOptions) -> Result<RunResult> {
     if setup.entrants.len() < 2 {
         bail!("a tournament needs at least two engines");
     }
@@ -344,7 +347,8 @@ fn play_swiss(setup: &Setup, opts: &RunOptions) -> Result<(RunResult, Vec<(usize
             break;
         }
     }
-    Ok((all, pairings))
+    all.pairings = normalised(&pairings);
+    Ok(all)
 }
 
 /// One worker: takes boards off the queue and plays their games, keeping the
@@ -368,7 +372,7 @@ fn worker(
             if signals::interrupted() {
                 break 'jobs;
             }
-            let (key, p1, p2, _) = plan.games[gi];
+            let PlannedGame { key, p1, p2, .. } = plan.games[gi];
             // Engines of other entrants are no longer needed.
             let mut keep = Vec::new();
             for (idx, e) in cache.drain(..) {

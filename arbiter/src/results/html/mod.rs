@@ -18,7 +18,7 @@
 mod charts;
 
 use crate::out::plural;
-use crate::results::record::GameRecord;
+use crate::results::record::{GameKey, GameRecord};
 use crate::results::report;
 use crate::results::stats::{self, Scoring, Standing};
 use anyhow::{Context, Result};
@@ -149,17 +149,17 @@ fn title_of(game: &str, names: &[String], tc: Option<&str>) -> String {
 /// with a warning.
 pub fn load_journals(paths: &[PathBuf]) -> Result<Vec<GameRecord>> {
     let mut records: Vec<GameRecord> = Vec::new();
-    let mut seen: HashMap<(String, String), usize> = HashMap::new();
+    let mut seen: HashMap<(String, GameKey), usize> = HashMap::new();
     for path in paths {
         let text = std::fs::read_to_string(path)
             .with_context(|| format!("cannot read results '{}'", path.display()))?;
         let mut bad = 0;
         for line in text.lines().filter(|l| !l.trim().is_empty()) {
             match serde_json::from_str::<GameRecord>(line) {
-                Ok(r) => match seen.get(&(r.tournament.clone(), r.key.clone())) {
+                Ok(r) => match seen.get(&(r.tournament.clone(), r.key)) {
                     Some(&i) => records[i] = r,
                     None => {
-                        seen.insert((r.tournament.clone(), r.key.clone()), records.len());
+                        seen.insert((r.tournament.clone(), r.key), records.len());
                         records.push(r);
                     }
                 },
@@ -452,7 +452,7 @@ struct Data<'a> {
 /// One game of the page (short field names: thousands of games).
 #[derive(Serialize)]
 struct GameData<'a> {
-    key: &'a str,
+    key: &'a GameKey,
     game: &'a str,
     p1: &'a str,
     p2: &'a str,
