@@ -3,8 +3,9 @@
 //! trusted), enforces time, adjudicates faults and runs resumable
 //! tournaments.
 //!
-//! The code lives in rooms, from the bottom up (a room uses only the rooms
-//! above it in this list; `.ci/module-cycles.py` checks it):
+//! The code lives in rooms, from the bottom up: a room uses only the rooms
+//! above it in this list (`.ci/module-cycles.py` checks that no two rooms,
+//! and no two files of a room, use each other):
 //!
 //! - `out.rs`, `signals.rs`, `limits.rs`: printing that a broken pipe cannot
 //!   stop (and `plural`), what Ctrl-C and SIGTERM do, the range of every
@@ -39,8 +40,9 @@
 //! the sinks; `main.rs` prints the standings (`results/report.rs`) and
 //! writes the files asked for.
 //!
-//! The binary (`main.rs`) parses the command line and calls what this file
-//! re-exports; nothing else is public.
+//! The binary (`main.rs`, with `bench.rs`) and the tests use what this file
+//! re-exports and the modules `limits`, `out` and `signals`; nothing else is
+//! public.
 
 #![warn(unreachable_pub)]
 
