@@ -34,6 +34,7 @@ Exit status: 0 without cycles, 1 with any (each printed), 2 on bad usage.
 
 import os
 import re
+import signal
 import sys
 
 IDENT = r"[A-Za-z_][A-Za-z0-9_]*"
@@ -430,4 +431,5 @@ def main():
 
 
 if __name__ == "__main__":
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     sys.exit(main())

@@ -4,8 +4,8 @@
 
 use super::common::{hint, is_error_line, ms, position_of, truncate, RULES_HINT};
 use super::{Checker, PROBE_MS, PROBLEMS, STOP_DEADLINE_MS};
-use crate::client::{Engine, Fault};
-use crate::report::plural;
+use crate::engines::client::{Engine, Fault};
+use crate::out::plural;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 use tabula::game::{AnyPosition, GameId};
