@@ -9,7 +9,7 @@
 //! an event it needs (a game started, a move played) one more variant.
 
 use crate::results::record::GameRecord;
-use crate::run::plan::Plan;
+use crate::run::plan::{Plan, PlannedGame};
 use anyhow::Result;
 
 /// One thing that happened in a run, in the order it happened.
@@ -20,12 +20,18 @@ pub(crate) enum Event<'a> {
         plan: &'a Plan,
         done: &'a [GameRecord],
     },
+    /// A worker starts a game of the plan (its engines are about to be
+    /// told the position).
+    GameStarted { game: &'a PlannedGame },
     /// A game ended: its record, and every record of the plan so far (the
     /// resumed ones first, this one last).
     GameFinished {
         record: &'a GameRecord,
         records: &'a [GameRecord],
     },
+    /// The run was interrupted (Ctrl-C, SIGTERM) before its last game:
+    /// the games under way were abandoned. [`Event::Done`] follows.
+    Interrupted,
     /// The run is over (every game played, or stopped: Ctrl-C, a decided
     /// test, a journal that could not be written).
     Done,

@@ -541,7 +541,7 @@ pub(crate) fn swiss_round(setup: &Setup, round: u32, records: &[GameRecord]) -> 
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     fn entrants(n: usize) -> Vec<Entrant> {
@@ -554,7 +554,7 @@ mod tests {
             .collect()
     }
 
-    fn plan(n: usize, format: Format, games: Option<u32>, seed: u64) -> Plan {
+    pub(crate) fn plan(n: usize, format: Format, games: Option<u32>, seed: u64) -> Plan {
         let boards = Boards::Seeded {
             seed,
             setup: GameId::Knight.into(),

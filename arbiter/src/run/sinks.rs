@@ -60,7 +60,7 @@ impl Sink for JournalSink {
                 }
             }
             Event::GameFinished { record, .. } => self.journal.append(record)?,
-            Event::Done => {}
+            Event::GameStarted { .. } | Event::Interrupted | Event::Done => {}
         }
         Ok(Flow::Continue)
     }
@@ -135,6 +135,16 @@ impl Sink for Progress {
                     self.written = Instant::now();
                 }
             }
+            Event::GameStarted { game } => {
+                let name = |i: usize| self.names.get(i).map_or("?", String::as_str);
+                log::debug!(
+                    "{} starts: {} against {}",
+                    game.key,
+                    name(game.p1),
+                    name(game.p2)
+                );
+            }
+            Event::Interrupted => {}
             Event::Done => self.bar.finish_and_clear(),
         }
         Ok(Flow::Continue)
@@ -170,7 +180,7 @@ impl Sink for Watch {
         match event {
             Event::Planned { done, .. } => done.iter().for_each(|r| self.add(r)),
             Event::GameFinished { record, .. } => self.add(record),
-            Event::Done => {}
+            Event::GameStarted { .. } | Event::Interrupted | Event::Done => {}
         }
         Ok(match self.decided() {
             Some(_) => Flow::WindDown,

@@ -184,7 +184,7 @@ fn dispatch(
     let workers = opts.concurrency.max(1);
     // Bounded: a worker waits while its finished game is not yet heard,
     // so the journal, the progress and the SPRT never lag the games.
-    let (tx, rx) = mpsc::sync_channel::<GameRecord>(workers);
+    let (tx, rx) = mpsc::sync_channel::<Report>(workers);
     let mut records = done;
     let mut failed = None;
     std::thread::scope(|s| {
@@ -196,8 +196,14 @@ fn dispatch(
         drop(tx);
         loop {
             let heard = match rx.recv_timeout(signals::POLL) {
-                Ok(r) => {
-                    records.push(r);
+                Ok(Report::Started(gi)) => tell(
+                    sinks,
+                    &Event::GameStarted {
+                        game: &plan.games[gi],
+                    },
+                ),
+                Ok(Report::Finished(r)) => {
+                    records.push(*r);
                     let record = &records[records.len() - 1];
                     tell(
                         sinks,
@@ -231,7 +237,12 @@ fn dispatch(
         .collect();
     records.sort_by_key(|r| order.get(&r.key).copied().unwrap_or(usize::MAX));
     let interrupted = records.len() < plan.games.len() && signals::interrupted() && !wound_down;
-    let told = tell(sinks, &Event::Done);
+    let told_stop = if interrupted {
+        tell(sinks, &Event::Interrupted).map(|_| ())
+    } else {
+        Ok(())
+    };
+    let told = tell(sinks, &Event::Done).and(told_stop);
     if let Some(e) = failed {
         return Err(e);
     }
@@ -353,11 +364,19 @@ fn play_swiss(setup: &Setup, opts: &RunOptions) -> Result<RunResult> {
 
 /// One worker: takes boards off the queue and plays their games, keeping the
 /// engines of the current pairing running between games.
+/// What a worker tells the runner.
+enum Report {
+    /// It starts the plan's game of this index.
+    Started(usize),
+    /// A game ended (boxed: a record is large, a start a number).
+    Finished(Box<GameRecord>),
+}
+
 fn worker(
     plan: &Plan,
     opts: &RunOptions,
     queue: &Mutex<VecDeque<Vec<usize>>>,
-    tx: mpsc::SyncSender<GameRecord>,
+    tx: mpsc::SyncSender<Report>,
 ) {
     let timeouts = opts.settings.timeouts;
     let mut cache: Vec<(usize, Engine)> = Vec::new();
@@ -398,6 +417,9 @@ fn worker(
                 }
             };
             let seats = [seat_of(0, p1), seat_of(1, p2)];
+            if tx.send(Report::Started(gi)).is_err() {
+                break 'jobs;
+            }
             let played = game::play(&plan.spec(gi), seats, &opts.settings);
             let [e1, e2] = played.seats;
             for (who, e) in [(p1, e1), (p2, e2)] {
@@ -407,7 +429,7 @@ fn worker(
             }
             match played.record {
                 Some(r) => {
-                    if tx.send(r).is_err() {
+                    if tx.send(Report::Finished(Box::new(r))).is_err() {
                         break 'jobs;
                     }
                 }
@@ -421,5 +443,66 @@ fn worker(
         } else {
             e.quit(timeouts.grace_ms);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::results::result::OnReplaced;
+    use crate::run::plan::Format;
+
+    /// Writes down what it hears, as words.
+    #[derive(Default)]
+    struct Heard(Vec<String>);
+
+    impl Sink for Heard {
+        fn event(&mut self, event: &Event<'_>) -> Result<Flow> {
+            self.0.push(match event {
+                Event::Planned { plan, done } => {
+                    format!("planned {} done {}", plan.games.len(), done.len())
+                }
+                Event::GameStarted { game } => format!("started {}", game.key),
+                Event::GameFinished { record, records } => {
+                    format!("finished {} ({} so far)", record.key, records.len())
+                }
+                Event::Interrupted => "interrupted".to_string(),
+                Event::Done => "done".to_string(),
+            });
+            Ok(Flow::Continue)
+        }
+    }
+
+    #[test]
+    fn every_game_is_told_started_then_finished_between_planned_and_done() {
+        let plan = crate::run::plan::tests::plan(2, Format::RoundRobin, Some(4), 3);
+        let opts = RunOptions {
+            concurrency: 1,
+            results: None,
+            settings: Settings {
+                timeouts: Timeouts::default(),
+                max_plies: 10_000,
+                debug: false,
+                log_dir: None,
+                on_replaced: OnReplaced::Lose,
+            },
+            progress: false,
+            sprt: None,
+            command: Vec::new(),
+            live: None,
+        };
+        let mut heard = Heard::default();
+        let (records, interrupted) = dispatch(&plan, &opts, Vec::new(), &mut [&mut heard]).unwrap();
+        assert!(!interrupted);
+        let n = plan.games.len();
+        assert!(n >= 4, "{n}");
+        assert_eq!(records.len(), n);
+        let mut want = vec![format!("planned {n} done 0")];
+        for (i, game) in plan.games.iter().enumerate() {
+            want.push(format!("started {}", game.key));
+            want.push(format!("finished {} ({} so far)", game.key, i + 1));
+        }
+        want.push("done".to_string());
+        assert_eq!(heard.0, want);
     }
 }
