@@ -117,10 +117,27 @@ impl End {
 
 /// Plays one game.
 pub(crate) fn play(spec: &GameSpec, seats: [Seat; 2], settings: &Settings) -> Played {
+    play_watched(spec, seats, settings, None)
+}
+
+/// Called with each move as it is played: its ply (0-based) and its text.
+pub(crate) type OnMove = Box<dyn FnMut(usize, &str) + Send>;
+
+/// [`play`], telling `on_move` each move as it is played (a tournament's
+/// move events).
+pub(crate) fn play_watched(
+    spec: &GameSpec,
+    seats: [Seat; 2],
+    settings: &Settings,
+    on_move: Option<OnMove>,
+) -> Played {
     let started = Instant::now();
     let mut pos = spec.start;
     let mut clock = GameClock::new(spec.tc);
-    let mut plies = Plies::default();
+    let mut plies = Plies {
+        on_move,
+        ..Plies::default()
+    };
 
     let [s1, s2] = seats;
     let mut players: [Option<Mover>; 2] = [None, None];
@@ -286,10 +303,15 @@ struct Plies {
     late: Vec<Late>,
     /// Moves their programs did not choose.
     replaced: Vec<ReplacedMove>,
+    /// Told each move as it is played.
+    on_move: Option<OnMove>,
 }
 
 impl Plies {
     fn push(&mut self, mv: String, elapsed_ms: u64, cpu_ms: Option<u64>, info: SearchInfo) {
+        if let Some(f) = self.on_move.as_mut() {
+            f(self.moves.len(), &mv);
+        }
         self.moves.push(mv);
         self.times.push(elapsed_ms);
         self.cpu.push(cpu_ms);

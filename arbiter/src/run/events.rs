@@ -23,6 +23,13 @@ pub(crate) enum Event<'a> {
     /// A worker starts a game of the plan (its engines are about to be
     /// told the position).
     GameStarted { game: &'a PlannedGame },
+    /// A move of a game under way was played (ply 0-based, as written in
+    /// the game's notation), already checked by the rules.
+    Move {
+        game: &'a PlannedGame,
+        ply: usize,
+        mv: &'a str,
+    },
     /// A game ended: its record, and every record of the plan so far (the
     /// resumed ones first, this one last).
     GameFinished {

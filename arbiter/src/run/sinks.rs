@@ -60,7 +60,7 @@ impl Sink for JournalSink {
                 }
             }
             Event::GameFinished { record, .. } => self.journal.append(record)?,
-            Event::GameStarted { .. } | Event::Interrupted | Event::Done => {}
+            Event::GameStarted { .. } | Event::Move { .. } | Event::Interrupted | Event::Done => {}
         }
         Ok(Flow::Continue)
     }
@@ -144,6 +144,7 @@ impl Sink for Progress {
                     name(game.p2)
                 );
             }
+            Event::Move { game, ply, mv } => log::trace!("{} ply {ply}: {mv}", game.key),
             Event::Interrupted => {}
             Event::Done => self.bar.finish_and_clear(),
         }
@@ -180,7 +181,7 @@ impl Sink for Watch {
         match event {
             Event::Planned { done, .. } => done.iter().for_each(|r| self.add(r)),
             Event::GameFinished { record, .. } => self.add(record),
-            Event::GameStarted { .. } | Event::Interrupted | Event::Done => {}
+            Event::GameStarted { .. } | Event::Move { .. } | Event::Interrupted | Event::Done => {}
         }
         Ok(match self.decided() {
             Some(_) => Flow::WindDown,

@@ -202,6 +202,14 @@ fn dispatch(
                         game: &plan.games[gi],
                     },
                 ),
+                Ok(Report::Move(gi, ply, mv)) => tell(
+                    sinks,
+                    &Event::Move {
+                        game: &plan.games[gi],
+                        ply,
+                        mv: &mv,
+                    },
+                ),
                 Ok(Report::Finished(r)) => {
                     records.push(*r);
                     let record = &records[records.len() - 1];
@@ -368,6 +376,8 @@ fn play_swiss(setup: &Setup, opts: &RunOptions) -> Result<RunResult> {
 enum Report {
     /// It starts the plan's game of this index.
     Started(usize),
+    /// A move of that game: its ply and text.
+    Move(usize, usize, String),
     /// A game ended (boxed: a record is large, a start a number).
     Finished(Box<GameRecord>),
 }
@@ -420,7 +430,12 @@ fn worker(
             if tx.send(Report::Started(gi)).is_err() {
                 break 'jobs;
             }
-            let played = game::play(&plan.spec(gi), seats, &opts.settings);
+            let moves = tx.clone();
+            let on_move: game::OnMove = Box::new(move |ply, mv| {
+                // A closed channel: the runner is gone and the game ends.
+                let _ = moves.send(Report::Move(gi, ply, mv.to_string()));
+            });
+            let played = game::play_watched(&plan.spec(gi), seats, &opts.settings, Some(on_move));
             let [e1, e2] = played.seats;
             for (who, e) in [(p1, e1), (p2, e2)] {
                 if let Some(e) = e {
@@ -463,6 +478,7 @@ mod tests {
                     format!("planned {} done {}", plan.games.len(), done.len())
                 }
                 Event::GameStarted { game } => format!("started {}", game.key),
+                Event::Move { game, ply, .. } => format!("move {} {ply}", game.key),
                 Event::GameFinished { record, records } => {
                     format!("finished {} ({} so far)", record.key, records.len())
                 }
@@ -474,7 +490,7 @@ mod tests {
     }
 
     #[test]
-    fn every_game_is_told_started_then_finished_between_planned_and_done() {
+    fn every_game_is_told_started_its_moves_then_finished_between_planned_and_done() {
         let plan = crate::run::plan::tests::plan(2, Format::RoundRobin, Some(4), 3);
         let opts = RunOptions {
             concurrency: 1,
@@ -497,9 +513,18 @@ mod tests {
         let n = plan.games.len();
         assert!(n >= 4, "{n}");
         assert_eq!(records.len(), n);
+        // The moves of each game, in order, between its start and its end.
+        let moves = |r: &GameRecord| -> Vec<String> {
+            (0..r.moves.len())
+                .map(|p| format!("move {} {p}", r.key))
+                .collect()
+        };
         let mut want = vec![format!("planned {n} done 0")];
         for (i, game) in plan.games.iter().enumerate() {
             want.push(format!("started {}", game.key));
+            let record = records.iter().find(|r| r.key == game.key).unwrap();
+            assert!(!record.moves.is_empty());
+            want.extend(moves(record));
             want.push(format!("finished {} ({} so far)", game.key, i + 1));
         }
         want.push("done".to_string());
