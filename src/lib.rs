@@ -9,6 +9,8 @@
 //! - [`random`]: seeded random start boards.
 //! - [`engine`]: the engine facade (position, options, background search).
 //! - [`protocol`]: the line protocol of `protocol.md` on top of the engine.
+//! - [`analysis`]: played games judged by the reference: winning chances,
+//!   move classes, accuracy per side, the turning point.
 //! - [`setup`]: the position specifications shared by the command line and the
 //!   protocol (`fen …`, `startpos`, `random …`, `problem …`, then `moves …`).
 //!
@@ -21,6 +23,7 @@
 //! assert_eq!(again, start);
 //! ```
 
+pub mod analysis;
 pub mod engine;
 pub mod game;
 pub mod lisp;

@@ -6,7 +6,7 @@
 //! 1 × 1 pieces (the boards hold no other piece of the player: A–C `(1 10
 //! 15)`, D `(0 10 15)`). The `()` forms between the 2021 problems are
 //! skipped by the problems reader ([`crate::problems::parse`]). The
-//! `Variant` option picks the file ([`CourseProblems::builtin_variant`]).
+//! `Variant` option picks the file ([`CourseProblems::builtin_file`]).
 
 use super::{BlokusSolo, Player, Variant, FULL_STOCK, SIZE};
 use crate::game::CourseProblems;
