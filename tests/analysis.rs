@@ -287,7 +287,7 @@ fn accuracy_ranks_the_reference_above_greedy_above_random() {
     for (game, size) in [(GameId::Knight, None), (GameId::Dots, Some("3x3"))] {
         let mut means = Vec::new();
         for kind in &kinds {
-            let games: Vec<(AnyPosition, Vec<AnyMove>)> = (1..=4)
+            let games: Vec<(AnyPosition, Vec<AnyMove>)> = (1..=6)
                 .map(|seed| {
                     let s = start(game, seed, size);
                     let moves = play(&s, &[kind.clone(), kind.clone()], seed);
@@ -365,6 +365,22 @@ fn searching_without_a_move_gives_the_best_other_move() {
         &mut |_| {},
     );
     assert!(none.is_none());
+}
+
+#[test]
+fn analysers_go_to_threads_and_settings_print() {
+    fn send<T: Send>() {}
+    send::<Analyser>();
+    assert_eq!(
+        Settings::default().to_string(),
+        "nodes=default hash=16 only_move=on"
+    );
+    assert_eq!(nodes(5).to_string(), "nodes=5 hash=4 only_move=on");
+    assert_eq!(Budget::Movetime(50).to_string(), "movetime=50");
+    assert!(!Budget::Movetime(50).is_deterministic());
+    let knight = WinModel::of(GameId::Knight).nodes;
+    assert_eq!(Budget::Default.nodes(GameId::Knight), Some(knight));
+    assert_eq!(Budget::Nodes(7).limits(GameId::Knight).nodes, Some(7));
 }
 
 #[test]

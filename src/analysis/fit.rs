@@ -10,10 +10,10 @@
 //! a position; games are spread over threads, and the result does not
 //! depend on their number.
 //!
-//! The fit minimises the mean log-loss `−[y ln p + (1 − y) ln(1 − p)]`, `p =
-//! 1 / (1 + exp(−scale · score))`: convex in the scale, its derivative
-//! `mean((p − y) · score)` grows with the scale, so bisection on it finds
-//! the optimum.
+//! The fit minimises the log-loss `−Σ [y ln p + (1 − y) ln(1 − p)]`, `p =
+//! 1 / (1 + exp(−scale · score))`, over the positions and a weak prior
+//! ([`PRIOR`]): convex in the scale, its derivative `Σ (p − y) · score`
+//! grows with the scale, so bisection on it finds the optimum.
 //!
 //! ```
 //! use tabula::analysis::fit::{fit, Sample};
@@ -25,8 +25,9 @@
 //!     samples.push(Sample { score: -10, exact: false, result: 1.0 - result });
 //! }
 //! let (scale, _quality) = fit(&samples);
-//! // 1 / (1 + e^(−10 s)) = 3/4 at s = ln 3 / 10.
-//! assert!((scale - 3f64.ln() / 10.0).abs() < 1e-6);
+//! // 1 / (1 + e^(−10 s)) = 3/4 at s = ln 3 / 10 (the prior's two draws
+//! // pull it a little towards 0).
+//! assert!(scale < 3f64.ln() / 10.0 && scale > 0.9 * 3f64.ln() / 10.0);
 //! ```
 
 use super::winchance::{logistic, FitQuality, WinModel, TABLE_HEADER};
@@ -36,6 +37,14 @@ use crate::with_game;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
+
+/// The prior of the fit: this many draws added at + and at − the mean
+/// |score| of the estimated positions. Negligible beside thousands of
+/// positions, it keeps the scale finite when the scores separate wins from
+/// losses perfectly (3-D noughts and crosses: every estimated score is a
+/// win or a loss found, ±90 or ±100), where the likelihood alone grows
+/// without bound.
+pub const PRIOR: usize = 1;
 
 /// One searched position of a self-play game.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -156,11 +165,27 @@ pub fn samples(
         .collect()
 }
 
-/// The maximum-likelihood scale of the estimated samples and the fit's
-/// quality (its `games` left 0 for the caller).
+/// The scale of the estimated samples that maximises their likelihood
+/// with [`PRIOR`], and the fit's quality on the samples (its `games` left
+/// 0 for the caller).
 pub fn fit(samples: &[Sample]) -> (f64, FitQuality) {
-    let estimated: Vec<&Sample> = samples.iter().filter(|s| !s.exact).collect();
-    // The derivative of the mean log-loss in the scale, increasing.
+    let mut estimated: Vec<Sample> = samples.iter().filter(|s| !s.exact).copied().collect();
+    let typical = estimated
+        .iter()
+        .map(|s| f64::from(s.score).abs())
+        .sum::<f64>()
+        / estimated.len().max(1) as f64;
+    let typical = typical.round().max(1.0) as i32;
+    for score in [typical, -typical] {
+        for _ in 0..PRIOR {
+            estimated.push(Sample {
+                score,
+                exact: false,
+                result: 0.5,
+            });
+        }
+    }
+    // The derivative of the log-loss in the scale, increasing.
     let slope = |scale: f64| -> f64 {
         estimated
             .iter()
@@ -302,11 +327,31 @@ mod tests {
             result: 0.0,
         });
         let (scale, q) = fit(&samples);
-        assert!((scale - 0.2).abs() < 1e-3, "{scale}");
+        assert!((scale - 0.2).abs() < 2e-3, "{scale}");
         assert_eq!((q.positions, q.exact), (41_000, 1));
         assert!(q.calibration < 0.5, "{q:?}");
         assert!(q.log_loss < std::f64::consts::LN_2);
         assert!(q.brier < 0.25);
+    }
+
+    #[test]
+    fn separated_scores_get_a_finite_scale() {
+        let mut samples = Vec::new();
+        for _ in 0..300 {
+            samples.push(Sample {
+                score: 90,
+                exact: false,
+                result: 1.0,
+            });
+            samples.push(Sample {
+                score: -100,
+                exact: false,
+                result: 0.0,
+            });
+        }
+        let (scale, _) = fit(&samples);
+        let p = logistic(scale * 95.0);
+        assert!(p > 0.99 && p < 0.999, "{scale} {p}");
     }
 
     #[test]
