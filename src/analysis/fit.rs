@@ -20,7 +20,7 @@
 //!
 //! // Positions scored +10 are won 3 times in 4, those scored −10 lost so.
 //! let mut samples = Vec::new();
-//! for result in [1.0, 1.0, 1.0, 0.0] {
+//! for result in [1.0, 1.0, 1.0, 0.0].repeat(25) {
 //!     samples.push(Sample { score: 10, exact: false, result });
 //!     samples.push(Sample { score: -10, exact: false, result: 1.0 - result });
 //! }

@@ -20,7 +20,7 @@
 //!
 //! assert_eq!(MoveClass::from_drop(16.0), MoveClass::Blunder);
 //! assert_eq!(MoveClass::from_drop(4.9), MoveClass::Good);
-//! assert!((move_accuracy(0.0) - 100.0).abs() < 1e-3);
+//! assert_eq!(move_accuracy(0.0), 100.0);
 //! assert!((move_accuracy(10.0) - 63.5).abs() < 0.1);
 //! assert_eq!(move_accuracy(100.0), 0.0);
 //! ```
@@ -125,10 +125,14 @@ impl FromStr for MoveClass {
 
 /// The accuracy of one move (0–100) from its drop in winning chances
 /// (points of win %): `103.1668 · exp(−0.04354 · drop) − 3.1669`, clamped
-/// to 0–100 (lichess's fit of its `AccuracyPercent.fromWinPercents`,
-/// without the point lichess adds for the uncertainty of its analysis).
+/// to 0–100, and 100 without a drop (lichess's fit of its
+/// `AccuracyPercent.fromWinPercents`, without the point lichess adds for
+/// the uncertainty of its analysis).
 pub fn move_accuracy(drop: f64) -> f64 {
-    let drop = drop.max(0.0);
+    if drop <= 0.0 {
+        // As lichess: no drop, 100 (the curve gives 99.9999).
+        return 100.0;
+    }
     (103.166_810_071_164_9 * (-0.043_544_153_867_539_51 * drop).exp() - 3.166_924_740_191_411)
         .clamp(0.0, 100.0)
 }
@@ -220,7 +224,7 @@ mod tests {
 
     #[test]
     fn move_accuracy_is_lichess_curve() {
-        assert!((move_accuracy(0.0) - 100.0).abs() < 1e-3);
+        assert_eq!(move_accuracy(0.0), 100.0);
         assert!((move_accuracy(-5.0) - 100.0).abs() < 1e-3);
         // lichess's sample points: 5 → 75, 20 → 42, 40 → 20, 60 → 5.
         for (drop, want) in [(5.0, 79.0), (20.0, 40.5), (40.0, 15.4), (60.0, 4.0)] {
