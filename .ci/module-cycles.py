@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Import cycles between the modules of a Rust crate.
 
-Usage: module-cycles.py SRC_DIR      (e.g. `arbiter/src`, `src`)
+Usage: module-cycles.py [--allow FILE] SRC_DIR      (e.g. `arbiter/src`, `src`)
 
 Every crate root of SRC_DIR is checked on its own: `lib.rs` (the library),
 `main.rs` (the binary) and `bin/*.rs`, `bin/*/main.rs`. Its module tree is
@@ -29,11 +29,19 @@ files). Children may use their ancestors (a file may use what its room's
 `mod.rs` declares or re-exports, up to the crate root), and a room may use
 its own children: neither is a cycle.
 
-Exit status: 0 without cycles, 1 with any (each printed), 2 on bad usage.
+`--allow FILE` names cycles that are known and accepted (each said why in
+the file): a line `ROOM: MODULE MODULE …` (labels as printed, `#`
+comments) accepts a cycle in ROOM whose modules are all among those named.
+Such a cycle is printed as allowed; any other fails. A cycle that grows
+to take in another module is a new one.
+
+Exit status: 0 without cycles (or only allowed ones), 1 with any other
+(each printed), 2 on bad usage.
 """
 
 import os
 import re
+import signal
 import sys
 
 IDENT = r"[A-Za-z_][A-Za-z0-9_]*"
@@ -390,11 +398,28 @@ def cycles(edges):
     return out
 
 
+def read_allowed(path):
+    allowed = []
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            line = line.split("#", 1)[0].strip()
+            if not line:
+                continue
+            room, _, members = line.partition(":")
+            allowed.append((room.strip(), set(members.split())))
+    return allowed
+
+
 def main():
-    if len(sys.argv) != 2 or not os.path.isdir(sys.argv[1]):
+    args = sys.argv[1:]
+    allowed = []
+    if len(args) == 3 and args[0] == "--allow" and os.path.isfile(args[1]):
+        allowed = read_allowed(args[1])
+        args = args[2:]
+    if len(args) != 1 or not os.path.isdir(args[0]):
         print(__doc__.strip().splitlines()[2], file=sys.stderr)
         return 2
-    src = os.path.normpath(sys.argv[1])
+    src = os.path.normpath(args[0])
     roots = [os.path.join(src, r) for r in ("lib.rs", "main.rs")]
     bin_dir = os.path.join(src, "bin")
     if os.path.isdir(bin_dir):
@@ -414,11 +439,15 @@ def main():
             nedges = sum(len(g) for g in graphs.values())
             print(f"{src}/{name}: no module cycle ({len(every)} files, {nedges} edges between siblings)")
             continue
-        status = 1
         for room, path, knot in found:
             where = room.label(src)
             names = [p.label(src) for p in path]
-            print(f"{src}/{name}: cycle in {where}: {' -> '.join(names + names[:1])}")
+            members = {k.label(src) for k in knot} | set(names)
+            ok = any(r == where and members <= m for r, m in allowed)
+            if not ok:
+                status = 1
+            kind = "allowed cycle" if ok else "cycle"
+            print(f"{src}/{name}: {kind} in {where}: {' -> '.join(names + names[:1])}")
             if len(knot) > len(path):
                 print(f"    (one of the cycles among {', '.join(k.label(src) for k in knot)})")
             for a, b in zip(path, path[1:] + path[:1]):
@@ -430,4 +459,5 @@ def main():
 
 
 if __name__ == "__main__":
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     sys.exit(main())

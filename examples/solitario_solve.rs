@@ -30,7 +30,7 @@ fn main() {
             };
             for &h in heuristics {
                 let opts = SolveOptions {
-                    algorithm: Some(algorithm.as_str().into()),
+                    algorithm: Some(algorithm),
                     heuristic: (h != "-").then(|| h.to_string()),
                     ..SolveOptions::default()
                 };

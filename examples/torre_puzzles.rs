@@ -30,7 +30,7 @@ fn main() {
                 continue;
             }
             let opts = SolveOptions {
-                algorithm: Some(algorithm.into()),
+                algorithm: Some(algorithm.parse().expect("a solver's name")),
                 // DFS needs a depth limit: the deepest optimum (E, 8 moves) plus slack.
                 depth: (algorithm == "dfs").then_some(12),
                 nodes: Some(0),

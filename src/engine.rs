@@ -200,7 +200,7 @@ pub type OnSearchDone = Box<dyn FnOnce(SearchDone) + Send>;
 /// Called with each progress line of a solve (without `info `).
 pub type OnSolveInfo = Box<dyn FnMut(&str) + Send>;
 /// Called once when a solve ends.
-pub type OnSolveDone = Box<dyn FnOnce(Result<SolveOutcome, String>) + Send>;
+pub type OnSolveDone = Box<dyn FnOnce(Result<SolveOutcome, puzzle::SolveError>) + Send>;
 /// Called once when a perft ends.
 pub type OnPerftDone = Box<dyn FnOnce(PerftDone) + Send>;
 
@@ -485,7 +485,7 @@ impl Engine {
             let result = panic::catch_unwind(AssertUnwindSafe(|| {
                 puzzle::solve(&pos, &opts, stop, &mut *on_info)
             }))
-            .unwrap_or_else(|_| Err("internal error: the solver panicked".to_string()));
+            .unwrap_or(Err(puzzle::SolveError::Panicked));
             on_done(result);
         });
         Ok(())

@@ -8,18 +8,18 @@
 //!   columns of vertical arcs; `0` no arc, `1` / `2` the arc's owner.
 //!
 //! The reader is here; each game converts its own boards in its folder
-//! (`game/numbered/lisp.rs`, `game/dots/lisp.rs`, through
-//! [`LispInterchange`](crate::game::LispInterchange)), re-exported here.
+//! (`game/numbered/lisp.rs`, `game/dots/lisp.rs`, …), each through
+//! [`LispInterchange`](crate::game::LispInterchange).
 //!
 //! ```
-//! use tabula::game::{Game, KnightSolo};
+//! use tabula::game::{Game, KnightSolo, LispInterchange};
 //! use tabula::lisp;
 //!
 //! let board = "((2 20 44 NIL NIL NIL NIL NIL NIL NIL)".to_string()
 //!     + &" (NIL NIL NIL NIL NIL NIL NIL NIL NIL NIL)".repeat(9) + ")";
-//! let pos: KnightSolo = lisp::jump_from_lisp(&lisp::read_one(&board).unwrap()).unwrap();
+//! let pos = KnightSolo::from_lisp(&lisp::read_one(&board).unwrap()).unwrap();
 //! assert_eq!(pos.legal_moves().len(), 3);
-//! assert!(lisp::jump_to_lisp(&pos).starts_with("((2 20 44 NIL"));
+//! assert!(pos.to_lisp().starts_with("((2 20 44 NIL"));
 //! ```
 
 use std::fmt;
@@ -244,12 +244,11 @@ impl Reader {
     }
 }
 
-pub use crate::game::dots::lisp::{dots_from_lisp, dots_to_lisp};
-pub use crate::game::numbered::lisp::{jump_from_lisp, jump_to_lisp};
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::dots::lisp::{dots_from_lisp, dots_to_lisp};
+    use crate::game::numbered::lisp::{jump_from_lisp, jump_to_lisp};
     use crate::game::{Dots, Game, Knight, KnightSolo};
 
     #[test]

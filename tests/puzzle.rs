@@ -9,7 +9,7 @@
 use std::process::Command;
 use std::sync::atomic::AtomicBool;
 use tabula::game::{AnyPosition, GameId, QuatroSolo};
-use tabula::puzzle::{run, Run, SolveOptions, SolveOutcome};
+use tabula::puzzle::{run, LimitKind, NoSolutionReason, Run, SolveOptions, SolveOutcome};
 use tabula::setup::parse_spec;
 
 fn problem(game: &str, name: &str) -> AnyPosition {
@@ -72,7 +72,9 @@ fn knight_e_is_proved_unsolvable_by_every_algorithm() {
     for a in ["astar", "idastar", "rbfs", "smastar", "bfs", "dfs"] {
         let r = solve_with(&pos, &format!("algorithm {a}"));
         match &r.outcome {
-            SolveOutcome::NoSolution { reason, .. } => assert_eq!(reason, "exhausted", "{a}"),
+            SolveOutcome::NoSolution { reason, .. } => {
+                assert_eq!(*reason, NoSolutionReason::Exhausted, "{a}")
+            }
             other => panic!("{a}: {other}"),
         }
     }
@@ -498,7 +500,7 @@ fn bishop_problems_solve_and_replay() {
             assert_eq!(check_path(&pos, &a), check_path(&pos, &b), "{name}");
         } else {
             assert!(
-                matches!(&b.outcome, SolveOutcome::NoSolution { reason, .. } if reason == "exhausted")
+                matches!(&b.outcome, SolveOutcome::NoSolution { reason, .. } if *reason == NoSolutionReason::Exhausted)
             );
         }
     }
@@ -506,7 +508,7 @@ fn bishop_problems_solve_and_replay() {
 
 fn reason(r: &Run) -> &str {
     match &r.outcome {
-        SolveOutcome::NoSolution { reason, .. } => reason,
+        SolveOutcome::NoSolution { reason, .. } => reason.as_str(),
         SolveOutcome::Solution { .. } => "solution",
     }
 }
@@ -517,22 +519,26 @@ fn limits_end_with_reason_limit() {
     for a in ["bfs", "dfs", "astar", "idastar", "rbfs", "smastar"] {
         let r = solve_with(&f, &format!("algorithm {a} nodes 20"));
         assert_eq!(reason(&r), "limit", "{a}");
-        assert_eq!(r.limit, Some("nodes"), "{a}");
+        assert_eq!(r.limit, Some(LimitKind::Nodes), "{a}");
         assert!(r.stats.generated <= 20);
     }
     let r = solve_with(&f, "algorithm bfs memory 1");
-    assert_eq!((reason(&r), r.limit), ("limit", Some("memory")));
+    assert_eq!((reason(&r), r.limit), ("limit", Some(LimitKind::Memory)));
     let r = solve_with(&f, "algorithm astar heuristic zero movetime 50");
-    assert_eq!((reason(&r), r.limit), ("limit", Some("movetime")));
+    assert_eq!((reason(&r), r.limit), ("limit", Some(LimitKind::Time)));
     // A depth limit below the optimum: a limit, not a proof.
     let d = problem("knight-solo", "D");
     for a in ["dfs", "bfs", "astar", "idastar", "rbfs", "smastar"] {
         let r = solve_with(&d, &format!("algorithm {a} depth 5"));
-        assert_eq!((reason(&r), r.limit), ("limit", Some("depth")), "{a}");
+        assert_eq!(
+            (reason(&r), r.limit),
+            ("limit", Some(LimitKind::Depth)),
+            "{a}"
+        );
     }
     // SMA* whose memory cannot hold the optimal path.
     let r = solve_with(&problem("dots-solo", "D"), "algorithm smastar memnodes 20");
-    assert_eq!((reason(&r), r.limit), ("limit", Some("memory")));
+    assert_eq!((reason(&r), r.limit), ("limit", Some(LimitKind::Memory)));
     // ...and a small memory that still holds it gives the optimum.
     let r = solve_with(&d, "algorithm smastar memnodes 40");
     assert_eq!(check_path(&d, &r), 12);
@@ -557,7 +563,7 @@ fn the_stop_flag_ends_a_run() {
     let f = problem("knight-solo", "F");
     let stop = AtomicBool::new(true);
     let r = run(&f, &opts("heuristic zero"), &stop, &mut |_| {}).unwrap();
-    assert_eq!((reason(&r), r.limit), ("limit", Some("stop")));
+    assert_eq!((reason(&r), r.limit), ("limit", Some(LimitKind::Stop)));
 }
 
 #[test]
@@ -578,13 +584,19 @@ fn blind_searches_ignore_heuristics() {
 
 #[test]
 fn unknown_names_are_clear_errors() {
-    let err = SolveOptions::parse(&["algorithm", "greedy"]).unwrap_err();
+    let err = SolveOptions::parse(&["algorithm", "greedy"])
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("unknown algorithm 'greedy'"), "{err}");
-    let err = SolveOptions::parse(&["frobnicate", "1"]).unwrap_err();
+    let err = SolveOptions::parse(&["frobnicate", "1"])
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("unknown option 'frobnicate'"), "{err}");
-    let err = SolveOptions::parse(&["nodes", "many"]).unwrap_err();
+    let err = SolveOptions::parse(&["nodes", "many"])
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("nodes"), "{err}");
-    let err = SolveOptions::parse(&["target"]).unwrap_err();
+    let err = SolveOptions::parse(&["target"]).unwrap_err().to_string();
     assert!(err.contains("needs a value"), "{err}");
     let pos = problem("dots-solo", "A");
     let err = run(
@@ -593,17 +605,22 @@ fn unknown_names_are_clear_errors() {
         &AtomicBool::new(false),
         &mut |_| {},
     )
-    .unwrap_err();
+    .unwrap_err()
+    .to_string();
     assert!(
         err.contains("unknown heuristic 'reach'") && err.contains("cover"),
         "{err}"
     );
     let duel = parse_spec("random knight 1", None).unwrap();
-    let err = run(&duel, &opts(""), &AtomicBool::new(false), &mut |_| {}).unwrap_err();
+    let err = run(&duel, &opts(""), &AtomicBool::new(false), &mut |_| {})
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("not a puzzle"), "{err}");
     let no_target = parse_spec("dots-solo 1x1 0/0 0/0", None).unwrap();
     assert_eq!(no_target.game(), GameId::DotsSolo);
-    let err = run(&no_target, &opts(""), &AtomicBool::new(false), &mut |_| {}).unwrap_err();
+    let err = run(&no_target, &opts(""), &AtomicBool::new(false), &mut |_| {})
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("target"), "{err}");
     // ...which the target option supplies.
     let r = solve_with(&no_target, "target 1");
@@ -943,7 +960,7 @@ fn optimal_algorithms_agree_on_random_boards() {
                 let r = solve_with(&pos, &format!("algorithm {a}"));
                 match &r.outcome {
                     SolveOutcome::Solution { .. } => format!("depth {}", check_path(&pos, &r)),
-                    SolveOutcome::NoSolution { reason, .. } => reason.clone(),
+                    SolveOutcome::NoSolution { reason, .. } => reason.to_string(),
                 }
             })
             .collect();

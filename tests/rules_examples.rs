@@ -352,14 +352,16 @@ fn course_arco_vertical_a_b_is_v_b_dot_a() {
     // (arco-vertical a b): a = dot column, b = box row. A 2 × 3 board whose
     // only arc is in V list a = 3 (third dot column), element b = 2.
     let state = "(((0 0 0) (0 0 0) (0 0 0)) ((0 0) (0 0) (0 1) (0 0)))";
-    let pos: Dots = lisp::dots_from_lisp(&lisp::read_one(state).unwrap()).unwrap();
+    let pos: Dots =
+        tabula::game::dots::lisp::dots_from_lisp(&lisp::read_one(state).unwrap()).unwrap();
     let arc = pos.parse_move("v2.3").unwrap();
     assert!(pos.is_drawn(arc));
     assert_eq!(pos.drawn_count(), 1);
     assert!(pos.parse_legal("v2.3").unwrap_err().is_illegal());
     // (arco-horizontal i j) is h<i>.<j>.
     let state = "(((0 0 0) (0 0 1) (0 0 0)) ((0 0) (0 0) (0 0) (0 0)))";
-    let pos: Dots = lisp::dots_from_lisp(&lisp::read_one(state).unwrap()).unwrap();
+    let pos: Dots =
+        tabula::game::dots::lisp::dots_from_lisp(&lisp::read_one(state).unwrap()).unwrap();
     assert!(pos.is_drawn(pos.parse_move("h2.3").unwrap()));
 }
 

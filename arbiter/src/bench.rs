@@ -13,12 +13,10 @@
 //! protocol.
 
 use anyhow::Result;
-use arbiter::client::{Engine, Timeouts};
-use arbiter::clock::TimeControl;
-use arbiter::config::{Entrant, ExternalSpec, Kind};
-use arbiter::game::Settings;
-use arbiter::sandbox::{Mode, SandboxArgs};
-use arbiter::tournament::{self, Boards, Format, Plan, RunOptions};
+use arbiter::{
+    Boards, Engine, Entrant, ExternalSpec, Format, Kind, Plan, RunOptions, SandboxArgs,
+    SandboxMode, Settings, TimeControl, Timeouts,
+};
 use std::path::Path;
 use std::time::Instant;
 use tabula::game::GameId;
@@ -59,7 +57,7 @@ fn measure(
             max_plies: 10_000,
             debug: false,
             log_dir: None,
-            on_replaced: arbiter::result::OnReplaced::Lose,
+            on_replaced: arbiter::OnReplaced::Lose,
         },
         progress: false,
         sprt: None,
@@ -67,7 +65,7 @@ fn measure(
         live: None,
     };
     let t0 = Instant::now();
-    let r = tournament::run(&plan, &opts)?;
+    let r = arbiter::run_plan(&plan, &opts)?;
     let secs = t0.elapsed().as_secs_f64();
     let moves: usize = r.records.iter().map(|g| g.moves.len()).sum();
     let think_ms: u64 = r.records.iter().flat_map(|g| g.times_ms.iter()).sum();
@@ -130,7 +128,7 @@ pub fn run(games: u32) -> Result<()> {
     if mock.exists() {
         let cmd = format!("exec '{}' --mode good", mock.display());
         let mut confined = SandboxArgs::off();
-        confined.sandbox = Mode::Auto;
+        confined.sandbox = SandboxMode::Auto;
         let mut frozen = confined.clone();
         frozen.freeze_idle = true;
         for (label, sandbox) in [

@@ -3,39 +3,83 @@
 //! trusted), enforces time, adjudicates faults and runs resumable
 //! tournaments.
 //!
-//! - [`config`]: entrants from the command line or a TOML/JSON file.
-//! - [`process`]: engine processes (process groups, rlimits, kill and reap).
-//! - [`client`]: the protocol seen from the arbiter, every wait with a deadline.
-//! - [`builtin`]: in-process players (`random`, `greedy`, `tabula`).
-//! - [`clock`]: time controls and clocks.
-//! - [`game`]: the game loop and the results line; [`result`]: its
-//!   winner, reason and offender.
-//! - [`tournament`]: schedule, workers, journal and resume; [`boards`]:
-//!   balanced start boards and the shipped board sets.
-//! - [`check`]: a self-test of one engine, for students.
-//! - [`human`], [`board_view`]: `arbiter play`, a person against an engine.
-//! - [`verify`]: what resume checks of a journal (replayed by the rules).
-//! - [`limits`]: the range of every number given, the largest plan;
-//!   [`params`]: the game's parameters (`--param`).
-//! - [`journal`], [`stats`], [`report`]: results file, Elo/LOS, tables;
-//!   [`html`]: the tournament as a web page with a replay of every game.
-//! - [`sandbox`]: confinement of untrusted engines (bubblewrap, cgroups).
-//! - [`signals`]: what Ctrl-C and SIGTERM do; [`out`](mod@out): printing that a
-//!   broken pipe cannot stop.
+//! The code lives in rooms, from the bottom up: a room uses only the rooms
+//! above it in this list (`.ci/module-cycles.py` checks that no two rooms,
+//! and no two files of a room, use each other):
+//!
+//! - `out.rs`, `signals.rs`, `limits.rs`, `params.rs`: printing that a
+//!   broken pipe cannot stop (and `plural`), what Ctrl-C and SIGTERM do, the
+//!   range of every number given, the game's parameters (`--param
+//!   NAME=VALUE`, `--dots-size`).
+//! - `engines/`: who plays. Entrants from the command line or a TOML/JSON
+//!   file (`config.rs`), engine processes (`process.rs`), the sandbox's
+//!   layers (`sandbox/`: bubblewrap, cgroups, seccomp) and which engine gets
+//!   them (`confine.rs`), the protocol seen from the arbiter with a deadline
+//!   on every wait (`client.rs`), the in-process players `random`, `greedy`,
+//!   `tabula` (`builtin.rs`).
+//! - `results/`: what a game leaves and how it is shown. The results line
+//!   and its key (`record.rs`), winner, reason and offender (`result.rs`),
+//!   the results journal (`journal.rs`), Elo, LOS and standings
+//!   (`stats.rs`), the sequential test (`sprt.rs`), terminal tables,
+//!   summaries and game records (`report.rs`), the web page with a replay of
+//!   every game (`html/`), boards drawn as text (`board_view.rs`).
+//! - `play/`: one game. The game loop refereed by the rules (`game.rs`),
+//!   clocks (`clock.rs`), a person at a terminal against an engine
+//!   (`human.rs`, `arbiter play`).
+//! - `run/`: many games. The schedule, Swiss pairings and fingerprint
+//!   (`plan.rs`), start boards and `arbiter boards` (`boards.rs`), the
+//!   workers and the rounds (`tournament.rs`), which tell what happens as
+//!   events (`events.rs`) to sinks: journal, progress bar, live page, SPRT
+//!   (`sinks.rs`); resume (`resume.rs`) and what it trusts (`verify.rs`),
+//!   shards over several machines and `arbiter merge` (`shard.rs`).
+//! - `check/`: `arbiter check`, a self-test of one engine, for students.
+//!
+//! One tournament, top to bottom: `main.rs` parses the command line into a
+//! [`Setup`] and [`RunOptions`]; [`play_tournament`] plans it (`plan.rs`) and
+//! runs each plan (`tournament.rs`): resume, then workers play boards
+//! (`play/game.rs`, with `engines/`), each finished [`GameRecord`] told to
+//! the sinks; `main.rs` prints the standings (`results/report.rs`) and
+//! writes the files asked for.
+//!
+//! The binary (`main.rs`, with `bench.rs`) and the tests use what this file
+//! re-exports and the modules `limits`, `out` and `signals`; nothing else is
+//! public.
 
-pub mod check;
-pub mod engines;
+#![warn(unreachable_pub)]
+
+mod check;
+mod engines;
 pub mod limits;
 pub mod out;
-pub mod params;
-pub mod play;
-pub mod results;
-pub mod run;
+mod params;
+mod play;
+mod results;
+mod run;
 pub mod signals;
 
-// The modules' paths before the rooms (`crate::config`, …), kept while the
-// code moves in.
-pub use engines::{builtin, client, config, process, sandbox};
-pub use play::{clock, game, human};
-pub use results::{board_view, html, journal, report, result, sprt, stats};
-pub use run::{boards, shard, tournament, verify};
+pub use check::{run as check_command, CheckOptions, Verdict};
+pub use engines::client::{Engine, Timeouts};
+pub use engines::config::{dedup_names, load_file as load_engines, Entrant, ExternalSpec, Kind};
+pub use engines::process::become_subreaper;
+pub use engines::sandbox::{Mode as SandboxMode, SandboxArgs};
+pub use params::ParamArgs;
+pub use play::clock::TimeControl;
+pub use play::game::Settings;
+pub use play::human::{run as play_command, PlayArgs};
+pub use results::html::{
+    load_journals, run as report_command, title as page_title, write as write_page, Live, PageInfo,
+    ReportArgs,
+};
+pub use results::record::GameRecord;
+pub use results::report::{
+    full_report, rewrite_journal, rewrite_records, sprt_lines, write_summary,
+};
+pub use results::result::OnReplaced;
+pub use results::sprt::{Sprt, Watch as SprtWatch};
+pub use results::stats::{standings, Scoring, Standing};
+pub use run::boards::{
+    run as boards_command, source as board_source, BoardSet, Boards, BoardsArgs,
+};
+pub use run::plan::{first_plan, Format, Plan, Setup};
+pub use run::shard::{merge as merge_shards, with_shard, Shard};
+pub use run::tournament::{play as play_tournament, run as run_plan, RunOptions, RunResult};

@@ -5,7 +5,7 @@
 //! message naming the flag, the unit and the range: 0 where at least 1 is
 //! needed would lose every game by a fault, and an absurd value overflows
 //! time arithmetic or memory. The clap parsers here are used through
-//! `value_parser = limits::movetime`; [`check`] does the same for config
+//! `value_parser = limits::movetime`; `check` does the same for config
 //! files.
 //!
 //! ```
@@ -20,36 +20,36 @@ use std::fmt::Display;
 use std::str::FromStr;
 
 /// Longest time per move: one hour (a course tournament moves in seconds).
-pub const MAX_MOVE_MS: u64 = 3_600_000;
+pub(crate) const MAX_MOVE_MS: u64 = 3_600_000;
 /// Longest handshake, `isready`, grace or margin wait: ten minutes.
-pub const MAX_WAIT_MS: u64 = 600_000;
+pub(crate) const MAX_WAIT_MS: u64 = 600_000;
 /// Longest absolute wait for one move (`--max-move-time`): a day.
-pub const MAX_CAP_MS: u64 = 86_400_000;
+pub(crate) const MAX_CAP_MS: u64 = 86_400_000;
 /// Largest node budget per move: 10^12 (hours of search for any engine).
-pub const MAX_NODES: u64 = 1_000_000_000_000;
+pub(crate) const MAX_NODES: u64 = 1_000_000_000_000;
 /// Deepest search per move: the Tabula search's ply limit.
-pub const MAX_DEPTH: u32 = 250;
+pub(crate) const MAX_DEPTH: u32 = 250;
 /// Most plies before adjudication: every ply of a game is kept in memory
 /// and in its journal line.
-pub const MAX_PLIES: usize = 100_000;
+pub(crate) const MAX_PLIES: usize = 100_000;
 /// Most games at once: each holds up to two engine processes and three
 /// threads; 1024 games are 2048 engines, beyond any machine of the course.
-pub const MAX_CONCURRENCY: usize = 1024;
+pub(crate) const MAX_CONCURRENCY: usize = 1024;
 /// Most engines in a tournament: the standings, the cross table and the web
 /// page grow with the square of it (a class is 30 to 60).
-pub const MAX_ENGINES: usize = 1000;
+pub(crate) const MAX_ENGINES: usize = 1000;
 /// Most games in one plan (a match, or every round of a tournament): each
 /// finished game stays in memory for the standings, the summary and the
 /// page (a few KB with its moves and search reports), so 200,000 games are
 /// about a GB; more is refused before anything is allocated.
-pub const MAX_GAMES: u64 = 200_000;
+pub(crate) const MAX_GAMES: u64 = 200_000;
 
 /// Most shards of one tournament (`--shard K/N`, `--shards N`): dealing the
 /// boards weighs every shard for every board.
-pub const MAX_SHARDS: u32 = 1000;
+pub(crate) const MAX_SHARDS: u32 = 1000;
 
 /// Parses `s` as a whole number of `unit` within `lo..=hi`.
-pub fn number<T>(s: &str, lo: T, hi: T, unit: &str) -> Result<T, String>
+pub(crate) fn number<T>(s: &str, lo: T, hi: T, unit: &str) -> Result<T, String>
 where
     T: FromStr + PartialOrd + Display + Copy,
 {
@@ -64,7 +64,7 @@ where
 
 /// Checks a config-file value: `what` (e.g. `engine 'alice': movetime`)
 /// within `lo..=hi` of `unit`.
-pub fn check<T: PartialOrd + Display>(
+pub(crate) fn check<T: PartialOrd + Display>(
     what: &str,
     v: T,
     lo: T,
@@ -107,7 +107,7 @@ parsers! {
     concurrency: usize = 1, MAX_CONCURRENCY, "games";
     /// `--games` of a match or a bench.
     games: u32 = 1, MAX_GAMES as u32, "games";
-    /// `--rounds` (the whole plan is checked against [`MAX_GAMES`] too).
+    /// `--rounds` (the whole plan is checked against `MAX_GAMES` too).
     rounds: u32 = 1, MAX_GAMES as u32, "rounds";
     /// `--boards` per round and pairing.
     boards: u32 = 1, MAX_GAMES as u32, "boards";
@@ -126,7 +126,7 @@ parsers! {
 /// Refuses a plan of more than [`MAX_GAMES`] games, or more than
 /// [`MAX_ENGINES`] engines, before it is built; `games` may be computed
 /// with a saturating product.
-pub fn check_plan(engines: usize, games: u64) -> anyhow::Result<()> {
+pub(crate) fn check_plan(engines: usize, games: u64) -> anyhow::Result<()> {
     if engines > MAX_ENGINES {
         anyhow::bail!(
             "{engines} engines: a tournament takes at most {MAX_ENGINES} (split the class into groups)"

@@ -5,20 +5,12 @@
 //! command again to resume).
 
 use anyhow::{bail, Result};
-use arbiter::boards::BoardSet;
-use arbiter::check::Verdict;
-use arbiter::client::Timeouts;
-use arbiter::clock::TimeControl;
-use arbiter::config::{self, Entrant};
-use arbiter::game::{GameRecord, Settings};
-use arbiter::params::ParamArgs;
-use arbiter::result::OnReplaced;
-use arbiter::sandbox::SandboxArgs;
-use arbiter::shard::Shard;
-use arbiter::sprt::{self, Sprt};
-use arbiter::stats::Scoring;
-use arbiter::tournament::{self, Format, RunOptions, RunResult};
-use arbiter::{errln, html, limits, out, outln, process, report, signals};
+use arbiter::out::plural;
+use arbiter::{
+    errln, limits, out, outln, signals, BoardSet, Entrant, Format, GameRecord, OnReplaced,
+    PageInfo, ParamArgs, RunOptions, RunResult, SandboxArgs, Scoring, Settings, Setup, Shard, Sprt,
+    SprtWatch, TimeControl, Timeouts, Verdict,
+};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -144,15 +136,15 @@ enum Command {
     /// The demo tournament (what `arbiter` alone runs).
     Demo,
     /// Play against an engine yourself (type `help` at the prompt).
-    Play(arbiter::human::PlayArgs),
+    Play(arbiter::PlayArgs),
     /// Balanced start boards: seeded boards on which Tabula, playing itself
     /// in pairs of games at a fixed depth or node budget (the stronger side
     /// once on each side), ends within --threshold points of even on average
     /// for the side to move, written as a board file for --boards-file.
-    Boards(arbiter::boards::BoardsArgs),
+    Boards(arbiter::BoardsArgs),
     /// The tournament as one web page (standings, charts, a replay of every
     /// game) from results journals: `arbiter report results.jsonl --out report.html`.
-    Report(arbiter::html::ReportArgs),
+    Report(arbiter::ReportArgs),
 }
 
 /// How the standings rank, and the files written from the finished games
@@ -178,10 +170,10 @@ impl Outputs {
     /// Rewrites the summary and the records asked for.
     fn write(&self, names: &[String], records: &[GameRecord]) -> Result<()> {
         if let Some(path) = &self.summary {
-            report::write_summary(path, names, records, self.scoring)?;
+            arbiter::write_summary(path, names, records, self.scoring)?;
         }
         if let Some(path) = &self.records {
-            report::rewrite_records(path, records)?;
+            arbiter::rewrite_records(path, records)?;
         }
         Ok(())
     }
@@ -312,7 +304,7 @@ fn main() -> ExitCode {
         .target(env_logger::Target::Stderr)
         .init();
     signals::install();
-    process::become_subreaper();
+    arbiter::become_subreaper();
     let cli = Cli::parse();
     match run(cli) {
         Ok(code) => code,
@@ -326,9 +318,9 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command {
         None | Some(Command::Demo) => demo(),
-        Some(Command::Play(args)) => arbiter::human::run(args),
-        Some(Command::Boards(args)) => arbiter::boards::run(args),
-        Some(Command::Report(args)) => arbiter::html::run(args),
+        Some(Command::Play(args)) => arbiter::play_command(args),
+        Some(Command::Boards(args)) => arbiter::boards_command(args),
+        Some(Command::Report(args)) => arbiter::report_command(args),
         Some(Command::Bench { games }) => bench::run(games).map(|_| ExitCode::SUCCESS),
         Some(Command::Check {
             engine,
@@ -347,14 +339,14 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 outln!("{header}");
             }
             let [entrant] = entrants;
-            let config::Kind::External(spec) = &entrant.kind else {
+            let arbiter::Kind::External(spec) = &entrant.kind else {
                 bail!("check is for external engines (the built-in players are always fine)");
             };
             let game = parse_game(&game)?;
             if positions == 0 {
                 bail!("--positions must be at least 1");
             }
-            let opts = arbiter::check::CheckOptions {
+            let opts = arbiter::CheckOptions {
                 setup: params.setup(game)?,
                 sample_params: params.none_given(),
                 seed,
@@ -367,7 +359,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 positions,
                 solve_ms: solve_time,
             };
-            Ok(match arbiter::check::run(spec, &entrant.name, &opts) {
+            Ok(match arbiter::check_command(spec, &entrant.name, &opts) {
                 Verdict::Passed => ExitCode::SUCCESS,
                 Verdict::Failed(_) => ExitCode::from(1),
                 Verdict::Interrupted => ExitCode::from(130),
@@ -386,10 +378,10 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 bail!("--games must be at least 1");
             }
             let mut entrants = vec![Entrant::from_cli(&engine1)?, Entrant::from_cli(&engine2)?];
-            config::dedup_names(&mut entrants);
+            arbiter::dedup_names(&mut entrants);
             confine(&common, &mut entrants, &[])?;
             let watch = sprt.map(|s| {
-                sprt::Watch::new(s, &entrants[0].name, &entrants[1].name, common.out.scoring)
+                SprtWatch::new(s, &entrants[0].name, &entrants[1].name, common.out.scoring)
             });
             let cmd = std::env::args().collect::<Vec<_>>();
             let schedule = Schedule {
@@ -416,10 +408,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             };
             let schedule = tournament.schedule()?;
             let (setup, ..) = prepare(schedule, &tournament.common, &[])?;
-            out!(
-                "{}",
-                report::plan_listing(&tournament::first_plan(&setup)?, shards)
-            );
+            out!("{}", arbiter::first_plan(&setup)?.listing(shards));
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Merge {
@@ -502,7 +491,7 @@ struct Schedule {
     boards: u32,
     /// A match of this many games instead of `boards`.
     match_games: Option<u32>,
-    sprt: Option<sprt::Watch>,
+    sprt: Option<SprtWatch>,
     shard: Option<Shard>,
 }
 
@@ -512,12 +501,12 @@ impl TournamentArgs {
     fn schedule(&self) -> Result<Schedule> {
         let mut entrants = Vec::new();
         for f in &self.engine_files {
-            entrants.extend(config::load_file(f)?);
+            entrants.extend(arbiter::load_engines(f)?);
         }
         for e in &self.engines {
             entrants.push(Entrant::from_cli(e)?);
         }
-        config::dedup_names(&mut entrants);
+        arbiter::dedup_names(&mut entrants);
         if let Some(r) = &self.reference {
             let Some(i) = entrants.iter().position(|e| &e.name == r) else {
                 bail!("--reference '{r}' is not one of the engines");
@@ -546,7 +535,7 @@ fn prepare(
     schedule: Schedule,
     c: &Common,
     cmd: &[String],
-) -> Result<(tournament::Setup, RunOptions, html::PageInfo)> {
+) -> Result<(Setup, RunOptions, PageInfo)> {
     let Schedule {
         entrants,
         format,
@@ -567,13 +556,13 @@ fn prepare(
     } else {
         TimeControl::Movetime(c.movetime)
     };
-    let setup = c.params.setup(game)?;
-    let board_source = arbiter::boards::source(setup, c.board_set, c.fens.as_deref(), c.seed)?;
+    let game_setup = c.params.setup(game)?;
+    let board_source = arbiter::board_source(game_setup, c.board_set, c.fens.as_deref(), c.seed)?;
     let settings = settings(c);
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let names: Vec<String> = entrants.iter().map(|e| e.name.clone()).collect();
-    let page = html::PageInfo {
-        title: html::title(game, &names, &tc.to_string()),
+    let page = PageInfo {
+        title: arbiter::page_title(game, &names, &tc.to_string()),
         names,
         scoring: c.out.scoring,
         folder: None,
@@ -587,9 +576,9 @@ fn prepare(
         command: cmd.to_vec(),
         live: (c.html.as_ref())
             .filter(|_| c.html_live)
-            .map(|path| html::Live::new(path.clone(), page.clone())),
+            .map(|path| arbiter::Live::new(path.clone(), page.clone())),
     };
-    let setup = tournament::Setup {
+    let setup = Setup {
         game,
         entrants,
         format,
@@ -612,20 +601,20 @@ fn play(schedule: Schedule, c: &Common, cmd: &[String]) -> Result<ExitCode> {
     let shard = setup.shard;
     let names = page.names.clone();
     let started = Instant::now();
-    let (run, pairings) = tournament::play(setup, &opts)?;
     let RunResult {
         records,
+        pairings,
         resumed,
         rejected,
         interrupted,
         total,
         sprt: sprt_status,
         waiting_round,
-    } = run;
+    } = arbiter::play_tournament(setup, &opts)?;
     // The files first: whatever happens to stdout and stderr (a pipe whose
     // reader died with Ctrl-C), the end of the run is written.
     let written = c.out.write(&names, &records).and_then(|()| match &c.html {
-        Some(path) => html::write(path, &page, &records),
+        Some(path) => arbiter::write_page(path, &page, &records),
         None => Ok(()),
     });
     if let Some(s) = shard {
@@ -633,13 +622,13 @@ fn play(schedule: Schedule, c: &Common, cmd: &[String]) -> Result<ExitCode> {
     }
     outln!(
         "{game} {}{} in {:.1} s, {tc}",
-        report::plural(records.len(), "game"),
+        plural(records.len(), "game"),
         c.results
             .as_ref()
             .map(|p| {
                 let untrusted = match rejected {
                     0 => String::new(),
-                    n => format!(", {} not trusted (see above)", report::plural(n, "line")),
+                    n => format!(", {} not trusted (see above)", plural(n, "line")),
                 };
                 format!(" ({resumed} resumed from {}{untrusted})", p.display())
             })
@@ -648,10 +637,10 @@ fn play(schedule: Schedule, c: &Common, cmd: &[String]) -> Result<ExitCode> {
     );
     out!(
         "{}",
-        report::full_report(&names, &pairings, &records, c.out.scoring)
+        arbiter::full_report(&names, &pairings, &records, c.out.scoring)
     );
     if let Some(watch) = &sprt_status {
-        out!("{}", report::sprt_lines(watch));
+        out!("{}", arbiter::sprt_lines(watch));
     }
     tell_where_faults_are(&records, &opts.settings);
     if let (Some(r), Some(s)) = (waiting_round, shard) {
@@ -669,7 +658,7 @@ fn play(schedule: Schedule, c: &Common, cmd: &[String]) -> Result<ExitCode> {
             "arbiter: interrupted after {} of {}; the finished games are saved{}.\n\
              To resume, run the same command again:\n  {}",
             records.len(),
-            report::plural(total, "game"),
+            plural(total, "game"),
             c.results
                 .as_ref()
                 .map(|p| format!(" in {}", p.display()))
@@ -692,7 +681,7 @@ fn tell_where_faults_are(records: &[GameRecord], settings: &Settings) {
     if faults == 0 {
         return;
     }
-    let lost = report::plural(faults, "game");
+    let lost = plural(faults, "game");
     match &settings.log_dir {
         Some(dir) => log::warn!(
             "{lost} lost by a fault; their engine traffic is in {}",
@@ -705,13 +694,13 @@ fn tell_where_faults_are(records: &[GameRecord], settings: &Settings) {
     }
 }
 
-/// `arbiter merge`: see [`arbiter::shard::merge`].
+/// `arbiter merge`: see [`arbiter::merge_shards`].
 fn merge(journals: &[PathBuf], out: &std::path::Path, outputs: &Outputs) -> Result<ExitCode> {
     if journals.iter().any(|j| j == out) {
         bail!("--results '{}' is one of the journals to merge: write the merged journal to a new file", out.display());
     }
-    let m = arbiter::shard::merge(journals)?;
-    report::rewrite_journal(out, &m.records)?;
+    let m = arbiter::merge_shards(journals)?;
+    arbiter::rewrite_journal(out, &m.records)?;
     let mut pairings: Vec<(usize, usize)> = Vec::new();
     for r in &m.records {
         let i = |n: &str| m.names.iter().position(|x| x == n).unwrap_or(0);
@@ -724,15 +713,15 @@ fn merge(journals: &[PathBuf], out: &std::path::Path, outputs: &Outputs) -> Resu
     pairings.sort_unstable();
     outln!(
         "merged {} of tournament {} from {} into {} ({} duplicate(s) dropped)",
-        report::plural(m.records.len(), "game"),
+        plural(m.records.len(), "game"),
         m.tournament,
-        report::plural(journals.len(), "journal"),
+        plural(journals.len(), "journal"),
         out.display(),
         m.duplicates
     );
     out!(
         "{}",
-        report::full_report(&m.names, &pairings, &m.records, outputs.scoring)
+        arbiter::full_report(&m.names, &pairings, &m.records, outputs.scoring)
     );
     outputs.write(&m.names, &m.records)?;
     for c in &m.conflicts {
@@ -748,9 +737,9 @@ fn merge(journals: &[PathBuf], out: &std::path::Path, outputs: &Outputs) -> Resu
         return Ok(ExitCode::SUCCESS);
     }
     let total: usize = m.missing.iter().map(|x| x.keys.len()).sum();
-    errln!("arbiter merge: {} missing:", report::plural(total, "game"));
+    errln!("arbiter merge: {} missing:", plural(total, "game"));
     for x in &m.missing {
-        let shown: Vec<&str> = x.keys.iter().take(8).map(String::as_str).collect();
+        let shown: Vec<String> = x.keys.iter().take(8).map(|k| k.to_string()).collect();
         let more = if x.keys.len() > 8 { " …" } else { "" };
         let quote = |cmd: &[String]| {
             cmd.iter()
@@ -762,7 +751,7 @@ fn merge(journals: &[PathBuf], out: &std::path::Path, outputs: &Outputs) -> Resu
             Some(cmd) => errln!(
                 "  shard {}: {} ({}{more}); rerun its command to play them:\n    {}",
                 x.shard,
-                report::plural(x.keys.len(), "game"),
+                plural(x.keys.len(), "game"),
                 shown.join(" "),
                 quote(cmd)
             ),
@@ -770,12 +759,12 @@ fn merge(journals: &[PathBuf], out: &std::path::Path, outputs: &Outputs) -> Resu
                 let command = m
                     .any_command
                     .as_ref()
-                    .map(|(from, cmd)| quote(&arbiter::shard::with_shard(cmd, *from, x.shard)))
+                    .map(|c| quote(&arbiter::with_shard(&c.command, c.shard, x.shard)))
                     .unwrap_or_default();
                 errln!(
                     "  shard {}: {} — no journal of this shard was given; play it with:\n    {command}",
                     x.shard,
-                    report::plural(x.keys.len(), "game"),
+                    plural(x.keys.len(), "game"),
                 );
             }
         }

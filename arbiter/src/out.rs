@@ -60,3 +60,35 @@ macro_rules! errln {
     () => { $crate::out::stderr(format_args!("\n")) };
     ($($arg:tt)*) => { $crate::out::stderr(format_args!("{}\n", format_args!($($arg)*))) };
 }
+
+/// A count and its noun: `1 move`, `2 moves`, `3 passes`, `2 boxes`,
+/// `4 plies`.
+pub fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        return format!("1 {word}");
+    }
+    if word.ends_with(['s', 'x']) {
+        return format!("{n} {word}es");
+    }
+    match word.strip_suffix('y') {
+        Some(stem) if !stem.ends_with(['a', 'e', 'o', 'u']) => format!("{n} {stem}ies"),
+        _ => format!("{n} {word}s"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_agree_with_their_noun() {
+        assert_eq!(plural(0, "move"), "0 moves");
+        assert_eq!(plural(1, "move"), "1 move");
+        assert_eq!(plural(2, "game"), "2 games");
+        assert_eq!(plural(3, "forced pass"), "3 forced passes");
+        assert_eq!(plural(2, "box"), "2 boxes");
+        assert_eq!(plural(1, "box"), "1 box");
+        assert_eq!(plural(4, "ply"), "4 plies");
+        assert_eq!(plural(2, "key"), "2 keys");
+    }
+}

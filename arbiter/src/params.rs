@@ -48,7 +48,7 @@ impl ParamArgs {
 
 /// The help of `--param`: every parameter of every game, from the
 /// declarations.
-pub fn param_help() -> String {
+pub(crate) fn param_help() -> String {
     let mut lines = vec!["A parameter of the game, NAME=VALUE (repeatable):".to_string()];
     for param in Setups::declared() {
         let games: Vec<&str> = GameId::ALL

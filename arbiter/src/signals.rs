@@ -1,17 +1,17 @@
 //! Ctrl-C (SIGINT) and SIGTERM: a flag every wait of the arbiter looks at.
 //!
 //! The handler only stores into an atomic; the game loops see the flag within
-//! [`POLL`], abandon the games in progress (their engines are killed and
+//! `POLL`, abandon the games in progress (their engines are killed and
 //! reaped), and the tournament stops with the journal intact.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 /// Set by SIGINT / SIGTERM.
-pub static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+pub(crate) static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
 /// How often blocking waits look at [`INTERRUPTED`].
-pub const POLL: Duration = Duration::from_millis(25);
+pub(crate) const POLL: Duration = Duration::from_millis(25);
 
 extern "C" fn on_signal(_: libc::c_int) {
     INTERRUPTED.store(true, Ordering::SeqCst);
@@ -34,6 +34,6 @@ pub fn install() {
 }
 
 /// True once the user asked to stop.
-pub fn interrupted() -> bool {
+pub(crate) fn interrupted() -> bool {
     INTERRUPTED.load(Ordering::Relaxed)
 }

@@ -9,8 +9,7 @@
 //! With `TABULA_UPDATE_DOCS=1` the screenshots are saved as
 //! `docs/report-*.png` (the README shows them).
 
-use arbiter::game::GameRecord;
-use arbiter::stats::{self, Scoring};
+use arbiter::{standings, GameRecord, Scoring};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -86,7 +85,7 @@ fn tournament(tmp: &Tmp, game: &str) -> (String, Vec<GameRecord>, PathBuf) {
         "{stdout}{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let records = arbiter::html::load_journals(&[results]).unwrap();
+    let records = arbiter::load_journals(&[results]).unwrap();
     assert_eq!(
         records.len(),
         30,
@@ -235,7 +234,7 @@ fn the_page_of_a_tournament_with_faults_in_a_browser() {
     names.dedup();
     assert_eq!(names.len(), 6);
     for scoring in [Scoring::Games, Scoring::Points] {
-        let table = stats::standings(&names, &records, scoring);
+        let table = standings(&names, &records, scoring);
         let dom = dom_standings(&b, scoring.as_str());
         assert_eq!(dom.len(), 6);
         for (row, s) in dom.iter().zip(&table) {
@@ -388,7 +387,7 @@ fn boards_of_every_other_game_replay_in_the_browser() {
             of_match.contains("id=\"tabula-data\"")
                 && of_match.contains(&format!("\"game\":\"{game}\""))
         );
-        let records = arbiter::html::load_journals(&[results]).unwrap();
+        let records = arbiter::load_journals(&[results]).unwrap();
         let b = Browser::start(1000, 900);
         b.goto(&url(&page));
         for r in &records {

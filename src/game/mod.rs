@@ -53,8 +53,14 @@ pub mod svg;
 pub mod traits;
 pub mod zobrist;
 
-// The game folders (`numbered`, `dots`, `quatro`, …), listed in the registry.
-crate::__registry!(__declare_folders);
+// The game folders, one per family of games of the registry.
+pub mod adjiboto;
+pub mod blokus;
+pub mod dots;
+pub mod galo3d;
+pub mod numbered;
+pub mod quatro;
+pub mod solitario;
 
 pub use adjiboto::{Adjiboto, AdjibotoSolo, Sow};
 pub use any::{AnyMove, AnyPosition};

@@ -21,10 +21,8 @@
 //!   [`with_game_id!`](crate::with_game_id) to reach a game's type (and its
 //!   traits' associated functions) from its id.
 //!
-//! - the game folders' modules (`pub mod numbered;` …, declared in
-//!   [`game`](super) by [`__declare_folders!`](crate::__declare_folders)).
-//!
-//! Adding a game is its folder's name in `folders [...]`, one line in
+//! Adding a game is its folder (a `pub mod <folder>;` line in
+//! [`game`](super), so that `rustfmt` and the tools see it), one line in
 //! `games [...]` per game id (and one in `moves [...]` if its move type is
 //! new); the compiler then asks for every trait the generated code needs
 //! (`Game`, …) on the new type.
@@ -33,8 +31,8 @@
 //! variant (the two-player game of a puzzle and vice versa), the variant of
 //! its move type in `moves`, and the state type (by its folder's path).
 
-/// The table of games: calls `$crate::<callback>!` with `(args) folders
-/// [...] games [...] moves [...]`. Internal to the registry: use the items
+/// The table of games: calls `$crate::<callback>!` with `(args) games [...]
+/// moves [...]`. Internal to the registry: use the items
 /// it generates.
 #[doc(hidden)]
 #[macro_export]
@@ -42,7 +40,6 @@ macro_rules! __registry {
     ($callback:ident $($args:tt)*) => {
         $crate::$callback! {
             ($($args)*)
-            folders [numbered dots quatro adjiboto solitario galo3d blokus]
             games [
                 Knight      "knight"       duel   KnightSolo  Jump  $crate::game::numbered::Knight,
                 KnightSolo  "knight-solo"  puzzle Knight      Jump  $crate::game::numbered::KnightSolo,
@@ -81,7 +78,6 @@ macro_rules! __registry {
 #[macro_export]
 macro_rules! __with_game_arms {
     (($any:expr, $pos:ident, $body:expr)
-     folders [$($folder:ident)*]
      games [$($variant:ident $id:literal $kind:ident $sibling:ident $mv:ident $ty:ty,)*]
      moves [$($mvariant:ident $mty:ty,)*]) => {
         match $any {
@@ -127,7 +123,6 @@ macro_rules! with_params {
 #[macro_export]
 macro_rules! __with_params_arms {
     (($params:expr, $p:ident, $alias:ident, $body:expr)
-     folders [$($folder:ident)*]
      games [$($variant:ident $gid:literal $kind:ident $sibling:ident $mv:ident $ty:ty,)*]
      moves [$($mvariant:ident $mty:ty,)*]) => {
         match $params {
@@ -145,7 +140,6 @@ macro_rules! __with_params_arms {
 #[macro_export]
 macro_rules! __with_game_id_arms {
     (($id:expr, $alias:ident, $body:expr)
-     folders [$($folder:ident)*]
      games [$($variant:ident $gid:literal $kind:ident $sibling:ident $mv:ident $ty:ty,)*]
      moves [$($mvariant:ident $mty:ty,)*]) => {
         match $id {
@@ -173,7 +167,6 @@ macro_rules! with_puzzle_id {
 #[macro_export]
 macro_rules! __with_puzzle_id_arms {
     (($id:expr, $alias:ident, $body:expr, $other:expr)
-     folders [$($folder:ident)*]
      games [$($variant:ident $gid:literal $kind:ident $sibling:ident $mv:ident $ty:ty,)*]
      moves [$($mvariant:ident $mty:ty,)*]) => {
         match $id {
@@ -214,7 +207,6 @@ macro_rules! with_puzzle {
 #[macro_export]
 macro_rules! __with_puzzle_arms {
     (($any:expr, $pos:ident, $body:expr, $other:expr)
-     folders [$($folder:ident)*]
      games [$($variant:ident $id:literal $kind:ident $sibling:ident $mv:ident $ty:ty,)*]
      moves [$($mvariant:ident $mty:ty,)*]) => {
         match $any {
@@ -251,25 +243,11 @@ macro_rules! __is_puzzle {
     };
 }
 
-/// The modules of the game folders, from the table (expanded once, in
-/// `game`; each folder is `src/game/<folder>/mod.rs`).
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __declare_folders {
-    (()
-     folders [$($folder:ident)*]
-     games [$($variant:ident $id:literal $kind:ident $sibling:ident $mv:ident $ty:ty,)*]
-     moves [$($mvariant:ident $mty:ty,)*]) => {
-        $(pub mod $folder;)*
-    };
-}
-
 /// The items derived from the table (expanded once, in `game`).
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __define_registry {
     (()
-     folders [$($folder:ident)*]
      games [$($variant:ident $id:literal $kind:ident $sibling:ident $mv:ident $ty:ty,)*]
      moves [$($mvariant:ident $mty:ty,)*]) => {
         /// A game id of the fixed interface (from the registry).

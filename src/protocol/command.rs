@@ -163,9 +163,9 @@ pub const VERBS: &[Verb] = &[
         parse: |name, rest| {
             SolveOptions::parse(rest)
                 .map(Command::Solve)
-                .map_err(|message| CommandError::Invalid {
+                .map_err(|e| CommandError::Invalid {
                     command: name,
-                    message: message.strip_prefix("solve: ").unwrap_or(&message).into(),
+                    message: e.detail(),
                 })
         },
     },
@@ -346,7 +346,7 @@ fn write_go(f: &mut fmt::Formatter<'_>, limits: &Limits) -> fmt::Result {
 fn write_solve(f: &mut fmt::Formatter<'_>, opts: &SolveOptions) -> fmt::Result {
     f.write_str("solve")?;
     let words = [
-        ("algorithm", opts.algorithm.clone()),
+        ("algorithm", opts.algorithm.map(|a| a.to_string())),
         ("heuristic", opts.heuristic.clone()),
     ];
     for (key, value) in words {
@@ -807,6 +807,7 @@ pub(crate) mod tests {
     /// Random commands of every kind, as the parser can produce them.
     pub(crate) mod arbitrary {
         use super::*;
+        use crate::puzzle::Algorithm;
         use rand::seq::SliceRandom;
         use rand::Rng;
 
@@ -850,10 +851,9 @@ pub(crate) mod tests {
         }
 
         fn solve(rng: &mut impl Rng) -> SolveOptions {
-            const ALGORITHMS: [&str; 6] = ["bfs", "dfs", "astar", "idastar", "rbfs", "smastar"];
             let mut o = SolveOptions::default();
             if rng.gen_bool(0.5) {
-                o.algorithm = Some(ALGORITHMS.choose(rng).unwrap().to_string());
+                o.algorithm = Some(*Algorithm::ALL.choose(rng).unwrap());
             }
             if rng.gen_bool(0.5) {
                 o.heuristic = Some(word(rng).to_ascii_lowercase());

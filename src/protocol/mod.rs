@@ -411,10 +411,7 @@ impl Session {
             Box::new(move |s| info.line(&format!("info {}", reply::one_line(s)))),
             Box::new(move |r| match r {
                 Ok(outcome) => done.line(&reply::one_line(&outcome.to_string())),
-                Err(e) => {
-                    let why = e.strip_prefix("solve: ").unwrap_or(&e);
-                    done.line(&reply::error(&format!("solve: {why}")))
-                }
+                Err(e) => done.line(&reply::error(&format!("solve: {}", e.detail()))),
             }),
         );
         if let Err(e) = result {

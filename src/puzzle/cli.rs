@@ -277,7 +277,7 @@ pub fn bench_command() -> Result<()> {
             for (name, _, pos) in set.entries() {
                 let cpu = thread_cpu_ns();
                 let opts = SolveOptions {
-                    algorithm: Some(a.as_str().into()),
+                    algorithm: Some(a),
                     ..SolveOptions::default()
                 };
                 let r = run(&pos, &opts, &stop, &mut |_| {}).map_err(|e| anyhow!(e))?;
@@ -286,7 +286,7 @@ pub fn bench_command() -> Result<()> {
                     (SolveOutcome::Solution { score, .. }, Some(d)) => {
                         format!("depth {d} score {score}")
                     }
-                    (SolveOutcome::NoSolution { reason, .. }, _) => reason.clone(),
+                    (SolveOutcome::NoSolution { reason, .. }, _) => reason.to_string(),
                     _ => unreachable!("a solution has a depth"),
                 };
                 println!(

@@ -20,6 +20,8 @@ pub enum LimitKind {
 }
 
 impl LimitKind {
+    /// The option that set the limit (`stop` for the stop flag), as the
+    /// report and the `info string limit` line name it.
     pub fn as_str(self) -> &'static str {
         match self {
             LimitKind::Nodes => "nodes",
@@ -28,6 +30,12 @@ impl LimitKind {
             LimitKind::Time => "movetime",
             LimitKind::Stop => "stop",
         }
+    }
+}
+
+impl std::fmt::Display for LimitKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
     }
 }
 

@@ -1,6 +1,6 @@
 //! Single-player puzzle solvers (BFS, DFS, A*, IDA*, RBFS, SMA*) with the
-//! course's statistics, generic over the puzzle games ([`heuristic::Puzzle`]:
-//! `knight-solo`, `bishop-solo`, `dots-solo`).
+//! course's statistics, generic over the puzzle games ([`heuristic::Puzzle`],
+//! which each puzzle of the registry implements in its folder).
 //!
 //! One algorithm per file behind one signature,
 //! `fn search<G: Puzzle>(s: &mut Search<G>) -> Found<G::Move>`:
@@ -40,6 +40,7 @@ pub mod bfs;
 pub mod cli;
 pub mod context;
 pub mod dfs;
+pub mod error;
 pub mod heuristic;
 pub mod idastar;
 pub mod rbfs;
@@ -47,8 +48,11 @@ pub mod report;
 pub mod smastar;
 pub mod stats;
 
+pub use context::LimitKind;
+pub use error::{OptionError, SolveError, UnknownAlgorithm};
+
 use crate::game::AnyPosition;
-use context::{Found, LimitKind, Limits, Search};
+use context::{Found, Limits, Search};
 use heuristic::Puzzle;
 use stats::{effective_branching_factor, Stats};
 use std::fmt;
@@ -64,8 +68,8 @@ pub const DEFAULT_NODES: u64 = 100_000_000;
 /// The options of `solve` (protocol) and `tabula solve` (command line).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SolveOptions {
-    /// `bfs`, `dfs`, `astar` (default), `idastar`, `rbfs`, `smastar`.
-    pub algorithm: Option<String>,
+    /// The solver; default A*.
+    pub algorithm: Option<Algorithm>,
     /// Heuristic name; default: the game's best admissible heuristic.
     pub heuristic: Option<String>,
     /// Score to reach; default: the position's own target.
@@ -148,8 +152,8 @@ impl fmt::Display for Algorithm {
 }
 
 impl FromStr for Algorithm {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Algorithm, String> {
+    type Err = UnknownAlgorithm;
+    fn from_str(s: &str) -> Result<Algorithm, UnknownAlgorithm> {
         let lower = s.to_ascii_lowercase();
         Ok(match lower.as_str() {
             "bfs" | "breadth" => Algorithm::Bfs,
@@ -158,11 +162,7 @@ impl FromStr for Algorithm {
             "idastar" | "ida*" => Algorithm::IdaStar,
             "rbfs" => Algorithm::Rbfs,
             "smastar" | "sma*" => Algorithm::SmaStar,
-            _ => {
-                return Err(format!(
-                    "unknown algorithm '{s}' (expected bfs, dfs, astar, idastar, rbfs or smastar)"
-                ))
-            }
+            _ => return Err(UnknownAlgorithm(s.to_string())),
         })
     }
 }
@@ -171,7 +171,7 @@ impl SolveOptions {
     /// Parses the words after `solve` (`algorithm astar heuristic h target 70 …`):
     /// `algorithm <a>`, `heuristic <h>`, `target <n>`, `depth <d>`,
     /// `nodes <n>`, `movetime <ms>`, `memory <MiB>`, `memnodes <n>`.
-    pub fn parse(words: &[&str]) -> Result<SolveOptions, String> {
+    pub fn parse(words: &[&str]) -> Result<SolveOptions, OptionError> {
         let mut opts = SolveOptions::default();
         let mut it = words.iter();
         while let Some(&word) = it.next() {
@@ -179,18 +179,16 @@ impl SolveOptions {
             let value = it
                 .next()
                 .copied()
-                .ok_or_else(|| format!("solve: '{word}' needs a value"))?;
-            let number = |what: &str| -> Result<u64, String> {
-                value.parse::<u64>().map_err(|_| {
-                    format!("solve: {what} must be a non-negative integer, found '{value}'")
+                .ok_or_else(|| OptionError::MissingValue(word.to_string()))?;
+            let number = |option: &'static str| -> Result<u64, OptionError> {
+                value.parse::<u64>().map_err(|_| OptionError::NotANumber {
+                    option,
+                    found: value.to_string(),
                 })
             };
             match key.as_str() {
                 "algorithm" => {
-                    value
-                        .parse::<Algorithm>()
-                        .map_err(|e| format!("solve: {e}"))?;
-                    opts.algorithm = Some(value.to_ascii_lowercase());
+                    opts.algorithm = Some(value.parse().map_err(OptionError::UnknownAlgorithm)?);
                 }
                 "heuristic" => opts.heuristic = Some(value.to_ascii_lowercase()),
                 "target" => opts.target = Some(number("target")?.min(u32::MAX as u64) as u32),
@@ -199,23 +197,15 @@ impl SolveOptions {
                 "movetime" => opts.movetime = Some(number("movetime")?),
                 "memory" => opts.memory_mib = Some(number("memory")?),
                 "memnodes" => opts.memory_nodes = Some(number("memnodes")?),
-                _ => {
-                    return Err(format!(
-                        "solve: unknown option '{word}' (expected algorithm, heuristic, target, \
-                         depth, nodes, movetime, memory or memnodes)"
-                    ))
-                }
+                _ => return Err(OptionError::UnknownOption(word.to_string())),
             }
         }
         Ok(opts)
     }
 
     /// The algorithm (default A*).
-    pub fn algorithm(&self) -> Result<Algorithm, String> {
-        match &self.algorithm {
-            Some(a) => a.parse(),
-            None => Ok(Algorithm::AStar),
-        }
+    pub fn algorithm(&self) -> Algorithm {
+        self.algorithm.unwrap_or(Algorithm::AStar)
     }
 
     fn limits(&self) -> Limits {
@@ -249,8 +239,7 @@ pub enum SolveOutcome {
     },
     /// `nosolution reason … `
     NoSolution {
-        /// `exhausted` or `limit`.
-        reason: String,
+        reason: NoSolutionReason,
         generated: u64,
         expanded: u64,
         time_ms: u64,
@@ -305,6 +294,32 @@ impl fmt::Display for SolveOutcome {
     }
 }
 
+/// Why a run found no solution: the word after `nosolution reason`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum NoSolutionReason {
+    /// `exhausted`: the whole space was searched, the target cannot be
+    /// reached (a proof).
+    Exhausted,
+    /// `limit`: a limit (or `stop`) ended the run first.
+    Limit,
+}
+
+impl NoSolutionReason {
+    /// The protocol's word.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            NoSolutionReason::Exhausted => "exhausted",
+            NoSolutionReason::Limit => "limit",
+        }
+    }
+}
+
+impl fmt::Display for NoSolutionReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// A finished run with everything the report needs.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Run {
@@ -316,7 +331,7 @@ pub struct Run {
     /// The goal node's depth, when solved.
     pub depth: Option<u32>,
     /// The limit that stopped the run, if one did (`depth`, `nodes`, …).
-    pub limit: Option<&'static str>,
+    pub limit: Option<LimitKind>,
     pub stats: Stats,
 }
 
@@ -328,7 +343,7 @@ pub fn solve(
     opts: &SolveOptions,
     stop: &AtomicBool,
     info: &mut dyn FnMut(&str),
-) -> Result<SolveOutcome, String> {
+) -> Result<SolveOutcome, SolveError> {
     run(pos, opts, stop, info).map(|r| r.outcome)
 }
 
@@ -338,9 +353,9 @@ pub fn run(
     opts: &SolveOptions,
     stop: &AtomicBool,
     info: &mut dyn FnMut(&str),
-) -> Result<Run, String> {
+) -> Result<Run, SolveError> {
     crate::with_puzzle!(pos, p => run_game(p, opts, stop, info),
-        else Err(format!("solve: {} is not a puzzle", pos.game())))
+        else Err(SolveError::NotAPuzzle(pos.game())))
 }
 
 /// The names of a game's heuristics, for error messages.
@@ -358,29 +373,21 @@ pub fn run_game<G: Puzzle>(
     opts: &SolveOptions,
     stop: &AtomicBool,
     info: &mut dyn FnMut(&str),
-) -> Result<Run, String> {
-    let algorithm = opts.algorithm().map_err(|e| format!("solve: {e}"))?;
+) -> Result<Run, SolveError> {
+    let algorithm = opts.algorithm();
     let index = match &opts.heuristic {
         None => 0,
-        Some(name) => pos.heuristic_index(name).ok_or_else(|| {
-            format!(
-                "solve: unknown heuristic '{name}' for {} (expected one of: {})",
-                G::ID,
-                heuristic_names::<G>()
-            )
-        })?,
+        Some(name) => pos
+            .heuristic_index(name)
+            .ok_or_else(|| SolveError::UnknownHeuristic {
+                name: name.clone(),
+                game: G::ID,
+                expected: heuristic_names::<G>(),
+            })?,
     };
     let (pos, target) = match opts.target {
         Some(t) => pos.aim(t),
-        None => (
-            *pos,
-            pos.own_target().ok_or_else(|| {
-                format!(
-                    "solve: the {} position has no target; give 'target <n>'",
-                    G::ID
-                )
-            })?,
-        ),
+        None => (*pos, pos.own_target().ok_or(SolveError::NoTarget(G::ID))?),
     };
     let pos = &pos;
     let heuristic = algorithm.informed().then(|| G::HEURISTICS[index]);
@@ -408,7 +415,7 @@ pub fn run_game<G: Puzzle>(
     search.finish();
     let stats = search.stats;
     let (generated, expanded, time_ms) = (stats.generated, stats.expanded, stats.time_ms());
-    let limit = search.limit.map(LimitKind::as_str);
+    let limit = search.limit;
     let (outcome, depth) = match found {
         Found::Path(moves) => {
             let mut end = *pos;
@@ -429,16 +436,16 @@ pub fn run_game<G: Puzzle>(
         }
         Found::Exhausted | Found::Limit => {
             let reason = if matches!(found, Found::Exhausted) {
-                "exhausted"
+                NoSolutionReason::Exhausted
             } else {
-                "limit"
+                NoSolutionReason::Limit
             };
             if let Some(l) = limit {
                 search.info(&format!("string limit {l}"));
             }
             (
                 SolveOutcome::NoSolution {
-                    reason: reason.into(),
+                    reason,
                     generated,
                     expanded,
                     time_ms,

@@ -2,7 +2,7 @@
 //! Markdown and CSV (`tabula report`). BFS and DFS ignore heuristics and run
 //! once per problem.
 
-use super::{run, Algorithm, Run, SolveOptions, SolveOutcome};
+use super::{run, Algorithm, LimitKind, NoSolutionReason, Run, SolveOptions, SolveOutcome};
 use crate::game::GameId;
 use crate::problems::ProblemSet;
 use std::fmt::Write as _;
@@ -74,9 +74,9 @@ pub fn run_all(
             .find(name)
             .ok_or_else(|| format!("report: no problem '{name}'"))?;
         let mut opts = base.clone();
-        opts.algorithm = Some(algorithm.as_str().to_string());
+        opts.algorithm = Some(*algorithm);
         opts.heuristic = heuristic.clone();
-        let r = run(&pos, &opts, stop, &mut |_| {})?;
+        let r = run(&pos, &opts, stop, &mut |_| {}).map_err(|e| e.to_string())?;
         let row = Row {
             game: set.game(),
             problem: name.clone(),
@@ -90,6 +90,9 @@ pub fn run_all(
 
 struct Cells {
     result: &'static str,
+    /// The limit that ended a run without a solution (`nosolution reason
+    /// limit`).
+    limit: Option<LimitKind>,
     depth: String,
     score: String,
     p: String,
@@ -103,6 +106,7 @@ fn cells(r: &Run) -> Cells {
             let d = moves.len() as u32;
             Cells {
                 result: "solved",
+                limit: None,
                 depth: d.to_string(),
                 score: score.to_string(),
                 p: format!("{:.6}", r.stats.penetrance(d)),
@@ -111,11 +115,8 @@ fn cells(r: &Run) -> Cells {
             }
         }
         SolveOutcome::NoSolution { reason, best, .. } => Cells {
-            result: if reason == "exhausted" {
-                "exhausted"
-            } else {
-                "limit"
-            },
+            result: reason.as_str(),
+            limit: r.limit.filter(|_| *reason == NoSolutionReason::Limit),
             depth: "-".into(),
             score: best.map_or("-".into(), |b| b.to_string()),
             p: "-".into(),
@@ -164,9 +165,7 @@ pub fn markdown(rows: &[Row]) -> String {
             adm,
             r.algorithm.goal_test(),
             c.result,
-            r.limit
-                .filter(|_| c.result == "limit")
-                .map_or(String::new(), |l| format!(" ({l})")),
+            c.limit.map_or(String::new(), |l| format!(" ({l})")),
             c.depth,
             c.score,
             r.stats.generated,
@@ -202,7 +201,7 @@ pub fn csv(rows: &[Row]) -> String {
             adm,
             r.algorithm.goal_test(),
             c.result,
-            r.limit.filter(|_| c.result == "limit").unwrap_or("-"),
+            c.limit.map_or("-", LimitKind::as_str),
             c.depth,
             c.score,
             r.stats.generated,

@@ -2,8 +2,8 @@
 //! `bestmove` against the rules, the reading of a traffic log (the engine's
 //! error lines), and the shortening of lines for the report.
 
-use crate::client::Fault;
-use crate::report::plural;
+use crate::engines::client::Fault;
+use crate::out::plural;
 use std::time::Duration;
 use tabula::game::AnyPosition;
 use tabula::protocol::command::{Command, CommandError};
@@ -130,7 +130,7 @@ pub(super) fn ms(n: u64) -> Duration {
     Duration::from_millis(n)
 }
 
-/// One line of a traffic log ([`crate::client::Traffic`]: `<ms> <dir>
+/// One line of a traffic log ([`crate::engines::client::Traffic`]: `<ms> <dir>
 /// <text>`, `>` sent, `<` stdout, `!` stderr, `#` a note): its direction and
 /// text. `None` for the other lines of a log file (its header).
 pub(super) fn log_entry(line: &str) -> Option<(char, &str)> {
@@ -249,7 +249,7 @@ mod tests {
     #[test]
     fn traffic_log_lines_are_read_back() {
         let t = Instant::now();
-        let mut log = crate::client::Traffic::new(t);
+        let mut log = crate::engines::client::Traffic::new(t);
         log.push(t, '>', "position fen x");
         log.push(t, '<', "info string error go: no position");
         log.push(t, '<', "");
@@ -271,7 +271,7 @@ mod tests {
     #[test]
     fn error_lines_restart_at_each_position() {
         let t = Instant::now();
-        let mut log = crate::client::Traffic::new(t);
+        let mut log = crate::engines::client::Traffic::new(t);
         log.push(t, '<', "info string error old");
         log.push(t, '>', "position fen x");
         log.push(t, '<', "info string error one");

@@ -6,8 +6,8 @@ use super::common::{
     go_movetime, heard, hint, is_error_line, judge_move, ms, position_of, truncate, ROBUST_HINT,
 };
 use super::{CheckOptions, Checker, CONFORMANCE_MOVE_MS, PERFT_MS, PROBE_MS};
-use crate::client::{Engine, Fault, Timeouts};
-use crate::report::plural;
+use crate::engines::client::{Engine, Fault, Timeouts};
+use crate::out::plural;
 use rand::Rng;
 use std::time::Instant;
 use tabula::game::{AnyPosition, GameSetup, Player};
@@ -31,15 +31,45 @@ fn sampled_setups(o: &CheckOptions) -> Vec<GameSetup> {
         .collect()
 }
 
+/// What is special about a sampled position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Tag {
+    /// Nothing: the game goes on.
+    Plain,
+    /// The only legal move is `pass`.
+    Pass,
+    /// The side to move moved last too (a closed box in dots).
+    Extra,
+    /// The game is over.
+    Over,
+}
+
+impl std::fmt::Display for Tag {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Tag::Plain => "",
+            Tag::Pass => "pass",
+            Tag::Extra => "extra",
+            Tag::Over => "over",
+        })
+    }
+}
+
+/// A sampled position and its tag.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Sample {
+    pub(super) pos: AnyPosition,
+    pub(super) tag: Tag,
+}
+
 /// Seeded positions of the game reached by random playouts: `o.positions`
 /// where the game goes on, some with a forced pass (knight, bishop), some
 /// with an extra turn (dots); and, one in ten more, finished games (for
-/// `perft` and `query`). Each with its tag: `"pass"`, `"extra"`, `"over"` or
-/// `""`.
-pub(super) fn sample_positions(o: &CheckOptions) -> Vec<(AnyPosition, &'static str)> {
+/// `perft` and `query`).
+pub(super) fn sample_positions(o: &CheckOptions) -> Vec<Sample> {
     let mut rng = tabula::random::rng(o.seed ^ 0x5eed_c4ec);
     let setups = sampled_setups(o);
-    let mut out: Vec<(AnyPosition, &'static str)> = Vec::new();
+    let mut out: Vec<Sample> = Vec::new();
     let mut playable = 0;
     // Every board gives a position where the game goes on, except those
     // asked for a finished game.
@@ -51,20 +81,20 @@ pub(super) fn sample_positions(o: &CheckOptions) -> Vec<(AnyPosition, &'static s
         let Some(mut p) = setups[i % setups.len()].random(s) else {
             continue;
         };
-        let mut line: Vec<(AnyPosition, &'static str)> = Vec::new();
+        let mut line: Vec<Sample> = Vec::new();
         let mut last_side: Option<Player> = None;
         loop {
             let moves = p.legal_moves();
             let tag = if moves.is_empty() {
-                "over"
+                Tag::Over
             } else if moves.len() == 1 && moves[0].to_string() == "pass" {
-                "pass"
+                Tag::Pass
             } else if last_side == Some(p.side_to_move()) {
-                "extra"
+                Tag::Extra
             } else {
-                ""
+                Tag::Plain
             };
-            line.push((p, tag));
+            line.push(Sample { pos: p, tag });
             if moves.is_empty() {
                 break;
             }
@@ -75,19 +105,19 @@ pub(super) fn sample_positions(o: &CheckOptions) -> Vec<(AnyPosition, &'static s
             }
         }
         let want = match i % 5 {
-            0 => "pass",
-            1 => "extra",
-            2 if i % 10 == 2 => "over",
-            _ => "",
+            0 => Tag::Pass,
+            1 => Tag::Extra,
+            2 if i % 10 == 2 => Tag::Over,
+            _ => Tag::Plain,
         };
-        let tagged: Vec<usize> = (0..line.len()).filter(|&j| line[j].1 == want).collect();
-        let j = if !want.is_empty() && !tagged.is_empty() {
+        let tagged: Vec<usize> = (0..line.len()).filter(|&j| line[j].tag == want).collect();
+        let j = if want != Tag::Plain && !tagged.is_empty() {
             tagged[rng.gen_range(0..tagged.len())]
         } else {
             // Any position before the end.
             rng.gen_range(0..line.len().saturating_sub(1).max(1))
         };
-        if line[j].1 != "over" {
+        if line[j].tag != Tag::Over {
             playable += 1;
         }
         out.push(line[j]);
@@ -99,8 +129,8 @@ pub(super) fn sample_positions(o: &CheckOptions) -> Vec<(AnyPosition, &'static s
 pub(super) fn conformance(c: &mut Checker) {
     let o = c.o;
     let positions = sample_positions(o);
-    let count = |t: &str| positions.iter().filter(|p| p.1 == t).count();
-    let playable: Vec<&(AnyPosition, &str)> = positions.iter().filter(|p| p.1 != "over").collect();
+    let count = |t: Tag| positions.iter().filter(|p| p.tag == t).count();
+    let playable: Vec<&Sample> = positions.iter().filter(|p| p.tag != Tag::Over).collect();
     let what = "legal moves";
     let t = Timeouts {
         margin_ms: o.timeouts.margin_ms.max(2_000),
@@ -114,7 +144,8 @@ pub(super) fn conformance(c: &mut Checker) {
     let budget = o.movetime.max(CONFORMANCE_MOVE_MS);
     let go = go_movetime(budget);
     let mut stopped = false;
-    for (pos, tag) in &playable {
+    for sample in &playable {
+        let (pos, tag) = (&sample.pos, sample.tag);
         if faults == 3 {
             break;
         }
@@ -127,7 +158,7 @@ pub(super) fn conformance(c: &mut Checker) {
         match res {
             Ok(reply) => {
                 if let Err((why, fix)) = judge_move(pos, &reply.mv) {
-                    let kind = if tag.is_empty() {
+                    let kind = if tag == Tag::Plain {
                         String::new()
                     } else {
                         format!(" [{tag}]")
@@ -149,8 +180,8 @@ pub(super) fn conformance(c: &mut Checker) {
             &format!(
                 "{} ({}, {})",
                 plural(playable.len(), "position"),
-                plural(count("pass"), "forced pass"),
-                plural(count("extra"), "extra turn")
+                plural(count(Tag::Pass), "forced pass"),
+                plural(count(Tag::Extra), "extra turn")
             ),
         );
     } else {
@@ -313,20 +344,20 @@ fn is_implemented(
     }
 }
 
-pub(super) fn perft_layer(c: &mut Checker, positions: &[(AnyPosition, &'static str)]) {
+pub(super) fn perft_layer(c: &mut Checker, positions: &[Sample]) {
     let what = "perft";
-    let Some(first) = positions.iter().find(|p| p.1 != "over") else {
+    let Some(first) = positions.iter().find(|p| p.tag != Tag::Over) else {
         return;
     };
     let Some(e) = c.engine(what) else { return };
     let implemented = e
-        .command(&position_of(&first.0))
+        .command(&position_of(&first.pos))
         .and_then(|_| probe(e, &Command::Perft(1), is_perft_total, PROBE_MS));
     if !is_implemented(c, what, "perft 1", implemented) {
         return;
     }
     let mut checked = 0;
-    for (pos, _) in positions.iter().take(12) {
+    for Sample { pos, .. } in positions.iter().take(12) {
         for d in 1..=3u32 {
             let want = pos.perft(d);
             if d > 1 && want > 300_000 {
@@ -378,13 +409,13 @@ pub(super) fn perft_layer(c: &mut Checker, positions: &[(AnyPosition, &'static s
     );
 }
 
-pub(super) fn query_layer(c: &mut Checker, positions: &[(AnyPosition, &'static str)]) {
+pub(super) fn query_layer(c: &mut Checker, positions: &[Sample]) {
     let what = "query";
     let Some(first) = positions.first() else {
         return;
     };
     let Some(e) = c.engine(what) else { return };
-    let implemented = e.command(&position_of(&first.0)).and_then(|_| {
+    let implemented = e.command(&position_of(&first.pos)).and_then(|_| {
         let gameover = Command::Query(Query::GameOver);
         probe(e, &gameover, is_response, PROBE_MS)
     });
@@ -392,7 +423,7 @@ pub(super) fn query_layer(c: &mut Checker, positions: &[(AnyPosition, &'static s
         return;
     }
     let mut checked = 0;
-    for (pos, _) in positions {
+    for Sample { pos, .. } in positions {
         let expected = expected_answers(pos);
         let Some(e) = c.engine(what) else { return };
         if let Err(f) = e.command(&position_of(pos)) {
@@ -428,7 +459,7 @@ pub(super) fn query_layer(c: &mut Checker, positions: &[(AnyPosition, &'static s
             }
         }
     }
-    let over = match positions.iter().filter(|p| p.1 == "over").count() {
+    let over = match positions.iter().filter(|p| p.tag == Tag::Over).count() {
         0 => String::new(),
         n => format!(" including {}", plural(n, "finished game")),
     };
@@ -464,20 +495,33 @@ mod tests {
             let o = options(game, 20);
             let a = sample_positions(&o);
             let b = sample_positions(&o);
-            let fens = |v: &[(AnyPosition, &str)]| -> Vec<String> {
-                v.iter().map(|(p, t)| format!("{} {t}", p.fen())).collect()
+            let fens = |v: &[Sample]| -> Vec<String> {
+                v.iter()
+                    .map(|s| format!("{} {}", s.pos.fen(), s.tag))
+                    .collect()
             };
             assert_eq!(fens(&a), fens(&b), "{game}");
-            assert_eq!(a.iter().filter(|p| p.1 != "over").count(), 20, "{game}");
-            for (p, tag) in &a {
-                assert_eq!(*tag == "over", p.legal_moves().is_empty(), "{game} {tag}");
-                if *tag == "pass" {
+            assert_eq!(
+                a.iter().filter(|p| p.tag != Tag::Over).count(),
+                20,
+                "{game}"
+            );
+            for Sample { pos: p, tag } in &a {
+                assert_eq!(
+                    *tag == Tag::Over,
+                    p.legal_moves().is_empty(),
+                    "{game} {tag}"
+                );
+                if *tag == Tag::Pass {
                     assert_eq!(p.legal_moves()[0].to_string(), "pass");
                 }
             }
         }
         let dots = sample_positions(&options(GameId::Dots, 20));
-        assert!(dots.iter().any(|p| p.1 == "extra"), "an extra turn in dots");
+        assert!(
+            dots.iter().any(|p| p.tag == Tag::Extra),
+            "an extra turn in dots"
+        );
     }
 
     #[test]

@@ -4,14 +4,15 @@
 use super::common::{error_lines, hint, quote_errors, replaced_hint, REFUSED_GO_HINT};
 use super::stdout::legal_list;
 use super::Checker;
-use crate::board_view::replayed;
-use crate::builtin::Builtin;
-use crate::client::{Engine, Fault};
-use crate::clock::TimeControl;
-use crate::config::BuiltinKind;
-use crate::game::{self, GameKey, GameSpec, Seat, Settings};
-use crate::report::plural;
-use crate::result::{OnReplaced, Reason, Side, Winner};
+use crate::engines::builtin::Builtin;
+use crate::engines::client::{Engine, Fault};
+use crate::engines::config::BuiltinKind;
+use crate::out::plural;
+use crate::play::clock::TimeControl;
+use crate::play::game::{self, GameSpec, Seat, Settings};
+use crate::results::board_view::replayed;
+use crate::results::record::GameKey;
+use crate::results::result::{OnReplaced, Reason, Side, Winner};
 use tabula::game::AnyPosition;
 
 /// Two whole games against `builtin:random`, as in a tournament.
@@ -122,7 +123,7 @@ pub(super) fn report_game(
     what: &str,
     mine: Side,
     start: &AnyPosition,
-    rec: crate::game::GameRecord,
+    rec: crate::results::record::GameRecord,
     log: &str,
 ) {
     let moves = plural(rec.moves.len(), "move");
@@ -225,7 +226,7 @@ fn private_dir() -> std::io::Result<std::path::PathBuf> {
 }
 
 /// Where the game's traffic log was kept, if it was.
-fn log_note(rec: &crate::game::GameRecord) -> String {
+fn log_note(rec: &crate::results::record::GameRecord) -> String {
     rec.log
         .as_deref()
         .map_or(String::new(), |l| format!("; traffic log: {l}"))

@@ -2,7 +2,7 @@
 
 use super::common::{hint, is_readyok, ms};
 use super::Checker;
-use crate::client::Fault;
+use crate::engines::client::Fault;
 use std::time::Instant;
 use tabula::protocol::command::Command;
 use tabula::protocol::reply::Reply;

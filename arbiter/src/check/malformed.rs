@@ -6,7 +6,7 @@
 use super::common::{go_movetime, judge_move, position_of, visible, REFUSED_GO_HINT, ROBUST_HINT};
 use super::timed::bestmoves_before_readyok;
 use super::{Checker, TIMED_MOVE_MS};
-use crate::client::Timeouts;
+use crate::engines::client::Timeouts;
 use tabula::game::AnyPosition;
 
 /// Malformed and unknown lines, one at a time, each followed by `isready`;

@@ -46,9 +46,9 @@ mod startup;
 mod stdout;
 mod timed;
 
-use crate::client::{Engine, Fault, Timeouts};
-use crate::config::ExternalSpec;
-use crate::report::plural;
+use crate::engines::client::{Engine, Fault, Timeouts};
+use crate::engines::config::ExternalSpec;
+use crate::out::plural;
 use crate::signals;
 use common::{error_lines, hint, quote_errors, REFUSED_GO_HINT};
 use stdout::Stray;
@@ -111,7 +111,7 @@ fn is_hang(f: &Fault) -> bool {
 /// Whether a timeout's detail (as a fault has it, or a record with the
 /// overrun after it) says the engine hung.
 fn hang_detail(detail: &str) -> bool {
-    detail.starts_with(crate::client::NO_BESTMOVE_AFTER_STOP)
+    detail.starts_with(crate::engines::client::NO_BESTMOVE_AFTER_STOP)
 }
 
 /// How a check ended.
@@ -244,7 +244,7 @@ impl Checker<'_> {
         go: &Command,
         budget_ms: Option<u64>,
         t: &Timeouts,
-    ) -> Option<Result<crate::client::Reply, GoFailed>> {
+    ) -> Option<Result<crate::engines::client::Reply, GoFailed>> {
         if self.skip_after_hang(what) {
             return None;
         }
@@ -301,7 +301,7 @@ impl Checker<'_> {
 
     /// A first position of the game (the tournament's first seeded board).
     fn start_position(&mut self) -> Option<AnyPosition> {
-        let boards = crate::tournament::Boards::Seeded {
+        let boards = crate::run::boards::Boards::Seeded {
             seed: self.o.seed,
             setup: self.o.setup,
         };
@@ -332,7 +332,7 @@ fn sandbox_layer(c: &mut Checker) {
         c.r.warn(
             "sandbox",
             &format!("the engine was refused something: {}", lines.join("; ")),
-            crate::sandbox::REFUSAL_HINT,
+            crate::engines::sandbox::REFUSAL_HINT,
         );
     }
 }

@@ -4,14 +4,14 @@
 
 use super::common::{hint, is_error_line, ms, position_of, truncate, RULES_HINT};
 use super::{Checker, PROBE_MS, PROBLEMS, STOP_DEADLINE_MS};
-use crate::client::{Engine, Fault};
-use crate::report::plural;
+use crate::engines::client::{Engine, Fault};
+use crate::out::plural;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 use tabula::game::{AnyPosition, GameId};
 use tabula::protocol::command::Command;
 use tabula::protocol::reply::Reply;
-use tabula::puzzle::{SolveOptions, SolveOutcome};
+use tabula::puzzle::{NoSolutionReason, SolveOptions, SolveOutcome};
 
 /// How an engine answered `solve`.
 pub(super) enum Solved {
@@ -152,7 +152,10 @@ pub(super) fn reference_depth(pos: &AnyPosition, budget_ms: u64) -> Option<Optio
     };
     match tabula::puzzle::solve(pos, &opts, &AtomicBool::new(false), &mut |_| {}) {
         Ok(SolveOutcome::Solution { moves, .. }) => Some(Some(moves.len())),
-        Ok(SolveOutcome::NoSolution { reason, .. }) if reason == "exhausted" => Some(None),
+        Ok(SolveOutcome::NoSolution {
+            reason: NoSolutionReason::Exhausted,
+            ..
+        }) => Some(None),
         _ => None,
     }
 }

@@ -4,9 +4,9 @@
 
 use super::common::{hint, ms, COMMAND_HINT, EXITED_HINT, FLUSH_HINT};
 use super::{isready::isready_layer, Checker, STOP_DEADLINE_MS};
-use crate::client::{Engine, Fault, Timeouts};
-use crate::config::ExternalSpec;
-use crate::process::{Event, Proc, Stream};
+use crate::engines::client::{Engine, Fault, Timeouts};
+use crate::engines::config::ExternalSpec;
+use crate::engines::process::{Event, Proc, Stream};
 use std::time::Instant;
 use tabula::protocol::command::Command;
 
@@ -84,8 +84,8 @@ pub(super) fn startup_failure(
     } else {
         EXITED_HINT
     };
-    let fix = if spec.confine.is_some() && crate::sandbox::is_refusal(d) {
-        crate::sandbox::REFUSAL_HINT
+    let fix = if spec.confine.is_some() && crate::engines::sandbox::is_refusal(d) {
+        crate::engines::sandbox::REFUSAL_HINT
     } else {
         fix
     };

@@ -5,7 +5,7 @@
 
 use super::common::{heard, log_entry, replaced_hint, truncate, visible};
 use super::Checker;
-use crate::client::{fallback_reason, Engine};
+use crate::engines::client::{fallback_reason, Engine};
 use std::time::Instant;
 use tabula::protocol::reply::{Reply, REPLY_WORDS};
 
@@ -83,7 +83,7 @@ impl Stray {
                         position = text;
                     }
                 }
-                '!' if crate::sandbox::is_refusal(text)
+                '!' if crate::engines::sandbox::is_refusal(text)
                     && self.refused.len() < 5
                     && !self.refused.iter().any(|r| r == text) =>
                 {
@@ -236,7 +236,7 @@ pub(super) fn legal_list(pos: &tabula::game::AnyPosition) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::client::Traffic;
+    use crate::engines::client::Traffic;
 
     #[test]
     fn protocol_replies_and_stray_lines() {

@@ -7,7 +7,7 @@ use super::common::{
     position_of, truncate,
 };
 use super::{Checker, Report, STOP_DEADLINE_MS, TIMED_MOVE_MS};
-use crate::client::{Engine, Fault};
+use crate::engines::client::{Engine, Fault};
 use std::time::Instant;
 use tabula::game::AnyPosition;
 use tabula::protocol::command::Command;

@@ -2,8 +2,8 @@
 //! `builtin:tabula`. Each is seeded per game, so a tournament of built-in
 //! players is fully reproducible.
 
-use crate::client::SearchInfo;
-use crate::config::BuiltinKind;
+use crate::engines::client::SearchInfo;
+use crate::engines::config::BuiltinKind;
 use rand::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use tabula::game::any::IntoAnyMove;
@@ -46,7 +46,7 @@ fn search_limits(own: Limits, time_control: &Limits, side: usize) -> Limits {
 }
 
 /// An in-process player.
-pub struct Builtin {
+pub(crate) struct Builtin {
     kind: BuiltinKind,
     rng: Xoshiro256PlusPlus,
     searcher: Option<Searcher>,
@@ -54,7 +54,7 @@ pub struct Builtin {
 
 impl Builtin {
     /// A player for one game, seeded.
-    pub fn new(kind: &BuiltinKind, seed: u64) -> Builtin {
+    pub(crate) fn new(kind: &BuiltinKind, seed: u64) -> Builtin {
         let searcher = matches!(kind, BuiltinKind::Tabula { .. }).then(|| Searcher::new(HASH_MIB));
         Builtin {
             kind: kind.clone(),
@@ -66,7 +66,11 @@ impl Builtin {
     /// Chooses a move (`None` only when the game is over). `limits` is the
     /// match's time control, used by `builtin:tabula` without its own setting
     /// and as its deadline with one (`search_limits`).
-    pub fn choose(&mut self, pos: &AnyPosition, limits: &Limits) -> (Option<String>, SearchInfo) {
+    pub(crate) fn choose(
+        &mut self,
+        pos: &AnyPosition,
+        limits: &Limits,
+    ) -> (Option<String>, SearchInfo) {
         let moves = pos.legal_moves();
         if moves.is_empty() {
             return (None, SearchInfo::default());

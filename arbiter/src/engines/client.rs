@@ -14,8 +14,8 @@
 //! and a line the engine wrote before the arbiter's command (a `readyok`
 //! or a `bestmove` sent ahead) is never taken as the answer to it.
 
-use crate::config::ExternalSpec;
-use crate::process::{describe_status, Event, Proc, Stream};
+use crate::engines::config::ExternalSpec;
+use crate::engines::process::{describe_status, Event, Proc, Stream};
 use crate::signals;
 use serde::{Deserialize, Serialize};
 use std::io;
@@ -65,14 +65,14 @@ const TAIL_BYTES: usize = 128 * 1024;
 /// Longest line kept in the log (bytes, cut on a character boundary).
 const LOG_LINE: usize = 4 * 1024;
 /// Most `option` lines an engine may declare in its handshake.
-pub const MAX_OPTIONS: usize = 256;
+pub(crate) const MAX_OPTIONS: usize = 256;
 /// Longest option name or `id name` kept (characters).
 const MAX_NAME: usize = 256;
 
 /// The conversation with one engine during one game, bounded: at most
 /// `HEAD_*` + `TAIL_*` lines and bytes are kept, whatever it writes.
 #[derive(Debug)]
-pub struct Traffic {
+pub(crate) struct Traffic {
     start: Instant,
     head: Vec<String>,
     head_bytes: usize,
@@ -86,7 +86,7 @@ pub struct Traffic {
 }
 
 impl Traffic {
-    pub fn new(start: Instant) -> Traffic {
+    pub(crate) fn new(start: Instant) -> Traffic {
         Traffic {
             start,
             head: Vec::new(),
@@ -100,7 +100,7 @@ impl Traffic {
     }
 
     /// Records a line: `>` sent, `<` received, `!` stderr, `#` arbiter note.
-    pub fn push(&mut self, at: Instant, dir: char, text: &str) {
+    pub(crate) fn push(&mut self, at: Instant, dir: char, text: &str) {
         if dir == '!' {
             if self.stderr_tail.len() == 3 {
                 self.stderr_tail.pop_front();
@@ -141,12 +141,12 @@ impl Traffic {
     }
 
     /// Starts a new game's log (keeps nothing of the last one).
-    pub fn reset(&mut self, start: Instant) {
+    pub(crate) fn reset(&mut self, start: Instant) {
         *self = Traffic::new(start);
     }
 
     /// `"; stderr: …"` with the last stderr lines, or nothing.
-    pub fn stderr_note(&self) -> String {
+    pub(crate) fn stderr_note(&self) -> String {
         if self.stderr_tail.is_empty() {
             return String::new();
         }
@@ -155,7 +155,7 @@ impl Traffic {
     }
 
     /// Writes the log, a line each, with a marker where lines were cut.
-    pub fn write_to(&self, out: &mut impl io::Write) -> io::Result<()> {
+    pub(crate) fn write_to(&self, out: &mut impl io::Write) -> io::Result<()> {
         for l in &self.head {
             writeln!(out, "{l}")?;
         }
@@ -177,7 +177,7 @@ impl Traffic {
     }
 
     /// The log as text.
-    pub fn text(&self) -> String {
+    pub(crate) fn text(&self) -> String {
         let mut out = Vec::new();
         let _ = self.write_to(&mut out);
         String::from_utf8_lossy(&out).into_owned()
@@ -186,42 +186,35 @@ impl Traffic {
 
 /// The detail of a [`Fault::Timeout`] of an engine that hung: nothing even
 /// after `stop` and the grace time.
-pub const NO_BESTMOVE_AFTER_STOP: &str = "no bestmove, even after stop";
+pub(crate) const NO_BESTMOVE_AFTER_STOP: &str = "no bestmove, even after stop";
 
 /// What the engine reported about its search (the last value of each field).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SearchInfo {
+pub(crate) struct SearchInfo {
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub depth: Option<u64>,
+    pub(crate) depth: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub seldepth: Option<u64>,
+    pub(crate) seldepth: Option<u64>,
     /// `score cp` (points, side to move minus opponent).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub score: Option<i64>,
+    pub(crate) score: Option<i64>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub nodes: Option<u64>,
+    pub(crate) nodes: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub nps: Option<u64>,
+    pub(crate) nps: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub time: Option<u64>,
+    pub(crate) time: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub alphacuts: Option<u64>,
+    pub(crate) alphacuts: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub betacuts: Option<u64>,
+    pub(crate) betacuts: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub tthits: Option<u64>,
+    pub(crate) tthits: Option<u64>,
 }
 
 impl SearchInfo {
     /// Folds one `info …` line in (unknown fields are skipped; `pv` ends it).
-    ///
-    /// ```
-    /// let mut i = arbiter::client::SearchInfo::default();
-    /// i.update("info depth 4 score cp -3 nodes 900 pv a1 b3");
-    /// i.update("info string stats nodes 1000 alphacuts 7 betacuts 9 tthits 2 time 5");
-    /// assert_eq!((i.depth, i.score, i.nodes, i.alphacuts, i.tthits), (Some(4), Some(-3), Some(1000), Some(7), Some(2)));
-    /// ```
-    pub fn update(&mut self, line: &str) {
+    pub(crate) fn update(&mut self, line: &str) {
         match line.parse::<ProtocolReply>() {
             Ok(ProtocolReply::Info(Info::Search(s))) => self.fold(&s),
             Ok(ProtocolReply::Info(Info::Stats(pairs))) => {
@@ -291,20 +284,20 @@ impl std::error::Error for Fault {}
 
 /// An engine's answer to `go`.
 #[derive(Clone, Debug)]
-pub struct Reply {
+pub(crate) struct Reply {
     /// The `bestmove` line verbatim.
-    pub line: String,
+    pub(crate) line: String,
     /// The move's text.
-    pub mv: String,
+    pub(crate) mv: String,
     /// From `go` sent to `bestmove` read.
-    pub elapsed_ms: u64,
+    pub(crate) elapsed_ms: u64,
     /// CPU time of the engine (all its processes) since its last move
     /// (pondering included, unless it was frozen).
-    pub cpu_ms: Option<u64>,
-    pub info: SearchInfo,
+    pub(crate) cpu_ms: Option<u64>,
+    pub(crate) info: SearchInfo,
     /// `info string fallback <reason>` before the `bestmove`: the adapter
     /// says the move is not its program's own.
-    pub fallback: Option<String>,
+    pub(crate) fallback: Option<String>,
 }
 
 enum Wait {
@@ -318,11 +311,11 @@ enum Wait {
 pub struct Engine {
     proc: Proc,
     /// The conversation of the current game.
-    pub log: Box<Traffic>,
+    pub(crate) log: Box<Traffic>,
     /// Names of the options the engine declared.
-    pub options: Vec<String>,
+    pub(crate) options: Vec<String>,
     /// `id name …`, if given.
-    pub id_name: Option<String>,
+    pub(crate) id_name: Option<String>,
     /// It has echoed an `isready` token: from then on it must.
     echoes: bool,
     eof_seen: bool,
@@ -413,13 +406,8 @@ impl Engine {
         Ok(engine)
     }
 
-    /// The process id (and process group id).
-    pub fn pid(&self) -> u32 {
-        self.proc.pid()
-    }
-
     /// Options of `spec` that the engine did not declare.
-    pub fn unknown_options<'a>(&self, spec: &'a ExternalSpec) -> Vec<&'a str> {
+    pub(crate) fn unknown_options<'a>(&self, spec: &'a ExternalSpec) -> Vec<&'a str> {
         spec.options
             .iter()
             .filter(|(k, _)| !self.options.iter().any(|o| o.eq_ignore_ascii_case(k)))
@@ -428,13 +416,13 @@ impl Engine {
     }
 
     /// Sends a command (see [`Command`]): its canonical line.
-    pub fn command(&mut self, command: &Command) -> Result<(), Fault> {
+    pub(crate) fn command(&mut self, command: &Command) -> Result<(), Fault> {
         self.send(&command.to_string())
     }
 
     /// Sends a line (logged). A failure is a crash (the engine is gone) or a
     /// stall (it does not read).
-    pub fn send(&mut self, line: &str) -> Result<(), Fault> {
+    pub(crate) fn send(&mut self, line: &str) -> Result<(), Fault> {
         // Frozen (`--freeze-idle`) only while nobody talks to it.
         self.proc.wake();
         self.log.push(Instant::now(), '>', line);
@@ -455,7 +443,7 @@ impl Engine {
 
     /// Starts a game: `uginewgame` (answered by nothing; with
     /// `--freeze-idle` the engine reads it at its first turn).
-    pub fn new_game(&mut self) -> Result<(), Fault> {
+    pub(crate) fn new_game(&mut self) -> Result<(), Fault> {
         self.command(&Command::NewGame)?;
         self.proc.idle();
         Ok(())
@@ -465,7 +453,7 @@ impl Engine {
     /// The token is random, a `readyok` written before the `isready` does
     /// not count, and once the engine has echoed a token a bare `readyok`
     /// does not either.
-    pub fn ping(&mut self, timeout_ms: u64) -> Result<(), Fault> {
+    pub(crate) fn ping(&mut self, timeout_ms: u64) -> Result<(), Fault> {
         self.drain();
         let token = rand::random::<u64>().to_string();
         let sent = Instant::now();
@@ -495,7 +483,7 @@ impl Engine {
 
     /// Sends the position and `go`, and waits for `bestmove`. `budget_ms` is
     /// the time the move may take (`None` for depth and node limits).
-    pub fn think(
+    pub(crate) fn think(
         &mut self,
         position: &str,
         go: &str,
@@ -582,7 +570,7 @@ impl Engine {
     /// The next stdout line before `deadline` (`Ok(None)` when the deadline
     /// passes first); an engine that closed its output is a crash. For
     /// probes that are not a move (`arbiter check`).
-    pub fn read_line(&mut self, deadline: Instant) -> Result<Option<String>, Fault> {
+    pub(crate) fn read_line(&mut self, deadline: Instant) -> Result<Option<String>, Fault> {
         match self.next_line(deadline) {
             Wait::Line(_, l) => Ok(Some(l)),
             Wait::Deadline => Ok(None),
@@ -592,7 +580,7 @@ impl Engine {
     }
 
     /// Drops (after logging) whatever the engine wrote since the last wait.
-    pub fn discard_output(&mut self) {
+    pub(crate) fn discard_output(&mut self) {
         self.drain();
     }
 
@@ -613,7 +601,7 @@ impl Engine {
     }
 
     /// Kills the engine and everything it started.
-    pub fn kill(mut self) {
+    pub(crate) fn kill(mut self) {
         self.proc.kill();
     }
 
@@ -687,16 +675,7 @@ impl Engine {
 
 /// The reason of an `info string fallback <reason>` line (the text after
 /// `info string`), if it is one.
-///
-/// ```
-/// use arbiter::client::fallback_reason;
-/// assert_eq!(fallback_reason("fallback error jogar: division by zero").as_deref(), Some("error jogar: division by zero"));
-/// assert_eq!(fallback_reason("fallback"), Some("unknown".to_string()));
-/// assert_eq!(fallback_reason("fallbacks are fine"), None);
-/// let long = fallback_reason(&format!("fallback {}", "x".repeat(5000))).unwrap();
-/// assert_eq!(long.chars().count(), 201);
-/// ```
-pub fn fallback_reason(text: &str) -> Option<String> {
+pub(crate) fn fallback_reason(text: &str) -> Option<String> {
     let mut words = text.split_whitespace();
     if words.next() != Some("fallback") {
         return None;
@@ -737,5 +716,33 @@ fn to_startup(f: Fault, during: &str) -> Fault {
             Fault::Startup(format!("{during}: {s}"))
         }
         other => Fault::Startup(format!("{during}: {other}")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn search_info_takes_the_last_report() {
+        let mut i = SearchInfo::default();
+        i.update("info depth 4 score cp -3 nodes 900 pv a1 b3");
+        i.update("info string stats nodes 1000 alphacuts 7 betacuts 9 tthits 2 time 5");
+        assert_eq!(
+            (i.depth, i.score, i.nodes, i.alphacuts, i.tthits),
+            (Some(4), Some(-3), Some(1000), Some(7), Some(2))
+        );
+    }
+
+    #[test]
+    fn fallback_reasons_are_read_and_capped() {
+        assert_eq!(
+            fallback_reason("fallback error jogar: division by zero").as_deref(),
+            Some("error jogar: division by zero")
+        );
+        assert_eq!(fallback_reason("fallback"), Some("unknown".to_string()));
+        assert_eq!(fallback_reason("fallbacks are fine"), None);
+        let long = fallback_reason(&format!("fallback {}", "x".repeat(5000))).unwrap();
+        assert_eq!(long.chars().count(), 201);
     }
 }

@@ -22,17 +22,9 @@
 //! cpu_seconds = 600              # RLIMIT_CPU
 //! processes = 64                 # RLIMIT_NPROC (per user; not enforced for root)
 //! ```
-//!
-//! ```
-//! use arbiter::config::{Entrant, Kind, BuiltinKind};
-//!
-//! let e = Entrant::from_cli("builtin:tabula:depth=3").unwrap();
-//! assert!(matches!(e.kind, Kind::Builtin(BuiltinKind::Tabula { depth: Some(3), .. })));
-//! assert!(Entrant::from_cli("builtin:chess").is_err());
-//! ```
 
+use crate::engines::sandbox::{Confinement, EngineSandbox, Mode};
 use crate::limits;
-use crate::sandbox::{Confinement, EngineSandbox, Mode};
 use anyhow::{anyhow, bail, Context, Result};
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -59,7 +51,7 @@ pub enum BuiltinKind {
 
 impl BuiltinKind {
     /// Parses the part after `builtin:`.
-    pub fn parse(text: &str) -> Result<BuiltinKind> {
+    pub(crate) fn parse(text: &str) -> Result<BuiltinKind> {
         let (name, params) = text.split_once(':').unwrap_or((text, ""));
         let mut kv = Vec::new();
         for item in params.split([',', ':']).filter(|s| !s.is_empty()) {
@@ -118,34 +110,34 @@ impl BuiltinKind {
 /// Resource limits applied to an engine process (rlimits set before `exec`).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct ResourceLimits {
+pub(crate) struct ResourceLimits {
     /// Address space in MiB (`RLIMIT_AS`).
-    pub memory_mb: Option<u64>,
+    pub(crate) memory_mb: Option<u64>,
     /// CPU time in seconds over the process's whole life (`RLIMIT_CPU`).
-    pub cpu_seconds: Option<u64>,
+    pub(crate) cpu_seconds: Option<u64>,
     /// Processes of the user (`RLIMIT_NPROC`; root is exempt).
-    pub processes: Option<u64>,
+    pub(crate) processes: Option<u64>,
 }
 
 /// How to start an external engine.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ExternalSpec {
     /// The program, or the whole command line when `shell` is true.
-    pub program: String,
-    pub args: Vec<String>,
+    pub(crate) program: String,
+    pub(crate) args: Vec<String>,
     /// Run `program` through `sh -c`.
-    pub shell: bool,
-    pub dir: Option<PathBuf>,
-    pub env: Vec<(String, String)>,
+    pub(crate) shell: bool,
+    pub(crate) dir: Option<PathBuf>,
+    pub(crate) env: Vec<(String, String)>,
     /// `setoption` name/value pairs, checked against the engine's `option` lines.
-    pub options: Vec<(String, String)>,
-    pub limits: ResourceLimits,
+    pub(crate) options: Vec<(String, String)>,
+    pub(crate) limits: ResourceLimits,
     /// Handshake deadline override (ms).
-    pub startup_ms: Option<u64>,
+    pub(crate) startup_ms: Option<u64>,
     /// The sandbox settings of the config file.
-    pub sandbox: EngineSandbox,
-    /// How the engine is confined (set by [`crate::sandbox::SandboxArgs::apply`]).
-    pub confine: Option<Arc<Confinement>>,
+    pub(crate) sandbox: EngineSandbox,
+    /// How the engine is confined (set by [`crate::engines::sandbox::SandboxArgs::apply`]).
+    pub(crate) confine: Option<Arc<Confinement>>,
 }
 
 impl ExternalSpec {
@@ -167,7 +159,7 @@ impl ExternalSpec {
 
     /// Checks that the program can be found (the first word for a shell
     /// command), so that a typo is refused before any game starts.
-    pub fn check_program(&self) -> Result<()> {
+    pub(crate) fn check_program(&self) -> Result<()> {
         if let Some(dir) = &self.dir {
             if !dir.is_dir() {
                 bail!("working directory '{}' does not exist", dir.display());
@@ -231,10 +223,10 @@ pub enum Kind {
 
 /// Per-engine overrides of the match's time control.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct TimeOverride {
-    pub movetime: Option<u64>,
-    pub nodes: Option<u64>,
-    pub depth: Option<u32>,
+pub(crate) struct TimeOverride {
+    pub(crate) movetime: Option<u64>,
+    pub(crate) nodes: Option<u64>,
+    pub(crate) depth: Option<u32>,
 }
 
 /// A player of the tournament.
@@ -242,7 +234,7 @@ pub struct TimeOverride {
 pub struct Entrant {
     pub name: String,
     pub kind: Kind,
-    pub time: TimeOverride,
+    pub(crate) time: TimeOverride,
 }
 
 impl Entrant {
@@ -264,7 +256,7 @@ impl Entrant {
     }
 
     /// The command as written, for fingerprints and messages.
-    pub fn describe(&self) -> String {
+    pub(crate) fn describe(&self) -> String {
         match &self.kind {
             Kind::Builtin(b) => format!("{b:?}"),
             Kind::External(s) => {
@@ -464,6 +456,16 @@ pub fn dedup_names(entrants: &mut [Entrant]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_entrant_from_the_command_line() {
+        let e = Entrant::from_cli("builtin:tabula:depth=3").unwrap();
+        assert!(matches!(
+            e.kind,
+            Kind::Builtin(BuiltinKind::Tabula { depth: Some(3), .. })
+        ));
+        assert!(Entrant::from_cli("builtin:chess").is_err());
+    }
 
     #[test]
     fn builtins_parse_and_refuse() {

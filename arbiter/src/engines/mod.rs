@@ -1,10 +1,11 @@
 //! Engines: who plays. The entrants of a tournament ([`config`]), the
-//! processes of external engines ([`process`], confined by [`sandbox`]), the
-//! protocol seen from the arbiter ([`client`]) and the in-process players
-//! ([`builtin`]).
+//! processes of external engines ([`process`]) confined by the layers of
+//! [`sandbox`] as [`confine`] decides for each, the protocol seen from the
+//! arbiter ([`client`]) and the in-process players ([`builtin`]).
 
-pub mod builtin;
-pub mod client;
-pub mod config;
-pub mod process;
-pub mod sandbox;
+pub(crate) mod builtin;
+pub(crate) mod client;
+pub(crate) mod config;
+pub(crate) mod confine;
+pub(crate) mod process;
+pub(crate) mod sandbox;

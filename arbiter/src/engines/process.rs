@@ -13,7 +13,7 @@
 //! - Writes go to a non-blocking pipe: an engine that stops reading makes a
 //!   write fail instead of blocking the arbiter; a dead engine makes it fail
 //!   with `EPIPE` (SIGPIPE is ignored, as in every Rust program).
-//! - In the sandbox ([`crate::sandbox`]), the engine runs under bubblewrap
+//! - In the sandbox ([`crate::engines::sandbox`]), the engine runs under bubblewrap
 //!   and in its own cgroup, joined before exec; killing it kills the cgroup
 //!   and bubblewrap's namespaces with everything in them.
 //! - The engine starts with exactly three descriptors: stdin, stdout and
@@ -28,9 +28,9 @@
 //!   between the reader threads and the game loop, so a flood of output
 //!   blocks the engine, not the arbiter's memory.
 
-use crate::config::{ExternalSpec, ResourceLimits};
-use crate::sandbox::cgroup::Cgroup;
-use crate::sandbox::{self, bwrap, procfs, seccomp};
+use crate::engines::config::{ExternalSpec, ResourceLimits};
+use crate::engines::sandbox::cgroup::Cgroup;
+use crate::engines::sandbox::{self, bwrap, procfs, seccomp};
 use std::ffi::CString;
 use std::io::{self, BufReader, Read, Write};
 use std::os::fd::{AsRawFd, OwnedFd, RawFd};
@@ -43,16 +43,16 @@ use std::time::{Duration, Instant};
 use tabula::protocol::line::{escape_controls, read_line_capped};
 
 /// Longest line kept (bytes); the rest of a longer line is dropped.
-pub const MAX_LINE: usize = 16 * 1024;
+pub(crate) const MAX_LINE: usize = 16 * 1024;
 /// Bytes of lines read from one engine and not yet taken by the game loop;
 /// past it the reader threads wait (and the engine with them).
-pub const IN_FLIGHT: usize = 1 << 20;
+pub(crate) const IN_FLIGHT: usize = 1 << 20;
 /// Lines buffered between the reader threads and the game loop.
 const CHANNEL: usize = 4096;
 
 /// Which output of the engine a line came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Stream {
+pub(crate) enum Stream {
     Out,
     Err,
 }
@@ -68,7 +68,7 @@ impl std::fmt::Display for Stream {
 
 /// What the reader threads report.
 #[derive(Debug)]
-pub enum Event {
+pub(crate) enum Event {
     /// One line (without its end of line), with the time it was read.
     Line(Stream, Instant, String),
     /// The stream was closed.
@@ -111,7 +111,7 @@ impl InFlight {
 }
 
 /// What the reader threads send, bounded in lines and in bytes.
-pub struct Events {
+pub(crate) struct Events {
     rx: Receiver<Event>,
     in_flight: Arc<InFlight>,
 }
@@ -125,12 +125,12 @@ impl Events {
     }
 
     /// The next event, waiting up to `timeout`.
-    pub fn recv_timeout(&self, timeout: Duration) -> Result<Event, RecvTimeoutError> {
+    pub(crate) fn recv_timeout(&self, timeout: Duration) -> Result<Event, RecvTimeoutError> {
         self.rx.recv_timeout(timeout).map(|ev| self.taken(ev))
     }
 
     /// The next event if there is one.
-    pub fn try_recv(&self) -> Result<Event, TryRecvError> {
+    pub(crate) fn try_recv(&self) -> Result<Event, TryRecvError> {
         self.rx.try_recv().map(|ev| self.taken(ev))
     }
 }
@@ -151,12 +151,12 @@ pub fn become_subreaper() {
 }
 
 /// A running engine process.
-pub struct Proc {
+pub(crate) struct Proc {
     child: Child,
     stdin: Option<ChildStdin>,
     pgid: i32,
     /// Lines from stdout and stderr, in the order read.
-    pub events: Events,
+    pub(crate) events: Events,
     status: Option<ExitStatus>,
     /// The engine's cgroup (sandbox), removed when it is dropped.
     cgroup: Option<Cgroup>,
@@ -170,7 +170,7 @@ pub struct Proc {
 impl Proc {
     /// Starts the engine described by `spec` (confined as `spec.confine`
     /// says).
-    pub fn spawn(spec: &ExternalSpec) -> io::Result<Proc> {
+    pub(crate) fn spawn(spec: &ExternalSpec) -> io::Result<Proc> {
         let simple = spec.shell.then(|| simple_words(&spec.program)).flatten();
         let argv: Vec<String> = if let Some(words) = simple {
             // No shell syntax: run it directly (the engine is then our child,
@@ -186,7 +186,7 @@ impl Proc {
         let confine = spec.confine.clone();
         // What a confined engine sees (nothing to work out otherwise).
         let view = match &confine {
-            Some(_) => Some(sandbox::view_of(spec)?),
+            Some(_) => Some(crate::engines::confine::view_of(spec)?),
             None => None,
         };
         let mut setup = ChildSetup {
@@ -313,7 +313,7 @@ impl Proc {
     /// The CPU time used by the engine and everything it started so far
     /// (cgroup; else `/proc`: the process tree when sandboxed, the main
     /// process and the children it waited for otherwise).
-    pub fn cpu_time(&self) -> Option<Duration> {
+    pub(crate) fn cpu_time(&self) -> Option<Duration> {
         if let Some(t) = self.cgroup.as_ref().and_then(Cgroup::cpu_time) {
             return Some(t);
         }
@@ -327,7 +327,7 @@ impl Proc {
 
     /// With `--freeze-idle`: stops every process of the engine (cgroup
     /// freezer, else SIGSTOP to each) until [`Proc::wake`].
-    pub fn idle(&mut self) {
+    pub(crate) fn idle(&mut self) {
         if !self.freeze_idle || self.frozen || self.status.is_some() {
             return;
         }
@@ -338,7 +338,7 @@ impl Proc {
     }
 
     /// Resumes an engine stopped by [`Proc::idle`].
-    pub fn wake(&mut self) {
+    pub(crate) fn wake(&mut self) {
         if !self.frozen {
             return;
         }
@@ -356,14 +356,9 @@ impl Proc {
         }
     }
 
-    /// The process id (also the process group id).
-    pub fn pid(&self) -> u32 {
-        self.pgid as u32
-    }
-
     /// Writes one line. Fails when the engine is gone or does not read its
     /// input (the pipe is full).
-    pub fn send(&mut self, line: &str) -> io::Result<()> {
+    pub(crate) fn send(&mut self, line: &str) -> io::Result<()> {
         let stdin = self
             .stdin
             .as_mut()
@@ -388,7 +383,7 @@ impl Proc {
     }
 
     /// The exit status, if the process has exited.
-    pub fn try_status(&mut self) -> Option<ExitStatus> {
+    pub(crate) fn try_status(&mut self) -> Option<ExitStatus> {
         if self.status.is_none() {
             self.status = self.child.try_wait().ok().flatten();
         }
@@ -396,7 +391,7 @@ impl Proc {
     }
 
     /// Waits up to `timeout` for the process to exit.
-    pub fn wait_exit(&mut self, timeout: Duration) -> Option<ExitStatus> {
+    pub(crate) fn wait_exit(&mut self, timeout: Duration) -> Option<ExitStatus> {
         let deadline = Instant::now() + timeout;
         loop {
             if let Some(s) = self.try_status() {
@@ -411,7 +406,7 @@ impl Proc {
 
     /// Kills the whole process group, waits for the engine and reaps any
     /// orphan of the group re-parented here. Idempotent.
-    pub fn kill(&mut self) -> Option<ExitStatus> {
+    pub(crate) fn kill(&mut self) -> Option<ExitStatus> {
         self.stdin = None;
         self.wake();
         if let Some(c) = &self.cgroup {
@@ -436,7 +431,7 @@ impl Proc {
     }
 
     /// Closes the engine's input (end of input means `quit` too).
-    pub fn close_input(&mut self) {
+    pub(crate) fn close_input(&mut self) {
         self.stdin = None;
     }
 }
@@ -484,7 +479,7 @@ fn reap_group(pgid: i32) {
 }
 
 /// Describes an exit status: `exit code 3`, `signal 9 (SIGKILL)`.
-pub fn describe_status(status: Option<ExitStatus>) -> String {
+pub(crate) fn describe_status(status: Option<ExitStatus>) -> String {
     match status {
         None => "still running".to_string(),
         Some(s) => match (s.code(), s.signal()) {

@@ -7,18 +7,6 @@
 //! no budget; an absolute cap still bounds every wait. Under the `strict`
 //! policy a late move loses by `timeout`; under `lenient` the overrun is
 //! recorded and the game goes on (a clock that ran out is set to zero).
-//!
-//! ```
-//! use arbiter::clock::{TimeControl, GameClock};
-//!
-//! let tc: TimeControl = "10+0.1".parse().unwrap();
-//! assert_eq!(tc, TimeControl::Clock { base_ms: 10_000, inc_ms: 100 });
-//! let mut clock = GameClock::new([tc, tc]);
-//! assert_eq!(clock.budget(0), Some(10_000));
-//! assert_eq!(clock.charge(0, 400, 50), Ok(()));
-//! assert_eq!(clock.budget(0), Some(9_700));
-//! assert_eq!(clock.go_command(1).to_string(), "go p1time 9700 p2time 10000 p1inc 100 p2inc 100");
-//! ```
 
 use std::fmt;
 use std::str::FromStr;
@@ -85,13 +73,13 @@ impl FromStr for TimeControl {
 /// The clocks of one game, one time control per side (engines may have
 /// their own).
 #[derive(Clone, Debug)]
-pub struct GameClock {
+pub(crate) struct GameClock {
     tc: [TimeControl; 2],
     left: [i64; 2],
 }
 
 impl GameClock {
-    pub fn new(tc: [TimeControl; 2]) -> GameClock {
+    pub(crate) fn new(tc: [TimeControl; 2]) -> GameClock {
         let left = tc.map(|t| match t {
             TimeControl::Clock { base_ms, .. } => base_ms as i64,
             _ => 0,
@@ -99,13 +87,8 @@ impl GameClock {
         GameClock { tc, left }
     }
 
-    /// The time control of a side (0 = player 1).
-    pub fn control(&self, side: usize) -> TimeControl {
-        self.tc[side]
-    }
-
     /// The time `side` may use for its move, if the control is timed.
-    pub fn budget(&self, side: usize) -> Option<u64> {
+    pub(crate) fn budget(&self, side: usize) -> Option<u64> {
         match self.tc[side] {
             TimeControl::Movetime(ms) => Some(ms),
             TimeControl::Clock { .. } => Some(self.left[side].max(0) as u64),
@@ -114,12 +97,12 @@ impl GameClock {
     }
 
     /// The `go` command for `side` (written by the protocol's vocabulary).
-    pub fn go_command(&self, side: usize) -> Command {
+    pub(crate) fn go_command(&self, side: usize) -> Command {
         Command::Go(self.search_limits(side))
     }
 
     /// The limit of `side`'s move, for an in-process search (and `go`).
-    pub fn search_limits(&self, side: usize) -> tabula::search::Limits {
+    pub(crate) fn search_limits(&self, side: usize) -> tabula::search::Limits {
         let mut l = tabula::search::Limits::default();
         match self.tc[side] {
             TimeControl::Movetime(ms) => l.movetime = Some(ms),
@@ -143,7 +126,12 @@ impl GameClock {
     /// than its budget plus `margin_ms` (the overrun is counted from the
     /// budget); the clock is then left at zero, so that a lenient game can go
     /// on.
-    pub fn charge(&mut self, side: usize, elapsed_ms: u64, margin_ms: u64) -> Result<(), u64> {
+    pub(crate) fn charge(
+        &mut self,
+        side: usize,
+        elapsed_ms: u64,
+        margin_ms: u64,
+    ) -> Result<(), u64> {
         let budget = self.budget(side);
         if let TimeControl::Clock { inc_ms, .. } = self.tc[side] {
             self.left[side] -= elapsed_ms as i64;
@@ -162,6 +150,26 @@ impl GameClock {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_clock_charges_moves_and_writes_go() {
+        let tc: TimeControl = "10+0.1".parse().unwrap();
+        assert_eq!(
+            tc,
+            TimeControl::Clock {
+                base_ms: 10_000,
+                inc_ms: 100
+            }
+        );
+        let mut clock = GameClock::new([tc, tc]);
+        assert_eq!(clock.budget(0), Some(10_000));
+        assert_eq!(clock.charge(0, 400, 50), Ok(()));
+        assert_eq!(clock.budget(0), Some(9_700));
+        assert_eq!(
+            clock.go_command(1).to_string(),
+            "go p1time 9700 p2time 10000 p1inc 100 p2inc 100"
+        );
+    }
 
     #[test]
     fn movetime_overrun_is_counted_from_the_budget() {

@@ -7,183 +7,29 @@
 //! (`illegal`), and charged to its clock (`timeout` under the strict policy).
 //! Any fault loses the game for the side at fault, whatever the score.
 //!
-//! A person is just another seat ([`Seat::Console`], see [`crate::human`]):
+//! A person is just another seat ([`Seat::Console`], see [`crate::play::human`]):
 //! on its turn the loop asks it for an [`Action`] — a move (checked like any
 //! other), a take-back, resigning or leaving — and tells it of every move.
 
-use crate::builtin::Builtin;
-use crate::client::{Engine, Fault, SearchInfo, Timeouts};
-use crate::clock::{GameClock, TimeControl};
-use crate::result::{Offender, OnReplaced, Reason, Side, Winner};
-use serde::{Deserialize, Serialize};
-use std::fmt;
+use crate::engines::builtin::Builtin;
+use crate::engines::client::{Engine, Fault, SearchInfo, Timeouts};
+use crate::play::clock::{GameClock, TimeControl};
+use crate::results::record::{GameKey, GameRecord, Late, ReplacedMove};
+use crate::results::result::{Offender, OnReplaced, Reason, Side, Winner};
 use std::path::PathBuf;
 use std::time::Instant;
 use tabula::game::{AnyPosition, MoveError, Outcome, Player};
 use tabula::protocol::command::Command;
 
-/// Where a game sits in a tournament: the key of the journal.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct GameKey {
-    pub round: u32,
-    pub pairing: u32,
-    pub board: u32,
-    /// 0: the pairing's first entrant is player 1; 1: colours swapped.
-    pub colour: u32,
-}
-
-impl fmt::Display for GameKey {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "r{}-p{}-b{}-c{}",
-            self.round, self.pairing, self.board, self.colour
-        )
-    }
-}
-
-/// A move that came later than its budget (lenient policy).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Late {
-    /// 0-based ply.
-    pub ply: usize,
-    pub overrun_ms: u64,
-}
-
-/// A move its program did not choose: the adapter said so (`info string
-/// fallback <reason>`) before its `bestmove`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ReplacedMove {
-    /// 0-based ply (the move was not played when it lost the game).
-    pub ply: usize,
-    pub side: Side,
-    /// The move the adapter answered.
-    #[serde(rename = "move")]
-    pub mv: String,
-    /// The adapter's reason (`error …`, `illegal …`, `nomove …`, …).
-    pub reason: String,
-}
-
-/// One line of the results file.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct GameRecord {
-    /// Fingerprint of the tournament (game, boards, entrants, time control).
-    pub tournament: String,
-    /// `r<round>-p<pairing>-b<board>-c<colour>`.
-    pub key: String,
-    pub round: u32,
-    pub pairing: u32,
-    pub board: u32,
-    pub colour: u32,
-    pub game: String,
-    pub p1: String,
-    pub p2: String,
-    /// `p1`, `p2` or `draw`.
-    pub winner: Winner,
-    /// `normal`, `illegal`, `malformed`, `timeout`, `stall`, `crash`,
-    /// `startup`, `maxlength`, `resign`.
-    pub reason: Reason,
-    /// The side at fault, if any (`p1`, `p2`, or `both` for a double startup failure).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub offender: Option<Offender>,
-    /// The offending line verbatim, the exit status, … (faults only).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub detail: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub overrun_ms: Option<u64>,
-    pub start: String,
-    pub moves: Vec<String>,
-    pub score1: u32,
-    pub score2: u32,
-    /// Thinking time of each move (ms; the engine's `go` to `bestmove`).
-    pub times_ms: Vec<u64>,
-    /// CPU time of each move (ms): an engine's, all its processes, since its
-    /// last move (pondering included unless `--freeze-idle`); a built-in
-    /// player's thread's; `null` for a person. Absent in older journals.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub cpu_ms: Vec<Option<u64>>,
-    /// The mover's last reported depth, score, nodes and cuts for each move.
-    pub info: Vec<SearchInfo>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub late: Vec<Late>,
-    /// The engine traffic of the game, when kept (faults, or `--debug`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub log: Option<String>,
-    pub duration_ms: u64,
-    /// How many moves of player 1 / player 2 their programs did not choose
-    /// (always written; absent only in journals older than the count).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub replaced1: Option<u32>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub replaced2: Option<u32>,
-    /// Each of those moves, with the adapter's reason.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub replaced: Vec<ReplacedMove>,
-}
-
-impl GameRecord {
-    /// The moves `side` answered in this game (its plies, and a replaced
-    /// move that ended the game before it was played) and how many of them
-    /// its program did not choose.
-    pub fn answered_by(&self, side: Side) -> (u32, u32) {
-        let mut played = [0u32; 2];
-        match AnyPosition::from_fen(&self.start) {
-            Ok(mut pos) => {
-                for m in &self.moves {
-                    played[pos.side_to_move().index()] += 1;
-                    if pos.play_text(m).is_err() {
-                        break;
-                    }
-                }
-            }
-            Err(_) => {
-                // Not a position: alternate (never for a verified record).
-                played[0] = self.moves.len().div_ceil(2) as u32;
-                played[1] = (self.moves.len() / 2) as u32;
-            }
-        }
-        let i = match side {
-            Side::P1 => 0,
-            Side::P2 => 1,
-        };
-        let lost_by_it =
-            self.reason == Reason::Replaced && self.offender.is_some_and(|o| o.includes(side));
-        let replaced = self.replaced.iter().filter(|r| r.side == side).count() as u32;
-        (played[i] + u32::from(lost_by_it), replaced)
-    }
-
-    /// The fields that a replay of the same game must reproduce (everything
-    /// but times and log paths).
-    pub fn same_game(&self, other: &GameRecord) -> bool {
-        (
-            &self.key,
-            &self.p1,
-            &self.p2,
-            &self.winner,
-            &self.reason,
-            &self.start,
-            &self.moves,
-        ) == (
-            &other.key,
-            &other.p1,
-            &other.p2,
-            &other.winner,
-            &other.reason,
-            &other.start,
-            &other.moves,
-        ) && (self.score1, self.score2) == (other.score1, other.score2)
-    }
-}
-
 /// Everything that defines one game.
 #[derive(Clone, Debug)]
-pub struct GameSpec {
-    pub tournament: String,
-    pub key: GameKey,
-    pub start: AnyPosition,
+pub(crate) struct GameSpec {
+    pub(crate) tournament: String,
+    pub(crate) key: GameKey,
+    pub(crate) start: AnyPosition,
     /// Player 1's and player 2's names.
-    pub names: [String; 2],
-    pub tc: [TimeControl; 2],
+    pub(crate) names: [String; 2],
+    pub(crate) tc: [TimeControl; 2],
 }
 
 /// How the games are refereed.
@@ -201,7 +47,7 @@ pub struct Settings {
 }
 
 /// A player seated at the board.
-pub enum Seat {
+pub(crate) enum Seat {
     Builtin(Builtin),
     /// An external engine, or why it could not be started.
     External(Result<Engine, Fault>),
@@ -211,7 +57,7 @@ pub enum Seat {
 
 /// What a console player does on its turn.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Action {
+pub(crate) enum Action {
     /// A move in the game's notation (checked by the rules like any other).
     Move(String),
     /// Take back the last n plies (both sides'); the loop asks again.
@@ -222,8 +68,8 @@ pub enum Action {
     Quit(String),
 }
 
-/// A player asked through a console, for people (see [`crate::human`]).
-pub trait Console {
+/// A player asked through a console, for people (see [`crate::play::human`]).
+pub(crate) trait Console {
     /// The action on its turn; `history` is the moves from `start` to `pos`.
     fn action(&mut self, start: &AnyPosition, history: &[String], pos: &AnyPosition) -> Action;
     /// Another player starts thinking in `pos`.
@@ -235,9 +81,9 @@ pub trait Console {
 
 /// What a game leaves: its record (`None` if interrupted) and the engines
 /// that may play again (faulted ones are killed).
-pub struct Played {
-    pub record: Option<GameRecord>,
-    pub seats: [Option<Engine>; 2],
+pub(crate) struct Played {
+    pub(crate) record: Option<GameRecord>,
+    pub(crate) seats: [Option<Engine>; 2],
 }
 
 struct End {
@@ -270,7 +116,7 @@ impl End {
 }
 
 /// Plays one game.
-pub fn play(spec: &GameSpec, seats: [Seat; 2], settings: &Settings) -> Played {
+pub(crate) fn play(spec: &GameSpec, seats: [Seat; 2], settings: &Settings) -> Played {
     let started = Instant::now();
     let mut pos = spec.start;
     let mut clock = GameClock::new(spec.tc);
@@ -383,11 +229,8 @@ pub fn play(spec: &GameSpec, seats: [Seat; 2], settings: &Settings) -> Played {
     }
     let record = GameRecord {
         tournament: spec.tournament.clone(),
-        key: spec.key.to_string(),
-        round: spec.key.round,
-        pairing: spec.key.pairing,
-        board: spec.key.board,
-        colour: spec.key.colour,
+        key: spec.key,
+        numbers: spec.key,
         game: pos.game().to_string(),
         p1: spec.names[0].clone(),
         p2: spec.names[1].clone(),

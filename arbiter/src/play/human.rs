@@ -1,7 +1,7 @@
 //! `arbiter play`: a person against an engine, at a terminal.
 //!
 //! The person is a [`Console`] seat of the ordinary game loop
-//! ([`crate::game::play`]): the engine is run, timed and judged exactly as in
+//! ([`crate::play::game::play`]): the engine is run, timed and judged exactly as in
 //! a match, every move of the person is checked by the same rules, and the
 //! game is saved in the same results line and readable record.
 //!
@@ -16,14 +16,16 @@
 //! board once. The legal-move list wraps between moves at the terminal's
 //! width (80 columns without a terminal).
 
-use crate::board_view::{self, style, Paint};
-use crate::builtin::Builtin;
-use crate::client::{Engine, SearchInfo, Timeouts};
-use crate::clock::TimeControl;
-use crate::config::{BuiltinKind, Entrant, Kind};
-use crate::game::{self, Action, Console, GameKey, GameRecord, GameSpec, Seat, Settings};
-use crate::result::{Reason, Side, Winner};
-use crate::{journal, report, signals};
+use crate::engines::builtin::Builtin;
+use crate::engines::client::{Engine, SearchInfo, Timeouts};
+use crate::engines::config::{BuiltinKind, Entrant, Kind};
+use crate::play::clock::TimeControl;
+use crate::play::game::{self, Action, Console, GameSpec, Seat, Settings};
+use crate::results::board_view::{self, style, Paint};
+use crate::results::record::{GameKey, GameRecord};
+use crate::results::result::{Reason, Side, Winner};
+use crate::results::{journal, report};
+use crate::signals;
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use std::io::{BufRead, IsTerminal, Write};
@@ -36,9 +38,9 @@ use tabula::search::Limits;
 use tabula::{with_game, with_game_id};
 
 /// Default results file (JSONL, appended), in the current folder.
-pub const DEFAULT_RESULTS: &str = "arbiter-play.jsonl";
+pub(crate) const DEFAULT_RESULTS: &str = "arbiter-play.jsonl";
 /// Default readable records file (appended), in the current folder.
-pub const DEFAULT_RECORDS: &str = "arbiter-play.txt";
+pub(crate) const DEFAULT_RECORDS: &str = "arbiter-play.txt";
 
 /// `arbiter play` options.
 #[derive(Args, Clone, Debug)]
@@ -48,57 +50,57 @@ pub struct PlayArgs {
         GameId::listed(false, "or"),
         GameId::ALL[0]
     ))]
-    pub game: Option<String>,
+    pub(crate) game: Option<String>,
     /// The opponent: builtin:tabula, builtin:greedy, builtin:random or a command line.
     #[arg(long, default_value = "builtin:tabula")]
-    pub engine: String,
+    pub(crate) engine: String,
     /// Your side: p1 moves first.
     #[arg(long = "as", value_enum, default_value_t = Side::P1)]
-    pub side: Side,
+    pub(crate) side: Side,
     /// The engine's time per move (ms).
     #[arg(long, default_value_t = 1000, value_parser = crate::limits::movetime)]
-    pub movetime: u64,
+    pub(crate) movetime: u64,
     /// The engine's depth per move, instead of a move time.
     #[arg(long, value_parser = crate::limits::depth)]
-    pub depth: Option<u32>,
+    pub(crate) depth: Option<u32>,
     /// Seed of the random start board (default: from the clock, printed).
     #[arg(long, conflicts_with = "fen")]
-    pub seed: Option<u64>,
+    pub(crate) seed: Option<u64>,
     /// Start position: a position string (`knight …`, `dots 2x2 …`) or any
     /// setup spec (`random dots 3 2x2`).
     #[arg(long)]
-    pub fen: Option<String>,
+    pub(crate) fen: Option<String>,
     #[command(flatten)]
-    pub params: crate::params::ParamArgs,
+    pub(crate) params: crate::params::ParamArgs,
     /// Search time of `hint` (ms, builtin:tabula).
     #[arg(long, default_value_t = 500, value_parser = crate::limits::movetime)]
-    pub hint_time: u64,
+    pub(crate) hint_time: u64,
     /// Your name in the records.
     #[arg(long, default_value = "human")]
-    pub name: String,
+    pub(crate) name: String,
     /// Results file (JSONL, appended) [default: arbiter-play.jsonl].
     #[arg(long)]
-    pub results: Option<PathBuf>,
+    pub(crate) results: Option<PathBuf>,
     /// Readable game record (appended) [default: arbiter-play.txt].
     #[arg(long)]
-    pub records: Option<PathBuf>,
+    pub(crate) records: Option<PathBuf>,
     /// A web page of every game of the results file (standings, charts, a
     /// replay of each game), rewritten after the game.
     #[arg(long, value_name = "FILE")]
-    pub html: Option<PathBuf>,
+    pub(crate) html: Option<PathBuf>,
     /// No colours (also without a terminal, or with NO_COLOR set).
     #[arg(long)]
-    pub no_color: bool,
+    pub(crate) no_color: bool,
     /// Handshake deadline of an external engine (ms).
     #[arg(long, default_value_t = 10_000, value_parser = crate::limits::deadline)]
-    pub startup_timeout: u64,
+    pub(crate) startup_timeout: u64,
     #[command(flatten)]
-    pub sandbox: crate::sandbox::SandboxArgs,
+    pub(crate) sandbox: crate::engines::sandbox::SandboxArgs,
 }
 
 /// What a line typed by the person means.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Input {
+pub(crate) enum Input {
     Help,
     Moves,
     Board,
@@ -112,18 +114,7 @@ pub enum Input {
 
 /// Reads a line typed by the person in `pos`: a command, or a move that is
 /// legal in `pos` (in the game's notation). `Err` says what is wrong.
-///
-/// ```
-/// use arbiter::human::{parse_input, Input};
-/// use tabula::game::AnyPosition;
-///
-/// let pos = AnyPosition::from_fen("dots 1x1 0/0 0/0 1 0 0").unwrap();
-/// assert_eq!(parse_input(&pos, "H 1 1"), Ok(Input::Move("h1.1".into())));
-/// assert_eq!(parse_input(&pos, "v1.2"), Ok(Input::Move("v1.2".into())));
-/// assert_eq!(parse_input(&pos, "Undo"), Ok(Input::Undo));
-/// assert!(parse_input(&pos, "h 3 1").is_err());
-/// ```
-pub fn parse_input(pos: &AnyPosition, line: &str) -> Result<Input, String> {
+pub(crate) fn parse_input(pos: &AnyPosition, line: &str) -> Result<Input, String> {
     let text = line.trim().to_ascii_lowercase();
     let command = match text.as_str() {
         "help" | "?" => Some(Input::Help),
@@ -162,7 +153,7 @@ pub fn parse_input(pos: &AnyPosition, line: &str) -> Result<Input, String> {
 }
 
 /// The help text for `game`.
-pub fn help_text(game: GameId) -> String {
+pub(crate) fn help_text(game: GameId) -> String {
     let moves = with_game_id!(game, G => G::MOVE_HELP);
     format!(
         "Moves:\n{moves}Commands:\n\
@@ -279,7 +270,7 @@ fn movers(start: &AnyPosition, history: &[String]) -> Vec<Player> {
 
 /// `depth 7, score +12 for it, nodes 12345, 230 ms` from what an engine
 /// reported; `whose` says whose view the score is (the side that searched).
-pub fn thinking_summary(info: &SearchInfo, elapsed_ms: u64, whose: &str) -> String {
+pub(crate) fn thinking_summary(info: &SearchInfo, elapsed_ms: u64, whose: &str) -> String {
     let mut parts = Vec::new();
     if let Some(d) = info.depth {
         parts.push(format!("depth {d}"));
@@ -300,14 +291,7 @@ pub fn thinking_summary(info: &SearchInfo, elapsed_ms: u64, whose: &str) -> Stri
 /// `head` and then `words`, a space before each, broken between words so
 /// that no line is longer than `width` columns (unless one word alone is);
 /// the next lines start with two spaces.
-///
-/// ```
-/// use arbiter::human::wrap_list;
-///
-/// let moves: Vec<String> = ["h1.1", "h1.2", "v1.1"].map(String::from).to_vec();
-/// assert_eq!(wrap_list("Legal moves (3):", &moves, 26), "Legal moves (3): h1.1 h1.2\n   v1.1");
-/// ```
-pub fn wrap_list(head: &str, words: &[String], width: usize) -> String {
+pub(crate) fn wrap_list(head: &str, words: &[String], width: usize) -> String {
     const INDENT: &str = "  ";
     let mut out = head.to_string();
     let mut column = head.chars().count();
@@ -361,7 +345,7 @@ fn seat_name(p: Player, me: Player, opponent: &str) -> String {
 /// The end of a game for the person playing `me` against `opponent`: why it
 /// ended and the result in the game's own terms (boxes, points); the final
 /// score.
-pub fn game_over_lines(
+pub(crate) fn game_over_lines(
     game: GameId,
     record: &GameRecord,
     me: Player,
@@ -411,7 +395,7 @@ pub fn game_over_lines(
             scores[0],
             scores[1],
             seat_name(Player::Two, me, opponent),
-            report::plural(record.moves.len(), "ply")
+            crate::out::plural(record.moves.len(), "ply")
         ),
     ]
 }
@@ -551,7 +535,7 @@ impl Console for Person {
                             let n = history.len() - k;
                             self.say(&format!(
                                 "Taking back {}: {}",
-                                report::plural(n, "ply"),
+                                crate::out::plural(n, "ply"),
                                 history[k..].join(" ")
                             ));
                             return Action::TakeBack(n);
@@ -751,7 +735,7 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
         max_plies: 10_000,
         debug: false,
         log_dir: Some(PathBuf::from(log_dir)),
-        on_replaced: crate::result::OnReplaced::Lose,
+        on_replaced: crate::results::result::OnReplaced::Lose,
     };
     let played = game::play(&spec, seats, &settings);
     for e in played.seats.into_iter().flatten() {
@@ -772,10 +756,10 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
         records.display()
     ));
     if let Some(page) = &args.html {
-        let games = crate::html::load_journals(std::slice::from_ref(&results))?;
+        let games = crate::results::html::load_journals(std::slice::from_ref(&results))?;
         let title = format!("arbiter play: {}", results.display());
-        let info = crate::html::PageInfo::of_records(&title, &games, Default::default());
-        crate::html::write(page, &info, &games)?;
+        let info = crate::results::html::PageInfo::of_records(&title, &games, Default::default());
+        crate::results::html::write(page, &info, &games)?;
         say(&format!(
             "The games of {} as a page: {}",
             results.display(),
@@ -807,6 +791,26 @@ fn show_end(start: &AnyPosition, record: &GameRecord, paint: &Paint, me: Player,
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn typed_moves_are_read_leniently() {
+        use tabula::game::AnyPosition;
+
+        let pos = AnyPosition::from_fen("dots 1x1 0/0 0/0 1 0 0").unwrap();
+        assert_eq!(parse_input(&pos, "H 1 1"), Ok(Input::Move("h1.1".into())));
+        assert_eq!(parse_input(&pos, "v1.2"), Ok(Input::Move("v1.2".into())));
+        assert_eq!(parse_input(&pos, "Undo"), Ok(Input::Undo));
+        assert!(parse_input(&pos, "h 3 1").is_err());
+    }
+
+    #[test]
+    fn lists_wrap_under_their_heading() {
+        let moves: Vec<String> = ["h1.1", "h1.2", "v1.1"].map(String::from).to_vec();
+        assert_eq!(
+            wrap_list("Legal moves (3):", &moves, 26),
+            "Legal moves (3): h1.1 h1.2\n   v1.1"
+        );
+    }
 
     #[test]
     fn squares_by_name_or_row_and_column() {
@@ -877,11 +881,8 @@ mod tests {
     fn record(game: &str, reason: &str, winner: &str, scores: [u32; 2]) -> GameRecord {
         GameRecord {
             tournament: "play-1".into(),
-            key: "r0-p0-b0-c0".into(),
-            round: 0,
-            pairing: 0,
-            board: 0,
-            colour: 0,
+            key: "r0-p0-b0-c0".parse().unwrap(),
+            numbers: "r0-p0-b0-c0".parse().unwrap(),
             game: game.into(),
             p1: "human".into(),
             p2: "builtin:tabula".into(),

@@ -2,6 +2,6 @@
 //! clocks ([`clock`]) and the seat of a person at a terminal ([`human`],
 //! `arbiter play`).
 
-pub mod clock;
-pub mod game;
-pub mod human;
+pub(crate) mod clock;
+pub(crate) mod game;
+pub(crate) mod human;

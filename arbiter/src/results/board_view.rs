@@ -14,47 +14,32 @@
 //! - dots: `+` dots; player 1's arcs `-----` / `|`, player 2's `=====` / `#`;
 //!   a closed box shows its owner's number (`?` when it was closed before
 //!   the game started).
-//!
-//! ```
-//! use arbiter::board_view::{render, Paint};
-//! use tabula::game::AnyPosition;
-//!
-//! let pos = AnyPosition::from_fen("dots 1x1 1/0 0/0 2 0 0").unwrap();
-//! let text = render(&pos, None, &[], &Paint::plain(), true);
-//! assert!(text.contains("+-----+"));
-//! ```
 
 use tabula::game::{AnyPosition, Game, Mark, Marks, Player, Render};
 use tabula::with_game;
 
 /// Colours (ANSI SGR) on or off.
 #[derive(Clone, Copy, Debug)]
-pub struct Paint {
-    pub color: bool,
+pub(crate) struct Paint {
+    pub(crate) color: bool,
 }
 
 /// Styles, as SGR parameters.
-pub mod style {
-    pub const P1: &str = "1;97;44";
-    pub const P2: &str = "1;97;41";
-    pub const P1_ARC: &str = "1;34";
-    pub const P2_ARC: &str = "1;31";
-    pub const LEGAL: &str = "1;30;42";
-    pub const REMOVED: &str = "2";
-    pub const LAST: &str = "1;30;43";
-    pub const BOLD: &str = "1";
-    pub const ERROR: &str = "1;31";
-    pub const DIM: &str = "2";
+pub(crate) mod style {
+    pub(crate) const P1: &str = "1;97;44";
+    pub(crate) const P2: &str = "1;97;41";
+    pub(crate) const P1_ARC: &str = "1;34";
+    pub(crate) const P2_ARC: &str = "1;31";
+    pub(crate) const LEGAL: &str = "1;30;42";
+    pub(crate) const REMOVED: &str = "2";
+    pub(crate) const LAST: &str = "1;30;43";
+    pub(crate) const BOLD: &str = "1";
+    pub(crate) const ERROR: &str = "1;31";
 }
 
 impl Paint {
-    /// No colours.
-    pub fn plain() -> Paint {
-        Paint { color: false }
-    }
-
     /// `text` in `sgr` (unchanged without colours).
-    pub fn paint(&self, text: &str, sgr: &str) -> String {
+    pub(crate) fn paint(&self, text: &str, sgr: &str) -> String {
         if self.color {
             format!("\x1b[{sgr}m{text}\x1b[0m")
         } else {
@@ -63,7 +48,7 @@ impl Paint {
     }
 
     /// The style of a player's pieces and boxes.
-    pub fn player_style(p: Player) -> &'static str {
+    pub(crate) fn player_style(p: Player) -> &'static str {
         match p {
             Player::One => style::P1,
             Player::Two => style::P2,
@@ -75,7 +60,7 @@ impl Paint {
 /// [`box_owners`]); `last`, the position before the last move and that move
 /// (see [`before_last`]), marks what the move changed. With `highlight`, the
 /// squares the side to move may go to are marked.
-pub fn render(
+pub(crate) fn render(
     pos: &AnyPosition,
     last: Option<(&AnyPosition, &str)>,
     owners: &[Option<Player>],
@@ -121,7 +106,7 @@ fn draw<G: Render>(
 
 /// The position after `moves` from `start`, up to the first move that does
 /// not replay.
-pub fn replayed(start: &AnyPosition, moves: &[String]) -> AnyPosition {
+pub(crate) fn replayed(start: &AnyPosition, moves: &[String]) -> AnyPosition {
     let mut pos = *start;
     for m in moves {
         if pos.play_text(m).is_err() {
@@ -134,7 +119,10 @@ pub fn replayed(start: &AnyPosition, moves: &[String]) -> AnyPosition {
 /// The position before the last of `history`'s moves from `start`, and that
 /// move, for [`render`]'s `last`; `None` at the start or when a move does
 /// not replay.
-pub fn before_last(start: &AnyPosition, history: &[String]) -> Option<(AnyPosition, String)> {
+pub(crate) fn before_last(
+    start: &AnyPosition,
+    history: &[String],
+) -> Option<(AnyPosition, String)> {
     let (last, earlier) = history.split_last()?;
     let mut pos = *start;
     for m in earlier {
@@ -158,7 +146,7 @@ fn mark_style(mark: Mark) -> &'static str {
 /// Who closed each box of a dots game (row-major; `None` for open boxes and
 /// boxes closed before `start`): the player who drew its last side. Empty for
 /// other games.
-pub fn box_owners(start: &AnyPosition, history: &[String]) -> Vec<Option<Player>> {
+pub(crate) fn box_owners(start: &AnyPosition, history: &[String]) -> Vec<Option<Player>> {
     let closed = |p: &AnyPosition| -> Vec<bool> { with_game!(p, g => g.closed_cells()) };
     let mut pos = *start;
     let mut owners = vec![None; closed(&pos).len()];
@@ -182,13 +170,22 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_dots_box_reads_without_colours() {
+        use tabula::game::AnyPosition;
+
+        let pos = AnyPosition::from_fen("dots 1x1 1/0 0/0 2 0 0").unwrap();
+        let text = render(&pos, None, &[], &Paint { color: false }, true);
+        assert!(text.contains("+-----+"));
+    }
+
+    #[test]
     fn knight_board_marks_pieces_removed_and_legal_squares() {
         let pos = tabula::setup::parse_spec("random knight 7", None).unwrap();
-        let text = render(&pos, None, &[], &Paint::plain(), true);
+        let text = render(&pos, None, &[], &Paint { color: false }, true);
         assert_eq!(text.matches("  W  ").count(), 1, "{text}");
         assert_eq!(text.matches("  B  ").count(), 1, "{text}");
         let marked = text.matches('*').count() - 1; // the legend's own '*'
-        assert!(!render(&pos, None, &[], &Paint::plain(), false).contains('*'));
+        assert!(!render(&pos, None, &[], &Paint { color: false }, false).contains('*'));
         let legal = pos
             .legal_moves()
             .iter()
@@ -219,7 +216,7 @@ mod tests {
             vec![Some(Player::One), Some(Player::Two)],
             "{pos:?}"
         );
-        let text = render(&pos, None, &owners, &Paint::plain(), false);
+        let text = render(&pos, None, &owners, &Paint { color: false }, false);
         assert!(text.contains("|  1  |  2  #"), "{text}");
         assert!(text.contains("=====") && text.contains('#'), "{text}");
     }
@@ -245,8 +242,8 @@ mod tests {
         let before = before_last(&start, &history);
         let last = before.as_ref().map(|(b, m)| (b, m.as_str()));
         (
-            render(&pos, last, &[], &Paint::plain(), false),
-            render(&pos, None, &[], &Paint::plain(), false),
+            render(&pos, last, &[], &Paint { color: false }, false),
+            render(&pos, None, &[], &Paint { color: false }, false),
         )
     }
 

@@ -6,11 +6,11 @@
 //! matches and its `key` is one of the tournament's games. Lines of other
 //! tournaments are left alone (a file may hold several), and a line cut short
 //! by a crash of the arbiter is skipped with a warning (the game is replayed).
-//! Resume trusts no line it cannot check ([`crate::verify`]): the lines it
+//! Resume trusts no line it cannot check ([`crate::run::verify`]): the lines it
 //! rejects are moved to `<journal>.rejected` ([`quarantine`]) and their
 //! games played again.
 
-use crate::game::GameRecord;
+use crate::results::record::GameRecord;
 use anyhow::{Context, Result};
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Seek, SeekFrom, Write};
@@ -18,23 +18,29 @@ use std::path::{Path, PathBuf};
 
 /// What a journal already holds for a tournament.
 #[derive(Debug, Default)]
-pub struct Loaded {
+pub(crate) struct Loaded {
     /// Finished games of this tournament, every line in file order
-    /// (duplicates too: see [`crate::verify`]).
-    pub done: Vec<GameRecord>,
+    /// (duplicates too: see [`crate::run::verify`]).
+    pub(crate) done: Vec<GameRecord>,
     /// The 0-based line of each of `done` in the file.
-    pub lines: Vec<usize>,
+    pub(crate) lines: Vec<usize>,
     /// Lines of other tournaments.
-    pub other: usize,
+    pub(crate) other: usize,
     /// Lines that are not results (cut short, edited by hand).
-    pub bad: usize,
-    /// The plan lines of a sharded journal (see [`crate::shard`]), verbatim.
-    pub plans: Vec<String>,
+    pub(crate) bad: usize,
+    /// The plan lines of a sharded journal (see [`crate::run::shard`]), verbatim.
+    pub(crate) plans: Vec<String>,
+}
+
+/// Whether a journal line is a plan line (a sharded journal's, see
+/// `run::shard`; skipped by the results loader).
+pub(crate) fn is_plan_line(line: &str) -> bool {
+    line.trim_start().starts_with("{\"plan\"")
 }
 
 /// Reads the games of tournament `fingerprint` from `path` (nothing if the
 /// file does not exist).
-pub fn load(path: &Path, fingerprint: &str) -> Result<Loaded> {
+pub(crate) fn load(path: &Path, fingerprint: &str) -> Result<Loaded> {
     let mut loaded = Loaded::default();
     let text = match std::fs::read(path) {
         Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
@@ -47,7 +53,7 @@ pub fn load(path: &Path, fingerprint: &str) -> Result<Loaded> {
         if line.trim().is_empty() {
             continue;
         }
-        if crate::shard::is_plan_line(line) {
+        if is_plan_line(line) {
             loaded.plans.push(line.to_string());
             continue;
         }
@@ -67,7 +73,7 @@ pub fn load(path: &Path, fingerprint: &str) -> Result<Loaded> {
 /// `<path>.rejected`, each after a `# why` line, and rewrites the journal
 /// without them (a new file renamed over it: a crash leaves the old one or
 /// the new one). Returns the file they went to.
-pub fn quarantine(path: &Path, rejected: &[(usize, String)]) -> Result<PathBuf> {
+pub(crate) fn quarantine(path: &Path, rejected: &[(usize, String)]) -> Result<PathBuf> {
     let text =
         std::fs::read(path).with_context(|| format!("cannot read results '{}'", path.display()))?;
     let text = String::from_utf8_lossy(&text);
@@ -110,14 +116,14 @@ fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
 }
 
 /// An open journal.
-pub struct Journal {
+pub(crate) struct Journal {
     file: File,
     path: PathBuf,
 }
 
 impl Journal {
     /// Opens (creating) `path` for appending; completes a last line cut short.
-    pub fn open(path: &Path) -> Result<Journal> {
+    pub(crate) fn open(path: &Path) -> Result<Journal> {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir)
                 .with_context(|| format!("cannot create folder '{}'", dir.display()))?;
@@ -144,12 +150,12 @@ impl Journal {
     }
 
     /// Appends one game and flushes it to the file.
-    pub fn append(&mut self, record: &GameRecord) -> Result<()> {
+    pub(crate) fn append(&mut self, record: &GameRecord) -> Result<()> {
         self.append_line(&serde_json::to_string(record)?)
     }
 
     /// Appends one line (a game, or the plan line of a shard) and flushes it.
-    pub fn append_line(&mut self, line: &str) -> Result<()> {
+    pub(crate) fn append_line(&mut self, line: &str) -> Result<()> {
         let mut line = line.to_string();
         line.push('\n');
         self.file

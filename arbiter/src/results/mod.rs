@@ -1,13 +1,14 @@
-//! Results: what a game leaves and how it is shown. The result words
-//! ([`result`]), the journal ([`journal`]), Elo and standings ([`stats`]),
+//! Results: what a game leaves and how it is shown. The record of a game
+//! ([`record`]) and its words ([`result`]), the journal ([`journal`]), Elo and standings ([`stats`]),
 //! the sequential test ([`sprt`]), the terminal tables and files
 //! ([`report`]), the web page ([`html`]) and boards drawn as text
 //! ([`board_view`]).
 
-pub mod board_view;
-pub mod html;
-pub mod journal;
-pub mod report;
-pub mod result;
-pub mod sprt;
-pub mod stats;
+pub(crate) mod board_view;
+pub(crate) mod html;
+pub(crate) mod journal;
+pub(crate) mod record;
+pub(crate) mod report;
+pub(crate) mod result;
+pub(crate) mod sprt;
+pub(crate) mod stats;

@@ -5,9 +5,10 @@
 //! boards). A tournament's summary and records are rewritten whole at the
 //! end of each run (temporary file, then rename), never appended to.
 
-use crate::game::GameRecord;
-use crate::result::{Offender, Side};
-use crate::stats::{self, Score, Scoring, Standing};
+use crate::out::plural;
+use crate::results::record::GameRecord;
+use crate::results::result::{Offender, Side};
+use crate::results::stats::{self, Score, Scoring, Standing};
 use anyhow::{Context, Result};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -15,21 +16,6 @@ use std::fmt::Write as _;
 use std::path::Path;
 use tabula::game::{AnyPosition, Player};
 use tabula::protocol::line::escape_controls;
-
-/// A count and its noun: `1 move`, `2 moves`, `3 passes`, `2 boxes`,
-/// `4 plies`.
-pub fn plural(n: usize, word: &str) -> String {
-    if n == 1 {
-        return format!("1 {word}");
-    }
-    if word.ends_with(['s', 'x']) {
-        return format!("{n} {word}es");
-    }
-    match word.strip_suffix('y') {
-        Some(stem) if !stem.ends_with(['a', 'e', 'o', 'u']) => format!("{n} {stem}ies"),
-        _ => format!("{n} {word}s"),
-    }
-}
 
 /// An Elo value rounded to a whole number, with its sign; `0` when it
 /// rounds to zero (never `-0`).
@@ -43,7 +29,7 @@ fn signed(x: f64) -> String {
 }
 
 /// Explains the `±95%` cells that are not a half-width.
-pub const INTERVAL_LEGEND: &str = "±95%: half-width of elo's 95 % interval; \
+pub(crate) const INTERVAL_LEGEND: &str = "±95%: half-width of elo's 95 % interval; \
      >x / <x: only a lower / upper bound (score near 100 % / 0 %);\n      \
      inf: no bound (all games won or lost, or too few games)";
 
@@ -77,7 +63,7 @@ fn name_width(table: &[Standing]) -> usize {
 }
 
 /// The lines above the standings: how the ranking was computed.
-pub fn standings_header(table: &[Standing], scoring: Scoring) -> String {
+pub(crate) fn standings_header(table: &[Standing], scoring: Scoring) -> String {
     let pairs: u32 = table.iter().map(|s| s.pairs).sum::<u32>() / 2;
     let games: u32 = table.iter().map(|s| s.games).sum::<u32>() / 2;
     let ranked = match scoring {
@@ -133,7 +119,7 @@ const COLUMNS: [(&str, usize); 20] = [
 /// LOS`, the pairs' `pairs W D L margin score elo ±95% LOS`, `faults`),
 /// one row per entrant best first, and whether the Elo intervals need
 /// [`INTERVAL_LEGEND`]. The web page shows the same cells.
-pub fn standings_cells(table: &[Standing]) -> (Vec<&'static str>, Vec<Vec<String>>, bool) {
+pub(crate) fn standings_cells(table: &[Standing]) -> (Vec<&'static str>, Vec<Vec<String>>, bool) {
     let mut heads: Vec<&'static str> = COLUMNS.iter().map(|c| c.0).collect();
     heads.push("faults");
     heads.push("own");
@@ -186,7 +172,7 @@ pub fn standings_cells(table: &[Standing]) -> (Vec<&'static str>, Vec<Vec<String
 /// The share of an entrant's moves its program chose itself: `100%`,
 /// `97.5%`, `-` before any move (an adapter's `info string fallback` marks
 /// the others).
-pub fn own_cell(s: &Standing) -> String {
+pub(crate) fn own_cell(s: &Standing) -> String {
     match s.own_pct() {
         None => "-".into(),
         Some(p) if s.replaced == 0 => format!("{p:.0}%"),
@@ -197,7 +183,7 @@ pub fn own_cell(s: &Standing) -> String {
 /// The standings table (one line per entrant, best first): the games and
 /// the pairs side by side, and a legend line when an Elo interval is not a
 /// plain `±` half-width.
-pub fn standings_table(table: &[Standing], scoring: Scoring) -> String {
+pub(crate) fn standings_table(table: &[Standing], scoring: Scoring) -> String {
     let w = name_width(table);
     let mut out = standings_header(table, scoring);
     let (heads, rows, legend) = standings_cells(table);
@@ -240,7 +226,7 @@ pub fn standings_table(table: &[Standing], scoring: Scoring) -> String {
 /// The cross-table in the order of the standings: row and column `#k` are
 /// the entrant ranked k; a cell is the row's points against the column over
 /// their games, or (`Scoring::Points`) its pair points over their pairs.
-pub fn cross_table(table: &[Standing], records: &[GameRecord], scoring: Scoring) -> String {
+pub(crate) fn cross_table(table: &[Standing], records: &[GameRecord], scoring: Scoring) -> String {
     let w = name_width(table);
     let cell = 9;
     let pairs = stats::pairs(records);
@@ -280,7 +266,7 @@ pub fn cross_table(table: &[Standing], records: &[GameRecord], scoring: Scoring)
 }
 
 /// Counts of game ends by reason, e.g. `normal 38, timeout 2`.
-pub fn reasons(records: &[GameRecord]) -> String {
+pub(crate) fn reasons(records: &[GameRecord]) -> String {
     let mut by: BTreeMap<&str, u32> = BTreeMap::new();
     for r in records {
         *by.entry(r.reason.as_str()).or_default() += 1;
@@ -294,7 +280,7 @@ pub fn reasons(records: &[GameRecord]) -> String {
 /// One line about a game lost by a fault (`None` for any other game): its
 /// key, who, the reason after how many moves, the detail and where the
 /// engine traffic was kept.
-pub fn fault_line(r: &GameRecord) -> Option<String> {
+pub(crate) fn fault_line(r: &GameRecord) -> Option<String> {
     let offender = r.offender?;
     let after = plural(r.moves.len(), "move");
     let mut line = match offender {
@@ -358,7 +344,7 @@ pub fn full_report(
 
 /// The end of a sequential test: the decision when a bound was first
 /// reached, and where the pairs under way at that moment left the LLR.
-pub fn sprt_lines(watch: &crate::sprt::Watch) -> String {
+pub fn sprt_lines(watch: &crate::results::sprt::Watch) -> String {
     let now = watch.status();
     let head = format!("SPRT {} (logistic Elo; {})", watch.sprt, watch.model());
     match watch.decided() {
@@ -529,7 +515,7 @@ fn record_board(pos: &AnyPosition, owners: &[Option<Player>]) -> String {
 
 /// Game records for people: for each game its tags, the start board, each
 /// move with its time and the mover's depth, score and nodes, the final board.
-pub fn records_text(records: &[GameRecord]) -> String {
+pub(crate) fn records_text(records: &[GameRecord]) -> String {
     let mut out = String::new();
     for r in records {
         let _ = writeln!(out, "[Game \"{}\"]\n[Key \"{}\"]", r.game, r.key);
@@ -574,7 +560,7 @@ pub fn records_text(records: &[GameRecord]) -> String {
             }
         }
         out.push('\n');
-        let owners = crate::board_view::box_owners(&start, &r.moves);
+        let owners = crate::results::board_view::box_owners(&start, &r.moves);
         out.push_str(&record_board(&pos, &owners));
         out.push('\n');
     }
@@ -583,7 +569,7 @@ pub fn records_text(records: &[GameRecord]) -> String {
 
 /// Appends the records of `records` to `path` (`arbiter play`, one game at
 /// a time).
-pub fn write_records(path: &Path, records: &[GameRecord]) -> Result<()> {
+pub(crate) fn write_records(path: &Path, records: &[GameRecord]) -> Result<()> {
     use std::io::Write;
     let mut f = std::fs::OpenOptions::new()
         .create(true)
@@ -605,38 +591,6 @@ pub fn rewrite_journal(path: &Path, records: &[GameRecord]) -> Result<()> {
     write_whole(path, &text)
 }
 
-/// The games of a plan, one line each (`arbiter plan`): key, players, the
-/// start board, and with `shards` the shard that plays it.
-pub fn plan_listing(plan: &crate::tournament::Plan, shards: Option<u32>) -> String {
-    let names = plan.names();
-    let owners = plan.owners(shards.unwrap_or(1));
-    let mut out = format!(
-        "# tournament {}: {}, {} entrants, {}, {}\n",
-        plan.fingerprint,
-        plan.game,
-        names.len(),
-        plural(plan.games.len(), "game"),
-        plan.tc
-    );
-    out.push_str("# key round pairing board colour p1 p2");
-    if shards.is_some() {
-        out.push_str(" shard");
-    }
-    out.push_str(" start\n");
-    for ((key, p1, p2, start), owner) in plan.games.iter().zip(owners) {
-        let _ = write!(
-            out,
-            "{key} {} {} {} {} {} {}",
-            key.round, key.pairing, key.board, key.colour, names[*p1], names[*p2]
-        );
-        if let Some(n) = shards {
-            let _ = write!(out, " {owner}/{n}");
-        }
-        let _ = writeln!(out, " {}", start.fen());
-    }
-    out
-}
-
 /// Replaces `path` with the records of `records`, whole or not at all (see
 /// `write_whole`): a tournament writes every finished game of its
 /// journal, in schedule order, at the end of each run, so the file after
@@ -648,8 +602,8 @@ pub fn rewrite_records(path: &Path, records: &[GameRecord]) -> Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::result::Reason;
-    use crate::stats::tests::{games, rec};
+    use crate::results::result::Reason;
+    use crate::results::stats::tests::{games, rec};
 
     fn names(list: &[&str]) -> Vec<String> {
         list.iter().map(|s| s.to_string()).collect()
@@ -698,16 +652,16 @@ mod tests {
             .iter()
             .map(|s| s.to_string())
             .collect();
-        let owners = crate::board_view::box_owners(&start, &moves);
+        let owners = crate::results::board_view::box_owners(&start, &moves);
         let mut pos = start;
         for m in &moves {
             pos.play_text(m).unwrap();
         }
-        let plain = crate::board_view::render(
+        let plain = crate::results::board_view::render(
             &pos,
             None,
             &owners,
-            &crate::board_view::Paint::plain(),
+            &crate::results::board_view::Paint { color: false },
             false,
         );
         let [a, b] = pos.scores();
@@ -716,18 +670,6 @@ mod tests {
             format!("{plain}score {a} - {b}\n")
         );
         assert!(record_board(&pos, &owners).contains("|  1  |"));
-    }
-
-    #[test]
-    fn counts_agree_with_their_noun() {
-        assert_eq!(plural(0, "move"), "0 moves");
-        assert_eq!(plural(1, "move"), "1 move");
-        assert_eq!(plural(2, "game"), "2 games");
-        assert_eq!(plural(3, "forced pass"), "3 forced passes");
-        assert_eq!(plural(2, "box"), "2 boxes");
-        assert_eq!(plural(1, "box"), "1 box");
-        assert_eq!(plural(4, "ply"), "4 plies");
-        assert_eq!(plural(2, "key"), "2 keys");
     }
 
     #[test]
@@ -811,7 +753,7 @@ mod tests {
     fn a_fault_line_names_the_offender_and_counts_moves() {
         let mut r = rec("alice", "bob", "p1", 0);
         assert_eq!(fault_line(&r), None, "no fault, no line");
-        r.key = "r0-p0-b0-c1".into();
+        r.key = "r0-p0-b0-c1".parse().unwrap();
         r.reason = Reason::Illegal;
         r.offender = Some(Offender::Side(Side::P2));
         r.detail = Some("bestmove a9".into());

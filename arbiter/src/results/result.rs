@@ -3,14 +3,6 @@
 //! summaries and reports) as the lower-case word it always was — `p1`,
 //! `draw`, `maxlength`, `both` — so journals written before these types
 //! load and write back byte for byte.
-//!
-//! ```
-//! use arbiter::result::{Reason, Side, Winner};
-//!
-//! assert_eq!(serde_json::to_string(&Reason::MaxLength).unwrap(), "\"maxlength\"");
-//! assert_eq!("p2".parse::<Winner>(), Ok(Winner::Side(Side::P2)));
-//! assert_eq!(Winner::Draw.to_string(), "draw");
-//! ```
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
@@ -21,8 +13,8 @@ use tabula::game::Player;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnknownWord {
     /// What was expected (`a side`, `a reason`, …).
-    pub what: &'static str,
-    pub found: String,
+    pub(crate) what: &'static str,
+    pub(crate) found: String,
 }
 
 impl fmt::Display for UnknownWord {
@@ -92,10 +84,10 @@ words!(Side, "a side (p1 or p2)", { Side::P1 => "p1", Side::P2 => "p2" });
 
 impl Side {
     /// Both sides, player 1 first.
-    pub const ALL: [Side; 2] = [Side::P1, Side::P2];
+    pub(crate) const ALL: [Side; 2] = [Side::P1, Side::P2];
 
     /// The other side.
-    pub fn other(self) -> Side {
+    pub(crate) fn other(self) -> Side {
         match self {
             Side::P1 => Side::P2,
             Side::P2 => Side::P1,
@@ -127,15 +119,16 @@ words!(Winner, "a winner (p1, p2 or draw)", {
 
 impl Winner {
     /// Every winner.
-    pub const ALL: [Winner; 3] = [Winner::Side(Side::P1), Winner::Side(Side::P2), Winner::Draw];
+    pub(crate) const ALL: [Winner; 3] =
+        [Winner::Side(Side::P1), Winner::Side(Side::P2), Winner::Draw];
 
     /// The winner of an outcome on the board (`None`: a draw).
-    pub fn of(player: Option<Player>) -> Winner {
+    pub(crate) fn of(player: Option<Player>) -> Winner {
         player.map_or(Winner::Draw, |p| Winner::Side(p.into()))
     }
 
     /// Points of `side`: 1 for a win, ½ for a draw, 0 for a loss.
-    pub fn points(self, side: Side) -> f64 {
+    pub(crate) fn points(self, side: Side) -> f64 {
         match self {
             Winner::Draw => 0.5,
             Winner::Side(s) if s == side => 1.0,
@@ -185,7 +178,7 @@ words!(Reason, "a reason", {
 
 impl Reason {
     /// Every reason.
-    pub const ALL: [Reason; 10] = [
+    pub(crate) const ALL: [Reason; 10] = [
         Reason::Normal,
         Reason::Illegal,
         Reason::Malformed,
@@ -200,7 +193,7 @@ impl Reason {
 
     /// Whether the score on the board decides the game (not a fault or a
     /// resignation).
-    pub fn on_score(self) -> bool {
+    pub(crate) fn on_score(self) -> bool {
         matches!(self, Reason::Normal | Reason::MaxLength)
     }
 }
@@ -220,14 +213,14 @@ words!(Offender, "an offender (p1, p2 or both)", {
 
 impl Offender {
     /// Every offender.
-    pub const ALL: [Offender; 3] = [
+    pub(crate) const ALL: [Offender; 3] = [
         Offender::Side(Side::P1),
         Offender::Side(Side::P2),
         Offender::Both,
     ];
 
     /// Whether `side` is at fault.
-    pub fn includes(self, side: Side) -> bool {
+    pub(crate) fn includes(self, side: Side) -> bool {
         self == Offender::Both || self == Offender::Side(side)
     }
 }
@@ -235,6 +228,16 @@ impl Offender {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn words_serialise_and_parse() {
+        assert_eq!(
+            serde_json::to_string(&Reason::MaxLength).unwrap(),
+            "\"maxlength\""
+        );
+        assert_eq!("p2".parse::<Winner>(), Ok(Winner::Side(Side::P2)));
+        assert_eq!(Winner::Draw.to_string(), "draw");
+    }
 
     #[test]
     fn every_word_round_trips_through_text_and_json() {
@@ -284,7 +287,7 @@ mod tests {
 /// (at the N-th of a game) or `count` (only recorded).
 ///
 /// ```
-/// use arbiter::result::OnReplaced;
+/// use arbiter::OnReplaced;
 ///
 /// assert_eq!("strikes=3".parse::<OnReplaced>(), Ok(OnReplaced::Strikes(3)));
 /// assert!(OnReplaced::Strikes(3).loses(3) && !OnReplaced::Strikes(3).loses(2));

@@ -20,20 +20,9 @@
 //! counts 0.001 times, so the maximum exists from the first pair on. The
 //! test stops at `LLR ≤ ln(β / (1 - α))` (H0) or `LLR ≥ ln((1 - β) / α)`
 //! (H1).
-//!
-//! ```
-//! use arbiter::sprt::{Decision, Sprt};
-//! let sprt: Sprt = "elo0=0 elo1=10 alpha=0.05 beta=0.05".parse().unwrap();
-//! let (lower, upper) = sprt.bounds();
-//! assert!((lower + 2.944).abs() < 1e-3 && (upper - 2.944).abs() < 1e-3);
-//! // 100 pairs, each a win and a loss or two draws: no evidence either way
-//! // yet, but leaning to H0 (the engines look equal).
-//! let llr = sprt.llr_pentanomial([0, 0, 100, 0, 0]);
-//! assert!(llr < 0.0 && sprt.decide(llr) == Decision::Continue);
-//! ```
 
-use crate::game::GameRecord;
-use crate::stats::{self, Scoring};
+use crate::results::record::GameRecord;
+use crate::results::stats::{self, Scoring};
 use anyhow::{bail, Context, Result};
 use serde::Serialize;
 use std::collections::HashMap;
@@ -43,15 +32,15 @@ use std::str::FromStr;
 /// The test's parameters: the two Elo hypotheses and the error rates.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct Sprt {
-    pub elo0: f64,
-    pub elo1: f64,
-    pub alpha: f64,
-    pub beta: f64,
+    pub(crate) elo0: f64,
+    pub(crate) elo1: f64,
+    pub(crate) alpha: f64,
+    pub(crate) beta: f64,
 }
 
 /// Where the test stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub enum Decision {
+pub(crate) enum Decision {
     /// H0 accepted: the first engine is not `elo1` stronger.
     H0,
     /// H1 accepted: the first engine is at least `elo0` stronger.
@@ -71,14 +60,14 @@ impl fmt::Display for Decision {
 }
 
 /// Expected score of a logistic Elo difference.
-pub fn expected_score(elo: f64) -> f64 {
+pub(crate) fn expected_score(elo: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-elo / 400.0))
 }
 
 /// The pair outcomes of the pentanomial model, in score per game.
-pub const PENTANOMIAL: [f64; 5] = [0.0, 0.25, 0.5, 0.75, 1.0];
+pub(crate) const PENTANOMIAL: [f64; 5] = [0.0, 0.25, 0.5, 0.75, 1.0];
 /// The pair outcomes of duplicate scoring: pair lost, drawn, won.
-pub const PAIR_RESULTS: [f64; 3] = [0.0, 0.5, 1.0];
+pub(crate) const PAIR_RESULTS: [f64; 3] = [0.0, 0.5, 1.0];
 
 /// What an outcome never seen counts, so that the maximum likelihood
 /// exists from the first pair on.
@@ -87,7 +76,7 @@ const UNSEEN: f64 = 1e-3;
 impl Sprt {
     /// Checks the parameters (`elo0 < elo1`, error rates strictly between 0
     /// and ½).
-    pub fn new(elo0: f64, elo1: f64, alpha: f64, beta: f64) -> Result<Sprt> {
+    pub(crate) fn new(elo0: f64, elo1: f64, alpha: f64, beta: f64) -> Result<Sprt> {
         if !(elo0.is_finite() && elo1.is_finite() && elo0 < elo1) {
             bail!("--sprt: elo0 must be less than elo1 (found elo0={elo0} elo1={elo1})");
         }
@@ -106,7 +95,7 @@ impl Sprt {
 
     /// `(lower, upper)`: H0 is accepted at or below `lower`, H1 at or above
     /// `upper`.
-    pub fn bounds(&self) -> (f64, f64) {
+    pub(crate) fn bounds(&self) -> (f64, f64) {
         (
             (self.beta / (1.0 - self.alpha)).ln(),
             ((1.0 - self.beta) / self.alpha).ln(),
@@ -115,7 +104,7 @@ impl Sprt {
 
     /// The log-likelihood ratio of H1 against H0 for `counts[i]` pairs of
     /// outcome `outcomes[i]` (a score per game, 0 to 1). 0 without pairs.
-    pub fn llr(&self, counts: &[u32], outcomes: &[f64]) -> f64 {
+    pub(crate) fn llr(&self, counts: &[u32], outcomes: &[f64]) -> f64 {
         let n: f64 = counts.iter().map(|&c| f64::from(c)).sum();
         if n == 0.0 {
             return 0.0;
@@ -141,17 +130,17 @@ impl Sprt {
     }
 
     /// [`Sprt::llr`] over pentanomial counts `[LL, LD, DD+WL, WD, WW]`.
-    pub fn llr_pentanomial(&self, counts: [u32; 5]) -> f64 {
+    pub(crate) fn llr_pentanomial(&self, counts: [u32; 5]) -> f64 {
         self.llr(&counts, &PENTANOMIAL)
     }
 
     /// [`Sprt::llr`] over pair results `[lost, drawn, won]`.
-    pub fn llr_pairs(&self, counts: [u32; 3]) -> f64 {
+    pub(crate) fn llr_pairs(&self, counts: [u32; 3]) -> f64 {
         self.llr(&counts, &PAIR_RESULTS)
     }
 
     /// The decision for a log-likelihood ratio.
-    pub fn decide(&self, llr: f64) -> Decision {
+    pub(crate) fn decide(&self, llr: f64) -> Decision {
         let (lower, upper) = self.bounds();
         if llr >= upper {
             Decision::H1
@@ -241,13 +230,13 @@ impl fmt::Display for Sprt {
 /// pair counts grow as each colour-swapped pair completes.
 #[derive(Clone, Debug)]
 pub struct Watch {
-    pub sprt: Sprt,
+    pub(crate) sprt: Sprt,
     /// The engine tested (H1: it is stronger) and its opponent.
-    pub a: String,
-    pub b: String,
+    pub(crate) a: String,
+    pub(crate) b: String,
     /// Pentanomial counts (`Scoring::Games`) or pair results by duplicate
     /// scoring (`Scoring::Points`).
-    pub scoring: Scoring,
+    pub(crate) scoring: Scoring,
     pending: HashMap<(u32, u32, u32), GameRecord>,
     pentanomial: [u32; 5],
     pair_results: [u32; 3],
@@ -258,13 +247,13 @@ pub struct Watch {
 
 /// Where a watched test stands.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
-pub struct Status {
-    pub llr: f64,
-    pub lower: f64,
-    pub upper: f64,
-    pub decision: Decision,
+pub(crate) struct Status {
+    pub(crate) llr: f64,
+    pub(crate) lower: f64,
+    pub(crate) upper: f64,
+    pub(crate) decision: Decision,
     /// Complete pairs counted.
-    pub pairs: u32,
+    pub(crate) pairs: u32,
 }
 
 impl Watch {
@@ -282,8 +271,8 @@ impl Watch {
     }
 
     /// Counts a finished game; a pair counts when its second game arrives.
-    pub fn add(&mut self, r: &GameRecord) {
-        let board = (r.round, r.pairing, r.board);
+    pub(crate) fn add(&mut self, r: &GameRecord) {
+        let board = r.key.pair();
         let Some(first) = self.pending.remove(&board) else {
             self.pending.insert(board, r.clone());
             return;
@@ -311,12 +300,12 @@ impl Watch {
     }
 
     /// The status when a bound was first reached, if one was.
-    pub fn decided(&self) -> Option<Status> {
+    pub(crate) fn decided(&self) -> Option<Status> {
         self.decided
     }
 
     /// The LLR, the bounds and the decision of the pairs counted so far.
-    pub fn status(&self) -> Status {
+    pub(crate) fn status(&self) -> Status {
         let (llr, pairs) = match self.scoring {
             Scoring::Games => (
                 self.sprt.llr_pentanomial(self.pentanomial),
@@ -338,7 +327,7 @@ impl Watch {
     }
 
     /// What the statistic counts, for the reports.
-    pub fn model(&self) -> &'static str {
+    pub(crate) fn model(&self) -> &'static str {
         match self.scoring {
             Scoring::Games => "pentanomial over colour-swapped pairs",
             Scoring::Points => "pair results by duplicate scoring (trinomial over pairs)",
@@ -359,6 +348,17 @@ impl fmt::Display for Status {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn bounds_and_a_first_llr() {
+        let sprt: Sprt = "elo0=0 elo1=10 alpha=0.05 beta=0.05".parse().unwrap();
+        let (lower, upper) = sprt.bounds();
+        assert!((lower + 2.944).abs() < 1e-3 && (upper - 2.944).abs() < 1e-3);
+        // 100 pairs, each a win and a loss or two draws: no evidence either way
+        // yet, but leaning to H0 (the engines look equal).
+        let llr = sprt.llr_pentanomial([0, 0, 100, 0, 0]);
+        assert!(llr < 0.0 && sprt.decide(llr) == Decision::Continue);
+    }
 
     fn sprt(elo0: f64, elo1: f64) -> Sprt {
         Sprt::new(elo0, elo1, 0.05, 0.05).unwrap()

@@ -7,29 +7,20 @@
 //! beyond a 0 % or 100 % score is infinite (`None`): all games won or lost,
 //! or too few games for a score near either end. LOS is
 //! `Φ((W - L) / sqrt(W + L))`, draws ignored.
-//!
-//! ```
-//! use arbiter::stats::{elo, los};
-//! assert!((elo(0.75).unwrap() - 190.85).abs() < 0.01);
-//! assert_eq!(elo(1.0), None);
-//! assert!(elo(0.5).unwrap().is_sign_positive());
-//! assert!((los(10, 10) - 0.5).abs() < 1e-9);
-//! assert!(los(30, 10) > 0.99);
-//! ```
 
-use crate::game::GameRecord;
-use crate::result::Side;
+use crate::results::record::GameRecord;
+use crate::results::result::Side;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
 /// Elo difference for a score fraction; `None` at 0 or 1 (infinite).
 /// An even score gives `0.0`, never `-0.0`.
-pub fn elo(score: f64) -> Option<f64> {
+pub(crate) fn elo(score: f64) -> Option<f64> {
     (score > 0.0 && score < 1.0).then(|| -400.0 * (1.0 / score - 1.0).log10() + 0.0)
 }
 
 /// Likelihood of superiority from wins and losses.
-pub fn los(wins: u32, losses: u32) -> f64 {
+pub(crate) fn los(wins: u32, losses: u32) -> f64 {
     if wins + losses == 0 {
         return 0.5;
     }
@@ -37,7 +28,7 @@ pub fn los(wins: u32, losses: u32) -> f64 {
 }
 
 /// The error function (Abramowitz & Stegun 7.1.26, |error| < 1.5e-7).
-pub fn erf(x: f64) -> f64 {
+pub(crate) fn erf(x: f64) -> f64 {
     let sign = if x < 0.0 { -1.0 } else { 1.0 };
     let x = x.abs();
     let t = 1.0 / (1.0 + 0.327_591_1 * x);
@@ -82,19 +73,19 @@ pub struct Score {
     /// Wins + ½ draws.
     pub points: f64,
     /// Points / (wins + draws + losses), in percent.
-    pub score_pct: f64,
+    pub(crate) score_pct: f64,
     /// Elo difference against the field (None when the score is 0 % or 100 %).
-    pub elo: Option<f64>,
+    pub(crate) elo: Option<f64>,
     /// Half-width of the 95 % interval of `elo` (None unless both bounds
     /// are finite).
-    pub elo_error: Option<f64>,
+    pub(crate) elo_error: Option<f64>,
     /// Lower bound of the 95 % interval (None: unbounded, a score whose
     /// interval reaches 0 %).
-    pub elo_low: Option<f64>,
+    pub(crate) elo_low: Option<f64>,
     /// Upper bound of the 95 % interval (None: unbounded, a score whose
     /// interval reaches 100 %).
-    pub elo_high: Option<f64>,
-    pub los: f64,
+    pub(crate) elo_high: Option<f64>,
+    pub(crate) los: f64,
 }
 
 impl Score {
@@ -111,7 +102,7 @@ impl Score {
     }
 
     /// Results counted.
-    pub fn count(&self) -> u32 {
+    pub(crate) fn count(&self) -> u32 {
         self.wins + self.draws + self.losses
     }
 
@@ -152,24 +143,24 @@ pub struct Standing {
     /// Games lost by a fault (anything but `normal` / `maxlength`).
     pub faults: u32,
     /// Counts of faults by reason.
-    pub fault_reasons: BTreeMap<String, u32>,
+    pub(crate) fault_reasons: BTreeMap<String, u32>,
     /// Complete colour-swapped pairs (both games on the board played).
-    pub pairs: u32,
-    /// W/D/L of the pairs by duplicate scoring (see [`pairs`]), and the
+    pub(crate) pairs: u32,
+    /// W/D/L of the pairs by duplicate scoring (see `pairs`), and the
     /// score, Elo and LOS of the pairs.
     pub pair: Score,
     /// The sum of the pair margins: points scored minus points conceded.
     pub margin: i64,
     /// Moves it was asked for and answered (a replaced move that lost its
     /// game included), and how many of them its program did not choose.
-    pub answered: u32,
-    pub replaced: u32,
+    pub(crate) answered: u32,
+    pub(crate) replaced: u32,
 }
 
 impl Standing {
     /// The share of its answered moves that its program chose itself (%),
     /// `None` before any move.
-    pub fn own_pct(&self) -> Option<f64> {
+    pub(crate) fn own_pct(&self) -> Option<f64> {
         (self.answered > 0)
             .then(|| 100.0 * f64::from(self.answered - self.replaced) / f64::from(self.answered))
     }
@@ -177,26 +168,26 @@ impl Standing {
 
 /// One colour-swapped pair of games on the same board.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Pair {
+pub(crate) struct Pair {
     /// Player 1 of the pair's first game (colour 0).
-    pub a: String,
+    pub(crate) a: String,
     /// Player 2 of that game.
-    pub b: String,
+    pub(crate) b: String,
     /// `a`'s points minus `b`'s (the final scores), over both games.
-    pub margin: i64,
+    pub(crate) margin: i64,
     /// `a`'s game points over both games (0 to 2).
-    pub game_points: f64,
+    pub(crate) game_points: f64,
     /// The pair's result for `a`: 1 won, ½ drawn, 0 lost.
-    pub result: f64,
+    pub(crate) result: f64,
     /// `Some(x)` when only `x` lost a game of the pair by a fault: `x` loses
     /// the pair whatever the points.
-    pub forfeit: Option<String>,
+    pub(crate) forfeit: Option<String>,
 }
 
 impl Pair {
     /// The pair's result (1 won, ½ drawn, 0 lost) and margin for `name`,
     /// when it played the pair.
-    pub fn of(&self, name: &str) -> Option<(f64, i64)> {
+    pub(crate) fn of(&self, name: &str) -> Option<(f64, i64)> {
         if self.a == name {
             Some((self.result, self.margin))
         } else if self.b == name {
@@ -207,7 +198,7 @@ impl Pair {
     }
 
     /// [`Pair::of`] `a`, when its opponent in the pair was `b`.
-    pub fn between(&self, a: &str, b: &str) -> Option<(f64, i64)> {
+    pub(crate) fn between(&self, a: &str, b: &str) -> Option<(f64, i64)> {
         let opponent = if self.a == a { &self.b } else { &self.a };
         self.of(a).filter(|_| opponent == b)
     }
@@ -220,18 +211,15 @@ impl Pair {
 /// game by a fault (illegal move, timeout, crash, …) is lost by that
 /// entrant whatever the points: a fault ends a game early, so its points
 /// say nothing.
-pub fn pairs(records: &[GameRecord]) -> Vec<Pair> {
+pub(crate) fn pairs(records: &[GameRecord]) -> Vec<Pair> {
     let mut boards: BTreeMap<(u32, u32, u32), Vec<&GameRecord>> = BTreeMap::new();
     for r in records {
-        boards
-            .entry((r.round, r.pairing, r.board))
-            .or_default()
-            .push(r);
+        boards.entry(r.key.pair()).or_default().push(r);
     }
     let mut out = Vec::new();
     for games in boards.values() {
         let [g1, g2] = games.as_slice() else { continue };
-        let (first, second) = if g1.colour <= g2.colour {
+        let (first, second) = if g1.key.colour <= g2.key.colour {
             (g1, g2)
         } else {
             (g2, g1)
@@ -335,7 +323,7 @@ pub fn standings(names: &[String], records: &[GameRecord], scoring: Scoring) -> 
 
 /// Pair points of `a` against `b` under duplicate scoring (and the number
 /// of pairs), for the cross-table.
-pub fn pair_head_to_head(a: &str, b: &str, pairs: &[Pair]) -> (f64, u32) {
+pub(crate) fn pair_head_to_head(a: &str, b: &str, pairs: &[Pair]) -> (f64, u32) {
     let mut pts = 0.0;
     let mut n = 0;
     for (result, _) in pairs.iter().filter_map(|p| p.between(a, b)) {
@@ -347,7 +335,7 @@ pub fn pair_head_to_head(a: &str, b: &str, pairs: &[Pair]) -> (f64, u32) {
 
 /// Pair results `[lost, drawn, won]` of `a` against `b` under duplicate
 /// scoring.
-pub fn pair_results(a: &str, b: &str, pairs: &[Pair]) -> [u32; 3] {
+pub(crate) fn pair_results(a: &str, b: &str, pairs: &[Pair]) -> [u32; 3] {
     let mut counts = [0; 3];
     for (result, _) in pairs.iter().filter_map(|p| p.between(a, b)) {
         counts[(result * 2.0).round() as usize] += 1;
@@ -356,7 +344,7 @@ pub fn pair_results(a: &str, b: &str, pairs: &[Pair]) -> [u32; 3] {
 }
 
 /// Points of `a` against `b` (and the number of games), for the cross-table.
-pub fn head_to_head(a: &str, b: &str, records: &[GameRecord]) -> (f64, u32) {
+pub(crate) fn head_to_head(a: &str, b: &str, records: &[GameRecord]) -> (f64, u32) {
     let mut pts = 0.0;
     let mut n = 0;
     for r in records {
@@ -384,16 +372,13 @@ fn points_against(a: &str, b: &str, r: &GameRecord) -> Option<f64> {
 /// Pentanomial counts for `a` against `b` over the colour-swapped pairs of
 /// games on the same board: index k counts pairs where `a` scored k/2 points
 /// (`[LL, LD, DD+WL, WD, WW]`).
-pub fn pentanomial(a: &str, b: &str, records: &[GameRecord]) -> [u32; 5] {
+pub(crate) fn pentanomial(a: &str, b: &str, records: &[GameRecord]) -> [u32; 5] {
     let mut pairs: BTreeMap<(u32, u32, u32), Vec<f64>> = BTreeMap::new();
     for r in records {
         let Some(pts) = points_against(a, b, r) else {
             continue;
         };
-        pairs
-            .entry((r.round, r.pairing, r.board))
-            .or_default()
-            .push(pts);
+        pairs.entry(r.key.pair()).or_default().push(pts);
     }
     let mut counts = [0; 5];
     for v in pairs.values().filter(|v| v.len() == 2) {
@@ -405,18 +390,35 @@ pub fn pentanomial(a: &str, b: &str, records: &[GameRecord]) -> [u32; 5] {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::result::Reason;
+    use crate::results::record::GameKey;
+    use crate::results::result::Reason;
+
+    #[test]
+    fn elo_and_los_of_simple_scores() {
+        assert!((elo(0.75).unwrap() - 190.85).abs() < 0.01);
+        assert_eq!(elo(1.0), None);
+        assert!(elo(0.5).unwrap().is_sign_positive());
+        assert!((los(10, 10) - 0.5).abs() < 1e-9);
+        assert!(los(30, 10) > 0.99);
+    }
 
     /// A finished game of `p1` against `p2` (no moves), for the tests of
     /// the standings and of what is made of them.
     pub(crate) fn rec(p1: &str, p2: &str, winner: &str, board: u32) -> GameRecord {
         GameRecord {
             tournament: String::new(),
-            key: String::new(),
-            round: 0,
-            pairing: 0,
-            board,
-            colour: 0,
+            key: GameKey {
+                round: 0,
+                pairing: 0,
+                board,
+                colour: 0,
+            },
+            numbers: GameKey {
+                round: 0,
+                pairing: 0,
+                board,
+                colour: 0,
+            },
             game: "knight".into(),
             p1: p1.into(),
             p2: p2.into(),
@@ -477,7 +479,7 @@ pub(crate) mod tests {
             std::cmp::Ordering::Less => "p2",
         };
         let mut r = rec(p1, p2, winner, board);
-        (r.score1, r.score2, r.colour) = (s1, s2, colour);
+        (r.score1, r.score2, r.key.colour) = (s1, s2, colour);
         r
     }
 
@@ -550,7 +552,7 @@ pub(crate) mod tests {
         ];
         // a loses its second game by a timeout, ahead on points anyway.
         rs[1].winner = "p1".parse().unwrap();
-        rs[1].reason = crate::result::Reason::Timeout;
+        rs[1].reason = crate::results::result::Reason::Timeout;
         rs[1].offender = Some("p2".parse().unwrap());
         let ps = pairs(&rs);
         assert_eq!((ps[0].margin, ps[0].result), (68, 0.0));

@@ -1,6 +1,8 @@
-//! Balanced start boards (`arbiter boards`): seeded boards on which Tabula's
-//! reference play finds the start close to even, written as a board file
-//! that `--boards-file` (and `tabula selfplay --boards-file`) read.
+//! Start boards: where a tournament's come from ([`Boards`]: seeded, a
+//! board file, a shipped set), and balanced ones (`arbiter boards`): seeded
+//! boards on which Tabula's reference play finds the start close to even,
+//! written as a board file that `--boards-file` (and `tabula selfplay
+//! --boards-file`) read.
 //!
 //! On many seeded boards the board decides the game: on the knight boards of
 //! the README's self-play comparison the same colour won both games of most
@@ -54,37 +56,23 @@
 //! [`WIN_POINTS`](tabula::game::quatro::WIN_POINTS) (100), so its default
 //! threshold of 20 keeps the boards where, of the ten games, neither side
 //! won more than two more than it lost.
-//!
-//! ```
-//! use arbiter::boards::{find, Options, Reference};
-//! use tabula::game::GameId;
-//!
-//! let opts = Options {
-//!     reference: Reference::Depth(2),
-//!     threshold: 40,
-//!     ..Options::new(GameId::Knight, 2, 1)
-//! };
-//! let found = find(&opts, &mut |_| {}).unwrap();
-//! assert_eq!(found.boards.len(), 2);
-//! assert!(found.boards.iter().all(|b| b.measurement.value().abs() <= 40.0));
-//! ```
 
 use crate::signals::{self, INTERRUPTED};
-use crate::tournament::Boards;
-use anyhow::{bail, Result};
+use anyhow::{bail, Context, Result};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::fmt::{self, Display};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use tabula::game::{AnyPosition, BalanceSearch, GameId, GameSetup, Starts};
 use tabula::search::{Evaluate, Limits, Searcher};
+use tabula::setup;
 use tabula::{with_game, with_game_id};
 
 /// The stronger setting of the reference games (the weaker one is
 /// [`Reference::weaker`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Reference {
+pub(crate) enum Reference {
     /// This depth per move: the same games on every machine.
     Depth(u32),
     /// This many milliseconds per move: depends on the machine.
@@ -97,7 +85,7 @@ pub enum Reference {
 impl Reference {
     /// The default of a game: a depth at which the two games of a board take
     /// well under a second in a release build.
-    pub fn default_for(game: GameId) -> Reference {
+    pub(crate) fn default_for(game: GameId) -> Reference {
         match with_game_id!(game, G => G::BALANCE.search) {
             BalanceSearch::Depth(d) => Reference::Depth(d),
             BalanceSearch::Nodes(n) => Reference::Nodes(n),
@@ -106,7 +94,7 @@ impl Reference {
 
     /// The setting of the other side: one ply less (at least 1), or half
     /// the time or the nodes.
-    pub fn weaker(self) -> Reference {
+    pub(crate) fn weaker(self) -> Reference {
         match self {
             Reference::Depth(d) => Reference::Depth(d.saturating_sub(1).max(1)),
             Reference::Movetime(ms) => Reference::Movetime((ms / 2).max(1)),
@@ -155,40 +143,40 @@ impl Display for Reference {
 /// (150,000 nodes, 2 pairs), boards read +40..+100 put the first player
 /// ahead instead (it won 39 of their 52 games at 30 ms, the same colour won
 /// both games of 19 of 26 boards).
-pub fn default_centre(_game: GameId) -> i32 {
+pub(crate) fn default_centre(_game: GameId) -> i32 {
     0
 }
 
 /// The default threshold of a game, in its points (see the module
 /// documentation for what a margin means per game).
-pub fn default_threshold(game: GameId) -> u32 {
+pub(crate) fn default_threshold(game: GameId) -> u32 {
     with_game_id!(game, G => G::BALANCE.threshold)
 }
 
 /// The reference games of one start.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Measurement {
+pub(crate) struct Measurement {
     /// Final margins for the side to move of the start (its points minus the
     /// other's), two per pair: with the pair's stronger setting on its side,
     /// then on the other.
-    pub margins: Vec<i32>,
+    pub(crate) margins: Vec<i32>,
 }
 
 impl Measurement {
     /// The mean margin for the side to move: what the board gives it.
-    pub fn value(&self) -> f64 {
+    pub(crate) fn value(&self) -> f64 {
         let sum: i64 = self.margins.iter().map(|&m| i64::from(m)).sum();
         sum as f64 / self.margins.len().max(1) as f64
     }
 
     /// True when `|value - centre| <= threshold`.
-    pub fn balanced(&self, centre: i32, threshold: u32) -> bool {
+    pub(crate) fn balanced(&self, centre: i32, threshold: u32) -> bool {
         (self.value() - f64::from(centre)).abs() <= f64::from(threshold)
     }
 
     /// The pairs whose stronger setting won both games, whatever its side:
     /// where skill, not the colour, decided.
-    pub fn skill_pairs(&self) -> u32 {
+    pub(crate) fn skill_pairs(&self) -> u32 {
         self.margins
             .chunks(2)
             .filter(|pair| matches!(pair, [a, b] if *a > 0 && *b < 0))
@@ -197,7 +185,7 @@ impl Measurement {
 
     /// True when the board is kept under `keep` (`centre`, `threshold`
     /// for [`Keep::Even`]).
-    pub fn kept(&self, keep: Keep, centre: i32, threshold: u32) -> bool {
+    pub(crate) fn kept(&self, keep: Keep, centre: i32, threshold: u32) -> bool {
         match keep {
             Keep::Even => self.balanced(centre, threshold),
             Keep::Skill(n) => self.skill_pairs() >= n,
@@ -207,7 +195,7 @@ impl Measurement {
 
 /// Which boards are kept.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Keep {
+pub(crate) enum Keep {
     /// The mean margin within the threshold of the centre.
     Even,
     /// The stronger setting won both games of at least this many pairs.
@@ -216,7 +204,7 @@ pub enum Keep {
 
 /// Plays the `pairs` pairs of reference games of `pos` (see the module
 /// documentation).
-pub fn measure(
+pub(crate) fn measure(
     pos: &AnyPosition,
     reference: Reference,
     pairs: u32,
@@ -236,7 +224,7 @@ pub fn measure(
 /// The (stronger, weaker) settings of the pairs: each pair one step weaker
 /// than the one before, at most `pairs` of them, and no pair of equals
 /// after the first (depth 1 against depth 1 only when asked for depth 1).
-pub fn settings(reference: Reference, pairs: u32) -> Vec<(Reference, Reference)> {
+pub(crate) fn settings(reference: Reference, pairs: u32) -> Vec<(Reference, Reference)> {
     let mut out = Vec::new();
     let mut strong = reference;
     for k in 0..pairs.max(1) {
@@ -274,32 +262,32 @@ fn playout<G: Evaluate>(start: &G, limits: [&Limits; 2], searchers: &mut [Search
 
 /// What `arbiter boards` is asked for.
 #[derive(Clone, Debug)]
-pub struct Options {
+pub(crate) struct Options {
     /// Balanced boards wanted.
-    pub count: usize,
+    pub(crate) count: usize,
     /// Seed of the first board tried (then seed + 1, …).
-    pub seed: u64,
+    pub(crate) seed: u64,
     /// The game's parameters (a board size, a rules variant).
-    pub setup: GameSetup,
-    pub reference: Reference,
+    pub(crate) setup: GameSetup,
+    pub(crate) reference: Reference,
     /// Largest distance from even kept, in the game's points.
-    pub threshold: u32,
+    pub(crate) threshold: u32,
     /// The value taken as even (see [`default_centre`]).
-    pub centre: i32,
+    pub(crate) centre: i32,
     /// Boards tried before giving up.
-    pub max_tries: u64,
+    pub(crate) max_tries: u64,
     /// Pairs of reference games per board, each a step weaker.
-    pub pairs: u32,
+    pub(crate) pairs: u32,
     /// Which boards are kept.
-    pub keep: Keep,
+    pub(crate) keep: Keep,
     /// Boards measured at once, each on its own thread.
-    pub concurrency: usize,
+    pub(crate) concurrency: usize,
 }
 
 impl Options {
     /// `count` boards of `game` from `seed`, with the game's default
     /// reference and threshold and 100 tries per board wanted.
-    pub fn new(game: GameId, count: usize, seed: u64) -> Options {
+    pub(crate) fn new(game: GameId, count: usize, seed: u64) -> Options {
         Options {
             setup: GameSetup::new(game),
             count,
@@ -317,34 +305,34 @@ impl Options {
 
 /// A board kept.
 #[derive(Clone, Debug)]
-pub struct Found {
+pub(crate) struct Found {
     /// Its seed: `random <game> <seed>`.
-    pub seed: u64,
-    pub position: AnyPosition,
-    pub measurement: Measurement,
+    pub(crate) seed: u64,
+    pub(crate) position: AnyPosition,
+    pub(crate) measurement: Measurement,
 }
 
 /// The balanced boards and how many seeded boards were tried for them.
 #[derive(Clone, Debug)]
-pub struct Selection {
-    pub boards: Vec<Found>,
-    pub tries: u64,
+pub(crate) struct Selection {
+    pub(crate) boards: Vec<Found>,
+    pub(crate) tries: u64,
     /// Why fewer boards than asked for were kept (`--max-tries` reached, or
     /// Ctrl-C): the boards found are kept all the same.
-    pub shortfall: Option<String>,
+    pub(crate) shortfall: Option<String>,
 }
 
 /// Where a search for balanced boards stands, for a progress display.
 #[derive(Clone, Copy, Debug)]
-pub struct Progress {
-    pub tried: u64,
-    pub kept: usize,
+pub(crate) struct Progress {
+    pub(crate) tried: u64,
+    pub(crate) kept: usize,
 }
 
 /// Tries seeded boards `seed`, `seed + 1`, … until `count` are balanced, or
 /// `max_tries` boards (then [`Selection::shortfall`] says so and the boards
 /// found are kept).
-pub fn find(opts: &Options, progress: &mut dyn FnMut(Progress)) -> Result<Selection> {
+pub(crate) fn find(opts: &Options, progress: &mut dyn FnMut(Progress)) -> Result<Selection> {
     if opts.setup.game().is_puzzle() {
         bail!(
             "{} is a single-player puzzle: balanced boards are for {}",
@@ -482,7 +470,7 @@ fn seeds_tried(first: u64, tried: u64) -> String {
 
 /// The board file: a header saying how the boards were chosen, then one
 /// position string per line with its seed and values in a `#` comment.
-pub fn file_text(opts: &Options, selection: &Selection) -> String {
+pub(crate) fn file_text(opts: &Options, selection: &Selection) -> String {
     // The value random boards take after the seed, and every parameter
     // given, as they were asked for.
     let size = match opts.setup.random_word() {
@@ -566,61 +554,61 @@ pub fn file_text(opts: &Options, selection: &Selection) -> String {
 #[derive(Args, Clone, Debug)]
 pub struct BoardsArgs {
     #[arg(long, default_value = GameId::ALL[0].as_str(), help = format!("Game id: {}", GameId::listed(false, "or")))]
-    pub game: String,
+    pub(crate) game: String,
     /// Balanced boards wanted.
     #[arg(long, default_value_t = 50, value_parser = crate::limits::board_count)]
-    pub count: usize,
+    pub(crate) count: usize,
     /// Seed of the first board tried (then seed + 1, …).
     #[arg(long, default_value_t = 1)]
-    pub seed: u64,
+    pub(crate) seed: u64,
     /// Depth per move of the first pair of reference games, against one
     /// less (default: the game's own, e.g. bishop 9, dots 5; knight plays
     /// 25000 nodes instead; deterministic).
     #[arg(long, conflicts_with = "movetime", value_parser = crate::limits::depth)]
-    pub depth: Option<u32>,
+    pub(crate) depth: Option<u32>,
     /// Time per move of the reference games in ms, against half of it,
     /// instead of a depth (the boards kept then depend on the machine).
     #[arg(long, conflicts_with = "nodes", value_parser = crate::limits::movetime)]
-    pub movetime: Option<u64>,
+    pub(crate) movetime: Option<u64>,
     /// About N nodes per move, against N/2, instead of a depth: as
     /// deterministic as a depth, and like a movetime it searches deeper
     /// where the tree is small (a game's end).
     #[arg(long, value_name = "N", conflicts_with = "depth", value_parser = crate::limits::nodes)]
-    pub nodes: Option<u64>,
+    pub(crate) nodes: Option<u64>,
     /// Boards measured at once (default: the machine's cores); the file is
     /// the same whatever the number, except with --movetime.
     #[arg(long, value_name = "N", value_parser = crate::limits::concurrency)]
-    pub concurrency: Option<usize>,
+    pub(crate) concurrency: Option<usize>,
     /// Largest distance of the mean margin from the centre, in the game's
     /// points (default: the game's own, e.g. knight 30, bishop 20, dots 2
     /// boxes; a Quatro win counts 100).
     #[arg(long)]
-    pub threshold: Option<u32>,
+    pub(crate) threshold: Option<u32>,
     /// The mean margin taken as even (default 0): a board is kept when its
     /// value is within --threshold of it.
     #[arg(long, allow_hyphen_values = true)]
-    pub centre: Option<i32>,
+    pub(crate) centre: Option<i32>,
     /// Pairs of reference games per board, each one step (a ply, or half
     /// the time or the nodes) weaker than the last (default: the game's
     /// own, e.g. knight 2, the others 5).
     #[arg(long, value_parser = crate::limits::pairs)]
-    pub pairs: Option<u32>,
+    pub(crate) pairs: Option<u32>,
     /// Keep instead the boards on which the stronger setting won both games
     /// of at least N pairs, whatever its colour (skill, not the colour,
     /// decides there); --threshold and --centre are then unused.
     #[arg(long, value_name = "N", conflicts_with_all = ["threshold", "centre"], value_parser = crate::limits::pairs)]
-    pub skill: Option<u32>,
+    pub(crate) skill: Option<u32>,
     /// Boards tried before giving up (default: 100 per board wanted).
     #[arg(long, value_parser = crate::limits::tries)]
-    pub max_tries: Option<u64>,
+    pub(crate) max_tries: Option<u64>,
     #[command(flatten)]
-    pub params: crate::params::ParamArgs,
+    pub(crate) params: crate::params::ParamArgs,
     /// The board file to write (default: standard output).
     #[arg(long)]
-    pub out: Option<PathBuf>,
+    pub(crate) out: Option<PathBuf>,
     /// No progress bar.
     #[arg(long)]
-    pub quiet: bool,
+    pub(crate) quiet: bool,
 }
 
 /// Runs `arbiter boards`: finds the boards, writes the file, tells on
@@ -719,6 +707,44 @@ pub fn run(args: BoardsArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// Where start boards come from.
+#[derive(Clone, Debug)]
+pub enum Boards {
+    /// `random <game> <seed + i>` for board i, under the game's parameters
+    /// (a board size, a rules variant).
+    Seeded { seed: u64, setup: GameSetup },
+    /// Positions read from a file, used in turn.
+    List(Vec<AnyPosition>),
+}
+
+impl Boards {
+    /// Board number `i`.
+    pub(crate) fn board(&self, i: u64) -> Result<AnyPosition> {
+        match self {
+            Boards::Seeded { seed, setup } => setup
+                .random(seed.wrapping_add(i))
+                .ok_or_else(|| anyhow::anyhow!("{} has no random boards", setup.game())),
+            Boards::List(list) => Ok(list[(i % list.len() as u64) as usize]),
+        }
+    }
+
+    /// Reads a file of start positions ([`setup::read_board_file`]: one
+    /// position string per line — `fen …`, a bare FEN, `random …` — and `#`
+    /// comments, whole lines or line ends).
+    pub(crate) fn from_file(path: &Path, setup: GameSetup) -> Result<Boards> {
+        let game = setup.game();
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read boards file '{}'", path.display()))?;
+        let list = setup::read_board_file(&text, setup).map_err(|e| match e {
+            setup::BoardFileError::WrongGame(..) => {
+                anyhow::anyhow!("{}: {e} in a {game} tournament", path.display())
+            }
+            _ => anyhow::anyhow!("boards file '{}': {e}", path.display()),
+        })?;
+        Ok(Boards::List(list))
+    }
+}
+
 /// The named board sets shipped in `data/boards/` (`--board-set`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum BoardSet {
@@ -730,7 +756,7 @@ pub enum BoardSet {
 
 /// The folder of the shipped data: `$TABULA_DATA_DIR` when set, else the
 /// repository's `data/` as seen when the arbiter was built.
-pub fn data_dir() -> PathBuf {
+pub(crate) fn data_dir() -> PathBuf {
     match std::env::var_os("TABULA_DATA_DIR") {
         Some(dir) => PathBuf::from(dir),
         None => PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../data")),
@@ -739,7 +765,7 @@ pub fn data_dir() -> PathBuf {
 
 /// The file of the balanced set of `game`: `<data>/boards/<game>.txt`, or an
 /// error saying where it was looked for and how to make one.
-pub fn balanced_set_path(game: GameId) -> Result<PathBuf> {
+pub(crate) fn balanced_set_path(game: GameId) -> Result<PathBuf> {
     let path = data_dir().join("boards").join(format!("{game}.txt"));
     if !path.is_file() {
         bail!(
@@ -754,12 +780,7 @@ pub fn balanced_set_path(game: GameId) -> Result<PathBuf> {
 
 /// The start boards of a match or tournament: `file` if given, else the named
 /// `set` (seeded boards from `seed`, under the setup's parameters).
-pub fn source(
-    setup: GameSetup,
-    set: BoardSet,
-    file: Option<&std::path::Path>,
-    seed: u64,
-) -> Result<Boards> {
+pub fn source(setup: GameSetup, set: BoardSet, file: Option<&Path>, seed: u64) -> Result<Boards> {
     let game = setup.game();
     match (file, set) {
         (Some(path), BoardSet::Seeded) => Boards::from_file(path, setup),
@@ -790,6 +811,23 @@ pub fn source(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn balanced_boards_are_found() {
+        use tabula::game::GameId;
+
+        let opts = Options {
+            reference: Reference::Depth(2),
+            threshold: 40,
+            ..Options::new(GameId::Knight, 2, 1)
+        };
+        let found = find(&opts, &mut |_| {}).unwrap();
+        assert_eq!(found.boards.len(), 2);
+        assert!(found
+            .boards
+            .iter()
+            .all(|b| b.measurement.value().abs() <= 40.0));
+    }
 
     fn small(game: GameId, count: usize, threshold: u32) -> Options {
         Options {

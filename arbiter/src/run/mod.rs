@@ -1,8 +1,14 @@
-//! Run: many games. Tournaments and their workers ([`tournament`]), start
-//! boards ([`boards`]), shards over several machines ([`shard`]) and what
-//! resume trusts of a journal ([`verify`]).
+//! Run: many games. The schedule ([`plan`]) on its start boards
+//! ([`boards`]), played by workers ([`tournament`]) that tell what happens
+//! as [`events`] to [`sinks`] (journal, progress bar, live page, SPRT);
+//! what a journal already holds ([`resume`]) and what of it is trusted
+//! ([`verify`]); shards over several machines ([`shard`]).
 
-pub mod boards;
-pub mod shard;
-pub mod tournament;
-pub mod verify;
+pub(crate) mod boards;
+pub(crate) mod events;
+pub(crate) mod plan;
+pub(crate) mod resume;
+pub(crate) mod shard;
+pub(crate) mod sinks;
+pub(crate) mod tournament;
+pub(crate) mod verify;

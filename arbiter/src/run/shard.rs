@@ -7,7 +7,8 @@
 //! pair is never split): the plan's boards are dealt in schedule order,
 //! each to the shard where its two entrants have played least so far (then
 //! the shard with the fewest games, then the lowest number), so each shard
-//! gets about the same number of games per entrant and in all.
+//! gets about the same number of games per entrant and in all (see
+//! `Plan::owners` in `run::plan`).
 //!
 //! A sharded journal starts with one *plan line* per plan it plays
 //! (`{"plan": {...}}`: the tournament fingerprint, the shard, the entrants,
@@ -15,7 +16,8 @@
 //! which games are missing and which command plays them. The journal loader
 //! skips plan lines.
 
-use crate::game::{GameKey, GameRecord};
+use crate::results::journal;
+use crate::results::record::{GameKey, GameRecord};
 use anyhow::{bail, Context, Result};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet, HashSet};
@@ -26,42 +28,8 @@ use std::str::FromStr;
 /// Shard `k` of `n` (1-based: `1/4` … `4/4`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Shard {
-    pub k: u32,
-    pub n: u32,
-}
-
-/// The shard (1-based) of each game of a plan among `n`, for games given as
-/// (key, player 1, player 2) in schedule order: whole boards, dealt as the
-/// module says. The same plan always gets the same deal.
-pub fn deal(games: &[(GameKey, usize, usize)], n: u32) -> Vec<u32> {
-    let n = n.max(1) as usize;
-    let keys: Vec<GameKey> = games.iter().map(|g| g.0).collect();
-    let boards = board_numbers(&keys);
-    let entrants = games.iter().map(|g| g.1.max(g.2) + 1).max().unwrap_or(0);
-    let mut load = vec![vec![0u32; entrants]; n];
-    let mut total = vec![0u32; n];
-    let mut out = Vec::with_capacity(games.len());
-    let mut i = 0;
-    while i < games.len() {
-        let board = boards[i];
-        let end = (i..games.len())
-            .find(|&j| boards[j] != board)
-            .unwrap_or(games.len());
-        let (a, b) = (games[i].1, games[i].2);
-        let shard = (0..n)
-            .min_by_key(|&s| {
-                let (la, lb) = (load[s][a], load[s][b]);
-                (la.max(lb), la + lb, total[s], s)
-            })
-            .unwrap_or(0);
-        let count = (end - i) as u32;
-        load[shard][a] += count;
-        load[shard][b] += count;
-        total[shard] += count;
-        out.extend(std::iter::repeat_n(shard as u32 + 1, end - i));
-        i = end;
-    }
-    out
+    pub(crate) k: u32,
+    pub(crate) n: u32,
 }
 
 impl FromStr for Shard {
@@ -89,38 +57,21 @@ impl fmt::Display for Shard {
     }
 }
 
-/// The board number (in schedule order) of each game of a plan: games of
-/// the same round, pairing and board share one.
-pub fn board_numbers(keys: &[GameKey]) -> Vec<usize> {
-    let mut out = Vec::with_capacity(keys.len());
-    let mut last = None;
-    let mut j = 0;
-    for k in keys {
-        let board = (k.round, k.pairing, k.board);
-        if last.is_some() && last != Some(board) {
-            j += 1;
-        }
-        last = Some(board);
-        out.push(j);
-    }
-    out
-}
-
 /// What a sharded journal says about its plan.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct PlanLine {
+pub(crate) struct PlanLine {
     /// The tournament's fingerprint (that of the whole plan).
-    pub tournament: String,
-    pub game: String,
-    pub shard: Shard,
+    pub(crate) tournament: String,
+    pub(crate) game: String,
+    pub(crate) shard: Shard,
     /// The entrants, in the order of the command.
-    pub names: Vec<String>,
+    pub(crate) names: Vec<String>,
     /// Every key of the whole plan (every shard's), in schedule order.
-    pub keys: Vec<String>,
+    pub(crate) keys: Vec<GameKey>,
     /// The shard (1-based) that plays each of `keys`.
-    pub owners: Vec<u32>,
+    pub(crate) owners: Vec<u32>,
     /// The command line that plays this shard (rerun it to resume).
-    pub command: Vec<String>,
+    pub(crate) command: Vec<String>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -130,22 +81,17 @@ struct Wrapped {
 
 impl PlanLine {
     /// The journal line.
-    pub fn to_line(&self) -> String {
+    pub(crate) fn to_line(&self) -> String {
         serde_json::to_string(&Wrapped { plan: self.clone() }).expect("a plan line serialises")
     }
 
     /// The plan of a journal line, if it is one.
-    pub fn from_line(line: &str) -> Option<PlanLine> {
-        if !line.trim_start().starts_with("{\"plan\"") {
+    pub(crate) fn from_line(line: &str) -> Option<PlanLine> {
+        if !journal::is_plan_line(line) {
             return None;
         }
         serde_json::from_str::<Wrapped>(line).ok().map(|w| w.plan)
     }
-}
-
-/// Whether a journal line is a plan line (skipped by the results loader).
-pub fn is_plan_line(line: &str) -> bool {
-    line.trim_start().starts_with("{\"plan\"")
 }
 
 /// The journals merged.
@@ -166,21 +112,28 @@ pub struct Merged {
     /// Whether any journal had plan lines (without them nothing can be said
     /// about missing games).
     pub planned: bool,
-    /// A shard and its command line, to adapt for a shard whose journal is
+    /// A shard's command line, to adapt for a shard whose journal is
     /// missing.
-    pub any_command: Option<(Shard, Vec<String>)>,
+    pub any_command: Option<ShardCommand>,
+}
+
+/// The command line that plays a shard.
+#[derive(Debug)]
+pub struct ShardCommand {
+    pub shard: Shard,
+    pub command: Vec<String>,
 }
 
 /// Games of one shard found in no journal.
 #[derive(Debug, PartialEq)]
 pub struct Missing {
     pub shard: Shard,
-    pub keys: Vec<String>,
+    pub keys: Vec<GameKey>,
     /// The shard's command line, or `None` when no journal of that shard
     /// was given (then `template` is another shard's command, to adapt).
     pub command: Option<Vec<String>>,
     /// Whether a journal of the shard was among the inputs.
-    pub journal_given: bool,
+    pub(crate) journal_given: bool,
 }
 
 /// Reads and merges sharded journals of one tournament. Refuses journals
@@ -236,16 +189,19 @@ pub fn merge(paths: &[PathBuf]) -> Result<Merged> {
     let mut merged = Merged {
         tournament,
         planned: !plans.is_empty(),
-        any_command: plans.first().map(|p| (p.shard, p.command.clone())),
+        any_command: plans.first().map(|p| ShardCommand {
+            shard: p.shard,
+            command: p.command.clone(),
+        }),
         ..Merged::default()
     };
 
     // Every key once: the first file's game is kept.
-    let mut by_key: BTreeMap<String, (GameRecord, &Path)> = BTreeMap::new();
+    let mut by_key: BTreeMap<GameKey, (GameRecord, &Path)> = BTreeMap::new();
     for (r, path) in records {
         match by_key.get(&r.key) {
             None => {
-                by_key.insert(r.key.clone(), (r, path));
+                by_key.insert(r.key, (r, path));
             }
             Some((kept, kept_path)) => {
                 merged.duplicates += 1;
@@ -263,18 +219,18 @@ pub fn merge(paths: &[PathBuf]) -> Result<Merged> {
 
     // Schedule order from the plan lines (keys of every plan, first seen
     // first), then any other key.
-    let mut order: Vec<String> = Vec::new();
-    let mut seen: HashSet<String> = HashSet::new();
+    let mut order: Vec<GameKey> = Vec::new();
+    let mut seen: HashSet<GameKey> = HashSet::new();
     for p in &plans {
-        for k in &p.keys {
-            if seen.insert(k.clone()) {
-                order.push(k.clone());
+        for &k in &p.keys {
+            if seen.insert(k) {
+                order.push(k);
             }
         }
     }
-    for k in by_key.keys() {
-        if seen.insert(k.clone()) {
-            order.push(k.clone());
+    for &k in by_key.keys() {
+        if seen.insert(k) {
+            order.push(k);
         }
     }
     let mut names: Vec<String> = plans.first().map(|p| p.names.clone()).unwrap_or_default();
@@ -297,7 +253,7 @@ pub fn merge(paths: &[PathBuf]) -> Result<Merged> {
     // the keys of the whole plan, so the shard of a key is found again.
     if let Some(first) = plans.first() {
         let n = first.shard.n;
-        let mut missing: BTreeMap<u32, Vec<String>> = BTreeMap::new();
+        let mut missing: BTreeMap<u32, Vec<GameKey>> = BTreeMap::new();
         // Keys of each plan (a Swiss has one per round), dealt as `run` deals them.
         let mut distinct: Vec<&PlanLine> = Vec::new();
         for p in &plans {
@@ -308,7 +264,7 @@ pub fn merge(paths: &[PathBuf]) -> Result<Merged> {
         for p in distinct {
             for (key, &k) in p.keys.iter().zip(&p.owners) {
                 if !by_key.contains_key(key) {
-                    missing.entry(k).or_default().push(key.clone());
+                    missing.entry(k).or_default().push(*key);
                 }
             }
         }
@@ -324,19 +280,6 @@ pub fn merge(paths: &[PathBuf]) -> Result<Merged> {
         }
     }
     Ok(merged)
-}
-
-/// `r<round>-p<pairing>-b<board>-c<colour>` back into a key.
-pub fn parse_key(text: &str) -> Option<GameKey> {
-    let mut parts = text.split('-');
-    let mut field = |tag: char| -> Option<u32> { parts.next()?.strip_prefix(tag)?.parse().ok() };
-    let key = GameKey {
-        round: field('r')?,
-        pairing: field('p')?,
-        board: field('b')?,
-        colour: field('c')?,
-    };
-    parts.next().is_none().then_some(key)
 }
 
 /// Shard `from`'s command line adapted to shard `to`: the `--shard` value,
@@ -416,24 +359,6 @@ mod tests {
     }
 
     #[test]
-    fn keys_round_trip_and_boards_are_numbered_in_order() {
-        let k = GameKey {
-            round: 2,
-            pairing: 13,
-            board: 4,
-            colour: 1,
-        };
-        assert_eq!(parse_key(&k.to_string()), Some(k));
-        assert_eq!(parse_key("r1-p2-b3"), None);
-        assert_eq!(parse_key("r1-p2-b3-c0-x"), None);
-        let keys: Vec<GameKey> = ["r0-p0-b0-c0", "r0-p0-b0-c1", "r0-p1-b0-c0", "r0-p0-b1-c0"]
-            .iter()
-            .map(|k| parse_key(k).unwrap())
-            .collect();
-        assert_eq!(board_numbers(&keys), [0, 0, 1, 2]);
-    }
-
-    #[test]
     fn the_shard_option_is_replaced_in_a_command() {
         let cmd: Vec<String> = ["arbiter", "tournament", "a", "--shard", "1/4", "--seed=3"]
             .iter()
@@ -461,64 +386,18 @@ mod tests {
     }
 
     #[test]
-    fn a_deal_keeps_boards_whole_and_balances_every_entrant() {
-        // A round robin of 5 entrants, 4 boards, both colours: board-major.
-        let pairings: Vec<(usize, usize)> = (0..5)
-            .flat_map(|a| (a + 1..5).map(move |b| (a, b)))
-            .collect();
-        let mut games = Vec::new();
-        for board in 0..4 {
-            for (p, &(a, b)) in pairings.iter().enumerate() {
-                for colour in 0..2 {
-                    let key = GameKey {
-                        round: 0,
-                        pairing: p as u32,
-                        board,
-                        colour,
-                    };
-                    let (p1, p2) = if colour == 0 { (a, b) } else { (b, a) };
-                    games.push((key, p1, p2));
-                }
-            }
-        }
-        for n in [1, 2, 3, 4, 7] {
-            let owners = deal(&games, n);
-            assert_eq!(owners, deal(&games, n), "deterministic");
-            for pair in owners.chunks(2) {
-                assert_eq!(pair[0], pair[1], "a board stays whole");
-            }
-            // 16 games per entrant: each shard within one board (2 games)
-            // of the even share, and every shard used when it can be.
-            for e in 0..5 {
-                for s in 1..=n {
-                    let mine = games
-                        .iter()
-                        .zip(&owners)
-                        .filter(|((_, a, b), &o)| o == s && (*a == e || *b == e))
-                        .count() as f64;
-                    let fair = 32.0 / f64::from(n);
-                    assert!(
-                        (mine - fair).abs() <= 2.0 + 1e-9,
-                        "n {n} entrant {e} shard {s}: {mine}"
-                    );
-                }
-            }
-        }
-    }
-
-    #[test]
     fn plan_lines_are_recognised() {
         let p = PlanLine {
             tournament: "abc".into(),
             game: "knight".into(),
             shard: Shard { k: 1, n: 2 },
             names: vec!["a".into(), "b".into()],
-            keys: vec!["r0-p0-b0-c0".into()],
+            keys: vec!["r0-p0-b0-c0".parse().unwrap()],
             owners: vec![1],
             command: vec!["arbiter".into()],
         };
         let line = p.to_line();
-        assert!(is_plan_line(&line));
+        assert!(journal::is_plan_line(&line));
         assert_eq!(PlanLine::from_line(&line), Some(p));
         assert_eq!(PlanLine::from_line("{\"tournament\":\"x\"}"), None);
     }

@@ -21,56 +21,56 @@
 //! record the same game (moves, result; times may differ); when they
 //! disagree none is trusted and the game is played again. A rejected line
 //! is reported by key, left out of the standings, and the game is played
-//! again as if it were missing (see [`crate::journal::quarantine`]).
+//! again as if it were missing (see [`crate::results::journal::quarantine`]).
 
-use crate::game::GameRecord;
-use crate::result::{Offender, Reason, Side, Winner};
-use crate::tournament::Plan;
-use std::collections::HashMap;
+use crate::results::record::{GameKey, GameRecord};
+use crate::results::result::{Offender, Reason, Side, Winner};
+use crate::run::plan::{Plan, PlannedGame};
+use std::collections::{HashMap, HashSet};
 use tabula::game::{AnyPosition, Outcome};
 
 /// A journal line that does not count, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Rejected {
-    pub key: String,
+pub(crate) struct Rejected {
+    pub(crate) key: GameKey,
     /// 0-based line of the journal.
-    pub line: usize,
-    pub why: String,
+    pub(crate) line: usize,
+    pub(crate) why: String,
 }
 
 /// The journal's records of one plan, checked.
 #[derive(Debug, Default)]
-pub struct Verified {
+pub(crate) struct Verified {
     /// The trusted records of the plan's games, one per key, in file order.
-    pub good: Vec<GameRecord>,
-    pub rejected: Vec<Rejected>,
+    pub(crate) good: Vec<GameRecord>,
+    pub(crate) rejected: Vec<Rejected>,
 }
 
 /// Checks `records` (the tournament's journal lines, in file order, at
 /// `lines`) against `plan`. `whole`: the plan holds every game of the
 /// tournament (not a Swiss round), so a key outside it is rejected.
-pub fn verify(plan: &Plan, records: Vec<GameRecord>, lines: &[usize], whole: bool) -> Verified {
-    let mut starts: HashMap<String, (usize, usize, AnyPosition)> = HashMap::new();
-    for (key, p1, p2, start) in &plan.games {
-        starts.insert(key.to_string(), (*p1, *p2, *start));
-    }
-    let all_keys: Option<std::collections::HashSet<&str>> = plan
+pub(crate) fn verify(
+    plan: &Plan,
+    records: Vec<GameRecord>,
+    lines: &[usize],
+    whole: bool,
+) -> Verified {
+    let planned: HashMap<GameKey, &PlannedGame> = plan.games.iter().map(|g| (g.key, g)).collect();
+    let all_keys: Option<HashSet<GameKey>> = plan
         .shard
         .as_ref()
-        .map(|(_, keys, _)| keys.iter().map(String::as_str).collect());
+        .map(|share| share.keys.iter().copied().collect());
     let mut out = Verified::default();
-    let mut by_key: Vec<(String, Vec<(usize, GameRecord)>)> = Vec::new();
-    let mut slot: HashMap<String, usize> = HashMap::new();
+    let mut by_key: Vec<(GameKey, Vec<(usize, GameRecord)>)> = Vec::new();
+    let mut slot: HashMap<GameKey, usize> = HashMap::new();
     for (r, &line) in records.into_iter().zip(lines) {
         let reject = |why: String| Rejected {
-            key: r.key.clone(),
+            key: r.key,
             line,
             why,
         };
-        let Some(&(p1, p2, start)) = starts.get(&r.key) else {
-            let elsewhere = all_keys
-                .as_ref()
-                .is_some_and(|k| k.contains(r.key.as_str()));
+        let Some(&&PlannedGame { p1, p2, start, .. }) = planned.get(&r.key) else {
+            let elsewhere = all_keys.as_ref().is_some_and(|k| k.contains(&r.key));
             if whole && !elsewhere {
                 out.rejected
                     .push(reject("not a game of this tournament".into()));
@@ -93,8 +93,8 @@ pub fn verify(plan: &Plan, records: Vec<GameRecord>, lines: &[usize], whole: boo
             Ok(()) => match slot.get(&r.key) {
                 Some(&i) => by_key[i].1.push((line, r)),
                 None => {
-                    slot.insert(r.key.clone(), by_key.len());
-                    by_key.push((r.key.clone(), vec![(line, r)]));
+                    slot.insert(r.key, by_key.len());
+                    by_key.push((r.key, vec![(line, r)]));
                 }
             },
         }
@@ -105,7 +105,7 @@ pub fn verify(plan: &Plan, records: Vec<GameRecord>, lines: &[usize], whole: boo
             let (_, first) = versions.remove(0);
             for (line, _) in versions {
                 out.rejected.push(Rejected {
-                    key: key.clone(),
+                    key,
                     line,
                     why: "a second record of the same game (the first is kept)".into(),
                 });
@@ -119,7 +119,7 @@ pub fn verify(plan: &Plan, records: Vec<GameRecord>, lines: &[usize], whole: boo
                 .collect();
             for (line, _) in versions {
                 out.rejected.push(Rejected {
-                    key: key.clone(),
+                    key,
                     line,
                     why: format!(
                         "{n} records of this game disagree ({}): none is trusted",
@@ -135,10 +135,9 @@ pub fn verify(plan: &Plan, records: Vec<GameRecord>, lines: &[usize], whole: boo
 
 /// Replays `r` from `start` by the rules: legal moves, the recorded
 /// scores, a result that follows from its reason (see the module's text).
-pub fn replay(r: &GameRecord, start: AnyPosition) -> Result<(), String> {
-    let key = format!("r{}-p{}-b{}-c{}", r.round, r.pairing, r.board, r.colour);
-    if key != r.key {
-        return Err(format!("its fields say game {key}"));
+pub(crate) fn replay(r: &GameRecord, start: AnyPosition) -> Result<(), String> {
+    if r.numbers != r.key {
+        return Err(format!("its fields say game {}", r.numbers));
     }
     if r.game != start.game().to_string() {
         return Err(format!("game '{}', the plan's is {}", r.game, start.game()));

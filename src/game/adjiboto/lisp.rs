@@ -35,7 +35,10 @@ fn rows_from_lisp(board: &Sexp) -> Result<[[u8; 6]; 2], LispError> {
                 .ok_or_else(|| {
                     LispError::new(
                         format!("row {r}, pit {}", c + 1),
-                        format!("expected a seed count 0..{SEEDS}, found {}", cell.describe()),
+                        format!(
+                            "expected a seed count 0..{SEEDS}, found {}",
+                            cell.describe()
+                        ),
                     )
                 })? as u8;
         }
@@ -129,11 +132,11 @@ mod tests {
     #[test]
     fn round_trip_and_errors() {
         let pos = Adjiboto::start();
+        assert_eq!(pos.to_lisp(), "(((8 8 8 8 8 8) (8 8 8 8 8 8)) (0 0))");
         assert_eq!(
-            pos.to_lisp(),
-            "(((8 8 8 8 8 8) (8 8 8 8 8 8)) (0 0))"
+            Adjiboto::from_lisp(&read_one(&pos.to_lisp()).unwrap()).unwrap(),
+            pos
         );
-        assert_eq!(Adjiboto::from_lisp(&read_one(&pos.to_lisp()).unwrap()).unwrap(), pos);
         let solo = AdjibotoSolo::from_fen("adjiboto-solo 0,0,0,0,0,2 0,0,0,0,4,0").unwrap();
         assert_eq!(solo.to_lisp(), "((0 0 0 0 0 2) (0 0 0 0 4 0))");
         assert_eq!(

@@ -24,13 +24,13 @@
 
 pub mod eval;
 pub mod heuristics;
-pub mod svg;
 pub mod lisp;
 pub mod problems;
 pub mod random;
 pub mod render;
 #[cfg(test)]
 mod rules_examples;
+pub mod svg;
 
 use super::fen::{self, FenError};
 use super::{zobrist, Game, GameId, MoveError, MoveList, Player};
@@ -118,9 +118,7 @@ pub fn parse_pit(text: &str) -> Option<u8> {
                 b'b' => 1,
                 _ => return None,
             };
-            (b'1'..=b'6')
-                .contains(c)
-                .then(|| 6 * r + (c - b'1'))
+            (b'1'..=b'6').contains(c).then(|| 6 * r + (c - b'1'))
         }
         _ => None,
     }
@@ -366,11 +364,7 @@ fn parse_row(text: &str, r: usize) -> Result<[u8; 6], FenError> {
     let field = format!("row {r}");
     let cells: Vec<&str> = text.split(',').collect();
     if cells.len() != 6 {
-        return Err(FenError::new(
-            field,
-            "6 comma-separated seed counts",
-            text,
-        ));
+        return Err(FenError::new(field, "6 comma-separated seed counts", text));
     }
     let mut out = [0u8; 6];
     for (c, cell) in cells.iter().enumerate() {
@@ -563,9 +557,7 @@ impl<const SOLO: bool> Game for AdjiBoard<SOLO> {
             let opposite = match f.get(3) {
                 None => false,
                 Some(w) if w.eq_ignore_ascii_case("opposite") => true,
-                Some(w) => {
-                    return Err(FenError::new("capture row", "'opposite' or nothing", w))
-                }
+                Some(w) => return Err(FenError::new("capture row", "'opposite' or nothing", w)),
             };
             return Self::new(rows, [0, 0], Player::One, 0, opposite).map_err(|e| {
                 FenError::new("board", format!("at most {SEEDS} seeds"), &e.to_string())
@@ -682,7 +674,10 @@ mod tests {
         let mut pos = Adjiboto::from_fen("adjiboto 0,0,0,0,0,0 0,2,0,0,0,0 1 40 50").unwrap();
         assert_eq!(pos.legal_moves().as_slice(), [Sow::PASS]);
         pos.play(Sow::PASS).unwrap();
-        assert_eq!(pos.to_string(), "adjiboto 0,0,0,0,0,0 0,2,0,0,0,0 2 40 50 1");
+        assert_eq!(
+            pos.to_string(),
+            "adjiboto 0,0,0,0,0,0 0,2,0,0,0,0 2 40 50 1"
+        );
         let pos = Adjiboto::from_fen("adjiboto 0,0,0,0,0,0 0,2,0,0,0,0 1 40 50 100").unwrap();
         assert!(pos.is_over());
         assert_eq!(pos.outcome(), Some(crate::game::Outcome::Win(Player::Two)));

@@ -69,7 +69,11 @@ impl<const SOLO: bool> Render for AdjiBoard<SOLO> {
     /// The board with the pits the side may empty marked, and the last
     /// sowing: the pit it emptied `( 0)`, the pits it sowed `< n>`, the last
     /// one `<n>*` (a capture leaves it `< 0>*`).
-    fn person_board(&self, marks: &Marks<'_, Self>, paint: &dyn Fn(&str, Mark) -> String) -> String {
+    fn person_board(
+        &self,
+        marks: &Marks<'_, Self>,
+        paint: &dyn Fn(&str, Mark) -> String,
+    ) -> String {
         let sowing = marks.last.map(|(before, mv)| Sowing::of(before, mv));
         let mut out = String::new();
         let label = |letters: &[char; 6], prefix: char| -> String {
@@ -94,7 +98,10 @@ impl<const SOLO: bool> Render for AdjiBoard<SOLO> {
                 } else if last {
                     out.push_str(&paint(&text, Mark::Last));
                 } else if !SOLO {
-                    out.push_str(&paint(&text, Mark::Player(if r == 0 { Player::One } else { Player::Two })));
+                    out.push_str(&paint(
+                        &text,
+                        Mark::Player(if r == 0 { Player::One } else { Player::Two }),
+                    ));
                 } else {
                     out.push_str(&text);
                 }
@@ -109,7 +116,11 @@ impl<const SOLO: bool> Render for AdjiBoard<SOLO> {
                 out,
                 "     last move {}: ( ) the pit emptied, < > the pits sown, * the last seed{}",
                 Sow(s.origin),
-                if s.captured > 0 { format!(" (captured {})", s.captured) } else { String::new() }
+                if s.captured > 0 {
+                    format!(" (captured {})", s.captured)
+                } else {
+                    String::new()
+                }
             );
         }
         out
@@ -140,7 +151,12 @@ struct Sowing {
 
 impl Sowing {
     fn of<const SOLO: bool>(before: &AdjiBoard<SOLO>, mv: Sow) -> Sowing {
-        let mut sowing = Sowing { origin: mv.0, sown: 0, last: mv.0, captured: 0 };
+        let mut sowing = Sowing {
+            origin: mv.0,
+            sown: 0,
+            last: mv.0,
+            captured: 0,
+        };
         if mv.is_pass() {
             sowing.origin = u8::MAX;
             return sowing;

@@ -14,7 +14,10 @@ const STORE: i32 = 70;
 
 fn centre(p: u8) -> (i32, i32) {
     let (r, c) = (i32::from(p / 6), i32::from(p % 6));
-    (STORE + MARGIN + c * PIT + PIT / 2, MARGIN + 14 + r * PIT + PIT / 2)
+    (
+        STORE + MARGIN + c * PIT + PIT / 2,
+        MARGIN + 14 + r * PIT + PIT / 2,
+    )
 }
 
 impl<const SOLO: bool> Draw for AdjiBoard<SOLO> {
@@ -35,7 +38,11 @@ impl<const SOLO: bool> Draw for AdjiBoard<SOLO> {
                 PIT / 2 - 4
             ));
             let name = Sow(p).to_string();
-            let label_y = if p < 6 { MARGIN / 2 + 2 } else { h as i32 - MARGIN / 2 - 2 };
+            let label_y = if p < 6 {
+                MARGIN / 2 + 2
+            } else {
+                h as i32 - MARGIN / 2 - 2
+            };
             board.push_str(&text(x, label_y, "lab", &name));
         }
         let mut parts = vec![Part::new("0", board)];
@@ -43,7 +50,10 @@ impl<const SOLO: bool> Draw for AdjiBoard<SOLO> {
             let n = self.pit(p);
             if n > 0 {
                 let (x, y) = centre(p);
-                parts.push(Part::new(format!("1{p:02}"), text(x, y, "num", &n.to_string())));
+                parts.push(Part::new(
+                    format!("1{p:02}"),
+                    text(x, y, "num", &n.to_string()),
+                ));
             }
         }
         if !SOLO {
@@ -96,7 +106,10 @@ mod tests {
         let mut after = start;
         after.play(mv).unwrap();
         let parts = after.svg_parts(Some((&start, mv)), &[]);
-        let last = parts.iter().find(|p| p.key == "3").expect("the last sowing");
+        let last = parts
+            .iter()
+            .find(|p| p.key == "3")
+            .expect("the last sowing");
         assert_eq!(last.svg.matches("<circle").count(), 2);
         let doc = document(after.svg_size(), &parts);
         assert!(doc.contains(">t1<") && doc.contains(">b6<"), "{doc}");

@@ -58,7 +58,8 @@ impl<const SOLO: bool> BlokusBoard<SOLO> {
     /// onto a square edge-adjacent to its own squares): the side `me`'s
     /// count and the opponent's.
     fn territory(&self, me: Player, mine: &[u16; SIZE], theirs: &[u16; SIZE]) -> [i32; 2] {
-        let empty: [u16; SIZE] = std::array::from_fn(|r| !(self.cells[0][r] | self.cells[1][r]) & ROW);
+        let empty: [u16; SIZE] =
+            std::array::from_fn(|r| !(self.cells[0][r] | self.cells[1][r]) & ROW);
         let open = |p: Player| -> [u16; SIZE] {
             let own = &self.cells[p.index()];
             std::array::from_fn(|r| empty[r] & !super::grow(own, r))

@@ -29,12 +29,15 @@ pub fn rows_from_lisp(board: &Sexp) -> Result<[[u8; SIZE]; SIZE], LispError> {
             )
         })?;
         for (c, cell) in cells.iter().enumerate() {
-            out[r][c] = cell.as_int().filter(|n| (0..=2).contains(n)).ok_or_else(|| {
-                LispError::new(
-                    format!("row {r}, cell {c}"),
-                    format!("expected 0, 1 or 2, found {}", cell.describe()),
-                )
-            })? as u8;
+            out[r][c] = cell
+                .as_int()
+                .filter(|n| (0..=2).contains(n))
+                .ok_or_else(|| {
+                    LispError::new(
+                        format!("row {r}, cell {c}"),
+                        format!("expected 0, 1 or 2, found {}", cell.describe()),
+                    )
+                })? as u8;
         }
     }
     Ok(out)
@@ -64,7 +67,10 @@ fn stock_from_lisp(item: &Sexp, what: &str) -> Result<[u8; 3], LispError> {
             Some(out)
         })
         .ok_or_else(|| {
-            LispError::new(what, format!("expected three counts (a b c), found {}", item.describe()))
+            LispError::new(
+                what,
+                format!("expected three counts (a b c), found {}", item.describe()),
+            )
         })
 }
 
@@ -85,7 +91,8 @@ pub fn state_from_lisp<const SOLO: bool>(
         if let [board, pecas] = items {
             let rows = rows_from_lisp(board)?;
             let stock = stock_from_lisp(pecas, "pecas")?;
-            return BlokusBoard::new(&rows, [stock, [0; 3]], Player::One, variant, 0).map_err(setup);
+            return BlokusBoard::new(&rows, [stock, [0; 3]], Player::One, variant, 0)
+                .map_err(setup);
         }
         let rows = rows_from_lisp(state)?;
         return BlokusBoard::new(&rows, [FULL_STOCK, [0; 3]], Player::One, variant, 0)
@@ -111,7 +118,10 @@ pub fn state_from_lisp<const SOLO: bool>(
             ))
         }
     };
-    let stocks = [stock_from_lisp(s1, "pecas-1")?, stock_from_lisp(s2, "pecas-2")?];
+    let stocks = [
+        stock_from_lisp(s1, "pecas-1")?,
+        stock_from_lisp(s2, "pecas-2")?,
+    ];
     BlokusBoard::new(&rows, stocks, side, variant, 0).map_err(setup)
 }
 
@@ -140,12 +150,26 @@ pub fn move_to_lisp(mv: Placement, variant: Variant) -> String {
 /// year), or `nil` for a pass.
 pub fn move_from_lisp(item: &Sexp) -> Result<Placement, LispError> {
     let items = item.as_list().ok_or_else(|| {
-        LispError::new("jogada", format!("expected (operador linha coluna), found {}", item.describe()))
+        LispError::new(
+            "jogada",
+            format!(
+                "expected (operador linha coluna), found {}",
+                item.describe()
+            ),
+        )
     })?;
     if items.is_empty() {
         return Ok(Placement::PASS);
     }
-    let bad = || LispError::new("jogada", format!("expected (operador linha coluna), found {}", item.describe()));
+    let bad = || {
+        LispError::new(
+            "jogada",
+            format!(
+                "expected (operador linha coluna), found {}",
+                item.describe()
+            ),
+        )
+    };
     let [op, r, c] = items else {
         return Err(bad());
     };
@@ -160,7 +184,11 @@ pub fn move_from_lisp(item: &Sexp) -> Result<Placement, LispError> {
         "cruz" | "inserir-peca-cruz" => Piece::X,
         _ => return Err(LispError::new("operador", format!("unknown operator {op}"))),
     };
-    let coord = |s: &Sexp| s.as_int().filter(|n| (0..SIZE as i64).contains(n)).map(|n| n as usize);
+    let coord = |s: &Sexp| {
+        s.as_int()
+            .filter(|n| (0..SIZE as i64).contains(n))
+            .map(|n| n as usize)
+    };
     let (Some(r), Some(c)) = (coord(r), coord(c)) else {
         return Err(LispError::new("jogada", "row and column must be 0..13"));
     };
@@ -186,10 +214,13 @@ pub fn move_between<const SOLO: bool>(
             new.push(s);
         }
     }
-    before
-        .legal_moves()
-        .into_iter()
-        .find(|m| if m.is_pass() { new.is_empty() } else { m.cells() == new })
+    before.legal_moves().into_iter().find(|m| {
+        if m.is_pass() {
+            new.is_empty()
+        } else {
+            m.cells() == new
+        }
+    })
 }
 
 impl<const SOLO: bool> LispInterchange for BlokusBoard<SOLO> {

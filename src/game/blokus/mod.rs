@@ -169,15 +169,45 @@ pub struct Shape {
 /// The shapes of [`PIECES`] (rules §2.1).
 pub const SHAPES: [Shape; 5] = [
     // a: (r c).
-    Shape { top: 0, height: 1, width: 1, rows: [0b1, 0, 0], squares: 1 },
+    Shape {
+        top: 0,
+        height: 1,
+        width: 1,
+        rows: [0b1, 0, 0],
+        squares: 1,
+    },
     // b: (r c) (r c+1) (r+1 c) (r+1 c+1).
-    Shape { top: 0, height: 2, width: 2, rows: [0b11, 0b11, 0], squares: 4 },
+    Shape {
+        top: 0,
+        height: 2,
+        width: 2,
+        rows: [0b11, 0b11, 0],
+        squares: 4,
+    },
     // c1: (r c) (r c+1) (r-1 c+1) (r-1 c+2).
-    Shape { top: -1, height: 2, width: 3, rows: [0b110, 0b011, 0], squares: 4 },
+    Shape {
+        top: -1,
+        height: 2,
+        width: 3,
+        rows: [0b110, 0b011, 0],
+        squares: 4,
+    },
     // c2: (r c) (r+1 c) (r+1 c+1) (r+2 c+1).
-    Shape { top: 0, height: 3, width: 2, rows: [0b01, 0b11, 0b10], squares: 4 },
+    Shape {
+        top: 0,
+        height: 3,
+        width: 2,
+        rows: [0b01, 0b11, 0b10],
+        squares: 4,
+    },
     // x: (r c) (r c+1) (r c+2) (r-1 c+1) (r+1 c+1).
-    Shape { top: -1, height: 3, width: 3, rows: [0b010, 0b111, 0b010], squares: 5 },
+    Shape {
+        top: -1,
+        height: 3,
+        width: 3,
+        rows: [0b010, 0b111, 0b010],
+        squares: 5,
+    },
 ];
 
 /// A move: a piece at its reference square (`8 * 0 + …`: row-major,
@@ -192,7 +222,10 @@ pub struct Placement {
 
 impl Placement {
     /// The forced pass of the duel.
-    pub const PASS: Placement = Placement { piece: 255, square: 0 };
+    pub const PASS: Placement = Placement {
+        piece: 255,
+        square: 0,
+    };
 
     /// A placement of `piece` at `square`.
     pub fn new(piece: Piece, square: usize) -> Placement {
@@ -415,7 +448,11 @@ pub enum SetupError {
     StockTooLarge(usize),
     /// A duel player's squares differ from the squares of the pieces
     /// placed.
-    Squares { player: usize, board: u32, placed: u32 },
+    Squares {
+        player: usize,
+        board: u32,
+        placed: u32,
+    },
 }
 
 impl Display for SetupError {
@@ -496,14 +533,8 @@ impl<const SOLO: bool> BlokusBoard<SOLO> {
     /// The start of the duel in `variant`: the empty board, full stocks,
     /// player 1 to move.
     pub fn start(variant: Variant) -> Self {
-        Self::new(
-            &[[0; SIZE]; SIZE],
-            [FULL_STOCK; 2],
-            Player::One,
-            variant,
-            0,
-        )
-        .expect("the empty board")
+        Self::new(&[[0; SIZE]; SIZE], [FULL_STOCK; 2], Player::One, variant, 0)
+            .expect("the empty board")
     }
 
     /// The variant.
@@ -555,7 +586,9 @@ impl<const SOLO: bool> BlokusBoard<SOLO> {
     /// Squares left in the unplayed pieces of player `p` (rules §5.5).
     pub fn squares_left(&self, p: Player) -> u32 {
         let sq = self.variant.kind_squares();
-        (0..3).map(|k| self.stock[p.index()][k] as u32 * sq[k]).sum()
+        (0..3)
+            .map(|k| self.stock[p.index()][k] as u32 * sq[k])
+            .sum()
     }
 
     /// The start corners of player `p` as row masks' (row, bit) pairs.
@@ -643,8 +676,7 @@ impl<const SOLO: bool> BlokusBoard<SOLO> {
         let shape = piece.shape();
         let (r, c) = mv.row_col();
         let tr = r as isize + shape.top as isize;
-        if tr < 0 || tr as usize + shape.height as usize > SIZE || c + shape.width as usize > SIZE
-        {
+        if tr < 0 || tr as usize + shape.height as usize > SIZE || c + shape.width as usize > SIZE {
             return false;
         }
         self.frame(self.side).fits(shape, tr as usize, c)
@@ -713,8 +745,9 @@ pub fn parse_stock(field: &str, text: &str) -> Result<[u8; 3], FenError> {
 fn parse_variant(rest: &[&str]) -> Result<Variant, FenError> {
     match rest {
         [] => Ok(Variant::V2021),
-        [word, v] if word.eq_ignore_ascii_case("variant") => Variant::parse(v)
-            .ok_or_else(|| FenError::new("variant", "2021 or 2017", v)),
+        [word, v] if word.eq_ignore_ascii_case("variant") => {
+            Variant::parse(v).ok_or_else(|| FenError::new("variant", "2021 or 2017", v))
+        }
         [word, ..] => Err(FenError::new("variant", "'variant 2017' or nothing", word)),
     }
 }
@@ -928,7 +961,10 @@ impl<const SOLO: bool> Game for BlokusBoard<SOLO> {
             let (variant, goal) = if f[3].eq_ignore_ascii_case("variant") {
                 let v = parse_variant(&f[3..])?;
                 if v == Variant::V2021 {
-                    return Err(FenError::missing("goal", "the 2021 puzzle's goal, before 'variant'"));
+                    return Err(FenError::missing(
+                        "goal",
+                        "the 2021 puzzle's goal, before 'variant'",
+                    ));
                 }
                 (v, 0)
             } else {
@@ -1037,11 +1073,11 @@ mod tests {
         let start = Blokus::start(Variant::V2021).to_string();
         let e = Blokus::from_fen(&start.replace(" 1 ", " 3 ")).unwrap_err();
         assert_eq!(e.field, "side to move");
-        let e = Blokus::from_fen(&start.replacen("00000000000000", "0000000000000", 1))
-            .unwrap_err();
+        let e =
+            Blokus::from_fen(&start.replacen("00000000000000", "0000000000000", 1)).unwrap_err();
         assert_eq!(e.field, "board row 1");
-        let e = Blokus::from_fen(&start.replacen("00000000000000", "10000000000000", 1))
-            .unwrap_err();
+        let e =
+            Blokus::from_fen(&start.replacen("00000000000000", "10000000000000", 1)).unwrap_err();
         assert_eq!(e.field, "stocks");
         let e = Blokus::from_fen(&format!("{start} variant 2019")).unwrap_err();
         assert_eq!(e.field, "variant");
@@ -1049,8 +1085,8 @@ mod tests {
         let e = BlokusSolo::from_fen(&format!("blokus-solo {empty} 10,10,15 variant 2021"))
             .unwrap_err();
         assert_eq!(e.field, "goal");
-        let ok = BlokusSolo::from_fen(&format!("blokus-solo {empty} 10,10,15 8 variant 2021"))
-            .unwrap();
+        let ok =
+            BlokusSolo::from_fen(&format!("blokus-solo {empty} 10,10,15 8 variant 2021")).unwrap();
         assert_eq!(ok.to_string(), format!("blokus-solo {empty} 10,10,15 8"));
     }
 }

@@ -6,7 +6,7 @@
 //! 1 × 1 pieces (the boards hold no other piece of the player: A–C `(1 10
 //! 15)`, D `(0 10 15)`). The `()` forms between the 2021 problems are
 //! skipped by the problems reader ([`crate::problems::parse`]). The
-//! `Variant` option picks the file ([`CourseProblems::builtin_file`]).
+//! `Variant` parameter picks the file ([`CourseProblems::builtin_file`]).
 
 use super::{BlokusSolo, Player, Variant, FULL_STOCK, SIZE};
 use crate::game::CourseProblems;
@@ -36,8 +36,15 @@ impl CourseProblems for BlokusSolo {
     /// `(board goal)`, `(goal board)` or a bare board of 14 rows.
     fn recognises(items: &[Sexp]) -> bool {
         match items {
-            [a, b] => (is_board(a) && b.as_int().is_some()) || (a.as_int().is_some() && is_board(b)),
-            rows => rows.len() == SIZE && rows.iter().all(|r| r.as_list().is_some_and(|c| c.len() == SIZE)),
+            [a, b] => {
+                (is_board(a) && b.as_int().is_some()) || (a.as_int().is_some() && is_board(b))
+            }
+            rows => {
+                rows.len() == SIZE
+                    && rows
+                        .iter()
+                        .all(|r| r.as_list().is_some_and(|c| c.len() == SIZE))
+            }
         }
     }
 
@@ -56,13 +63,23 @@ impl CourseProblems for BlokusSolo {
                     .filter(|g| (0..=196).contains(g))
                     .ok_or_else(|| format!("the goal must be 0..196, found {}", goal.describe()))?
                     as u32;
-                let pos = BlokusSolo::new(&rows, [FULL_STOCK, [0; 3]], Player::One, Variant::V2021, goal)
-                    .map_err(|e| e.to_string())?;
+                let pos = BlokusSolo::new(
+                    &rows,
+                    [FULL_STOCK, [0; 3]],
+                    Player::One,
+                    Variant::V2021,
+                    goal,
+                )
+                .map_err(|e| e.to_string())?;
                 Ok((goal, pos))
             }
             None => {
                 let ones = rows.iter().flatten().filter(|&&v| v == 1).count() as u8;
-                let stock = [FULL_STOCK[0].saturating_sub(ones), FULL_STOCK[1], FULL_STOCK[2]];
+                let stock = [
+                    FULL_STOCK[0].saturating_sub(ones),
+                    FULL_STOCK[1],
+                    FULL_STOCK[2],
+                ];
                 let pos = BlokusSolo::new(&rows, [stock, [0; 3]], Player::One, Variant::V2017, 0)
                     .map_err(|e| e.to_string())?;
                 Ok((1, pos))

@@ -17,10 +17,18 @@ impl<const SOLO: bool> BlokusBoard<SOLO> {
             Variant::V2017 => ["a (1x1)", "b (2x2)", "x (cross)"],
         };
         let mut lines = vec![format!("variant {}", self.variant().as_str())];
-        let players: &[Player] = if SOLO { &[Player::One] } else { &[Player::One, Player::Two] };
+        let players: &[Player] = if SOLO {
+            &[Player::One]
+        } else {
+            &[Player::One, Player::Two]
+        };
         for &p in players {
             let s = self.stock(p);
-            let who = if SOLO { "stock".to_string() } else { format!("player {} stock", p.index() + 1) };
+            let who = if SOLO {
+                "stock".to_string()
+            } else {
+                format!("player {} stock", p.index() + 1)
+            };
             lines.push(format!("{who}:"));
             for k in 0..3 {
                 lines.push(format!("  {:<10} {:>2}", names[k], s[k]));
@@ -35,7 +43,11 @@ impl<const SOLO: bool> BlokusBoard<SOLO> {
         }
         if SOLO {
             match self.variant() {
-                Variant::V2021 => lines.push(format!("goal: {} squares of 1 (now {})", self.goal(), self.squares(Player::One))),
+                Variant::V2021 => lines.push(format!(
+                    "goal: {} squares of 1 (now {})",
+                    self.goal(),
+                    self.squares(Player::One)
+                )),
                 Variant::V2017 => lines.push("goal: a dead end (no piece fits)".to_string()),
             }
         }
@@ -96,7 +108,11 @@ impl<const SOLO: bool> Render for BlokusBoard<SOLO> {
         out
     }
 
-    fn person_board(&self, marks: &Marks<'_, Self>, paint: &dyn Fn(&str, Mark) -> String) -> String {
+    fn person_board(
+        &self,
+        marks: &Marks<'_, Self>,
+        paint: &dyn Fn(&str, Mark) -> String,
+    ) -> String {
         let mut last = [false; SIZE * SIZE];
         let mut last_text = None;
         if let Some((_, mv)) = marks.last {
@@ -187,7 +203,8 @@ impl<const SOLO: bool> PersonPlay for BlokusBoard<SOLO> {
                     .ok()
                     .and_then(|v| v.into_iter().next())
                     .ok_or_else(|| HOW.to_string())?;
-                let mv: Placement = super::lisp::move_from_lisp(&sexp).map_err(|e| format!("{e}: {HOW}"))?;
+                let mv: Placement =
+                    super::lisp::move_from_lisp(&sexp).map_err(|e| format!("{e}: {HOW}"))?;
                 let _ = self.side_to_move();
                 Ok(mv.to_string())
             }

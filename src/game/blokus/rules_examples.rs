@@ -24,7 +24,11 @@ fn problems(variant: &str) -> Vec<crate::problems::Problem<BlokusSolo>> {
         .filter(|e| e.as_list().is_some_and(|l| !l.is_empty()))
         .map(|e| {
             let (target, position) = BlokusSolo::read_problem(e.as_list().unwrap()).unwrap();
-            crate::problems::Problem { name: String::new(), target, position }
+            crate::problems::Problem {
+                name: String::new(),
+                target,
+                position,
+            }
         })
         .collect()
 }
@@ -71,7 +75,10 @@ fn s5_7_worked_position_and_the_interface_string() {
     );
     let moves = pos.legal_moves();
     assert_eq!(moves.len(), 8);
-    assert_eq!(names(&moves[..5]), ["a@l11", "a@n11", "a@l14", "b@k10", "c1@k11"]);
+    assert_eq!(
+        names(&moves[..5]),
+        ["a@l11", "a@n11", "a@l14", "b@k10", "c1@k11"]
+    );
 }
 
 #[test]
@@ -79,9 +86,14 @@ fn s5_3_a_forced_pass_and_s5_4_the_end() {
     let mut start = Blokus::start(Variant::V2021);
     // Squares must match the pieces placed.
     play(&mut start, "a@a1 a@n14");
-    let fen = start.to_string().replace(" 1 9,10,15 9,10,15", " 1 0,0,0 9,10,15");
+    let fen = start
+        .to_string()
+        .replace(" 1 9,10,15 9,10,15", " 1 0,0,0 9,10,15");
     assert!(Blokus::from_fen(&fen).is_err());
-    assert!(start.play(Placement::PASS).is_err(), "pass only when forced");
+    assert!(
+        start.play(Placement::PASS).is_err(),
+        "pass only when forced"
+    );
     // Player 1's only corner b2 is taken by player 2: player 1 must pass.
     let walled = "10000000000000/02000000000000/".to_string()
         + &"00000000000000/".repeat(11)
@@ -111,9 +123,18 @@ fn s4_4_the_2017_stocks_and_s4_6_optima_by_the_example_solutions() {
     let stocks: Vec<[u8; 3]> = p17.iter().map(|p| p.position.stock(Player::One)).collect();
     assert_eq!(
         stocks,
-        [[1, 10, 15], [1, 10, 15], [1, 10, 15], [0, 10, 15], [10, 10, 15], [10, 10, 15]]
+        [
+            [1, 10, 15],
+            [1, 10, 15],
+            [1, 10, 15],
+            [0, 10, 15],
+            [10, 10, 15],
+            [10, 10, 15]
+        ]
     );
-    assert!(p17.iter().all(|p| p.position.variant() == Variant::V2017 && p.target == 1));
+    assert!(p17
+        .iter()
+        .all(|p| p.position.variant() == Variant::V2017 && p.target == 1));
     // 2017 C: a@c10 b@a8 b@c6 ends in a dead end.
     let mut c = p17[2].position;
     assert_eq!(c.scores()[0], 0);
@@ -173,7 +194,9 @@ fn s7_3_moves_as_the_students_encode_them() {
     let b = lisp::move_from_lisp(&read_all("(media 0 0)").unwrap()[0]).unwrap();
     assert_eq!(lisp::move_to_lisp(b, Variant::V2017), "(media 0 0)");
     assert_eq!(lisp::move_to_lisp(b, Variant::V2021), "(peca-b 0 0)");
-    assert!(lisp::move_from_lisp(&read_all("nil").unwrap()[0]).unwrap().is_pass());
+    assert!(lisp::move_from_lisp(&read_all("nil").unwrap()[0])
+        .unwrap()
+        .is_pass());
 }
 
 #[test]

@@ -33,7 +33,12 @@ impl<const SOLO: bool> Draw for BlokusBoard<SOLO> {
         }
         for k in 0..SIZE as i32 {
             let mid = MARGIN + k * CELL + CELL / 2;
-            board.push_str(&text(mid, MARGIN / 2, "lab", &((b'a' + k as u8) as char).to_string()));
+            board.push_str(&text(
+                mid,
+                MARGIN / 2,
+                "lab",
+                &((b'a' + k as u8) as char).to_string(),
+            ));
             board.push_str(&text(MARGIN / 2, mid, "lab", &(k + 1).to_string()));
         }
         let mut parts = vec![Part::new("0", board)];
@@ -55,7 +60,11 @@ impl<const SOLO: bool> Draw for BlokusBoard<SOLO> {
         }
         let x = 2 * MARGIN + SIZE as i32 * CELL + SIDE / 2;
         let mut stocks = String::new();
-        let players: &[Player] = if SOLO { &[Player::One] } else { &[Player::One, Player::Two] };
+        let players: &[Player] = if SOLO {
+            &[Player::One]
+        } else {
+            &[Player::One, Player::Two]
+        };
         let names = match self.variant() {
             super::Variant::V2021 => "a b c",
             super::Variant::V2017 => "a b x",
@@ -63,10 +72,25 @@ impl<const SOLO: bool> Draw for BlokusBoard<SOLO> {
         for (i, &p) in players.iter().enumerate() {
             let s = self.stock(p);
             let y = MARGIN + 40 + 90 * i as i32;
-            stocks.push_str(&text(x, y, "lab", &format!("player {} ({names})", p.index() + 1)));
-            stocks.push_str(&text(x, y + 22, "num", &format!("{} {} {}", s[0], s[1], s[2])));
+            stocks.push_str(&text(
+                x,
+                y,
+                "lab",
+                &format!("player {} ({names})", p.index() + 1),
+            ));
+            stocks.push_str(&text(
+                x,
+                y + 22,
+                "num",
+                &format!("{} {} {}", s[0], s[1], s[2]),
+            ));
             if !SOLO {
-                stocks.push_str(&text(x, y + 44, "lab", &format!("{} squares", self.squares(p))));
+                stocks.push_str(&text(
+                    x,
+                    y + 44,
+                    "lab",
+                    &format!("{} squares", self.squares(p)),
+                ));
             }
         }
         parts.push(Part::new("2", stocks));

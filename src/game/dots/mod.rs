@@ -13,12 +13,12 @@
 pub mod eval;
 pub mod exact;
 pub mod heuristics;
-pub mod svg;
 pub mod lisp;
 pub mod params;
 pub mod problems;
 pub mod random;
 pub mod render;
+pub mod svg;
 
 pub use params::{parse_size, DotsParams, SIZE_SHAPE};
 

@@ -3,7 +3,7 @@
 
 use super::DotsSolo;
 use crate::game::CourseProblems;
-use crate::lisp::{self, Sexp};
+use crate::lisp::Sexp;
 use crate::problems::target;
 
 impl CourseProblems for DotsSolo {
@@ -32,7 +32,7 @@ fn dots(items: &[Sexp]) -> Result<(u32, DotsSolo), String> {
             items.len()
         ));
     }
-    let mut pos: DotsSolo = lisp::dots_from_lisp(&items[1]).map_err(|e| e.to_string())?;
+    let mut pos: DotsSolo = super::lisp::dots_from_lisp(&items[1]).map_err(|e| e.to_string())?;
     pos.set_target(Some(t));
     Ok((t, pos))
 }

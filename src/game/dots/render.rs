@@ -58,11 +58,18 @@ impl<const SOLO: bool> Render for DotsBoard<SOLO> {
     /// The person's board without colours: each arc in its drawer's
     /// glyph, each closed box its owner's number.
     fn record_board(&self, owners: &[Option<Player>]) -> String {
-        let marks = Marks { owners, ..Marks::none() };
+        let marks = Marks {
+            owners,
+            ..Marks::none()
+        };
         self.person_board(&marks, &|text, _| text.to_string())
     }
 
-    fn person_board(&self, marks: &Marks<'_, Self>, paint: &dyn Fn(&str, Mark) -> String) -> String {
+    fn person_board(
+        &self,
+        marks: &Marks<'_, Self>,
+        paint: &dyn Fn(&str, Mark) -> String,
+    ) -> String {
         dots_board(self, marks.owners, marks.last.map(|(_, arc)| arc), paint)
     }
 

@@ -62,7 +62,11 @@ impl<const SOLO: bool> Evaluate for Galo<SOLO> {
             return 0;
         }
         let me = self.symbol_to_move();
-        let them = if me == Symbol::X { Symbol::O } else { Symbol::X };
+        let them = if me == Symbol::X {
+            Symbol::O
+        } else {
+            Symbol::X
+        };
         if self.threats(me) != 0 {
             return NEAR_WIN;
         }
@@ -88,7 +92,11 @@ impl<const SOLO: bool> Evaluate for Galo<SOLO> {
     #[inline]
     fn order_hint(&self, mv: Mark) -> i32 {
         let me = mv.symbol.unwrap_or(self.symbol_to_move());
-        let them = if me == Symbol::X { Symbol::O } else { Symbol::X };
+        let them = if me == Symbol::X {
+            Symbol::O
+        } else {
+            Symbol::X
+        };
         if self.completes(me, mv.cell) {
             1000
         } else if self.completes(them, mv.cell) {

@@ -134,7 +134,12 @@ const fn order() -> [u8; CELLS] {
 /// A cell's name: column letter, row digit, level digit (`b23`).
 pub fn cell_name(c: u8) -> String {
     let c = c as usize;
-    format!("{}{}{}", (b'a' + (c % 3) as u8) as char, c / 3 % 3 + 1, c / 9 + 1)
+    format!(
+        "{}{}{}",
+        (b'a' + (c % 3) as u8) as char,
+        c / 3 % 3 + 1,
+        c / 9 + 1
+    )
 }
 
 /// A cell from its name, any case.
@@ -144,7 +149,11 @@ pub fn parse_cell(text: &str) -> Option<u8> {
             let c = c.to_ascii_lowercase();
             if (b'a'..=b'c').contains(&c) && (b'1'..=b'3').contains(r) && (b'1'..=b'3').contains(l)
             {
-                Some(cell((c - b'a') as usize, (r - b'1') as usize, (l - b'1') as usize) as u8)
+                Some(cell(
+                    (c - b'a') as usize,
+                    (r - b'1') as usize,
+                    (l - b'1') as usize,
+                ) as u8)
             } else {
                 None
             }
@@ -491,8 +500,7 @@ impl<const SOLO: bool> Game for Galo<SOLO> {
 
     fn play(&mut self, mv: Mark) -> Result<(), MoveError> {
         let symbol_ok = mv.symbol.is_some() == SOLO;
-        if mv.cell < CELLS as u8 && symbol_ok && !self.won && self.occupied() >> mv.cell & 1 == 0
-        {
+        if mv.cell < CELLS as u8 && symbol_ok && !self.won && self.occupied() >> mv.cell & 1 == 0 {
             self.play_unchecked(mv);
             Ok(())
         } else {

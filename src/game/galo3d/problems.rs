@@ -25,8 +25,8 @@ impl CourseProblems for Galo3dSolo {
     }
 
     fn read_problem(items: &[Sexp]) -> Result<(u32, Self), String> {
-        let pos = super::lisp::galo_from_lisp(&Sexp::List(items.to_vec()))
-            .map_err(|e| e.to_string())?;
+        let pos =
+            super::lisp::galo_from_lisp(&Sexp::List(items.to_vec())).map_err(|e| e.to_string())?;
         Ok((1, pos))
     }
 }

@@ -41,7 +41,11 @@ impl<const SOLO: bool> Render for Galo<SOLO> {
 
     /// The levels side by side; an empty cell where the side to move may
     /// play is `·`-marked, the last move's symbol is capitalised and marked.
-    fn person_board(&self, marks: &Marks<'_, Self>, paint: &dyn Fn(&str, Mark) -> String) -> String {
+    fn person_board(
+        &self,
+        marks: &Marks<'_, Self>,
+        paint: &dyn Fn(&str, Mark) -> String,
+    ) -> String {
         let last = marks.last.map(|(_, m)| m.cell);
         let mut out = String::from("    level 3      level 2      level 1\n");
         out.push_str("    a  b  c      a  b  c      a  b  c\n");
@@ -55,7 +59,11 @@ impl<const SOLO: bool> Render for Galo<SOLO> {
                             paint(&format!("{}*", letter(Some(s)).to_uppercase()), Mark::Last) + " "
                         }
                         Some(s) => {
-                            let p = if s == Symbol::X { Player::One } else { Player::Two };
+                            let p = if s == Symbol::X {
+                                Player::One
+                            } else {
+                                Player::Two
+                            };
                             paint(letter(Some(s)), Mark::Player(p)) + "  "
                         }
                         None if marks.legal.iter().any(|m| m.cell == i) => {
@@ -117,7 +125,7 @@ impl<const SOLO: bool> PersonPlay for Galo<SOLO> {
 #[cfg(test)]
 mod person_tests {
     use super::*;
-    use crate::game::{Game, Galo3d, Galo3dSolo};
+    use crate::game::{Galo3d, Galo3dSolo, Game};
 
     #[test]
     fn a_person_types_a_cell_or_the_students_numbers() {

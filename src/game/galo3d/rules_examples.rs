@@ -44,7 +44,10 @@ fn forty_nine_lines_27_straight_18_plane_4_space() {
 fn the_start_and_its_perft() {
     let start = Galo3d::from_fen("galo3d ---,---,---/---,---,---/---,---,--- x").unwrap();
     assert_eq!(start, Galo3d::empty());
-    assert_eq!(start.to_string(), "galo3d ---,---,---/---,---,---/---,---,--- x");
+    assert_eq!(
+        start.to_string(),
+        "galo3d ---,---,---/---,---,---/---,---,--- x"
+    );
     let counts: Vec<u64> = (1..=4).map(|d| perft(&start, d)).collect();
     assert_eq!(counts, [27, 702, 17550, 421200]);
     // Move order: the reading order of the string (level 3 first).
@@ -93,14 +96,21 @@ fn a_line_wins_at_once_for_the_mover() {
 #[test]
 fn the_students_test_board_in_lisp_and_as_a_string() {
     // Serrano & Mealha: a nought and two crosses on level 2, row 2.
-    let text = "(((NIL NIL NIL) (NIL NIL NIL) (NIL NIL NIL)) ((NIL NIL NIL) (0 X X) (NIL NIL NIL)) \
+    let text =
+        "(((NIL NIL NIL) (NIL NIL NIL) (NIL NIL NIL)) ((NIL NIL NIL) (0 X X) (NIL NIL NIL)) \
                 ((NIL NIL NIL) (NIL NIL NIL) (NIL NIL NIL)))";
     let pos = Galo3d::from_lisp(&read_one(text).unwrap()).unwrap();
     // Two X and one O: O would be to move by the counts; the rules' string
     // gives X the move.
     let given = Galo3d::from_fen("galo3d ---,---,---/---,oxx,---/---,---,--- x").unwrap();
-    assert_eq!(pos.cells_of(super::Symbol::X), given.cells_of(super::Symbol::X));
-    assert_eq!(pos.cells_of(super::Symbol::O), given.cells_of(super::Symbol::O));
+    assert_eq!(
+        pos.cells_of(super::Symbol::X),
+        given.cells_of(super::Symbol::X)
+    );
+    assert_eq!(
+        pos.cells_of(super::Symbol::O),
+        given.cells_of(super::Symbol::O)
+    );
     assert_eq!(
         given.to_lisp(),
         "(((NIL NIL NIL) (NIL NIL NIL) (NIL NIL NIL)) ((NIL NIL NIL) (O X X) (NIL NIL NIL)) \

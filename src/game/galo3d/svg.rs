@@ -36,9 +36,9 @@ fn symbol(s: Symbol, x: i32, y: i32) -> String {
             x + h,
             y - h
         ),
-        Symbol::O => format!(
-            "<circle class=\"arc p2\" cx=\"{x}\" cy=\"{y}\" r=\"{h}\" fill=\"none\"/>"
-        ),
+        Symbol::O => {
+            format!("<circle class=\"arc p2\" cx=\"{x}\" cy=\"{y}\" r=\"{h}\" fill=\"none\"/>")
+        }
     }
 }
 

@@ -6,7 +6,7 @@
 
 use super::{Jump, Piece};
 use crate::game::CourseProblems;
-use crate::lisp::{self, Sexp};
+use crate::lisp::Sexp;
 use crate::problems::target;
 
 impl<P: Piece> CourseProblems for Jump<P, true> {
@@ -41,7 +41,7 @@ fn jump<P: Piece>(items: &[Sexp]) -> Result<(u32, Jump<P, true>), String> {
         rows.reverse();
     }
     let mut pos: Jump<P, true> =
-        lisp::jump_from_lisp(&Sexp::List(rows)).map_err(|e| e.to_string())?;
+        super::lisp::jump_from_lisp(&Sexp::List(rows)).map_err(|e| e.to_string())?;
     pos.set_target(Some(t));
     Ok((t, pos))
 }

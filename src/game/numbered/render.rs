@@ -44,8 +44,17 @@ impl<P: Piece, const SOLO: bool> Render for Jump<P, SOLO> {
         crate::game::traits::cells_table(fen.split_whitespace().nth(1).unwrap_or(""))
     }
 
-    fn person_board(&self, marks: &Marks<'_, Self>, paint: &dyn Fn(&str, Mark) -> String) -> String {
-        jump_board(self, marks.legal, marks.last.map(|(before, _)| before), paint)
+    fn person_board(
+        &self,
+        marks: &Marks<'_, Self>,
+        paint: &dyn Fn(&str, Mark) -> String,
+    ) -> String {
+        jump_board(
+            self,
+            marks.legal,
+            marks.last.map(|(before, _)| before),
+            paint,
+        )
     }
 
     fn closed_cells(&self) -> Vec<bool> {

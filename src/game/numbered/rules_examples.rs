@@ -41,8 +41,12 @@ fn nothing_blocks_the_slide_and_empty_squares_are_no_stop() {
     let c = builtin_of::<TorreSolo>()[2].position;
     let moves: Vec<String> = c.legal_moves().iter().map(|m| m.to_string()).collect();
     assert_eq!(moves, ["d3", "d4", "d5"]);
-    assert!(c.why_illegal(c.parse_move("d2").unwrap()).contains("no number"));
-    assert!(c.why_illegal(c.parse_move("e3").unwrap()).contains("row or the column"));
+    assert!(c
+        .why_illegal(c.parse_move("d2").unwrap())
+        .contains("no number"));
+    assert!(c
+        .why_illegal(c.parse_move("e3").unwrap())
+        .contains("row or the column"));
 }
 
 #[test]

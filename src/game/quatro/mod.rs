@@ -38,13 +38,13 @@
 
 pub mod eval;
 pub mod heuristics;
-pub mod svg;
 pub mod lisp;
 pub mod problems;
 pub mod random;
 pub mod render;
 #[cfg(test)]
 mod rules_examples;
+pub mod svg;
 
 use super::fen::{self, FenError};
 use super::{zobrist, Game, GameId, MoveError, MoveList, Outcome, Player};

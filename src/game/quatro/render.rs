@@ -31,7 +31,11 @@ impl<const SOLO: bool> Render for QuatroBoard<SOLO> {
     /// The board with the empty squares where a legal placement goes marked
     /// `·`, the reserve and the key.
     /// The last placement's piece is drawn with `*` marks (`*prao`).
-    fn person_board(&self, marks: &Marks<'_, Self>, paint: &dyn Fn(&str, Mark) -> String) -> String {
+    fn person_board(
+        &self,
+        marks: &Marks<'_, Self>,
+        paint: &dyn Fn(&str, Mark) -> String,
+    ) -> String {
         let legal = marks.legal;
         let last = marks.last.map(|(_, m)| m.square);
         let mut out = format!("     {}\n", header());

@@ -23,8 +23,7 @@ fn pieces_letters_and_canonical_order() {
         "(preta quadrada baixa cheia)"
     );
     // §1.4: the canonical order is the duel's reserve and move order.
-    let order =
-        "brao prao brbo prbo bqao pqao bqbo pqbo brac prac brbc prbc bqac pqac bqbc pqbc";
+    let order = "brao prao brbo prbo bqao pqao bqbo pqbo brac prac brbc prbc bqac pqac bqbc pqbc";
     let names: Vec<String> = (0..16).map(piece_str).collect();
     assert_eq!(names.join(" "), order);
     let start = Quatro::startpos_for_tests();
@@ -69,8 +68,7 @@ fn a_line_wins_when_its_four_pieces_share_a_value() {
 #[test]
 fn the_duel_ends_at_once_or_in_a_draw() {
     // §4.3: the mover completing a line wins at once, even with pieces left.
-    let mut pos =
-        Quatro::from_fen("quatro brao,prao,brbo,-/-,-,-,-/-,-,-,-/-,-,-,- 2").unwrap();
+    let mut pos = Quatro::from_fen("quatro brao,prao,brbo,-/-,-,-,-/-,-,-,-/-,-,-,- 2").unwrap();
     pos.play(pos.parse_legal("prbo@d1").unwrap()).unwrap();
     assert_eq!(pos.outcome(), Some(Outcome::Win(Player::Two)));
     assert!(pos.legal_moves().is_empty());

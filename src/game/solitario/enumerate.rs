@@ -89,7 +89,11 @@ pub fn images(board: u64) -> [u64; 8] {
     let rows: [usize; 7] = std::array::from_fn(|r| (board >> (7 * r) & 127) as usize);
     std::array::from_fn(|s| {
         let t = &ROWS[s];
-        t[0][rows[0]] | t[1][rows[1]] | t[2][rows[2]] | t[3][rows[3]] | t[4][rows[4]]
+        t[0][rows[0]]
+            | t[1][rows[1]]
+            | t[2][rows[2]]
+            | t[3][rows[3]]
+            | t[4][rows[4]]
             | t[5][rows[5]]
             | t[6][rows[6]]
     })
@@ -233,7 +237,10 @@ pub struct Level {
 
 /// Classes and whole boards of a sorted list of canonical boards.
 fn sizes(level: &[u64]) -> (u64, u64) {
-    (level.len() as u64, level.iter().map(|&b| class_size(b)).sum())
+    (
+        level.len() as u64,
+        level.iter().map(|&b| class_size(b)).sum(),
+    )
 }
 
 /// Every board reachable from `start`, by peg count (most pegs first), with

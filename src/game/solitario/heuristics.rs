@@ -199,7 +199,10 @@ mod tests {
                         continue;
                     }
                     let p = &PAGODAS[k];
-                    assert!(p[c as usize] <= p[a] + p[b as usize], "pagoda {k}: {a} {b} {c}");
+                    assert!(
+                        p[c as usize] <= p[a] + p[b as usize],
+                        "pagoda {k}: {a} {b} {c}"
+                    );
                     // A jump keeps the class.
                     let before = 1u64 << a | 1 << b;
                     assert_eq!(class(before), class(1 << c));
@@ -238,6 +241,5 @@ mod tests {
             }
         }
         assert!(caught > 100, "{caught}");
-
     }
 }

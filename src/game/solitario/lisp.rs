@@ -87,9 +87,16 @@ impl<const SOLO: bool> LispInterchange for SoliBoard<SOLO> {
     /// The bare board (player 1 to move), or the duel's `(tabuleiro
     /// jogador)`, `jogador` 1 or 2.
     fn from_lisp(state: &Sexp) -> Result<Self, LispError> {
-        if let Some([board, side]) = state.as_list().filter(|l| l.len() == 2).map(|l| [&l[0], &l[1]]) {
+        if let Some([board, side]) = state
+            .as_list()
+            .filter(|l| l.len() == 2)
+            .map(|l| [&l[0], &l[1]])
+        {
             if SOLO {
-                return Err(LispError::new("tabuleiro", "the puzzle's state is the bare board"));
+                return Err(LispError::new(
+                    "tabuleiro",
+                    "the puzzle's state is the bare board",
+                ));
             }
             let side = match side.as_int() {
                 Some(1) => Player::One,
@@ -122,8 +129,13 @@ mod tests {
     fn round_trip_and_errors() {
         let pos = Solitario::start();
         let text = pos.to_lisp();
-        assert!(text.starts_with("((nil nil 1 1 1 nil nil) (nil nil 1 1 1 nil nil) (0 0 0 0 0 0 0)"));
-        assert_eq!(Solitario::from_lisp(&read_one(&text).unwrap()).unwrap(), pos);
+        assert!(
+            text.starts_with("((nil nil 1 1 1 nil nil) (nil nil 1 1 1 nil nil) (0 0 0 0 0 0 0)")
+        );
+        assert_eq!(
+            Solitario::from_lisp(&read_one(&text).unwrap()).unwrap(),
+            pos
+        );
         let two = Solitario::from_lisp(&read_one(&format!("({text} 2)")).unwrap()).unwrap();
         assert_eq!(two.side_to_move(), Player::Two);
         let solo = SolitarioSolo::start();

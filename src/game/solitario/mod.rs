@@ -332,8 +332,7 @@ impl<const SOLO: bool> SoliBoard<SOLO> {
         target: u32,
         variant: Variant,
     ) -> Result<Self, SetupError> {
-        if (pegs[0] | pegs[1]) & !HOLES != 0 || pegs[0] & pegs[1] != 0 || (SOLO && pegs[1] != 0)
-        {
+        if (pegs[0] | pegs[1]) & !HOLES != 0 || pegs[0] & pegs[1] != 0 || (SOLO && pegs[1] != 0) {
             return Err(SetupError::Board);
         }
         if SOLO && !(1..=33).contains(&target) {
@@ -741,7 +740,10 @@ impl<const SOLO: bool> Game for SoliBoard<SOLO> {
     #[inline]
     fn scores(&self) -> [u32; 2] {
         if SOLO {
-            return [u32::from(self.pegs[0].count_ones() <= self.target as u32), 0];
+            return [
+                u32::from(self.pegs[0].count_ones() <= self.target as u32),
+                0,
+            ];
         }
         match self.winner() {
             Some(Outcome::Win(Player::One)) => [WIN_POINTS, 0],
@@ -952,8 +954,10 @@ mod tests {
     fn fen_errors_name_the_field() {
         let e = Solitario::from_fen("solitario xx111xx/xx111xx/0000000").unwrap_err();
         assert_eq!(e.field, "board");
-        let e = Solitario::from_fen("solitario 0x111xx/xx111xx/0000000/0000000/0000000/xx222xx/xx222xx")
-            .unwrap_err();
+        let e = Solitario::from_fen(
+            "solitario 0x111xx/xx111xx/0000000/0000000/0000000/xx222xx/xx222xx",
+        )
+        .unwrap_err();
         assert_eq!(e.field, "row 1, cell 1");
         let e = SolitarioSolo::from_fen(
             "solitario-solo xx111xx/xx111xx/0000000/0000000/0000000/xx222xx/xx222xx",

@@ -24,8 +24,11 @@ impl CourseProblems for SolitarioSolo {
     }
 
     fn read_problem(items: &[Sexp]) -> Result<(u32, Self), String> {
-        let pos = super::lisp::board_from_lisp::<true>(&Sexp::List(items.to_vec()), crate::game::Player::One)
-            .map_err(|e| e.to_string())?;
+        let pos = super::lisp::board_from_lisp::<true>(
+            &Sexp::List(items.to_vec()),
+            crate::game::Player::One,
+        )
+        .map_err(|e| e.to_string())?;
         Ok((1, pos))
     }
 }

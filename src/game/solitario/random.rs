@@ -23,7 +23,9 @@ impl<const SOLO: bool> SoliBoard<SOLO> {
         } else {
             TOP
         };
-        self.legal_moves().iter().any(|m| !m.is_pass() && goal >> m.to & 1 == 1)
+        self.legal_moves()
+            .iter()
+            .any(|m| !m.is_pass() && goal >> m.to & 1 == 1)
     }
 }
 

@@ -23,8 +23,7 @@ impl<const SOLO: bool> SoliBoard<SOLO> {
 }
 
 impl<const SOLO: bool> Render for SoliBoard<SOLO> {
-    const PLAYER_NAMES: [&'static str; 2] =
-        ["player 1 (pegs 1, top)", "player 2 (pegs 2, bottom)"];
+    const PLAYER_NAMES: [&'static str; 2] = ["player 1 (pegs 1, top)", "player 2 (pegs 2, bottom)"];
 
     fn progress(&self) -> Option<String> {
         SOLO.then(|| {
@@ -40,7 +39,9 @@ impl<const SOLO: bool> Render for SoliBoard<SOLO> {
     fn board_lines(&self) -> Vec<String> {
         let mut lines = vec!["     a b c d e f g".to_string()];
         for r in 0..7u8 {
-            let cells: Vec<String> = (0..7u8).map(|c| self.glyph(7 * r + c).to_string()).collect();
+            let cells: Vec<String> = (0..7u8)
+                .map(|c| self.glyph(7 * r + c).to_string())
+                .collect();
             lines.push(format!("  {}  {}", r + 1, cells.join(" ")));
         }
         if SOLO {
@@ -82,7 +83,11 @@ impl<const SOLO: bool> Render for SoliBoard<SOLO> {
     /// The cross, three characters a hole: the pegs that may move marked,
     /// and the last move: `( )` the holes it emptied (the peg's origin and,
     /// for a jump, the peg taken), `[ ]` the hole the peg reached.
-    fn person_board(&self, marks: &Marks<'_, Self>, paint: &dyn Fn(&str, Mark) -> String) -> String {
+    fn person_board(
+        &self,
+        marks: &Marks<'_, Self>,
+        paint: &dyn Fn(&str, Mark) -> String,
+    ) -> String {
         let movers: u64 = marks
             .legal
             .iter()
@@ -130,7 +135,11 @@ impl<const SOLO: bool> Render for SoliBoard<SOLO> {
                 } else {
                     "( ) the hole left"
                 };
-                let _ = writeln!(out, "  last move {mv} {}: {what}, [ ] where it landed", mv.to_lisp());
+                let _ = writeln!(
+                    out,
+                    "  last move {mv} {}: {what}, [ ] where it landed",
+                    mv.to_lisp()
+                );
             }
             None => {}
         }
@@ -194,7 +203,9 @@ impl<const SOLO: bool> PersonPlay for SoliBoard<SOLO> {
 #[cfg(test)]
 fn typed(pos: &super::Solitario, words: &[&str]) -> Option<super::Hop> {
     use crate::game::Game;
-    pos.person_move(words).ok().and_then(|t| pos.parse_move(&t).ok())
+    pos.person_move(words)
+        .ok()
+        .and_then(|t| pos.parse_move(&t).ok())
 }
 
 #[cfg(test)]
@@ -210,7 +221,10 @@ mod tests {
         assert_eq!(pos.person_move(&["D2", "d3"]), Ok("d2-d3".into()));
         assert!(pos.person_move(&["c", "1", "3"]).is_err());
         assert!(pos.person_move(&["zz", "1", "3"]).is_err());
-        assert_eq!(typed(&pos, &["b", "2", "4"]).map(|m| m.to_string()), Some("d2-d3".into()));
+        assert_eq!(
+            typed(&pos, &["b", "2", "4"]).map(|m| m.to_string()),
+            Some("d2-d3".into())
+        );
     }
 
     #[test]
@@ -222,7 +236,11 @@ mod tests {
         let mv = start.parse_legal("d2-d4").unwrap();
         let mut after = start;
         after.play(mv).unwrap();
-        let marks = Marks { legal: &[], owners: &[], last: Some((&start, mv)) };
+        let marks = Marks {
+            legal: &[],
+            owners: &[],
+            last: Some((&start, mv)),
+        };
         let board = after.person_board(&marks, &|t, _| t.to_string());
         assert!(board.contains("(.)(.)") || board.contains("(.)"), "{board}");
         assert!(board.contains("[o]"), "{board}");

@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::game::{perft, Game, Outcome, Player};
-use crate::puzzle::{solve, SolveOptions, SolveOutcome};
+use crate::puzzle::{solve, NoSolutionReason, SolveOptions, SolveOutcome};
 use std::sync::atomic::AtomicBool;
 
 fn duel(fen: &str) -> Solitario {
@@ -52,7 +52,9 @@ fn solved(spec: &str, words: &[&str]) -> SolveOutcome {
 fn s2_6_optima_of_a_b_e() {
     for (name, moves) in [("A", 2), ("B", 3), ("E", 10)] {
         match solved(&format!("problem solitario-solo {name}"), &[]) {
-            SolveOutcome::Solution { moves: m, score, .. } => {
+            SolveOutcome::Solution {
+                moves: m, score, ..
+            } => {
                 assert_eq!((m.len(), score), (moves, 1), "{name}")
             }
             other => panic!("{name}: {other}"),
@@ -67,8 +69,10 @@ fn s2_6_c_and_d_are_exhausted_and_target_2_finds_the_best() {
     for (name, boards, best) in [("C", 51, 4), ("D", 636, 8)] {
         let spec = format!("problem solitario-solo {name}");
         match solved(&spec, &["algorithm", "bfs"]) {
-            SolveOutcome::NoSolution { reason, generated, .. } => {
-                assert_eq!(reason, "exhausted", "{name}");
+            SolveOutcome::NoSolution {
+                reason, generated, ..
+            } => {
+                assert_eq!(reason, NoSolutionReason::Exhausted, "{name}");
                 // BFS generates each board once, symmetric boards merged.
                 assert!(generated <= boards, "{name}: {generated} boards");
             }
@@ -99,7 +103,11 @@ fn s3_9_the_second_example() {
     assert_eq!(counts, [8, 58, 420, 3725]);
     let mut after = pos;
     after.play(after.parse_move("c5-c3").unwrap()).unwrap();
-    assert_eq!(after.pegs()[0].count_ones(), 5, "the captured peg is removed");
+    assert_eq!(
+        after.pegs()[0].count_ones(),
+        5,
+        "the captured peg is removed"
+    );
 }
 
 /// §3.2: a capture jumps an enemy peg only, never one's own or a hole.
@@ -111,7 +119,10 @@ fn s3_2_captures_jump_enemy_pegs_only() {
     assert!(!moves.contains(&"a4-c4".to_string()), "over one's own peg");
     assert!(!moves.contains(&"b4-d4".to_string()), "over a hole");
     let pos = duel("solitario xx000xx/xx000xx/0000000/0112000/0000000/xx000xx/xx000xx 1 10");
-    assert!(names(&pos).contains(&"c4-e4".to_string()), "over the enemy peg");
+    assert!(
+        names(&pos).contains(&"c4-e4".to_string()),
+        "over the enemy peg"
+    );
 }
 
 /// §3.4: a step or a capture onto the opponent's start holes wins at once.
@@ -139,7 +150,10 @@ fn s3_5_no_move_loses_or_passes() {
     let pos = duel("solitario xx000xx/xx000xx/0000000/0001000/0000000/xx000xx/xx000xx 2 30");
     assert_eq!(pos.outcome(), Some(Outcome::Win(Player::One)));
     let mut pass = pos;
-    pass.set_variant(Variant { no_move: NoMove::Pass, ..Variant::default() });
+    pass.set_variant(Variant {
+        no_move: NoMove::Pass,
+        ..Variant::default()
+    });
     assert_eq!(names(&pass), ["pass"]);
     assert_eq!(pass.outcome(), None);
     pass.play(Hop::PASS).unwrap();
@@ -160,11 +174,12 @@ fn s3_6_the_ply_limit() {
     assert_eq!(pos.outcome(), Some(Outcome::Draw));
     assert!(pos.legal_moves().is_empty());
     let mut material = duel(&format!("{fen} material"));
-    material.play(material.parse_move("c1-c2").unwrap()).unwrap();
+    material
+        .play(material.parse_move("c1-c2").unwrap())
+        .unwrap();
     assert_eq!(material.outcome(), Some(Outcome::Win(Player::One)));
     assert_eq!(material.scores(), [WIN_POINTS, 0]);
 }
-
 
 /// §2.6, §2.7: every algorithm with every heuristic of the puzzle finds the
 /// optima of A, B and E (n − 1 moves) and proves C and D exhausted, and
@@ -174,19 +189,36 @@ fn s2_7_every_algorithm_and_heuristic_agrees() {
     use crate::puzzle::Algorithm;
     for algorithm in Algorithm::ALL {
         for h in ["pegs", "mobility", "mobility-moves", "pagoda", "zero"] {
-            for (name, optimum) in [("A", Some(2)), ("B", Some(3)), ("C", None), ("D", None), ("E", Some(10))] {
+            for (name, optimum) in [
+                ("A", Some(2)),
+                ("B", Some(3)),
+                ("C", None),
+                ("D", None),
+                ("E", Some(10)),
+            ] {
                 let spec = format!("problem solitario-solo {name}");
                 let words = ["algorithm", algorithm.as_str(), "heuristic", h];
                 let at = format!("{name} {algorithm} {h}");
                 match (solved(&spec, &words), optimum) {
-                    (SolveOutcome::Solution { moves, .. }, Some(n)) => assert_eq!(moves.len(), n, "{at}"),
-                    (SolveOutcome::NoSolution { reason, .. }, None) => assert_eq!(reason, "exhausted", "{at}"),
+                    (SolveOutcome::Solution { moves, .. }, Some(n)) => {
+                        assert_eq!(moves.len(), n, "{at}")
+                    }
+                    (SolveOutcome::NoSolution { reason, .. }, None) => {
+                        assert_eq!(reason, NoSolutionReason::Exhausted, "{at}")
+                    }
                     (other, _) => panic!("{at}: {other}"),
                 }
             }
             for (name, best) in [("C", 4), ("D", 8)] {
                 let spec = format!("problem solitario-solo {name}");
-                let words = ["algorithm", algorithm.as_str(), "heuristic", h, "target", "2"];
+                let words = [
+                    "algorithm",
+                    algorithm.as_str(),
+                    "heuristic",
+                    h,
+                    "target",
+                    "2",
+                ];
                 match solved(&spec, &words) {
                     SolveOutcome::Solution { moves, .. } => assert_eq!(moves.len(), best),
                     other => panic!("{name} {algorithm} {h} target 2: {other}"),

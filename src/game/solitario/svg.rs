@@ -4,7 +4,7 @@
 //! player's start holes tinted in the duel, and the last move marked: the
 //! holes it emptied ringed dashed, the hole reached ringed.
 
-use super::{SoliBoard, HOLES, BOTTOM, TOP};
+use super::{SoliBoard, BOTTOM, HOLES, TOP};
 use crate::game::svg::{text, Draw, Part};
 use crate::game::Player;
 
@@ -22,7 +22,11 @@ impl<const SOLO: bool> Draw for SoliBoard<SOLO> {
         (side, side)
     }
 
-    fn svg_parts(&self, last: Option<(&Self, super::Hop)>, _owners: &[Option<Player>]) -> Vec<Part> {
+    fn svg_parts(
+        &self,
+        last: Option<(&Self, super::Hop)>,
+        _owners: &[Option<Player>],
+    ) -> Vec<Part> {
         let (w, h) = self.svg_size();
         let mut board = format!("<rect class=\"bg\" width=\"{w}\" height=\"{h}\"/>");
         for i in 0..49u8 {
@@ -41,7 +45,12 @@ impl<const SOLO: bool> Draw for SoliBoard<SOLO> {
         }
         for k in 0..7 {
             let mid = MARGIN + k * CELL + CELL / 2;
-            board.push_str(&text(mid, MARGIN / 2, "lab", &((b'a' + k as u8) as char).to_string()));
+            board.push_str(&text(
+                mid,
+                MARGIN / 2,
+                "lab",
+                &((b'a' + k as u8) as char).to_string(),
+            ));
             board.push_str(&text(MARGIN / 2, mid, "lab", &(k + 1).to_string()));
         }
         let mut parts = vec![Part::new("0", board)];
@@ -54,7 +63,10 @@ impl<const SOLO: bool> Draw for SoliBoard<SOLO> {
             let class = if SOLO || cell == 2 { "pc p2" } else { "pc p1" };
             parts.push(Part::new(
                 format!("1{i:02}"),
-                format!("<circle class=\"{class}\" cx=\"{x}\" cy=\"{y}\" r=\"{}\"/>", CELL / 2 - 9),
+                format!(
+                    "<circle class=\"{class}\" cx=\"{x}\" cy=\"{y}\" r=\"{}\"/>",
+                    CELL / 2 - 9
+                ),
             ));
         }
         if let Some((_, mv)) = last.filter(|(_, mv)| !mv.is_pass()) {
@@ -71,7 +83,9 @@ impl<const SOLO: bool> Draw for SoliBoard<SOLO> {
                 ));
             }
             let (x, y) = centre(mv.to);
-            marks.push_str(&format!("<circle class=\"last\" cx=\"{x}\" cy=\"{y}\" r=\"{r}\"/>"));
+            marks.push_str(&format!(
+                "<circle class=\"last\" cx=\"{x}\" cy=\"{y}\" r=\"{r}\"/>"
+            ));
             parts.push(Part::new("3", marks));
         }
         parts

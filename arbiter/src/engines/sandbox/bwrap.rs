@@ -16,15 +16,15 @@ const SYSTEM: &[&str] = &[
 /// What an engine sees besides the system: its folder and the single
 /// files it needs outside it (its program given by an absolute path).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct View {
+pub(crate) struct View {
     /// The engine's folder (absolute).
-    pub dir: PathBuf,
+    pub(crate) dir: PathBuf,
     /// Files outside `dir`.
-    pub files: Vec<PathBuf>,
+    pub(crate) files: Vec<PathBuf>,
 }
 
 impl View {
-    pub fn new(dir: &Path, files: &[PathBuf]) -> View {
+    pub(crate) fn new(dir: &Path, files: &[PathBuf]) -> View {
         View {
             dir: dir.to_path_buf(),
             files: files
@@ -36,13 +36,13 @@ impl View {
     }
 
     /// Everything bound from outside the system folders: the folder first.
-    pub fn sources(&self) -> Vec<&PathBuf> {
+    pub(crate) fn sources(&self) -> Vec<&PathBuf> {
         std::iter::once(&self.dir).chain(&self.files).collect()
     }
 
     /// Whether `path` is shown to the engine (a system folder, its folder,
     /// one of its files).
-    pub fn shows(&self, path: &Path) -> bool {
+    pub(crate) fn shows(&self, path: &Path) -> bool {
         SYSTEM.iter().any(|s| path.starts_with(s))
             || path.starts_with(&self.dir)
             || self.files.iter().any(|f| f == path)
@@ -51,8 +51,12 @@ impl View {
 
 /// The arguments of `bwrap` before the engine's command. `source` says
 /// where each of the view's paths is bound from (the path itself, or where
-/// the arbiter staged it: see `crate::process`).
-pub fn args(c: &Confinement, view: &View, source: &dyn Fn(&Path) -> PathBuf) -> Vec<OsString> {
+/// the arbiter staged it: see `crate::engines::process`).
+pub(crate) fn args(
+    c: &Confinement,
+    view: &View,
+    source: &dyn Fn(&Path) -> PathBuf,
+) -> Vec<OsString> {
     let dir = view.dir.as_path();
     let mut a: Vec<OsString> = Vec::new();
     let mut push = |words: &[&std::ffi::OsStr]| a.extend(words.iter().map(|w| w.to_os_string()));
@@ -135,7 +139,7 @@ fn unreachable(h: &Path, shown: &[PathBuf], run_as: Option<(u32, u32)>) -> bool 
 /// the core file of a Lisp image), or for a script (`.lisp`, `.py`, …) the
 /// folder it is in, whose files it loads (the Lisp kit's `run.lisp` loads
 /// `tabula.lisp` and `games/` beside it).
-pub fn files_named(words: &[String]) -> Vec<PathBuf> {
+pub(crate) fn files_named(words: &[String]) -> Vec<PathBuf> {
     let mut out: Vec<PathBuf> = Vec::new();
     for w in words.iter().map(|w| w.trim_matches(['"', '\''])) {
         if !w.starts_with('/') || !Path::new(w).is_file() {

@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 
 /// Where engine cgroups are made: the arbiter's own cgroup in each hierarchy.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Hierarchy {
+pub(crate) enum Hierarchy {
     /// cgroup v2: one folder (pids, memory, freezer and CPU time in it;
     /// `cpu` when its controller limits CPU).
     V2 { base: PathBuf, cpu: bool },
@@ -36,7 +36,7 @@ pub enum Hierarchy {
 impl Hierarchy {
     /// Finds a hierarchy where engine cgroups can be made with pids and
     /// memory limits (tried for real); else why not.
-    pub fn find() -> Result<Hierarchy, String> {
+    pub(crate) fn find() -> Result<Hierarchy, String> {
         let mounts = std::fs::read_to_string("/proc/self/mountinfo").map_err(|e| e.to_string())?;
         let own = std::fs::read_to_string("/proc/self/cgroup").map_err(|e| e.to_string())?;
         let mut why = Vec::new();
@@ -100,7 +100,7 @@ impl Hierarchy {
     }
 
     /// What this hierarchy gives, for the header line.
-    pub fn describe(&self) -> String {
+    pub(crate) fn describe(&self) -> String {
         match self {
             Hierarchy::V2 { cpu, .. } => {
                 format!(
@@ -131,7 +131,7 @@ impl Hierarchy {
     }
 
     /// Whether the cgroup can limit the CPU bandwidth.
-    pub fn limits_cpu(&self) -> bool {
+    pub(crate) fn limits_cpu(&self) -> bool {
         match self {
             Hierarchy::V2 { cpu, .. } => *cpu,
             Hierarchy::V1 { cpu, .. } => cpu.is_some(),
@@ -139,7 +139,7 @@ impl Hierarchy {
     }
 
     /// Whether the cgroup can freeze its processes.
-    pub fn freezes(&self) -> bool {
+    pub(crate) fn freezes(&self) -> bool {
         match self {
             Hierarchy::V2 { .. } => true,
             Hierarchy::V1 { freezer, .. } => freezer.is_some(),
@@ -202,7 +202,7 @@ fn v1_dir(mounts: &str, own: &str, controller: &str) -> Option<PathBuf> {
 /// The cgroup(s) of one engine process tree; removed (with everything in
 /// it killed) on drop.
 #[derive(Debug)]
-pub struct Cgroup {
+pub(crate) struct Cgroup {
     /// Every folder made, the one listing the processes first.
     dirs: Vec<PathBuf>,
     v2: bool,
@@ -215,7 +215,7 @@ pub struct Cgroup {
 impl Cgroup {
     /// Makes the engine's cgroup with its limits (`millicores`: CPU
     /// bandwidth in thousandths of a core, if the hierarchy limits CPU).
-    pub fn create(
+    pub(crate) fn create(
         h: &Hierarchy,
         memory_mb: u64,
         pids: u64,
@@ -296,13 +296,13 @@ impl Cgroup {
     }
 
     /// The descriptors the child writes `0` (itself) to, to join.
-    pub fn join_fds(&self) -> Vec<RawFd> {
+    pub(crate) fn join_fds(&self) -> Vec<RawFd> {
         self.procs.iter().map(|f| f.as_raw_fd()).collect()
     }
 
     /// Stops (`true`) or resumes every process of the cgroup. False when
     /// it has no freezer.
-    pub fn freeze(&self, frozen: bool) -> bool {
+    pub(crate) fn freeze(&self, frozen: bool) -> bool {
         let Some(f) = &self.freezer else { return false };
         let value = match (self.v2, frozen) {
             (true, true) => "1",
@@ -314,7 +314,7 @@ impl Cgroup {
     }
 
     /// The CPU time used by the processes of the cgroup so far.
-    pub fn cpu_time(&self) -> Option<Duration> {
+    pub(crate) fn cpu_time(&self) -> Option<Duration> {
         let text = std::fs::read_to_string(self.cpu.as_ref()?).ok()?;
         if self.v2 {
             let usec = text
@@ -330,7 +330,7 @@ impl Cgroup {
     }
 
     /// The processes in the cgroup.
-    pub fn pids(&self) -> Vec<i32> {
+    pub(crate) fn pids(&self) -> Vec<i32> {
         self.dirs
             .first()
             .and_then(|d| std::fs::read_to_string(d.join("cgroup.procs")).ok())
@@ -340,7 +340,7 @@ impl Cgroup {
 
     /// Kills every process in the cgroup (thawed first) and waits, up to a
     /// second, until it is empty.
-    pub fn kill_all(&self) {
+    pub(crate) fn kill_all(&self) {
         self.freeze(false);
         let deadline = Instant::now() + Duration::from_secs(1);
         loop {

@@ -44,7 +44,7 @@ fn all() -> Vec<(i32, Stat)> {
 /// another session: bubblewrap's process inside the namespaces, which
 /// outlives bubblewrap by a moment. (Every process the arbiter starts
 /// itself stays in its session, so none of them is waited for here.)
-pub fn reap_adopted() {
+pub(crate) fn reap_adopted() {
     // SAFETY: getpid and getsid have no preconditions.
     let (me, session) = unsafe { (libc::getpid(), libc::getsid(0)) };
     for (pid, s) in all() {
@@ -57,7 +57,7 @@ pub fn reap_adopted() {
 }
 
 /// `root` and every process below it (a scan of `/proc`).
-pub fn descendants(root: i32) -> Vec<i32> {
+pub(crate) fn descendants(root: i32) -> Vec<i32> {
     let mut children: HashMap<i32, Vec<i32>> = HashMap::new();
     for (pid, s) in all() {
         children.entry(s.ppid).or_default().push(pid);
@@ -75,7 +75,7 @@ pub fn descendants(root: i32) -> Vec<i32> {
 
 /// The CPU time (user + system, with the children they waited for) of
 /// `pids`, as far as they still exist.
-pub fn cpu_time(pids: &[i32]) -> Duration {
+pub(crate) fn cpu_time(pids: &[i32]) -> Duration {
     // SAFETY: sysconf has no preconditions.
     let hz = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as u64;
     let ticks: u64 = pids.iter().filter_map(|&p| stat(p)).map(|s| s.ticks).sum();
@@ -83,7 +83,7 @@ pub fn cpu_time(pids: &[i32]) -> Duration {
 }
 
 /// Sends `signal` to each of `pids`.
-pub fn signal_all(pids: &[i32], signal: i32) {
+pub(crate) fn signal_all(pids: &[i32], signal: i32) {
     for &p in pids {
         // SAFETY: plain kill(2); a vanished pid gives ESRCH.
         unsafe {

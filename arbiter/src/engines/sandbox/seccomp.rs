@@ -37,31 +37,32 @@ const RET_ERRNO: u32 = 0x0005_0000;
 
 #[cfg(target_arch = "x86_64")]
 mod arch {
-    pub const NATIVE: u32 = 0xc000_003e; // AUDIT_ARCH_X86_64
-    pub const SOCKET: u32 = 41;
-    pub const SOCKETPAIR: u32 = 53;
-    pub const IO_URING_SETUP: u32 = 425;
+    pub(super) const NATIVE: u32 = 0xc000_003e; // AUDIT_ARCH_X86_64
+    pub(super) const SOCKET: u32 = 41;
+    pub(super) const SOCKETPAIR: u32 = 53;
+    pub(super) const IO_URING_SETUP: u32 = 425;
     /// x32 system calls carry this bit.
-    pub const X32: Option<u32> = Some(0x4000_0000);
+    pub(super) const X32: Option<u32> = Some(0x4000_0000);
     /// The 32-bit ABI (`int 0x80`): its arch and its numbers.
-    pub const COMPAT: Option<(u32, [u32; 4])> = Some((0x4000_0003, [102, 359, 360, 425]));
+    pub(super) const COMPAT: Option<(u32, [u32; 4])> = Some((0x4000_0003, [102, 359, 360, 425]));
 }
 
 #[cfg(target_arch = "aarch64")]
 mod arch {
-    pub const NATIVE: u32 = 0xc000_00b7; // AUDIT_ARCH_AARCH64
-    pub const SOCKET: u32 = 198;
-    pub const SOCKETPAIR: u32 = 199;
-    pub const IO_URING_SETUP: u32 = 425;
-    pub const X32: Option<u32> = None;
-    pub const COMPAT: Option<(u32, [u32; 4])> = None;
+    pub(crate) const NATIVE: u32 = 0xc000_00b7; // AUDIT_ARCH_AARCH64
+    pub(crate) const SOCKET: u32 = 198;
+    pub(crate) const SOCKETPAIR: u32 = 199;
+    pub(crate) const IO_URING_SETUP: u32 = 425;
+    pub(crate) const X32: Option<u32> = None;
+    pub(crate) const COMPAT: Option<(u32, [u32; 4])> = None;
 }
 
 /// Whether this build has a filter for its architecture.
-pub const SUPPORTED: bool = cfg!(any(target_arch = "x86_64", target_arch = "aarch64"));
+pub(crate) const SUPPORTED: bool = cfg!(any(target_arch = "x86_64", target_arch = "aarch64"));
 
 /// What the filter refuses, for the header line.
-pub const DESCRIBE: &str = "seccomp (no Unix-domain sockets: IP and netlink only; no io_uring)";
+pub(crate) const DESCRIBE: &str =
+    "seccomp (no Unix-domain sockets: IP and netlink only; no io_uring)";
 
 fn stmt(code: u16, k: u32) -> libc::sock_filter {
     libc::sock_filter {
@@ -83,7 +84,7 @@ const AND: u16 = (libc::BPF_ALU | libc::BPF_AND | libc::BPF_K) as u16;
 const RET: u16 = (libc::BPF_RET | libc::BPF_K) as u16;
 
 /// The filter program (empty where [`SUPPORTED`] is false).
-pub fn program() -> Vec<libc::sock_filter> {
+pub(crate) fn program() -> Vec<libc::sock_filter> {
     if !SUPPORTED {
         return Vec::new();
     }
@@ -141,7 +142,7 @@ pub fn program() -> Vec<libc::sock_filter> {
 
 /// The program as bytes in an anonymous file, for bubblewrap's
 /// `--seccomp FD` (close-on-exec: the child clears it for bubblewrap alone).
-pub fn memfd(program: &[libc::sock_filter]) -> io::Result<OwnedFd> {
+pub(crate) fn memfd(program: &[libc::sock_filter]) -> io::Result<OwnedFd> {
     // SAFETY: memfd_create with a static name; the descriptor is ours.
     let fd = unsafe { libc::memfd_create(c"tabula-seccomp".as_ptr(), libc::MFD_CLOEXEC) };
     if fd < 0 {
@@ -161,7 +162,7 @@ pub fn memfd(program: &[libc::sock_filter]) -> io::Result<OwnedFd> {
 
 /// Loads `program` into the calling process (between fork and exec:
 /// `prctl` and `seccomp` only, both async-signal-safe).
-pub fn load(program: &[libc::sock_filter]) -> io::Result<()> {
+pub(crate) fn load(program: &[libc::sock_filter]) -> io::Result<()> {
     let prog = libc::sock_fprog {
         len: program.len() as u16,
         filter: program.as_ptr() as *mut libc::sock_filter,

@@ -3,16 +3,16 @@
 //! figures and a histogram of its time per move.
 
 use super::escape;
-use crate::game::GameRecord;
-use crate::report;
-use crate::result::Side;
-use crate::stats::{Score, Scoring, Standing};
+use crate::results::record::GameRecord;
+use crate::results::report;
+use crate::results::result::Side;
+use crate::results::stats::{Score, Scoring, Standing};
 use std::fmt::Write as _;
 use std::path::Path;
 
 /// The Elo chart: one row per entrant (ranking order), a dot at its Elo and
 /// a bar over its 95 % interval; an unbounded end is an arrow to the edge.
-pub fn elo_chart(table: &[Standing], scoring: Scoring) -> String {
+pub(super) fn elo_chart(table: &[Standing], scoring: Scoring) -> String {
     let score = |s: &Standing| -> Score {
         match scoring {
             Scoring::Games => s.score.clone(),
@@ -182,7 +182,7 @@ fn log_href(log: &str, folder: Option<&Path>) -> Option<String> {
 
 /// One entrant's card: results, faults by reason, search figures, the time
 /// histogram and each fault's line.
-pub fn entrant_card(
+pub(super) fn entrant_card(
     out: &mut String,
     s: &Standing,
     records: &[GameRecord],
@@ -217,7 +217,7 @@ pub fn entrant_card(
         "<div class=\"card\" data-name=\"{0}\"><h3>{0}</h3><p>{1} W/D/L {2}/{3}/{4}; \
          {5} moves; average depth {avg_depth}; {nps} nodes/s; {avg_ms} ms a move</p>",
         escape(&s.name),
-        report::plural(s.games as usize, "game"),
+        crate::out::plural(s.games as usize, "game"),
         s.score.wins,
         s.score.draws,
         s.score.losses,

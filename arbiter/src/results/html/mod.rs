@@ -17,9 +17,10 @@
 
 mod charts;
 
-use crate::game::GameRecord;
-use crate::report::{self, plural};
-use crate::stats::{self, Scoring, Standing};
+use crate::out::plural;
+use crate::results::record::{GameKey, GameRecord};
+use crate::results::report;
+use crate::results::stats::{self, Scoring, Standing};
 use anyhow::{Context, Result};
 use serde::Serialize;
 use std::collections::HashMap;
@@ -32,7 +33,7 @@ use tabula::game::AnyPosition;
 /// The page's style sheet.
 const STYLE: &str = include_str!("page.css");
 /// The page's script: lists the games and replays them (knows no game).
-pub const SCRIPT: &str = include_str!("page.js");
+pub(crate) const SCRIPT: &str = include_str!("page.js");
 
 /// What the page is about.
 #[derive(Clone, Debug)]
@@ -49,7 +50,7 @@ pub struct PageInfo {
 
 impl PageInfo {
     /// The page of `records`, its entrants in the order they first appear.
-    pub fn of_records(title: &str, records: &[GameRecord], scoring: Scoring) -> PageInfo {
+    pub(crate) fn of_records(title: &str, records: &[GameRecord], scoring: Scoring) -> PageInfo {
         let mut names: Vec<String> = Vec::new();
         for r in records {
             for n in [&r.p1, &r.p2] {
@@ -73,16 +74,16 @@ pub struct ReportArgs {
     /// Results journals (JSONL, as written by --results); every game of
     /// every tournament in them.
     #[arg(required = true, value_name = "RESULTS")]
-    pub results: Vec<PathBuf>,
+    pub(crate) results: Vec<PathBuf>,
     /// The page to write.
     #[arg(long, default_value = "report.html")]
-    pub out: PathBuf,
+    pub(crate) out: PathBuf,
     /// Which standings come first (both are on the page).
     #[arg(long, value_enum, default_value_t = Scoring::Games)]
-    pub scoring: Scoring,
+    pub(crate) scoring: Scoring,
     /// The page's heading (default: the game and the entrants).
     #[arg(long)]
-    pub title: Option<String>,
+    pub(crate) title: Option<String>,
 }
 
 /// `arbiter report`: prints the standings as a tournament does and writes
@@ -148,17 +149,17 @@ fn title_of(game: &str, names: &[String], tc: Option<&str>) -> String {
 /// with a warning.
 pub fn load_journals(paths: &[PathBuf]) -> Result<Vec<GameRecord>> {
     let mut records: Vec<GameRecord> = Vec::new();
-    let mut seen: HashMap<(String, String), usize> = HashMap::new();
+    let mut seen: HashMap<(String, GameKey), usize> = HashMap::new();
     for path in paths {
         let text = std::fs::read_to_string(path)
             .with_context(|| format!("cannot read results '{}'", path.display()))?;
         let mut bad = 0;
         for line in text.lines().filter(|l| !l.trim().is_empty()) {
             match serde_json::from_str::<GameRecord>(line) {
-                Ok(r) => match seen.get(&(r.tournament.clone(), r.key.clone())) {
+                Ok(r) => match seen.get(&(r.tournament.clone(), r.key)) {
                     Some(&i) => records[i] = r,
                     None => {
-                        seen.insert((r.tournament.clone(), r.key.clone()), records.len());
+                        seen.insert((r.tournament.clone(), r.key), records.len());
                         records.push(r);
                     }
                 },
@@ -211,10 +212,10 @@ pub fn write(path: &Path, info: &PageInfo, records: &[GameRecord]) -> Result<()>
 /// tournament is not slowed by its page.
 #[derive(Clone, Debug)]
 pub struct Live {
-    pub path: PathBuf,
-    pub info: PageInfo,
+    pub(crate) path: PathBuf,
+    pub(crate) info: PageInfo,
     /// Games of earlier rounds (a Swiss), shown with the round under way.
-    pub earlier: Vec<GameRecord>,
+    pub(crate) earlier: Vec<GameRecord>,
     next: Option<Instant>,
 }
 
@@ -230,7 +231,7 @@ impl Live {
     }
 
     /// Called after each finished game with the games so far.
-    pub fn game_finished(&mut self, records: &[GameRecord]) {
+    pub(crate) fn game_finished(&mut self, records: &[GameRecord]) {
         if self.next.is_some_and(|t| Instant::now() < t) {
             return;
         }
@@ -245,12 +246,12 @@ impl Live {
 }
 
 /// Escapes text for HTML.
-pub fn escape(text: &str) -> String {
+pub(crate) fn escape(text: &str) -> String {
     svg::escape(text)
 }
 
 /// The whole page.
-pub fn render(info: &PageInfo, records: &[GameRecord]) -> String {
+pub(crate) fn render(info: &PageInfo, records: &[GameRecord]) -> String {
     let mut body = String::new();
     let games_word = plural(records.len(), "game");
     let _ = write!(
@@ -451,14 +452,14 @@ struct Data<'a> {
 /// One game of the page (short field names: thousands of games).
 #[derive(Serialize)]
 struct GameData<'a> {
-    key: &'a str,
+    key: &'a GameKey,
     game: &'a str,
     p1: &'a str,
     p2: &'a str,
-    winner: crate::result::Winner,
-    reason: crate::result::Reason,
+    winner: crate::results::result::Winner,
+    reason: crate::results::result::Reason,
     #[serde(skip_serializing_if = "Option::is_none")]
-    offender: Option<crate::result::Offender>,
+    offender: Option<crate::results::result::Offender>,
     #[serde(skip_serializing_if = "Option::is_none")]
     detail: Option<&'a str>,
     scores: [u32; 2],

@@ -1,0 +1,259 @@
+//! Which engines are confined, and how: `--sandbox` applied to the
+//! entrants ([`SandboxArgs::apply`]), what the sandbox would not be able to
+//! run found before the first game, and the view of an engine's files that
+//! the check and every start share ([`view_of`]). The layers themselves are
+//! in [`crate::engines::sandbox`].
+
+use crate::engines::config::{self, Entrant, ExternalSpec, Kind};
+use crate::engines::sandbox::{
+    absolute, bwrap, environment, probe, Confinement, Mode, SandboxArgs,
+};
+use anyhow::{bail, Result};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+impl SandboxArgs {
+    /// Sets the confinement of every external entrant. `protected` are the
+    /// arbiter's files (results, logs, records, summary, config files) that
+    /// no engine may see. Returns the header line saying what is enforced
+    /// (`None` when no engine is confined); an error when `on` cannot be
+    /// enforced.
+    pub fn apply(&self, entrants: &mut [Entrant], protected: &[PathBuf]) -> Result<Option<String>> {
+        if self.sandbox_pids == 0 || self.sandbox_memory == 0 {
+            bail!("--sandbox-pids and --sandbox-memory must be at least 1");
+        }
+        if let Some(c) = self.sandbox_cpus.filter(|c| !(0.01..=1024.0).contains(c)) {
+            bail!("--sandbox-cpus must be between 0.01 and 1024 cores, found {c}");
+        }
+        let mut hidden: Vec<PathBuf> = protected.iter().map(|p| absolute(p)).collect();
+        for e in entrants.iter() {
+            if let Kind::External(s) = &e.kind {
+                hidden.extend(s.dir.as_deref().map(absolute));
+            }
+        }
+        let mut header = None;
+        let mut free = Vec::new();
+        let mut writable = Vec::new();
+        let mut notes = Vec::new();
+        for e in entrants.iter_mut() {
+            let Kind::External(spec) = &mut e.kind else {
+                continue;
+            };
+            let mode = spec.sandbox.mode.unwrap_or(self.sandbox);
+            if mode == Mode::Off {
+                spec.confine = None;
+                free.push(e.name.clone());
+                continue;
+            }
+            if spec.dir.is_none() && std::env::current_dir().is_ok_and(|d| d == Path::new("/")) {
+                bail!(
+                    "engine '{}' would see the whole file system in the sandbox: an engine \
+                     given on the command line sees the current folder, here /; run the \
+                     arbiter from another folder or give the engine a `dir` in a config file",
+                    e.name
+                );
+            }
+            let found = probe();
+            if mode == Mode::On {
+                let missing: Vec<String> = [
+                    found
+                        .bwrap
+                        .as_ref()
+                        .err()
+                        .map(|e| format!("bubblewrap: {e}")),
+                    found.cgroup.as_ref().err().map(|e| format!("cgroups: {e}")),
+                    found
+                        .cgroup
+                        .as_ref()
+                        .ok()
+                        .filter(|h| self.sandbox_cpus.is_some() && !h.limits_cpu())
+                        .map(|_| "--sandbox-cpus: no cgroup cpu controller".to_string()),
+                    found
+                        .seccomp
+                        .as_ref()
+                        .err()
+                        .map(|e| format!("seccomp: {e}")),
+                ]
+                .into_iter()
+                .flatten()
+                .collect();
+                if !missing.is_empty() {
+                    bail!(
+                        "--sandbox on cannot be enforced for engine '{}': {}",
+                        e.name,
+                        missing.join("; ")
+                    );
+                }
+            }
+            let c = Confinement {
+                bwrap: found.bwrap.clone().ok(),
+                cgroup: found.cgroup.clone().ok(),
+                memory_mb: self.sandbox_memory,
+                pids: self.sandbox_pids,
+                millicores: self.sandbox_cpus.map(|c| (c * 1000.0).round() as u64),
+                freeze_idle: self.freeze_idle,
+                run_as: found.run_as,
+                writable: spec.sandbox.writable,
+                hidden: hidden.clone(),
+                seccomp: found.seccomp.is_ok(),
+            };
+            if let Some(note) = preflight(&e.name, spec, &c)? {
+                notes.push(note);
+            }
+            if c.writable {
+                writable.push(e.name.clone());
+            }
+            header.get_or_insert_with(|| {
+                let read_only = Confinement {
+                    writable: false,
+                    ..c.clone()
+                };
+                format!("sandbox {mode}: {}", read_only.describe())
+            });
+            spec.confine = Some(Arc::new(c));
+        }
+        match &mut header {
+            None if self.freeze_idle => {
+                bail!("--freeze-idle stops sandboxed engines: add --sandbox on (or auto)")
+            }
+            Some(h) => {
+                if !writable.is_empty() {
+                    h.push_str(&format!("; own folder writable: {}", writable.join(", ")));
+                }
+                if !free.is_empty() {
+                    h.push_str(&format!("; NOT confined: {}", free.join(", ")));
+                }
+                for n in &notes {
+                    h.push_str(&format!("\nsandbox note: {n}"));
+                }
+            }
+            None => {}
+        }
+        Ok(header)
+    }
+}
+
+/// What the engine of `spec` sees besides the system: its folder (the
+/// config's `dir`, else the current folder) and what its command line names
+/// ([`bwrap::files_named`]). The same view is checked before the first game
+/// and bound at every start.
+pub(crate) fn view_of(spec: &ExternalSpec) -> std::io::Result<bwrap::View> {
+    let dir = match &spec.dir {
+        Some(d) => absolute(d),
+        None => std::env::current_dir()?,
+    };
+    let words: Vec<String> = spec
+        .program
+        .split_whitespace()
+        .chain(spec.args.iter().map(String::as_str))
+        .map(str::to_string)
+        .collect();
+    Ok(bwrap::View::new(&dir, &bwrap::files_named(&words)))
+}
+
+/// What the sandbox will not be able to run, found before the first game:
+/// a folder or file that `nobody` cannot read (run as root), a program in a
+/// place the engine's view does not show. An error names the path and the
+/// fix; a note says what runs instead of a program it cannot show.
+fn preflight(name: &str, spec: &ExternalSpec, c: &Confinement) -> Result<Option<String>> {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    let view = view_of(spec)?;
+    let dir = view.dir.clone();
+    if let Some((uid, _)) = c.run_as {
+        // nobody's rights: as the owner when it owns it, else as "other".
+        let denied = |p: &Path, need: u32| {
+            p.metadata().is_ok_and(|m| {
+                let mode = m.permissions().mode();
+                let bits = if m.uid() == uid {
+                    (mode >> 6) & 7
+                } else {
+                    mode & 7
+                };
+                bits & need != need
+            })
+        };
+        // Without bubblewrap nothing is bound as root: nobody walks the
+        // whole path to the folder itself.
+        let blocked = c.bwrap.is_none().then(|| {
+            dir.ancestors()
+                .skip(1)
+                .find(|a| denied(a, 0o1))
+                .map(Path::to_path_buf)
+        });
+        if let Some(Some(a)) = blocked {
+            bail!(
+                "engine '{name}': the engine runs as the user nobody (the arbiter is root, and \
+                 there is no bubblewrap to show it its folder), who cannot cross {} on the way \
+                 to {}: `chmod o+x` every folder on that path, move the engine, or install \
+                 bubblewrap",
+                a.display(),
+                dir.display()
+            );
+        }
+        if denied(&dir, 0o5) {
+            bail!(
+                "engine '{name}': the sandbox runs it as the user nobody (the arbiter is root), who cannot read its folder {} (mode {:o}): make it readable, e.g. `chmod -R o+rX {}`, or run the arbiter as another user",
+                dir.display(),
+                dir.metadata().map(|m| m.permissions().mode() & 0o7777).unwrap_or(0),
+                dir.display()
+            );
+        }
+        if c.writable && denied(&dir, 0o2) {
+            bail!(
+                "engine '{name}': `writable = true`, but the sandbox's user nobody cannot write in its folder {}: `chown -R nobody {}` (or chmod o+w)",
+                dir.display(),
+                dir.display()
+            );
+        }
+        for f in &view.files {
+            if denied(f, if f.is_dir() { 0o5 } else { 0o4 }) {
+                bail!(
+                    "engine '{name}': the sandbox's user nobody cannot read {}: `chmod o+r {}`",
+                    f.display(),
+                    f.display()
+                );
+            }
+        }
+    }
+    if c.bwrap.is_none() {
+        return Ok(None); // the whole file system is in view
+    }
+    let Some(word) = config::first_shell_word(&spec.program) else {
+        return Ok(None);
+    };
+    let word = if spec.shell {
+        word
+    } else {
+        spec.program.clone()
+    };
+    if word.contains('/') {
+        return Ok(None); // a path: in the view, or bound (files_named)
+    }
+    let Some(found) = config::find_program(&word, spec.dir.as_deref()) else {
+        return Ok(None); // a built-in word, or refused by check_program
+    };
+    if !found.is_absolute() || view.shows(&found) {
+        return Ok(None);
+    }
+    let inside = environment(c, &dir)
+        .into_iter()
+        .find(|(k, _)| k == "PATH")
+        .map(|(_, p)| p)
+        .unwrap_or_default();
+    let instead = std::env::split_paths(&inside)
+        .map(|d| d.join(&word))
+        .find(|p| p.is_file());
+    let place = found.parent().unwrap_or(&found).display().to_string();
+    match instead {
+        Some(other) => Ok(Some(format!(
+            "engine '{name}': `{word}` is {} here, in {place}, which the sandbox does not show; in the sandbox it runs {} (give the full path of the program you mean)",
+            found.display(),
+            other.display()
+        ))),
+        None => bail!(
+            "engine '{name}': its program `{word}` is {}, in {place}, which the sandbox does not show (it shows only the system folders, the engine's folder {} and files named by absolute path; /tmp is its own): install the program in a system folder, put it in the engine's folder, or name a standalone program by its absolute path",
+            found.display(),
+            dir.display()
+        ),
+    }
+}
