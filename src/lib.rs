@@ -20,6 +20,9 @@
 //!   `moves …`), under a game's parameters.
 //! - [`engine`]: the engine facade (position, options, background job).
 //! - [`protocol`]: the line protocol of `protocol.md` on top of the engine.
+//! - [`analysis`]: played games judged by the reference search: winning
+//!   chances, move classes, accuracy per side, the turning point
+//!   (`docs/analysis.md`).
 //!
 //! ```
 //! use tabula::game::{Game, Knight, perft};
@@ -30,6 +33,7 @@
 //! assert_eq!(again, start);
 //! ```
 
+pub mod analysis;
 pub mod engine;
 pub mod game;
 pub mod lisp;

@@ -59,6 +59,12 @@ enum Command {
         #[arg(long)]
         only: Option<String>,
     },
+    /// Fit the analysis's win-chance models on the reference's self-play
+    /// games (writes data/winchance.tsv's format).
+    FitWinchance(tabula::analysis::cli::FitArgs),
+    /// Analysis speed: seeded games of every two-player game analysed;
+    /// prints positions/s per game and in total, with the budget.
+    BenchAnalysis(tabula::analysis::cli::BenchArgs),
     /// Seeded self-play: engine against the plain alpha-beta (or itself).
     Selfplay {
         /// Number of games (pairs of colour-swapped games on one board).
@@ -116,6 +122,8 @@ fn main() -> ExitCode {
             tabula::search::bench::print(&lines);
             Ok(())
         }
+        Some(Command::FitWinchance(a)) => a.run(),
+        Some(Command::BenchAnalysis(a)) => a.run(),
         Some(Command::Selfplay {
             games,
             movetime,

@@ -74,6 +74,10 @@ pub struct Worker<'a, G: Evaluate> {
     /// iteration (its PV is then usable even if the iteration is cut short).
     pub root_improved: bool,
     pub root_side: Player,
+    /// A root move left out of the search (`None`: every move), as
+    /// Stockfish's excluded move: the root's value is then that of the best
+    /// other move, and the root's value is not stored in the table.
+    pub excluded: Option<G::Move>,
     killers: Vec<[Option<G::Move>; 2]>,
     pv: Vec<[Option<G::Move>; MAX_PLY]>,
     pv_len: [usize; MAX_PLY + 1],
@@ -112,6 +116,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             horizon: false,
             root_improved: false,
             root_side,
+            excluded: None,
             killers: vec![[None; 2]; MAX_PLY + 1],
             pv: vec![[None; MAX_PLY]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
@@ -228,10 +233,15 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             &mut self.keys[ply],
         );
         let n = moves.len();
+        let mut searched = 0;
         for next in 0..n {
             let index = ordering::pick(&mut self.keys[ply], next, n);
             let mv = moves[index];
-            let first = next == 0;
+            if ply == 0 && self.excluded == Some(mv) {
+                continue;
+            }
+            let first = searched == 0;
+            searched += 1;
             let mut child = *pos;
             child.play_unchecked(mv);
             if depth > 1 {
@@ -279,6 +289,10 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         }
         let solved = !self.horizon;
         self.horizon |= outer_horizon;
+        if ply == 0 && self.excluded.is_some() {
+            // Not the position's value: the table must not keep it.
+            return best;
+        }
         let bound = if best >= beta {
             Bound::Lower
         } else if best > alpha0 {

@@ -161,6 +161,16 @@ impl Searcher {
         self.history.clear();
     }
 
+    /// [`Searcher::new_game`], and drops the kept exact solver with its
+    /// table: the state of a new searcher (same table size and options),
+    /// so that node-limited searches give the same results whatever this
+    /// searcher did before (the analysis of a game, whichever thread runs
+    /// it).
+    pub fn reset(&mut self) {
+        self.new_game();
+        self.exact = exact::KeptSolver::default();
+    }
+
     /// The algorithm's options (evaluation terms, aspiration, ordering).
     pub fn config(&self) -> SearchConfig {
         self.config
@@ -182,6 +192,41 @@ impl Searcher {
         stop: &AtomicBool,
         on_iteration: &mut dyn FnMut(&Iteration),
     ) -> Outcome<G::Move> {
+        self.search_with(pos, limits, None, stop, on_iteration)
+    }
+
+    /// [`Searcher::search`] without the root move `excluded`: the best of
+    /// the other moves and its value (Stockfish's excluded move; the
+    /// analysis asks it whether a move was the only good one). The exact
+    /// solver is not used (it answers for the whole position) and the
+    /// root's value is not stored in the table. `None` when `excluded` is
+    /// the only legal move, or no move is legal.
+    pub fn search_excluding<G: Evaluate>(
+        &mut self,
+        pos: &G,
+        limits: &Limits,
+        excluded: G::Move,
+        stop: &AtomicBool,
+        on_iteration: &mut dyn FnMut(&Iteration),
+    ) -> Option<Outcome<G::Move>> {
+        if !pos.legal_moves().iter().any(|&m| m != excluded) {
+            return None;
+        }
+        let out = self.search_with(pos, limits, Some(excluded), stop, on_iteration);
+        // The PV comes from the root's own loop, which skips the move; a
+        // table move could only name it if that loop found nothing.
+        (out.best != Some(excluded)).then_some(out)
+    }
+
+    /// The search, without the root move `excluded` when one is given.
+    fn search_with<G: Evaluate>(
+        &mut self,
+        pos: &G,
+        limits: &Limits,
+        excluded: Option<G::Move>,
+        stop: &AtomicBool,
+        on_iteration: &mut dyn FnMut(&Iteration),
+    ) -> Outcome<G::Move> {
         let me = pos.side_to_move();
         let timer = Timer::new(limits, me.index(), eval::moves_left(pos));
         let [a, b] = pos.scores();
@@ -191,7 +236,7 @@ impl Searcher {
             b as i32 - a as i32
         };
         let moves = pos.legal_moves();
-        let Some(&first) = moves.first() else {
+        let Some(&first) = moves.iter().find(|&&m| Some(m) != excluded) else {
             return Outcome {
                 best: None,
                 score: now,
@@ -208,13 +253,17 @@ impl Searcher {
         // both ways, it always ends: `stop` answers within `QUICK_MS`. The
         // solver's nodes count in the search's statistics and node limit.
         let never = AtomicBool::new(false);
-        let (stop, timer, depth_cap, spent) =
-            match self.solve_exactly(pos, limits, stop, &timer, now, on_iteration) {
-                Exact::Solved(out) => return out,
-                Exact::NotUsed => (stop, timer, MAX_PLY as u32 - 2, Stats::default()),
-                Exact::OutOfBudget(spent) => (stop, timer, MAX_PLY as u32 - 2, spent),
-                Exact::Stopped(spent) => (&never, Timer::hard_only(QUICK_MS), QUICK_DEPTH, spent),
-            };
+        let exact = if excluded.is_some() {
+            Exact::NotUsed
+        } else {
+            self.solve_exactly(pos, limits, stop, &timer, now, on_iteration)
+        };
+        let (stop, timer, depth_cap, spent) = match exact {
+            Exact::Solved(out) => return out,
+            Exact::NotUsed => (stop, timer, MAX_PLY as u32 - 2, Stats::default()),
+            Exact::OutOfBudget(spent) => (stop, timer, MAX_PLY as u32 - 2, spent),
+            Exact::Stopped(spent) => (&never, Timer::hard_only(QUICK_MS), QUICK_DEPTH, spent),
+        };
         self.tt.new_search();
         let max_depth = limits
             .depth
@@ -233,6 +282,7 @@ impl Searcher {
             me,
         );
         worker.stats = spent;
+        worker.excluded = excluded;
         // Until an iteration completes: the first move in search order.
         let mut out = Outcome {
             best: Some(fallback(pos, first, &worker)),
@@ -407,17 +457,20 @@ impl Searcher {
 }
 
 /// The move to play when no iteration completed: the TT move if the table
-/// knows the position, else the first move in game-knowledge order.
+/// knows the position, else the first move in game-knowledge order (never
+/// the worker's excluded move).
 fn fallback<G: Evaluate>(pos: &G, first: G::Move, worker: &Worker<G>) -> G::Move {
     let moves = pos.legal_moves();
+    let allowed = |mv: &G::Move| Some(*mv) != worker.excluded;
     if let Some(hit) = worker.tt.probe(pos.hash()) {
-        if let Some(&mv) = moves.get(hit.mv as usize) {
+        if let Some(&mv) = moves.get(hit.mv as usize).filter(|m| allowed(m)) {
             return mv;
         }
     }
     moves
         .iter()
         .copied()
+        .filter(allowed)
         .max_by_key(|&mv| {
             (
                 eval::order_hint(pos, mv),

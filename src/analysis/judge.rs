@@ -1,0 +1,273 @@
+//! Judging moves from the drop in the mover's winning chances: the move
+//! classes, the per-move accuracy and the game accuracy of each side, after
+//! lichess (`lila`: `modules/tree/src/main/Advice.scala` for the classes,
+//! `modules/analyse/src/main/AccuracyPercent.scala` for the accuracies).
+//!
+//! Winning chances are percentages (0–100) of the mover: its chance of
+//! winning plus half its chance of a draw
+//! ([`WinModel`](super::WinModel)). The *drop* of a move is the mover's
+//! chance before it minus its chance after it, never below 0.
+//!
+//! | drop (points of win %) | lichess (−1…+1 scale) | class |
+//! |---|---|---|
+//! | ≥ [`BLUNDER`] (15) | ≥ 0.3 | [`MoveClass::Blunder`] |
+//! | ≥ [`MISTAKE`] (10) | ≥ 0.2 | [`MoveClass::Mistake`] |
+//! | ≥ [`INACCURACY`] (5) | ≥ 0.1 | [`MoveClass::Inaccuracy`] |
+//! | below | | [`MoveClass::Good`], or [`MoveClass::Best`] for the reference's move (or one as good) |
+//!
+//! ```
+//! use tabula::analysis::{move_accuracy, MoveClass};
+//!
+//! assert_eq!(MoveClass::from_drop(16.0), MoveClass::Blunder);
+//! assert_eq!(MoveClass::from_drop(4.9), MoveClass::Good);
+//! assert_eq!(move_accuracy(0.0), 100.0);
+//! assert!((move_accuracy(10.0) - 63.5).abs() < 0.1);
+//! assert_eq!(move_accuracy(100.0), 0.0);
+//! ```
+
+use std::fmt;
+use std::str::FromStr;
+
+/// The drop (points of win %) from which a move is an inaccuracy: lichess's
+/// 0.1 on its −1…+1 scale.
+pub const INACCURACY: f64 = 5.0;
+/// The drop from which a move is a mistake (lichess: 0.2).
+pub const MISTAKE: f64 = 10.0;
+/// The drop from which a move is a blunder (lichess: 0.3); also what "loses
+/// clearly" means for an only move.
+pub const BLUNDER: f64 = 15.0;
+
+/// The class of a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum MoveClass {
+    /// The reference's best move, or a move it finds as good (no drop in
+    /// points nor in winning chances).
+    Best,
+    /// A drop below [`INACCURACY`].
+    Good,
+    /// A drop of at least [`INACCURACY`].
+    Inaccuracy,
+    /// A drop of at least [`MISTAKE`].
+    Mistake,
+    /// A drop of at least [`BLUNDER`], or a proven win thrown away.
+    Blunder,
+}
+
+impl MoveClass {
+    /// Every class, best first.
+    pub const ALL: [MoveClass; 5] = [
+        MoveClass::Best,
+        MoveClass::Good,
+        MoveClass::Inaccuracy,
+        MoveClass::Mistake,
+        MoveClass::Blunder,
+    ];
+
+    /// The class of a move that is not the reference's best, from its drop
+    /// in winning chances (points of win %).
+    pub fn from_drop(drop: f64) -> MoveClass {
+        if drop >= BLUNDER {
+            MoveClass::Blunder
+        } else if drop >= MISTAKE {
+            MoveClass::Mistake
+        } else if drop >= INACCURACY {
+            MoveClass::Inaccuracy
+        } else {
+            MoveClass::Good
+        }
+    }
+
+    /// The word of the interface: `best`, `good`, `inaccuracy`, `mistake`,
+    /// `blunder`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            MoveClass::Best => "best",
+            MoveClass::Good => "good",
+            MoveClass::Inaccuracy => "inaccuracy",
+            MoveClass::Mistake => "mistake",
+            MoveClass::Blunder => "blunder",
+        }
+    }
+}
+
+impl fmt::Display for MoveClass {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A word that is not a move class.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownClass(pub String);
+
+impl fmt::Display for UnknownClass {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown move class '{}' (expected best, good, inaccuracy, mistake or blunder)",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for UnknownClass {}
+
+impl FromStr for MoveClass {
+    type Err = UnknownClass;
+
+    fn from_str(s: &str) -> Result<MoveClass, UnknownClass> {
+        MoveClass::ALL
+            .into_iter()
+            .find(|c| c.as_str().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| UnknownClass(s.to_string()))
+    }
+}
+
+/// The accuracy of one move (0–100) from its drop in winning chances
+/// (points of win %): `103.1668 · exp(−0.04354 · drop) − 3.1669`, clamped
+/// to 0–100, and 100 without a drop (lichess's fit of its
+/// `AccuracyPercent.fromWinPercents`, without the point lichess adds for
+/// the uncertainty of its analysis).
+pub fn move_accuracy(drop: f64) -> f64 {
+    if drop <= 0.0 {
+        // As lichess: no drop, 100 (the curve gives 99.9999).
+        return 100.0;
+    }
+    (103.166_810_071_164_9 * (-0.043_544_153_867_539_51 * drop).exp() - 3.166_924_740_191_411)
+        .clamp(0.0, 100.0)
+}
+
+/// The game accuracy of one side (lichess's `gameAccuracy`): the mean of
+/// a volatility-weighted mean and a harmonic mean of its moves'
+/// accuracies.
+///
+/// `series` is the winning chances of player 1 (0–100) at every position of
+/// the game, the start first and the final position last (one more than
+/// the moves); `accuracies` the accuracy of each move and `mine` whether
+/// the side played it (the same length as the moves). Each move's weight is
+/// the standard deviation (population) of the winning chances in a window
+/// of `clamp(moves / 10, 2, 8)` positions ending after it (the first
+/// windows repeat the first full one), clamped to 0.5–12: moves played
+/// while the game swings count more. The harmonic mean (each accuracy at
+/// least 1) lets a few bad moves weigh. `None` when the side played no
+/// move.
+pub fn game_accuracy(series: &[f64], accuracies: &[f64], mine: &[bool]) -> Option<f64> {
+    let weights = volatility_weights(series, accuracies.len());
+    let (mut sum, mut total, mut inverse, mut n) = (0.0, 0.0, 0.0, 0usize);
+    for ((&acc, &w), _) in accuracies
+        .iter()
+        .zip(&weights)
+        .zip(mine)
+        .filter(|(_, &m)| m)
+    {
+        sum += acc * w;
+        total += w;
+        inverse += 1.0 / acc.max(1.0);
+        n += 1;
+    }
+    if n == 0 || total == 0.0 {
+        return None;
+    }
+    let weighted = sum / total;
+    let harmonic = n as f64 / inverse;
+    Some((weighted + harmonic) / 2.0)
+}
+
+/// One weight per move (see [`game_accuracy`]): windows of the series, the
+/// first full window repeated so that there is one per move.
+fn volatility_weights(series: &[f64], moves: usize) -> Vec<f64> {
+    let size = (moves / 10).clamp(2, 8).min(series.len()).max(1);
+    let first = &series[..size.min(series.len())];
+    let mut windows: Vec<&[f64]> = vec![first; size.saturating_sub(2)];
+    windows.extend(series.windows(size));
+    windows
+        .into_iter()
+        .map(|w| std_dev(w).clamp(0.5, 12.0))
+        .chain(std::iter::repeat(0.5))
+        .take(moves)
+        .collect()
+}
+
+/// The population standard deviation.
+fn std_dev(xs: &[f64]) -> f64 {
+    if xs.is_empty() {
+        return 0.0;
+    }
+    let n = xs.len() as f64;
+    let mean = xs.iter().sum::<f64>() / n;
+    (xs.iter().map(|x| (x - mean) * (x - mean)).sum::<f64>() / n).sqrt()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn classes_follow_the_thresholds_and_round_trip() {
+        let cases = [
+            (0.0, MoveClass::Good),
+            (4.99, MoveClass::Good),
+            (5.0, MoveClass::Inaccuracy),
+            (9.99, MoveClass::Inaccuracy),
+            (10.0, MoveClass::Mistake),
+            (15.0, MoveClass::Blunder),
+            (100.0, MoveClass::Blunder),
+        ];
+        for (drop, class) in cases {
+            assert_eq!(MoveClass::from_drop(drop), class, "{drop}");
+        }
+        for class in MoveClass::ALL {
+            assert_eq!(class.to_string().parse::<MoveClass>(), Ok(class));
+        }
+        assert!("brilliant".parse::<MoveClass>().is_err());
+    }
+
+    #[test]
+    fn move_accuracy_is_lichess_curve() {
+        assert_eq!(move_accuracy(0.0), 100.0);
+        assert!((move_accuracy(-5.0) - 100.0).abs() < 1e-3);
+        // lichess's sample points: 5 → 75, 20 → 42, 40 → 20, 60 → 5.
+        for (drop, want) in [(5.0, 79.0), (20.0, 40.5), (40.0, 15.4), (60.0, 4.0)] {
+            assert!((move_accuracy(drop) - want).abs() < 1.0, "{drop}");
+        }
+        assert_eq!(move_accuracy(90.0), 0.0);
+        let mut last = 101.0;
+        for d in 0..100 {
+            let a = move_accuracy(d as f64);
+            assert!(a <= last);
+            last = a;
+        }
+    }
+
+    #[test]
+    fn game_accuracy_averages_weighted_and_harmonic_means() {
+        // Two moves each: all perfect.
+        let series = [50.0, 50.0, 50.0, 50.0, 50.0];
+        let acc = [100.0; 4];
+        let mine = [true, false, true, false];
+        assert!((game_accuracy(&series, &acc, &mine).unwrap() - 100.0).abs() < 1e-9);
+        // Equal weights (a flat series): (arithmetic + harmonic) / 2.
+        let acc = [100.0, 100.0, 20.0, 100.0];
+        let got = game_accuracy(&series, &acc, &mine).unwrap();
+        let want = (60.0 + 2.0 / (1.0 / 100.0 + 1.0 / 20.0)) / 2.0;
+        assert!((got - want).abs() < 1e-9, "{got} {want}");
+        assert_eq!(game_accuracy(&series, &acc, &[false; 4]), None);
+        assert_eq!(game_accuracy(&[50.0], &[], &[]), None);
+    }
+
+    #[test]
+    fn volatile_moves_weigh_more() {
+        // Player 1 plays a perfect move in a calm phase and a bad one in a
+        // swinging phase: the weighted mean is below the arithmetic one.
+        let series = [50.0, 50.0, 50.0, 50.0, 90.0, 10.0, 90.0];
+        let acc = [100.0, 100.0, 100.0, 100.0, 30.0, 100.0];
+        let mine = [true, false, true, false, true, false];
+        let weights = volatility_weights(&series, acc.len());
+        assert_eq!(weights.len(), 6);
+        assert!(weights[4] > weights[0], "{weights:?}");
+        let got = game_accuracy(&series, &acc, &mine).unwrap();
+        let harmonic = 3.0 / (1.0 / 100.0 + 1.0 / 100.0 + 1.0 / 30.0);
+        let arithmetic = 230.0 / 3.0;
+        assert!(got < (arithmetic + harmonic) / 2.0, "{got}");
+    }
+}
