@@ -273,6 +273,45 @@ impl GameAnalysis {
         series
     }
 
+    /// The summary of `side` over its moves that `counted` keeps (all of
+    /// them for [`GameAnalysis::sides`]; a tournament leaves out the moves
+    /// a program did not choose itself). The game accuracy still weighs
+    /// each kept move by the volatility of the whole game around it.
+    pub fn summary(&self, side: Player, counted: impl Fn(&MoveAnalysis) -> bool) -> SideSummary {
+        let series = self.p1_series();
+        let accuracies: Vec<f64> = self.moves.iter().map(|m| m.accuracy).collect();
+        let mine: Vec<bool> = self
+            .moves
+            .iter()
+            .map(|m| m.side == side && counted(m))
+            .collect();
+        let mut s = SideSummary::default();
+        for m in self
+            .moves
+            .iter()
+            .zip(&mine)
+            .filter(|(_, &k)| k)
+            .map(|(m, _)| m)
+        {
+            s.moves += 1;
+            match m.class {
+                MoveClass::Best => s.best += 1,
+                MoveClass::Good => s.good += 1,
+                MoveClass::Inaccuracy => s.inaccuracies += 1,
+                MoveClass::Mistake => s.mistakes += 1,
+                MoveClass::Blunder => s.blunders += 1,
+            }
+            s.missed_wins += u32::from(m.missed_win);
+            s.only_moves += u32::from(m.only_move);
+            s.points_lost += i64::from(m.points_lost);
+        }
+        if s.moves > 0 {
+            s.avg_points_lost = s.points_lost as f64 / f64::from(s.moves);
+        }
+        s.accuracy = game_accuracy(&series, &accuracies, &mine);
+        s
+    }
+
     /// The summary of `side`.
     pub fn side(&self, side: Player) -> &SideSummary {
         &self.sides[side.index()]
@@ -520,28 +559,8 @@ fn summarise(game: GameId, moves: Vec<MoveAnalysis>) -> GameAnalysis {
         turning_point: None,
         nodes: 0,
     };
-    let series = analysis.p1_series();
-    let accuracies: Vec<f64> = analysis.moves.iter().map(|m| m.accuracy).collect();
     for side in [Player::One, Player::Two] {
-        let mine: Vec<bool> = analysis.moves.iter().map(|m| m.side == side).collect();
-        let s = &mut analysis.sides[side.index()];
-        for m in analysis.moves.iter().filter(|m| m.side == side) {
-            s.moves += 1;
-            match m.class {
-                MoveClass::Best => s.best += 1,
-                MoveClass::Good => s.good += 1,
-                MoveClass::Inaccuracy => s.inaccuracies += 1,
-                MoveClass::Mistake => s.mistakes += 1,
-                MoveClass::Blunder => s.blunders += 1,
-            }
-            s.missed_wins += u32::from(m.missed_win);
-            s.only_moves += u32::from(m.only_move);
-            s.points_lost += i64::from(m.points_lost);
-        }
-        if s.moves > 0 {
-            s.avg_points_lost = s.points_lost as f64 / f64::from(s.moves);
-        }
-        s.accuracy = game_accuracy(&series, &accuracies, &mine);
+        analysis.sides[side.index()] = analysis.summary(side, |_| true);
     }
     let mut worst = 0.0;
     for m in &analysis.moves {

@@ -4,6 +4,9 @@
 //! ([`report`]), the web page ([`html`]) and boards drawn as text
 //! ([`board_view`]).
 
+// Wired into the commands and the page in the next commits.
+#[allow(dead_code)]
+pub(crate) mod analysis;
 pub(crate) mod board_view;
 pub(crate) mod html;
 pub(crate) mod journal;

@@ -1,0 +1,658 @@
+//! The analysis file: every move of every game judged by the reference
+//! (`arbiter analyse`, `--analyse`), one JSON object per line, and what the
+//! standings, the terminal and the page make of it.
+//!
+//! A file is a header line, then each game's lines together: one line per
+//! move (`"type":"move"`, with the `ply` field) and a closing summary of the
+//! game (`"type":"game"`, no `ply`). A game counts only once its summary is
+//! there: a run stopped halfway leaves the moves of its last game without
+//! one, and the next run analyses that game again and appends it (the last
+//! complete copy of a game wins). `docs/analysis.md` says what each number
+//! means; `spec/interface.md` fixes the move lines' names.
+//!
+//! A game is found by its tournament's fingerprint and its key, and only
+//! when the moves analysed are the moves of its record: an analysis never
+//! speaks for another game.
+//!
+//! A move its program did not choose (the adapter answered in its place,
+//! [`GameRecord::replaced`]) is judged like the others and marked
+//! `"replaced": true`; it does not count in its player's accuracy or
+//! blunders (they are the program's, and that move was not).
+
+use crate::out::plural;
+use crate::results::record::{GameKey, GameRecord};
+use crate::results::result::Side;
+use anyhow::{bail, Context, Result};
+use serde::{de, Deserialize, Deserializer, Serialize, Serializer};
+use std::collections::HashMap;
+use std::fmt::Write as _;
+use std::io::{BufRead, Write as _};
+use std::path::Path;
+use tabula::analysis::{GameAnalysis, MoveAnalysis, MoveClass, Settings, SideSummary};
+use tabula::game::Player;
+
+/// The version of the file's layout (the header's `format`).
+pub(crate) const FORMAT: u32 = 1;
+
+/// One line of an analysis file.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "lowercase")]
+pub(crate) enum Line {
+    Header(Header),
+    Move(MoveLine),
+    Game(GameLine),
+}
+
+/// The first line: how the games were analysed.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub(crate) struct Header {
+    pub(crate) format: u32,
+    /// `tabula <version>`.
+    pub(crate) reference: String,
+    /// The analyser's settings as [`Settings`] writes them
+    /// (`nodes=default hash=16 only_move=on`): a rerun with other settings
+    /// does not append to this file.
+    pub(crate) settings: String,
+    /// Nodes per search (`null`: each game's own default, or a movetime).
+    pub(crate) nodes: Option<u64>,
+    /// Milliseconds per search (`null`: a node budget).
+    pub(crate) movetime: Option<u64>,
+    /// True when a rerun gives the same file (a node budget).
+    pub(crate) deterministic: bool,
+}
+
+impl Header {
+    /// The header of an analysis made with `settings`.
+    pub(crate) fn of(settings: &Settings) -> Header {
+        use tabula::analysis::Budget;
+        let (nodes, movetime) = match settings.budget {
+            Budget::Default => (None, None),
+            Budget::Nodes(n) => (Some(n), None),
+            Budget::Movetime(ms) => (None, Some(ms)),
+        };
+        Header {
+            format: FORMAT,
+            reference: format!("tabula {}", env!("CARGO_PKG_VERSION")),
+            settings: settings.to_string(),
+            nodes,
+            movetime,
+            deterministic: settings.budget.is_deterministic(),
+        }
+    }
+}
+
+/// The judgement of one move (the fields `spec/interface.md` names, and
+/// the scores behind them).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub(crate) struct MoveLine {
+    /// The fingerprint of the game's tournament (its results line's).
+    pub(crate) tournament: String,
+    pub(crate) key: GameKey,
+    /// 0-based index into the game's moves.
+    pub(crate) ply: usize,
+    pub(crate) side: Side,
+    #[serde(rename = "move")]
+    pub(crate) played: String,
+    pub(crate) best: String,
+    /// The mover's winning chances (0–100) before and after the move.
+    pub(crate) win_before: f64,
+    pub(crate) win_after: f64,
+    pub(crate) accuracy: f64,
+    #[serde(with = "class_word")]
+    pub(crate) class: MoveClass,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub(crate) missed_win: bool,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub(crate) only_move: bool,
+    /// Not the program's choice: the adapter answered in its place.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub(crate) replaced: bool,
+    /// The reference's scores for the mover (the game's points).
+    pub(crate) score_before: i32,
+    pub(crate) score_after: i32,
+    pub(crate) exact_before: bool,
+    pub(crate) exact_after: bool,
+    pub(crate) points_lost: i32,
+    pub(crate) depth: u32,
+    pub(crate) nodes: u64,
+}
+
+impl MoveLine {
+    /// The drop in the mover's winning chances (points of win %).
+    pub(crate) fn drop(&self) -> f64 {
+        (self.win_before - self.win_after).max(0.0)
+    }
+
+    /// A move the page and the feedback mark: an inaccuracy or worse.
+    pub(crate) fn is_marked(&self) -> bool {
+        self.class >= MoveClass::Inaccuracy
+    }
+}
+
+/// The summary of one game, after its moves.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub(crate) struct GameLine {
+    pub(crate) tournament: String,
+    pub(crate) key: GameKey,
+    pub(crate) game: String,
+    pub(crate) p1: String,
+    pub(crate) p2: String,
+    /// Moves analysed (the record's).
+    pub(crate) plies: usize,
+    /// The ply of the largest drop in a mover's winning chances.
+    pub(crate) turning_point: Option<usize>,
+    /// Player 1's summary, then player 2's (their own moves only).
+    pub(crate) sides: [SideLine; 2],
+    pub(crate) nodes: u64,
+}
+
+/// One player's moves in a game, as judged.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub(crate) struct SideLine {
+    /// Moves counted (its program's own).
+    pub(crate) moves: u32,
+    /// Moves its program did not choose (not counted).
+    #[serde(default)]
+    pub(crate) replaced: u32,
+    /// Game accuracy, 0–100 (`null` without a counted move).
+    pub(crate) accuracy: Option<f64>,
+    pub(crate) best: u32,
+    pub(crate) good: u32,
+    pub(crate) inaccuracies: u32,
+    pub(crate) mistakes: u32,
+    pub(crate) blunders: u32,
+    pub(crate) missed_wins: u32,
+    pub(crate) only_moves: u32,
+    pub(crate) points_lost: i64,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+/// One decimal: the file is read by people too, and a tenth of a percent
+/// is all the model can tell.
+fn tenth(x: f64) -> f64 {
+    (x * 10.0).round() / 10.0
+}
+
+/// A class as its word (`best`, `good`, `inaccuracy`, `mistake`, `blunder`).
+mod class_word {
+    use super::*;
+
+    pub(super) fn serialize<S: Serializer>(class: &MoveClass, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(class.as_str())
+    }
+
+    pub(super) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<MoveClass, D::Error> {
+        let word = String::deserialize(d)?;
+        word.parse().map_err(de::Error::custom)
+    }
+}
+
+/// The plies of `record` its programs did not choose.
+fn replaced_plies(record: &GameRecord) -> Vec<usize> {
+    record.replaced.iter().map(|r| r.ply).collect()
+}
+
+/// The lines of `record`'s analysis: one per move, then the game's.
+pub(crate) fn lines_of(record: &GameRecord, analysis: &GameAnalysis) -> Vec<Line> {
+    let replaced = replaced_plies(record);
+    let own = |m: &MoveAnalysis| !replaced.contains(&m.ply);
+    let mut lines: Vec<Line> = analysis
+        .moves
+        .iter()
+        .map(|m| {
+            Line::Move(MoveLine {
+                tournament: record.tournament.clone(),
+                key: record.key,
+                ply: m.ply,
+                side: Side::from(m.side),
+                played: m.played.to_string(),
+                best: m.best.to_string(),
+                win_before: tenth(m.win_before),
+                win_after: tenth(m.win_after),
+                accuracy: tenth(m.accuracy),
+                class: m.class,
+                missed_win: m.missed_win,
+                only_move: m.only_move,
+                replaced: !own(m),
+                score_before: m.score_before,
+                score_after: m.score_after,
+                exact_before: m.exact_before,
+                exact_after: m.exact_after,
+                points_lost: m.points_lost,
+                depth: m.depth,
+                nodes: m.nodes,
+            })
+        })
+        .collect();
+    let side = |player: Player| {
+        let s: SideSummary = analysis.summary(player, own);
+        SideLine {
+            moves: s.moves,
+            replaced: analysis
+                .moves
+                .iter()
+                .filter(|m| m.side == player && !own(m))
+                .count() as u32,
+            accuracy: s.accuracy.map(tenth),
+            best: s.best,
+            good: s.good,
+            inaccuracies: s.inaccuracies,
+            mistakes: s.mistakes,
+            blunders: s.blunders,
+            missed_wins: s.missed_wins,
+            only_moves: s.only_moves,
+            points_lost: s.points_lost,
+        }
+    };
+    lines.push(Line::Game(GameLine {
+        tournament: record.tournament.clone(),
+        key: record.key,
+        game: record.game.clone(),
+        p1: record.p1.clone(),
+        p2: record.p2.clone(),
+        plies: analysis.moves.len(),
+        turning_point: analysis.turning_point,
+        sides: [side(Player::One), side(Player::Two)],
+        nodes: analysis.nodes,
+    }));
+    lines
+}
+
+/// `lines` as the text appended to a file (one JSON object per line).
+pub(crate) fn to_text(lines: &[Line]) -> String {
+    let mut text = String::new();
+    for line in lines {
+        if let Ok(json) = serde_json::to_string(line) {
+            text.push_str(&json);
+            text.push('\n');
+        }
+    }
+    text
+}
+
+/// One analysed game: its moves' judgements, in order, and its summary.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Review {
+    pub(crate) moves: Vec<MoveLine>,
+    pub(crate) game: GameLine,
+}
+
+impl Review {
+    /// The summary of `side`.
+    pub(crate) fn side(&self, side: Side) -> &SideLine {
+        &self.game.sides[side as usize]
+    }
+
+    /// Player 1's winning chances at each position (the start first, the
+    /// position after the last move last).
+    pub(crate) fn p1_series(&self) -> Vec<f64> {
+        let p1 = |side: Side, win: f64| match side {
+            Side::P1 => win,
+            Side::P2 => tenth(100.0 - win),
+        };
+        let mut series: Vec<f64> = self
+            .moves
+            .iter()
+            .map(|m| p1(m.side, m.win_before))
+            .collect();
+        if let Some(last) = self.moves.last() {
+            series.push(p1(last.side, last.win_after));
+        }
+        series
+    }
+}
+
+/// The games of one or more analysis files, by tournament and key.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Analyses {
+    /// The first file's header (`None` for an empty store).
+    pub(crate) header: Option<Header>,
+    games: HashMap<(String, GameKey), Review>,
+}
+
+impl Analyses {
+    /// Reads `path` (its complete games; a torn last line, as left by a
+    /// run that was stopped, is skipped). A file that does not exist is an
+    /// empty store.
+    pub(crate) fn load(path: &Path) -> Result<Analyses> {
+        let mut store = Analyses::default();
+        store.read(path)?;
+        Ok(store)
+    }
+
+    /// Reads `paths` into one store.
+    pub(crate) fn load_all(paths: &[impl AsRef<Path>]) -> Result<Analyses> {
+        let mut store = Analyses::default();
+        for p in paths {
+            store.read(p.as_ref())?;
+        }
+        Ok(store)
+    }
+
+    fn read(&mut self, path: &Path) -> Result<()> {
+        let file = match std::fs::File::open(path) {
+            Ok(f) => f,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+            Err(e) => return Err(e).with_context(|| format!("cannot read '{}'", path.display())),
+        };
+        let mut pending: HashMap<(String, GameKey), Vec<MoveLine>> = HashMap::new();
+        let lines: Vec<String> = std::io::BufReader::new(file)
+            .lines()
+            .collect::<std::io::Result<_>>()
+            .with_context(|| format!("cannot read '{}'", path.display()))?;
+        let last = lines.len();
+        for (n, text) in lines.iter().enumerate() {
+            if text.trim().is_empty() {
+                continue;
+            }
+            let line: Line = match serde_json::from_str(text) {
+                Ok(line) => line,
+                // A torn last line: the run was stopped while writing it.
+                Err(_) if n + 1 == last => break,
+                Err(e) => bail!(
+                    "'{}' line {}: not an analysis line ({e}); is it an analysis file \
+                     (written by `arbiter analyse` or --analyse)?",
+                    path.display(),
+                    n + 1
+                ),
+            };
+            match line {
+                Line::Header(h) => {
+                    if h.format != FORMAT {
+                        bail!(
+                            "'{}': analysis format {} (this arbiter reads format {FORMAT}): \
+                             analyse the games again",
+                            path.display(),
+                            h.format
+                        );
+                    }
+                    self.header.get_or_insert(h);
+                }
+                Line::Move(m) => pending
+                    .entry((m.tournament.clone(), m.key))
+                    .or_default()
+                    .push(m),
+                Line::Game(g) => {
+                    let id = (g.tournament.clone(), g.key);
+                    let mut moves = pending.remove(&id).unwrap_or_default();
+                    moves.sort_by_key(|m| m.ply);
+                    moves.dedup_by_key(|m| m.ply);
+                    let whole =
+                        moves.len() == g.plies && moves.iter().enumerate().all(|(i, m)| m.ply == i);
+                    if whole {
+                        self.games.insert(id, Review { moves, game: g });
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Games held.
+    pub(crate) fn len(&self) -> usize {
+        self.games.len()
+    }
+
+    /// True when no game is held.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.games.is_empty()
+    }
+
+    /// Adds (or replaces) a game from its lines (as [`lines_of`] makes them).
+    pub(crate) fn insert(&mut self, lines: Vec<Line>) {
+        let mut moves = Vec::new();
+        for line in lines {
+            match line {
+                Line::Move(m) => moves.push(m),
+                Line::Game(g) => {
+                    self.games
+                        .insert((g.tournament.clone(), g.key), Review { moves, game: g });
+                    return;
+                }
+                Line::Header(_) => {}
+            }
+        }
+    }
+
+    /// The analysis of `record`: held, and of the same moves.
+    pub(crate) fn get(&self, record: &GameRecord) -> Option<&Review> {
+        let review = self.games.get(&(record.tournament.clone(), record.key))?;
+        let same = review.moves.len() == record.moves.len()
+            && review
+                .moves
+                .iter()
+                .zip(&record.moves)
+                .all(|(m, r)| &m.played == r)
+            && (review.game.p1.as_str(), review.game.p2.as_str())
+                == (record.p1.as_str(), record.p2.as_str());
+        same.then_some(review)
+    }
+
+    /// True when `record` is analysed.
+    pub(crate) fn has(&self, record: &GameRecord) -> bool {
+        self.get(record).is_some()
+    }
+}
+
+/// An analysis file being appended to: its header checked against the
+/// settings (or written), then each game's lines at once.
+pub(crate) struct Writer {
+    file: std::fs::File,
+    path: std::path::PathBuf,
+}
+
+impl Writer {
+    /// Opens `path` for appending games analysed with `settings`. A file
+    /// analysed with other settings is refused (the analyses would not
+    /// agree); a new or empty file gets the header.
+    pub(crate) fn open(path: &Path, settings: &Settings, existing: &Analyses) -> Result<Writer> {
+        let header = Header::of(settings);
+        if let Some(old) = &existing.header {
+            if old.settings != header.settings {
+                bail!(
+                    "'{}' holds an analysis made with {}; this run asks for {}: use the same \
+                     settings to go on with it, or another file",
+                    path.display(),
+                    old.settings,
+                    header.settings
+                );
+            }
+        }
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir)
+                .with_context(|| format!("cannot create folder '{}'", dir.display()))?;
+        }
+        let mut file = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .with_context(|| format!("cannot open the analysis file '{}'", path.display()))?;
+        let empty = file.metadata().map(|m| m.len() == 0).unwrap_or(true);
+        if empty || existing.header.is_none() {
+            // A file without a header (empty, or only a torn line) starts anew.
+            if !empty {
+                file.set_len(0)
+                    .with_context(|| format!("cannot rewrite '{}'", path.display()))?;
+            }
+            let text = to_text(&[Line::Header(header)]);
+            file.write_all(text.as_bytes())
+                .with_context(|| format!("cannot write '{}'", path.display()))?;
+        }
+        Ok(Writer {
+            file,
+            path: path.to_path_buf(),
+        })
+    }
+
+    /// Appends one game's lines (in one write, flushed).
+    pub(crate) fn append(&mut self, lines: &[Line]) -> Result<()> {
+        self.file
+            .write_all(to_text(lines).as_bytes())
+            .and_then(|()| self.file.flush())
+            .with_context(|| format!("cannot write the analysis file '{}'", self.path.display()))
+    }
+}
+
+/// One entrant's analysed moves over a championship.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(crate) struct EntrantAnalysis {
+    pub(crate) name: String,
+    /// Games analysed.
+    pub(crate) games: u32,
+    /// Its counted moves (its program's own).
+    pub(crate) moves: u32,
+    /// The mean of its game accuracies.
+    pub(crate) accuracy: Option<f64>,
+    pub(crate) inaccuracies: u32,
+    pub(crate) mistakes: u32,
+    pub(crate) blunders: u32,
+    pub(crate) missed_wins: u32,
+    pub(crate) points_lost: i64,
+}
+
+impl EntrantAnalysis {
+    /// Points lost per counted move.
+    pub(crate) fn points_per_move(&self) -> f64 {
+        if self.moves == 0 {
+            0.0
+        } else {
+            self.points_lost as f64 / f64::from(self.moves)
+        }
+    }
+}
+
+/// Each of `names`' analysed games summed up, in the order of `names`.
+pub(crate) fn by_entrant(
+    names: &[String],
+    records: &[GameRecord],
+    analyses: &Analyses,
+) -> Vec<EntrantAnalysis> {
+    names
+        .iter()
+        .map(|name| {
+            let mut e = EntrantAnalysis {
+                name: name.clone(),
+                ..EntrantAnalysis::default()
+            };
+            let mut accuracies = Vec::new();
+            for r in records {
+                let Some(review) = analyses.get(r) else {
+                    continue;
+                };
+                for (side, player) in [(Side::P1, &r.p1), (Side::P2, &r.p2)] {
+                    if player != name {
+                        continue;
+                    }
+                    let s = review.side(side);
+                    e.games += 1;
+                    e.moves += s.moves;
+                    e.inaccuracies += s.inaccuracies;
+                    e.mistakes += s.mistakes;
+                    e.blunders += s.blunders;
+                    e.missed_wins += s.missed_wins;
+                    e.points_lost += s.points_lost;
+                    accuracies.extend(s.accuracy);
+                }
+            }
+            if !accuracies.is_empty() {
+                e.accuracy = Some(accuracies.iter().sum::<f64>() / accuracies.len() as f64);
+            }
+            e
+        })
+        .collect()
+}
+
+/// A move of the championship, for a list of the worst.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Worst<'a> {
+    /// Index of the game in the records.
+    pub(crate) game: usize,
+    pub(crate) line: &'a MoveLine,
+}
+
+/// `name`'s `n` worst own moves (largest drop in its winning chances,
+/// marked moves only; the earliest game first among equals).
+pub(crate) fn worst_moves<'a>(
+    name: &str,
+    records: &[GameRecord],
+    analyses: &'a Analyses,
+    n: usize,
+) -> Vec<Worst<'a>> {
+    let mut all = Vec::new();
+    for (i, r) in records.iter().enumerate() {
+        let Some(review) = analyses.get(r) else {
+            continue;
+        };
+        for m in &review.moves {
+            let mine = match m.side {
+                Side::P1 => &r.p1,
+                Side::P2 => &r.p2,
+            } == name;
+            if mine && !m.replaced && m.is_marked() {
+                all.push(Worst { game: i, line: m });
+            }
+        }
+    }
+    all.sort_by(|a, b| {
+        b.line
+            .drop()
+            .total_cmp(&a.line.drop())
+            .then(a.game.cmp(&b.game))
+            .then(a.line.ply.cmp(&b.line.ply))
+    });
+    all.truncate(n);
+    all
+}
+
+/// The terminal's table after the standings: each entrant's accuracy and
+/// marked moves (empty when no game is analysed).
+pub(crate) fn table(names: &[String], records: &[GameRecord], analyses: &Analyses) -> String {
+    let rows = by_entrant(names, records, analyses);
+    let analysed = records.iter().filter(|r| analyses.has(r)).count();
+    if analysed == 0 {
+        return String::new();
+    }
+    let width = rows
+        .iter()
+        .map(|r| r.name.chars().count())
+        .max()
+        .unwrap_or(4)
+        .max(6);
+    let mut out = format!(
+        "Analysis by the reference ({} of {}):\n{:<width$}  {:>5}  {:>8}  {:>7}  {:>8}  {:>11}  {:>11}  {:>8}\n",
+        plural(analysed, "game"),
+        records.len(),
+        "engine",
+        "games",
+        "accuracy",
+        "blunder",
+        "mistake",
+        "inaccuracy",
+        "missed win",
+        "pts/move",
+    );
+    let mut sorted: Vec<&EntrantAnalysis> = rows.iter().collect();
+    sorted.sort_by(|a, b| {
+        b.accuracy
+            .unwrap_or(-1.0)
+            .total_cmp(&a.accuracy.unwrap_or(-1.0))
+    });
+    for r in sorted {
+        let _ = writeln!(
+            out,
+            "{:<width$}  {:>5}  {:>8}  {:>7}  {:>8}  {:>11}  {:>11}  {:>8.2}",
+            r.name,
+            r.games,
+            r.accuracy.map_or("-".into(), |a| format!("{a:.1}")),
+            r.blunders,
+            r.mistakes,
+            r.inaccuracies,
+            r.missed_wins,
+            r.points_per_move(),
+        );
+    }
+    out
+}
