@@ -63,6 +63,7 @@ fn measure(
         sprt: None,
         command: Vec::new(),
         live: None,
+        analyse: None,
     };
     let t0 = Instant::now();
     let r = arbiter::run_plan(&plan, &opts)?;

@@ -66,6 +66,7 @@ pub use params::ParamArgs;
 pub use play::clock::TimeControl;
 pub use play::game::Settings;
 pub use play::human::{run as play_command, PlayArgs};
+pub use results::analysis::{table as analysis_table, Analyses};
 pub use results::html::{
     load_journals, run as report_command, title as page_title, write as write_page, Live, PageInfo,
     ReportArgs,
@@ -77,6 +78,7 @@ pub use results::report::{
 pub use results::result::OnReplaced;
 pub use results::sprt::{Sprt, Watch as SprtWatch};
 pub use results::stats::{standings, Scoring, Standing};
+pub use run::analyse::{run_command as analyse_command, AnalyseArgs, AnalyseFlags, AnalyseOptions};
 pub use run::boards::{
     run as boards_command, source as board_source, BoardSet, Boards, BoardsArgs,
 };

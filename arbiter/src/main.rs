@@ -145,6 +145,13 @@ enum Command {
     /// The tournament as one web page (standings, charts, a replay of every
     /// game) from results journals: `arbiter report results.jsonl --out report.html`.
     Report(arbiter::ReportArgs),
+    /// Every move of every game of results files judged by the reference:
+    /// its best move, the mover's winning chances before and after, the
+    /// move's class (best, good, inaccuracy, mistake, blunder) and
+    /// accuracy, one JSON line per move (docs/analysis.md); then each
+    /// entrant's accuracy. Resumes an --out file of the same settings.
+    /// Exit 0 when it ran, 2 on bad arguments, 130 when interrupted.
+    Analyse(arbiter::AnalyseArgs),
 }
 
 /// How the standings rank, and the files written from the finished games
@@ -292,6 +299,8 @@ struct Common {
     /// Also rewrite the --html page as games finish (at most once a second).
     #[arg(long, requires = "html")]
     html_live: bool,
+    #[command(flatten)]
+    analyse: arbiter::AnalyseFlags,
     /// No progress bar.
     #[arg(long)]
     quiet: bool,
@@ -321,6 +330,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Some(Command::Play(args)) => arbiter::play_command(args),
         Some(Command::Boards(args)) => arbiter::boards_command(args),
         Some(Command::Report(args)) => arbiter::report_command(args),
+        Some(Command::Analyse(args)) => arbiter::analyse_command(args),
         Some(Command::Bench { games }) => bench::run(games).map(|_| ExitCode::SUCCESS),
         Some(Command::Check {
             engine,
@@ -577,6 +587,7 @@ fn prepare(
         live: (c.html.as_ref())
             .filter(|_| c.html_live)
             .map(|path| arbiter::Live::new(path.clone(), page.clone())),
+        analyse: c.analyse.options(c.results.as_deref()),
     };
     let setup = Setup {
         game,
@@ -610,6 +621,7 @@ fn play(schedule: Schedule, c: &Common, cmd: &[String]) -> Result<ExitCode> {
         total,
         sprt: sprt_status,
         waiting_round,
+        analyses,
     } = arbiter::play_tournament(setup, &opts)?;
     // The files first: whatever happens to stdout and stderr (a pipe whose
     // reader died with Ctrl-C), the end of the run is written.
@@ -639,6 +651,9 @@ fn play(schedule: Schedule, c: &Common, cmd: &[String]) -> Result<ExitCode> {
         "{}",
         arbiter::full_report(&names, &pairings, &records, c.out.scoring)
     );
+    if let Some(analyses) = &analyses {
+        out!("{}", arbiter::analysis_table(&names, &records, analyses));
+    }
     if let Some(watch) = &sprt_status {
         out!("{}", arbiter::sprt_lines(watch));
     }

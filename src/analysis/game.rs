@@ -39,7 +39,7 @@ use crate::search::{Evaluate, Limits, Searcher};
 use crate::with_game;
 use std::fmt;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 /// Transposition table of an analyser (MiB), as `builtin:tabula`'s.
 pub const DEFAULT_HASH_MIB: usize = 16;
@@ -323,6 +323,9 @@ impl GameAnalysis {
 pub enum AnalysisError {
     /// The analysis is for two-player games; this is a puzzle.
     Puzzle(GameId),
+    /// The analysis was stopped ([`Analyser::stopped_by`]) before the end
+    /// of the game.
+    Stopped,
     /// The move at `ply` is not a legal move of the position there (or the
     /// game was over).
     Move {
@@ -343,6 +346,7 @@ impl fmt::Display for AnalysisError {
                 "{game} is a puzzle: the analysis is for two-player games ({})",
                 GameId::listed(false, "and")
             ),
+            AnalysisError::Stopped => f.write_str("the analysis was stopped"),
             AnalysisError::Move { ply, text, error } => {
                 write!(f, "move {} ('{text}', ply {ply}): {error}", ply + 1)
             }
@@ -358,6 +362,8 @@ impl std::error::Error for AnalysisError {}
 pub struct Analyser {
     searcher: Searcher,
     settings: Settings,
+    /// Set by another thread to stop the game under analysis.
+    stop: Arc<AtomicBool>,
 }
 
 impl Analyser {
@@ -366,7 +372,16 @@ impl Analyser {
         Analyser {
             searcher: Searcher::new(settings.hash_mib),
             settings,
+            stop: Arc::new(AtomicBool::new(false)),
         }
+    }
+
+    /// An analyser that stops as soon as `stop` is set (by another thread):
+    /// the game under analysis then ends with [`AnalysisError::Stopped`],
+    /// never with a half-searched judgement.
+    pub fn stopped_by(mut self, stop: Arc<AtomicBool>) -> Analyser {
+        self.stop = stop;
+        self
     }
 
     /// The settings.
@@ -428,8 +443,14 @@ impl Analyser {
         let mut pos = *start;
         let mut records = Vec::with_capacity(moves.len());
         for (ply, &mv) in moves.iter().enumerate() {
+            if self.stop.load(Ordering::Relaxed) {
+                break;
+            }
             records.push(self.judge(ply, &pos, mv, &model));
             pos.play_unchecked(mv);
+        }
+        if self.stop.load(Ordering::Relaxed) {
+            return Err(AnalysisError::Stopped);
         }
         Ok(summarise(G::ID, records))
     }
@@ -442,7 +463,7 @@ impl Analyser {
         mv: G::Move,
         model: &WinModel,
     ) -> MoveAnalysis {
-        let stop = AtomicBool::new(false);
+        let stop = Arc::clone(&self.stop);
         let limits = self.settings.budget.limits(G::ID);
         let mover = pos.side_to_move();
         let root = self.searcher.search(pos, &limits, &stop, &mut |_| {});

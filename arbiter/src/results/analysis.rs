@@ -307,7 +307,7 @@ impl Review {
 
 /// The games of one or more analysis files, by tournament and key.
 #[derive(Clone, Debug, Default)]
-pub(crate) struct Analyses {
+pub struct Analyses {
     /// The first file's header (`None` for an empty store).
     pub(crate) header: Option<Header>,
     games: HashMap<(String, GameKey), Review>,
@@ -371,10 +371,14 @@ impl Analyses {
                     }
                     self.header.get_or_insert(h);
                 }
-                Line::Move(m) => pending
-                    .entry((m.tournament.clone(), m.key))
-                    .or_default()
-                    .push(m),
+                Line::Move(m) => {
+                    let moves = pending.entry((m.tournament.clone(), m.key)).or_default();
+                    if m.ply == 0 {
+                        // A game analysed again after a stop: its new copy.
+                        moves.clear();
+                    }
+                    moves.push(m);
+                }
                 Line::Game(g) => {
                     let id = (g.tournament.clone(), g.key);
                     let mut moves = pending.remove(&id).unwrap_or_default();
@@ -399,6 +403,14 @@ impl Analyses {
     /// True when no game is held.
     pub(crate) fn is_empty(&self) -> bool {
         self.games.is_empty()
+    }
+
+    /// Adds `other`'s games (and its header if this store has none).
+    pub(crate) fn extend(&mut self, other: Analyses) {
+        if self.header.is_none() {
+            self.header = other.header;
+        }
+        self.games.extend(other.games);
     }
 
     /// Adds (or replaces) a game from its lines (as [`lines_of`] makes them).
@@ -470,6 +482,14 @@ impl Writer {
             .append(true)
             .open(path)
             .with_context(|| format!("cannot open the analysis file '{}'", path.display()))?;
+        // A torn last line (a run stopped while writing it) is cut off, so
+        // that what is appended starts a line.
+        let text = std::fs::read(path).unwrap_or_default();
+        if text.last().is_some_and(|&b| b != b'\n') {
+            let whole = text.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+            file.set_len(whole as u64)
+                .with_context(|| format!("cannot rewrite '{}'", path.display()))?;
+        }
         let empty = file.metadata().map(|m| m.len() == 0).unwrap_or(true);
         if empty || existing.header.is_none() {
             // A file without a header (empty, or only a torn line) starts anew.
@@ -609,7 +629,7 @@ pub(crate) fn worst_moves<'a>(
 
 /// The terminal's table after the standings: each entrant's accuracy and
 /// marked moves (empty when no game is analysed).
-pub(crate) fn table(names: &[String], records: &[GameRecord], analyses: &Analyses) -> String {
+pub fn table(names: &[String], records: &[GameRecord], analyses: &Analyses) -> String {
     let rows = by_entrant(names, records, analyses);
     let analysed = records.iter().filter(|r| analyses.has(r)).count();
     if analysed == 0 {

@@ -4,7 +4,7 @@
 //! ([`report`]), the web page ([`html`]) and boards drawn as text
 //! ([`board_view`]).
 
-// Wired into the commands and the page in the next commits.
+// The page reads the rest of it (next commits).
 #[allow(dead_code)]
 pub(crate) mod analysis;
 pub(crate) mod board_view;

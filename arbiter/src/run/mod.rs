@@ -2,8 +2,10 @@
 //! ([`boards`]), played by workers ([`tournament`]) that tell what happens
 //! as [`events`] to [`sinks`] (journal, progress bar, live page, SPRT);
 //! what a journal already holds ([`resume`]) and what of it is trusted
-//! ([`verify`]); shards over several machines ([`shard`]).
+//! ([`verify`]); shards over several machines ([`shard`]); games analysed
+//! by the reference ([`analyse`]: `arbiter analyse`, `--analyse`).
 
+pub(crate) mod analyse;
 pub(crate) mod boards;
 pub(crate) mod events;
 pub(crate) mod plan;

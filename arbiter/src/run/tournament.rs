@@ -19,10 +19,12 @@ use crate::engines::builtin::Builtin;
 use crate::engines::client::{Engine, Fault, Timeouts};
 use crate::engines::config::Kind;
 use crate::play::game::{self, Seat, Settings};
+use crate::results::analysis::Analyses;
 use crate::results::html::Live;
 use crate::results::journal;
 use crate::results::record::{GameKey, GameRecord};
 use crate::results::sprt;
+use crate::run::analyse::{AnalyseOptions, AnalysisSink};
 use crate::run::events::{tell, Event, Flow, Sink};
 use crate::run::plan::{first_plan, player_seed, swiss_round, Format, Plan, PlannedGame, Setup};
 use crate::run::resume::{resume, Resumed};
@@ -52,6 +54,8 @@ pub struct RunOptions {
     pub command: Vec<String>,
     /// A web page rewritten as games finish (`--html-live`).
     pub live: Option<Live>,
+    /// The games analysed as they finish (`--analyse`).
+    pub analyse: Option<AnalyseOptions>,
 }
 
 /// What a run produced.
@@ -76,6 +80,8 @@ pub struct RunResult {
     /// The pairings played (each pair of entrants once, lower index first,
     /// sorted).
     pub pairings: Vec<(usize, usize)>,
+    /// The analyses of the games (with `--analyse`).
+    pub analyses: Option<Analyses>,
 }
 
 /// Refuses, before any game, an engine that cannot be found or that does
@@ -146,9 +152,18 @@ pub fn run(plan: &Plan, opts: &RunOptions) -> Result<RunResult> {
     if let Some(page) = live.as_mut() {
         sinks.push(page);
     }
+    let mut analysis = opts
+        .analyse
+        .clone()
+        .map(|a| AnalysisSink::new(a, opts.progress));
+    if let Some(a) = analysis.as_mut() {
+        sinks.push(a);
+    }
     let resumed = done.len();
     let (records, interrupted) = dispatch(plan, opts, done, &mut sinks)?;
+    drop(sinks);
     Ok(RunResult {
+        analyses: analysis.map(AnalysisSink::into_analyses),
         records,
         resumed,
         rejected,
@@ -352,6 +367,9 @@ fn play_swiss(setup: &Setup, opts: &RunOptions) -> Result<RunResult> {
         let result = run(&plan, &round_opts)?;
         pairings.extend(plan.pairings.iter().copied());
         all.records.extend(result.records);
+        if let Some(a) = result.analyses {
+            all.analyses.get_or_insert_with(Default::default).extend(a);
+        }
         all.resumed += result.resumed;
         all.rejected += result.rejected;
         all.total += result.total;
@@ -506,6 +524,7 @@ mod tests {
             sprt: None,
             command: Vec::new(),
             live: None,
+            analyse: None,
         };
         let mut heard = Heard::default();
         let (records, interrupted) = dispatch(&plan, &opts, Vec::new(), &mut [&mut heard]).unwrap();

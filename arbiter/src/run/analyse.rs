@@ -1,0 +1,531 @@
+//! Games analysed by the reference: `arbiter analyse` (results files in,
+//! an analysis file out) and `--analyse` on `match` and `tournament` (each
+//! game analysed as it finishes).
+//!
+//! Both hand games to a [`Pool`] of threads, one
+//! [`Analyser`](tabula::analysis::Analyser) each, and write each game's
+//! lines at once ([`crate::results::analysis`]). Both resume: the games
+//! already in the analysis file (made with the same settings) are not
+//! analysed again, so a stopped run goes on where it stopped.
+//!
+//! During a tournament the pool's threads run at the scheduler's idle
+//! priority (`SCHED_IDLE`): they take only the CPU time nobody else wants,
+//! so the engines' clocks never pay for the analysis. When the last game
+//! ends, the games not yet analysed are finished with a progress bar
+//! (Ctrl-C leaves them for the next run).
+
+use crate::out::plural;
+use crate::results::analysis::{self, Analyses, Writer};
+use crate::results::html::load_journals;
+use crate::results::record::{GameKey, GameRecord};
+use crate::run::events::{Event, Flow, Sink};
+use crate::signals;
+use anyhow::{bail, Result};
+use indicatif::{ProgressBar, ProgressStyle};
+use std::collections::{BTreeMap, HashSet};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+use tabula::analysis::{Analyser, AnalysisError, Budget, GameAnalysis, Settings};
+use tabula::game::AnyPosition;
+
+/// A finished analysis: the job's number, its record and what came of it.
+type Outcome = (usize, GameRecord, Result<GameAnalysis, String>);
+
+/// Threads analysing games handed to them, in any order.
+pub(crate) struct Pool {
+    jobs: Option<mpsc::Sender<(usize, GameRecord)>>,
+    done: mpsc::Receiver<Outcome>,
+    workers: Vec<JoinHandle<()>>,
+    stop: Arc<AtomicBool>,
+    /// Jobs given and not yet taken back.
+    pending: usize,
+    next: usize,
+}
+
+impl Pool {
+    /// `threads` analysers (at least one) with `settings`; `idle`: at the
+    /// scheduler's idle priority.
+    pub(crate) fn new(settings: Settings, threads: usize, idle: bool) -> Pool {
+        let (jobs_tx, jobs_rx) = mpsc::channel::<(usize, GameRecord)>();
+        let jobs_rx = Arc::new(Mutex::new(jobs_rx));
+        let (done_tx, done) = mpsc::channel();
+        let stop = Arc::new(AtomicBool::new(false));
+        let workers = (0..threads.max(1))
+            .map(|_| {
+                let (jobs, done, stop) = (Arc::clone(&jobs_rx), done_tx.clone(), Arc::clone(&stop));
+                std::thread::spawn(move || {
+                    if idle {
+                        idle_priority();
+                    }
+                    let mut analyser = Analyser::new(settings).stopped_by(stop);
+                    loop {
+                        let job = match jobs.lock() {
+                            Ok(rx) => rx.recv(),
+                            Err(_) => break,
+                        };
+                        let Ok((n, record)) = job else { break };
+                        let result = analyse(&mut analyser, &record);
+                        if done.send((n, record, result)).is_err() {
+                            break;
+                        }
+                    }
+                })
+            })
+            .collect();
+        Pool {
+            jobs: Some(jobs_tx),
+            done,
+            workers,
+            stop,
+            pending: 0,
+            next: 0,
+        }
+    }
+
+    /// Hands a game to the pool; returns its job number (0, 1, …).
+    pub(crate) fn submit(&mut self, record: GameRecord) -> usize {
+        let n = self.next;
+        if let Some(jobs) = &self.jobs {
+            if jobs.send((n, record)).is_ok() {
+                self.pending += 1;
+            }
+        }
+        self.next += 1;
+        n
+    }
+
+    /// Games given and not yet taken back.
+    pub(crate) fn pending(&self) -> usize {
+        self.pending
+    }
+
+    /// A finished analysis, waiting at most `wait`.
+    pub(crate) fn next(&mut self, wait: Duration) -> Option<Outcome> {
+        if self.pending == 0 {
+            return None;
+        }
+        let got = if wait.is_zero() {
+            self.done.try_recv().ok()
+        } else {
+            self.done.recv_timeout(wait).ok()
+        };
+        if got.is_some() {
+            self.pending -= 1;
+        }
+        got
+    }
+
+    /// Stops every analysis at once (the games under way are dropped) and
+    /// waits for the threads.
+    pub(crate) fn stop(mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        self.close();
+    }
+
+    fn close(&mut self) {
+        self.jobs = None;
+        for w in self.workers.drain(..) {
+            let _ = w.join();
+        }
+    }
+}
+
+impl Drop for Pool {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        self.close();
+    }
+}
+
+/// The analysis of `record`'s game.
+fn analyse(analyser: &mut Analyser, record: &GameRecord) -> Result<GameAnalysis, String> {
+    let start = AnyPosition::from_fen(&record.start)
+        .map_err(|e| format!("its start position is not one: {e}"))?;
+    analyser
+        .analyse_text(&start, &record.moves)
+        .map_err(|e| match e {
+            AnalysisError::Stopped => "stopped".to_string(),
+            e => e.to_string(),
+        })
+}
+
+/// Puts the calling thread at the scheduler's idle priority (Linux's
+/// `SCHED_IDLE`): it runs only on a core nobody else wants.
+fn idle_priority() {
+    #[cfg(target_os = "linux")]
+    {
+        let param = libc::sched_param { sched_priority: 0 };
+        // SAFETY: pid 0 is the calling thread; `param` lives across the call.
+        let rc = unsafe { libc::sched_setscheduler(0, libc::SCHED_IDLE, &param) };
+        if rc != 0 {
+            log::debug!(
+                "analysis thread left at normal priority: {}",
+                std::io::Error::last_os_error()
+            );
+        }
+    }
+}
+
+/// How the games are analysed: the flags of `arbiter analyse` and of
+/// `--analyse`.
+#[derive(clap::Args, Clone, Debug, Default)]
+pub(crate) struct BudgetArgs {
+    /// Nodes per search of the reference (the same analysis on every run
+    /// and machine). Default: each game's own budget, the one its
+    /// win-chance model was fitted at (data/winchance.tsv).
+    #[arg(long = "analysis-nodes", value_name = "N", value_parser = crate::limits::nodes, conflicts_with = "analysis_movetime")]
+    pub(crate) analysis_nodes: Option<u64>,
+    /// Milliseconds per search instead of nodes (depends on the machine
+    /// and its load: not reproducible).
+    #[arg(long = "analysis-movetime", value_name = "MS", value_parser = crate::limits::movetime)]
+    pub(crate) analysis_movetime: Option<u64>,
+}
+
+impl BudgetArgs {
+    fn settings(&self) -> Settings {
+        let budget = match (self.analysis_nodes, self.analysis_movetime) {
+            (Some(n), _) => Budget::Nodes(n),
+            (None, Some(ms)) => Budget::Movetime(ms),
+            (None, None) => Budget::Default,
+        };
+        Settings {
+            budget,
+            ..Settings::default()
+        }
+    }
+}
+
+/// `--analyse` on `match` and `tournament`.
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct AnalyseFlags {
+    /// Analyse every game with the reference as it finishes (at idle
+    /// priority: the engines' time is not touched), and the games left
+    /// when the last one ends: win chances, each move's class, each
+    /// entrant's accuracy in the standings and on the page.
+    #[arg(long)]
+    pub(crate) analyse: bool,
+    /// The analysis file (JSONL), resumed like the results. Default:
+    /// <results>.analysis.jsonl beside --results; without --results the
+    /// analysis is only shown, not kept.
+    #[arg(long, value_name = "FILE", requires = "analyse")]
+    pub(crate) analysis: Option<PathBuf>,
+    #[command(flatten)]
+    pub(crate) budget: BudgetArgs,
+}
+
+/// What a run analyses, and where it keeps it.
+#[derive(Clone, Debug)]
+pub struct AnalyseOptions {
+    pub(crate) settings: Settings,
+    pub(crate) file: Option<PathBuf>,
+    pub(crate) threads: usize,
+}
+
+impl AnalyseFlags {
+    /// The options of a run whose results go to `results` (`None` without
+    /// `--analyse`).
+    pub fn options(&self, results: Option<&Path>) -> Option<AnalyseOptions> {
+        if !self.analyse {
+            return None;
+        }
+        let file = self.analysis.clone().or_else(|| {
+            results.map(|r| {
+                let mut name = r.as_os_str().to_owned();
+                name.push(".analysis.jsonl");
+                PathBuf::from(name)
+            })
+        });
+        Some(AnalyseOptions {
+            settings: self.budget.settings(),
+            file,
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+        })
+    }
+}
+
+/// The sink of `--analyse`: hands each finished game (and each game of the
+/// journal not yet analysed) to an idle-priority pool, writes each analysis
+/// as it comes back, and finishes the rest when the run is done.
+pub(crate) struct AnalysisSink {
+    opts: AnalyseOptions,
+    shown: bool,
+    pool: Option<Pool>,
+    writer: Option<Writer>,
+    store: Analyses,
+    interrupted: bool,
+}
+
+impl AnalysisSink {
+    /// A sink; `shown`: the progress bar of the games left at the end.
+    pub(crate) fn new(opts: AnalyseOptions, shown: bool) -> AnalysisSink {
+        AnalysisSink {
+            opts,
+            shown,
+            pool: None,
+            writer: None,
+            store: Analyses::default(),
+            interrupted: false,
+        }
+    }
+
+    /// The analyses of the run (and those found in the file).
+    pub(crate) fn into_analyses(mut self) -> Analyses {
+        if let Some(pool) = self.pool.take() {
+            pool.stop();
+        }
+        self.store
+    }
+
+    fn start(&mut self, done: &[GameRecord]) -> Result<()> {
+        if let Some(path) = &self.opts.file {
+            self.store = Analyses::load(path)?;
+            self.writer = Some(Writer::open(path, &self.opts.settings, &self.store)?);
+        }
+        let mut pool = Pool::new(self.opts.settings, self.opts.threads, true);
+        for r in done.iter().filter(|r| !self.store.has(r)) {
+            pool.submit(r.clone());
+        }
+        self.pool = Some(pool);
+        Ok(())
+    }
+
+    /// Keeps what came back within `wait`.
+    fn take(&mut self, wait: Duration) -> Result<usize> {
+        let mut taken = 0;
+        while let Some((_, record, result)) = self.pool.as_mut().and_then(|p| p.next(wait)) {
+            taken += 1;
+            keep(&record, result, &mut self.store, self.writer.as_mut())?;
+            if !wait.is_zero() {
+                break;
+            }
+        }
+        Ok(taken)
+    }
+
+    /// The games left, analysed with a progress bar (Ctrl-C stops).
+    fn finish(&mut self) -> Result<()> {
+        let left = self.pool.as_ref().map_or(0, Pool::pending);
+        if left == 0 || self.interrupted {
+            if let Some(pool) = self.pool.take() {
+                pool.stop();
+            }
+            return Ok(());
+        }
+        let bar = if self.shown {
+            ProgressBar::new(left as u64)
+        } else {
+            ProgressBar::hidden()
+        };
+        bar.set_style(
+            ProgressStyle::with_template(
+                "{bar:30.green/blue} {pos}/{len} games analysed [{elapsed_precise} eta {eta}]",
+            )
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        while self.pool.as_ref().is_some_and(|p| p.pending() > 0) {
+            if signals::interrupted() {
+                bar.abandon();
+                log::warn!(
+                    "analysis interrupted: {} left for the next run",
+                    plural(self.pool.as_ref().map_or(0, Pool::pending), "game")
+                );
+                break;
+            }
+            bar.inc(self.take(signals::POLL)? as u64);
+        }
+        bar.finish_and_clear();
+        if let Some(pool) = self.pool.take() {
+            pool.stop();
+        }
+        Ok(())
+    }
+}
+
+impl Sink for AnalysisSink {
+    fn event(&mut self, event: &Event<'_>) -> Result<Flow> {
+        match event {
+            Event::Planned { done, .. } => self.start(done)?,
+            Event::GameFinished { record, .. } => {
+                self.take(Duration::ZERO)?;
+                if let Some(pool) = self.pool.as_mut() {
+                    pool.submit((*record).clone());
+                }
+            }
+            Event::GameStarted { .. } | Event::Move { .. } => {
+                self.take(Duration::ZERO)?;
+            }
+            Event::Interrupted => self.interrupted = true,
+            Event::Done => self.finish()?,
+        }
+        Ok(Flow::Continue)
+    }
+}
+
+/// Keeps one game's analysis: into `store`, appended to `writer`. A game
+/// that cannot be analysed is told on stderr (a stopped one is not: it is
+/// left for the next run).
+fn keep(
+    record: &GameRecord,
+    result: Result<GameAnalysis, String>,
+    store: &mut Analyses,
+    writer: Option<&mut Writer>,
+) -> Result<()> {
+    match result {
+        Ok(analysis) => {
+            let lines = analysis::lines_of(record, &analysis);
+            if let Some(w) = writer {
+                w.append(&lines)?;
+            }
+            store.insert(lines);
+        }
+        Err(e) if e == "stopped" => {}
+        Err(e) => log::warn!("game {} not analysed: {e}", record.key),
+    }
+    Ok(())
+}
+
+/// `arbiter analyse` options.
+#[derive(clap::Args, Clone, Debug)]
+pub struct AnalyseArgs {
+    /// Results files (JSONL, as written by --results): every finished game
+    /// in them.
+    #[arg(required = true, value_name = "RESULTS")]
+    pub(crate) results: Vec<PathBuf>,
+    /// The analysis file (JSONL; a file of the same settings is resumed:
+    /// its games are not analysed again).
+    #[arg(long, default_value = "analysis.jsonl", value_name = "FILE")]
+    pub(crate) out: PathBuf,
+    /// Nodes per search of the reference (the same output on every run and
+    /// machine). Default: each game's own budget (data/winchance.tsv).
+    #[arg(long, value_name = "N", value_parser = crate::limits::nodes, conflicts_with = "movetime")]
+    pub(crate) nodes: Option<u64>,
+    /// Milliseconds per search instead of nodes (not reproducible).
+    #[arg(long, value_name = "MS", value_parser = crate::limits::movetime)]
+    pub(crate) movetime: Option<u64>,
+    /// Games analysed at once (default: the number of cores).
+    #[arg(long, value_name = "K", value_parser = crate::limits::concurrency)]
+    pub(crate) concurrency: Option<usize>,
+    /// No progress bar.
+    #[arg(long)]
+    pub(crate) quiet: bool,
+}
+
+/// `arbiter analyse`: analyses every game of the results files not yet in
+/// `--out`, appends them in the order of the results (so that a node
+/// budget gives the same file on every run), and prints each entrant's
+/// accuracy. Exit 0 when it ran, 130 when interrupted.
+pub fn run_command(args: AnalyseArgs) -> Result<std::process::ExitCode> {
+    let settings = BudgetArgs {
+        analysis_nodes: args.nodes,
+        analysis_movetime: args.movetime,
+    }
+    .settings();
+    let records = load_journals(&args.results)?;
+    if records.is_empty() {
+        bail!(
+            "no game in {}",
+            args.results
+                .iter()
+                .map(|p| format!("'{}'", p.display()))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+    }
+    let mut store = Analyses::load(&args.out)?;
+    let mut writer = Writer::open(&args.out, &settings, &store)?;
+    let already = records.iter().filter(|r| store.has(r)).count();
+    let mut seen: HashSet<(String, GameKey)> = HashSet::new();
+    let todo: Vec<&GameRecord> = records
+        .iter()
+        .filter(|r| !store.has(r) && seen.insert((r.tournament.clone(), r.key)))
+        .collect();
+    let positions: usize = todo.iter().map(|r| r.moves.len()).sum();
+    let threads = args
+        .concurrency
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let bar = if args.quiet || todo.is_empty() {
+        ProgressBar::hidden()
+    } else {
+        ProgressBar::new(positions as u64)
+    };
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{bar:30.green/blue} {pos}/{len} positions [{elapsed_precise} eta {eta}] {msg}",
+        )
+        .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let started = Instant::now();
+    let mut pool = Pool::new(settings, threads, false);
+    for r in &todo {
+        pool.submit((*r).clone());
+    }
+    // Written in the order of the results: out-of-order games wait here.
+    let mut waiting: BTreeMap<usize, (GameRecord, Result<GameAnalysis, String>)> = BTreeMap::new();
+    let mut written = 0usize;
+    let (mut analysed, mut failed, mut done_positions) = (0usize, 0usize, 0usize);
+    let mut interrupted = false;
+    while written < todo.len() {
+        if signals::interrupted() {
+            interrupted = true;
+            break;
+        }
+        if let Some((n, record, result)) = pool.next(signals::POLL) {
+            bar.inc(record.moves.len() as u64);
+            waiting.insert(n, (record, result));
+        }
+        while let Some((record, result)) = waiting.remove(&written) {
+            match &result {
+                Ok(_) => {
+                    analysed += 1;
+                    done_positions += record.moves.len();
+                }
+                Err(_) => failed += 1,
+            }
+            bar.suspend(|| keep(&record, result, &mut store, Some(&mut writer)))?;
+            written += 1;
+        }
+        if pool.pending() == 0 && waiting.is_empty() && written < todo.len() {
+            // A job lost (a thread that could not take it): never wait on it.
+            break;
+        }
+    }
+    pool.stop();
+    bar.finish_and_clear();
+    let secs = started.elapsed().as_secs_f64();
+    crate::outln!(
+        "analysed {} ({} positions) in {secs:.1} s: {:.0} positions/s, {}, {} threads{}{}",
+        plural(analysed, "game"),
+        done_positions,
+        done_positions as f64 / secs.max(1e-9),
+        settings,
+        threads,
+        match already {
+            0 => String::new(),
+            n => format!("; {} already in {}", plural(n, "game"), args.out.display()),
+        },
+        match failed {
+            0 => String::new(),
+            n => format!("; {} could not be analysed (see above)", plural(n, "game")),
+        },
+    );
+    let names = crate::results::html::PageInfo::of_records(
+        "",
+        &records,
+        crate::results::stats::Scoring::Games,
+    )
+    .names;
+    crate::out!("{}", analysis::table(&names, &records, &store));
+    crate::outln!("wrote {}", args.out.display());
+    if interrupted {
+        crate::errln!(
+            "arbiter: interrupted; the games analysed are saved in {}. To go on, run the same \
+             command again.",
+            args.out.display()
+        );
+        return Ok(std::process::ExitCode::from(130));
+    }
+    Ok(std::process::ExitCode::SUCCESS)
+}
