@@ -19,6 +19,11 @@
 //! `sleep` child that would outlive it), `nobestmove` (a bare `bestmove`).
 //! `--pidfile` gets the pid of the engine and of its child, one per line;
 //! `--tag` is ignored (a mark to find the engine's processes by).
+//! `planted` (for the analysis tests, `mock-engine/planted.rs`): the
+//! best move by an exact search, except once, from the `go` numbered
+//! `--after`: at the first position where it holds a proven win and a move
+//! throws it away, it plays that move and appends `planted <move> <position>` to
+//! `--report FILE`.
 //! Hostile modes, for the sandbox tests (see `mock-engine/hostile.rs`):
 //! `read-secret`, `write-journal`, `connect`, `fork`, `memory`, `daemon`,
 //! `kill-parent`, `ponder`, `inherited-fd`, `env-canary`, `unix-socket`
@@ -49,6 +54,8 @@
 
 #[path = "mock-engine/hostile.rs"]
 mod hostile;
+#[path = "mock-engine/planted.rs"]
+mod planted;
 
 use std::collections::HashSet;
 use std::io::{self, BufRead, BufWriter, Write};
@@ -67,6 +74,7 @@ struct Opts {
     options: Vec<String>,
     pidfile: Option<String>,
     target: String,
+    report: Option<String>,
 }
 
 fn parse_args() -> Opts {
@@ -83,6 +91,7 @@ fn parse_args() -> Opts {
         options: Vec::new(),
         pidfile: env("MOCK_PIDFILE"),
         target: env("MOCK_TARGET").unwrap_or_default(),
+        report: None,
     };
     let mut mode = env("MOCK_MODE").unwrap_or_else(|| "good".into());
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -105,6 +114,7 @@ fn parse_args() -> Opts {
             "--options" => o.options = v.split(',').map(str::to_string).collect(),
             "--pidfile" => o.pidfile = Some(v),
             "--target" => o.target = v,
+            "--report" => o.report = Some(v),
             "--tag" => {}
             other => {
                 eprintln!("mock-engine: unknown argument {other}");
@@ -115,6 +125,19 @@ fn parse_args() -> Opts {
     }
     o.modes = mode.split(',').map(|m| m.trim().to_string()).collect();
     o
+}
+
+/// Appends a line to `--report FILE` (what the engine did on purpose).
+fn report(o: &Opts, line: &str) {
+    if let Some(path) = &o.report {
+        if let Ok(mut f) = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+        {
+            let _ = writeln!(f, "{line}");
+        }
+    }
 }
 
 fn record_pid(o: &Opts, pid: u32) {
@@ -170,6 +193,7 @@ fn main() {
     };
     let mut pos: Option<AnyPosition> = None;
     let mut gos = 0u64;
+    let mut planted_done = false;
     // The final line of a job that waits for `stop` (the bestmove of a `go
     // infinite`, a slow perft's or a silent solve's answer).
     let mut pending: Option<String> = None;
@@ -267,6 +291,18 @@ fn main() {
                     .and_then(|p| legal.get(pick(p, legal.len())))
                     .map(|m| m.to_string())
                     .unwrap_or_else(|| "pass".into());
+                let good = match pos.as_ref().filter(|_| has("planted")) {
+                    Some(p) => match planted::choose(p, !planted_done && n >= o.after) {
+                        Some(planted::Choice::Planted(m)) => {
+                            planted_done = true;
+                            report(&o, &format!("planted {m} {}", p.fen()));
+                            m
+                        }
+                        Some(planted::Choice::Best(m)) => m,
+                        None => good,
+                    },
+                    None => good,
+                };
                 if n == o.after {
                     for mode in hostile::MODES.iter().filter(|m| has(m)) {
                         if let Some(text) = hostile::attack(mode, &o.target) {

@@ -482,11 +482,13 @@ impl Writer {
             .append(true)
             .open(path)
             .with_context(|| format!("cannot open the analysis file '{}'", path.display()))?;
-        // A torn last line (a run stopped while writing it) is cut off, so
-        // that what is appended starts a line.
+        // What a stopped run left after its last complete game (a torn
+        // line, the moves of a game without its summary) is cut off: the
+        // game is analysed again whole, and the file is the one an
+        // uninterrupted run writes.
         let text = std::fs::read(path).unwrap_or_default();
-        if text.last().is_some_and(|&b| b != b'\n') {
-            let whole = text.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        let whole = complete_prefix(&text);
+        if whole < text.len() {
             file.set_len(whole as u64)
                 .with_context(|| format!("cannot rewrite '{}'", path.display()))?;
         }
@@ -514,6 +516,23 @@ impl Writer {
             .and_then(|()| self.file.flush())
             .with_context(|| format!("cannot write the analysis file '{}'", self.path.display()))
     }
+}
+
+/// The length of `text` up to the end of its last header or game line.
+fn complete_prefix(text: &[u8]) -> usize {
+    let mut end = 0;
+    let mut start = 0;
+    for (i, &b) in text.iter().enumerate() {
+        if b == b'\n' {
+            let line = &text[start..i];
+            if line.starts_with(b"{\"type\":\"game\"") || line.starts_with(b"{\"type\":\"header\"")
+            {
+                end = i + 1;
+            }
+            start = i + 1;
+        }
+    }
+    end
 }
 
 /// One entrant's analysed moves over a championship.
