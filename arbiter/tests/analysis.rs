@@ -84,7 +84,7 @@ fn a_planted_blunder_is_marked_at_exactly_that_move() {
     assert_eq!(planted.len(), 1, "one blunder planted: {said}");
     let (bad_move, bad_fen) = planted[0];
     let games = results(&res);
-    let analysis = lines(&Path::new(&format!("{}.analysis.jsonl", res.display())).to_path_buf());
+    let analysis = lines(Path::new(&format!("{}.analysis.jsonl", res.display())));
     let mut found = None;
     for g in &games {
         let key = g["key"].as_str().unwrap();
@@ -230,7 +230,7 @@ fn the_file_has_the_interfaces_fields_and_is_the_same_on_every_run() {
     // Again: nothing left to do, nothing written.
     let (code, out) = analyse(&a, "2");
     assert_eq!(code, 0, "{out}");
-    assert!(out.contains(&format!("analysed 0 games")), "{out}");
+    assert!(out.contains("analysed 0 games"), "{out}");
     assert!(std::fs::read(&a).unwrap() == text, "nothing appended");
 
     // Other settings on the same file, and bad arguments: exit 2, told why.
