@@ -22,7 +22,8 @@
 //!   the results journal (`journal.rs`), Elo, LOS and standings
 //!   (`stats.rs`), the sequential test (`sprt.rs`), terminal tables,
 //!   summaries and game records (`report.rs`), the web page with a replay of
-//!   every game (`html/`), boards drawn as text (`board_view.rs`).
+//!   every game (`html/`), boards drawn as text (`board_view.rs`), the
+//!   analysis file and each entrant's accuracy (`analysis.rs`).
 //! - `play/`: one game. The game loop refereed by the rules (`game.rs`),
 //!   clocks (`clock.rs`), a person at a terminal against an engine
 //!   (`human.rs`, `arbiter play`).
@@ -31,7 +32,9 @@
 //!   workers and the rounds (`tournament.rs`), which tell what happens as
 //!   events (`events.rs`) to sinks: journal, progress bar, live page, SPRT
 //!   (`sinks.rs`); resume (`resume.rs`) and what it trusts (`verify.rs`),
-//!   shards over several machines and `arbiter merge` (`shard.rs`).
+//!   shards over several machines and `arbiter merge` (`shard.rs`), the
+//!   reference's analysis of the games (`analyse.rs`: `arbiter analyse` and
+//!   the `--analyse` sink).
 //! - `check/`: `arbiter check`, a self-test of one engine, for students.
 //!
 //! One tournament, top to bottom: `main.rs` parses the command line into a
