@@ -66,6 +66,7 @@ pub use params::ParamArgs;
 pub use play::clock::TimeControl;
 pub use play::game::Settings;
 pub use play::human::{run as play_command, PlayArgs};
+pub use results::analysis::Analyses;
 pub use results::html::{
     load_journals, run as report_command, title as page_title, write as write_page, Live, PageInfo,
     ReportArgs,

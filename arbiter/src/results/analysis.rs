@@ -307,7 +307,7 @@ impl Review {
 
 /// The games of one or more analysis files, by tournament and key.
 #[derive(Clone, Debug, Default)]
-pub(crate) struct Analyses {
+pub struct Analyses {
     /// The first file's header (`None` for an empty store).
     pub(crate) header: Option<Header>,
     games: HashMap<(String, GameKey), Review>,
@@ -317,14 +317,14 @@ impl Analyses {
     /// Reads `path` (its complete games; a torn last line, as left by a
     /// run that was stopped, is skipped). A file that does not exist is an
     /// empty store.
-    pub(crate) fn load(path: &Path) -> Result<Analyses> {
+    pub fn load(path: &Path) -> Result<Analyses> {
         let mut store = Analyses::default();
         store.read(path)?;
         Ok(store)
     }
 
     /// Reads `paths` into one store.
-    pub(crate) fn load_all(paths: &[impl AsRef<Path>]) -> Result<Analyses> {
+    pub fn load_all(paths: &[impl AsRef<Path>]) -> Result<Analyses> {
         let mut store = Analyses::default();
         for p in paths {
             store.read(p.as_ref())?;
@@ -392,12 +392,12 @@ impl Analyses {
     }
 
     /// Games held.
-    pub(crate) fn len(&self) -> usize {
+    pub fn len(&self) -> usize {
         self.games.len()
     }
 
     /// True when no game is held.
-    pub(crate) fn is_empty(&self) -> bool {
+    pub fn is_empty(&self) -> bool {
         self.games.is_empty()
     }
 
