@@ -130,6 +130,7 @@
     $("plyno").textContent = ply + " / " + plies;
     document.querySelectorAll("#moves tbody tr").forEach(function (tr, i) {
       tr.classList.toggle("cur", i + 1 === ply);
+      tr.classList.toggle("next", i === ply && !!marks[ply]);
     });
     var cur = document.querySelector("#moves tr.cur");
     if (cur) {
