@@ -628,8 +628,6 @@ fn the_reference_s_analysis_on_the_page_in_a_browser() {
             .starts_with(&format!("best: {}", worst.best)),
         "{at}"
     );
-    let shot = b.element_screenshot_base64("#board");
-    assert_not_blank(&b, &shot, "analysis-board", 6);
     // One step on: no marked move next (or another best move).
     b.press(webdriver::ARROW_RIGHT);
     let next = board(&b);

@@ -1083,7 +1083,11 @@ mod tests {
                 (Some(m.ply as u64), Some(m.best.as_str()))
             );
             let o: Vec<usize> = serde_json::from_value(b["o"].clone()).unwrap();
-            assert!(!o.is_empty() && o.len() % 2 == 0, "ply {}: {o:?}", m.ply);
+            assert!(
+                !o.is_empty() && o.len().is_multiple_of(2),
+                "ply {}: {o:?}",
+                m.ply
+            );
             let mut line = r.moves[..m.ply].to_vec();
             line.push(m.best.clone());
             let frames = start.svg_frames(&line).frames;
