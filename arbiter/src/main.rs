@@ -626,7 +626,7 @@ fn play(schedule: Schedule, c: &Common, cmd: &[String]) -> Result<ExitCode> {
     // The files first: whatever happens to stdout and stderr (a pipe whose
     // reader died with Ctrl-C), the end of the run is written.
     let written = c.out.write(&names, &records).and_then(|()| match &c.html {
-        Some(path) => arbiter::write_page(path, &page, &records),
+        Some(path) => arbiter::write_page(path, &page, &records, analyses.as_ref()),
         None => Ok(()),
     });
     if let Some(s) = shard {

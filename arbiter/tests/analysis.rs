@@ -323,6 +323,7 @@ fn the_reference_is_more_accurate_than_greedy_and_greedy_than_random() {
 fn a_tournament_analyses_as_it_goes_resumes_and_leaves_replaced_moves_out() {
     let tmp = Tmp::new("tournament");
     let res = tmp.path("r.jsonl");
+    let page = tmp.path("page.html");
     let faker = format!("{MOCK} --mode fallback --after 2");
     let args = [
         "match",
@@ -339,11 +340,38 @@ fn a_tournament_analyses_as_it_goes_resumes_and_leaves_replaced_moves_out() {
         "--analyse",
         "--analysis-nodes",
         "2000",
+        "--html",
+        page.to_str().unwrap(),
         "--quiet",
     ];
     let (code, out) = run(&args);
     assert_eq!(code, 0, "{out}");
     let file = Path::new(&format!("{}.analysis.jsonl", res.display())).to_path_buf();
+    // The page: every game with the reference's win chances, every
+    // entrant with an accuracy.
+    let html = std::fs::read_to_string(&page).unwrap();
+    let data = html
+        .split("<script type=\"application/json\" id=\"tabula-data\">")
+        .nth(1)
+        .and_then(|rest| rest.split("</script>").next())
+        .expect("the page's data");
+    let data: Value = serde_json::from_str(&data.replace("<\\/", "</")).unwrap();
+    for g in data["games"].as_array().unwrap() {
+        let plies = g["moves"].as_str().unwrap().split(' ').count();
+        assert_eq!(
+            g["win"].as_array().map(Vec::len),
+            Some(plies + 1),
+            "{}",
+            g["key"]
+        );
+        assert_eq!(g["cls"].as_str().map(str::len), Some(plies), "{}", g["key"]);
+    }
+    let cell = "<td class=\"acc\">";
+    let with_number = html
+        .match_indices(cell)
+        .filter(|(i, _)| html[i + cell.len()..].starts_with(|c: char| c.is_ascii_digit()))
+        .count();
+    assert_eq!(with_number, 4, "an accuracy per entrant in both standings");
     let analysis = lines(&file);
     let games = results(&res);
     assert_eq!(analysis.iter().filter(|l| l["type"] == "game").count(), 2);

@@ -464,3 +464,295 @@ fn the_browser_tests_skip_visibly_without_chromium() {
         &tools::CHROMIUM,
     );
 }
+
+/// One decimal, as the analysis file writes its percentages.
+fn tenth(x: f64) -> f64 {
+    (x * 10.0).round() / 10.0
+}
+
+/// Analyses every game of `results` with the reference (a node budget, so
+/// the same every run) and writes the analysis file `out` line for line as
+/// `arbiter analyse` does (`results/analysis.rs`: a header, then each game's
+/// move lines and its summary). Returns each game's analysis, in order.
+fn write_analysis(results: &Path, out: &Path) -> Vec<tabula::analysis::GameAnalysis> {
+    use tabula::analysis::{Analyser, Budget, Settings};
+    use tabula::game::Player;
+    let settings = Settings {
+        budget: Budget::Nodes(2000),
+        ..Settings::default()
+    };
+    let mut analyser = Analyser::new(settings);
+    let mut lines = vec![json!({
+        "type": "header", "format": 1, "reference": "tabula test",
+        "settings": settings.to_string(), "nodes": 2000, "movetime": null,
+        "deterministic": true,
+    })];
+    let mut all = Vec::new();
+    for r in support::results(results) {
+        let start = tabula::game::AnyPosition::from_fen(r["start"].as_str().unwrap()).unwrap();
+        let moves: Vec<String> = serde_json::from_value(r["moves"].clone()).unwrap();
+        let game = analyser.analyse_text(&start, &moves).unwrap();
+        let side = |p: Player| if p == Player::One { "p1" } else { "p2" };
+        for m in &game.moves {
+            lines.push(json!({
+                "type": "move", "tournament": r["tournament"], "key": r["key"],
+                "ply": m.ply, "side": side(m.side), "move": m.played.to_string(),
+                "best": m.best.to_string(), "win_before": tenth(m.win_before),
+                "win_after": tenth(m.win_after), "accuracy": tenth(m.accuracy),
+                "class": m.class.as_str(), "missed_win": m.missed_win,
+                "only_move": m.only_move, "score_before": m.score_before,
+                "score_after": m.score_after, "exact_before": m.exact_before,
+                "exact_after": m.exact_after, "points_lost": m.points_lost,
+                "depth": m.depth, "nodes": m.nodes,
+            }));
+        }
+        let sides: Vec<Value> = [Player::One, Player::Two]
+            .into_iter()
+            .map(|p| {
+                let s = game.summary(p, |_| true);
+                json!({
+                    "moves": s.moves, "replaced": 0, "accuracy": s.accuracy.map(tenth),
+                    "best": s.best, "good": s.good, "inaccuracies": s.inaccuracies,
+                    "mistakes": s.mistakes, "blunders": s.blunders,
+                    "missed_wins": s.missed_wins, "only_moves": s.only_moves,
+                    "points_lost": s.points_lost,
+                })
+            })
+            .collect();
+        lines.push(json!({
+            "type": "game", "tournament": r["tournament"], "key": r["key"],
+            "game": r["game"], "p1": r["p1"], "p2": r["p2"], "plies": game.moves.len(),
+            "turning_point": game.turning_point, "sides": sides, "nodes": game.nodes,
+        }));
+        all.push(game);
+    }
+    let text: String = lines.iter().map(|l| format!("{l}\n")).collect();
+    std::fs::write(out, text).unwrap();
+    all
+}
+
+/// `arbiter report` on `results` with `extra` arguments; the page's text.
+fn report(results: &Path, page: &Path, extra: &[&str]) -> String {
+    let out = Command::new(ARBITER)
+        .arg("report")
+        .arg(results)
+        .arg("--out")
+        .arg(page)
+        .args(extra)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    std::fs::read_to_string(page).unwrap()
+}
+
+#[test]
+fn the_reference_s_analysis_on_the_page_in_a_browser() {
+    needs!(tools::CHROMIUM, tools::CHROMEDRIVER);
+    use tabula::analysis::MoveClass;
+    let tmp = Tmp::new("analysis");
+    let results = tmp.path("r.jsonl");
+    let out = Command::new(ARBITER)
+        .args(["match", "builtin:random", "builtin:greedy", "--games", "2"])
+        .args(["--game", "knight", "--seed", "5", "--quiet", "--results"])
+        .arg(&results)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let records = arbiter::load_journals(std::slice::from_ref(&results)).unwrap();
+    let analysis = tmp.path("a.jsonl");
+    let games = write_analysis(&results, &analysis);
+    assert_eq!(games.len(), records.len());
+
+    // The file beside the results is found; --no-analysis and a page
+    // without one show none; --analysis names one.
+    let plain = report(&results, &tmp.path("plain.html"), &[]);
+    assert!(!plain.contains("\"win\":") && !plain.contains("class=\"acc\""));
+    std::fs::copy(&analysis, tmp.path("r.analysis.jsonl")).unwrap();
+    let beside = report(&results, &tmp.path("beside.html"), &[]);
+    assert!(beside.contains("\"win\":") && beside.contains("class=\"acc\""));
+    let none = report(&results, &tmp.path("none.html"), &["--no-analysis"]);
+    assert!(!none.contains("\"win\":"));
+    std::fs::remove_file(tmp.path("r.analysis.jsonl")).unwrap();
+    let page = tmp.path("page.html");
+    report(&results, &page, &["--analysis", analysis.to_str().unwrap()]);
+
+    // A game with a marked move of random's; its worst.
+    let (gi, game) = games
+        .iter()
+        .enumerate()
+        .find(|(_, g)| g.moves.iter().any(|m| m.class >= MoveClass::Mistake))
+        .expect("random makes a mistake");
+    let marked: Vec<usize> = game
+        .moves
+        .iter()
+        .filter(|m| m.class >= MoveClass::Inaccuracy)
+        .map(|m| m.ply)
+        .collect();
+    let worst = game
+        .moves
+        .iter()
+        .filter(|m| m.class >= MoveClass::Inaccuracy)
+        .max_by(|a, b| a.drop().total_cmp(&b.drop()))
+        .unwrap();
+
+    let b = Browser::start(1280, 1000);
+    b.goto(&format!("{}#game={gi}&ply={}", url(&page), worst.ply));
+    let board = |b: &Browser| -> Value {
+        b.eval(
+            "var d = document.getElementById('board').dataset;\
+             return [+d.game, +d.ply, d.best, document.querySelectorAll('#board svg g.bestmove > *').length,\
+                     document.getElementById('best-caption').textContent];",
+            json!([]),
+        )
+    };
+    // The address opens the position before the move; the best move drawn.
+    let at = board(&b);
+    assert_eq!(at[0], json!(gi), "{at}");
+    assert_eq!(at[1], json!(worst.ply), "{at}");
+    assert_eq!(at[2], json!(worst.best.to_string()), "{at}");
+    assert!(at[3].as_u64().unwrap() > 0, "the best move's parts: {at}");
+    assert!(
+        at[4]
+            .as_str()
+            .unwrap()
+            .starts_with(&format!("best: {}", worst.best)),
+        "{at}"
+    );
+    // One step on: no marked move next (or another best move).
+    b.press(webdriver::ARROW_RIGHT);
+    let next = board(&b);
+    assert_eq!(next[1], json!(worst.ply + 1));
+    let marked_next = marked.contains(&(worst.ply + 1));
+    assert_eq!(next[2].as_str().unwrap().is_empty(), !marked_next, "{next}");
+    assert_eq!(next[3].as_u64().unwrap() == 0, !marked_next, "{next}");
+
+    // The graph: the winning chances, a mark at each marked move, the
+    // turning point; the engines' scores a line that can be hidden.
+    let graph = b.eval(
+        "var s = document.getElementById('scoregraph');\
+         return [!!s.querySelector('path[data-line=\"win\"]'),\
+                 Array.from(s.querySelectorAll('[data-mark-ply]')).map(function (e) { return +e.dataset.markPly; }),\
+                 Array.from(s.querySelectorAll('[data-tp-ply]')).map(function (e) { return +e.dataset.tpPly; }),\
+                 !!s.querySelector('path[data-line=\"scores\"]'),\
+                 document.getElementById('graph-note').textContent];",
+        json!([]),
+    );
+    assert_eq!(graph[0], json!(true), "{graph}");
+    assert_eq!(graph[1], json!(marked), "{graph}");
+    assert_eq!(
+        graph[2],
+        json!(game.turning_point.into_iter().collect::<Vec<_>>())
+    );
+    assert_eq!(graph[3], json!(true), "the engines' scores shown");
+    assert!(graph[4].as_str().unwrap().contains("winning chances"));
+    b.click("#show-scores");
+    let hidden = b.eval(
+        "return !!document.querySelector('#scoregraph path[data-line=\"scores\"]');",
+        json!([]),
+    );
+    assert_eq!(hidden, json!(false));
+    // A click on a mark: the position before that move.
+    let last = *marked.last().unwrap();
+    b.click(&format!("#scoregraph [data-mark-ply=\"{last}\"]"));
+    assert_eq!(board(&b)[1], json!(last));
+    b.click("#show-scores");
+    b.eval(
+        "document.getElementById('viewer').scrollIntoView();",
+        json!([]),
+    );
+    let shot = b.screenshot_base64();
+    assert_not_blank(&b, &shot, "analysis-viewer", 12);
+
+    // The move list: each move's class, the badges, the best move.
+    let list = b.eval(
+        "return Array.from(document.querySelectorAll('#moves tbody tr')).map(function (tr) {\
+           var badge = tr.querySelector('.badge'), ref = tr.querySelector('td.ref');\
+           return [tr.dataset.cls, badge ? badge.textContent : '', ref.textContent]; });",
+        json!([]),
+    );
+    let list = list.as_array().unwrap();
+    assert_eq!(list.len(), game.moves.len());
+    for (row, m) in list.iter().zip(&game.moves) {
+        let (code, badge) = match m.class {
+            MoveClass::Best => ("b", ""),
+            MoveClass::Good => ("g", ""),
+            MoveClass::Inaccuracy => ("i", "?!"),
+            MoveClass::Mistake => ("m", "?"),
+            MoveClass::Blunder => ("B", "??"),
+        };
+        assert_eq!(
+            (row[0].as_str(), row[1].as_str()),
+            (Some(code), Some(badge)),
+            "ply {}",
+            m.ply
+        );
+        let ref_text = row[2].as_str().unwrap();
+        if m.class >= MoveClass::Inaccuracy {
+            assert!(
+                ref_text.contains(&format!("best {}", m.best)),
+                "ply {}: {row}",
+                m.ply
+            );
+        }
+        assert_eq!(
+            ref_text.contains("missed a win"),
+            m.missed_win,
+            "ply {}",
+            m.ply
+        );
+    }
+
+    // The standings: an accuracy column, each entrant's mean accuracy.
+    let names: Vec<String> = vec![records[0].p1.clone(), records[0].p2.clone()];
+    let acc = b.eval(
+        "return Array.from(document.querySelectorAll('#standings-games tbody tr')).map(function (tr) {\
+           return [tr.dataset.name, tr.querySelector('td.acc').textContent]; });",
+        json!([]),
+    );
+    for row in acc.as_array().unwrap() {
+        let name = row[0].as_str().unwrap();
+        assert!(names.iter().any(|n| n == name));
+        let mut mine = Vec::new();
+        for (r, g) in records.iter().zip(&games) {
+            for (k, p) in [&r.p1, &r.p2].into_iter().enumerate() {
+                if p == name {
+                    mine.extend(g.sides[k].accuracy.map(tenth));
+                }
+            }
+        }
+        let mean = mine.iter().sum::<f64>() / mine.len() as f64;
+        assert_eq!(row[1], json!(format!("{mean:.1}")), "{name}");
+    }
+    let cells = b.eval(
+        "return document.querySelector('#game-list tbody tr').cells.length;",
+        json!([]),
+    );
+    assert_eq!(cells, json!(9), "the game list's accuracies");
+
+    // Random's turning points: a link to the position before each.
+    let link = b.eval(
+        "var a = document.querySelector('.card[data-name=\"builtin:random\"] ol.turning a');\
+         return a ? [+a.dataset.game, +a.dataset.ply] : null;",
+        json!([]),
+    );
+    assert!(link.is_array(), "random's turning points");
+    b.goto("about:blank");
+    b.goto(&format!("{}#game=0", url(&page)));
+    assert_eq!(board(&b)[1], json!(0), "#game=N alone: the start");
+    b.click(".card[data-name=\"builtin:random\"] ol.turning a");
+    let at = board(&b);
+    assert_eq!((&at[0], &at[1]), (&link[0], &link[1]), "{at}");
+    let g = &games[link[0].as_u64().unwrap() as usize];
+    let m = &g.moves[link[1].as_u64().unwrap() as usize];
+    assert_eq!(at[2], json!(m.best.to_string()));
+}

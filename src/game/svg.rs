@@ -101,27 +101,76 @@ pub struct Frames {
 /// (stopping at the first move that is not legal: a game lost by an
 /// illegal move ends before it).
 pub fn frames<G: Draw + Render>(start: &G, moves: &[String]) -> Frames {
+    frames_with(start, moves, &[]).0
+}
+
+/// [`frames`], and the drawing of the position another move would have
+/// led to at some plies: each alternative `(ply, move)` is played instead
+/// of `moves[ply]` (after `moves[..ply]`), as the page shows a better move
+/// than the one played. An alternative that is not legal there, or lies
+/// past the moves replayed, is `None`; the others' order is kept.
+///
+/// ```
+/// use tabula::game::AnyPosition;
+///
+/// let start = AnyPosition::from_fen("dots 1x1 0/0 0/0 1 0 0").unwrap();
+/// let moves: Vec<String> = ["h1.1", "h2.1", "v1.1"].map(String::from).into();
+/// // Instead of the third move: v1.2 (legal), h1.1 (already drawn).
+/// let (replay, others) = start.svg_frames_with(&moves, &[(2, "v1.2"), (2, "h1.1")]);
+/// assert_eq!(replay, start.svg_frames(&moves));
+/// assert!(others[0].is_some() && others[0] != Some(replay.frames[3].clone()));
+/// assert_eq!(others[1], None);
+/// ```
+pub fn frames_with<G: Draw + Render>(
+    start: &G,
+    moves: &[String],
+    alternatives: &[(usize, &str)],
+) -> (Frames, Vec<Option<Vec<Part>>>) {
     let mut pos = *start;
     let mut owners = vec![None; pos.closed_cells().len()];
     let mut out = vec![pos.svg_parts(None, &owners)];
-    for m in moves {
-        let Ok(mv) = pos.parse_legal(m) else { break };
-        let before = pos;
-        let mover = pos.side_to_move();
-        let closed = pos.closed_cells();
-        pos.play_unchecked(mv);
-        for (k, now) in pos.closed_cells().into_iter().enumerate() {
-            if now && !closed.get(k).copied().unwrap_or(true) {
-                owners[k] = Some(mover);
+    let mut others = vec![None; alternatives.len()];
+    for ply in 0..=moves.len() {
+        for (k, &(at, text)) in alternatives.iter().enumerate() {
+            if at == ply {
+                let (mut other, mut owned) = (pos, owners.clone());
+                others[k] = draw_move(&mut other, &mut owned, text);
             }
         }
-        out.push(pos.svg_parts(Some((&before, mv)), &owners));
+        let Some(m) = moves.get(ply) else { break };
+        match draw_move(&mut pos, &mut owners, m) {
+            Some(parts) => out.push(parts),
+            None => break,
+        }
     }
-    Frames {
+    let frames = Frames {
         size: start.svg_size(),
         frames: out,
         end: pos.fen(),
+    };
+    (frames, others)
+}
+
+/// Plays `text` on `pos` (the mover takes the cells it closes) and draws
+/// the position reached; `None` when the move is not legal.
+fn draw_move<G: Draw + Render>(
+    pos: &mut G,
+    owners: &mut [Option<Player>],
+    text: &str,
+) -> Option<Vec<Part>> {
+    let mv = pos.parse_legal(text).ok()?;
+    let before = *pos;
+    let mover = pos.side_to_move();
+    let closed = pos.closed_cells();
+    pos.play_unchecked(mv);
+    for (k, now) in pos.closed_cells().into_iter().enumerate() {
+        if now && !closed.get(k).copied().unwrap_or(true) {
+            if let Some(owner) = owners.get_mut(k) {
+                *owner = Some(mover);
+            }
+        }
     }
+    Some(pos.svg_parts(Some((&before, mv)), owners))
 }
 
 impl AnyPosition {
@@ -129,6 +178,16 @@ impl AnyPosition {
     /// (see [`frames`]).
     pub fn svg_frames(&self, moves: &[String]) -> Frames {
         with_game!(self, p => frames(p, moves))
+    }
+
+    /// [`AnyPosition::svg_frames`] and the drawings after other moves at
+    /// some plies (see [`frames_with`]).
+    pub fn svg_frames_with(
+        &self,
+        moves: &[String],
+        alternatives: &[(usize, &str)],
+    ) -> (Frames, Vec<Option<Vec<Part>>>) {
+        with_game!(self, p => frames_with(p, moves, alternatives))
     }
 }
 

@@ -759,7 +759,7 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
         let games = crate::results::html::load_journals(std::slice::from_ref(&results))?;
         let title = format!("arbiter play: {}", results.display());
         let info = crate::results::html::PageInfo::of_records(&title, &games, Default::default());
-        crate::results::html::write(page, &info, &games)?;
+        crate::results::html::write(page, &info, &games, None)?;
         say(&format!(
             "The games of {} as a page: {}",
             results.display(),

@@ -317,14 +317,14 @@ impl Analyses {
     /// Reads `path` (its complete games; a torn last line, as left by a
     /// run that was stopped, is skipped). A file that does not exist is an
     /// empty store.
-    pub(crate) fn load(path: &Path) -> Result<Analyses> {
+    pub fn load(path: &Path) -> Result<Analyses> {
         let mut store = Analyses::default();
         store.read(path)?;
         Ok(store)
     }
 
     /// Reads `paths` into one store.
-    pub(crate) fn load_all(paths: &[impl AsRef<Path>]) -> Result<Analyses> {
+    pub fn load_all(paths: &[impl AsRef<Path>]) -> Result<Analyses> {
         let mut store = Analyses::default();
         for p in paths {
             store.read(p.as_ref())?;
@@ -396,12 +396,12 @@ impl Analyses {
     }
 
     /// Games held.
-    pub(crate) fn len(&self) -> usize {
+    pub fn len(&self) -> usize {
         self.games.len()
     }
 
     /// True when no game is held.
-    pub(crate) fn is_empty(&self) -> bool {
+    pub fn is_empty(&self) -> bool {
         self.games.is_empty()
     }
 
@@ -694,4 +694,81 @@ pub fn table(names: &[String], records: &[GameRecord], analyses: &Analyses) -> S
         );
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tabula::analysis::{Analyser, Budget};
+    use tabula::game::AnyPosition;
+
+    fn record() -> GameRecord {
+        let line = include_str!("../../tests/data/journal.jsonl")
+            .lines()
+            .next()
+            .unwrap();
+        serde_json::from_str(line).unwrap()
+    }
+
+    fn lines() -> Vec<Line> {
+        let r = record();
+        let settings = Settings {
+            budget: Budget::Nodes(500),
+            ..Settings::default()
+        };
+        let start = AnyPosition::from_fen(&r.start).unwrap();
+        let game = Analyser::new(settings)
+            .analyse_text(&start, &r.moves)
+            .unwrap();
+        lines_of(&r, &game)
+    }
+
+    #[test]
+    fn a_game_is_found_only_by_its_own_moves() {
+        let mut store = Analyses::default();
+        store.insert(lines());
+        let mut r = record();
+        assert!(store.has(&r));
+        assert_eq!(store.get(&r).unwrap().moves.len(), r.moves.len());
+        assert_eq!(store.get(&r).unwrap().p1_series().len(), r.moves.len() + 1);
+        r.moves.pop();
+        assert!(!store.has(&r), "other moves: not this game's analysis");
+        let mut other = record();
+        other.p2 = "someone else".into();
+        assert!(!store.has(&other));
+    }
+
+    #[test]
+    fn only_complete_games_are_read_and_kept() {
+        let header = to_text(&[Line::Header(Header::of(&Settings::default()))]);
+        let game = to_text(&lines());
+        let half = &game[..game.len() / 2];
+        let text = format!("{header}{game}{half}");
+        assert_eq!(complete_prefix(text.as_bytes()), header.len() + game.len());
+        assert_eq!(complete_prefix(b"{\"type\":\"move\"}\n"), 0);
+        let dir = std::env::temp_dir().join(format!("analysis-store-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("a.jsonl");
+        std::fs::write(&path, &text).unwrap();
+        let store = Analyses::load(&path).unwrap();
+        assert_eq!(store.len(), 1, "the torn copy is not a game");
+        // Opening it to append cuts the torn copy off.
+        let writer = Writer::open(&path, &Settings::default(), &store);
+        assert!(writer.is_ok());
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            format!("{header}{game}")
+        );
+        // Other settings: refused, the file untouched.
+        let other = Settings {
+            only_move: false,
+            ..Settings::default()
+        };
+        let refused = Writer::open(&path, &other, &store)
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(refused.contains("only_move=off"), "{refused}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

@@ -4,8 +4,6 @@
 //! ([`report`]), the web page ([`html`]) and boards drawn as text
 //! ([`board_view`]).
 
-// The page reads the rest of it (next commits).
-#[allow(dead_code)]
 pub(crate) mod analysis;
 pub(crate) mod board_view;
 pub(crate) mod html;

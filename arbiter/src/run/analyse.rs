@@ -15,8 +15,9 @@
 //! (Ctrl-C leaves them for the next run).
 
 use crate::out::plural;
-use crate::results::analysis::{self, Analyses, Writer};
+use crate::results::analysis::{self, Analyses, Line, Writer};
 use crate::results::html::load_journals;
+use crate::results::html::Live;
 use crate::results::record::{GameKey, GameRecord};
 use crate::run::events::{Event, Flow, Sink};
 use crate::signals;
@@ -251,6 +252,9 @@ impl AnalyseFlags {
 /// as it comes back, and finishes the rest when the run is done.
 pub(crate) struct AnalysisSink {
     opts: AnalyseOptions,
+    /// The live page (`--html-live`), told each analysis as it comes back
+    /// (the sink hears the run's events for it).
+    live: Option<Live>,
     shown: bool,
     pool: Option<Pool>,
     writer: Option<Writer>,
@@ -259,10 +263,12 @@ pub(crate) struct AnalysisSink {
 }
 
 impl AnalysisSink {
-    /// A sink; `shown`: the progress bar of the games left at the end.
-    pub(crate) fn new(opts: AnalyseOptions, shown: bool) -> AnalysisSink {
+    /// A sink; `shown`: the progress bar of the games left at the end;
+    /// `live`: the live page, which this sink then tells every event.
+    pub(crate) fn new(opts: AnalyseOptions, shown: bool, live: Option<Live>) -> AnalysisSink {
         AnalysisSink {
             opts,
+            live,
             shown,
             pool: None,
             writer: None,
@@ -284,6 +290,9 @@ impl AnalysisSink {
             self.store = Analyses::load(path)?;
             self.writer = Some(Writer::open(path, &self.opts.settings, &self.store)?);
         }
+        if let Some(live) = self.live.as_mut() {
+            live.set_analyses(self.store.clone());
+        }
         let mut pool = Pool::new(self.opts.settings, self.opts.threads, true);
         for r in done.iter().filter(|r| !self.store.has(r)) {
             pool.submit(r.clone());
@@ -297,7 +306,10 @@ impl AnalysisSink {
         let mut taken = 0;
         while let Some((_, record, result)) = self.pool.as_mut().and_then(|p| p.next(wait)) {
             taken += 1;
-            keep(&record, result, &mut self.store, self.writer.as_mut())?;
+            let lines = keep(&record, result, &mut self.store, self.writer.as_mut())?;
+            if let (Some(live), Some(lines)) = (self.live.as_mut(), lines) {
+                live.add_analysis(lines);
+            }
             if !wait.is_zero() {
                 break;
             }
@@ -360,31 +372,37 @@ impl Sink for AnalysisSink {
             Event::Interrupted => self.interrupted = true,
             Event::Done => self.finish()?,
         }
-        Ok(Flow::Continue)
+        match self.live.as_mut() {
+            Some(live) => live.event(event),
+            None => Ok(Flow::Continue),
+        }
     }
 }
 
-/// Keeps one game's analysis: into `store`, appended to `writer`. A game
-/// that cannot be analysed is told on stderr (a stopped one is not: it is
-/// left for the next run).
+/// Keeps one game's analysis: into `store`, appended to `writer`; returns
+/// its lines. A game that cannot be analysed is told on stderr (a stopped
+/// one is not: it is left for the next run).
 fn keep(
     record: &GameRecord,
     result: Result<GameAnalysis, String>,
     store: &mut Analyses,
     writer: Option<&mut Writer>,
-) -> Result<()> {
+) -> Result<Option<Vec<Line>>> {
     match result {
         Ok(analysis) => {
             let lines = analysis::lines_of(record, &analysis);
             if let Some(w) = writer {
                 w.append(&lines)?;
             }
-            store.insert(lines);
+            store.insert(lines.clone());
+            Ok(Some(lines))
         }
-        Err(e) if e == "stopped" => {}
-        Err(e) => log::warn!("game {} not analysed: {e}", record.key),
+        Err(e) if e == "stopped" => Ok(None),
+        Err(e) => {
+            log::warn!("game {} not analysed: {e}", record.key);
+            Ok(None)
+        }
     }
-    Ok(())
 }
 
 /// `arbiter analyse` options.

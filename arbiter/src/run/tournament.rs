@@ -149,13 +149,15 @@ pub fn run(plan: &Plan, opts: &RunOptions) -> Result<RunResult> {
     if let Some(w) = sprt.as_mut() {
         sinks.push(w);
     }
-    if let Some(page) = live.as_mut() {
-        sinks.push(page);
-    }
+    // With an analysis, the live page hears the run through its sink (which
+    // hands it each game's analysis as it comes back).
     let mut analysis = opts
         .analyse
         .clone()
-        .map(|a| AnalysisSink::new(a, opts.progress));
+        .map(|a| AnalysisSink::new(a, opts.progress, live.take()));
+    if let Some(page) = live.as_mut() {
+        sinks.push(page);
+    }
     if let Some(a) = analysis.as_mut() {
         sinks.push(a);
     }

@@ -1,8 +1,10 @@
 //! The page's charts, drawn in Rust as SVG: the Elo of each entrant with its
 //! 95 % interval, and per entrant the games lost by each fault, the search
-//! figures and a histogram of its time per move.
+//! figures and a histogram of its time per move (and, given an analysis, its
+//! accuracy and turning points).
 
 use super::escape;
+use crate::results::analysis::{EntrantAnalysis, Worst};
 use crate::results::record::GameRecord;
 use crate::results::report;
 use crate::results::result::Side;
@@ -181,7 +183,8 @@ fn log_href(log: &str, folder: Option<&Path>) -> Option<String> {
 }
 
 /// One entrant's card: results, faults by reason, search figures, the time
-/// histogram and each fault's line.
+/// histogram and each fault's line. The card is left open (`</div>` is the
+/// caller's) for [`turning_points`].
 pub(super) fn entrant_card(
     out: &mut String,
     s: &Standing,
@@ -257,5 +260,57 @@ pub(super) fn entrant_card(
         }
         out.push_str("</ul>");
     }
-    out.push_str("</div>");
+}
+
+/// An entrant's accuracy over its analysed games and its worst moves (the
+/// largest drops in its winning chances), each a link to the position
+/// before it (`#game=N&ply=K`), where the board shows the better move.
+pub(super) fn turning_points(
+    out: &mut String,
+    entrant: Option<&EntrantAnalysis>,
+    worst: &[Worst<'_>],
+    records: &[GameRecord],
+) {
+    let Some(e) = entrant.filter(|e| e.games > 0) else {
+        out.push_str("<p class=\"analysis\">no game analysed</p>");
+        return;
+    };
+    let _ = write!(
+        out,
+        "<p class=\"analysis\">accuracy {} over {} analysed; {} blunders, {} mistakes, \
+         {} inaccuracies</p>",
+        e.accuracy.map_or("-".into(), |a| format!("{a:.1}")),
+        crate::out::plural(e.games as usize, "game"),
+        e.blunders,
+        e.mistakes,
+        e.inaccuracies,
+    );
+    if worst.is_empty() {
+        out.push_str("<p class=\"analysis\">no marked move</p>");
+        return;
+    }
+    out.push_str("<p class=\"note\">turning points (its worst moves)</p><ol class=\"turning\">");
+    for w in worst {
+        let (m, key) = (
+            w.line,
+            records
+                .get(w.game)
+                .map_or(String::new(), |r| r.key.to_string()),
+        );
+        let _ = write!(
+            out,
+            "<li><a href=\"#game={0}&amp;ply={1}\" data-game=\"{0}\" data-ply=\"{1}\">{2} move {3}</a>: \
+             {4} ({5}, −{6:.1} %), best {7}{8}</li>",
+            w.game,
+            m.ply,
+            escape(&key),
+            m.ply + 1,
+            escape(&m.played),
+            m.class,
+            m.drop(),
+            escape(&m.best),
+            if m.missed_win { "; a win missed" } else { "" },
+        );
+    }
+    out.push_str("</ol>");
 }

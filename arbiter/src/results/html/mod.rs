@@ -10,14 +10,31 @@
 //! that change from move to move, every distinct key and part written once
 //! for the whole page, so thousands of games stay small.
 //!
+//! With an analysis by the reference ([`Analyses`], `arbiter report
+//! --analysis`), an analysed game's score graph is player 1's winning
+//! chances with its marked moves, the move list classes each move, the board
+//! shows the reference's best move where a marked move was played, and the
+//! standings, the game list and the entrants' cards gain the accuracy and
+//! each entrant's turning points. Without one the page has none of these.
+//!
 //! What the page exposes for tests and scripts: `#board[data-ply]`,
 //! `[data-plies]`, `[data-fen]` (the position string at the start and at the
-//! end of the game), the standings tables `#standings-games` and
-//! `#standings-points` (`data-scoring`, one `tr[data-name]` per entrant).
+//! end of the game), `[data-game]` (the game shown) and `[data-best]` (the
+//! reference's best move drawn over the board, empty when none); the
+//! standings tables `#standings-games` and `#standings-points`
+//! (`data-scoring`, one `tr[data-name]` per entrant, `td.acc` and
+//! `td.blunders` with an analysis); the score graph's `[data-line]` paths
+//! (`win`, `scores`), `[data-mark-ply]` marks and `[data-tp-ply]` turning
+//! point; `#moves tr[data-cls]` (the class's code, below). The address
+//! `#game=N` opens the page's game `N` (0-based, in the order of the results
+//! read, as `window.tabula.data.games`) at its start, and `#game=N&ply=K` at
+//! the position after `K` moves — before move `K` (0-based, the analysis's
+//! `ply`), so a marked move's best move is on the board.
 
 mod charts;
 
 use crate::out::plural;
+use crate::results::analysis::{self, Analyses, EntrantAnalysis, Review};
 use crate::results::record::{GameKey, GameRecord};
 use crate::results::report;
 use crate::results::stats::{self, Scoring, Standing};
@@ -27,6 +44,7 @@ use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
+use tabula::analysis::MoveClass;
 use tabula::game::svg::{self, Part};
 use tabula::game::AnyPosition;
 
@@ -84,6 +102,28 @@ pub struct ReportArgs {
     /// The page's heading (default: the game and the entrants).
     #[arg(long)]
     pub(crate) title: Option<String>,
+    /// An analysis file to show (JSONL, written by `arbiter analyse` or
+    /// --analyse); repeat the option for more. Without it, each results
+    /// file's own analysis is shown when it exists: the file beside it with
+    /// `.jsonl` replaced by `.analysis.jsonl` (`r.jsonl` → `r.analysis.jsonl`).
+    #[arg(long, value_name = "FILE")]
+    pub(crate) analysis: Vec<PathBuf>,
+    /// Show no analysis, not even the files beside the results.
+    #[arg(long, conflicts_with = "analysis")]
+    pub(crate) no_analysis: bool,
+}
+
+/// The analysis file that goes with a results file when none is named:
+/// `r.jsonl` → `r.analysis.jsonl` (another name gets `.analysis.jsonl`
+/// appended).
+pub(crate) fn analysis_beside(results: &Path) -> PathBuf {
+    let name = match results.extension() {
+        Some(ext) if ext == "jsonl" => results.with_extension(""),
+        _ => results.to_path_buf(),
+    };
+    let mut name = name.into_os_string();
+    name.push(".analysis.jsonl");
+    PathBuf::from(name)
 }
 
 /// `arbiter report`: prints the standings as a tournament does and writes
@@ -111,11 +151,42 @@ pub fn run(args: ReportArgs) -> Result<std::process::ExitCode> {
     let pairings: Vec<(usize, usize)> = (0..info.names.len())
         .flat_map(|a| (a + 1..info.names.len()).map(move |b| (a, b)))
         .collect();
+    let files: Vec<PathBuf> = if args.no_analysis {
+        Vec::new()
+    } else if args.analysis.is_empty() {
+        args.results
+            .iter()
+            .map(|r| analysis_beside(r))
+            .filter(|a| a.is_file())
+            .collect()
+    } else {
+        args.analysis.clone()
+    };
+    for f in &args.analysis {
+        if !f.is_file() {
+            anyhow::bail!("no analysis file '{}'", f.display());
+        }
+    }
+    let analyses = Analyses::load_all(&files)?;
     crate::out!(
         "{}",
         report::full_report(&info.names, &pairings, &records, args.scoring)
     );
-    write(&args.out, &info, &records)?;
+    crate::out!("{}", analysis::table(&info.names, &records, &analyses));
+    if !files.is_empty() {
+        let shown = records.iter().filter(|r| analyses.has(r)).count();
+        crate::outln!(
+            "analysis: {} of {} shown (from {})",
+            plural(shown, "game"),
+            records.len(),
+            files
+                .iter()
+                .map(|p| p.display().to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+    }
+    write(&args.out, &info, &records, Some(&analyses))?;
     crate::outln!(
         "wrote {} ({}, {} KiB)",
         args.out.display(),
@@ -178,8 +249,14 @@ pub fn load_journals(paths: &[PathBuf]) -> Result<Vec<GameRecord>> {
 }
 
 /// Writes the page of `records` to `path` (a temporary file, then renamed:
-/// a browser never sees half a page).
-pub fn write(path: &Path, info: &PageInfo, records: &[GameRecord]) -> Result<()> {
+/// a browser never sees half a page), with the analysis of those of them
+/// that `analyses` holds.
+pub fn write(
+    path: &Path,
+    info: &PageInfo,
+    records: &[GameRecord],
+    analyses: Option<&Analyses>,
+) -> Result<()> {
     let mut info = info.clone();
     if info.folder.is_none() {
         info.folder = path
@@ -193,7 +270,7 @@ pub fn write(path: &Path, info: &PageInfo, records: &[GameRecord]) -> Result<()>
             })
             .map(Path::to_path_buf);
     }
-    let page = render(&info, records);
+    let page = render(&info, records, analyses);
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)
             .with_context(|| format!("cannot create folder '{}'", dir.display()))?;
@@ -210,12 +287,19 @@ pub fn write(path: &Path, info: &PageInfo, records: &[GameRecord]) -> Result<()>
 /// finished game, unless the last rewrite was recent — at most once a
 /// second, and never taking more than a fifth of the time, so a long
 /// tournament is not slowed by its page.
+///
+/// It shows the analyses it holds: those given at the start
+/// ([`Live::set_analyses`], e.g. an analysis file being continued) and each
+/// game's added as it is analysed ([`Live::add_analysis`]), from the next
+/// rewrite on.
 #[derive(Clone, Debug)]
 pub struct Live {
     pub(crate) path: PathBuf,
     pub(crate) info: PageInfo,
     /// Games of earlier rounds (a Swiss), shown with the round under way.
     pub(crate) earlier: Vec<GameRecord>,
+    /// The analyses shown (of any game; a game shows its own only).
+    pub(crate) analyses: Analyses,
     next: Option<Instant>,
 }
 
@@ -226,8 +310,20 @@ impl Live {
             path,
             info,
             earlier: Vec::new(),
+            analyses: Analyses::default(),
             next: None,
         }
+    }
+
+    /// Shows `analyses` (replacing those held).
+    pub fn set_analyses(&mut self, analyses: Analyses) {
+        self.analyses = analyses;
+    }
+
+    /// Adds the analysis of a game, as its lines ([`analysis::lines_of`]),
+    /// shown from the next rewrite on.
+    pub(crate) fn add_analysis(&mut self, lines: Vec<analysis::Line>) {
+        self.analyses.insert(lines);
     }
 
     /// Called after each finished game with the games so far.
@@ -237,7 +333,7 @@ impl Live {
         }
         let started = Instant::now();
         let all: Vec<GameRecord> = self.earlier.iter().chain(records).cloned().collect();
-        if let Err(e) = write(&self.path, &self.info, &all) {
+        if let Err(e) = write(&self.path, &self.info, &all, Some(&self.analyses)) {
             log::warn!("{e:#}");
         }
         let took = started.elapsed();
@@ -250,8 +346,19 @@ pub(crate) fn escape(text: &str) -> String {
     svg::escape(text)
 }
 
-/// The whole page.
-pub(crate) fn render(info: &PageInfo, records: &[GameRecord]) -> String {
+/// The whole page (with the analyses `analyses` holds of `records`).
+pub(crate) fn render(
+    info: &PageInfo,
+    records: &[GameRecord],
+    analyses: Option<&Analyses>,
+) -> String {
+    let none = Analyses::default();
+    let analyses = analyses.unwrap_or(&none);
+    let reviews: Vec<Option<&Review>> = records.iter().map(|r| analyses.get(r)).collect();
+    let analysed = reviews.iter().any(Option::is_some);
+    // Each entrant's analysed moves, in the order of `info.names`.
+    let by_entrant = analysed.then(|| analysis::by_entrant(&info.names, records, analyses));
+    let by_entrant = by_entrant.as_deref();
     let mut body = String::new();
     let games_word = plural(records.len(), "game");
     let _ = write!(
@@ -283,7 +390,7 @@ pub(crate) fn render(info: &PageInfo, records: &[GameRecord]) -> String {
     }
     body.push_str("</div>");
     for (k, (s, table)) in tables.iter().enumerate() {
-        standings_html(&mut body, table, *s, k == 0);
+        standings_html(&mut body, table, *s, k == 0, by_entrant);
     }
     body.push_str("</section>");
     let (scoring, table) = (&tables[0].0, &tables[0].1);
@@ -295,27 +402,45 @@ pub(crate) fn render(info: &PageInfo, records: &[GameRecord]) -> String {
     let moves = movers(records);
     for s in table {
         charts::entrant_card(&mut body, s, records, &moves, info.folder.as_deref());
+        if let Some(rows) = by_entrant {
+            let row = rows.iter().find(|e| e.name == s.name);
+            let worst = analysis::worst_moves(&s.name, records, analyses, 5);
+            charts::turning_points(&mut body, row, &worst, records);
+        }
+        body.push_str("</div>");
     }
     body.push_str("</div></section>");
-    body.push_str(
+    let _ = write!(
+        body,
         "<section id=\"games\"><h2>Games</h2><p id=\"games-filter\"></p>\
          <div class=\"scroll\"><table id=\"game-list\"><thead><tr><th>game</th><th>player 1</th>\
-         <th>player 2</th><th>score</th><th>result</th><th>end</th><th>plies</th></tr></thead>\
-         <tbody></tbody></table></div><p id=\"games-more\"></p></section>\
-         <section id=\"viewer\"><h2>Game viewer</h2><p id=\"viewer-title\">Choose a game above \
+         <th>player 2</th><th>score</th><th>result</th><th>end</th><th>plies</th>{}</tr></thead>\
+         <tbody></tbody></table></div><p id=\"games-more\"></p></section>",
+        if analysed {
+            "<th title=\"the reference's accuracy of player 1's moves\">accuracy 1</th>\
+             <th title=\"the reference's accuracy of player 2's moves\">accuracy 2</th>"
+        } else {
+            ""
+        }
+    );
+    body.push_str(
+        "<section id=\"viewer\"><h2>Game viewer</h2><p id=\"viewer-title\">Choose a game above \
          (or a cell of the cross-table).</p><div class=\"viewer\"><div class=\"boardcol\">\
-         <div id=\"board\" data-ply=\"0\" data-plies=\"0\" data-fen=\"\"></div>\
+         <div id=\"board\" data-ply=\"0\" data-plies=\"0\" data-fen=\"\" data-best=\"\"></div>\
+         <p id=\"best-caption\" class=\"best\"></p>\
          <div class=\"controls\"><button id=\"first\" title=\"first (Home)\">«</button>\
          <button id=\"prev\" title=\"back (←)\">‹</button><span id=\"plyno\">-</span>\
          <button id=\"next\" title=\"forward (→)\">›</button><button id=\"last\" title=\"last (End)\">»</button></div>\
          <svg id=\"scoregraph\" viewBox=\"0 0 400 120\" preserveAspectRatio=\"none\"></svg>\
-         <p class=\"note\">The score graph: each move's reported score, from player 1's side \
-         (blue above the line: player 1 better).</p></div>\
+         <label id=\"scores-toggle\" class=\"note\" hidden><input type=\"checkbox\" \
+         id=\"show-scores\" checked> the engines' own scores (grey)</label>\
+         <p class=\"note\" id=\"graph-note\">The score graph: each move's reported score, from \
+         player 1's side (blue above the line: player 1 better).</p></div>\
          <div class=\"movecol\"><div class=\"scroll moves\"><table id=\"moves\"><thead><tr><th>#</th>\
          <th>side</th><th>move</th><th>ms</th><th>depth</th><th>score</th><th>nodes</th></tr>\
          </thead><tbody></tbody></table></div><p id=\"game-end\"></p></div></div></section>",
     );
-    let data = page_data(info, records, &moves);
+    let data = page_data(info, records, &reviews, &moves);
     let json = serde_json::to_string(&data)
         .unwrap_or_else(|_| "{}".into())
         // Inside <script>: no `</` (would end it), no `<!--` (would start
@@ -340,26 +465,57 @@ fn other(s: Scoring) -> Scoring {
     }
 }
 
-/// One standings table, with its method as the terminal states it.
-fn standings_html(out: &mut String, table: &[Standing], scoring: Scoring, shown: bool) {
+/// One standings table, with its method as the terminal states it (and
+/// each entrant's accuracy and blunders, given an analysis).
+fn standings_html(
+    out: &mut String,
+    table: &[Standing],
+    scoring: Scoring,
+    shown: bool,
+    analysed: Option<&[EntrantAnalysis]>,
+) {
     let (heads, rows, legend) = report::standings_cells(table);
     let _ = write!(
         out,
         "<div class=\"standings\" id=\"standings-{0}\" data-scoring=\"{0}\"{1}>\
          <pre class=\"method\">{2}</pre><div class=\"scroll\"><table><thead>\
-         <tr><th colspan=\"2\"></th><th colspan=\"9\">games</th><th colspan=\"9\">pairs</th><th></th></tr><tr>",
+         <tr><th colspan=\"2\"></th><th colspan=\"9\">games</th><th colspan=\"9\">pairs</th><th></th>{3}</tr><tr>",
         scoring.as_str(),
         if shown { "" } else { " hidden" },
         escape(report::standings_header(table, scoring).trim_end()),
+        if analysed.is_some() {
+            "<th></th><th colspan=\"2\">reference</th>"
+        } else {
+            ""
+        },
     );
     for (k, h) in heads.iter().enumerate() {
         let _ = write!(out, "<th class=\"c{k}\">{}</th>", escape(h));
+    }
+    if analysed.is_some() {
+        out.push_str(
+            "<th class=\"acc\" title=\"the mean of its games' accuracies, by the reference\">\
+             accuracy</th><th class=\"blunders\">blunders</th>",
+        );
     }
     out.push_str("</tr></thead><tbody>");
     for row in &rows {
         let _ = write!(out, "<tr data-name=\"{}\">", escape(&row[1]));
         for (k, cell) in row.iter().enumerate() {
             let _ = write!(out, "<td class=\"c{k}\">{}</td>", escape(cell));
+        }
+        if let Some(rows) = analysed {
+            let e = rows
+                .iter()
+                .find(|e| e.name == row[1])
+                .filter(|e| e.games > 0);
+            let _ = write!(
+                out,
+                "<td class=\"acc\">{}</td><td class=\"blunders\">{}</td>",
+                e.and_then(|e| e.accuracy)
+                    .map_or("-".into(), |a| format!("{a:.1}")),
+                e.map_or("-".into(), |e| e.blunders.to_string()),
+            );
         }
         out.push_str("</tr>");
     }
@@ -447,6 +603,13 @@ struct Data<'a> {
     /// Every distinct part markup.
     parts: Vec<String>,
     games: Vec<GameData<'a>>,
+    /// True when a game is analysed (the game list shows the accuracies).
+    #[serde(skip_serializing_if = "is_false")]
+    analysed: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 /// One game of the page (short field names: thousands of games).
@@ -480,6 +643,59 @@ struct GameData<'a> {
     changes: Vec<Vec<i64>>,
     start: &'a str,
     end: String,
+    /// The reference's analysis, when the game has one.
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    review: Option<ReviewData>,
+}
+
+/// A game's analysis as the page draws it (the fields of [`GameData`]).
+#[derive(Debug, Serialize)]
+struct ReviewData {
+    /// Player 1's winning chances (0–100, a tenth) at the start and after
+    /// each move.
+    win: Vec<f64>,
+    /// Each move's class, one character each ([`class_code`]).
+    cls: String,
+    /// Each move's accuracy (0–100).
+    acc: Vec<f64>,
+    /// Player 1's and player 2's accuracy in the game (their own moves).
+    sacc: [Option<f64>; 2],
+    /// The turning point: the move (0-based) of the largest drop.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tp: Option<usize>,
+    /// The marked moves (inaccuracies and worse), in order.
+    best: Vec<BestData>,
+    /// Moves that let a proven win go.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    mw: Vec<usize>,
+    /// Moves the adapter chose, not the program (not counted).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    rp: Vec<usize>,
+}
+
+/// A marked move: the reference's best move instead, and how the board
+/// would look after it.
+#[derive(Debug, Serialize)]
+struct BestData {
+    /// The move (0-based ply).
+    p: usize,
+    /// The reference's best move.
+    m: String,
+    /// The parts of the position after the best move that differ from the
+    /// position before it (key index, part index, … as `first`).
+    o: Vec<u32>,
+}
+
+/// One character per class: `b`est, `g`ood, `i`naccuracy, `m`istake,
+/// `B`lunder.
+fn class_code(class: MoveClass) -> char {
+    match class {
+        MoveClass::Best => 'b',
+        MoveClass::Good => 'g',
+        MoveClass::Inaccuracy => 'i',
+        MoveClass::Mistake => 'm',
+        MoveClass::Blunder => 'B',
+    }
 }
 
 /// Interns strings: each distinct one once, by index.
@@ -502,20 +718,43 @@ impl Table {
 }
 
 /// A game's drawings, reduced to what the page stores: the first
-/// position's parts and each move's changed parts (`None`: removed).
+/// position's parts and each move's changed parts (`None`: removed), and
+/// at each marked move of its review the parts the reference's best move
+/// would change (by ply).
 struct Encoded {
     size: (u32, u32),
     first: Vec<Part>,
     changes: Vec<Vec<(String, Option<String>)>>,
     end: String,
+    best: HashMap<usize, Vec<Part>>,
 }
 
-fn encode(r: &GameRecord) -> Option<Encoded> {
-    let replay = AnyPosition::from_fen(&r.start).ok()?.svg_frames(&r.moves);
+fn encode(r: &GameRecord, review: Option<&Review>) -> Option<Encoded> {
+    let marked: Vec<(usize, &str)> = review
+        .iter()
+        .flat_map(|rv| &rv.moves)
+        .filter(|m| m.is_marked())
+        .map(|m| (m.ply, m.best.as_str()))
+        .collect();
+    let (replay, others) = AnyPosition::from_fen(&r.start)
+        .ok()?
+        .svg_frames_with(&r.moves, &marked);
     let changes = replay
         .frames
         .windows(2)
         .map(|w| diff(&w[0], &w[1]))
+        .collect();
+    let best = marked
+        .iter()
+        .zip(others)
+        .filter_map(|(&(ply, _), after)| {
+            let before = replay.frames.get(ply)?;
+            let changed = diff(before, &after?)
+                .into_iter()
+                .filter_map(|(key, svg)| Some(Part::new(key, svg?)))
+                .collect();
+            Some((ply, changed))
+        })
         .collect();
     let mut frames = replay.frames;
     Some(Encoded {
@@ -523,18 +762,27 @@ fn encode(r: &GameRecord) -> Option<Encoded> {
         first: std::mem::take(&mut frames[0]),
         changes,
         end: replay.end,
+        best,
     })
 }
 
 /// [`encode`] on every game, on every core (the drawing of every position
 /// is most of the time a page takes).
-fn encode_all(records: &[GameRecord]) -> Vec<Option<Encoded>> {
+fn encode_all(records: &[GameRecord], reviews: &[Option<&Review>]) -> Vec<Option<Encoded>> {
     let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
     let chunk = records.len().div_ceil(workers).max(1);
     std::thread::scope(|s| {
         let handles: Vec<_> = records
             .chunks(chunk)
-            .map(|part| s.spawn(move || part.iter().map(encode).collect::<Vec<_>>()))
+            .zip(reviews.chunks(chunk))
+            .map(|(part, reviews)| {
+                s.spawn(move || {
+                    part.iter()
+                        .zip(reviews)
+                        .map(|(r, review)| encode(r, *review))
+                        .collect::<Vec<_>>()
+                })
+            })
             .collect();
         handles
             .into_iter()
@@ -543,10 +791,20 @@ fn encode_all(records: &[GameRecord]) -> Vec<Option<Encoded>> {
     })
 }
 
-fn page_data<'a>(info: &'a PageInfo, records: &'a [GameRecord], who: &[Vec<u8>]) -> Data<'a> {
+fn page_data<'a>(
+    info: &'a PageInfo,
+    records: &'a [GameRecord],
+    reviews: &[Option<&Review>],
+    who: &[Vec<u8>],
+) -> Data<'a> {
     let (mut keys, mut parts) = (Table::default(), Table::default());
     let mut games = Vec::with_capacity(records.len());
-    for ((r, who), enc) in records.iter().zip(who).zip(encode_all(records)) {
+    let encoded = encode_all(records, reviews);
+    for (((r, who), enc), review) in records.iter().zip(who).zip(encoded).zip(reviews) {
+        let review = review.map(|rv| {
+            let drawn = enc.as_ref().map(|e| &e.best);
+            review_data(rv, drawn, &mut keys, &mut parts)
+        });
         let (size, first, changes, end) = match enc {
             Some(e) => {
                 let mut first = Vec::new();
@@ -591,13 +849,58 @@ fn page_data<'a>(info: &'a PageInfo, records: &'a [GameRecord], who: &[Vec<u8>])
             changes,
             start: &r.start,
             end,
+            review,
         });
     }
     Data {
         names: &info.names,
         keys: keys.list,
         parts: parts.list,
+        analysed: reviews.iter().any(Option::is_some),
         games,
+    }
+}
+
+/// A game's review as the page stores it; `drawn` holds the parts of each
+/// marked move's best move (by ply), interned in `keys` and `parts`.
+fn review_data(
+    review: &Review,
+    drawn: Option<&HashMap<usize, Vec<Part>>>,
+    keys: &mut Table,
+    parts: &mut Table,
+) -> ReviewData {
+    let plies = |keep: fn(&analysis::MoveLine) -> bool| {
+        review
+            .moves
+            .iter()
+            .filter(|m| keep(m))
+            .map(|m| m.ply)
+            .collect()
+    };
+    let best = review
+        .moves
+        .iter()
+        .filter(|m| m.is_marked())
+        .map(|m| BestData {
+            p: m.ply,
+            m: m.best.clone(),
+            o: drawn
+                .and_then(|d| d.get(&m.ply))
+                .into_iter()
+                .flatten()
+                .flat_map(|p| [keys.id(&p.key), parts.id(&p.svg)])
+                .collect(),
+        })
+        .collect();
+    ReviewData {
+        win: review.p1_series(),
+        cls: review.moves.iter().map(|m| class_code(m.class)).collect(),
+        acc: review.moves.iter().map(|m| m.accuracy).collect(),
+        sacc: [review.game.sides[0].accuracy, review.game.sides[1].accuracy],
+        tp: review.game.turning_point,
+        best,
+        mw: plies(|m| m.missed_win),
+        rp: plies(|m| m.replaced),
     }
 }
 
@@ -632,6 +935,7 @@ fn diff(a: &[Part], b: &[Part]) -> Vec<(String, Option<String>)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     const OLD: &str = include_str!("../../../tests/data/journal.jsonl");
 
@@ -655,7 +959,7 @@ mod tests {
         rs[0].detail = Some("</script><!--<script>alert(1)</script>".into());
         rs[0].p1 = "<b>&\"x\"".into();
         let info = PageInfo::of_records("t", &rs, Scoring::Games);
-        let page = render(&info, &rs);
+        let page = render(&info, &rs, None);
         let html = &page[..page.find("<script").unwrap()];
         assert!(!html.contains("<b>&"), "names are escaped in the HTML");
         assert!(html.contains("&lt;b&gt;&amp;&quot;x&quot;"));
@@ -685,7 +989,7 @@ mod tests {
         // A whole game: replaying the changes gives every position's parts.
         let rs = records();
         let r = rs.iter().max_by_key(|r| r.moves.len()).unwrap();
-        let e = encode(r).unwrap();
+        let e = encode(r, None).unwrap();
         let frames = AnyPosition::from_fen(&r.start)
             .unwrap()
             .svg_frames(&r.moves)
@@ -708,6 +1012,194 @@ mod tests {
                 .collect();
             assert_eq!(at, want);
         }
+    }
+
+    /// The game of index 4: knight, 40 moves, player 2 `builtin:random`.
+    const ANALYSED: usize = 4;
+
+    /// The reference's analysis of `r` (a small node budget).
+    fn analyse(r: &GameRecord) -> tabula::analysis::GameAnalysis {
+        use tabula::analysis::{Analyser, Budget, Settings};
+        let start = AnyPosition::from_fen(&r.start).unwrap();
+        let settings = Settings {
+            budget: Budget::Nodes(2000),
+            ..Settings::default()
+        };
+        Analyser::new(settings)
+            .analyse_text(&start, &r.moves)
+            .unwrap()
+    }
+
+    /// A store holding the analysis of `rs[ANALYSED]`.
+    fn analysed(rs: &[GameRecord]) -> Analyses {
+        let mut store = Analyses::default();
+        store.insert(analysis::lines_of(&rs[ANALYSED], &analyse(&rs[ANALYSED])));
+        store
+    }
+
+    #[test]
+    fn an_analysed_game_carries_its_review_and_best_moves() {
+        let rs = records();
+        let store = analysed(&rs);
+        let review = store.get(&rs[ANALYSED]).unwrap();
+        let info = PageInfo::of_records("t", &rs, Scoring::Games);
+        let data = data_of(&render(&info, &rs, Some(&store)));
+        assert_eq!(data["analysed"], true);
+        let g = &data["games"][ANALYSED];
+        let plies = rs[ANALYSED].moves.len();
+        let win: Vec<f64> = serde_json::from_value(g["win"].clone()).unwrap();
+        assert_eq!(win.len(), plies + 1, "the start and after each move");
+        assert!(win.iter().all(|w| (0.0..=100.0).contains(w)));
+        assert_eq!(win, review.p1_series());
+        let cls = g["cls"].as_str().unwrap();
+        assert_eq!(cls.len(), plies);
+        for (c, m) in cls.chars().zip(&review.moves) {
+            assert_eq!(c, class_code(m.class), "ply {}", m.ply);
+        }
+        assert_eq!(g["acc"].as_array().unwrap().len(), plies);
+        assert_eq!(g["tp"], json!(review.game.turning_point));
+        assert_eq!(
+            g["sacc"],
+            json!([review.game.sides[0].accuracy, review.game.sides[1].accuracy])
+        );
+        for (k, other) in data["games"].as_array().unwrap().iter().enumerate() {
+            if k != ANALYSED {
+                assert!(other.get("win").is_none() && other.get("cls").is_none());
+            }
+        }
+
+        // Each marked move: its best move and the parts it changes, which
+        // drawn over the position before give the position after it.
+        let marked: Vec<&analysis::MoveLine> =
+            review.moves.iter().filter(|m| m.is_marked()).collect();
+        assert!(!marked.is_empty(), "random's moves are marked: {cls}");
+        let best = g["best"].as_array().unwrap();
+        assert_eq!(best.len(), marked.len());
+        let (keys, parts) = (&data["keys"], &data["parts"]);
+        let r = &rs[ANALYSED];
+        let start = AnyPosition::from_fen(&r.start).unwrap();
+        for (b, m) in best.iter().zip(&marked) {
+            assert_eq!(
+                (b["p"].as_u64(), b["m"].as_str()),
+                (Some(m.ply as u64), Some(m.best.as_str()))
+            );
+            let o: Vec<usize> = serde_json::from_value(b["o"].clone()).unwrap();
+            assert!(
+                !o.is_empty() && o.len().is_multiple_of(2),
+                "ply {}: {o:?}",
+                m.ply
+            );
+            let mut line = r.moves[..m.ply].to_vec();
+            line.push(m.best.clone());
+            let frames = start.svg_frames(&line).frames;
+            assert_eq!(frames.len(), m.ply + 2, "the best move is legal there");
+            let mut at: HashMap<String, String> = frames[m.ply]
+                .iter()
+                .map(|p| (p.key.clone(), p.svg.clone()))
+                .collect();
+            for pair in o.chunks(2) {
+                let key = keys[pair[0]].as_str().unwrap().to_string();
+                at.insert(key, parts[pair[1]].as_str().unwrap().to_string());
+            }
+            let after: HashMap<String, String> = frames[m.ply + 1]
+                .iter()
+                .map(|p| (p.key.clone(), p.svg.clone()))
+                .collect();
+            for (key, svg) in &after {
+                assert_eq!(at.get(key), Some(svg), "ply {}, part {key}", m.ply);
+            }
+        }
+    }
+
+    #[test]
+    fn accuracy_columns_and_turning_points_only_with_an_analysis() {
+        let rs = records();
+        let info = PageInfo::of_records("t", &rs, Scoring::Games);
+        let plain = render(&info, &rs, None);
+        let empty = render(&info, &rs, Some(&Analyses::default()));
+        for page in [&plain, &empty] {
+            assert!(!page.contains("class=\"acc\"") && !page.contains("accuracy 1"));
+            assert!(!page.contains("class=\"turning\"") && !page.contains("class=\"analysis\""));
+            let data = data_of(page);
+            assert!(data.get("analysed").is_none());
+            assert!(data["games"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .all(|g| g.get("win").is_none()));
+        }
+        let store = analysed(&rs);
+        let page = render(&info, &rs, Some(&store));
+        let rows = analysis::by_entrant(&info.names, &rs, &store);
+        let r = &rs[ANALYSED];
+        for scoring in ["games", "points"] {
+            let table = &page[page.find(&format!("id=\"standings-{scoring}\"")).unwrap()..];
+            let table = &table[..table.find("</table>").unwrap()];
+            assert!(table.contains("<th class=\"acc\""));
+            for name in &info.names {
+                let row = &table[table
+                    .find(&format!("<tr data-name=\"{}\">", escape(name)))
+                    .unwrap()..];
+                let row = &row[..row.find("</tr>").unwrap()];
+                let e = rows.iter().find(|e| &e.name == name).unwrap();
+                let want = match e.accuracy {
+                    Some(a) if *name == r.p1 || *name == r.p2 => {
+                        format!("<td class=\"acc\">{a:.1}</td>")
+                    }
+                    _ => "<td class=\"acc\">-</td>".to_string(),
+                };
+                assert!(row.contains(&want), "{name}: {row}");
+            }
+        }
+        assert!(page.contains("accuracy 1</th>"));
+        // The entrant who blundered: its worst moves, linked to the position
+        // before each.
+        let worst = analysis::worst_moves(&r.p2, &rs, &store, 5);
+        assert!(!worst.is_empty());
+        let card = &page[page
+            .find(&format!(
+                "<div class=\"card\" data-name=\"{}\">",
+                escape(&r.p2)
+            ))
+            .unwrap()..];
+        let card = &card[..card.find("</ol>").unwrap()];
+        for w in &worst {
+            assert!(
+                card.contains(&format!("href=\"#game={ANALYSED}&amp;ply={}\"", w.line.ply)),
+                "{card}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_report_finds_the_analysis_beside_its_results() {
+        assert_eq!(
+            analysis_beside(Path::new("d/r.jsonl")),
+            Path::new("d/r.analysis.jsonl")
+        );
+        assert_eq!(
+            analysis_beside(Path::new("r")),
+            Path::new("r.analysis.jsonl")
+        );
+        assert_eq!(
+            analysis_beside(Path::new("r.json")),
+            Path::new("r.json.analysis.jsonl")
+        );
+    }
+
+    #[test]
+    fn a_live_page_shows_the_analyses_added() {
+        let dir = std::env::temp_dir().join(format!("html-live-an-{}", std::process::id()));
+        let path = dir.join("live.html");
+        let rs = records();
+        let mut live = Live::new(path.clone(), PageInfo::of_records("t", &rs, Scoring::Games));
+        live.add_analysis(analysis::lines_of(&rs[ANALYSED], &analyse(&rs[ANALYSED])));
+        live.game_finished(&rs);
+        let page = std::fs::read_to_string(&path).unwrap();
+        let _ = std::fs::remove_dir_all(&dir);
+        let data = data_of(&page);
+        assert_eq!(data["games"][ANALYSED]["win"].as_array().unwrap().len(), 41);
+        assert!(page.contains("<th class=\"acc\""));
     }
 
     #[test]
