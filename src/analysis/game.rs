@@ -188,6 +188,25 @@ impl MoveAnalysis {
     }
 }
 
+/// Player 1's winning chances at every position of a game, from its moves'
+/// movers and their chances before and after (`(side, win_before,
+/// win_after)`, 0–100 for the mover): the start first, the position after
+/// the last move last; empty without moves.
+pub fn p1_series(moves: impl IntoIterator<Item = (Player, f64, f64)>) -> Vec<f64> {
+    let p1 = |side: Player, win: f64| match side {
+        Player::One => win,
+        Player::Two => 100.0 - win,
+    };
+    let mut series = Vec::new();
+    let mut last = None;
+    for (side, before, after) in moves {
+        series.push(p1(side, before));
+        last = Some(p1(side, after));
+    }
+    series.extend(last);
+    series
+}
+
 /// `p1` or `p2`.
 pub fn side_str(side: Player) -> &'static str {
     match side {
@@ -258,19 +277,11 @@ impl GameAnalysis {
     /// the start first and the position after the last move last (one more
     /// than the moves; empty for a game without moves): for a graph.
     pub fn p1_series(&self) -> Vec<f64> {
-        let p1 = |side: Player, win: f64| match side {
-            Player::One => win,
-            Player::Two => 100.0 - win,
-        };
-        let mut series: Vec<f64> = self
-            .moves
-            .iter()
-            .map(|m| p1(m.side, m.win_before))
-            .collect();
-        if let Some(last) = self.moves.last() {
-            series.push(p1(last.side, last.win_after));
-        }
-        series
+        p1_series(
+            self.moves
+                .iter()
+                .map(|m| (m.side, m.win_before, m.win_after)),
+        )
     }
 
     /// The summary of `side` over its moves that `counted` keeps (all of

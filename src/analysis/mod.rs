@@ -64,7 +64,8 @@ pub mod sample;
 pub mod winchance;
 
 pub use game::{
-    analyse_all, Analyser, AnalysisError, Budget, GameAnalysis, MoveAnalysis, Settings, SideSummary,
+    analyse_all, p1_series, Analyser, AnalysisError, Budget, GameAnalysis, MoveAnalysis, Settings,
+    SideSummary,
 };
 pub use judge::{game_accuracy, move_accuracy, MoveClass, BLUNDER, INACCURACY, MISTAKE};
 pub use winchance::{FitQuality, WinModel};

@@ -289,19 +289,15 @@ impl Review {
     /// Player 1's winning chances at each position (the start first, the
     /// position after the last move last).
     pub(crate) fn p1_series(&self) -> Vec<f64> {
-        let p1 = |side: Side, win: f64| match side {
-            Side::P1 => win,
-            Side::P2 => tenth(100.0 - win),
+        let player = |side: Side| match side {
+            Side::P1 => Player::One,
+            Side::P2 => Player::Two,
         };
-        let mut series: Vec<f64> = self
-            .moves
-            .iter()
-            .map(|m| p1(m.side, m.win_before))
-            .collect();
-        if let Some(last) = self.moves.last() {
-            series.push(p1(last.side, last.win_after));
-        }
-        series
+        let moves = self.moves.iter();
+        tabula::analysis::p1_series(moves.map(|m| (player(m.side), m.win_before, m.win_after)))
+            .into_iter()
+            .map(tenth)
+            .collect()
     }
 }
 
