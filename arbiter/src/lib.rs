@@ -33,6 +33,10 @@
 //!   (`sinks.rs`); resume (`resume.rs`) and what it trusts (`verify.rs`),
 //!   shards over several machines and `arbiter merge` (`shard.rs`).
 //! - `check/`: `arbiter check`, a self-test of one engine, for students.
+//! - `similarity/`: `arbiter similarity`, copied work: engines that choose
+//!   the same moves far more often than chance (`behaviour.rs`), sources
+//!   that share winnowed fingerprints of normalised tokens (`source/`), the
+//!   CSV and the page with the matched fragments (`page.rs`).
 //!
 //! One tournament, top to bottom: `main.rs` parses the command line into a
 //! [`Setup`] and [`RunOptions`]; [`play_tournament`] plans it (`plan.rs`) and
@@ -56,6 +60,7 @@ mod play;
 mod results;
 mod run;
 pub mod signals;
+mod similarity;
 
 pub use check::{run as check_command, CheckOptions, Verdict};
 pub use engines::client::{Engine, Timeouts};
@@ -83,3 +88,4 @@ pub use run::boards::{
 pub use run::plan::{first_plan, Format, Plan, Setup};
 pub use run::shard::{merge as merge_shards, with_shard, Shard};
 pub use run::tournament::{play as play_tournament, run as run_plan, RunOptions, RunResult};
+pub use similarity::{run as similarity_command, SimilarityArgs};

@@ -145,6 +145,11 @@ enum Command {
     /// The tournament as one web page (standings, charts, a replay of every
     /// game) from results journals: `arbiter report results.jsonl --out report.html`.
     Report(arbiter::ReportArgs),
+    /// Copied work: engines that choose the same moves far more often than
+    /// independent engines of their strength (`--game <id> <ENGINE>…`), and
+    /// sources that share winnowed fingerprints (`--source <dir>… [--base
+    /// <dir>] [--past <dir>…]`); `--out pairs.csv`, `--html page.html`.
+    Similarity(arbiter::SimilarityArgs),
 }
 
 /// How the standings rank, and the files written from the finished games
@@ -321,6 +326,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Some(Command::Play(args)) => arbiter::play_command(args),
         Some(Command::Boards(args)) => arbiter::boards_command(args),
         Some(Command::Report(args)) => arbiter::report_command(args),
+        Some(Command::Similarity(args)) => arbiter::similarity_command(args),
         Some(Command::Bench { games }) => bench::run(games).map(|_| ExitCode::SUCCESS),
         Some(Command::Check {
             engine,
