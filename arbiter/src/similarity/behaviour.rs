@@ -49,14 +49,15 @@ const REFERENCE_MS: u64 = 5_000;
 
 /// The reference players of the chance model: (name, player); the deepest
 /// search last.
-pub(crate) fn references() -> Vec<(String, BuiltinKind)> {
+pub(crate) fn references() -> Vec<(String, &'static str, BuiltinKind)> {
     let mut refs = vec![
-        ("ref:random".to_string(), BuiltinKind::Random),
-        ("ref:greedy".to_string(), BuiltinKind::Greedy),
+        ("ref:random".to_string(), "random", BuiltinKind::Random),
+        ("ref:greedy".to_string(), "greedy", BuiltinKind::Greedy),
     ];
     for depth in 1..=4 {
         refs.push((
             format!("ref:tabula-d{depth}"),
+            "tabula",
             BuiltinKind::Tabula {
                 depth: Some(depth),
                 nodes: None,
@@ -318,7 +319,12 @@ const RESTARTS: usize = 3;
 impl<'a> Asker<'a> {
     fn new(player: &'a Answerer, run: &'a Run<'a>) -> Asker<'a> {
         let builtin = match &player.kind {
-            Kind::Builtin(b) => Some(Builtin::new(b, run.seed)),
+            // Each player its own seed: two random choosers seeded alike
+            // would agree on every tie.
+            Kind::Builtin(b) => Some(Builtin::new(
+                b,
+                run.seed ^ super::source::winnow::token_hash(&player.name),
+            )),
             Kind::External(_) => None,
         };
         Asker {
@@ -410,71 +416,87 @@ pub(crate) fn agreement(x: &[Option<String>], y: &[Option<String>]) -> (f64, usi
 pub(crate) struct Chance {
     /// The deepest reference's answers (strength is agreement with them).
     top: Vec<Option<String>>,
-    /// Chance that two non-top choices coincide.
-    pub(crate) q: f64,
-    /// Spread of the reference pairs around the model.
+    /// For each position, the chance that two players who both miss the
+    /// top move choose the same other move (`None`: the top did not answer).
+    pub(crate) coincide: Vec<Option<f64>>,
+    /// Spread of the independent reference pairs around the model, beyond
+    /// the binomial one.
     pub(crate) sigma: f64,
-    /// The reference pairs: (a, b, agreement, z by leave-one-out).
+    /// The independent reference pairs: (a, b, agreement, z by leave-one-out).
     pub(crate) reference_pairs: Vec<(String, String, f64, f64)>,
 }
 
+/// Pseudo-count of every legal move in a position's distribution of the
+/// moves other than the top one.
+const PRIOR: f64 = 0.5;
+
 impl Chance {
-    /// Fits the model on `refs` (names, answers; the deepest last).
-    pub(crate) fn fit(refs: &[(String, Vec<Option<String>>)]) -> Chance {
-        let top = refs.last().map(|r| r.1.clone()).unwrap_or_default();
-        let strength: Vec<f64> = refs.iter().map(|r| agreement(&r.1, &top).0).collect();
-        // The pairs of references other than the top one.
+    /// Fits the model on `refs` (name, family, answers; the deepest last)
+    /// with the number of legal moves of each position. Only pairs of
+    /// different families (the searches at several depths are one family)
+    /// are independent: only they set the spread.
+    pub(crate) fn fit(refs: &[(String, String, Vec<Option<String>>)], legal: &[usize]) -> Chance {
+        let top = refs.last().map(|r| r.2.clone()).unwrap_or_default();
+        let coincide = (0..legal.len())
+            .map(|p| {
+                let best = top.get(p)?.as_ref()?;
+                let mut counts: HashMap<&str, f64> = HashMap::new();
+                for r in &refs[..refs.len() - 1] {
+                    if let Some(m) = r.2[p].as_ref().filter(|m| *m != best) {
+                        *counts.entry(m.as_str()).or_default() += 1.0;
+                    }
+                }
+                let others = legal[p].saturating_sub(1).max(1) as f64;
+                let total: f64 = counts.values().sum::<f64>() + PRIOR * others;
+                let unseen = (others - counts.len() as f64).max(0.0);
+                let squares: f64 = counts.values().map(|c| (c + PRIOR).powi(2)).sum::<f64>()
+                    + unseen * PRIOR * PRIOR;
+                Some(squares / (total * total))
+            })
+            .collect();
+        let mut model = Chance {
+            top,
+            coincide,
+            sigma: 0.0,
+            reference_pairs: Vec::new(),
+        };
         let mut pairs = Vec::new();
-        for i in 0..refs.len().saturating_sub(1) {
-            for j in i + 1..refs.len() - 1 {
-                let (agree, n) = agreement(&refs[i].1, &refs[j].1);
-                pairs.push((i, j, agree, n));
+        for i in 0..refs.len() {
+            for j in i + 1..refs.len() {
+                if refs[i].1 != refs[j].1 {
+                    let judged = model.judge(&refs[i].2, &refs[j].2);
+                    pairs.push((i, j, judged));
+                }
             }
         }
-        let fit_on = |skip: Option<(usize, usize)>| -> (f64, f64) {
-            let kept: Vec<&(usize, usize, f64, usize)> = pairs
+        let excess = |skip: Option<(usize, usize)>| -> f64 {
+            let kept: Vec<&(usize, usize, Judged)> = pairs
                 .iter()
                 .filter(|p| skip.is_none_or(|(a, b)| p.0 != a && p.0 != b && p.1 != a && p.1 != b))
                 .collect();
-            let (mut sxy, mut sxx) = (0.0, 0.0);
-            for &&(i, j, agree, _) in &kept {
-                let x = (1.0 - strength[i]) * (1.0 - strength[j]);
-                sxy += x * (agree - strength[i] * strength[j]);
-                sxx += x * x;
-            }
-            let q = if sxx > 0.0 {
-                (sxy / sxx).clamp(0.0, 1.0)
-            } else {
-                0.0
-            };
-            let mut ss = 0.0;
-            for &&(i, j, agree, n) in &kept {
-                let e = strength[i] * strength[j] + q * (1.0 - strength[i]) * (1.0 - strength[j]);
-                let binomial = e * (1.0 - e) / n.max(1) as f64;
-                ss += ((agree - e).powi(2) - binomial).max(0.0);
-            }
-            let sigma = (ss / kept.len().max(1) as f64).sqrt();
-            (q, sigma)
+            let ss: f64 = kept
+                .iter()
+                .map(|(_, _, j)| {
+                    let binomial = j.expected * (1.0 - j.expected) / j.positions.max(1) as f64;
+                    ((j.agreement - j.expected).powi(2) - binomial).max(0.0)
+                })
+                .sum();
+            (ss / kept.len().max(1) as f64).sqrt()
         };
-        let (q, sigma) = fit_on(None);
-        let mut model = Chance {
-            top,
-            q,
-            sigma,
-            reference_pairs: Vec::new(),
-        };
-        for &(i, j, agree, _) in &pairs {
-            let (q, sigma) = fit_on(Some((i, j)));
+        for &(i, j, _) in &pairs {
             let loo = Chance {
-                q,
-                sigma,
+                sigma: excess(Some((i, j))),
                 ..model.clone()
             };
-            let z = loo.judge(&refs[i].1, &refs[j].1).z;
-            model
-                .reference_pairs
-                .push((refs[i].0.clone(), refs[j].0.clone(), agree, z));
+            let judged = loo.judge(&refs[i].2, &refs[j].2);
+            model.reference_pairs.push((
+                refs[i].0.clone(),
+                refs[j].0.clone(),
+                judged.agreement,
+                judged.z,
+            ));
         }
+        model.sigma = excess(None);
         model
     }
 
@@ -483,11 +505,25 @@ impl Chance {
         agreement(x, &self.top).0
     }
 
-    /// The evidence of one pair.
+    /// The evidence of one pair: on the positions both answered (and the top
+    /// did), each agrees by chance with `s_a s_b + (1 − s_a)(1 − s_b) c_p`.
     pub(crate) fn judge(&self, x: &[Option<String>], y: &[Option<String>]) -> Judged {
-        let (agree, n) = agreement(x, y);
         let (sa, sb) = (self.strength(x), self.strength(y));
-        let expected = (sa * sb + self.q * (1.0 - sa) * (1.0 - sb)).clamp(0.0, 0.999);
+        let (mut n, mut same, mut expected) = (0usize, 0usize, 0.0);
+        for p in 0..x.len().min(y.len()) {
+            let (Some(a), Some(b), Some(Some(c))) = (&x[p], &y[p], self.coincide.get(p)) else {
+                continue;
+            };
+            n += 1;
+            same += usize::from(a == b);
+            expected += sa * sb + (1.0 - sa) * (1.0 - sb) * c;
+        }
+        let agree = if n == 0 { 0.0 } else { same as f64 / n as f64 };
+        let expected = if n == 0 {
+            0.0
+        } else {
+            (expected / n as f64).clamp(0.0, 0.999)
+        };
         let sd = (expected * (1.0 - expected) / n.max(1) as f64 + self.sigma.powi(2))
             .sqrt()
             .max(1e-3);
@@ -533,7 +569,8 @@ mod tests {
 
     #[test]
     fn a_copy_stands_out_of_the_chance_model() {
-        // Top answers: a…; references of decreasing strength; a copy pair.
+        // Positions of 5 legal moves; the top plays "a"; players of several
+        // strengths play "a" or one of four other moves at random.
         let n = 200;
         let make = |strength: f64, salt: u64| -> Vec<Option<String>> {
             let mut rng = Xoshiro256PlusPlus::seed_from_u64(salt);
@@ -548,14 +585,13 @@ mod tests {
                 })
                 .collect()
         };
-        let refs: Vec<(String, Vec<Option<String>>)> = [0.2, 0.4, 0.6, 0.7, 0.8]
+        let refs: Vec<(String, String, Vec<Option<String>>)> = [0.2, 0.4, 0.6, 0.7, 0.8]
             .iter()
             .enumerate()
-            .map(|(i, &s)| (format!("r{i}"), make(s, i as u64)))
-            .chain([("top".to_string(), vec![Some("a".to_string()); n])])
+            .map(|(i, &s)| (format!("r{i}"), format!("f{i}"), make(s, i as u64)))
+            .chain([("top".into(), "top".into(), vec![Some("a".to_string()); n])])
             .collect();
-        let chance = Chance::fit(&refs);
-        assert!((chance.q - 0.25).abs() < 0.1, "q = {}", chance.q);
+        let chance = Chance::fit(&refs, &vec![5; n]);
         let original = make(0.5, 42);
         let independent = make(0.5, 43);
         let copy: Vec<Option<String>> = original
@@ -571,6 +607,7 @@ mod tests {
             .collect();
         let c = chance.judge(&original, &copy);
         let i = chance.judge(&original, &independent);
+        assert!((i.expected - (0.25 + 0.25 * 0.25)).abs() < 0.05, "{i:?}");
         assert!(c.flagged && c.z > 8.0, "{c:?}");
         assert!(!i.flagged && i.z < 2.5, "{i:?}");
         assert!(chance.reference_pairs.iter().all(|p| p.3 < Z_THRESHOLD));

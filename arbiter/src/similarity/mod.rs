@@ -318,29 +318,30 @@ fn run_behaviour(
         },
         journal,
     };
-    let refs: Vec<behaviour::Answerer> = behaviour::references()
-        .into_iter()
-        .map(|(n, k)| behaviour::Answerer::reference(n, k))
+    let pool = behaviour::references();
+    let refs: Vec<behaviour::Answerer> = pool
+        .iter()
+        .map(|(n, _, k)| behaviour::Answerer::reference(n.clone(), k.clone()))
         .collect();
     let players: Vec<behaviour::Answerer> =
         entrants.iter().map(behaviour::Answerer::entrant).collect();
     let mut progress = |s: &str| errln!("similarity: {s}");
     let ref_answers = behaviour::answers(&run, &refs, &mut progress)?;
     let answers = behaviour::answers(&run, &players, &mut progress)?;
-    let named: Vec<(String, Vec<Option<String>>)> = refs
+    let named: Vec<(String, String, Vec<Option<String>>)> = pool
         .iter()
-        .map(|r| r.name.clone())
         .zip(ref_answers)
+        .map(|((n, f, _), a)| (n.clone(), f.to_string(), a))
         .collect();
-    let chance = behaviour::Chance::fit(&named);
+    let legal: Vec<usize> = positions.iter().map(|p| p.legal_moves().len()).collect();
+    let chance = behaviour::Chance::fit(&named, &legal);
     let above = chance
         .reference_pairs
         .iter()
         .filter(|p| p.3 >= behaviour::Z_THRESHOLD)
         .count();
     outln!(
-        "chance model: q {:.2}, σ {:.3}; {above} of {} independent reference pairs above z {}",
-        chance.q,
+        "chance model: σ {:.3}; {above} of {} independent reference pairs above z {}",
         chance.sigma,
         chance.reference_pairs.len(),
         behaviour::Z_THRESHOLD

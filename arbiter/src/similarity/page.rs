@@ -195,13 +195,14 @@ fn chance_section(b: &mut String, run: &BehaviourRun) {
         b,
         "<h2 id=\"chance\">Behaviour: the chance model</h2><p class=\"note\">Positions: {} \
          (file {}). An engine's strength is its agreement with the deepest reference search; \
-         two independent engines are expected to agree s<sub>a</sub>s<sub>b</sub> + \
-         q(1−s<sub>a</sub>)(1−s<sub>b</sub>) of the time, q = {:.2}, with a spread σ = {:.3} \
-         beyond the binomial one.</p><table id=\"strengths\"><thead><tr><th>engine</th>\
+         on each position two independent engines are expected to agree \
+         s<sub>a</sub>s<sub>b</sub> + (1−s<sub>a</sub>)(1−s<sub>b</sub>)c<sub>p</sub>, where \
+         c<sub>p</sub> is the chance that two other moves coincide there (from the references' \
+         other moves and the number of legal moves), with a spread σ = {:.3} beyond the \
+         binomial one.</p><table id=\"strengths\"><thead><tr><th>engine</th>\
          <th>strength</th></tr></thead><tbody>",
         run.positions,
         escape(&run.positions_file.display().to_string()),
-        c.q,
         c.sigma
     );
     for (n, s) in run.names.iter().zip(&run.strength) {
