@@ -36,6 +36,10 @@
 //!   reference's analysis of the games (`analyse.rs`: `arbiter analyse` and
 //!   the `--analyse` sink).
 //! - `check/`: `arbiter check`, a self-test of one engine, for students.
+//! - `similarity/`: `arbiter similarity`, copied work: engines that choose
+//!   the same moves far more often than chance (`behaviour.rs`), sources
+//!   that share winnowed fingerprints of normalised tokens (`source/`), the
+//!   CSV and the page with the matched fragments (`page.rs`).
 //!
 //! One tournament, top to bottom: `main.rs` parses the command line into a
 //! [`Setup`] and [`RunOptions`]; [`play_tournament`] plans it (`plan.rs`) and
@@ -59,6 +63,7 @@ mod play;
 mod results;
 mod run;
 pub mod signals;
+mod similarity;
 
 pub use check::{run as check_command, CheckOptions, Verdict};
 pub use engines::client::{Engine, Timeouts};
@@ -88,3 +93,4 @@ pub use run::boards::{
 pub use run::plan::{first_plan, Format, Plan, Setup};
 pub use run::shard::{merge as merge_shards, with_shard, Shard};
 pub use run::tournament::{play as play_tournament, run as run_plan, RunOptions, RunResult};
+pub use similarity::{run as similarity_command, SimilarityArgs};

@@ -152,6 +152,11 @@ enum Command {
     /// entrant's accuracy. Resumes an --out file of the same settings.
     /// Exit 0 when it ran, 2 on bad arguments, 130 when interrupted.
     Analyse(arbiter::AnalyseArgs),
+    /// Copied work: engines that choose the same moves far more often than
+    /// independent engines of their strength (`--game <id> <ENGINE>…`), and
+    /// sources that share winnowed fingerprints (`--source <dir>… [--base
+    /// <dir>] [--past <dir>…]`); `--out pairs.csv`, `--html page.html`.
+    Similarity(arbiter::SimilarityArgs),
 }
 
 /// How the standings rank, and the files written from the finished games
@@ -331,6 +336,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Some(Command::Boards(args)) => arbiter::boards_command(args),
         Some(Command::Report(args)) => arbiter::report_command(args),
         Some(Command::Analyse(args)) => arbiter::analyse_command(args),
+        Some(Command::Similarity(args)) => arbiter::similarity_command(args),
         Some(Command::Bench { games }) => bench::run(games).map(|_| ExitCode::SUCCESS),
         Some(Command::Check {
             engine,

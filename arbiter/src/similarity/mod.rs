@@ -1,0 +1,415 @@
+//! `arbiter similarity`: copied work, found two ways.
+//!
+//! - `--game <id> <ENGINE>…` (behaviour, `behaviour.rs`): every engine
+//!   answers the same fixed positions; pairs that agree far more often than
+//!   independent engines of their strength are flagged.
+//! - `--source <dir>… [--base <dir>] [--past <dir>…]` (source, `source/`):
+//!   every submission's Lisp and Python files, tokenized, normalised and
+//!   winnowed; pairs that share much of their fingerprints are flagged, with
+//!   the matched regions as line ranges of both files.
+//!
+//! Both may be given in one run: a pair named alike by both (the engine's
+//! name and the submission's folder name) is one line with both kinds of
+//! evidence. `--out` is the CSV of every pair, most similar first (`score`:
+//! the larger of the two scores; `flagged`: by either); `--html` the page
+//! with the flagged pairs and their fragments side by side (`page.rs`).
+
+pub(crate) mod behaviour;
+mod page;
+pub(crate) mod source;
+
+use crate::engines::client::Timeouts;
+use crate::engines::config::{dedup_names, load_file, Entrant};
+use crate::engines::sandbox::SandboxArgs;
+use crate::limits;
+use crate::out::plural;
+use crate::params::ParamArgs;
+use crate::{errln, outln};
+use anyhow::{bail, Context, Result};
+use clap::Args;
+use std::collections::HashMap;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+use tabula::game::GameId;
+
+/// `arbiter similarity`'s command line.
+#[derive(Args, Clone, Debug)]
+pub struct SimilarityArgs {
+    /// Engines (behaviour, with --game): commands run through the shell,
+    /// `builtin:…`, or class files of engines (`*.toml`, `*.json`).
+    pub engines: Vec<String>,
+    /// The game the engines answer positions of (behaviour).
+    #[arg(long)]
+    pub game: Option<String>,
+    /// Positions each engine answers (behaviour).
+    #[arg(long, default_value_t = 200, value_parser = limits::positions)]
+    pub positions: usize,
+    /// Time per position (ms; an engine of a class file with its own depth,
+    /// nodes or movetime uses those).
+    #[arg(long, default_value_t = 100, value_parser = limits::movetime)]
+    pub movetime: u64,
+    /// Seed of the games the positions are sampled from.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// The positions file: read when it exists, else written
+    /// (default: the --out file + `.positions.txt`).
+    #[arg(long, value_name = "FILE")]
+    pub positions_file: Option<PathBuf>,
+    /// The game's parameters.
+    #[command(flatten)]
+    pub params: ParamArgs,
+    /// Submissions (source): one folder each, named by the folder's name.
+    #[arg(long, num_args = 1.., value_name = "DIR")]
+    pub source: Vec<PathBuf>,
+    /// The code the course hands out: never counted (repeatable).
+    #[arg(long, value_name = "DIR")]
+    pub base: Vec<PathBuf>,
+    /// Past years' projects, compared with this year's but not with each
+    /// other: a project's folder, or a folder of projects (one a subfolder).
+    #[arg(long, num_args = 1.., value_name = "DIR")]
+    pub past: Vec<PathBuf>,
+    /// The CSV of every pair, most similar first.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// The page of the flagged pairs, both kinds of evidence side by side and
+    /// the matched fragments of the sources.
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
+    /// Handshake deadline (ms).
+    #[arg(long, default_value_t = 10_000, value_parser = limits::deadline)]
+    pub startup_timeout: u64,
+    /// Allowed beyond a move's time (ms).
+    #[arg(long, default_value_t = 100, value_parser = limits::slack)]
+    pub margin: u64,
+    #[command(flatten)]
+    pub sandbox: SandboxArgs,
+}
+
+/// One pair of the report: its source and behaviour evidence, when run.
+#[derive(Clone, Debug)]
+pub(crate) struct Row {
+    pub(crate) a: String,
+    pub(crate) b: String,
+    pub(crate) source: Option<source::SourcePair>,
+    pub(crate) behaviour: Option<behaviour::Judged>,
+}
+
+impl Row {
+    pub(crate) fn score(&self) -> f64 {
+        let s = self.source.as_ref().map_or(0.0, |p| p.score);
+        let b = self.behaviour.map_or(0.0, |j| j.score);
+        s.max(b)
+    }
+
+    pub(crate) fn flagged(&self) -> bool {
+        self.source.as_ref().is_some_and(|p| p.flagged) || self.behaviour.is_some_and(|j| j.flagged)
+    }
+}
+
+/// What the behaviour run leaves for the report.
+pub(crate) struct BehaviourRun {
+    pub(crate) game: GameId,
+    pub(crate) names: Vec<String>,
+    pub(crate) strength: Vec<f64>,
+    pub(crate) chance: behaviour::Chance,
+    pub(crate) positions: usize,
+    pub(crate) positions_file: PathBuf,
+}
+
+/// Runs `arbiter similarity`.
+pub fn run(args: SimilarityArgs) -> Result<ExitCode> {
+    let behaviour_asked = args.game.is_some() || !args.engines.is_empty();
+    if args.source.is_empty() && !behaviour_asked {
+        bail!("give --game with engines (behaviour), --source with folders (source), or both");
+    }
+    if !args.source.is_empty() && args.past.is_empty() && args.source.len() < 2 && !behaviour_asked
+    {
+        bail!("--source needs at least two submissions (or one and --past)");
+    }
+    let started = Instant::now();
+    let mut rows: HashMap<(String, String), Row> = HashMap::new();
+    let key = |a: &str, b: &str| {
+        if a <= b {
+            (a.to_string(), b.to_string())
+        } else {
+            (b.to_string(), a.to_string())
+        }
+    };
+    let mut subs = Vec::new();
+    if !args.source.is_empty() {
+        let current: Vec<(String, PathBuf)> = args
+            .source
+            .iter()
+            .map(|d| (source::folder_name(d), d.clone()))
+            .collect();
+        let mut seen = std::collections::HashSet::new();
+        for (name, _) in &current {
+            if !seen.insert(name.clone()) {
+                bail!("two submissions are named '{name}': give folders of different names");
+            }
+        }
+        let past = source::past_projects(&args.past)?;
+        subs = source::load(&current, &past, &args.base)?;
+        let files: usize = subs.iter().map(|s| s.files.len()).sum();
+        let pairs = source::compare(&subs);
+        outln!(
+            "source: {} ({} past), {} read, {} compared in {:.2} s",
+            plural(current.len(), "submission"),
+            past.len(),
+            plural(files, "file"),
+            plural(pairs.len(), "pair"),
+            started.elapsed().as_secs_f64()
+        );
+        for p in pairs {
+            let (a, b) = (&subs[p.a].name, &subs[p.b].name);
+            rows.insert(
+                key(a, b),
+                Row {
+                    a: a.clone(),
+                    b: b.clone(),
+                    source: Some(p),
+                    behaviour: None,
+                },
+            );
+        }
+    }
+    let mut behaviour_run = None;
+    if behaviour_asked {
+        let run = run_behaviour(&args)?;
+        let (names, answers, chance, game, n, file) = run;
+        let strength: Vec<f64> = answers.iter().map(|a| chance.strength(a)).collect();
+        for i in 0..names.len() {
+            for j in i + 1..names.len() {
+                let judged = chance.judge(&answers[i], &answers[j]);
+                let row = rows
+                    .entry(key(&names[i], &names[j]))
+                    .or_insert_with(|| Row {
+                        a: names[i].clone(),
+                        b: names[j].clone(),
+                        source: None,
+                        behaviour: None,
+                    });
+                row.behaviour = Some(judged);
+            }
+        }
+        behaviour_run = Some(BehaviourRun {
+            game,
+            names,
+            strength,
+            chance,
+            positions: n,
+            positions_file: file,
+        });
+    }
+    let mut rows: Vec<Row> = rows.into_values().collect();
+    rows.sort_by(|x, y| {
+        y.score()
+            .total_cmp(&x.score())
+            .then(y.flagged().cmp(&x.flagged()))
+            .then((&x.a, &x.b).cmp(&(&y.a, &y.b)))
+    });
+    write_csv(&args.out, &rows)?;
+    let flagged = rows.iter().filter(|r| r.flagged()).count();
+    outln!(
+        "{} of {} flagged; every pair in {}",
+        plural(flagged, "pair"),
+        rows.len(),
+        args.out.display()
+    );
+    for r in rows.iter().filter(|r| r.flagged()).take(20) {
+        outln!("  {:.2}  {}  {}{}", r.score(), r.a, r.b, describe(r));
+    }
+    if let Some(path) = &args.html {
+        let html = page::render(&rows, &subs, behaviour_run.as_ref());
+        std::fs::write(path, html).with_context(|| format!("cannot write {}", path.display()))?;
+        outln!("page: {}", path.display());
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The evidence of a row in words, for the terminal.
+fn describe(r: &Row) -> String {
+    let mut s = String::new();
+    if let Some(p) = &r.source {
+        let _ = write!(s, "  source {:.2} ({} shared)", p.score, p.shared);
+    }
+    if let Some(j) = &r.behaviour {
+        let _ = write!(
+            s,
+            "  behaviour {:.0} % agree, {:.0} % expected, z {:.1}",
+            100.0 * j.agreement,
+            100.0 * j.expected,
+            j.z
+        );
+    }
+    s
+}
+
+type Answers = Vec<Vec<Option<String>>>;
+
+/// The behaviour run: names, answers, the chance model, the game, the
+/// number of positions and their file.
+fn run_behaviour(
+    args: &SimilarityArgs,
+) -> Result<(
+    Vec<String>,
+    Answers,
+    behaviour::Chance,
+    GameId,
+    usize,
+    PathBuf,
+)> {
+    let Some(game) = &args.game else {
+        bail!("engines given without --game");
+    };
+    let game: GameId = game.parse().map_err(|e| anyhow::anyhow!("--game: {e}"))?;
+    if game.is_puzzle() {
+        bail!("--game {game}: a puzzle; behaviour is compared on two-player games");
+    }
+    let mut entrants = Vec::new();
+    let mut files = Vec::new();
+    for e in &args.engines {
+        let path = Path::new(e);
+        let class = path.is_file()
+            && path
+                .extension()
+                .is_some_and(|x| x.eq_ignore_ascii_case("toml") || x.eq_ignore_ascii_case("json"));
+        if class {
+            entrants.extend(load_file(path)?);
+            files.push(path.to_path_buf());
+        } else {
+            entrants.push(Entrant::from_cli(e)?);
+        }
+    }
+    dedup_names(&mut entrants);
+    if entrants.len() < 2 {
+        bail!("behaviour needs at least two engines");
+    }
+    let positions_file = args
+        .positions_file
+        .clone()
+        .unwrap_or_else(|| side_file(&args.out, ".positions.txt"));
+    let journal = side_file(&args.out, ".answers.jsonl");
+    let mut protected = files.clone();
+    protected.extend([args.out.clone(), journal.clone(), positions_file.clone()]);
+    protected.extend(args.html.iter().cloned());
+    if let Some(header) = args.sandbox.apply(&mut entrants, &protected)? {
+        outln!("{header}");
+    }
+    let setup = args.params.setup(game)?;
+    let positions = behaviour::positions(&setup, args.positions, args.seed, &positions_file)?;
+    outln!(
+        "behaviour: {} of {game} ({}), {}, {} ms a position",
+        plural(positions.len(), "position"),
+        positions_file.display(),
+        plural(entrants.len(), "engine"),
+        args.movetime
+    );
+    let run = behaviour::Run {
+        positions: &positions,
+        movetime: args.movetime,
+        seed: args.seed,
+        timeouts: Timeouts {
+            startup_ms: args.startup_timeout,
+            margin_ms: args.margin,
+            ..Timeouts::default()
+        },
+        journal,
+    };
+    let pool = behaviour::references();
+    let refs: Vec<behaviour::Answerer> = pool
+        .iter()
+        .map(|(n, _, k)| behaviour::Answerer::reference(n.clone(), k.clone()))
+        .collect();
+    let players: Vec<behaviour::Answerer> =
+        entrants.iter().map(behaviour::Answerer::entrant).collect();
+    let mut progress = |s: &str| errln!("similarity: {s}");
+    let ref_answers = behaviour::answers(&run, &refs, &mut progress)?;
+    let answers = behaviour::answers(&run, &players, &mut progress)?;
+    let named: Vec<(String, String, Vec<Option<String>>)> = pool
+        .iter()
+        .zip(ref_answers)
+        .map(|((n, f, _), a)| (n.clone(), f.to_string(), a))
+        .collect();
+    let legal: Vec<usize> = positions.iter().map(|p| p.legal_moves().len()).collect();
+    let chance = behaviour::Chance::fit(&named, &legal);
+    let above = chance
+        .reference_pairs
+        .iter()
+        .filter(|p| p.3 >= behaviour::Z_THRESHOLD)
+        .count();
+    outln!(
+        "chance model: σ {:.3}; {above} of {} independent reference pairs above z {}",
+        chance.sigma,
+        chance.reference_pairs.len(),
+        behaviour::Z_THRESHOLD
+    );
+    for (e, a) in entrants.iter().zip(&answers) {
+        let answered = a.iter().filter(|m| m.is_some()).count();
+        if answered < positions.len() {
+            errln!(
+                "similarity: {} answered {answered} of {} positions (faults are in the log above)",
+                e.name,
+                positions.len()
+            );
+        }
+    }
+    let names = entrants.iter().map(|e| e.name.clone()).collect();
+    Ok((
+        names,
+        answers,
+        chance,
+        game,
+        positions.len(),
+        positions_file,
+    ))
+}
+
+/// `<out><suffix>`, beside the CSV.
+fn side_file(out: &Path, suffix: &str) -> PathBuf {
+    let mut s = out.as_os_str().to_os_string();
+    s.push(suffix);
+    PathBuf::from(s)
+}
+
+/// Quotes a CSV field when it needs it.
+fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+/// The CSV of every pair.
+fn write_csv(path: &Path, rows: &[Row]) -> Result<()> {
+    let mut text = String::from(
+        "a,b,score,flagged,source_score,source_shared,source_flagged,\
+         behaviour_score,agreement,expected,z,positions,behaviour_flagged\n",
+    );
+    let opt = |x: Option<String>| x.unwrap_or_default();
+    for r in rows {
+        let s = r.source.as_ref();
+        let b = r.behaviour.as_ref();
+        let _ = writeln!(
+            text,
+            "{},{},{:.4},{},{},{},{},{},{},{},{},{},{}",
+            csv_field(&r.a),
+            csv_field(&r.b),
+            r.score(),
+            r.flagged(),
+            opt(s.map(|p| format!("{:.4}", p.score))),
+            opt(s.map(|p| p.shared.to_string())),
+            opt(s.map(|p| p.flagged.to_string())),
+            opt(b.map(|j| format!("{:.4}", j.score))),
+            opt(b.map(|j| format!("{:.4}", j.agreement))),
+            opt(b.map(|j| format!("{:.4}", j.expected))),
+            opt(b.map(|j| format!("{:.2}", j.z))),
+            opt(b.map(|j| j.positions.to_string())),
+            opt(b.map(|j| j.flagged.to_string())),
+        );
+    }
+    std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))
+}

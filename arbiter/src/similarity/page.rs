@@ -1,0 +1,316 @@
+//! The similarity page: one self-contained HTML file (no script, no outside
+//! resource) with the pairs, both kinds of evidence side by side, the chance
+//! model of the behaviour run, and for each flagged pair the matched source
+//! fragments of both submissions next to each other, the matched lines
+//! highlighted. Everything taken from a submission (names, paths, code) is
+//! escaped.
+
+use super::source::{self, winnow::K, Submission};
+use super::{behaviour, BehaviourRun, Row};
+use crate::results::html::escape;
+use std::collections::{BTreeSet, HashMap, HashSet};
+use std::fmt::Write as _;
+
+/// Pairs listed in the table besides the flagged ones.
+const UNFLAGGED_SHOWN: usize = 20;
+/// Regions shown per pair.
+const REGIONS_SHOWN: usize = 12;
+/// Lines shown around a region.
+const CONTEXT: u32 = 2;
+
+const STYLE: &str = "
+body{font:15px/1.45 system-ui,sans-serif;margin:0 auto;max-width:1400px;padding:1em;color:#1d232b;background:#fbfbfa}
+h1{font-size:1.6em;margin:.2em 0}h2{margin-top:1.6em;border-bottom:1px solid #ccd}
+table{border-collapse:collapse;margin:.6em 0}th,td{padding:.25em .6em;border-bottom:1px solid #dde;text-align:left}
+td.n{text-align:right;font-variant-numeric:tabular-nums}tr.flagged td{background:#fde8e4}
+.yes{color:#b3261e;font-weight:600}.no{color:#5b6570}
+.pair{margin:1.2em 0;padding:.6em;border:1px solid #dde;background:#fff}
+.sides{display:grid;grid-template-columns:1fr 1fr;gap:.6em}
+@media (max-width:800px){.sides{grid-template-columns:1fr}}
+pre{margin:0;overflow-x:auto;background:#f4f5f7;border:1px solid #e2e4e8;font:12.5px/1.4 ui-monospace,monospace}
+pre span{display:block;padding:0 .4em;white-space:pre}pre span.hit{background:#ffe7a3}
+pre i{display:inline-block;width:3.2em;color:#8a93a0;font-style:normal;user-select:none}
+.file{font:12.5px ui-monospace,monospace;color:#3b4552;margin:.4em 0 .2em}
+.note{color:#5b6570;font-size:.92em}
+";
+
+/// The whole page.
+pub(super) fn render(rows: &[Row], subs: &[Submission], run: Option<&BehaviourRun>) -> String {
+    let mut b = String::new();
+    let flagged: Vec<&Row> = rows.iter().filter(|r| r.flagged()).collect();
+    let _ = write!(
+        b,
+        "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">\
+         <meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">\
+         <title>Similarity: {} flagged</title><style>{STYLE}</style></head><body>\
+         <h1>Similarity of {}</h1><p class=\"sub\" id=\"summary\">{} flagged of {}. {}</p>",
+        flagged.len(),
+        what_was_run(subs, run),
+        flagged.len(),
+        crate::out::plural(rows.len(), "pair"),
+        thresholds(subs, run),
+    );
+    pairs_table(&mut b, rows);
+    if let Some(run) = run {
+        chance_section(&mut b, run);
+    }
+    if !subs.is_empty() {
+        let _ = write!(b, "<h2 id=\"fragments\">Matched fragments</h2>");
+        let index: HashMap<&str, usize> = subs
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (s.name.as_str(), i))
+            .collect();
+        let mut shown = 0;
+        for (k, r) in rows.iter().enumerate().filter(|(_, r)| r.flagged()) {
+            let (Some(&i), Some(&j)) = (index.get(r.a.as_str()), index.get(r.b.as_str())) else {
+                continue;
+            };
+            fragments(&mut b, k, r, &subs[i], &subs[j]);
+            shown += 1;
+        }
+        if shown == 0 {
+            let _ = write!(b, "<p class=\"note\">No pair is flagged on its source.</p>");
+        }
+    }
+    b.push_str("</body></html>\n");
+    b
+}
+
+fn what_was_run(subs: &[Submission], run: Option<&BehaviourRun>) -> String {
+    let mut parts = Vec::new();
+    if !subs.is_empty() {
+        let past = subs.iter().filter(|s| s.past).count();
+        parts.push(format!(
+            "{} (sources{})",
+            crate::out::plural(subs.len() - past, "submission"),
+            if past > 0 {
+                format!(", and {past} past")
+            } else {
+                String::new()
+            }
+        ));
+    }
+    if let Some(r) = run {
+        parts.push(format!(
+            "{} (moves on {} {} positions)",
+            crate::out::plural(r.names.len(), "engine"),
+            r.positions,
+            r.game
+        ));
+    }
+    escape(&parts.join(" and "))
+}
+
+fn thresholds(subs: &[Submission], run: Option<&BehaviourRun>) -> String {
+    let mut t = Vec::new();
+    if !subs.is_empty() {
+        t.push(format!(
+            "Source: flagged from {:.0} % of the smaller submission's fingerprints shared \
+             (and at least {}); winnowing of {K}-token k-grams, window {}; the base code is never counted.",
+            100.0 * source::THRESHOLD,
+            source::MIN_SHARED,
+            source::winnow::W
+        ));
+    }
+    if run.is_some() {
+        t.push(format!(
+            "Behaviour: flagged from z ≥ {} and an excess agreement over chance ≥ {:.0} %.",
+            behaviour::Z_THRESHOLD,
+            100.0 * behaviour::MIN_EXCESS
+        ));
+    }
+    escape(&t.join(" "))
+}
+
+fn pct(x: f64) -> String {
+    format!("{:.0} %", 100.0 * x)
+}
+
+fn yes_no(f: bool) -> &'static str {
+    if f {
+        "<td class=\"yes\">yes</td>"
+    } else {
+        "<td class=\"no\">no</td>"
+    }
+}
+
+fn pairs_table(b: &mut String, rows: &[Row]) {
+    let _ = write!(
+        b,
+        "<h2 id=\"pairs\">Pairs</h2><table id=\"pairs-table\"><thead><tr><th>#</th><th>a</th><th>b</th>\
+         <th>score</th><th>flagged</th><th>source</th><th>shared</th>\
+         <th>agreement</th><th>expected</th><th>z</th></tr></thead><tbody>"
+    );
+    let mut unflagged = 0;
+    for (k, r) in rows.iter().enumerate() {
+        if !r.flagged() {
+            unflagged += 1;
+            if unflagged > UNFLAGGED_SHOWN {
+                continue;
+            }
+        }
+        let s = r.source.as_ref();
+        let j = r.behaviour.as_ref();
+        let name = |n: &str| {
+            if r.flagged() && s.is_some() {
+                format!("<a href=\"#pair-{k}\">{}</a>", escape(n))
+            } else {
+                escape(n)
+            }
+        };
+        let _ = write!(
+            b,
+            "<tr class=\"{}\" data-a=\"{}\" data-b=\"{}\"><td class=\"n\">{}</td><td>{}</td><td>{}</td>\
+             <td class=\"n\">{:.2}</td>{}<td class=\"n\">{}</td><td class=\"n\">{}</td>\
+             <td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td></tr>",
+            if r.flagged() { "flagged" } else { "" },
+            escape(&r.a),
+            escape(&r.b),
+            k + 1,
+            name(&r.a),
+            name(&r.b),
+            r.score(),
+            yes_no(r.flagged()),
+            s.map(|p| pct(p.score)).unwrap_or_default(),
+            s.map(|p| p.shared.to_string()).unwrap_or_default(),
+            j.map(|j| pct(j.agreement)).unwrap_or_default(),
+            j.map(|j| pct(j.expected)).unwrap_or_default(),
+            j.map(|j| format!("{:.1}", j.z)).unwrap_or_default(),
+        );
+    }
+    b.push_str("</tbody></table>");
+    if unflagged > UNFLAGGED_SHOWN {
+        let _ = write!(
+            b,
+            "<p class=\"note\">{} more pairs below the thresholds are in the CSV.</p>",
+            unflagged - UNFLAGGED_SHOWN
+        );
+    }
+}
+
+fn chance_section(b: &mut String, run: &BehaviourRun) {
+    let c = &run.chance;
+    let _ = write!(
+        b,
+        "<h2 id=\"chance\">Behaviour: the chance model</h2><p class=\"note\">Positions: {} \
+         (file {}). An engine's strength is its agreement with the deepest reference search; \
+         on each position two independent engines are expected to agree \
+         s<sub>a</sub>s<sub>b</sub> + (1−s<sub>a</sub>)(1−s<sub>b</sub>)c<sub>p</sub>, where \
+         c<sub>p</sub> is the chance that two other moves coincide there (from the references' \
+         other moves and the number of legal moves), with a spread σ = {:.3} beyond the \
+         binomial one.</p><table id=\"strengths\"><thead><tr><th>engine</th>\
+         <th>strength</th></tr></thead><tbody>",
+        run.positions,
+        escape(&run.positions_file.display().to_string()),
+        c.sigma
+    );
+    for (n, s) in run.names.iter().zip(&run.strength) {
+        let _ = write!(
+            b,
+            "<tr><td>{}</td><td class=\"n\">{}</td></tr>",
+            escape(n),
+            pct(*s)
+        );
+    }
+    let _ = write!(
+        b,
+        "</tbody></table><p class=\"note\">Independent reference pairs (z by leave-one-out: \
+         the model fitted without either player), the false alarms the threshold allows:</p>\
+         <table id=\"references\"><thead><tr><th>a</th><th>b</th><th>agreement</th><th>z</th>\
+         <th>above</th></tr></thead><tbody>"
+    );
+    for (x, y, agree, z) in &c.reference_pairs {
+        let _ = write!(
+            b,
+            "<tr><td>{}</td><td>{}</td><td class=\"n\">{}</td><td class=\"n\">{z:.1}</td>{}</tr>",
+            escape(x),
+            escape(y),
+            pct(*agree),
+            yes_no(*z >= behaviour::Z_THRESHOLD)
+        );
+    }
+    b.push_str("</tbody></table>");
+}
+
+/// The lines of `file` covered by a k-gram of a shared fingerprint.
+fn hit_lines(file: &source::File, shared: &HashSet<u64>) -> BTreeSet<u32> {
+    let mut lines = BTreeSet::new();
+    for p in file.prints.iter().filter(|p| shared.contains(&p.hash)) {
+        let end = (p.at as usize + K).min(file.tokens.len());
+        for t in &file.tokens[p.at as usize..end] {
+            lines.insert(t.line);
+        }
+    }
+    lines
+}
+
+fn fragments(b: &mut String, k: usize, r: &Row, a: &Submission, bs: &Submission) {
+    let Some(p) = &r.source else { return };
+    let regions = source::regions(a, bs);
+    let shared: HashSet<u64> = a.prints.intersection(&bs.prints).copied().collect();
+    let _ = write!(
+        b,
+        "<section class=\"pair\" id=\"pair-{k}\"><h3>{} and {}</h3><p class=\"note\">{} of the \
+         smaller submission's fingerprints shared ({}); {}",
+        escape(&r.a),
+        escape(&r.b),
+        pct(p.score),
+        p.shared,
+        crate::out::plural(regions.len(), "matched region"),
+    );
+    if let Some(j) = &r.behaviour {
+        let _ = write!(
+            b,
+            "; same move on {} of {} positions, {} expected by chance (z {:.1})",
+            pct(j.agreement),
+            j.positions,
+            pct(j.expected),
+            j.z
+        );
+    }
+    b.push_str(".</p>");
+    let mut hits: HashMap<(bool, usize), BTreeSet<u32>> = HashMap::new();
+    for (n, reg) in regions.iter().take(REGIONS_SHOWN).enumerate() {
+        b.push_str("<div class=\"sides region\">");
+        for (side, sub, fi, lines) in [
+            (false, a, reg.file_a, reg.lines_a),
+            (true, bs, reg.file_b, reg.lines_b),
+        ] {
+            let file = &sub.files[fi];
+            let hit = hits
+                .entry((side, fi))
+                .or_insert_with(|| hit_lines(file, &shared));
+            let _ = write!(
+                b,
+                "<div><div class=\"file\" data-region=\"{n}\">{} / {} lines {}–{}</div><pre>",
+                escape(&sub.name),
+                escape(&file.path),
+                lines.0,
+                lines.1
+            );
+            let text: Vec<&str> = file.text.lines().collect();
+            let from = lines.0.saturating_sub(CONTEXT).max(1);
+            let to = (lines.1 + CONTEXT).min(text.len() as u32);
+            for l in from..=to {
+                let inside = (lines.0..=lines.1).contains(&l) && hit.contains(&l);
+                let _ = write!(
+                    b,
+                    "<span{}><i>{l}</i>{}</span>",
+                    if inside { " class=\"hit\"" } else { "" },
+                    escape(text.get(l as usize - 1).copied().unwrap_or(""))
+                );
+            }
+            b.push_str("</pre></div>");
+        }
+        b.push_str("</div>");
+    }
+    if regions.len() > REGIONS_SHOWN {
+        let _ = write!(
+            b,
+            "<p class=\"note\">{} smaller regions not shown.</p>",
+            regions.len() - REGIONS_SHOWN
+        );
+    }
+    b.push_str("</section>");
+}

@@ -1,0 +1,708 @@
+//! Common Lisp at the level of the reader: the tokens a program is made of,
+//! normalised so that what a disguise changes does not show.
+//!
+//! Dropped: `;` comments, `#| … |#` block comments (nested), docstrings (a
+//! string first in the body of `defun`, `defmacro`, `defmethod`,
+//! `defgeneric` when more forms follow it, and the fourth element of
+//! `defvar`, `defparameter`, `defconstant`). Abstracted: every symbol that is
+//! not one of Common Lisp's (the names of the program: `ID`), keywords that
+//! are not standard keyword arguments (`:KW`), numbers (`NUM`), strings
+//! (`STR`), characters (`CHR`). Kept as they are: parentheses, `'`, `` ` ``,
+//! `,`, `,@`, `#'`, `#(`, `#+`/`#-`, and the standard special forms, macros
+//! and well-known functions (`defun`, `let`, `cond`, `loop`, `aref`, …),
+//! which carry the program's structure. Symbols are case-folded, as the
+//! reader does.
+//!
+//! ```text
+//! (defun Score (b) "doc" (aref b 0))  →  ( defun ID ( ID ) ( aref ID NUM ) )
+//! ```
+
+use super::Token;
+
+/// A token as the reader sees it, before normalisation.
+#[derive(Clone, Debug, PartialEq)]
+enum Raw {
+    Open,
+    Close,
+    /// A prefix that reads the next datum: `'`, `` ` ``, `,`, `,@`, `#'`,
+    /// `#+`, `#-`, `#.`.
+    Prefix(&'static str),
+    Str,
+    Char,
+    /// A symbol or a number, as written (escapes removed).
+    Atom(String),
+    /// `|…|`-escaped symbol: always a name of the program.
+    Escaped,
+}
+
+/// Common Lisp's symbols that carry structure (special forms, macros,
+/// functions, lambda-list keywords and `loop`'s words), lower case.
+const KNOWN: &[&str] = &[
+    "defun",
+    "defmacro",
+    "defvar",
+    "defparameter",
+    "defconstant",
+    "defstruct",
+    "defclass",
+    "defmethod",
+    "defgeneric",
+    "defpackage",
+    "in-package",
+    "lambda",
+    "let",
+    "let*",
+    "flet",
+    "labels",
+    "macrolet",
+    "progn",
+    "prog1",
+    "prog2",
+    "block",
+    "return",
+    "return-from",
+    "tagbody",
+    "go",
+    "if",
+    "when",
+    "unless",
+    "cond",
+    "case",
+    "ecase",
+    "typecase",
+    "etypecase",
+    "and",
+    "or",
+    "not",
+    "null",
+    "eq",
+    "eql",
+    "equal",
+    "equalp",
+    "=",
+    "/=",
+    "<",
+    ">",
+    "<=",
+    ">=",
+    "+",
+    "-",
+    "*",
+    "/",
+    "1+",
+    "1-",
+    "mod",
+    "rem",
+    "floor",
+    "ceiling",
+    "truncate",
+    "round",
+    "abs",
+    "max",
+    "min",
+    "zerop",
+    "plusp",
+    "minusp",
+    "evenp",
+    "oddp",
+    "expt",
+    "sqrt",
+    "random",
+    "setf",
+    "setq",
+    "psetf",
+    "incf",
+    "decf",
+    "push",
+    "pop",
+    "pushnew",
+    "car",
+    "cdr",
+    "caar",
+    "cadr",
+    "cdar",
+    "cddr",
+    "caddr",
+    "cdddr",
+    "cadddr",
+    "first",
+    "second",
+    "third",
+    "fourth",
+    "fifth",
+    "rest",
+    "last",
+    "butlast",
+    "nth",
+    "nthcdr",
+    "cons",
+    "list",
+    "list*",
+    "append",
+    "reverse",
+    "nreverse",
+    "length",
+    "elt",
+    "aref",
+    "svref",
+    "make-array",
+    "array-dimension",
+    "array-dimensions",
+    "copy-list",
+    "copy-seq",
+    "copy-tree",
+    "subseq",
+    "remove",
+    "remove-if",
+    "remove-if-not",
+    "delete",
+    "delete-if",
+    "member",
+    "find",
+    "find-if",
+    "position",
+    "position-if",
+    "count",
+    "count-if",
+    "some",
+    "every",
+    "notany",
+    "mapcar",
+    "mapc",
+    "mapcan",
+    "maplist",
+    "reduce",
+    "sort",
+    "stable-sort",
+    "assoc",
+    "rassoc",
+    "gethash",
+    "make-hash-table",
+    "remhash",
+    "maphash",
+    "funcall",
+    "apply",
+    "values",
+    "multiple-value-bind",
+    "multiple-value-list",
+    "loop",
+    "do",
+    "do*",
+    "dolist",
+    "dotimes",
+    "for",
+    "in",
+    "from",
+    "to",
+    "below",
+    "above",
+    "by",
+    "collect",
+    "collecting",
+    "appending",
+    "sum",
+    "summing",
+    "maximize",
+    "minimize",
+    "into",
+    "finally",
+    "while",
+    "until",
+    "repeat",
+    "across",
+    "being",
+    "the",
+    "hash-keys",
+    "hash-values",
+    "of",
+    "with",
+    "initially",
+    "always",
+    "never",
+    "thereis",
+    "doing",
+    "else",
+    "end",
+    "downto",
+    "upfrom",
+    "on",
+    "declare",
+    "ignore",
+    "ignorable",
+    "type",
+    "fixnum",
+    "optimize",
+    "speed",
+    "safety",
+    "function",
+    "quote",
+    "format",
+    "t",
+    "nil",
+    "print",
+    "princ",
+    "prin1",
+    "terpri",
+    "write-line",
+    "read",
+    "read-line",
+    "error",
+    "assert",
+    "handler-case",
+    "ignore-errors",
+    "unwind-protect",
+    "catch",
+    "throw",
+    "string=",
+    "string-equal",
+    "char=",
+    "concatenate",
+    "coerce",
+    "intern",
+    "symbol-name",
+    "numberp",
+    "integerp",
+    "listp",
+    "consp",
+    "atom",
+    "symbolp",
+    "stringp",
+    "vectorp",
+    "arrayp",
+    "characterp",
+    "functionp",
+    "&optional",
+    "&rest",
+    "&key",
+    "&aux",
+    "&body",
+    "&allow-other-keys",
+    "nconc",
+    "fill",
+    "replace",
+    "vector",
+    "make-list",
+    "make-string",
+    "char",
+    "string",
+    "code-char",
+    "char-code",
+    "parse-integer",
+    "write-to-string",
+    "with-output-to-string",
+    "get-universal-time",
+    "get-internal-real-time",
+    "internal-time-units-per-second",
+    "most-positive-fixnum",
+    "most-negative-fixnum",
+    "identity",
+    "constantly",
+    "complement",
+    "gensym",
+    "eval",
+    "equalp",
+    "array-total-size",
+    "row-major-aref",
+    "hash-table-count",
+    "clrhash",
+    "setf",
+    "destructuring-bind",
+];
+
+/// Keyword arguments of the standard functions: kept (a program's own
+/// keywords are `:KW`).
+const KNOWN_KEYWORDS: &[&str] = &[
+    ":initial-element",
+    ":initial-contents",
+    ":element-type",
+    ":adjustable",
+    ":fill-pointer",
+    ":test",
+    ":key",
+    ":from-end",
+    ":start",
+    ":end",
+    ":count",
+    ":initial-value",
+    ":use",
+    ":export",
+    ":documentation",
+    ":accessor",
+    ":initarg",
+    ":initform",
+    ":reader",
+    ":writer",
+    ":type",
+    ":size",
+];
+
+/// The normalised tokens of a Lisp source.
+pub(crate) fn tokens(src: &str) -> Vec<Token> {
+    let raw = read(src);
+    let dropped = docstrings(&raw);
+    raw.into_iter()
+        .enumerate()
+        .filter(|(i, _)| !dropped.contains(i))
+        .map(|(_, (line, r))| Token {
+            text: normalise(&r),
+            line,
+        })
+        .collect()
+}
+
+fn normalise(r: &Raw) -> String {
+    match r {
+        Raw::Open => "(".into(),
+        Raw::Close => ")".into(),
+        Raw::Prefix(p) => (*p).into(),
+        Raw::Str => "STR".into(),
+        Raw::Char => "CHR".into(),
+        Raw::Escaped => "ID".into(),
+        Raw::Atom(a) => {
+            let a = a.to_lowercase();
+            if is_number(&a) {
+                "NUM".into()
+            } else if a.starts_with(':') {
+                if KNOWN_KEYWORDS.contains(&a.as_str()) {
+                    a
+                } else {
+                    ":KW".into()
+                }
+            } else if let Some(name) = a.strip_prefix("cl:") {
+                if KNOWN.contains(&name) {
+                    name.into()
+                } else {
+                    "ID".into()
+                }
+            } else if KNOWN.contains(&a.as_str()) {
+                a
+            } else {
+                "ID".into()
+            }
+        }
+    }
+}
+
+/// Whether an atom reads as a number: an integer, a ratio or a decimal
+/// (`-12`, `3/4`, `1.5e3`, `.5`, `2d0`).
+fn is_number(a: &str) -> bool {
+    let body = a.strip_prefix(['+', '-']).unwrap_or(a);
+    let body = body.strip_suffix('.').unwrap_or(body);
+    if body.is_empty() {
+        return false;
+    }
+    if let Some((n, d)) = body.split_once('/') {
+        return digits(n) && digits(d);
+    }
+    let (mantissa, exponent) = match body.find(['e', 'd', 'f', 's', 'l']) {
+        Some(i) => (&body[..i], Some(&body[i + 1..])),
+        None => (body, None),
+    };
+    let (int, frac) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let mantissa_ok =
+        (digits(int) && (frac.is_empty() || digits(frac))) || (int.is_empty() && digits(frac));
+    let exponent_ok = exponent.is_none_or(|e| digits(e.strip_prefix(['+', '-']).unwrap_or(e)));
+    mantissa_ok && exponent_ok
+}
+
+fn digits(s: &str) -> bool {
+    !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// Characters that end an atom.
+fn terminates(c: char) -> bool {
+    c.is_whitespace() || "()'`,\";".contains(c)
+}
+
+/// The reader's tokens with their lines (1-based).
+fn read(src: &str) -> Vec<(u32, Raw)> {
+    let s: Vec<char> = src.chars().collect();
+    let mut out = Vec::new();
+    let mut line = 1u32;
+    let mut i = 0;
+    while i < s.len() {
+        let c = s[i];
+        let here = line;
+        match c {
+            '\n' => {
+                line += 1;
+                i += 1;
+            }
+            c if c.is_whitespace() => i += 1,
+            ';' => {
+                while i < s.len() && s[i] != '\n' {
+                    i += 1;
+                }
+            }
+            '(' => {
+                out.push((here, Raw::Open));
+                i += 1;
+            }
+            ')' => {
+                out.push((here, Raw::Close));
+                i += 1;
+            }
+            '\'' | '`' => {
+                out.push((here, Raw::Prefix(if c == '\'' { "'" } else { "`" })));
+                i += 1;
+            }
+            ',' => {
+                if s.get(i + 1) == Some(&'@') {
+                    out.push((here, Raw::Prefix(",@")));
+                    i += 2;
+                } else {
+                    out.push((here, Raw::Prefix(",")));
+                    i += 1;
+                }
+            }
+            '"' => {
+                i += 1;
+                while i < s.len() && s[i] != '"' {
+                    if s[i] == '\\' {
+                        i += 1;
+                    }
+                    if s.get(i) == Some(&'\n') {
+                        line += 1;
+                    }
+                    i += 1;
+                }
+                i += 1;
+                out.push((here, Raw::Str));
+            }
+            '#' => {
+                let next = s.get(i + 1).copied().unwrap_or(' ');
+                match next {
+                    '|' => {
+                        // Block comment, nested.
+                        let mut depth = 1;
+                        i += 2;
+                        while i < s.len() && depth > 0 {
+                            if s[i] == '\n' {
+                                line += 1;
+                            }
+                            if s[i] == '|' && s.get(i + 1) == Some(&'#') {
+                                depth -= 1;
+                                i += 2;
+                            } else if s[i] == '#' && s.get(i + 1) == Some(&'|') {
+                                depth += 1;
+                                i += 2;
+                            } else {
+                                i += 1;
+                            }
+                        }
+                    }
+                    '\\' => {
+                        // A character: `#\a`, `#\Space`, `#\(`.
+                        i += 3;
+                        while i < s.len() && !terminates(s[i]) {
+                            i += 1;
+                        }
+                        out.push((here, Raw::Char));
+                    }
+                    '\'' => {
+                        out.push((here, Raw::Prefix("#'")));
+                        i += 2;
+                    }
+                    '(' => {
+                        out.push((here, Raw::Prefix("#(")));
+                        out.push((here, Raw::Open));
+                        i += 2;
+                    }
+                    '+' | '-' | '.' => {
+                        out.push((
+                            here,
+                            Raw::Prefix(match next {
+                                '+' => "#+",
+                                '-' => "#-",
+                                _ => "#.",
+                            }),
+                        ));
+                        i += 2;
+                    }
+                    _ => {
+                        // `#x1F`, `#b101`, `#*101`, `#:sym`, `#2A(…)`: one atom.
+                        let start = i;
+                        i += 1;
+                        while i < s.len() && !terminates(s[i]) {
+                            i += 1;
+                        }
+                        let text: String = s[start..i].iter().collect();
+                        let radix = text.len() > 2
+                            && matches!(
+                                text.as_bytes()[1].to_ascii_lowercase(),
+                                b'x' | b'b' | b'o'
+                            );
+                        out.push((
+                            here,
+                            if radix {
+                                Raw::Atom("0".into())
+                            } else {
+                                Raw::Atom(text)
+                            },
+                        ));
+                    }
+                }
+            }
+            '|' => {
+                i += 1;
+                while i < s.len() && s[i] != '|' {
+                    if s[i] == '\n' {
+                        line += 1;
+                    }
+                    i += 1;
+                }
+                i += 1;
+                out.push((here, Raw::Escaped));
+            }
+            _ => {
+                let mut text = String::new();
+                let mut escaped = false;
+                while i < s.len() && !terminates(s[i]) {
+                    if s[i] == '\\' && i + 1 < s.len() {
+                        i += 1;
+                        escaped = true;
+                    } else if s[i] == '|' {
+                        escaped = true;
+                    }
+                    text.push(s[i]);
+                    i += 1;
+                }
+                out.push((
+                    here,
+                    if escaped {
+                        Raw::Escaped
+                    } else {
+                        Raw::Atom(text)
+                    },
+                ));
+            }
+        }
+    }
+    out
+}
+
+/// The indices of the docstrings among the reader's tokens.
+fn docstrings(raw: &[(u32, Raw)]) -> Vec<usize> {
+    let mut dropped = Vec::new();
+    let head = |i: usize| match raw.get(i) {
+        Some((_, Raw::Atom(a))) => Some(a.to_lowercase()),
+        _ => None,
+    };
+    for i in 0..raw.len() {
+        if raw[i].1 != Raw::Open {
+            continue;
+        }
+        let Some(op) = head(i + 1) else { continue };
+        let op = op.strip_prefix("cl:").unwrap_or(&op).to_string();
+        match op.as_str() {
+            "defun" | "defmacro" | "defmethod" | "defgeneric" => {
+                // The name (a symbol, or `(setf name)`), method qualifiers,
+                // the lambda list.
+                let mut j = skip_datum(raw, i + 2);
+                while matches!(raw.get(j), Some((_, Raw::Atom(_)))) {
+                    j += 1;
+                }
+                if raw.get(j).map(|r| &r.1) != Some(&Raw::Open) {
+                    continue;
+                }
+                j = skip_datum(raw, j);
+                let followed = raw.get(j + 1).is_some_and(|r| r.1 != Raw::Close);
+                if raw.get(j).map(|r| &r.1) == Some(&Raw::Str) && followed {
+                    dropped.push(j);
+                }
+            }
+            "defvar" | "defparameter" | "defconstant" => {
+                let j = skip_datum(raw, skip_datum(raw, i + 2));
+                let last = raw.get(j + 1).is_some_and(|r| r.1 == Raw::Close);
+                if raw.get(j).map(|r| &r.1) == Some(&Raw::Str) && last {
+                    dropped.push(j);
+                }
+            }
+            _ => {}
+        }
+    }
+    dropped
+}
+
+/// The index after the datum that starts at `i`.
+fn skip_datum(raw: &[(u32, Raw)], mut i: usize) -> usize {
+    while let Some((_, Raw::Prefix(p))) = raw.get(i) {
+        i += 1;
+        if *p == "#(" {
+            // The `(` that follows is the vector's.
+            break;
+        }
+        if matches!(*p, "#+" | "#-") {
+            // The feature expression, then the datum it guards.
+            i = skip_datum(raw, i);
+        }
+    }
+    match raw.get(i) {
+        Some((_, Raw::Open)) => {
+            let mut depth = 0usize;
+            while i < raw.len() {
+                match raw[i].1 {
+                    Raw::Open => depth += 1,
+                    Raw::Close => {
+                        depth -= 1;
+                        if depth == 0 {
+                            return i + 1;
+                        }
+                    }
+                    _ => {}
+                }
+                i += 1;
+            }
+            i
+        }
+        Some(_) => i + 1,
+        None => i,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn texts(src: &str) -> Vec<String> {
+        tokens(src).into_iter().map(|t| t.text).collect()
+    }
+
+    #[test]
+    fn comments_docstrings_and_names_do_not_show() {
+        let a = "(defun Score (b) \"The score.\" ; count\n  (aref b 0))";
+        let b =
+            "#| another\n #| nested |# comment |#\n(DEFUN pontos (Tabuleiro)\n (AREF tabuleiro 7))";
+        assert_eq!(texts(a), texts(b));
+        assert_eq!(texts(a).join(" "), "( defun ID ( ID ) ( aref ID NUM ) )");
+    }
+
+    #[test]
+    fn a_string_alone_in_a_body_is_the_value_not_a_docstring() {
+        assert_eq!(
+            texts("(defun f () \"x\")").join(" "),
+            "( defun ID ( ) STR )"
+        );
+        assert_eq!(
+            texts("(defparameter *x* 1 \"doc\")").join(" "),
+            "( defparameter ID NUM )"
+        );
+        assert_eq!(
+            texts("(defparameter *x* \"value\")").join(" "),
+            "( defparameter ID STR )"
+        );
+    }
+
+    #[test]
+    fn reader_syntax() {
+        assert_eq!(
+            texts("`(,a ,@b) #'car #\\( #x1F 3/4 -2.5e3 :test :mine |Odd Name| #(1 2)").join(" "),
+            "` ( , ID ,@ ID ) #' car CHR NUM NUM NUM :test :KW ID #( ( NUM NUM )"
+        );
+        let lines: Vec<u32> = tokens("(a\n \"two\nlines\"\n b)")
+            .iter()
+            .map(|t| t.line)
+            .collect();
+        assert_eq!(lines, [1, 1, 2, 4, 4]);
+    }
+}

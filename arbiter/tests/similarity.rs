@@ -1,0 +1,385 @@
+//! `arbiter similarity` end to end: the source run on test projects of our
+//! own (`tests/data/similarity/`: an original Lisp project for Galo 3D, a
+//! disguised copy of it, unrelated projects of the same game in Lisp and
+//! Python, the course's base code that every Lisp project includes, and a
+//! past year with two identical projects), the behaviour run on real
+//! engine processes (the `tabula` binary and the mock engine), and the
+//! page in headless Chromium.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+mod support;
+
+#[path = "../../tests/util/tools.rs"]
+#[macro_use]
+mod tools;
+#[path = "support/webdriver.rs"]
+mod webdriver;
+
+use serde_json::json;
+use support::{Tmp, ARBITER, MOCK};
+
+fn data() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/similarity")
+}
+
+/// One line of `pairs.csv`, by column name.
+type Line = HashMap<String, String>;
+
+fn read_csv(path: &Path) -> Vec<Line> {
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut lines = text.lines();
+    let header: Vec<String> = lines.next().unwrap().split(',').map(String::from).collect();
+    for col in ["a", "b", "score", "flagged"] {
+        assert!(
+            header.contains(&col.to_string()),
+            "column {col} in {header:?}"
+        );
+    }
+    lines
+        .map(|l| {
+            header
+                .iter()
+                .cloned()
+                .zip(l.split(',').map(String::from))
+                .collect()
+        })
+        .collect()
+}
+
+fn score(l: &Line) -> f64 {
+    l["score"].parse().unwrap()
+}
+
+fn arbiter(args: &[&str]) -> (i32, String) {
+    let out = Command::new(ARBITER)
+        .args(args)
+        .current_dir(data())
+        .stdin(Stdio::null())
+        .output()
+        .expect("arbiter runs");
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (out.status.code().unwrap_or(-1), text)
+}
+
+const CLASS: [&str; 5] = [
+    "g01-original",
+    "g07-disguised",
+    "g02-lisp",
+    "g03-lisp",
+    "g04-python",
+];
+
+/// The source run over the class, the base and the past year.
+fn source_run(tmp: &Tmp, extra: &[&str]) -> Vec<Line> {
+    let out = tmp.path("pairs.csv");
+    let mut args = vec!["similarity", "--source"];
+    args.extend(CLASS);
+    args.extend(["--base", "base", "--past", "past/2021", "--out"]);
+    args.push(out.to_str().unwrap());
+    args.extend(extra);
+    let (code, text) = arbiter(&args);
+    assert_eq!(code, 0, "{text}");
+    read_csv(&out)
+}
+
+#[test]
+fn the_disguised_copy_is_the_top_pair_and_nothing_else_is_flagged() {
+    let tmp = Tmp::new("source");
+    let pairs = source_run(&tmp, &[]);
+    // 5 this year: 10 pairs; 2 past × 5: 10 more; the past pair is never compared.
+    assert_eq!(pairs.len(), 20);
+    let top = &pairs[0];
+    assert_eq!(
+        (top["a"].as_str(), top["b"].as_str()),
+        ("g01-original", "g07-disguised")
+    );
+    assert_eq!(top["flagged"], "true");
+    assert!(score(top) > 0.7, "{top:?}");
+    for p in &pairs[1..] {
+        assert_eq!(p["flagged"], "false", "{p:?}");
+        assert!(score(p) < 0.2, "independent work scores low: {p:?}");
+    }
+    // Most similar first.
+    assert!(pairs.windows(2).all(|w| score(&w[0]) >= score(&w[1])));
+    assert!(!pairs
+        .iter()
+        .any(|p| p["a"].starts_with("2021/") && p["b"].starts_with("2021/")));
+    // The past projects are compared with this year's.
+    assert!(pairs
+        .iter()
+        .any(|p| p["b"] == "2021/g11-python" && p["a"] == "g04-python"));
+}
+
+#[test]
+fn the_base_code_never_counts() {
+    let tmp = Tmp::new("base");
+    // Two submissions that are the base code and nothing else …
+    for g in ["only-base-1", "only-base-2"] {
+        std::fs::create_dir_all(tmp.path(g)).unwrap();
+        std::fs::copy(
+            data().join("base/protocolo.lisp"),
+            tmp.path(g).join("protocolo.lisp"),
+        )
+        .unwrap();
+    }
+    let out = tmp.path("pairs.csv");
+    let (a, b) = (tmp.path("only-base-1"), tmp.path("only-base-2"));
+    let args = |base: bool| {
+        let mut v = vec![
+            "similarity",
+            "--source",
+            a.to_str().unwrap(),
+            b.to_str().unwrap(),
+        ];
+        if base {
+            v.extend(["--base", "base"]);
+        }
+        v.extend(["--out", out.to_str().unwrap()]);
+        v.into_iter().map(String::from).collect::<Vec<_>>()
+    };
+    let run = |base: bool| {
+        let a = args(base);
+        let (code, text) = arbiter(&a.iter().map(String::as_str).collect::<Vec<_>>());
+        assert_eq!(code, 0, "{text}");
+        read_csv(&out)
+    };
+    // … are identical without --base, and share nothing with it.
+    assert_eq!(run(false)[0]["source_score"], "1.0000");
+    let with_base = run(true);
+    assert_eq!(with_base[0]["source_shared"], "0");
+    assert_eq!(with_base[0]["flagged"], "false");
+    // And without --base the whole class looks alike through it.
+    let pairs = {
+        let out = tmp.path("nobase.csv");
+        let mut args = vec!["similarity", "--source"];
+        args.extend(CLASS);
+        args.extend(["--out", out.to_str().unwrap()]);
+        let (code, text) = arbiter(&args);
+        assert_eq!(code, 0, "{text}");
+        read_csv(&out)
+    };
+    let lisp = |p: &Line| !p["a"].contains("python") && !p["b"].contains("python");
+    assert!(pairs.iter().filter(|p| lisp(p)).all(|p| score(p) > 0.2));
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    let tmp = Tmp::new("usage");
+    let out = tmp.path("x.csv");
+    let out = out.to_str().unwrap();
+    for args in [
+        vec!["similarity", "--out", out],
+        vec!["similarity", "--source", "g01-original"],
+        vec![
+            "similarity",
+            "--source",
+            "no-such-folder",
+            "g01-original",
+            "--out",
+            out,
+        ],
+        vec![
+            "similarity",
+            "--game",
+            "no-such-game",
+            "builtin:random",
+            "builtin:greedy",
+            "--out",
+            out,
+        ],
+    ] {
+        let (code, text) = arbiter(&args);
+        assert_eq!(code, 2, "{args:?}: {text}");
+    }
+}
+
+/// The class as engines, named as the submissions' folders: the original
+/// and its copy are the `tabula` binary at depth 3 (the copy with another
+/// hash size, which does not change its play); the others are independent
+/// players: greedy, the mock engine (random moves of its own) and random.
+fn class_file(tmp: &Tmp) -> PathBuf {
+    let tabula = PathBuf::from(ARBITER).with_file_name("tabula");
+    let tabula = tabula.display();
+    let path = tmp.path("class.toml");
+    let text = format!(
+        "[[engine]]\nname = \"g01-original\"\ncommand = \"{tabula}\"\ndepth = 3\n\n\
+         [[engine]]\nname = \"g07-disguised\"\ncommand = \"{tabula}\"\ndepth = 3\noptions = {{ Hash = 32 }}\n\n\
+         [[engine]]\nname = \"g02-lisp\"\ncommand = \"builtin:greedy\"\n\n\
+         [[engine]]\nname = \"g03-lisp\"\ncommand = \"{MOCK} --mode good --seed 5\"\n\n\
+         [[engine]]\nname = \"g04-python\"\ncommand = \"builtin:random\"\n"
+    );
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// The behaviour run on `game` (and the source run too when `source`).
+fn both_runs(tmp: &Tmp, game: &str, source: bool) -> (Vec<Line>, String) {
+    let class = class_file(tmp);
+    let out = tmp.path("both.csv");
+    let page = tmp.path("page.html");
+    let mut args = vec![
+        "similarity",
+        "--game",
+        game,
+        class.to_str().unwrap(),
+        "--positions",
+        "40",
+        "--movetime",
+        "100",
+        "--out",
+        out.to_str().unwrap(),
+        "--html",
+        page.to_str().unwrap(),
+    ];
+    if source {
+        args.extend(["--base", "base", "--past", "past/2021", "--source"]);
+        args.extend(CLASS);
+    }
+    let (code, text) = arbiter(&args);
+    assert_eq!(code, 0, "{text}");
+    (read_csv(&out), text)
+}
+
+#[test]
+fn the_copied_engine_is_the_top_pair_on_behaviour_and_a_rerun_resumes() {
+    let tmp = Tmp::new("behaviour");
+    let (pairs, text) = both_runs(&tmp, "quatro", false);
+    assert_eq!(pairs.len(), 10, "{text}");
+    let top = &pairs[0];
+    assert_eq!(
+        (top["a"].as_str(), top["b"].as_str()),
+        ("g01-original", "g07-disguised"),
+        "{text}"
+    );
+    assert_eq!(top["behaviour_flagged"], "true", "{top:?}");
+    assert_eq!(top["agreement"], "1.0000");
+    assert!(top["z"].parse::<f64>().unwrap() > 8.0, "{top:?}");
+    for p in &pairs[1..] {
+        assert_eq!(p["flagged"], "false", "{p:?}\n{text}");
+    }
+    // The independent reference pairs stay below the threshold.
+    assert!(
+        text.contains("0 of 9 independent reference pairs above z 4"),
+        "{text}"
+    );
+    // The positions were recorded and every answer journaled: a rerun asks
+    // nothing and says the same.
+    let positions = std::fs::read_to_string(tmp.path("both.csv.positions.txt")).unwrap();
+    assert_eq!(
+        positions.lines().filter(|l| !l.starts_with('#')).count(),
+        40
+    );
+    let journal = std::fs::read_to_string(tmp.path("both.csv.answers.jsonl")).unwrap();
+    assert_eq!(journal.lines().count(), 40 * (5 + 6));
+    let (again, text) = both_runs(&tmp, "quatro", false);
+    assert!(
+        !text.contains("similarity: g01-original:"),
+        "nothing asked again: {text}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(tmp.path("both.csv.answers.jsonl")).unwrap(),
+        journal
+    );
+    assert_eq!(again, pairs);
+}
+
+/// The standalone page of a run of both kinds, in headless Chromium: the
+/// copy is the first pair with both kinds of evidence, its fragments are
+/// shown side by side with highlighted lines, and the page is not blank.
+#[test]
+fn the_page_shows_both_kinds_of_evidence_and_the_fragments() {
+    needs!(tools::CHROMIUM, tools::CHROMEDRIVER);
+    let tmp = Tmp::new("page");
+    let (pairs, text) = both_runs(&tmp, "dots", true);
+    let top = &pairs[0];
+    assert_eq!(
+        (top["a"].as_str(), top["b"].as_str()),
+        ("g01-original", "g07-disguised"),
+        "{text}"
+    );
+    assert_eq!(
+        (
+            top["source_flagged"].as_str(),
+            top["behaviour_flagged"].as_str()
+        ),
+        ("true", "true")
+    );
+    assert!(
+        pairs[1..].iter().all(|p| p["flagged"] == "false"),
+        "{pairs:?}"
+    );
+    let page = tmp.path("page.html");
+    let b = webdriver::Browser::start(1280, 900);
+    b.goto(&format!(
+        "file://{}",
+        page.canonicalize().unwrap().display()
+    ));
+    let first = b.eval(
+        "var tr = document.querySelector('#pairs-table tbody tr');\
+         return [tr.dataset.a, tr.dataset.b, tr.className, tr.cells.length,\
+                 Array.from(tr.cells).map(function (c) { return c.textContent; })];",
+        json!([]),
+    );
+    assert_eq!(first[0], "g01-original");
+    assert_eq!(first[1], "g07-disguised");
+    assert_eq!(first[2], "flagged");
+    let cells: Vec<String> = serde_json::from_value(first[4].clone()).unwrap();
+    assert!(
+        cells[5].ends_with('%') && cells[7] == "100 %",
+        "both kinds shown: {cells:?}"
+    );
+    let regions = b.eval(
+        "var s = document.querySelector('section.pair');\
+         return [s.querySelectorAll('.region').length, s.querySelectorAll('.region pre span.hit').length,\
+                 Array.from(s.querySelectorAll('.file')).slice(0, 2).map(function (f) { return f.textContent; }),\
+                 document.querySelectorAll('section.pair').length];",
+        json!([]),
+    );
+    assert!(regions[0].as_u64().unwrap() >= 3, "{regions}");
+    assert!(regions[1].as_u64().unwrap() >= 40, "{regions}");
+    let files = regions[2].as_array().unwrap();
+    assert!(
+        files[0]
+            .as_str()
+            .unwrap()
+            .starts_with("g01-original / jogo.lisp lines "),
+        "{regions}"
+    );
+    assert!(
+        files[1]
+            .as_str()
+            .unwrap()
+            .starts_with("g07-disguised / motor.lisp lines "),
+        "{regions}"
+    );
+    assert_eq!(regions[3], 1, "one flagged pair, one section");
+    // Side by side: the two files' columns start at the same height.
+    let tops = b.eval(
+        "var r = document.querySelectorAll('.region')[0].children;\
+         return [r[0].getBoundingClientRect().top, r[1].getBoundingClientRect().top,\
+                 r[0].getBoundingClientRect().left < r[1].getBoundingClientRect().left];",
+        json!([]),
+    );
+    assert_eq!(tops[0], tops[1]);
+    assert_eq!(tops[2], true);
+    // The base code's lines are never highlighted.
+    let base = b.eval(
+        "return Array.from(document.querySelectorAll('.file')).filter(function (f) {\
+           return f.textContent.indexOf('protocolo.lisp') >= 0; }).length;",
+        json!([]),
+    );
+    assert_eq!(base, 0);
+    let png = b.screenshot_base64();
+    let (colours, dominant) = b.picture_stats(&png);
+    assert!(
+        colours >= 8 && dominant < 0.95,
+        "a blank page: {colours} colours, {dominant}"
+    );
+}
