@@ -80,7 +80,7 @@ pub use play::human::{run as play_command, PlayArgs};
 pub use results::analysis::{table as analysis_table, Analyses};
 pub use results::html::{
     load_journals, run as report_command, title as page_title, write as write_page, Live, PageInfo,
-    ReportArgs,
+    ReportArgs, Similarity,
 };
 pub use results::record::GameRecord;
 pub use results::report::{

@@ -582,6 +582,7 @@ fn prepare(
         names,
         scoring: c.out.scoring,
         folder: None,
+        similarity: None,
     };
     let opts = RunOptions {
         concurrency: c.concurrency.unwrap_or(cores).max(1),

@@ -84,7 +84,7 @@ fn a_planted_blunder_is_marked_at_exactly_that_move() {
     assert_eq!(planted.len(), 1, "one blunder planted: {said}");
     let (bad_move, bad_fen) = planted[0];
     let games = results(&res);
-    let analysis = lines(Path::new(&format!("{}.analysis.jsonl", res.display())));
+    let analysis = lines(Path::new(&res.with_extension("analysis.jsonl")));
     let mut found = None;
     for g in &games {
         let key = g["key"].as_str().unwrap();
@@ -285,7 +285,7 @@ fn the_reference_is_more_accurate_than_greedy_and_greedy_than_random() {
         "--quiet",
     ]);
     assert_eq!(code, 0, "{out}");
-    let analysis = lines(Path::new(&format!("{}.analysis.jsonl", res.display())));
+    let analysis = lines(Path::new(&res.with_extension("analysis.jsonl")));
     let mut acc: BTreeMap<String, Vec<f64>> = BTreeMap::new();
     for g in analysis.iter().filter(|l| l["type"] == "game") {
         for (i, name) in ["p1", "p2"].iter().enumerate() {
@@ -346,7 +346,7 @@ fn a_tournament_analyses_as_it_goes_resumes_and_leaves_replaced_moves_out() {
     ];
     let (code, out) = run(&args);
     assert_eq!(code, 0, "{out}");
-    let file = Path::new(&format!("{}.analysis.jsonl", res.display())).to_path_buf();
+    let file = Path::new(&res.with_extension("analysis.jsonl")).to_path_buf();
     // The page: every game with the reference's win chances, every
     // entrant with an accuracy.
     let html = std::fs::read_to_string(&page).unwrap();

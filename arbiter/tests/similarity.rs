@@ -383,3 +383,60 @@ fn the_page_shows_both_kinds_of_evidence_and_the_fragments() {
         "a blank page: {colours} colours, {dominant}"
     );
 }
+
+#[test]
+fn the_championship_page_has_a_copied_work_section() {
+    let tmp = Tmp::new("page-section");
+    source_run(&tmp, &[]);
+    let results = tmp.path("r.jsonl");
+    let (code, text) = arbiter(&[
+        "match",
+        "builtin:greedy",
+        "builtin:random",
+        "--game",
+        "galo3d",
+        "--results",
+        results.to_str().unwrap(),
+        "--quiet",
+    ]);
+    assert_eq!(code, 0, "{text}");
+    let page = tmp.path("champ.html");
+    let pairs = tmp.path("pairs.csv");
+    let (code, text) = arbiter(&[
+        "report",
+        results.to_str().unwrap(),
+        "--similarity",
+        pairs.to_str().unwrap(),
+        "--similarity-page",
+        "similarity.html",
+        "--out",
+        page.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{text}");
+    let html = std::fs::read_to_string(&page).unwrap();
+    let section = html
+        .split("<section id=\"similarity\">")
+        .nth(1)
+        .and_then(|s| s.split("</section>").next())
+        .expect("a copied-work section");
+    assert!(
+        section.contains("20 pairs compared, <b>1 flagged</b>"),
+        "{section}"
+    );
+    let flagged: Vec<&str> = section.split("data-flagged=\"true\"").skip(1).collect();
+    assert_eq!(flagged.len(), 1, "{section}");
+    assert!(flagged[0].contains("g01-original") && flagged[0].contains("g07-disguised"));
+    assert!(section.contains("href=\"similarity.html\""));
+    assert!(html.contains("<a href=\"#similarity\">copied work</a>"));
+    // Not the CSV of a similarity run: exit 2, said why.
+    let (code, text) = arbiter(&[
+        "report",
+        results.to_str().unwrap(),
+        "--similarity",
+        results.to_str().unwrap(),
+        "--out",
+        page.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2, "{text}");
+    assert!(text.contains("a, b, score, flagged"), "{text}");
+}

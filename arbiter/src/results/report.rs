@@ -494,8 +494,9 @@ fn write_whole(path: &Path, text: &str) -> Result<()> {
         .with_context(|| format!("cannot write '{}'", path.display()))
 }
 
-fn csv_field(s: &str) -> String {
-    if s.contains([',', '"', '\n']) {
+/// A CSV field, quoted when it holds a comma, a quote or a line break.
+pub(crate) fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n', '\r']) {
         format!("\"{}\"", s.replace('"', "\"\""))
     } else {
         s.to_string()

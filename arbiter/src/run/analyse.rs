@@ -17,7 +17,7 @@
 use crate::out::plural;
 use crate::results::analysis::{self, Analyses, Line, Writer};
 use crate::results::html::load_journals;
-use crate::results::html::Live;
+use crate::results::html::{analysis_beside, Live};
 use crate::results::record::{GameKey, GameRecord};
 use crate::run::events::{Event, Flow, Sink};
 use crate::signals;
@@ -208,9 +208,10 @@ pub struct AnalyseFlags {
     /// entrant's accuracy in the standings and on the page.
     #[arg(long)]
     pub(crate) analyse: bool,
-    /// The analysis file (JSONL), resumed like the results. Default:
-    /// <results>.analysis.jsonl beside --results; without --results the
-    /// analysis is only shown, not kept.
+    /// The analysis file (JSONL), resumed like the results. Default: beside
+    /// --results, `.jsonl` replaced by `.analysis.jsonl` (`champ.jsonl` →
+    /// `champ.analysis.jsonl`, where `arbiter report` looks for it); without
+    /// --results the analysis is only shown, not kept.
     #[arg(long, value_name = "FILE", requires = "analyse")]
     pub(crate) analysis: Option<PathBuf>,
     #[command(flatten)]
@@ -232,13 +233,10 @@ impl AnalyseFlags {
         if !self.analyse {
             return None;
         }
-        let file = self.analysis.clone().or_else(|| {
-            results.map(|r| {
-                let mut name = r.as_os_str().to_owned();
-                name.push(".analysis.jsonl");
-                PathBuf::from(name)
-            })
-        });
+        let file = self
+            .analysis
+            .clone()
+            .or_else(|| results.map(analysis_beside));
         Some(AnalyseOptions {
             settings: self.budget.settings(),
             file,
@@ -413,9 +411,11 @@ pub struct AnalyseArgs {
     #[arg(required = true, value_name = "RESULTS")]
     pub(crate) results: Vec<PathBuf>,
     /// The analysis file (JSONL; a file of the same settings is resumed:
-    /// its games are not analysed again).
-    #[arg(long, default_value = "analysis.jsonl", value_name = "FILE")]
-    pub(crate) out: PathBuf,
+    /// its games are not analysed again). Default: beside the first
+    /// results file, `.jsonl` replaced by `.analysis.jsonl`, where `arbiter
+    /// report` looks for it.
+    #[arg(long, value_name = "FILE")]
+    pub(crate) out: Option<PathBuf>,
     /// Nodes per search of the reference (the same output on every run and
     /// machine). Default: each game's own budget (data/winchance.tsv).
     #[arg(long, value_name = "N", value_parser = crate::limits::nodes, conflicts_with = "movetime")]
@@ -441,6 +441,16 @@ pub fn run_command(args: AnalyseArgs) -> Result<std::process::ExitCode> {
         analysis_movetime: args.movetime,
     }
     .settings();
+    let out = match &args.out {
+        Some(out) => out.clone(),
+        None => analysis_beside(&args.results[0]),
+    };
+    if args.results.contains(&out) {
+        bail!(
+            "--out '{}' is one of the results files: the analysis goes to a file of its own",
+            out.display()
+        );
+    }
     let records = load_journals(&args.results)?;
     if records.is_empty() {
         bail!(
@@ -452,8 +462,8 @@ pub fn run_command(args: AnalyseArgs) -> Result<std::process::ExitCode> {
                 .join(", ")
         );
     }
-    let mut store = Analyses::load(&args.out)?;
-    let mut writer = Writer::open(&args.out, &settings, &store)?;
+    let mut store = Analyses::load(&out)?;
+    let mut writer = Writer::open(&out, &settings, &store)?;
     let already = records.iter().filter(|r| store.has(r)).count();
     let mut seen: HashSet<(String, GameKey)> = HashSet::new();
     let todo: Vec<&GameRecord> = records
@@ -522,7 +532,7 @@ pub fn run_command(args: AnalyseArgs) -> Result<std::process::ExitCode> {
         threads,
         match already {
             0 => String::new(),
-            n => format!("; {} already in {}", plural(n, "game"), args.out.display()),
+            n => format!("; {} already in {}", plural(n, "game"), out.display()),
         },
         match failed {
             0 => String::new(),
@@ -536,12 +546,12 @@ pub fn run_command(args: AnalyseArgs) -> Result<std::process::ExitCode> {
     )
     .names;
     crate::out!("{}", analysis::table(&names, &records, &store));
-    crate::outln!("wrote {}", args.out.display());
+    crate::outln!("wrote {}", out.display());
     if interrupted {
         crate::errln!(
             "arbiter: interrupted; the games analysed are saved in {}. To go on, run the same \
              command again.",
-            args.out.display()
+            out.display()
         );
         return Ok(std::process::ExitCode::from(130));
     }

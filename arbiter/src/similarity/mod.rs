@@ -24,6 +24,7 @@ use crate::engines::sandbox::SandboxArgs;
 use crate::limits;
 use crate::out::plural;
 use crate::params::ParamArgs;
+use crate::results::report::csv_field;
 use crate::{errln, outln};
 use anyhow::{bail, Context, Result};
 use clap::Args;
@@ -372,15 +373,6 @@ fn side_file(out: &Path, suffix: &str) -> PathBuf {
     let mut s = out.as_os_str().to_os_string();
     s.push(suffix);
     PathBuf::from(s)
-}
-
-/// Quotes a CSV field when it needs it.
-fn csv_field(s: &str) -> String {
-    if s.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s.to_string()
-    }
 }
 
 /// The CSV of every pair.

@@ -32,6 +32,9 @@
 //! `ply`), so a marked move's best move is on the board.
 
 mod charts;
+mod similar;
+
+pub use similar::Similarity;
 
 use crate::out::plural;
 use crate::results::analysis::{self, Analyses, EntrantAnalysis, Review};
@@ -64,6 +67,8 @@ pub struct PageInfo {
     pub scoring: Scoring,
     /// The folder the page is written to (for links to traffic logs).
     pub folder: Option<PathBuf>,
+    /// The pairs of `arbiter similarity`, for the "Copied work" section.
+    pub similarity: Option<Similarity>,
 }
 
 impl PageInfo {
@@ -82,6 +87,7 @@ impl PageInfo {
             names,
             scoring,
             folder: None,
+            similarity: None,
         }
     }
 }
@@ -111,6 +117,14 @@ pub struct ReportArgs {
     /// Show no analysis, not even the files beside the results.
     #[arg(long, conflicts_with = "analysis")]
     pub(crate) no_analysis: bool,
+    /// The pairs of `arbiter similarity` (its --out CSV): a "Copied work"
+    /// section with the flagged pairs.
+    #[arg(long, value_name = "PAIRS.CSV")]
+    pub(crate) similarity: Option<PathBuf>,
+    /// The link from that section to the similarity run's own page (its
+    /// --html), relative to this page.
+    #[arg(long, value_name = "URL", requires = "similarity")]
+    pub(crate) similarity_page: Option<String>,
 }
 
 /// The analysis file that goes with a results file when none is named:
@@ -141,6 +155,9 @@ pub fn run(args: ReportArgs) -> Result<std::process::ExitCode> {
         );
     }
     let mut info = PageInfo::of_records("", &records, args.scoring);
+    if let Some(csv) = &args.similarity {
+        info.similarity = Some(Similarity::load(csv, args.similarity_page.clone())?);
+    }
     info.title = args.title.clone().unwrap_or_else(|| {
         let games: Vec<&str> = records.iter().map(|r| r.game.as_str()).collect();
         let mut distinct = games.clone();
@@ -366,9 +383,14 @@ pub(crate) fn render(
         "<header><h1>{}</h1><p class=\"sub\">{games_word}; game ends: {}</p>\
          <nav><a href=\"#standings\">standings</a> <a href=\"#cross\">cross-table</a> \
          <a href=\"#elo\">Elo</a> <a href=\"#entrants\">entrants</a> \
-         <a href=\"#games\">games</a> <a href=\"#viewer\">viewer</a></nav></header>",
+         <a href=\"#games\">games</a> <a href=\"#viewer\">viewer</a>{}</nav></header>",
         escape(&info.title),
         escape(&report::reasons(records)),
+        if info.similarity.is_some() {
+            " <a href=\"#similarity\">copied work</a>"
+        } else {
+            ""
+        },
     );
     let order = [info.scoring, other(info.scoring)];
     let tables: Vec<(Scoring, Vec<Standing>)> = order
@@ -410,6 +432,9 @@ pub(crate) fn render(
         body.push_str("</div>");
     }
     body.push_str("</div></section>");
+    if let Some(pairs) = &info.similarity {
+        similar::section(&mut body, pairs);
+    }
     let _ = write!(
         body,
         "<section id=\"games\"><h2>Games</h2><p id=\"games-filter\"></p>\
