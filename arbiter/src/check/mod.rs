@@ -125,12 +125,56 @@ pub enum Verdict {
     Interrupted,
 }
 
+/// A finding's tag, as the check prints it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Tag {
+    Ok,
+    Warn,
+    Fail,
+    Skip,
+}
+
+impl Tag {
+    /// `ok`, `warn`, `FAIL`, `skip`.
+    pub(crate) fn as_str(&self) -> &'static str {
+        match self {
+            Tag::Ok => "ok",
+            Tag::Warn => "warn",
+            Tag::Fail => "FAIL",
+            Tag::Skip => "skip",
+        }
+    }
+}
+
+/// One finding of a check.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Finding {
+    pub(crate) tag: Tag,
+    /// What was checked (`one move on a seeded board`).
+    pub(crate) what: String,
+    /// What happened (the engine's own line quoted).
+    pub(crate) note: String,
+    /// What would fix it (empty for `ok`).
+    pub(crate) fix: String,
+}
+
+/// What a check found, and its text as printed.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(crate) struct Checked {
+    pub(crate) findings: Vec<Finding>,
+    /// Every line of the check, as `arbiter check` prints them.
+    pub(crate) text: String,
+}
+
 #[derive(Default)]
 struct Report {
     ok: usize,
     warns: usize,
     failures: usize,
     skips: usize,
+    /// Not printed: only kept (`arbiter grade`).
+    quiet: bool,
+    checked: Checked,
 }
 
 fn with_note(what: &str, note: &str) -> String {
@@ -142,35 +186,50 @@ fn with_note(what: &str, note: &str) -> String {
 }
 
 impl Report {
+    /// Prints (unless quiet) and keeps one line.
+    fn say(&mut self, line: &str) {
+        if !self.quiet {
+            crate::outln!("{line}");
+        }
+        self.checked.text.push_str(line);
+        self.checked.text.push('\n');
+    }
+
     /// Prints one finding and its hint; false (nothing printed) once the
     /// user pressed Ctrl-C: what goes wrong after it is not the engine's doing.
-    fn print(&self, tag: &str, what: &str, note: &str, fix: &str) -> bool {
+    fn print(&mut self, tag: Tag, what: &str, note: &str, fix: &str) -> bool {
         if signals::interrupted() {
             return false;
         }
-        crate::outln!("  {tag:<5} {}", with_note(what, note));
+        self.say(&format!("  {:<5} {}", tag.as_str(), with_note(what, note)));
         if !fix.is_empty() {
-            crate::outln!("        → {fix}");
+            self.say(&format!("        → {fix}"));
         }
+        self.checked.findings.push(Finding {
+            tag,
+            what: what.to_string(),
+            note: note.to_string(),
+            fix: fix.to_string(),
+        });
         true
     }
     fn ok(&mut self, what: &str, note: &str) {
-        if self.print("ok", what, note, "") {
+        if self.print(Tag::Ok, what, note, "") {
             self.ok += 1;
         }
     }
     fn warn(&mut self, what: &str, note: &str, fix: &str) {
-        if self.print("warn", what, note, fix) {
+        if self.print(Tag::Warn, what, note, fix) {
             self.warns += 1;
         }
     }
     fn fail(&mut self, what: &str, note: &str, fix: &str) {
-        if self.print("FAIL", what, note, fix) {
+        if self.print(Tag::Fail, what, note, fix) {
             self.failures += 1;
         }
     }
     fn skip(&mut self, what: &str, note: &str) {
-        if self.print("skip", what, note, "") {
+        if self.print(Tag::Skip, what, note, "") {
             self.skips += 1;
         }
     }
@@ -340,18 +399,32 @@ fn sandbox_layer(c: &mut Checker) {
 /// The layers after the start-up, in order.
 type Layer = fn(&mut Checker);
 
-/// Runs the checks.
+/// Runs the checks, printing each finding.
 pub fn run(spec: &ExternalSpec, name: &str, o: &CheckOptions) -> Verdict {
+    run_kept(spec, name, o, false).0
+}
+
+/// Runs the checks; `quiet`: print nothing, only keep the findings and the
+/// text (`arbiter grade`).
+pub(crate) fn run_kept(
+    spec: &ExternalSpec,
+    name: &str,
+    o: &CheckOptions,
+    quiet: bool,
+) -> (Verdict, Checked) {
     let mut c = Checker {
         spec,
         name,
         o,
-        r: Report::default(),
+        r: Report {
+            quiet,
+            ..Report::default()
+        },
         engine: None,
         stray: Stray::default(),
         hung: false,
     };
-    crate::outln!("checking {name} for the {} game", o.game());
+    c.r.say(&format!("checking {name} for the {} game", o.game()));
     let layers: &[Layer] = if o.game().is_puzzle() {
         &[malformed::robustness, |c| {
             solve::solve_layer(c, c.o.game(), true)
@@ -378,29 +451,28 @@ pub fn run(spec: &ExternalSpec, name: &str, o: &CheckOptions) -> Verdict {
         stdout::own_moves_layer(&mut c);
         sandbox_layer(&mut c);
     }
-    let r = &c.r;
-    crate::outln!(
+    let mut r = c.r;
+    let summary = format!(
         "summary: {} ok, {} warn, {} FAIL, {} skip",
-        r.ok,
-        r.warns,
-        r.failures,
-        r.skips
+        r.ok, r.warns, r.failures, r.skips
     );
-    if signals::interrupted() {
-        crate::outln!("interrupted: the check stopped before the end (run it again for a verdict)");
+    r.say(&summary);
+    let verdict = if signals::interrupted() {
+        r.say("interrupted: the check stopped before the end (run it again for a verdict)");
         Verdict::Interrupted
     } else if r.failures == 0 {
         if o.game().is_puzzle() {
-            crate::outln!(
+            r.say(&format!(
                 "all checks passed: the engine solves the {} problems",
                 o.game()
-            );
+            ));
         } else {
-            crate::outln!("all checks passed: the engine is ready for a tournament");
+            r.say("all checks passed: the engine is ready for a tournament");
         }
         Verdict::Passed
     } else {
-        crate::outln!("{} failed", plural(r.failures, "check"));
+        r.say(&format!("{} failed", plural(r.failures, "check")));
         Verdict::Failed(r.failures)
-    }
+    };
+    (verdict, r.checked)
 }

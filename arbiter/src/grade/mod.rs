@@ -34,6 +34,8 @@
 //!    per submission, in the students' language through Project Fluent
 //!    (`arbiter/locales/<lang>/grade.ftl`).
 
+#[allow(unused_imports)]
+pub(crate) use crate::check::{Finding, Tag};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
@@ -114,27 +116,6 @@ pub(crate) struct Recognition {
     /// What the teacher should look at (a proposed alias, two candidate
     /// entry points, a file the loads never reach).
     pub(crate) warnings: Vec<String>,
-}
-
-/// A check finding's tag, as `arbiter check` prints it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Tag {
-    Ok,
-    Warn,
-    Fail,
-    Skip,
-}
-
-/// One finding of the check of a submission's engine.
-#[derive(Clone, Debug, PartialEq)]
-pub(crate) struct Finding {
-    pub(crate) tag: Tag,
-    /// What was checked (`one move on a seeded board`).
-    pub(crate) what: String,
-    /// What happened (the engine's own line quoted).
-    pub(crate) note: String,
-    /// What would fix it (empty for `ok`).
-    pub(crate) fix: String,
 }
 
 /// Admitted or not.
