@@ -208,7 +208,7 @@ pub struct AnalyseFlags {
     #[arg(long)]
     pub(crate) analyse: bool,
     /// The analysis file (JSONL), resumed like the results. Default:
-    /// <results>.analysis.jsonl beside --results; without --results the
+    /// FILE.analysis.jsonl beside --results FILE; without --results the
     /// analysis is only shown, not kept.
     #[arg(long, value_name = "FILE", requires = "analyse")]
     pub(crate) analysis: Option<PathBuf>,
