@@ -82,8 +82,36 @@ fn position(spec: &[&str], game: Option<GameId>) -> Result<AnyPosition> {
         })?;
         return Ok(pos);
     }
+    if looks_like_a_file(first) {
+        // No position spec starts with a path: say why the file was not read
+        // rather than that its name is not a kind of position.
+        let why = match std::fs::read_to_string(path) {
+            Err(e) => io_reason(&e),
+            Ok(_) => "not a regular file".to_string(),
+        };
+        bail!("cannot read '{first}': {why}");
+    }
     let current = game.or_else(|| first.parse().ok());
     Ok(setup::parse_words(spec, current, &Default::default())?)
+}
+
+/// Whether a first word of `solve` names a file: it has a path separator or
+/// an extension (`exam.dat`, `./problemas`), which no position kind and no
+/// game id has.
+fn looks_like_a_file(word: &str) -> bool {
+    word.contains(std::path::MAIN_SEPARATOR)
+        || word.contains('/')
+        || Path::new(word).extension().is_some()
+}
+
+/// An I/O error as a person reads it: "No such file or directory", without
+/// the "(os error 2)" that follows it.
+fn io_reason(e: &std::io::Error) -> String {
+    let text = e.to_string();
+    match text.rfind(" (os error ") {
+        Some(at) if text.ends_with(')') => text[..at].to_string(),
+        _ => text,
+    }
 }
 
 /// Arguments of `tabula solve`.
