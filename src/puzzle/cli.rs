@@ -5,7 +5,7 @@ use super::report;
 use super::{run, Algorithm, SolveOptions, SolveOutcome};
 use crate::game::{AnyPosition, GameId};
 use crate::problems::{self, ProblemSet};
-use crate::setup;
+use crate::{numbers, setup};
 use anyhow::{anyhow, bail, Context, Result};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
@@ -150,13 +150,13 @@ pub struct ReportArgs {
     #[arg(long, default_value = "results")]
     pub out_dir: PathBuf,
     /// Node limit per run (nodes generated).
-    #[arg(long, default_value_t = 2_000_000)]
+    #[arg(long, default_value_t = 2_000_000, value_parser = numbers::parser::<u64>("the node limit", "nodes"))]
     pub nodes: u64,
     /// Time limit per run (ms).
-    #[arg(long, default_value_t = 10_000)]
+    #[arg(long, default_value_t = 10_000, value_parser = numbers::parser::<u64>("the time limit", "milliseconds"))]
     pub movetime: u64,
     /// Memory limit per run (MiB).
-    #[arg(long, default_value_t = 512)]
+    #[arg(long, default_value_t = 512, value_parser = numbers::parser::<u64>("the memory limit", "MiB"))]
     pub memory: u64,
     /// No progress bar.
     #[arg(long)]
