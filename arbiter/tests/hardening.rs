@@ -197,6 +197,62 @@ fn a_wrong_number_says_the_unit_to_write() {
     }
 }
 
+/// The first mistakes in a class file are told by their line, with what to
+/// write instead: `[engine]` for `[[engine]]` (TOML) or an object for a list
+/// (JSON), a misspelt key with the known keys, an entrant without `command`,
+/// keys outside any engine.
+#[test]
+fn class_file_mistakes_say_what_to_write() {
+    let tmp = Tmp::new("class-file");
+    let cases: [(&str, &str, &[&str]); 7] = [
+        (
+            "single.toml",
+            "# the class\n[engine]\nname = \"alice\"\ncommand = \"builtin:random\"\n",
+            &["line 2", "`[engine]` is a single table", "write `[[engine]]`", "one per entrant"],
+        ),
+        (
+            "single.json",
+            r#"{"engine": {"name": "alice", "command": "builtin:random"}}"#,
+            &["line 1", "\"engine\" is a single object", "\"engine\": [ {…}, {…} ]"],
+        ),
+        (
+            "typo.toml",
+            "[[engine]]\nname = \"alice\"\ncomand = \"builtin:random\"\n",
+            &["line 3", "unknown key 'comand'", "did you mean 'command'?", "name, command, args, dir"],
+        ),
+        (
+            "typo.json",
+            "{\"engine\": [\n {\"name\": \"alice\",\n  \"commnd\": \"builtin:random\"}]}",
+            &["line 3", "unknown key 'commnd'", "did you mean 'command'?"],
+        ),
+        (
+            "limits.toml",
+            "[[engine]]\ncommand = \"builtin:random\"\n[engine.limits]\nmemory = 64\n",
+            &["line 4", "unknown key 'memory'", "did you mean", "memory_mb, cpu_seconds, processes"],
+        ),
+        (
+            "nocommand.toml",
+            "[[engine]]\nname = \"alice\"\n\n[[engine]]\nname = \"bob\"\ncommand = \"builtin:random\"\n",
+            &["line 1", "without `command`", "command = \"python3 alice.py\""],
+        ),
+        (
+            "bare.toml",
+            "name = \"alice\"\ncommand = \"builtin:random\"\n",
+            &["line 1", "unknown key 'name' outside any engine", "[[engine]] header"],
+        ),
+    ];
+    for (file, body, needles) in cases {
+        let path = tmp.path(file);
+        std::fs::write(&path, body).unwrap();
+        let (code, text) = run(&["tournament", "--engines", path.to_str().unwrap()]);
+        assert_eq!(code, 2, "{file}: {text}");
+        assert!(!text.contains("invalid type"), "{file}: {text}");
+        for n in needles {
+            assert!(text.contains(n), "{file}: no '{n}' in:\n{text}");
+        }
+    }
+}
+
 /// A tournament long enough to be interrupted, writing every end-of-run
 /// file into `tmp`.
 fn long_tournament(tmp: &Tmp) -> Vec<String> {
