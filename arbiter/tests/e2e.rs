@@ -344,6 +344,52 @@ fn both_engines_failing_to_start_is_a_draw() {
     assert_no_leftovers(&pids, false);
 }
 
+/// A class file with two broken entrants (a program that is not there, an
+/// option the engine does not declare) and a good one: one run names both,
+/// one line each, then the count; nothing is played.
+#[test]
+fn preflight_reports_every_broken_entrant_at_once() {
+    let tmp = Tmp::new("preflight-all");
+    let res = tmp.path("r.jsonl");
+    let cfg = tmp.path("class.toml");
+    std::fs::write(
+        &cfg,
+        format!(
+            "[[engine]]\nname = \"alice\"\ncommand = \"./alice-engine --fast\"\n\n\
+             [[engine]]\nname = \"bob\"\ncommand = \"{MOCK}\"\nargs = [\"--options\", \"Style\"]\n\
+             options = {{ Colour = \"x\" }}\n\n\
+             [[engine]]\nname = \"carol\"\ncommand = \"builtin:random\"\n"
+        ),
+    )
+    .unwrap();
+    let out = arbiter(&[
+        "tournament",
+        "--engines",
+        cfg.to_str().unwrap(),
+        "--results",
+        res.to_str().unwrap(),
+        "--quiet",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    let lines: Vec<&str> = err.lines().collect();
+    let alice = lines
+        .iter()
+        .filter(|l| l.contains("engine 'alice'") && l.contains("'./alice-engine' not found"))
+        .count();
+    let bob = lines
+        .iter()
+        .filter(|l| l.contains("engine 'bob'") && l.contains("unknown option(s) Colour"))
+        .count();
+    assert_eq!((alice, bob), (1, 1), "{err}");
+    assert!(
+        lines.last().is_some_and(|l| l.starts_with("2 problems")),
+        "{err}"
+    );
+    assert!(!err.contains("carol"), "{err}");
+    assert!(!res.exists(), "nothing played, nothing written");
+}
+
 #[test]
 fn preflight_refuses_a_missing_binary_and_an_unknown_option() {
     let tmp = Tmp::new("preflight");

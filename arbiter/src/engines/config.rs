@@ -180,6 +180,57 @@ impl ExternalSpec {
     }
 }
 
+/// Every problem found with the entrants before the first game, one line
+/// each (`engine 'alice': …`): a class's mistakes are fixed in one go, not
+/// one per run. One problem prints as its line; more print as a list and a
+/// count.
+#[derive(Debug, Default)]
+pub(crate) struct Problems(pub(crate) Vec<String>);
+
+impl Problems {
+    /// Adds the problem `e` of the entrant `name` (its whole chain of
+    /// causes on one line).
+    pub(crate) fn add(&mut self, name: &str, e: &anyhow::Error) {
+        let line = format!("{e:#}");
+        let prefix = format!("engine '{name}'");
+        self.0.push(if line.starts_with(&prefix) {
+            line
+        } else {
+            format!("{prefix}: {line}")
+        });
+    }
+
+    /// `Ok` when nothing was found, else the whole list as one error.
+    pub(crate) fn into_result(self) -> Result<()> {
+        if self.0.is_empty() {
+            Ok(())
+        } else {
+            Err(anyhow::Error::new(self))
+        }
+    }
+}
+
+impl fmt::Display for Problems {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0.as_slice() {
+            [one] => f.write_str(one),
+            all => {
+                writeln!(f, "the entrants are not ready:")?;
+                for p in all {
+                    writeln!(f, "  {p}")?;
+                }
+                write!(
+                    f,
+                    "{} problems (every entrant checked): fix them and run again",
+                    all.len()
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for Problems {}
+
 /// The first word of a shell command, skipping `VAR=value` assignments and
 /// `exec`; `None` for an empty command.
 pub(crate) fn first_shell_word(command: &str) -> Option<String> {
@@ -345,10 +396,19 @@ pub fn load_file(path: &Path) -> Result<Vec<Entrant>> {
         );
     }
     let base = path.parent().unwrap_or(Path::new("."));
-    file.engine
-        .into_iter()
-        .map(|e| entry_to_entrant(e, base))
-        .collect()
+    let mut entrants = Vec::new();
+    let mut problems = Problems::default();
+    for e in file.engine {
+        let name = e.name.clone().unwrap_or_else(|| e.command.clone());
+        match entry_to_entrant(e, base) {
+            Ok(entrant) => entrants.push(entrant),
+            Err(why) => problems.add(&name, &why),
+        }
+    }
+    problems
+        .into_result()
+        .with_context(|| format!("engine file '{}'", path.display()))?;
+    Ok(entrants)
 }
 
 /// Parses a class file; a mistake is told by its line and, for the common
