@@ -690,20 +690,19 @@ fn play(schedule: Schedule, c: &Common, cmd: &[String]) -> Result<ExitCode> {
 }
 
 /// After a run with games lost by a fault (each told on stderr as it
-/// ended): where their engine traffic is, or how to keep it.
+/// ended): the count per entrant and reason, and where their engine
+/// traffic is, or how to keep it.
 fn tell_where_faults_are(records: &[GameRecord], settings: &Settings) {
-    let faults = records.iter().filter(|r| r.offender.is_some()).count();
-    if faults == 0 {
+    let Some(counts) = arbiter::fault_counts(records) else {
         return;
-    }
-    let lost = plural(faults, "game");
+    };
     match &settings.log_dir {
-        Some(dir) => log::warn!(
-            "{lost} lost by a fault; their engine traffic is in {}",
+        Some(dir) => errln!(
+            "faults: {counts}; their engine traffic is in {}",
             dir.display()
         ),
-        None => log::warn!(
-            "{lost} lost by a fault; their engine traffic was not kept: \
+        None => errln!(
+            "faults: {counts}; their engine traffic was not kept: \
              run with --results FILE to keep it in FILE.logs (or --log-dir DIR)"
         ),
     }

@@ -1214,14 +1214,24 @@ fn faults_are_told_as_they_happen_with_or_without_a_journal() {
     let out = arbiter(&args);
     assert_eq!(out.status.code(), Some(0));
     let err = String::from_utf8_lossy(&out.stderr);
+    // One plain line per fault (no log timestamp, level or module), then
+    // the count per entrant and reason.
+    let faults: Vec<&str> = err.lines().filter(|l| l.starts_with("fault: ")).collect();
+    assert_eq!(faults.len(), 2, "each fault as it happens: {err}");
+    for (line, side, after) in [(faults[0], "p1", "0 moves"), (faults[1], "p2", "1 move")] {
+        assert!(
+            line.starts_with("fault: r0-")
+                && line.contains(&format!("({side}) lost by illegal after {after}: bestmove")),
+            "{line}"
+        );
+    }
+    assert!(!err.contains("WARN"), "{err}");
+    let name = engine.as_str();
     assert!(
-        err.contains("(p1) lost by illegal after 0 moves: bestmove")
-            && err.contains("(p2) lost by illegal after 1 move: bestmove"),
-        "each fault as it happens: {err}"
-    );
-    assert!(
-        err.contains("2 games lost by a fault") && err.contains("--results FILE"),
-        "how to keep the traffic: {err}"
+        err.lines().any(|l| l.starts_with(&format!(
+            "faults: {name} 2 (illegal 2); 2 games lost by a fault; "
+        )) && l.contains("--results FILE")),
+        "the count, how to keep the traffic: {err}"
     );
 
     let (out, rs) = play_match(&tmp, &engine, "builtin:random", 2, &[]);

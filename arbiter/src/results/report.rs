@@ -281,6 +281,19 @@ pub(crate) fn reasons(records: &[GameRecord]) -> String {
 /// key, who, the reason after how many moves, the detail and where the
 /// engine traffic was kept.
 pub(crate) fn fault_line(r: &GameRecord) -> Option<String> {
+    fault_text(r).map(|text| format!("game {}: {text}", r.key))
+}
+
+/// The same game told on the terminal as it ends, one plain line:
+/// `fault: r0-p1-b0-c1 alice (p1) lost by timeout after 12 moves: … (engine
+/// traffic: …)`.
+pub(crate) fn fault_notice(r: &GameRecord) -> Option<String> {
+    fault_text(r).map(|text| format!("fault: {} {text}", r.key))
+}
+
+/// A fault's who, why, when, detail and traffic, for [`fault_line`] and
+/// [`fault_notice`].
+fn fault_text(r: &GameRecord) -> Option<String> {
     let offender = r.offender?;
     let after = plural(r.moves.len(), "move");
     let mut line = match offender {
@@ -289,14 +302,11 @@ pub(crate) fn fault_line(r: &GameRecord) -> Option<String> {
                 Side::P1 => &r.p1,
                 Side::P2 => &r.p2,
             };
-            format!(
-                "game {}: {name} ({offender}) lost by {} after {after}",
-                r.key, r.reason
-            )
+            format!("{name} ({offender}) lost by {} after {after}", r.reason)
         }
         Offender::Both => format!(
-            "game {}: {} (p1) and {} (p2) both failed ({} after {after})",
-            r.key, r.p1, r.p2, r.reason
+            "{} (p1) and {} (p2) both failed ({} after {after})",
+            r.p1, r.p2, r.reason
         ),
     };
     if let Some(d) = r.detail.as_deref().filter(|d| !d.is_empty()) {
@@ -307,6 +317,52 @@ pub(crate) fn fault_line(r: &GameRecord) -> Option<String> {
         let _ = write!(line, " (engine traffic: {log})");
     }
     Some(line)
+}
+
+/// The faults of a run counted per entrant and reason, the most first:
+/// `alice 160 (timeout 150, illegal 10), bob 2 (crash 2); 162 games lost by
+/// a fault` (a game both sides failed counts for both, and once in the
+/// games); `None` without a fault.
+pub fn fault_counts(records: &[GameRecord]) -> Option<String> {
+    let mut by: BTreeMap<&str, BTreeMap<&str, u32>> = BTreeMap::new();
+    let mut games = 0;
+    for r in records {
+        let who: &[&str] = match r.offender {
+            None => continue,
+            Some(Offender::Side(Side::P1)) => &[&r.p1],
+            Some(Offender::Side(Side::P2)) => &[&r.p2],
+            Some(Offender::Both) => &[&r.p1, &r.p2],
+        };
+        games += 1;
+        for name in who {
+            *by.entry(name)
+                .or_default()
+                .entry(r.reason.as_str())
+                .or_default() += 1;
+        }
+    }
+    if games == 0 {
+        return None;
+    }
+    let mut entrants: Vec<(&str, u32, String)> = by
+        .iter()
+        .map(|(name, reasons)| {
+            let mut reasons: Vec<(&str, u32)> = reasons.iter().map(|(k, n)| (*k, *n)).collect();
+            reasons.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+            let list: Vec<String> = reasons.iter().map(|(k, n)| format!("{k} {n}")).collect();
+            (*name, reasons.iter().map(|r| r.1).sum(), list.join(", "))
+        })
+        .collect();
+    entrants.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+    let each: Vec<String> = entrants
+        .iter()
+        .map(|(name, n, reasons)| format!("{name} {n} ({reasons})"))
+        .collect();
+    Some(format!(
+        "{}; {} lost by a fault",
+        each.join(", "),
+        plural(games, "game")
+    ))
 }
 
 /// The full end-of-run report.
@@ -772,6 +828,43 @@ mod tests {
         assert_eq!(
             fault_line(&r).unwrap(),
             "game r0-p0-b0-c1: alice (p1) and bob (p2) both failed (startup after 0 moves)"
+        );
+    }
+
+    #[test]
+    fn faults_are_counted_per_entrant_and_reason() {
+        let mut rs = games("alice", "bob", 2, 1);
+        assert_eq!(fault_counts(&rs), None);
+        let fault = |p1: &str, p2: &str, reason, offender| {
+            let mut r = rec(p1, p2, "p2", 0);
+            r.reason = reason;
+            r.offender = Some(offender);
+            r
+        };
+        for _ in 0..3 {
+            rs.push(fault(
+                "alice",
+                "bob",
+                Reason::Timeout,
+                Offender::Side(Side::P1),
+            ));
+        }
+        rs.push(fault(
+            "bob",
+            "alice",
+            Reason::Illegal,
+            Offender::Side(Side::P2),
+        ));
+        rs.push(fault("bob", "carol", Reason::Startup, Offender::Both));
+        assert_eq!(
+            fault_counts(&rs).unwrap(),
+            "alice 4 (timeout 3, illegal 1), bob 1 (startup 1), carol 1 (startup 1); \
+             5 games lost by a fault"
+        );
+        let r = fault("alice", "bob", Reason::Timeout, Offender::Side(Side::P1));
+        assert_eq!(
+            fault_notice(&r).unwrap(),
+            format!("fault: {} alice (p1) lost by timeout after 0 moves", r.key)
         );
     }
 
