@@ -144,7 +144,13 @@ enum Command {
     Boards(arbiter::BoardsArgs),
     /// The tournament as one web page (standings, charts, a replay of every
     /// game) from results journals: `arbiter report results.jsonl --out report.html`.
-    Report(arbiter::ReportArgs),
+    Report {
+        #[command(flatten)]
+        args: arbiter::ReportArgs,
+        /// Every column of the standings (by default they fit 100 columns).
+        #[arg(long)]
+        wide: bool,
+    },
     /// Every move of every game of results files judged by the reference:
     /// its best move, the mover's winning chances before and after, the
     /// move's class (best, good, inaccuracy, mistake, blunder) and
@@ -171,6 +177,11 @@ struct Outputs {
     /// over its two games). Both are shown side by side whatever the choice.
     #[arg(long, value_enum, default_value_t = Scoring::Games)]
     scoring: Scoring,
+    /// Every column of the standings and the whole cross-table, each name
+    /// whole (by default the report fits 100 columns: long names cut with
+    /// `…` and given in full below the table).
+    #[arg(long)]
+    wide: bool,
 }
 
 impl Outputs {
@@ -329,7 +340,10 @@ fn run(cli: Cli) -> Result<ExitCode> {
         None | Some(Command::Demo) => demo(),
         Some(Command::Play(args)) => arbiter::play_command(args),
         Some(Command::Boards(args)) => arbiter::boards_command(args),
-        Some(Command::Report(args)) => arbiter::report_command(args),
+        Some(Command::Report { args, wide }) => {
+            arbiter::set_wide(wide);
+            arbiter::report_command(args)
+        }
         Some(Command::Analyse(args)) => arbiter::analyse_command(args),
         Some(Command::Bench { games }) => bench::run(games).map(|_| ExitCode::SUCCESS),
         Some(Command::Check {
@@ -606,6 +620,7 @@ fn prepare(
 }
 
 fn play(schedule: Schedule, c: &Common, cmd: &[String]) -> Result<ExitCode> {
+    arbiter::set_wide(c.out.wide);
     let (setup, opts, page) = prepare(schedule, c, cmd)?;
     let game = setup.game;
     let tc = setup.tc;
@@ -710,6 +725,7 @@ fn tell_where_faults_are(records: &[GameRecord], settings: &Settings) {
 
 /// `arbiter merge`: see [`arbiter::merge_shards`].
 fn merge(journals: &[PathBuf], out: &std::path::Path, outputs: &Outputs) -> Result<ExitCode> {
+    arbiter::set_wide(outputs.wide);
     if journals.iter().any(|j| j == out) {
         bail!("--results '{}' is one of the journals to merge: write the merged journal to a new file", out.display());
     }
