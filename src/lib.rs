@@ -7,6 +7,7 @@
 //! The modules, lowest layer first (`ARCHITECTURE.md` has the map):
 //!
 //! - [`lisp`], [`random`]: the course's Lisp data; the seeded generator.
+//! - [`numbers`]: command-line numbers and what a wrong one is told.
 //! - [`game`]: the rules vocabulary ([`game::Game`] and its companion
 //!   traits, a game's declared parameters and [`game::GameSetup`]), the
 //!   registry of games, and one folder per game.
@@ -37,6 +38,7 @@ pub mod analysis;
 pub mod engine;
 pub mod game;
 pub mod lisp;
+pub mod numbers;
 pub mod problems;
 pub mod protocol;
 pub mod puzzle;

@@ -7,7 +7,7 @@ use clap::{Parser, Subcommand};
 use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::time::Instant;
-use tabula::setup;
+use tabula::{numbers, setup};
 
 #[derive(Parser)]
 #[command(
@@ -50,10 +50,10 @@ enum Command {
     /// Search fixed positions to fixed depths; prints `<nodes> nodes <nps> nps`.
     Bench {
         /// Use this depth for every position instead of the defaults.
-        #[arg(long)]
+        #[arg(long, value_parser = numbers::parser::<u32>("the depth", "plies"))]
         depth: Option<u32>,
         /// Transposition table size in MiB.
-        #[arg(long, default_value_t = 64)]
+        #[arg(long, default_value_t = 64, value_parser = numbers::parser::<usize>("the table size", "MiB"))]
         hash: usize,
         /// Only the positions of this game id (or `dots3x3`: solve 3 x 3).
         #[arg(long)]
@@ -68,24 +68,34 @@ enum Command {
     /// Seeded self-play: engine against the plain alpha-beta (or itself).
     Selfplay {
         /// Number of games (pairs of colour-swapped games on one board).
-        #[arg(long, default_value_t = 100)]
+        #[arg(long, default_value_t = 100, value_parser = numbers::parser::<u32>("the number of games", "games"))]
         games: u32,
         /// Milliseconds per move for both players.
-        #[arg(long, default_value_t = 30)]
+        #[arg(long, default_value_t = 30, value_parser = numbers::parser::<u64>("the move time", "milliseconds"))]
         movetime: u64,
         /// Milliseconds per move for player B only (a time handicap; default:
         /// --movetime).
-        #[arg(long)]
+        #[arg(long, value_parser = numbers::parser::<u64>("the move time", "milliseconds"))]
         movetime_b: Option<u64>,
         /// About N nodes per move for both players instead of a movetime:
         /// the same games on every machine, whatever its load.
-        #[arg(long, value_name = "N", conflicts_with_all = ["movetime", "movetime_b"])]
+        #[arg(
+            long,
+            value_name = "N",
+            conflicts_with_all = ["movetime", "movetime_b"],
+            value_parser = numbers::parser::<u64>("the node budget", "nodes")
+        )]
         nodes: Option<u64>,
         /// About N nodes per move for player B only (default: --nodes).
-        #[arg(long, value_name = "N", requires = "nodes")]
+        #[arg(
+            long,
+            value_name = "N",
+            requires = "nodes",
+            value_parser = numbers::parser::<u64>("the node budget", "nodes")
+        )]
         nodes_b: Option<u64>,
         /// Seed of the first board (then seed+1, …).
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = 1, value_parser = numbers::parser::<u64>("the seed", ""))]
         seed: u64,
         #[arg(long, default_value = "knight", help = board_help())]
         board: String,

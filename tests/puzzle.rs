@@ -672,6 +672,46 @@ fn tabula() -> Command {
     Command::new(env!("CARGO_BIN_EXE_tabula"))
 }
 
+/// A first word that names a file (an extension, a path) that is not there:
+/// the error says the file is missing, not that it is an unknown position kind.
+#[test]
+fn binary_solve_of_a_missing_file_says_the_file_is_missing() {
+    let dir = std::env::temp_dir().join(format!("tabula-missing-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (arg, shown) in [
+        ("exam.dat".to_string(), "'exam.dat'".to_string()),
+        (
+            dir.join("problemas").display().to_string(),
+            format!("'{}'", dir.join("problemas").display()),
+        ),
+    ] {
+        let out = tabula()
+            .current_dir(&dir)
+            .args(["solve", &arg, "G"])
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert!(
+            stderr.contains(&format!("cannot read {shown}: No such file or directory")),
+            "{stderr}"
+        );
+        assert!(!stderr.contains("position kind"), "{stderr}");
+    }
+    // A directory is not a problems file either.
+    let out = tabula()
+        .args(["solve", dir.to_str().unwrap(), "G"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("cannot read '"), "{stderr}");
+    // A position spec still reaches the position parser.
+    let out = tabula().args(["solve", "nonsense", "G"]).output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("position kind"), "{stderr}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 #[test]
 fn binary_solves_a_user_file_with_problem_g() {
     let dir = std::env::temp_dir().join(format!("tabula-puzzle-{}", std::process::id()));

@@ -488,6 +488,45 @@ fn bench_node_count_is_deterministic() {
     assert_eq!(first, run());
 }
 
+/// A number flag given a unit (`--movetime 1s`) or a word: the message says
+/// what the flag is and its unit, never the parser's "invalid digit".
+#[test]
+fn selfplay_says_the_unit_of_a_wrong_number() {
+    for (args, needle) in [
+        (
+            ["--movetime", "1s"],
+            "the move time is a whole number of milliseconds (e.g. 1000 for one second)",
+        ),
+        (
+            ["--movetime-b", "0.5"],
+            "the move time is a whole number of milliseconds (e.g. 1000 for one second)",
+        ),
+        (
+            ["--nodes", "25k"],
+            "the node budget is a whole number of nodes",
+        ),
+        (
+            ["--games", "ten"],
+            "the number of games is a whole number of games",
+        ),
+        (["--seed", "1st"], "the seed is a whole number"),
+    ] {
+        let (code, text) = run_selfplay(&args);
+        assert_eq!(code, Some(2), "{args:?}: {text}");
+        assert!(text.contains(needle), "{args:?}: no '{needle}' in {text}");
+        assert!(!text.contains("invalid digit"), "{args:?}: {text}");
+    }
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(["report", "--movetime", "10s"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        text.contains("the time limit is a whole number of milliseconds (e.g. 1000"),
+        "{text}"
+    );
+}
+
 /// `tabula selfplay <args>`: its exit code and its output (stdout, then
 /// stderr).
 fn run_selfplay(args: &[&str]) -> (Option<i32>, String) {

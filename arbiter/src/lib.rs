@@ -84,7 +84,8 @@ pub use results::html::{
 };
 pub use results::record::GameRecord;
 pub use results::report::{
-    full_report, rewrite_journal, rewrite_records, sprt_lines, write_summary,
+    fault_counts, full_report, rewrite_journal, rewrite_records, set_wide, sprt_lines,
+    write_summary,
 };
 pub use results::result::OnReplaced;
 pub use results::sprt::{Sprt, Watch as SprtWatch};

@@ -48,18 +48,15 @@ pub(crate) const MAX_GAMES: u64 = 200_000;
 /// boards weighs every shard for every board.
 pub(crate) const MAX_SHARDS: u32 = 1000;
 
-/// Parses `s` as a whole number of `unit` within `lo..=hi`.
-pub(crate) fn number<T>(s: &str, lo: T, hi: T, unit: &str) -> Result<T, String>
+/// Parses `s` as a whole number of `unit` within `lo..=hi`; `what` names
+/// the value in the message (`the move time is a whole number of
+/// milliseconds from 1 to 3600000 (e.g. 1000 for one second)`, after clap's
+/// `invalid value '1s' for '--movetime <MOVETIME>': `).
+pub(crate) fn number<T>(s: &str, lo: T, hi: T, what: &str, unit: &str) -> Result<T, String>
 where
     T: FromStr + PartialOrd + Display + Copy,
 {
-    match s.trim().parse::<T>() {
-        Ok(v) if v >= lo && v <= hi => Ok(v),
-        Ok(_) => Err(format!("{s} is out of range: from {lo} to {hi} {unit}")),
-        Err(_) => Err(format!(
-            "expected a whole number of {unit} from {lo} to {hi}, found '{s}'"
-        )),
-    }
+    tabula::numbers::whole(s, what, unit, Some((lo, hi)))
 }
 
 /// Checks a config-file value: `what` (e.g. `engine 'alice': movetime`)
@@ -78,11 +75,11 @@ pub(crate) fn check<T: PartialOrd + Display>(
 }
 
 macro_rules! parsers {
-    ($($(#[$doc:meta])* $name:ident: $t:ty = $lo:expr, $hi:expr, $unit:literal;)+) => {
+    ($($(#[$doc:meta])* $name:ident: $t:ty = $lo:expr, $hi:expr, $what:literal, $unit:literal;)+) => {
         $(
             $(#[$doc])*
             pub fn $name(s: &str) -> Result<$t, String> {
-                number::<$t>(s, $lo, $hi, $unit)
+                number::<$t>(s, $lo, $hi, $what, $unit)
             }
         )+
     };
@@ -90,37 +87,37 @@ macro_rules! parsers {
 
 parsers! {
     /// A time per move (`--movetime`, `--solve-time`, `--hint-time`).
-    movetime: u64 = 1, MAX_MOVE_MS, "milliseconds";
+    movetime: u64 = 1, MAX_MOVE_MS, "the move time", "milliseconds";
     /// A deadline that must be positive (`--startup-timeout`, `--ping-timeout`).
-    deadline: u64 = 1, MAX_WAIT_MS, "milliseconds";
+    deadline: u64 = 1, MAX_WAIT_MS, "this deadline", "milliseconds";
     /// A wait that may be zero (`--grace`, `--margin`).
-    slack: u64 = 0, MAX_WAIT_MS, "milliseconds";
+    slack: u64 = 0, MAX_WAIT_MS, "this wait", "milliseconds";
     /// `--max-move-time`.
-    cap: u64 = 1, MAX_CAP_MS, "milliseconds";
+    cap: u64 = 1, MAX_CAP_MS, "the longest wait for a move", "milliseconds";
     /// `--nodes`.
-    nodes: u64 = 1, MAX_NODES, "nodes";
+    nodes: u64 = 1, MAX_NODES, "the node limit", "nodes";
     /// `--depth`.
-    depth: u32 = 1, MAX_DEPTH, "plies";
+    depth: u32 = 1, MAX_DEPTH, "the depth limit", "plies";
     /// `--max-plies`.
-    plies: usize = 1, MAX_PLIES, "plies";
+    plies: usize = 1, MAX_PLIES, "the longest game", "plies";
     /// `--concurrency`.
-    concurrency: usize = 1, MAX_CONCURRENCY, "games";
+    concurrency: usize = 1, MAX_CONCURRENCY, "the number of games at once", "games";
     /// `--games` of a match or a bench.
-    games: u32 = 1, MAX_GAMES as u32, "games";
+    games: u32 = 1, MAX_GAMES as u32, "the number of games", "games";
     /// `--rounds` (the whole plan is checked against `MAX_GAMES` too).
-    rounds: u32 = 1, MAX_GAMES as u32, "rounds";
+    rounds: u32 = 1, MAX_GAMES as u32, "the number of rounds", "rounds";
     /// `--boards` per round and pairing.
-    boards: u32 = 1, MAX_GAMES as u32, "boards";
+    boards: u32 = 1, MAX_GAMES as u32, "the number of boards", "boards";
     /// `--shards`.
-    shards: u32 = 1, MAX_SHARDS, "shards";
+    shards: u32 = 1, MAX_SHARDS, "the number of shards", "shards";
     /// `check --positions`.
-    positions: usize = 1, 100_000, "positions";
+    positions: usize = 1, 100_000, "the number of positions", "positions";
     /// `boards --count`.
-    board_count: usize = 1, 100_000, "boards";
+    board_count: usize = 1, 100_000, "the number of boards", "boards";
     /// `boards --pairs` and `--skill`.
-    pairs: u32 = 1, 100, "pairs";
+    pairs: u32 = 1, 100, "the number", "pairs";
     /// `boards --max-tries`.
-    tries: u64 = 1, 100_000_000, "boards";
+    tries: u64 = 1, 100_000_000, "the number of tries", "boards";
 }
 
 /// Refuses a plan of more than [`MAX_GAMES`] games, or more than
@@ -150,11 +147,15 @@ mod tests {
         assert_eq!(movetime("1"), Ok(1));
         assert_eq!(movetime("3600000"), Ok(3_600_000));
         let e = movetime("0").unwrap_err();
-        assert!(e.contains("from 1 to 3600000 milliseconds"), "{e}");
-        let e = movetime("1s").unwrap_err();
         assert!(
-            e.contains("whole number of milliseconds") && e.contains("'1s'"),
+            e.starts_with("out of range: ") && e.contains("milliseconds from 1 to 3600000"),
             "{e}"
+        );
+        let e = movetime("1s").unwrap_err();
+        assert_eq!(
+            e,
+            "the move time is a whole number of milliseconds from 1 to 3600000 \
+             (e.g. 1000 for one second)"
         );
         assert!(concurrency("18446744073709551615").is_err());
         assert_eq!(slack("0"), Ok(0));

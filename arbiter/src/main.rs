@@ -144,7 +144,13 @@ enum Command {
     Boards(arbiter::BoardsArgs),
     /// The tournament as one web page (standings, charts, a replay of every
     /// game) from results journals: `arbiter report results.jsonl --out report.html`.
-    Report(arbiter::ReportArgs),
+    Report {
+        #[command(flatten)]
+        args: arbiter::ReportArgs,
+        /// Every column of the standings (by default they fit 100 columns).
+        #[arg(long)]
+        wide: bool,
+    },
     /// Every move of every game of results files judged by the reference:
     /// its best move, the mover's winning chances before and after, the
     /// move's class (best, good, inaccuracy, mistake, blunder) and
@@ -176,6 +182,11 @@ struct Outputs {
     /// over its two games). Both are shown side by side whatever the choice.
     #[arg(long, value_enum, default_value_t = Scoring::Games)]
     scoring: Scoring,
+    /// Every column of the standings and the whole cross-table, each name
+    /// whole (by default the report fits 100 columns: long names cut with
+    /// `…` and given in full below the table).
+    #[arg(long)]
+    wide: bool,
 }
 
 impl Outputs {
@@ -334,7 +345,10 @@ fn run(cli: Cli) -> Result<ExitCode> {
         None | Some(Command::Demo) => demo(),
         Some(Command::Play(args)) => arbiter::play_command(args),
         Some(Command::Boards(args)) => arbiter::boards_command(args),
-        Some(Command::Report(args)) => arbiter::report_command(args),
+        Some(Command::Report { args, wide }) => {
+            arbiter::set_wide(wide);
+            arbiter::report_command(args)
+        }
         Some(Command::Analyse(args)) => arbiter::analyse_command(args),
         Some(Command::Similarity(args)) => arbiter::similarity_command(args),
         Some(Command::Bench { games }) => bench::run(games).map(|_| ExitCode::SUCCESS),
@@ -613,6 +627,7 @@ fn prepare(
 }
 
 fn play(schedule: Schedule, c: &Common, cmd: &[String]) -> Result<ExitCode> {
+    arbiter::set_wide(c.out.wide);
     let (setup, opts, page) = prepare(schedule, c, cmd)?;
     let game = setup.game;
     let tc = setup.tc;
@@ -697,20 +712,19 @@ fn play(schedule: Schedule, c: &Common, cmd: &[String]) -> Result<ExitCode> {
 }
 
 /// After a run with games lost by a fault (each told on stderr as it
-/// ended): where their engine traffic is, or how to keep it.
+/// ended): the count per entrant and reason, and where their engine
+/// traffic is, or how to keep it.
 fn tell_where_faults_are(records: &[GameRecord], settings: &Settings) {
-    let faults = records.iter().filter(|r| r.offender.is_some()).count();
-    if faults == 0 {
+    let Some(counts) = arbiter::fault_counts(records) else {
         return;
-    }
-    let lost = plural(faults, "game");
+    };
     match &settings.log_dir {
-        Some(dir) => log::warn!(
-            "{lost} lost by a fault; their engine traffic is in {}",
+        Some(dir) => errln!(
+            "faults: {counts}; their engine traffic is in {}",
             dir.display()
         ),
-        None => log::warn!(
-            "{lost} lost by a fault; their engine traffic was not kept: \
+        None => errln!(
+            "faults: {counts}; their engine traffic was not kept: \
              run with --results FILE to keep it in FILE.logs (or --log-dir DIR)"
         ),
     }
@@ -718,6 +732,7 @@ fn tell_where_faults_are(records: &[GameRecord], settings: &Settings) {
 
 /// `arbiter merge`: see [`arbiter::merge_shards`].
 fn merge(journals: &[PathBuf], out: &std::path::Path, outputs: &Outputs) -> Result<ExitCode> {
+    arbiter::set_wide(outputs.wide);
     if journals.iter().any(|j| j == out) {
         bail!("--results '{}' is one of the journals to merge: write the merged journal to a new file", out.display());
     }

@@ -344,6 +344,52 @@ fn both_engines_failing_to_start_is_a_draw() {
     assert_no_leftovers(&pids, false);
 }
 
+/// A class file with two broken entrants (a program that is not there, an
+/// option the engine does not declare) and a good one: one run names both,
+/// one line each, then the count; nothing is played.
+#[test]
+fn preflight_reports_every_broken_entrant_at_once() {
+    let tmp = Tmp::new("preflight-all");
+    let res = tmp.path("r.jsonl");
+    let cfg = tmp.path("class.toml");
+    std::fs::write(
+        &cfg,
+        format!(
+            "[[engine]]\nname = \"alice\"\ncommand = \"./alice-engine --fast\"\n\n\
+             [[engine]]\nname = \"bob\"\ncommand = \"{MOCK}\"\nargs = [\"--options\", \"Style\"]\n\
+             options = {{ Colour = \"x\" }}\n\n\
+             [[engine]]\nname = \"carol\"\ncommand = \"builtin:random\"\n"
+        ),
+    )
+    .unwrap();
+    let out = arbiter(&[
+        "tournament",
+        "--engines",
+        cfg.to_str().unwrap(),
+        "--results",
+        res.to_str().unwrap(),
+        "--quiet",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    let lines: Vec<&str> = err.lines().collect();
+    let alice = lines
+        .iter()
+        .filter(|l| l.contains("engine 'alice'") && l.contains("'./alice-engine' not found"))
+        .count();
+    let bob = lines
+        .iter()
+        .filter(|l| l.contains("engine 'bob'") && l.contains("unknown option(s) Colour"))
+        .count();
+    assert_eq!((alice, bob), (1, 1), "{err}");
+    assert!(
+        lines.last().is_some_and(|l| l.starts_with("2 problems")),
+        "{err}"
+    );
+    assert!(!err.contains("carol"), "{err}");
+    assert!(!res.exists(), "nothing played, nothing written");
+}
+
 #[test]
 fn preflight_refuses_a_missing_binary_and_an_unknown_option() {
     let tmp = Tmp::new("preflight");
@@ -1068,15 +1114,16 @@ fn standings_follow_the_ranking_and_explain_every_cell() {
     // The demo: random, greedy, tabula in the list; tabula wins everything.
     let out = arbiter(&[]);
     let stdout = String::from_utf8_lossy(&out.stdout);
+    // By default the columns that fit 100: rank name games points score elo
+    // ±95% pairs margin score faults.
     let rows = standings_rows(&stdout);
     assert_eq!(rows.len(), 3, "{stdout}");
     for row in &rows {
-        assert_eq!(row.len(), 22, "a blank cell in {row:?}\n{stdout}");
-        assert_eq!(row[21], "100%", "built-ins choose every move: {stdout}");
+        assert_eq!(row.len(), 11, "a blank cell in {row:?}\n{stdout}");
     }
     assert!(stdout.contains("\nown: the share of its moves"), "{stdout}");
     assert_eq!(rows[0][1], "builtin:tabula:depth=4", "{stdout}");
-    assert_eq!(rows[0][9], "inf", "all won: no bound\n{stdout}");
+    assert_eq!(rows[0][6], "inf", "all won: no bound\n{stdout}");
     assert!(stdout.contains("\n±95%: half-width"), "a legend: {stdout}");
     // Cross-table rows in the order of the ranking, labelled by rank.
     let cross: Vec<(String, String)> = stdout
@@ -1107,9 +1154,108 @@ fn standings_follow_the_ranking_and_explain_every_cell() {
     let rows = standings_rows(&stdout);
     assert_eq!(rows.len(), 2, "{stdout}");
     for row in &rows {
+        assert_eq!(row[4], "50.0%", "{stdout}");
+        assert_eq!((row[5].as_str(), row[6].as_str()), ("0", "inf"), "{stdout}");
+    }
+    // --wide: every column.
+    let out = arbiter(&[
+        "match",
+        "builtin:greedy",
+        "builtin:greedy",
+        "--games",
+        "2",
+        "--quiet",
+        "--wide",
+    ]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let rows = standings_rows(&stdout);
+    assert_eq!(rows.len(), 2, "{stdout}");
+    for row in &rows {
+        assert_eq!(row.len(), 22, "a blank cell in {row:?}\n{stdout}");
+        assert_eq!(row[21], "100%", "built-ins choose every move: {stdout}");
         assert_eq!(row[7], "50.0%", "{stdout}");
         assert_eq!((row[8].as_str(), row[9].as_str()), ("0", "inf"), "{stdout}");
     }
+}
+
+/// A class with long engine names: by default every line of the report
+/// fits 100 columns (names cut with `…` in the tables, given whole below
+/// the standings); with `--wide` the full table, every name whole.
+#[test]
+fn the_standings_fit_100_columns_and_wide_shows_all() {
+    let tmp = Tmp::new("narrow");
+    let names = [
+        "alice-the-magnificent-knight-engine-v2",
+        "bob",
+        "carolina-maria-dos-santos-silva-final-version",
+        "dave",
+        "eve-minimax-with-alpha-beta-pruning",
+        "frank",
+    ];
+    let cfg = tmp.path("class.toml");
+    let body: String = names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| {
+            let cmd = if i % 2 == 0 {
+                "builtin:random"
+            } else {
+                "builtin:greedy"
+            };
+            format!("[[engine]]\nname = \"{n}\"\ncommand = \"{cmd}\"\n\n")
+        })
+        .collect();
+    std::fs::write(&cfg, body).unwrap();
+    let cfg_s = cfg.display().to_string();
+    let run = |extra: &[&str]| {
+        let mut args = vec![
+            "tournament",
+            "--engines",
+            &cfg_s,
+            "--boards",
+            "1",
+            "--quiet",
+        ];
+        args.extend_from_slice(extra);
+        let out = arbiter(&args);
+        assert_eq!(out.status.code(), Some(0));
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let narrow = run(&[]);
+    for line in narrow.lines() {
+        assert!(
+            line.chars().count() <= 100,
+            "{} wide: {line}\n{narrow}",
+            line.chars().count()
+        );
+    }
+    let rows = standings_rows(&narrow);
+    assert_eq!(rows.len(), 6, "{narrow}");
+    assert!(rows.iter().all(|r| r.len() == 11), "{narrow}");
+    for long in [names[0], names[2], names[4]] {
+        let cut: String = long.chars().take(10).collect();
+        assert!(
+            rows.iter()
+                .any(|r| r[1].starts_with(&cut) && r[1].ends_with('…')),
+            "{long} cut: {narrow}"
+        );
+        assert!(
+            narrow
+                .lines()
+                .any(|l| l.starts_with("  #") && l.ends_with(&format!(" {long}"))),
+            "{long} in full below: {narrow}"
+        );
+    }
+    assert!(narrow.contains("--wide"), "{narrow}");
+    let wide = run(&["--wide"]);
+    let rows = standings_rows(&wide);
+    assert_eq!(rows.len(), 6, "{wide}");
+    assert!(rows.iter().all(|r| r.len() == 22), "{wide}");
+    for n in names {
+        assert!(rows.iter().any(|r| r[1] == n), "{n} whole: {wide}");
+    }
+    assert!(wide.lines().any(|l| l.chars().count() > 100), "{wide}");
+    assert!(!wide.contains('…'), "{wide}");
 }
 
 #[test]
@@ -1168,14 +1314,24 @@ fn faults_are_told_as_they_happen_with_or_without_a_journal() {
     let out = arbiter(&args);
     assert_eq!(out.status.code(), Some(0));
     let err = String::from_utf8_lossy(&out.stderr);
+    // One plain line per fault (no log timestamp, level or module), then
+    // the count per entrant and reason.
+    let faults: Vec<&str> = err.lines().filter(|l| l.starts_with("fault: ")).collect();
+    assert_eq!(faults.len(), 2, "each fault as it happens: {err}");
+    for (line, side, after) in [(faults[0], "p1", "0 moves"), (faults[1], "p2", "1 move")] {
+        assert!(
+            line.starts_with("fault: r0-")
+                && line.contains(&format!("({side}) lost by illegal after {after}: bestmove")),
+            "{line}"
+        );
+    }
+    assert!(!err.contains("WARN"), "{err}");
+    let name = engine.as_str();
     assert!(
-        err.contains("(p1) lost by illegal after 0 moves: bestmove")
-            && err.contains("(p2) lost by illegal after 1 move: bestmove"),
-        "each fault as it happens: {err}"
-    );
-    assert!(
-        err.contains("2 games lost by a fault") && err.contains("--results FILE"),
-        "how to keep the traffic: {err}"
+        err.lines().any(|l| l.starts_with(&format!(
+            "faults: {name} 2 (illegal 2); 2 games lost by a fault; "
+        )) && l.contains("--results FILE")),
+        "the count, how to keep the traffic: {err}"
     );
 
     let (out, rs) = play_match(&tmp, &engine, "builtin:random", 2, &[]);

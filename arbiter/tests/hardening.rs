@@ -149,6 +149,110 @@ fn absurd_values_are_refused_with_exit_2_and_a_message() {
     }
 }
 
+/// A number with a unit suffix, or not a number: the message says what the
+/// flag is, its unit and an example, never the parser's "invalid digit".
+#[test]
+fn a_wrong_number_says_the_unit_to_write() {
+    let ms = "is a whole number of milliseconds from 1 to 3600000 (e.g. 1000 for one second)";
+    let cases: [(Vec<String>, &[&str]); 6] = [
+        (
+            with(&TWO, &["--movetime", "1s"]),
+            &["'1s'", "--movetime", &format!("the move time {ms}")],
+        ),
+        (
+            with(&["play"], &["--movetime", "500ms"]),
+            &["'500ms'", &format!("the move time {ms}")],
+        ),
+        (
+            with(&TWO, &["--nodes", "1e6"]),
+            &[
+                "'1e6'",
+                "the node limit is a whole number of nodes from 1 to",
+            ],
+        ),
+        (
+            with(&TWO, &["--grace", "2s"]),
+            &["this wait is a whole number of milliseconds from 0 to 600000 (e.g. 1000"],
+        ),
+        (
+            with(&TWO, &["--concurrency", "99999999999999999999999"]),
+            &["too large: the number of games at once is a whole number of games from 1 to 1024"],
+        ),
+        (
+            with(&TWO, &["--tc", "1m"]),
+            &[
+                "'1m'",
+                "a number of seconds, then optionally + and the increment in seconds (e.g. 60+0.5",
+            ],
+        ),
+    ];
+    for (args, needles) in cases {
+        let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+        let (code, text) = run(&refs);
+        assert_eq!(code, 2, "{args:?} must be refused with exit 2:\n{text}");
+        assert!(!text.contains("invalid digit"), "{args:?}: {text}");
+        for n in needles {
+            assert!(text.contains(n), "{args:?}: no '{n}' in:\n{text}");
+        }
+    }
+}
+
+/// The first mistakes in a class file are told by their line, with what to
+/// write instead: `[engine]` for `[[engine]]` (TOML) or an object for a list
+/// (JSON), a misspelt key with the known keys, an entrant without `command`,
+/// keys outside any engine.
+#[test]
+fn class_file_mistakes_say_what_to_write() {
+    let tmp = Tmp::new("class-file");
+    let cases: [(&str, &str, &[&str]); 7] = [
+        (
+            "single.toml",
+            "# the class\n[engine]\nname = \"alice\"\ncommand = \"builtin:random\"\n",
+            &["line 2", "`[engine]` is a single table", "write `[[engine]]`", "one per entrant"],
+        ),
+        (
+            "single.json",
+            r#"{"engine": {"name": "alice", "command": "builtin:random"}}"#,
+            &["line 1", "\"engine\" is a single object", "\"engine\": [ {…}, {…} ]"],
+        ),
+        (
+            "typo.toml",
+            "[[engine]]\nname = \"alice\"\ncomand = \"builtin:random\"\n",
+            &["line 3", "unknown key 'comand'", "did you mean 'command'?", "name, command, args, dir"],
+        ),
+        (
+            "typo.json",
+            "{\"engine\": [\n {\"name\": \"alice\",\n  \"commnd\": \"builtin:random\"}]}",
+            &["line 3", "unknown key 'commnd'", "did you mean 'command'?"],
+        ),
+        (
+            "limits.toml",
+            "[[engine]]\ncommand = \"builtin:random\"\n[engine.limits]\nmemory = 64\n",
+            &["line 4", "unknown key 'memory'", "did you mean", "memory_mb, cpu_seconds, processes"],
+        ),
+        (
+            "nocommand.toml",
+            "[[engine]]\nname = \"alice\"\n\n[[engine]]\nname = \"bob\"\ncommand = \"builtin:random\"\n",
+            &["line 1", "without `command`", "command = \"python3 alice.py\""],
+        ),
+        (
+            "bare.toml",
+            "name = \"alice\"\ncommand = \"builtin:random\"\n",
+            &["line 1", "unknown key 'name' outside any engine", "[[engine]] header"],
+        ),
+    ];
+    for (file, body, needles) in cases {
+        let path = tmp.path(file);
+        std::fs::write(&path, body).unwrap();
+        let (code, text) = run(&["tournament", "--engines", path.to_str().unwrap()]);
+        assert_eq!(code, 2, "{file}: {text}");
+        assert!(!text.contains("invalid type"), "{file}: {text}");
+        for n in needles {
+            assert!(text.contains(n), "{file}: no '{n}' in:\n{text}");
+        }
+    }
+}
+
 /// A tournament long enough to be interrupted, writing every end-of-run
 /// file into `tmp`.
 fn long_tournament(tmp: &Tmp) -> Vec<String> {

@@ -76,6 +76,8 @@ fn tournament(tmp: &Tmp, game: &str) -> (String, Vec<GameRecord>, PathBuf) {
         .arg("--html")
         .arg(&page)
         .arg("--html-live")
+        // Every column on the terminal, to compare with the page's.
+        .arg("--wide")
         .stdin(Stdio::null())
         .output()
         .expect("arbiter runs");

@@ -37,17 +37,17 @@ fn default_threads() -> usize {
 #[derive(clap::Args, Debug)]
 pub struct FitArgs {
     /// Self-play games per game id (starts from seeds --seed, --seed+1, …).
-    #[arg(long, default_value_t = 100)]
+    #[arg(long, default_value_t = 100, value_parser = crate::numbers::parser::<u32>("the number of games", "games"))]
     pub games: u32,
     /// The reference's nodes per move (default: each game's analysis
     /// budget, the `nodes` column of data/winchance.tsv).
-    #[arg(long)]
+    #[arg(long, value_parser = crate::numbers::parser::<u64>("the node budget", "nodes"))]
     pub nodes: Option<u64>,
     /// Seed of the first start.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = crate::numbers::parser::<u64>("the seed", ""))]
     pub seed: u64,
     /// Threads playing the games (default: the machine's cores).
-    #[arg(long)]
+    #[arg(long, value_parser = crate::numbers::parser::<usize>("the number of threads", "threads"))]
     pub threads: Option<usize>,
     /// Only these game ids (comma-separated); the other lines of --out,
     /// if it exists, are kept.
@@ -115,16 +115,16 @@ impl FitArgs {
 pub struct BenchArgs {
     /// Nodes per search (default: each game's analysis budget, the
     /// `nodes` column of data/winchance.tsv).
-    #[arg(long, conflicts_with = "movetime")]
+    #[arg(long, conflicts_with = "movetime", value_parser = crate::numbers::parser::<u64>("the node budget", "nodes"))]
     pub nodes: Option<u64>,
     /// Milliseconds per search instead of a node budget.
-    #[arg(long)]
+    #[arg(long, value_parser = crate::numbers::parser::<u64>("the move time", "milliseconds"))]
     pub movetime: Option<u64>,
     /// Games per game id.
-    #[arg(long, default_value_t = 6)]
+    #[arg(long, default_value_t = 6, value_parser = crate::numbers::parser::<u32>("the number of games", "games"))]
     pub games: u32,
     /// Threads (default: the machine's cores).
-    #[arg(long)]
+    #[arg(long, value_parser = crate::numbers::parser::<usize>("the number of threads", "threads"))]
     pub threads: Option<usize>,
     /// Only these game ids (comma-separated).
     #[arg(long)]

@@ -5,7 +5,7 @@ use super::report;
 use super::{run, Algorithm, SolveOptions, SolveOutcome};
 use crate::game::{AnyPosition, GameId};
 use crate::problems::{self, ProblemSet};
-use crate::setup;
+use crate::{numbers, setup};
 use anyhow::{anyhow, bail, Context, Result};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
@@ -82,8 +82,36 @@ fn position(spec: &[&str], game: Option<GameId>) -> Result<AnyPosition> {
         })?;
         return Ok(pos);
     }
+    if looks_like_a_file(first) {
+        // No position spec starts with a path: say why the file was not read
+        // rather than that its name is not a kind of position.
+        let why = match std::fs::read_to_string(path) {
+            Err(e) => io_reason(&e),
+            Ok(_) => "not a regular file".to_string(),
+        };
+        bail!("cannot read '{first}': {why}");
+    }
     let current = game.or_else(|| first.parse().ok());
     Ok(setup::parse_words(spec, current, &Default::default())?)
+}
+
+/// Whether a first word of `solve` names a file: it has a path separator or
+/// an extension (`exam.dat`, `./problemas`), which no position kind and no
+/// game id has.
+fn looks_like_a_file(word: &str) -> bool {
+    word.contains(std::path::MAIN_SEPARATOR)
+        || word.contains('/')
+        || Path::new(word).extension().is_some()
+}
+
+/// An I/O error as a person reads it: "No such file or directory", without
+/// the "(os error 2)" that follows it.
+fn io_reason(e: &std::io::Error) -> String {
+    let text = e.to_string();
+    match text.rfind(" (os error ") {
+        Some(at) if text.ends_with(')') => text[..at].to_string(),
+        _ => text,
+    }
 }
 
 /// Arguments of `tabula solve`.
@@ -122,13 +150,13 @@ pub struct ReportArgs {
     #[arg(long, default_value = "results")]
     pub out_dir: PathBuf,
     /// Node limit per run (nodes generated).
-    #[arg(long, default_value_t = 2_000_000)]
+    #[arg(long, default_value_t = 2_000_000, value_parser = numbers::parser::<u64>("the node limit", "nodes"))]
     pub nodes: u64,
     /// Time limit per run (ms).
-    #[arg(long, default_value_t = 10_000)]
+    #[arg(long, default_value_t = 10_000, value_parser = numbers::parser::<u64>("the time limit", "milliseconds"))]
     pub movetime: u64,
     /// Memory limit per run (MiB).
-    #[arg(long, default_value_t = 512)]
+    #[arg(long, default_value_t = 512, value_parser = numbers::parser::<u64>("the memory limit", "MiB"))]
     pub memory: u64,
     /// No progress bar.
     #[arg(long)]

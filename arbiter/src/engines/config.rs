@@ -180,6 +180,57 @@ impl ExternalSpec {
     }
 }
 
+/// Every problem found with the entrants before the first game, one line
+/// each (`engine 'alice': …`): a class's mistakes are fixed in one go, not
+/// one per run. One problem prints as its line; more print as a list and a
+/// count.
+#[derive(Debug, Default)]
+pub(crate) struct Problems(pub(crate) Vec<String>);
+
+impl Problems {
+    /// Adds the problem `e` of the entrant `name` (its whole chain of
+    /// causes on one line).
+    pub(crate) fn add(&mut self, name: &str, e: &anyhow::Error) {
+        let line = format!("{e:#}");
+        let prefix = format!("engine '{name}'");
+        self.0.push(if line.starts_with(&prefix) {
+            line
+        } else {
+            format!("{prefix}: {line}")
+        });
+    }
+
+    /// `Ok` when nothing was found, else the whole list as one error.
+    pub(crate) fn into_result(self) -> Result<()> {
+        if self.0.is_empty() {
+            Ok(())
+        } else {
+            Err(anyhow::Error::new(self))
+        }
+    }
+}
+
+impl fmt::Display for Problems {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0.as_slice() {
+            [one] => f.write_str(one),
+            all => {
+                writeln!(f, "the entrants are not ready:")?;
+                for p in all {
+                    writeln!(f, "  {p}")?;
+                }
+                write!(
+                    f,
+                    "{} problems (every entrant checked): fix them and run again",
+                    all.len()
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for Problems {}
+
 /// The first word of a shell command, skipping `VAR=value` assignments and
 /// `exec`; `None` for an empty command.
 pub(crate) fn first_shell_word(command: &str) -> Option<String> {
@@ -331,16 +382,11 @@ struct EngineFile {
 pub fn load_file(path: &Path) -> Result<Vec<Entrant>> {
     let text = std::fs::read_to_string(path)
         .with_context(|| format!("cannot read engine file '{}'", path.display()))?;
-    let file: EngineFile = if path
+    let json = path
         .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("json"))
-    {
-        serde_json::from_str(&text)
-            .with_context(|| format!("engine file '{}' is not valid", path.display()))?
-    } else {
-        toml::from_str(&text)
-            .with_context(|| format!("engine file '{}' is not valid", path.display()))?
-    };
+        .is_some_and(|e| e.eq_ignore_ascii_case("json"));
+    let file =
+        parse_file(&text, json).map_err(|e| anyhow!("engine file '{}', {e}", path.display()))?;
     if file.engine.len() > limits::MAX_ENGINES {
         bail!(
             "engine file '{}': {} engines, a tournament takes at most {}",
@@ -350,10 +396,167 @@ pub fn load_file(path: &Path) -> Result<Vec<Entrant>> {
         );
     }
     let base = path.parent().unwrap_or(Path::new("."));
-    file.engine
-        .into_iter()
-        .map(|e| entry_to_entrant(e, base))
-        .collect()
+    let mut entrants = Vec::new();
+    let mut problems = Problems::default();
+    for e in file.engine {
+        let name = e.name.clone().unwrap_or_else(|| e.command.clone());
+        match entry_to_entrant(e, base) {
+            Ok(entrant) => entrants.push(entrant),
+            Err(why) => problems.add(&name, &why),
+        }
+    }
+    problems
+        .into_result()
+        .with_context(|| format!("engine file '{}'", path.display()))?;
+    Ok(entrants)
+}
+
+/// Parses a class file; a mistake is told by its line and, for the common
+/// ones, with what to write instead (see [`explain`]).
+fn parse_file(text: &str, json: bool) -> std::result::Result<EngineFile, String> {
+    let (line, message) = if json {
+        let e = match serde_json::from_str(text) {
+            Ok(file) => return Ok(file),
+            Err(e) => e,
+        };
+        // serde_json ends its message with " at line L column C".
+        let full = e.to_string();
+        let message = full
+            .rfind(" at line ")
+            .map_or(full.as_str(), |at| &full[..at])
+            .to_string();
+        (
+            (e.line() > 0).then_some((e.line(), Some(e.column()))),
+            message,
+        )
+    } else {
+        let e = match toml::from_str(text) {
+            Ok(file) => return Ok(file),
+            Err(e) => e,
+        };
+        let line = e
+            .span()
+            .map(|span| text[..span.start.min(text.len())].matches('\n').count() + 1);
+        (line.map(|l| (l, None)), e.message().trim().to_string())
+    };
+    let shown = line
+        .and_then(|(l, _)| text.lines().nth(l - 1))
+        .map(str::trim);
+    // `[engine]` (or a JSON object) where the list of entrants belongs.
+    let single_table = if json {
+        serde_json::from_str::<serde_json::Value>(text).is_ok_and(|v| {
+            ["engine", "engines"]
+                .iter()
+                .any(|k| v.get(k).is_some_and(serde_json::Value::is_object))
+        })
+    } else {
+        shown.is_some_and(|l| {
+            let inner: String = l.chars().filter(|c| !c.is_whitespace()).collect();
+            inner == "[engine]" || inner == "[engines]"
+        })
+    };
+    let message = explain(&message, shown, single_table, json);
+    Err(match (line, shown) {
+        (Some((l, Some(c))), _) => format!("line {l}, column {c}: {message}"),
+        (Some((l, None)), Some(t)) if !t.is_empty() && t.chars().count() <= 60 => {
+            format!("line {l} (`{t}`): {message}")
+        }
+        (Some((l, None)), _) => format!("line {l}: {message}"),
+        _ => message,
+    })
+}
+
+/// The keys of an `[[engine]]` table, for messages.
+const ENTRY_KEYS: &str = "name, command, args, dir, env, options, movetime, nodes, depth, \
+                          startup_timeout, sandbox, writable, [engine.limits]";
+
+/// Says what to write instead, for the mistakes a teacher makes first:
+/// `[engine]` for `[[engine]]`, a key misspelt, no `command`, keys outside
+/// any `[[engine]]`; other messages pass as the parser wrote them.
+fn explain(message: &str, line: Option<&str>, single_table: bool, json: bool) -> String {
+    let header = if json {
+        "an \"engine\" object"
+    } else {
+        "an [[engine]]"
+    };
+    if message.starts_with("invalid type: map, expected a sequence") && single_table {
+        return if json {
+            "\"engine\" is a single object, but it lists the entrants: write \
+             \"engine\": [ {…}, {…} ], one object per entrant"
+                .to_string()
+        } else {
+            format!(
+                "`{}` is a single table, but the file lists the entrants: write \
+                 `[[engine]]` (two brackets) above each entrant's keys, one per entrant",
+                line.unwrap_or("[engine]")
+            )
+        };
+    }
+    if let Some(rest) = message.strip_prefix("unknown field `") {
+        let (key, expected) = rest.split_once('`').unwrap_or((rest, ""));
+        if expected.contains("`engine` or `engines`") {
+            return format!(
+                "unknown key '{key}' outside any engine: each entrant's keys go under \
+                 its own {} header (the file holds only engines)",
+                if json {
+                    "\"engine\": [ … ]"
+                } else {
+                    "[[engine]]"
+                }
+            );
+        }
+        let known: Vec<&str> = expected.split('`').skip(1).step_by(2).collect();
+        // A slip of a letter or two, or a key cut short (`memory`).
+        let lower = key.to_ascii_lowercase();
+        let near = known
+            .iter()
+            .filter(|k| {
+                edit_distance(k, &lower) <= 2 || (lower.len() >= 3 && k.starts_with(&lower))
+            })
+            .min_by_key(|k| edit_distance(k, &lower));
+        let hint = near.map_or(String::new(), |k| format!(" (did you mean '{k}'?)"));
+        let list = if known.contains(&"command") && !json {
+            ENTRY_KEYS.to_string()
+        } else {
+            known.join(", ")
+        };
+        return format!("unknown key '{key}'{hint}; the keys here are {list}");
+    }
+    if message.starts_with("missing field `command`") {
+        return format!(
+            "{header} without `command`: every entrant needs the program to run, \
+             e.g. command = \"python3 alice.py\" or command = \"builtin:greedy\""
+        );
+    }
+    if message.starts_with("missing field `engine`") {
+        return if json {
+            "no engines: write {\"engine\": [ {\"name\": …, \"command\": …}, … ]}".to_string()
+        } else {
+            "no engines: write `[[engine]]` and its `command = …` for each entrant".to_string()
+        };
+    }
+    if message.starts_with("duplicate field `engine`") {
+        return "both `engine` and `engines`: list every entrant under one of them".to_string();
+    }
+    message.to_string()
+}
+
+/// Levenshtein distance (keys are short), for "did you mean".
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let next = (diagonal + usize::from(ca != *cb))
+                .min(row[j] + 1)
+                .min(row[j + 1] + 1);
+            diagonal = row[j + 1];
+            row[j + 1] = next;
+        }
+    }
+    row[b.len()]
 }
 
 /// Refuses the numbers of a config entry out of their ranges (see
@@ -552,6 +755,31 @@ command = "builtin:greedy"
         let err = format!("{:#}", load_file(&toml_path).unwrap_err());
         assert!(err.contains("colour"), "{err}");
         std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn mistakes_are_explained() {
+        let toml = |text: &str| parse_file(text, false).unwrap_err();
+        let e = toml("[engine]\ncommand = \"x\"\n");
+        assert!(e.starts_with("line 1 (`[engine]`): "), "{e}");
+        assert!(e.contains("write `[[engine]]`"), "{e}");
+        // A table where a list of arguments belongs is not the same mistake.
+        let e = toml("[[engine]]\ncommand = \"x\"\n[engine.args]\na = 1\n");
+        assert!(!e.contains("[[engine]]` (two brackets)"), "{e}");
+        let e = parse_file(
+            r#"{"engine": [{"command": "x", "args": {"a": "b"}}]}"#,
+            true,
+        )
+        .unwrap_err();
+        assert!(!e.contains("single object"), "{e}");
+        let e = toml("[[engine]]\ncommand = \"x\"\nmovetme = 5\n");
+        assert!(e.contains("did you mean 'movetime'?"), "{e}");
+        let e = toml("[[engine]]\ncommand = \"x\"\ncolour = 1\n");
+        assert!(!e.contains("did you mean"), "{e}");
+        assert!(e.contains("the keys here are name, command"), "{e}");
+        assert_eq!(edit_distance("comand", "command"), 1);
+        assert_eq!(edit_distance("", "abc"), 3);
+        assert_eq!(edit_distance("limit", "limits"), 1);
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //! the check and every start share ([`view_of`]). The layers themselves are
 //! in [`crate::engines::sandbox`].
 
-use crate::engines::config::{self, Entrant, ExternalSpec, Kind};
+use crate::engines::config::{self, Entrant, ExternalSpec, Kind, Problems};
 use crate::engines::sandbox::{
     absolute, bwrap, environment, probe, Confinement, Mode, SandboxArgs,
 };
@@ -35,6 +35,9 @@ impl SandboxArgs {
         let mut free = Vec::new();
         let mut writable = Vec::new();
         let mut notes = Vec::new();
+        // Every entrant's problems, told at once (with the programs not
+        // found, which the tournament's preflight would tell next).
+        let mut problems = Problems::default();
         for e in entrants.iter_mut() {
             let Kind::External(spec) = &mut e.kind else {
                 continue;
@@ -46,12 +49,13 @@ impl SandboxArgs {
                 continue;
             }
             if spec.dir.is_none() && std::env::current_dir().is_ok_and(|d| d == Path::new("/")) {
-                bail!(
+                problems.0.push(format!(
                     "engine '{}' would see the whole file system in the sandbox: an engine \
                      given on the command line sees the current folder, here /; run the \
                      arbiter from another folder or give the engine a `dir` in a config file",
                     e.name
-                );
+                ));
+                continue;
             }
             let found = probe();
             if mode == Mode::On {
@@ -97,8 +101,10 @@ impl SandboxArgs {
                 hidden: hidden.clone(),
                 seccomp: found.seccomp.is_ok(),
             };
-            if let Some(note) = preflight(&e.name, spec, &c)? {
-                notes.push(note);
+            match preflight(&e.name, spec, &c) {
+                Ok(Some(note)) => notes.push(note),
+                Ok(None) => {}
+                Err(why) => problems.add(&e.name, &why),
             }
             if c.writable {
                 writable.push(e.name.clone());
@@ -111,6 +117,16 @@ impl SandboxArgs {
                 format!("sandbox {mode}: {}", read_only.describe())
             });
             spec.confine = Some(Arc::new(c));
+        }
+        if !problems.0.is_empty() {
+            for e in entrants.iter() {
+                if let Kind::External(spec) = &e.kind {
+                    if let Err(why) = spec.check_program() {
+                        problems.add(&e.name, &why);
+                    }
+                }
+            }
+            return problems.into_result().map(|()| None);
         }
         match &mut header {
             None if self.freeze_idle => {

@@ -48,10 +48,12 @@ impl FromStr for TimeControl {
     fn from_str(s: &str) -> Result<TimeControl, String> {
         let (base, inc) = s.split_once('+').unwrap_or((s, "0"));
         let secs = |t: &str| -> Result<u64, String> {
-            let v: f64 = t
-                .trim()
-                .parse()
-                .map_err(|_| format!("time control '{s}': expected <seconds>[+<seconds>]"))?;
+            let v: f64 = t.trim().parse().map_err(|_| {
+                format!(
+                    "time control '{s}': a number of seconds, then optionally + and \
+                         the increment in seconds (e.g. 60+0.5: a minute, half a second a move)"
+                )
+            })?;
             // A day: far beyond any game, far within the clock's arithmetic.
             if !(0.0..=86_400.0).contains(&v) {
                 return Err(format!(

@@ -14,6 +14,7 @@ use serde::Serialize;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
 use tabula::game::{AnyPosition, Player};
 use tabula::protocol::line::escape_controls;
 
@@ -52,14 +53,15 @@ fn fmt_elo(s: &Score) -> (String, String) {
     (elo, interval)
 }
 
-/// Width of the name column.
+/// Width of the name column: the longest name (`--wide` shows every name
+/// whole).
 fn name_width(table: &[Standing]) -> usize {
     table
         .iter()
         .map(|s| s.name.chars().count())
         .max()
         .unwrap_or(4)
-        .clamp(4, 40)
+        .max(4)
 }
 
 /// The lines above the standings: how the ranking was computed.
@@ -180,16 +182,105 @@ pub(crate) fn own_cell(s: &Standing) -> String {
     }
 }
 
+/// The widest a terminal report line is by default (`--wide` lifts it).
+pub(crate) const NARROW: usize = 100;
+
+/// Whether the terminal report shows every column (`--wide`), set once by
+/// the command line before anything is printed; by default the report fits
+/// [`NARROW`] columns.
+static WIDE: AtomicBool = AtomicBool::new(false);
+
+/// Every column of the standings and the cross-table, whatever their width
+/// (`--wide`), or (the default) the report fitted to 100 columns.
+pub fn set_wide(wide: bool) {
+    WIDE.store(wide, Ordering::Relaxed);
+}
+
+/// The columns of the narrow standings, as indices into a row of
+/// [`standings_cells`]: rank, name, games, points, score, elo, ±95%, pairs,
+/// margin, the pairs' score, faults.
+const NARROW_COLUMNS: [usize; 11] = [0, 1, 2, 6, 7, 8, 9, 11, 15, 16, 20];
+
+/// The characters of a narrow standings line besides the name (and the
+/// `own` column).
+const NARROW_FIXED: usize = 72;
+
+/// The narrow standings show `own` (7 characters more) when an adapter
+/// answered some move for its program: the teacher needs it then.
+fn narrow_own(table: &[Standing]) -> bool {
+    table.iter().any(|s| s.replaced > 0)
+}
+
+/// The name column of the narrow report: what [`NARROW`] leaves.
+fn narrow_name_width(table: &[Standing]) -> usize {
+    let fixed = NARROW_FIXED + if narrow_own(table) { 7 } else { 0 };
+    name_width(table).min(NARROW - fixed)
+}
+
+/// `name` cut to `w` characters, its last one an ellipsis when cut.
+fn shorten(name: &str, w: usize) -> String {
+    if name.chars().count() <= w {
+        name.to_string()
+    } else {
+        let mut short: String = name.chars().take(w.saturating_sub(1)).collect();
+        short.push('…');
+        short
+    }
+}
+
+/// Text cut into lines of at most `width` characters at spaces, the lines
+/// after the first of each paragraph line indented by two spaces.
+fn wrap(text: &str, width: usize) -> String {
+    let mut out = String::new();
+    for para in text.lines() {
+        let indent = para.len() - para.trim_start().len();
+        let mut line = " ".repeat(indent);
+        let mut empty = true;
+        for word in para.split_whitespace() {
+            if !empty && line.chars().count() + 1 + word.chars().count() > width {
+                out.push_str(&line);
+                out.push('\n');
+                line = " ".repeat(indent.max(2));
+                empty = true;
+            }
+            if !empty {
+                line.push(' ');
+            }
+            line.push_str(word);
+            empty = false;
+        }
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out
+}
+
 /// The standings table (one line per entrant, best first): the games and
 /// the pairs side by side, and a legend line when an Elo interval is not a
-/// plain `±` half-width.
-pub(crate) fn standings_table(table: &[Standing], scoring: Scoring) -> String {
-    let w = name_width(table);
-    let mut out = standings_header(table, scoring);
+/// plain `±` half-width. `wide`: every column, each name whole; else the
+/// columns of [`NARROW_COLUMNS`] (and `own` when an adapter answered for
+/// its program) in [`NARROW`] characters, long names cut with an ellipsis
+/// and given whole below.
+pub(crate) fn standings_table(table: &[Standing], scoring: Scoring, wide: bool) -> String {
+    let w = if wide {
+        name_width(table)
+    } else {
+        narrow_name_width(table)
+    };
+    let mut out = if wide {
+        standings_header(table, scoring)
+    } else {
+        wrap(&standings_header(table, scoring), NARROW)
+    };
     let (heads, rows, legend) = standings_cells(table);
+    let own = narrow_own(table);
     let line = |cells: &[String]| {
         let mut line = String::new();
         for (k, cell) in cells.iter().enumerate() {
+            let shown = wide || NARROW_COLUMNS.contains(&k) || (own && k == 21);
+            if !shown {
+                continue;
+            }
             // Two spaces after the rank, the name, and each block.
             let gap = match k {
                 0 => "",
@@ -199,7 +290,11 @@ pub(crate) fn standings_table(table: &[Standing], scoring: Scoring) -> String {
             line.push_str(gap);
             match COLUMNS.get(k) {
                 Some((_, 0)) => {
-                    let name: String = cell.chars().take(w).collect();
+                    let name = if wide {
+                        cell.chars().take(w).collect()
+                    } else {
+                        shorten(cell, w)
+                    };
                     let _ = write!(line, "{name:<w$}");
                 }
                 Some(&(_, width)) => {
@@ -218,7 +313,26 @@ pub(crate) fn standings_table(table: &[Standing], scoring: Scoring) -> String {
         let _ = writeln!(out, "{}", line(row));
     }
     if legend {
-        let _ = writeln!(out, "{INTERVAL_LEGEND}");
+        if wide {
+            let _ = writeln!(out, "{INTERVAL_LEGEND}");
+        } else {
+            out.push_str(&wrap(INTERVAL_LEGEND, NARROW));
+        }
+    }
+    if !wide {
+        let cut: Vec<String> = table
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.name.chars().count() > w)
+            .map(|(i, s)| format!("  #{} {}", i + 1, s.name))
+            .collect();
+        if !cut.is_empty() {
+            let _ = writeln!(out, "names in full:\n{}", cut.join("\n"));
+        }
+        let _ = writeln!(
+            out,
+            "more columns (the games' W/D/L and LOS, the pairs' W/D/L, elo and LOS, own): --wide"
+        );
     }
     out
 }
@@ -226,8 +340,17 @@ pub(crate) fn standings_table(table: &[Standing], scoring: Scoring) -> String {
 /// The cross-table in the order of the standings: row and column `#k` are
 /// the entrant ranked k; a cell is the row's points against the column over
 /// their games, or (`Scoring::Points`) its pair points over their pairs.
-pub(crate) fn cross_table(table: &[Standing], records: &[GameRecord], scoring: Scoring) -> String {
-    let w = name_width(table);
+pub(crate) fn cross_table(
+    table: &[Standing],
+    records: &[GameRecord],
+    scoring: Scoring,
+    wide: bool,
+) -> String {
+    let w = if wide {
+        name_width(table)
+    } else {
+        narrow_name_width(table)
+    };
     let cell = 9;
     let pairs = stats::pairs(records);
     let mut out = String::from(match scoring {
@@ -242,7 +365,11 @@ pub(crate) fn cross_table(table: &[Standing], records: &[GameRecord], scoring: S
     }
     out.push('\n');
     for (i, a) in table.iter().enumerate() {
-        let short: String = a.name.chars().take(w).collect();
+        let short: String = if wide {
+            a.name.chars().take(w).collect()
+        } else {
+            shorten(&a.name, w)
+        };
         let _ = write!(out, "{:>4}  {short:<w$} ", format!("#{}", i + 1));
         for (j, b) in table.iter().enumerate() {
             let text = if i == j {
@@ -281,6 +408,19 @@ pub(crate) fn reasons(records: &[GameRecord]) -> String {
 /// key, who, the reason after how many moves, the detail and where the
 /// engine traffic was kept.
 pub(crate) fn fault_line(r: &GameRecord) -> Option<String> {
+    fault_text(r).map(|text| format!("game {}: {text}", r.key))
+}
+
+/// The same game told on the terminal as it ends, one plain line:
+/// `fault: r0-p1-b0-c1 alice (p1) lost by timeout after 12 moves: … (engine
+/// traffic: …)`.
+pub(crate) fn fault_notice(r: &GameRecord) -> Option<String> {
+    fault_text(r).map(|text| format!("fault: {} {text}", r.key))
+}
+
+/// A fault's who, why, when, detail and traffic, for [`fault_line`] and
+/// [`fault_notice`].
+fn fault_text(r: &GameRecord) -> Option<String> {
     let offender = r.offender?;
     let after = plural(r.moves.len(), "move");
     let mut line = match offender {
@@ -289,14 +429,11 @@ pub(crate) fn fault_line(r: &GameRecord) -> Option<String> {
                 Side::P1 => &r.p1,
                 Side::P2 => &r.p2,
             };
-            format!(
-                "game {}: {name} ({offender}) lost by {} after {after}",
-                r.key, r.reason
-            )
+            format!("{name} ({offender}) lost by {} after {after}", r.reason)
         }
         Offender::Both => format!(
-            "game {}: {} (p1) and {} (p2) both failed ({} after {after})",
-            r.key, r.p1, r.p2, r.reason
+            "{} (p1) and {} (p2) both failed ({} after {after})",
+            r.p1, r.p2, r.reason
         ),
     };
     if let Some(d) = r.detail.as_deref().filter(|d| !d.is_empty()) {
@@ -309,6 +446,52 @@ pub(crate) fn fault_line(r: &GameRecord) -> Option<String> {
     Some(line)
 }
 
+/// The faults of a run counted per entrant and reason, the most first:
+/// `alice 160 (timeout 150, illegal 10), bob 2 (crash 2); 162 games lost by
+/// a fault` (a game both sides failed counts for both, and once in the
+/// games); `None` without a fault.
+pub fn fault_counts(records: &[GameRecord]) -> Option<String> {
+    let mut by: BTreeMap<&str, BTreeMap<&str, u32>> = BTreeMap::new();
+    let mut games = 0;
+    for r in records {
+        let who: &[&str] = match r.offender {
+            None => continue,
+            Some(Offender::Side(Side::P1)) => &[&r.p1],
+            Some(Offender::Side(Side::P2)) => &[&r.p2],
+            Some(Offender::Both) => &[&r.p1, &r.p2],
+        };
+        games += 1;
+        for name in who {
+            *by.entry(name)
+                .or_default()
+                .entry(r.reason.as_str())
+                .or_default() += 1;
+        }
+    }
+    if games == 0 {
+        return None;
+    }
+    let mut entrants: Vec<(&str, u32, String)> = by
+        .iter()
+        .map(|(name, reasons)| {
+            let mut reasons: Vec<(&str, u32)> = reasons.iter().map(|(k, n)| (*k, *n)).collect();
+            reasons.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+            let list: Vec<String> = reasons.iter().map(|(k, n)| format!("{k} {n}")).collect();
+            (*name, reasons.iter().map(|r| r.1).sum(), list.join(", "))
+        })
+        .collect();
+    entrants.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+    let each: Vec<String> = entrants
+        .iter()
+        .map(|(name, n, reasons)| format!("{name} {n} ({reasons})"))
+        .collect();
+    Some(format!(
+        "{}; {} lost by a fault",
+        each.join(", "),
+        plural(games, "game")
+    ))
+}
+
 /// The full end-of-run report.
 pub fn full_report(
     names: &[String],
@@ -316,28 +499,52 @@ pub fn full_report(
     records: &[GameRecord],
     scoring: Scoring,
 ) -> String {
+    let wide = WIDE.load(Ordering::Relaxed);
     let table = stats::standings(names, records, scoring);
-    let mut out = standings_table(&table, scoring);
+    let mut out = standings_table(&table, scoring, wide);
     let _ = writeln!(out, "\ngame ends: {}", reasons(records));
+    // The table's names (cut in the narrow report) in the pairs' lines.
+    let w = narrow_name_width(&table);
+    let short = |name: &str| {
+        if wide {
+            name.to_string()
+        } else {
+            shorten(name, w)
+        }
+    };
     let pairs = stats::pairs(records);
     for &(a, b) in pairings.iter().take(50) {
         let p = stats::pentanomial(&names[a], &names[b], records);
         if p.iter().sum::<u32>() > 0 {
             let counts: Vec<String> = p.iter().map(u32::to_string).collect();
-            let [l, d, w] = stats::pair_results(&names[a], &names[b], &pairs);
-            let _ = writeln!(
-                out,
+            let [l, d, won] = stats::pair_results(&names[a], &names[b], &pairs);
+            let line = format!(
                 "pairs {} vs {}: pentanomial [LL LD DD/WL WD WW] = [{}]; \
-                 by points (duplicate) W/D/L {w}/{d}/{l}",
-                names[a],
-                names[b],
+                 by points (duplicate) W/D/L {won}/{d}/{l}",
+                short(&names[a]),
+                short(&names[b]),
                 counts.join(", ")
             );
+            out.push_str(&if wide {
+                line + "\n"
+            } else {
+                wrap(&line, NARROW)
+            });
         }
     }
     if names.len() > 2 {
         out.push('\n');
-        out.push_str(&cross_table(&table, records, scoring));
+        let cross = cross_table(&table, records, scoring, wide);
+        if wide || cross.lines().all(|l| l.chars().count() <= NARROW) {
+            out.push_str(&cross);
+        } else {
+            let _ = writeln!(
+                out,
+                "cross-table: {} entrants are wider than {NARROW} columns: --wide shows it \
+                 (so do --summary and the page)",
+                names.len()
+            );
+        }
     }
     out
 }
@@ -688,7 +895,7 @@ mod tests {
         let csv = std::fs::read_to_string(&path).unwrap();
         std::fs::remove_file(&path).unwrap();
         assert!(!csv.contains("-0.0"), "{csv}");
-        assert!(!standings_table(&table, Scoring::Games).contains(" -0 "));
+        assert!(!standings_table(&table, Scoring::Games, true).contains(" -0 "));
     }
 
     #[test]
@@ -713,6 +920,7 @@ mod tests {
             standings_table(
                 &stats::standings(&names(&["a", "b"]), rs, Scoring::Games),
                 Scoring::Games,
+                true,
             )
         };
         assert!(table(&swept).contains(INTERVAL_LEGEND));
@@ -726,7 +934,7 @@ mod tests {
         rs.extend(games("c", "b", 2, 2));
         rs.extend(games("b", "a", 2, 2));
         let table = stats::standings(&names(&["a", "b", "c"]), &rs, Scoring::Games);
-        let text = cross_table(&table, &rs, Scoring::Games);
+        let text = cross_table(&table, &rs, Scoring::Games, true);
         let rows: Vec<Vec<&str>> = text
             .lines()
             .skip(2)
@@ -773,6 +981,52 @@ mod tests {
         assert_eq!(
             fault_line(&r).unwrap(),
             "game r0-p0-b0-c1: alice (p1) and bob (p2) both failed (startup after 0 moves)"
+        );
+    }
+
+    #[test]
+    fn narrow_text_is_cut_at_spaces_and_names_with_an_ellipsis() {
+        assert_eq!(shorten("alice", 5), "alice");
+        assert_eq!(shorten("alice-v2", 5), "alic…");
+        let text = wrap("one two three four\n  five six", 9);
+        assert_eq!(text, "one two\n  three\n  four\n  five\n  six\n");
+        assert!(text.lines().all(|l| l.chars().count() <= 9));
+    }
+
+    #[test]
+    fn faults_are_counted_per_entrant_and_reason() {
+        let mut rs = games("alice", "bob", 2, 1);
+        assert_eq!(fault_counts(&rs), None);
+        let fault = |p1: &str, p2: &str, reason, offender| {
+            let mut r = rec(p1, p2, "p2", 0);
+            r.reason = reason;
+            r.offender = Some(offender);
+            r
+        };
+        for _ in 0..3 {
+            rs.push(fault(
+                "alice",
+                "bob",
+                Reason::Timeout,
+                Offender::Side(Side::P1),
+            ));
+        }
+        rs.push(fault(
+            "bob",
+            "alice",
+            Reason::Illegal,
+            Offender::Side(Side::P2),
+        ));
+        rs.push(fault("bob", "carol", Reason::Startup, Offender::Both));
+        assert_eq!(
+            fault_counts(&rs).unwrap(),
+            "alice 4 (timeout 3, illegal 1), bob 1 (startup 1), carol 1 (startup 1); \
+             5 games lost by a fault"
+        );
+        let r = fault("alice", "bob", Reason::Timeout, Offender::Side(Side::P1));
+        assert_eq!(
+            fault_notice(&r).unwrap(),
+            format!("fault: {} alice (p1) lost by timeout after 0 moves", r.key)
         );
     }
 

@@ -67,7 +67,9 @@ impl Sink for JournalSink {
 }
 
 /// The progress bar on stderr (games done of the plan, the leaders, the
-/// sequential test's LLR) and each game lost by a fault, told as it ends.
+/// sequential test's LLR) and each game lost by a fault, told as it ends in
+/// one plain line (`fault: <key> alice (p1) lost by timeout after 12 moves:
+/// …`), with or without the bar.
 pub(crate) struct Progress {
     bar: ProgressBar,
     shown: bool,
@@ -121,8 +123,10 @@ impl Sink for Progress {
                 self.written = Instant::now();
             }
             Event::GameFinished { record, records } => {
-                if let Some(line) = report::fault_line(record) {
-                    self.bar.suspend(|| log::warn!("{line}"));
+                // One plain line (no log prefix), the bar put aside while
+                // it is written; the count per entrant comes at the end.
+                if let Some(line) = report::fault_notice(record) {
+                    self.bar.suspend(|| crate::errln!("{line}"));
                 }
                 if let Some(w) = self.sprt.as_mut() {
                     w.add(record);

@@ -17,7 +17,7 @@
 
 use crate::engines::builtin::Builtin;
 use crate::engines::client::{Engine, Fault, Timeouts};
-use crate::engines::config::Kind;
+use crate::engines::config::{Kind, Problems};
 use crate::play::game::{self, Seat, Settings};
 use crate::results::analysis::Analyses;
 use crate::results::html::Live;
@@ -31,7 +31,7 @@ use crate::run::resume::{resume, Resumed};
 use crate::run::sinks::{JournalSink, Progress};
 use crate::run::verify;
 use crate::signals;
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::path::PathBuf;
 use std::sync::atomic::Ordering;
@@ -85,15 +85,19 @@ pub struct RunResult {
 }
 
 /// Refuses, before any game, an engine that cannot be found or that does
-/// not declare a configured option. An engine that fails its handshake here
-/// only gets a warning: it will lose its games by `startup`.
+/// not declare a configured option: every entrant is checked and every
+/// problem told in one error ([`Problems`]). An engine that fails its
+/// handshake here only gets a warning: it will lose its games by `startup`.
 pub(crate) fn preflight(plan: &Plan, timeouts: &Timeouts) -> Result<()> {
+    let mut problems = Problems::default();
     for e in &plan.entrants {
         let Kind::External(spec) = &e.kind else {
             continue;
         };
-        spec.check_program()
-            .with_context(|| format!("engine '{}'", e.name))?;
+        if let Err(why) = spec.check_program() {
+            problems.add(&e.name, &why);
+            continue;
+        }
         if spec.options.is_empty() {
             continue;
         }
@@ -103,7 +107,7 @@ pub(crate) fn preflight(plan: &Plan, timeouts: &Timeouts) -> Result<()> {
                 let declared = engine.options.join(", ");
                 engine.quit(timeouts.grace_ms);
                 if !unknown.is_empty() {
-                    bail!(
+                    problems.0.push(format!(
                         "engine '{}': unknown option(s) {} (it declares: {})",
                         e.name,
                         unknown.join(", "),
@@ -112,14 +116,14 @@ pub(crate) fn preflight(plan: &Plan, timeouts: &Timeouts) -> Result<()> {
                         } else {
                             &declared
                         }
-                    );
+                    ));
                 }
             }
             Err(Fault::Interrupted) => bail!("interrupted"),
             Err(f) => log::warn!("engine '{}' failed its handshake at preflight: {f}", e.name),
         }
     }
-    Ok(())
+    problems.into_result()
 }
 
 /// Plays the plan (resuming from the journal), `opts.concurrency` games at a

@@ -107,12 +107,12 @@ pub struct SandboxArgs {
 /// `--sandbox-memory`: 16 MiB (less and no interpreter starts) to 1 TiB
 /// (the limit is written in bytes).
 fn sandbox_memory(s: &str) -> Result<u64, String> {
-    crate::limits::number(s, 16, 1 << 20, "MiB")
+    crate::limits::number(s, 16, 1 << 20, "the memory limit", "MiB")
 }
 
 /// `--sandbox-pids`: 1 to the kernel's largest `pid_max`.
 fn sandbox_pids(s: &str) -> Result<u64, String> {
-    crate::limits::number(s, 1, 4_194_304, "processes")
+    crate::limits::number(s, 1, 4_194_304, "the process limit", "processes")
 }
 
 /// `--sandbox-cpus`: 0.01 to 1024 cores.

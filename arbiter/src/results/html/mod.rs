@@ -307,7 +307,7 @@ pub fn write(
 ///
 /// It shows the analyses it holds: those given at the start
 /// ([`Live::set_analyses`], e.g. an analysis file being continued) and each
-/// game's added as it is analysed ([`Live::add_analysis`]), from the next
+/// game's added as it is analysed (`Live::add_analysis`, by the `--analyse` sink), from the next
 /// rewrite on.
 #[derive(Clone, Debug)]
 pub struct Live {
