@@ -36,6 +36,8 @@
 
 #[allow(unused_imports)]
 pub(crate) use crate::check::{Finding, Tag};
+
+pub(crate) mod evidence;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
