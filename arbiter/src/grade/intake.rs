@@ -255,7 +255,9 @@ fn moodle(name: &str) -> Option<(&str, &str, &str, &str)> {
     let at = name.find("_assignsubmission_")?;
     let (head, tail) = (&name[..at], &name[at + "_assignsubmission_".len()..]);
     let (student, participant) = head.rsplit_once('_')?;
-    if student.is_empty() || participant.is_empty() || !participant.bytes().all(|b| b.is_ascii_digit())
+    if student.is_empty()
+        || participant.is_empty()
+        || !participant.bytes().all(|b| b.is_ascii_digit())
     {
         return None;
     }
@@ -281,8 +283,14 @@ fn classify(file_name: &str, path: PathBuf, is_dir: bool) -> (String, Source) {
         return (file_name.to_string(), Source::Folder(path));
     }
     match ArchiveKind::of(&path) {
-        Some(kind) => (kind.stem(file_name).to_string(), Source::Archive(path, kind)),
-        None => (file_name.to_string(), Source::File(path, file_name.to_string())),
+        Some(kind) => (
+            kind.stem(file_name).to_string(),
+            Source::Archive(path, kind),
+        ),
+        None => (
+            file_name.to_string(),
+            Source::File(path, file_name.to_string()),
+        ),
     }
 }
 
@@ -462,7 +470,10 @@ fn safe_relative(name: &str) -> Option<PathBuf> {
         match part {
             "" | "." => {}
             ".." => return None,
-            p if p.len() >= 2 && p.as_bytes()[1] == b':' && p.as_bytes()[0].is_ascii_alphabetic() => {
+            p if p.len() >= 2
+                && p.as_bytes()[1] == b':'
+                && p.as_bytes()[0].is_ascii_alphabetic() =>
+            {
                 return None
             }
             p => out.push(p),
@@ -497,8 +508,17 @@ fn link_stays_inside(entry: &Path, target: &str) -> bool {
 }
 
 /// Unpacks an archive into `dest` (which exists).
-fn unpack(kind: ArchiveKind, archive: &Path, dest: &Path, budget: &mut Budget) -> Result<(), Refused> {
-    let label = archive.file_name().unwrap_or_default().to_string_lossy().into_owned();
+fn unpack(
+    kind: ArchiveKind,
+    archive: &Path,
+    dest: &Path,
+    budget: &mut Budget,
+) -> Result<(), Refused> {
+    let label = archive
+        .file_name()
+        .unwrap_or_default()
+        .to_string_lossy()
+        .into_owned();
     match kind {
         ArchiveKind::Zip => unpack_zip(archive, &label, dest, budget),
         ArchiveKind::TarGz | ArchiveKind::Tar => {
@@ -507,7 +527,12 @@ fn unpack(kind: ArchiveKind, archive: &Path, dest: &Path, budget: &mut Budget) -
     }
 }
 
-fn unpack_zip(archive: &Path, label: &str, dest: &Path, budget: &mut Budget) -> Result<(), Refused> {
+fn unpack_zip(
+    archive: &Path,
+    label: &str,
+    dest: &Path,
+    budget: &mut Budget,
+) -> Result<(), Refused> {
     let file = File::open(archive).map_err(Refused::io(label))?;
     let mut zip = zip::ZipArchive::new(BufReader::new(file))
         .map_err(|e| Refused(format!("{label}: not a zip archive that opens ({e})")))?;
@@ -533,7 +558,9 @@ fn unpack_zip(archive: &Path, label: &str, dest: &Path, budget: &mut Budget) -> 
                     "{shown}: a symbolic link to {target} (outside the submission)"
                 )));
             }
-            budget.notes.push(format!("{shown}: a symbolic link, not made"));
+            budget
+                .notes
+                .push(format!("{shown}: a symbolic link, not made"));
             continue;
         }
         if junk(&name) {
@@ -797,13 +824,21 @@ fn unpack_nested(
     let mut found = Vec::new();
     archives_under(dir, &mut found, 0);
     for (path, kind) in found {
-        let rel = path.strip_prefix(root).unwrap_or(&path).display().to_string();
+        let rel = path
+            .strip_prefix(root)
+            .unwrap_or(&path)
+            .display()
+            .to_string();
         if level > max {
             return Err(Refused(format!(
                 "{rel}: archives nested more than {max} deep"
             )));
         }
-        let name = path.file_name().unwrap_or_default().to_string_lossy().into_owned();
+        let name = path
+            .file_name()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned();
         let parent = path.parent().unwrap_or(root).to_path_buf();
         let mut target = parent.join(kind.stem(&name));
         if target.exists() {
@@ -812,11 +847,22 @@ fn unpack_nested(
         fs::create_dir_all(&target).map_err(Refused::io(&rel))?;
         let size = fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
         unpack(kind, &path, &target, budget).map_err(|Refused(why)| {
-            Refused(format!("{}: {why}", parent.join(&name).strip_prefix(root).unwrap_or(&path).display()))
+            Refused(format!(
+                "{}: {why}",
+                parent
+                    .join(&name)
+                    .strip_prefix(root)
+                    .unwrap_or(&path)
+                    .display()
+            ))
         })?;
         fs::remove_file(&path).map_err(Refused::io(&rel))?;
         budget.refund(size);
-        let shown = target.strip_prefix(root).unwrap_or(&target).display().to_string();
+        let shown = target
+            .strip_prefix(root)
+            .unwrap_or(&target)
+            .display()
+            .to_string();
         budget.notes.push(format!("{rel} unpacked into {shown}/"));
         unpack_nested(root, &target, level + 1, max, budget)?;
     }
@@ -847,7 +893,9 @@ fn archives_under(dir: &Path, found: &mut Vec<(PathBuf, ArchiveKind)>, depth: us
 
 /// The files under `dir`.
 fn count_files(dir: &Path) -> usize {
-    let Ok(read) = fs::read_dir(dir) else { return 0 };
+    let Ok(read) = fs::read_dir(dir) else {
+        return 0;
+    };
     read.filter_map(|e| e.ok())
         .map(|e| match e.file_type() {
             Ok(t) if t.is_dir() => count_files(&e.path()),
@@ -862,5 +910,392 @@ fn remove_all(dir: &Path) -> Result<()> {
         Ok(()) => Ok(()),
         Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
         Err(e) => Err(e).with_context(|| format!("cannot remove {}", dir.display())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grade::testing::{kit_project, listing, repo, zip, zip_dir, Entry, Tmp};
+
+    const ANA: &str = "Ana Sousa_1001_assignsubmission_file_";
+
+    fn by_name<'a>(subs: &'a [Submission], name: &str) -> &'a Submission {
+        subs.iter()
+            .find(|s| s.name == name)
+            .unwrap_or_else(|| panic!("no submission {name}: {subs:#?}"))
+    }
+
+    #[test]
+    fn moodle_names_give_the_student_and_the_participant() {
+        assert_eq!(
+            moodle("José María Ñúñez Gonçalves_123456_assignsubmission_file_"),
+            Some(("José María Ñúñez Gonçalves", "123456", "file", ""))
+        );
+        assert_eq!(
+            moodle("Ana_7_assignsubmission_onlinetext_"),
+            Some(("Ana", "7", "onlinetext", ""))
+        );
+        assert_eq!(
+            moodle("Ana_7_assignsubmission_file_projeto.zip"),
+            Some(("Ana", "7", "file", "projeto.zip"))
+        );
+        assert_eq!(moodle("grupo_3"), None);
+        assert_eq!(moodle("Ana_x7_assignsubmission_file_"), None);
+    }
+
+    #[test]
+    fn entry_paths_that_leave_are_unsafe() {
+        assert_eq!(safe_relative("a/./b.lisp"), Some(PathBuf::from("a/b.lisp")));
+        assert_eq!(safe_relative("a\\b.lisp"), Some(PathBuf::from("a/b.lisp")));
+        for bad in [
+            "../evil",
+            "a/../../evil",
+            "/etc/passwd",
+            "\\x",
+            "C:/x",
+            "a/c:x",
+        ] {
+            assert_eq!(safe_relative(bad), None, "{bad}");
+        }
+        assert!(link_stays_inside(Path::new("a/b"), "c"));
+        assert!(link_stays_inside(Path::new("a/b"), "../c"));
+        assert!(!link_stays_inside(Path::new("a/b"), "../../c"));
+        assert!(!link_stays_inside(Path::new("b"), "/etc/passwd"));
+    }
+
+    /// A download with a submission of every kind the issue lists.
+    fn download(dir: &Path) {
+        let clock_raw = kit_project("clock-raw");
+        let lisp_only = |p: &Path| p.extension().is_some_and(|e| e == "lisp");
+        // A zip of a kit project in a participant's folder.
+        zip_dir(
+            &dir.join(ANA).join("projeto.zip"),
+            &clock_raw,
+            "projeto/",
+            &lisp_only,
+        );
+        // Loose files instead of a zip.
+        let bruno = dir.join("Bruno Dias_1002_assignsubmission_file_");
+        fs::create_dir_all(&bruno).unwrap();
+        for f in ["projeto.lisp", "regras.lisp"] {
+            fs::copy(clock_raw.join(f), bruno.join(f)).unwrap();
+        }
+        fs::write(bruno.join(".DS_Store"), "junk").unwrap();
+        fs::write(bruno.join("projeto.lisp~"), "backup").unwrap();
+        // An empty submission.
+        fs::create_dir_all(dir.join("Carla Lopes_1003_assignsubmission_file_")).unwrap();
+        // A zip bomb: 20 MiB of zeros, a few KiB compressed.
+        let zeros = vec![0u8; 20 << 20];
+        zip(
+            &dir.join("Duarte Reis_1004_assignsubmission_file_/projeto.zip"),
+            &[
+                Entry::File("jogo.lisp", b"(defun jogar (e tm) e)"),
+                Entry::File("dados.dat", &zeros),
+            ],
+        );
+        // A traversal.
+        zip(
+            &dir.join("Eva Cruz_1005_assignsubmission_file_/projeto.zip"),
+            &[
+                Entry::File("jogo.lisp", b"x"),
+                Entry::File("../../evil.lisp", b"evil"),
+            ],
+        );
+        // A symbolic link in a zip, out of the folder.
+        zip(
+            &dir.join("Filipe Reis_1006_assignsubmission_file_/projeto.zip"),
+            &[
+                Entry::File("jogo.lisp", b"x"),
+                Entry::Link("senhas", "/etc/passwd"),
+            ],
+        );
+        // A zip in a zip, with Mac junk.
+        let inner = Tmp::new("inner");
+        zip(
+            &inner.path().join("interior.zip"),
+            &[Entry::File(
+                "jogo.lisp",
+                b"(defun jogar (estado tempo) estado)",
+            )],
+        );
+        zip(
+            &dir.join("Gil Matos_1007_assignsubmission_file_/exterior.zip"),
+            &[
+                Entry::Dir("projeto/"),
+                Entry::File(
+                    "projeto/interior.zip",
+                    &fs::read(inner.path().join("interior.zip")).unwrap(),
+                ),
+                Entry::File("__MACOSX/projeto/._interior.zip", b"mac"),
+            ],
+        );
+        // A tar.gz.
+        let helena = dir.join("Helena Maria_1008_assignsubmission_file_");
+        fs::create_dir_all(&helena).unwrap();
+        let gz = flate2::write::GzEncoder::new(
+            File::create(helena.join("projeto.tar.gz")).unwrap(),
+            flate2::Compression::default(),
+        );
+        let mut tar = tar::Builder::new(gz);
+        tar.append_path_with_name(clock_raw.join("regras.lisp"), "projeto/regras.lisp")
+            .unwrap();
+        tar.append_path_with_name(clock_raw.join("projeto.lisp"), "projeto/projeto.lisp")
+            .unwrap();
+        tar.into_inner().unwrap().finish().unwrap();
+        // A Python engine, and its online text merged into it.
+        let ines = dir.join("Inês Álvares_1009_assignsubmission_file_");
+        fs::create_dir_all(&ines).unwrap();
+        fs::copy(
+            repo().join("adapters/python/example_engine.py"),
+            ines.join("motor.py"),
+        )
+        .unwrap();
+        let online = dir.join("Inês Álvares_1009_assignsubmission_onlinetext_");
+        fs::create_dir_all(&online).unwrap();
+        fs::write(online.join("onlinetext.html"), "<p>o nosso motor</p>").unwrap();
+        // A link in the input folder that leaves the submission.
+        let joao = dir.join("João Pé_1010_assignsubmission_file_");
+        fs::create_dir_all(&joao).unwrap();
+        fs::write(joao.join("jogo.lisp"), "x").unwrap();
+        std::os::unix::fs::symlink("/etc/hostname", joao.join("fora.lisp")).unwrap();
+        // A group's archive at the top, not Moodle's.
+        zip(
+            &dir.join("grupo9.zip"),
+            &[Entry::File("jogo.lisp", b"(defun jogar (a b) a)")],
+        );
+    }
+
+    fn check_download(subs: &[Submission], out: &Path) {
+        let names: Vec<&str> = subs.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(
+            names,
+            [
+                ANA,
+                "Bruno Dias_1002_assignsubmission_file_",
+                "Carla Lopes_1003_assignsubmission_file_",
+                "Duarte Reis_1004_assignsubmission_file_",
+                "Eva Cruz_1005_assignsubmission_file_",
+                "Filipe Reis_1006_assignsubmission_file_",
+                "Gil Matos_1007_assignsubmission_file_",
+                "Helena Maria_1008_assignsubmission_file_",
+                "Inês Álvares_1009_assignsubmission_file_",
+                "João Pé_1010_assignsubmission_file_",
+                "grupo9",
+            ]
+        );
+        let ana = by_name(subs, ANA);
+        assert_eq!(ana.student.as_deref(), Some("Ana Sousa"));
+        assert_eq!(ana.participant.as_deref(), Some("1001"));
+        assert_eq!(ana.files, out.join("submissions").join(ANA).join("files"));
+        assert!(ana.refused.is_empty(), "{ana:?}");
+        assert_eq!(
+            listing(&ana.files),
+            [
+                "projeto/projeto/projeto.lisp",
+                "projeto/projeto/regras.lisp"
+            ]
+        );
+        assert_eq!(ana.notes, ["projeto.zip unpacked into projeto/"]);
+
+        let bruno = by_name(subs, "Bruno Dias_1002_assignsubmission_file_");
+        assert_eq!(listing(&bruno.files), ["projeto.lisp", "regras.lisp"]);
+        assert!(
+            bruno
+                .notes
+                .iter()
+                .any(|n| n.starts_with("2 junk files skipped")),
+            "{bruno:?}"
+        );
+
+        let carla = by_name(subs, "Carla Lopes_1003_assignsubmission_file_");
+        assert_eq!(
+            carla.refused,
+            ["empty: no file in it (after skipping the junk)"]
+        );
+
+        let duarte = by_name(subs, "Duarte Reis_1004_assignsubmission_file_");
+        assert_eq!(duarte.refused.len(), 1, "{duarte:?}");
+        assert!(
+            duarte.refused[0].contains("projeto.zip: dados.dat: unpacks to more than 100 times its compressed size (an archive bomb)"),
+            "{duarte:?}"
+        );
+        assert!(listing(&duarte.files).is_empty());
+
+        let eva = by_name(subs, "Eva Cruz_1005_assignsubmission_file_");
+        assert!(
+            eva.refused[0].contains("../../evil.lisp: a path that leaves the folder"),
+            "{eva:?}"
+        );
+        let filipe = by_name(subs, "Filipe Reis_1006_assignsubmission_file_");
+        assert!(
+            filipe.refused[0]
+                .contains("senhas: a symbolic link to /etc/passwd (outside the submission)"),
+            "{filipe:?}"
+        );
+
+        let gil = by_name(subs, "Gil Matos_1007_assignsubmission_file_");
+        assert!(gil.refused.is_empty(), "{gil:?}");
+        assert_eq!(listing(&gil.files), ["exterior/projeto/interior/jogo.lisp"]);
+        assert!(
+            gil.notes
+                .iter()
+                .any(|n| n == "1 junk file skipped (__MACOSX, .DS_Store, editor backups, …)"),
+            "{gil:?}"
+        );
+
+        let helena = by_name(subs, "Helena Maria_1008_assignsubmission_file_");
+        assert_eq!(
+            listing(&helena.files),
+            [
+                "projeto/projeto/projeto.lisp",
+                "projeto/projeto/regras.lisp"
+            ]
+        );
+
+        let ines = by_name(subs, "Inês Álvares_1009_assignsubmission_file_");
+        assert_eq!(ines.student.as_deref(), Some("Inês Álvares"));
+        assert_eq!(listing(&ines.files), ["motor.py", "onlinetext.html"]);
+
+        let joao = by_name(subs, "João Pé_1010_assignsubmission_file_");
+        assert!(
+            joao.refused[0]
+                .contains("fora.lisp: a symbolic link to /etc/hostname (outside the submission)"),
+            "{joao:?}"
+        );
+
+        let g9 = by_name(subs, "grupo9");
+        assert_eq!(
+            (g9.student.as_deref(), g9.participant.as_deref()),
+            (None, None)
+        );
+        assert_eq!(listing(&g9.files), ["jogo.lisp"]);
+
+        // Nothing written outside the output's submissions (and download).
+        let mut tops: Vec<String> = fs::read_dir(out)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        tops.sort();
+        assert!(
+            tops.iter().all(|t| t == "submissions" || t == "download"),
+            "{tops:?}"
+        );
+        assert!(!listing(out).iter().any(|f| f.contains("evil")));
+    }
+
+    #[test]
+    fn a_download_folder_of_every_kind() {
+        let tmp = Tmp::new("intake-folder");
+        let input = tmp.path().join("download");
+        download(&input);
+        let before = listing(&input);
+        let out = tmp.path().join("out");
+        let subs = read(&input, &out, &Limits::default()).unwrap();
+        check_download(&subs, &out);
+        assert_eq!(listing(&input), before, "the input is never changed");
+
+        // A rerun: files/ is the input's again, a description beside it kept.
+        let ana_dir = out.join("submissions").join(ANA);
+        fs::write(ana_dir.join("files/extra.lisp"), "stale").unwrap();
+        fs::write(ana_dir.join("projeto.tabula"), "(:preset \"2023-knight\")").unwrap();
+        let again = read(&input, &out, &Limits::default()).unwrap();
+        assert_eq!(again, subs);
+        assert!(!ana_dir.join("files/extra.lisp").exists());
+        assert!(ana_dir.join("projeto.tabula").exists());
+    }
+
+    #[test]
+    fn a_moodle_archive_is_unpacked_first() {
+        let tmp = Tmp::new("intake-archive");
+        let folder = tmp.path().join("Turma IA 2024-25");
+        download(&folder);
+        let archive = tmp.path().join("IA-2024-Projeto 2-123.zip");
+        // Moodle's zip holds the folders at its top; the symbolic link of
+        // the folder form cannot be zipped as a file: leave it out.
+        zip_dir(&archive, &folder, "", &|p: &Path| !p.ends_with("fora.lisp"));
+        let out = tmp.path().join("out");
+        let subs = read(&archive, &out, &Limits::default()).unwrap();
+        assert_eq!(subs.len(), 10, "{subs:#?}"); // the empty folder is not in a zip of files
+        assert!(out.join("download").join(ANA).join("projeto.zip").exists());
+        let joao = by_name(&subs, "João Pé_1010_assignsubmission_file_");
+        assert!(joao.refused.is_empty());
+        let duarte = by_name(&subs, "Duarte Reis_1004_assignsubmission_file_");
+        assert!(duarte.refused[0].contains("an archive bomb"));
+        let gil = by_name(&subs, "Gil Matos_1007_assignsubmission_file_");
+        assert_eq!(listing(&gil.files), ["exterior/projeto/interior/jogo.lisp"]);
+    }
+
+    #[test]
+    fn a_download_in_one_folder_and_moodle_flat_names() {
+        let tmp = Tmp::new("intake-flat");
+        let input = tmp.path().join("in");
+        let turma = input.join("turma");
+        fs::create_dir_all(&turma).unwrap();
+        zip(
+            &turma.join(format!("{ANA}projeto.zip")),
+            &[Entry::File("jogo.lisp", b"(defun jogar (e tm) e)")],
+        );
+        fs::write(turma.join(format!("{ANA}leiame.txt")), "ola").unwrap();
+        let subs = read(&input, &tmp.path().join("out"), &Limits::default()).unwrap();
+        assert_eq!(subs.len(), 1, "{subs:#?}");
+        assert_eq!(subs[0].name, ANA);
+        assert_eq!(listing(&subs[0].files), ["leiame.txt", "projeto/jogo.lisp"]);
+    }
+
+    #[test]
+    fn limits_are_counted_on_what_is_written() {
+        let tmp = Tmp::new("intake-limits");
+        let input = tmp.path().join("in");
+        let noise: Vec<u8> = (0..5000u32)
+            .map(|i| (i.wrapping_mul(2654435761) >> 13) as u8)
+            .collect();
+        zip(&input.join("grande.zip"), &[Entry::File("a.bin", &noise)]);
+        zip(
+            &input.join("muitos.zip"),
+            &[
+                Entry::File("a", b"1"),
+                Entry::File("b", b"2"),
+                Entry::File("c", b"3"),
+            ],
+        );
+        // Four archives deep.
+        let mut bytes = Vec::new();
+        {
+            let t = Tmp::new("deep");
+            let mut inner = t.path().join("d0.zip");
+            zip(&inner, &[Entry::File("jogo.lisp", b"x")]);
+            for k in 1..4 {
+                let outer = t.path().join(format!("d{k}.zip"));
+                zip(
+                    &outer,
+                    &[Entry::File(
+                        &format!("d{}.zip", k - 1),
+                        &fs::read(&inner).unwrap(),
+                    )],
+                );
+                inner = outer;
+            }
+            bytes.extend(fs::read(&inner).unwrap());
+        }
+        fs::write(input.join("fundo.zip"), &bytes).unwrap();
+        let limits = Limits {
+            bytes: 4000,
+            files: 2,
+            ..Limits::default()
+        };
+        let subs = read(&input, &tmp.path().join("out"), &limits).unwrap();
+        assert_eq!(
+            by_name(&subs, "grande").refused,
+            ["more than 0 MiB unpacked per submission (at grande.zip: a.bin)"]
+        );
+        assert_eq!(
+            by_name(&subs, "muitos").refused,
+            ["more than 2 files per submission (at muitos.zip: c)"]
+        );
+        assert_eq!(
+            by_name(&subs, "fundo").refused,
+            ["d2/d1/d0.zip: archives nested more than 3 deep"]
+        );
     }
 }

@@ -148,7 +148,11 @@ fn fresh(
     let mut lisp_plan = None;
     if !lisp.is_empty() {
         let files = read_lisp(&sub.files, &lisp);
-        let duel = if game.is_puzzle() { game.sibling() } else { game };
+        let duel = if game.is_puzzle() {
+            game.sibling()
+        } else {
+            game
+        };
         match plan_lisp(&files, duel.as_str(), year) {
             Ok(plan) if plan.entry_found => {
                 return Fresh {
@@ -255,7 +259,11 @@ fn read_lisp(root: &Path, paths: &[&PathBuf]) -> Vec<LispFile> {
         .iter()
         .map(|rel| {
             let text = source::decode(&fs::read(root.join(rel)).unwrap_or_default());
-            let name = rel.file_name().unwrap_or_default().to_string_lossy().into_owned();
+            let name = rel
+                .file_name()
+                .unwrap_or_default()
+                .to_string_lossy()
+                .into_owned();
             LispFile {
                 rel: format!("files/{}", rel.display()),
                 stem: source::path_words(&name).0,
@@ -292,10 +300,33 @@ const GAME_WORDS: &[(&str, &[&str])] = &[
     ("knight", &["cavalo", "cavalos", "saltos", "knight"]),
     ("bishop", &["bispo", "bispos", "bishop"]),
     ("torre", &["torre", "torres", "rook"]),
-    ("dots", &["arco", "arcos", "caixa", "caixas", "arco-horizontal", "arco-vertical"]),
-    ("blokus", &["blokus", "peca-a", "peca-b", "peca-c", "peca-c-1", "peca-c-2"]),
-    ("adjiboto", &["adji", "adjiboto", "semear", "sementes", "semente", "cova", "covas"]),
-    ("quatro", &["quatro", "redonda", "quadrada", "oca", "cheia", "reserva"]),
+    (
+        "dots",
+        &[
+            "arco",
+            "arcos",
+            "caixa",
+            "caixas",
+            "arco-horizontal",
+            "arco-vertical",
+        ],
+    ),
+    (
+        "blokus",
+        &[
+            "blokus", "peca-a", "peca-b", "peca-c", "peca-c-1", "peca-c-2",
+        ],
+    ),
+    (
+        "adjiboto",
+        &[
+            "adji", "adjiboto", "semear", "sementes", "semente", "cova", "covas",
+        ],
+    ),
+    (
+        "quatro",
+        &["quatro", "redonda", "quadrada", "oca", "cheia", "reserva"],
+    ),
     ("solitario", &["solitario", "pino", "pinos"]),
     ("galo3d", &["galo", "galo3d", "cubo"]),
 ];
@@ -331,7 +362,11 @@ fn game_words(files: &[LispFile]) -> BTreeMap<&'static str, BTreeSet<&'static st
 }
 
 /// Reads a Lisp project: `Err((reason, fix))` when it is another game's.
-fn plan_lisp(files: &[LispFile], game: &str, year: Option<u32>) -> Result<LispPlan, (String, String)> {
+fn plan_lisp(
+    files: &[LispFile],
+    game: &str,
+    year: Option<u32>,
+) -> Result<LispPlan, (String, String)> {
     let mut lines = Vec::new();
     let mut warnings = Vec::new();
     let mut comments = Vec::new();
@@ -383,7 +418,12 @@ fn plan_lisp(files: &[LispFile], game: &str, year: Option<u32>) -> Result<LispPl
     let reachable = entry.as_ref().map(|e| reach(files, &e.def));
 
     // The files.
-    let (listed, files_how, never) = load_order(files, entry.as_ref().map(|e| e.file), reachable.as_ref(), &mut warnings);
+    let (listed, files_how, never) = load_order(
+        files,
+        entry.as_ref().map(|e| e.file),
+        reachable.as_ref(),
+        &mut warnings,
+    );
     let value = format!(
         "({})",
         listed
@@ -418,16 +458,19 @@ fn plan_lisp(files: &[LispFile], game: &str, year: Option<u32>) -> Result<LispPl
         source::quote(&def.name),
         format!(
             "{}{} defined in {at} (package {})",
-            entry.how,
-            def.name,
-            def.package
+            entry.how, def.name, def.package
         ),
         entry.sure,
     ));
 
     entry_call(&entry, preset.as_ref(), &mut lines, &mut warnings);
     aliases(files, &mut lines, &mut warnings);
-    globals(files, reachable.as_ref().expect("an entry"), &mut lines, &mut warnings);
+    globals(
+        files,
+        reachable.as_ref().expect("an entry"),
+        &mut lines,
+        &mut warnings,
+    );
     comments.push(clock_comment(files));
     Ok(LispPlan {
         lines,
@@ -488,19 +531,26 @@ fn find_entry(files: &[LispFile], name: &str, warnings: &mut Vec<String>) -> Opt
         for d in &f.facts.defs {
             let words: Vec<&str> = d.name.split('-').collect();
             let mut score = 0;
-            if words
-                .iter()
-                .any(|w| matches!(*w, "computador" | "cpu" | "pc" | "maquina" | "computer" | "ia"))
-            {
+            if words.iter().any(|w| {
+                matches!(
+                    *w,
+                    "computador" | "cpu" | "pc" | "maquina" | "computer" | "ia"
+                )
+            }) {
                 score += 3;
             }
-            if words
-                .iter()
-                .any(|w| matches!(*w, "jogada" | "jogar" | "joga" | "jogue" | "move" | "play" | "lance"))
-            {
+            if words.iter().any(|w| {
+                matches!(
+                    *w,
+                    "jogada" | "jogar" | "joga" | "jogue" | "move" | "play" | "lance"
+                )
+            }) {
                 score += 2;
             }
-            if d.sets.iter().any(|g| g.contains("jogada") || g.contains("move")) {
+            if d.sets
+                .iter()
+                .any(|g| g.contains("jogada") || g.contains("move"))
+            {
                 score += 2;
             }
             if score >= 4 && d.required > 0 {
@@ -508,7 +558,7 @@ fn find_entry(files: &[LispFile], name: &str, warnings: &mut Vec<String>) -> Opt
             }
         }
     }
-    scored.sort_by(|a, b| b.0.cmp(&a.0));
+    scored.sort_by_key(|s| std::cmp::Reverse(s.0));
     let &(best, file, def) = scored.first()?;
     let ties: Vec<&str> = scored
         .iter()
@@ -555,7 +605,15 @@ fn arg_of(param: &str) -> Option<&'static str> {
     } else if has(&["jogador", "player", "lado", "side", "vez", "cor"]) {
         Some(":side")
     } else if has(&[
-        "estado", "state", "no", "node", "posicao", "tabuleiro", "tab", "board", "t",
+        "estado",
+        "state",
+        "no",
+        "node",
+        "posicao",
+        "tabuleiro",
+        "tab",
+        "board",
+        "t",
     ]) {
         Some(":estado")
     } else {
@@ -565,7 +623,10 @@ fn arg_of(param: &str) -> Option<&'static str> {
 
 /// Is this parameter the bare board (not an estado)?
 fn bare_board_param(param: &str) -> bool {
-    matches!(param, "tab" | "tabuleiro" | "board" | "tabuleiro-atual" | "tab-atual")
+    matches!(
+        param,
+        "tab" | "tabuleiro" | "board" | "tabuleiro-atual" | "tab-atual"
+    )
 }
 
 /// `:args`, `:symbols`, `:estado`, `:view`, `:answer` from the entry's
@@ -596,7 +657,10 @@ fn entry_call(
             lines.push(line(
                 ":args",
                 format!("({})", args.join(" ")),
-                format!("read from the parameters {params}, not the preset's ({}){depth}", preset_args.join(" ")),
+                format!(
+                    "read from the parameters {params}, not the preset's ({}){depth}",
+                    preset_args.join(" ")
+                ),
                 sure,
             ));
             if args.contains(&":symbol") {
@@ -606,11 +670,18 @@ fn entry_call(
                     .find(|p| arg_of(p) == Some(":symbol"))
                     .cloned()
                     .unwrap_or_default();
-                match def.cases.iter().find(|(v, k)| *v == symbol_param && k.len() == 2) {
+                match def
+                    .cases
+                    .iter()
+                    .find(|(v, k)| *v == symbol_param && k.len() == 2)
+                {
                     Some((_, keys)) => lines.push(line(
                         ":symbols",
                         format!("({})", keys.join(" ")),
-                        format!("the case on {symbol_param} in {}: player 1's first", def.name),
+                        format!(
+                            "the case on {symbol_param} in {}: player 1's first",
+                            def.name
+                        ),
                         Sureness::Guess,
                     )),
                     None => warnings.push(format!(
@@ -632,7 +703,10 @@ fn entry_call(
         lines.push(line(
             ":estado",
             ":board",
-            format!("{} takes {first}: the bare board, not the preset's estado", def.name),
+            format!(
+                "{} takes {first}: the bare board, not the preset's estado",
+                def.name
+            ),
             Sureness::Guess,
         ));
         lines.push(line(
@@ -740,7 +814,9 @@ fn load_order(
         }
         out
     };
-    let roots: Vec<usize> = (0..files.len()).filter(|&i| loaded_by[i].is_none()).collect();
+    let roots: Vec<usize> = (0..files.len())
+        .filter(|&i| loaded_by[i].is_none())
+        .collect();
     // A file in a loop of loads has no root: take the entry's file.
     let mut roots = if roots.is_empty() {
         vec![entry_file.unwrap_or(0)]
@@ -777,13 +853,20 @@ fn load_order(
             .iter()
             .filter(|&&r| Some(r) == entry_root)
             .flat_map(|&r| closure(r))
-            .flat_map(|i| files[i].facts.in_packages.iter().map(|p| format!("package {p}")))
+            .flat_map(|i| {
+                files[i]
+                    .facts
+                    .in_packages
+                    .iter()
+                    .map(|p| format!("package {p}"))
+            })
             .collect();
         roots.retain(|&r| {
             let keep = Some(r) == entry_root
                 || closure(r).iter().any(|&i| {
                     let d = defines(i);
-                    d.iter().any(|n| reachable.contains(n) || needed_packages.contains(n))
+                    d.iter()
+                        .any(|n| reachable.contains(n) || needed_packages.contains(n))
                 });
             if !keep {
                 left_out.push(r);
@@ -795,7 +878,10 @@ fn load_order(
         warnings.push(format!(
             "{} is not loaded: nothing {} reaches is defined in it (or in what it loads)",
             files[r].rel,
-            entry_file.map_or("the entry".to_string(), |e| format!("the entry in {}", files[e].name))
+            entry_file.map_or("the entry".to_string(), |e| format!(
+                "the entry in {}",
+                files[e].name
+            ))
         ));
     }
     // Order: what others use first, the entry's file last.
@@ -816,7 +902,11 @@ fn load_order(
         let needs_other = |k: usize| {
             let own = &brings[k].1;
             brings.iter().enumerate().any(|(m, other)| {
-                m != k && brings[k].2.iter().any(|n| !own.contains(n) && other.1.contains(n))
+                m != k
+                    && brings[k]
+                        .2
+                        .iter()
+                        .any(|n| !own.contains(n) && other.1.contains(n))
             })
         };
         let entry_root = |r: usize| entry_file.is_some_and(|e| closure(r).contains(&e));
@@ -885,9 +975,19 @@ fn nearness(missing: &str, defined: &str) -> Option<usize> {
     // same words in another order.
     let m: Vec<&str> = missing.split('-').collect();
     let n: Vec<&str> = defined.split('-').collect();
-    let (long, short) = if m.len() > n.len() { (&m, &n) } else { (&n, &m) };
-    if long.len() == short.len() + 1 && (long.starts_with(short) || long.ends_with(short)) {
-        return Some(10 + long.last().map_or(0, |w| w.len()));
+    let (long, short) = if m.len() > n.len() {
+        (&m, &n)
+    } else {
+        (&n, &m)
+    };
+    if long.len() == short.len() + 1 {
+        // Keeping the first word (the verb) is likelier than the last.
+        if long.starts_with(short) {
+            return Some(10);
+        }
+        if long.ends_with(short) {
+            return Some(11);
+        }
     }
     let mut ms = m.clone();
     let mut ns = n.clone();
@@ -984,17 +1084,22 @@ fn globals(
                 continue;
             }
             let setters: Vec<&&Def> = defs.iter().filter(|d| d.sets.contains(&g.name)).collect();
-            let Some(menu) = setters.iter().find(|d| d.reads_input && top_calls.contains(d.name.as_str())) else {
+            let Some(menu) = setters
+                .iter()
+                .find(|d| d.reads_input && top_calls.contains(d.name.as_str()))
+            else {
                 continue;
             };
             if setters.iter().any(|d| reachable.contains(&d.name)) {
                 continue;
             }
             let bare = g.name.trim_matches('*');
-            if bare
-                .split('-')
-                .any(|w| matches!(w, "pasta" | "path" | "dir" | "diretorio" | "directorio" | "caminho" | "folder"))
-            {
+            if bare.split('-').any(|w| {
+                matches!(
+                    w,
+                    "pasta" | "path" | "dir" | "diretorio" | "directorio" | "caminho" | "folder"
+                )
+            }) {
                 pairs.push(format!("({} :scratch)", g.name));
                 hows.push(format!(
                     "{} (a folder) is set only by the menu {} ({}), which reads the keyboard at load time",
@@ -1048,14 +1153,20 @@ fn clock_comment(files: &[LispFile]) -> String {
     let decision = if uses.is_empty() {
         "the source never reads the clock: milliseconds".to_string()
     } else if uses.iter().all(|u| u.converts) {
-        format!("the source converts where it reads the clock ({}): milliseconds", names.join(", "))
+        format!(
+            "the source converts where it reads the clock ({}): milliseconds",
+            names.join(", ")
+        )
     } else if !converts_anywhere {
         format!(
             "the source compares raw clock differences with tempo ({}): raw units, confirmed by the probe",
             names.join(", ")
         )
     } else {
-        format!("the source converts in some forms only ({}): a probe at the first moves", names.join(", "))
+        format!(
+            "the source converts in some forms only ({}): a probe at the first moves",
+            names.join(", ")
+        )
     };
     let cpu = if uses.iter().any(|u| u.run_time) {
         "; it times itself with get-internal-run-time (CPU time): run it on an idle machine"
@@ -1070,7 +1181,9 @@ fn clock_comment(files: &[LispFile]) -> String {
 /// A Python program with a protocol loop, or an ELF executable: (command,
 /// how).
 fn program(root: &Path, all: &[PathBuf]) -> Option<(String, String)> {
-    let words = ["ugi", "uci", "bestmove", "isready", "readyok", "ugiok", "uciok"];
+    let words = [
+        "ugi", "uci", "bestmove", "isready", "readyok", "ugiok", "uciok",
+    ];
     let mut scripts: Vec<(usize, bool, &PathBuf)> = all
         .iter()
         .filter(|p| extension(p) == "py")
@@ -1081,7 +1194,7 @@ fn program(root: &Path, all: &[PathBuf]) -> Option<(String, String)> {
             (protocol, main, p)
         })
         .collect();
-    scripts.sort_by(|a, b| (b.0, b.1).cmp(&(a.0, a.1)));
+    scripts.sort_by_key(|s| std::cmp::Reverse((s.0, s.1)));
     let py_count = scripts.len();
     if let Some(&(protocol, main, path)) = scripts.first() {
         let runnable = protocol >= 2 || main || py_count == 1;
@@ -1100,7 +1213,10 @@ fn program(root: &Path, all: &[PathBuf]) -> Option<(String, String)> {
             };
             return Some((
                 format!("python3 {}", shell_word(&path.display().to_string())),
-                format!("{why} in {}; the handshake is confirmed by the check ({sure})", path.display()),
+                format!(
+                    "{why} in {}; the handshake is confirmed by the check ({sure})",
+                    path.display()
+                ),
             ));
         }
     }
@@ -1130,7 +1246,9 @@ fn contains_word(text: &str, word: &str) -> bool {
 }
 
 fn shell_word(s: &str) -> String {
-    if s.chars().all(|c| c.is_ascii_alphanumeric() || "._-/+".contains(c)) {
+    if s.chars()
+        .all(|c| c.is_ascii_alphanumeric() || "._-/+".contains(c))
+    {
         s.to_string()
     } else {
         format!("'{}'", s.replace('\'', "'\\''"))
@@ -1149,9 +1267,10 @@ fn sure_word(sure: Sureness) -> &'static str {
 /// The description's text.
 fn description_text(name: &str, lines: &[DescLine], comments: &[String]) -> String {
     let mut out = format!(
-        ";;;; {DESCRIPTION} for {name}, written by `arbiter grade`: how the Tabula kit\n\
-         ;;;; (adapters/lisp/run.lisp) loads and calls this submission (adapters/README.md,\n\
-         ;;;; \"Projects as they are handed in\"). After each key: how it was found, and\n\
+        ";;;; {DESCRIPTION} of {name}\n\
+         ;;;; Written by `arbiter grade`: how the Tabula kit (adapters/lisp/run.lisp)\n\
+         ;;;; loads and calls this submission (adapters/README.md, \"Projects as\n\
+         ;;;; they are handed in\"). After each key: how it was found, and\n\
          ;;;; how sure (certain; likely; guess: check it). To change it, edit this file:\n\
          ;;;; once it differs from {GENERATED}, reruns keep it as it is.\n\
          ;;;; Delete both to have it written anew.\n"
@@ -1159,7 +1278,12 @@ fn description_text(name: &str, lines: &[DescLine], comments: &[String]) -> Stri
     for (i, l) in lines.iter().enumerate() {
         let open = if i == 0 { "(" } else { " " };
         let how = l.how.replace('\n', " ");
-        out.push_str(&format!("{open}{} {} ; {how} ({})\n", l.key, l.value, sure_word(l.sure)));
+        out.push_str(&format!(
+            "{open}{} {} ; {how} ({})\n",
+            l.key,
+            l.value,
+            sure_word(l.sure)
+        ));
     }
     if lines.is_empty() {
         out.push('(');
@@ -1254,7 +1378,9 @@ fn kept_description(
             return Recognition {
                 engine: Engine::Nothing {
                     reason: format!("{DESCRIPTION} (edited by hand) does not read: {e}"),
-                    fix: format!("correct it, or delete it and {GENERATED} to have it written anew"),
+                    fix: format!(
+                        "correct it, or delete it and {GENERATED} to have it written anew"
+                    ),
                 },
                 warnings: Vec::new(),
             }
@@ -1262,14 +1388,24 @@ fn kept_description(
     };
     let lines: Vec<DescLine> = pairs
         .iter()
-        .map(|(k, v)| line(k, v.clone(), format!("the teacher's, in {DESCRIPTION}"), Sureness::Given))
+        .map(|(k, v)| {
+            line(
+                k,
+                v.clone(),
+                format!("the teacher's, in {DESCRIPTION}"),
+                Sureness::Given,
+            )
+        })
         .collect();
     let mut warnings = vec![format!(
         "{DESCRIPTION} was edited by hand: kept as it is (delete it and {GENERATED} to have it written anew)"
     )];
     // What a fresh reading would add.
     let all = list_files(&sub.files);
-    if let Engine::Lisp { lines: fresh_lines, .. } = fresh(sub, game, year, desc_dir, &all).engine {
+    if let Engine::Lisp {
+        lines: fresh_lines, ..
+    } = fresh(sub, game, year, desc_dir, &all).engine
+    {
         for f in fresh_lines {
             if !lines.iter().any(|l| l.key == f.key) {
                 warnings.push(format!(
@@ -1290,3 +1426,6 @@ fn kept_description(
         warnings,
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -125,10 +125,18 @@ pub(super) fn choose(game: &str, year: Option<u32>) -> (Option<Preset>, String, 
         return match latest {
             Some(p) => (
                 Some(p),
-                format!("no --year: the latest {game} contract, {}/{}", p.year, (p.year + 1) % 100),
+                format!(
+                    "no --year: the latest {game} contract, {}/{}",
+                    p.year,
+                    (p.year + 1) % 100
+                ),
                 None,
             ),
-            None => (None, String::new(), Some(format!("no course year played {game}: no preset"))),
+            None => (
+                None,
+                String::new(),
+                Some(format!("no course year played {game}: no preset")),
+            ),
         };
     };
     if let Some(p) = PRESETS.iter().find(|p| p.game == game && p.year == year) {
@@ -146,15 +154,32 @@ pub(super) fn choose(game: &str, year: Option<u32>) -> (Option<Preset>, String, 
     let why = if that_year.is_empty() {
         format!("no preset for {year}")
     } else {
-        format!("{year}/{:02} played {}, not {game}", (year + 1) % 100, that_year.join(", "))
+        format!(
+            "{year}/{:02} played {}, not {game}",
+            (year + 1) % 100,
+            that_year.join(", ")
+        )
     };
     match latest {
         Some(p) => (
             Some(p),
-            format!("the latest {game} contract, {}/{:02} ({why})", p.year, (p.year + 1) % 100),
-            Some(format!("--year {year}: {why}: the latest {game} preset, {}, used", p.name)),
+            format!(
+                "the latest {game} contract, {}/{:02} ({why})",
+                p.year,
+                (p.year + 1) % 100
+            ),
+            Some(format!(
+                "--year {year}: {why}: the latest {game} preset, {}, used",
+                p.name
+            )),
         ),
-        None => (None, String::new(), Some(format!("--year {year}: {why}; no course year played {game}: no preset"))),
+        None => (
+            None,
+            String::new(),
+            Some(format!(
+                "--year {year}: {why}; no course year played {game}: no preset"
+            )),
+        ),
     }
 }
 
@@ -173,18 +198,31 @@ mod tests {
         let start = kit.find("(defparameter *presets*").unwrap();
         let body = &kit[start..kit[start..].find("\"Each course year").unwrap() + start];
         let mut names = Vec::new();
-        for line in body.split("(\"").skip(1) {
-            let name = &line[..line.find('"').unwrap()];
-            let p = PRESETS.iter().find(|p| p.name == name).unwrap_or_else(|| panic!("{name}"));
+        for line in body.split("(\"20").skip(1) {
+            let name = format!("20{}", &line[..line.find('"').unwrap()]);
+            let name = name.as_str();
+            let p = PRESETS
+                .iter()
+                .find(|p| p.name == name)
+                .unwrap_or_else(|| panic!("{name}"));
             let entry: String = line.split_whitespace().collect::<Vec<_>>().join(" ");
             assert!(entry.contains(&format!(":game {}", p.game)), "{entry}");
-            assert!(entry.contains(&format!(":args ({})", p.args.join(" "))), "{entry}");
+            assert!(
+                entry.contains(&format!(":args ({})", p.args.join(" "))),
+                "{entry}"
+            );
             assert!(entry.contains(&format!(":estado {}", p.estado)), "{entry}");
             names.push(name.to_string());
         }
         assert_eq!(names, PRESETS.iter().map(|p| p.name).collect::<Vec<_>>());
         for p in PRESETS {
-            assert!(tabula::game::GameId::ALL.iter().any(|g| g.as_str() == p.game), "{}", p.game);
+            assert!(
+                tabula::game::GameId::ALL
+                    .iter()
+                    .any(|g| g.as_str() == p.game),
+                "{}",
+                p.game
+            );
         }
     }
 

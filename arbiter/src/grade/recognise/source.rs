@@ -129,7 +129,11 @@ fn feature(expr: &Form) -> bool {
         Form::Atom(a, _) => FEATURES.contains(&a.trim_start_matches(':')),
         Form::List(items, _) => {
             let rest = items.get(1..).unwrap_or(&[]);
-            match items.first().and_then(Form::atom).map(|a| a.trim_start_matches(':')) {
+            match items
+                .first()
+                .and_then(Form::atom)
+                .map(|a| a.trim_start_matches(':'))
+            {
                 Some("and") => rest.iter().all(feature),
                 Some("or") => rest.iter().any(feature),
                 Some("not") => !rest.iter().any(feature),
@@ -338,7 +342,11 @@ fn is_number(a: &str) -> bool {
 
 fn package_name(form: &Form) -> Option<String> {
     match form {
-        Form::Atom(a, _) => Some(a.trim_start_matches('#').trim_start_matches(':').to_string()),
+        Form::Atom(a, _) => Some(
+            a.trim_start_matches('#')
+                .trim_start_matches(':')
+                .to_string(),
+        ),
         Form::Str(s, _) => Some(s.to_lowercase()),
         Form::Quoted(f) => package_name(f),
         _ => None,
@@ -399,7 +407,10 @@ impl Walk {
             }
             if let Some(name) = own_name(head) {
                 let defining = head.starts_with("def")
-                    || matches!(head, "in-package" | "load" | "compile-file" | "declaim" | "proclaim");
+                    || matches!(
+                        head,
+                        "in-package" | "load" | "compile-file" | "declaim" | "proclaim"
+                    );
                 if !defining && !is_special(head) {
                     self.facts.top_calls.push((name, form.line()));
                 }
@@ -414,7 +425,9 @@ impl Walk {
             if let Some(name) = a.rsplit(':').next() {
                 if matches!(
                     name,
-                    "get-internal-real-time" | "get-internal-run-time" | "internal-time-units-per-second"
+                    "get-internal-real-time"
+                        | "get-internal-run-time"
+                        | "internal-time-units-per-second"
                 ) {
                     seen.insert(name.to_string());
                 }
@@ -564,7 +577,13 @@ impl Walk {
                 strings_in(rest, &mut strings);
                 for written in strings {
                     let (stem, _) = path_words(&written);
-                    if stem.is_empty() || self.facts.loads.iter().any(|l| l.line == line && l.stem == stem) {
+                    if stem.is_empty()
+                        || self
+                            .facts
+                            .loads
+                            .iter()
+                            .any(|l| l.line == line && l.stem == stem)
+                    {
                         continue;
                     }
                     let within = self.def.map(|d| self.facts.defs[d].name.clone());
@@ -602,12 +621,23 @@ impl Walk {
                 }
                 self.walk_all(rest.get(1..).unwrap_or(&[]));
             }
-            "lambda" | "destructuring-bind" | "multiple-value-bind" | "multiple-value-setq"
-            | "return-from" | "block" | "the" | "eval-when" => {
+            "lambda"
+            | "destructuring-bind"
+            | "multiple-value-bind"
+            | "multiple-value-setq"
+            | "return-from"
+            | "block"
+            | "the"
+            | "eval-when" => {
                 self.walk_all(rest.get(1..).unwrap_or(&[]));
             }
-            "dolist" | "dotimes" | "with-open-file" | "with-open-stream"
-            | "with-input-from-string" | "with-output-to-string" | "do-symbols"
+            "dolist"
+            | "dotimes"
+            | "with-open-file"
+            | "with-open-stream"
+            | "with-input-from-string"
+            | "with-output-to-string"
+            | "do-symbols"
             | "do-external-symbols" => {
                 if let Some(spec) = rest.first().and_then(Form::list) {
                     self.walk_all(spec.get(1..).unwrap_or(&[]));
@@ -672,12 +702,10 @@ impl Walk {
                         skip_next = false;
                         continue;
                     }
-                    skip_next = item
-                        .atom()
-                        .is_some_and(|a| matches!(a.trim_start_matches(':'), "for" | "as" | "with"));
-                    if let Form::List(..) = item {
-                        self.walk(item);
-                    }
+                    skip_next = item.atom().is_some_and(|a| {
+                        matches!(a.trim_start_matches(':'), "for" | "as" | "with")
+                    });
+                    self.walk(item);
                 }
             }
             "setf" | "setq" | "psetf" | "psetq" => {
@@ -889,7 +917,10 @@ mod tests {
         assert_eq!((f.required, f.optional, f.rest), (1, 1, true));
         assert_eq!(f.package, "p1");
         assert!(f.sets.contains("*best*") && f.globals.contains("*s*"));
-        assert_eq!(f.cases, [("a".to_string(), vec![":x".to_string(), ":o".to_string()])]);
+        assert_eq!(
+            f.cases,
+            [("a".to_string(), vec![":x".to_string(), ":o".to_string()])]
+        );
         assert_eq!(facts.loads[0].stem, "jogo");
         assert_eq!(facts.top_calls, [("menu".to_string(), 9)]);
         assert!(facts.locals.contains("k"));
