@@ -154,7 +154,18 @@ fn fresh(
             game
         };
         match plan_lisp(&files, duel.as_str(), year) {
-            Ok(plan) if plan.entry_found => {
+            Ok(mut plan) if plan.entry_found => {
+                let own: Vec<String> = all
+                    .iter()
+                    .filter(|p| extension(p) == "tabula")
+                    .map(|p| p.display().to_string())
+                    .collect();
+                if !own.is_empty() {
+                    plan.warnings.push(format!(
+                        "the submission carries its own description ({}): compare it with {DESCRIPTION}",
+                        own.join(", ")
+                    ));
+                }
                 return Fresh {
                     engine: Engine::Lisp {
                         description: desc_dir.join(DESCRIPTION),
@@ -163,7 +174,7 @@ fn fresh(
                     warnings: plan.warnings,
                     comments: plan.comments,
                     unrunnable: None,
-                }
+                };
             }
             Ok(plan) => lisp_plan = Some(plan),
             Err((reason, fix)) => return nothing(reason, fix),
@@ -471,6 +482,7 @@ fn plan_lisp(
         &mut lines,
         &mut warnings,
     );
+    menus(files, &mut warnings);
     comments.push(clock_comment(files));
     Ok(LispPlan {
         lines,
@@ -1141,6 +1153,25 @@ fn globals(
             format!("the entry's search sets {g}"),
             Sureness::Likely,
         ));
+    }
+}
+
+/// Top-level calls of functions that read the keyboard: the kit skips
+/// them (they read the end of the input and fail).
+fn menus(files: &[LispFile], warnings: &mut Vec<String>) {
+    for f in files {
+        for (name, at) in &f.facts.top_calls {
+            let reads = files
+                .iter()
+                .flat_map(|g| g.facts.defs.iter())
+                .any(|d| d.name == *name && d.reads_input);
+            if reads {
+                warnings.push(format!(
+                    "{}:{at} calls {name} at load time, which reads the keyboard (a menu): the kit skips it; what it would set must come from :globals",
+                    f.name
+                ));
+            }
+        }
     }
 }
 

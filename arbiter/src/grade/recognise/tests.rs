@@ -468,6 +468,7 @@ fn files_in_the_order_their_definitions_are_used_and_a_projeto_1_left_out() {
         "(defun bfs (no) (list no))\n(defun ler-problemas () (with-open-file (f \"C:/problemas.dat\") (read f)))\n(ler-problemas)\n",
     )
     .unwrap();
+    fs::write(dir.join("grupo.tabula"), "(:preset \"2023-knight\")").unwrap();
     let subs = read(
         &tmp.path().join("in"),
         &tmp.path().join("out"),
@@ -483,6 +484,11 @@ fn files_in_the_order_their_definitions_are_used_and_a_projeto_1_left_out() {
         "(\"files/c-regras.lisp\" \"files/b-algoritmo.lisp\" \"files/a-jogo.lisp\")"
     );
     assert_eq!(lines[1].sure, Sureness::Likely);
+    assert!(
+        r.warnings.iter().any(|w| w
+            == "the submission carries its own description (grupo.tabula): compare it with projeto.tabula"),
+        "{r:#?}"
+    );
     assert!(
         r.warnings.iter().any(|w| w.starts_with(
             "files/puzzle.lisp is not loaded: nothing the entry in a-jogo.lisp reaches"
