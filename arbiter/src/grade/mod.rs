@@ -41,6 +41,11 @@ pub(crate) mod evidence;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
+pub(crate) mod intake;
+pub(crate) mod recognise;
+#[cfg(test)]
+mod testing;
+
 /// One submission as found in the download.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub(crate) struct Submission {
@@ -101,7 +106,12 @@ pub(crate) enum Engine {
     },
     /// A program that speaks the protocol (it answered a handshake): its
     /// command line, run in its folder.
-    Program { command: String },
+    Program {
+        command: String,
+        /// How it was found and how sure (`a Python protocol loop in
+        /// engine.py; the handshake is confirmed by the check (likely)`).
+        how: String,
+    },
     /// Nothing runnable.
     Nothing {
         /// Why (no source file, another game's project, …).

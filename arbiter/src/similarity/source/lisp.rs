@@ -19,15 +19,17 @@
 
 use super::Token;
 
-/// A token as the reader sees it, before normalisation.
+/// A token as the reader sees it, before normalisation (also read by
+/// `arbiter grade`'s recognition, which needs the strings' text).
 #[derive(Clone, Debug, PartialEq)]
-enum Raw {
+pub(crate) enum Raw {
     Open,
     Close,
     /// A prefix that reads the next datum: `'`, `` ` ``, `,`, `,@`, `#'`,
     /// `#+`, `#-`, `#.`.
     Prefix(&'static str),
-    Str,
+    /// A string, its text with the escapes removed.
+    Str(String),
     Char,
     /// A symbol or a number, as written (escapes removed).
     Atom(String),
@@ -355,7 +357,7 @@ fn normalise(r: &Raw) -> String {
         Raw::Open => "(".into(),
         Raw::Close => ")".into(),
         Raw::Prefix(p) => (*p).into(),
-        Raw::Str => "STR".into(),
+        Raw::Str(_) => "STR".into(),
         Raw::Char => "CHR".into(),
         Raw::Escaped => "ID".into(),
         Raw::Atom(a) => {
@@ -415,7 +417,7 @@ fn terminates(c: char) -> bool {
 }
 
 /// The reader's tokens with their lines (1-based).
-fn read(src: &str) -> Vec<(u32, Raw)> {
+pub(crate) fn read(src: &str) -> Vec<(u32, Raw)> {
     let s: Vec<char> = src.chars().collect();
     let mut out = Vec::new();
     let mut line = 1u32;
@@ -457,6 +459,7 @@ fn read(src: &str) -> Vec<(u32, Raw)> {
             }
             '"' => {
                 i += 1;
+                let mut text = String::new();
                 while i < s.len() && s[i] != '"' {
                     if s[i] == '\\' {
                         i += 1;
@@ -464,10 +467,13 @@ fn read(src: &str) -> Vec<(u32, Raw)> {
                     if s.get(i) == Some(&'\n') {
                         line += 1;
                     }
+                    if let Some(&c) = s.get(i) {
+                        text.push(c);
+                    }
                     i += 1;
                 }
                 i += 1;
-                out.push((here, Raw::Str));
+                out.push((here, Raw::Str(text)));
             }
             '#' => {
                 let next = s.get(i + 1).copied().unwrap_or(' ');
@@ -607,14 +613,14 @@ fn docstrings(raw: &[(u32, Raw)]) -> Vec<usize> {
                 }
                 j = skip_datum(raw, j);
                 let followed = raw.get(j + 1).is_some_and(|r| r.1 != Raw::Close);
-                if raw.get(j).map(|r| &r.1) == Some(&Raw::Str) && followed {
+                if matches!(raw.get(j), Some((_, Raw::Str(_)))) && followed {
                     dropped.push(j);
                 }
             }
             "defvar" | "defparameter" | "defconstant" => {
                 let j = skip_datum(raw, skip_datum(raw, i + 2));
                 let last = raw.get(j + 1).is_some_and(|r| r.1 == Raw::Close);
-                if raw.get(j).map(|r| &r.1) == Some(&Raw::Str) && last {
+                if matches!(raw.get(j), Some((_, Raw::Str(_)))) && last {
                     dropped.push(j);
                 }
             }
