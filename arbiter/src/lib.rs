@@ -73,6 +73,8 @@ pub use engines::client::{Engine, Timeouts};
 pub use engines::config::{dedup_names, load_file as load_engines, Entrant, ExternalSpec, Kind};
 pub use engines::process::become_subreaper;
 pub use engines::sandbox::{Mode as SandboxMode, SandboxArgs};
+#[doc(hidden)]
+pub use grade::sample::write_sample_feedback;
 pub use params::ParamArgs;
 pub use play::clock::TimeControl;
 pub use play::game::Settings;

@@ -34,6 +34,12 @@
 //!    per submission, in the students' language through Project Fluent
 //!    (`arbiter/locales/<lang>/grade.ftl`).
 
+pub(crate) mod csv;
+pub(crate) mod feedback;
+pub(crate) mod i18n;
+pub(crate) mod rubric;
+pub(crate) mod sample;
+
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
