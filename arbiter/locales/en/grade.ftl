@@ -77,7 +77,10 @@ reason-replaced = a move its program did not choose
 
 section-gates = Against the reference players
 gates-none = No games against the reference players.
-summary-results = { $games } games, { $points } points; rank { $rank } of { $ranked } among the admitted submissions.
+summary-results = { $games } games, { $points } points; { $ranked ->
+    [one] the only admitted submission.
+   *[other] rank { $rank } of { $ranked } among the admitted submissions.
+}
 col-gate = Reference player
 col-won = Pairs won
 col-drawn = drawn

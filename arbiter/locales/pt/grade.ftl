@@ -78,7 +78,10 @@ reason-replaced = uma jogada que o programa não escolheu
 
 section-gates = Contra os jogadores de referência
 gates-none = Nenhum jogo contra os jogadores de referência.
-summary-results = { $games } jogos, { $points } pontos; { $rank }.º lugar em { $ranked } submissões admitidas.
+summary-results = { $games } jogos, { $points } pontos; { $ranked ->
+    [one] a única submissão admitida.
+   *[other] { $rank }.º lugar entre { $ranked } submissões admitidas.
+}
 col-gate = Jogador de referência
 col-won = Pares ganhos
 col-drawn = empatados

@@ -50,6 +50,9 @@ header .grade{font-size:1.25em;margin:.3em 0 .2em}\
 header .grade b{font-size:1.2em}\
 main{max-width:1100px}\
 table.findings td,table.findings th,table.desc td,table.desc th,table.worst td,table.worst th{text-align:left;white-space:normal;overflow-wrap:anywhere}\
+table.findings{table-layout:fixed;width:100%}\
+table.findings col.tag{width:5.5em}table.findings col.what{width:22%}table.findings col.fix{width:24%}\
+table.findings td.tag{white-space:nowrap}\
 tr[data-tag=fail] td.tag{color:#b3261e;font-weight:700}\
 tr[data-tag=warn] td.tag{color:#9a6700;font-weight:700}\
 tr[data-tag=ok] td.tag{color:#13733a;font-weight:700}\
@@ -334,7 +337,8 @@ fn check(out: &mut String, input: &FeedbackInput<'_>, t: &Texts) {
     } else {
         let _ = write!(
             out,
-            "<div class=\"scroll\"><table class=\"findings\" id=\"findings\"><thead><tr><th></th>\
+            "<div class=\"scroll\"><table class=\"findings\" id=\"findings\"><colgroup><col class=\"tag\">\
+             <col class=\"what\"><col class=\"note\"><col class=\"fix\"></colgroup><thead><tr><th></th>\
              <th>{}</th><th>{}</th><th>{}</th></tr></thead><tbody>",
             escape(&t.get("col-what", &[])),
             escape(&t.get("col-note", &[])),
@@ -790,4 +794,163 @@ fn marks(out: &mut String, input: &FeedbackInput<'_>, t: &Texts) {
         t.number(g.max, decimals(g.max)),
         escape(&note),
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::rubric::Rubric;
+    use super::super::GateResult;
+    use super::*;
+    use crate::results::analysis::lines_of;
+
+    const JOURNAL: &str = include_str!("../../tests/data/journal.jsonl");
+
+    fn records() -> Vec<GameRecord> {
+        JOURNAL
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect()
+    }
+
+    fn submission(name: &str) -> Submission {
+        Submission {
+            name: name.into(),
+            participant: Some("77".into()),
+            student: Some("Zé <Ninguém>".into()),
+            ..Submission::default()
+        }
+    }
+
+    fn verdict(status: Status) -> Verdict {
+        Verdict {
+            status,
+            reasons: Vec::new(),
+            fix: String::new(),
+        }
+    }
+
+    #[test]
+    fn worst_moves_link_to_the_championship_once_analysed() {
+        use tabula::analysis::{Analyser, Budget, Settings};
+        let all = records();
+        // Game 4: builtin:random, player 2, blunders.
+        let r = &all[4];
+        let settings = Settings {
+            budget: Budget::Nodes(2000),
+            ..Settings::default()
+        };
+        let start = AnyPosition::from_fen(&r.start).unwrap();
+        let a = Analyser::new(settings)
+            .analyse_text(&start, &r.moves)
+            .unwrap();
+        let mut store = Analyses::default();
+        store.insert(lines_of(r, &a));
+        let name = "builtin:random";
+        let mine: Vec<GameRecord> = all
+            .iter()
+            .filter(|g| g.p1 == name || g.p2 == name)
+            .cloned()
+            .collect();
+        let index = |g: &GameRecord| {
+            all.iter()
+                .position(|x| x.key == g.key && x.tournament == g.tournament)
+        };
+        let evidence = Evidence {
+            name: name.into(),
+            games: mine.len() as u32,
+            rank: 2,
+            ranked: 3,
+            gates: vec![GateResult {
+                gate: "builtin:greedy".into(),
+                pairs_won: 1,
+                pairs_drawn: 0,
+                pairs_lost: 0,
+                pair_score: 1.0,
+                los: Some(0.84),
+            }],
+            ..Evidence::default()
+        };
+        let grade = Rubric::default().grade(&evidence);
+        let s = submission(name);
+        let v = verdict(Status::Admitted);
+        let input = FeedbackInput {
+            submission: &s,
+            recognition: None,
+            findings: &[],
+            verdict: &v,
+            records: &mine,
+            game_index: &index,
+            analyses: Some(&store),
+            evidence: Some(&evidence),
+            grade: &grade,
+            championship: "../report.html",
+        };
+        let en = Texts::new("en").unwrap();
+        let page = render(&input, &en);
+        let worst = analysis::worst_moves(name, &mine, &store, 5);
+        assert!(!worst.is_empty());
+        let table = &page[page.find("id=\"worst-moves\"").unwrap()..];
+        for w in &worst {
+            assert!(
+                table.contains(&format!(
+                    "href=\"../report.html#game=4&amp;ply={}\"",
+                    w.line.ply
+                )),
+                "{table}"
+            );
+        }
+        assert!(page.contains("Zé &lt;Ninguém&gt;"));
+        assert!(page.contains("<p>The check did not run.</p>"));
+        assert!(page.contains("<tr data-gate=\"builtin:greedy\">"));
+        // Rank 2 of 3: half the rank's points.
+        assert!(page.contains("<tr data-item=\"rank\" data-points=\"2.5\">"));
+        // In Portuguese: the same page, its numbers with a comma.
+        let pt = render(&input, &Texts::new("pt").unwrap());
+        assert!(pt.starts_with("<!DOCTYPE html>\n<html lang=\"pt\">"));
+        assert!(pt.contains("2,5 / 5") && pt.contains("As suas piores jogadas"));
+    }
+
+    #[test]
+    fn an_excluded_submission_has_its_reasons_and_no_grade() {
+        let s = Submission {
+            refused: vec!["an archive that leaves its folder: ../../x".into()],
+            ..submission("vazio")
+        };
+        let v = Verdict {
+            status: Status::Excluded,
+            reasons: vec!["nothing runnable".into()],
+            fix: "submit the project's .lisp files".into(),
+        };
+        let rec = Recognition {
+            engine: Engine::Nothing {
+                reason: "no source file".into(),
+                fix: "submit the project's .lisp files".into(),
+            },
+            warnings: Vec::new(),
+        };
+        let grade = Rubric::default().excluded();
+        let index = |_: &GameRecord| None;
+        let input = FeedbackInput {
+            submission: &s,
+            recognition: Some(&rec),
+            findings: &[],
+            verdict: &v,
+            records: &[],
+            game_index: &index,
+            analyses: None,
+            evidence: None,
+            grade: &grade,
+            championship: "../report.html",
+        };
+        let page = render(&input, &Texts::new("pt").unwrap());
+        assert!(page.contains("id=\"grade\" data-grade=\"\""));
+        assert!(page.contains("sem nota (excluída)") && page.contains("Excluída: sem nota."));
+        assert!(page.contains("data-status=\"excluded\""));
+        assert!(page.contains("an archive that leaves its folder: ../../x"));
+        assert!(page.contains("Nada que se possa executar: no source file"));
+        assert!(
+            !page.contains("id=\"faults\""),
+            "no games, no faults section"
+        );
+    }
 }

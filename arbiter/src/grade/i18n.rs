@@ -245,7 +245,7 @@ mod tests {
             for id in ids(source) {
                 let pattern = t.bundle.get_message(&id).unwrap().value().unwrap();
                 let mut args = FluentArgs::new();
-                for name in ["n", "step"] {
+                for name in ["n", "step", "ranked"] {
                     args.set(name, FluentValue::from(2.0));
                 }
                 for name in [
@@ -263,7 +263,6 @@ mod tests {
                     "games",
                     "points",
                     "rank",
-                    "ranked",
                     "best",
                     "played",
                     "drop",

@@ -312,12 +312,13 @@ impl Rubric {
             points: r.points * r.fraction(share),
             max: r.points,
             why: format!(
-                "{}/{} = {} % (full ≥ {} %, none ≤ {} %)",
+                "{}/{} = {} % · {} % → 0, {} % → {}",
                 ev.own_moves,
                 ev.own_moves + ev.replaced_moves,
                 pct(share),
+                pct(r.none),
                 pct(r.full),
-                pct(r.none)
+                num(r.points)
             ),
         });
         let faulted: u32 = ev.faults.values().sum();
@@ -327,7 +328,7 @@ impl Rubric {
             points: -off,
             max: 0.0,
             why: format!(
-                "{faulted} × −{} (at most −{})",
+                "−min({faulted} × {}, {})",
                 num(self.faults.per_game),
                 num(self.faults.cap)
             ),
@@ -340,10 +341,11 @@ impl Rubric {
                     points: a.points * a.fraction(acc),
                     max: a.points,
                     why: format!(
-                        "{:.1} (full ≥ {}, none ≤ {})",
+                        "{:.1} · {} → 0, {} → {}",
                         acc,
+                        num(a.none),
                         num(a.full),
-                        num(a.none)
+                        num(a.points)
                     ),
                 },
                 None => Mark {
@@ -412,7 +414,7 @@ fn gate_mark(g: &Gate, result: Option<&GateResult>) -> Mark {
             item,
             points: 0.0,
             max: g.points,
-            why: "0 pairs".into(),
+            why: "0–0–0".into(),
         };
     };
     let los = r.los.unwrap_or(0.0);
@@ -569,11 +571,8 @@ mod tests {
         assert_eq!(g.marks[0].why, "10–0–0: 1.00 ≥ 0.75 · LOS 99.9 % ≥ 95 %");
         assert_eq!(g.marks[1].why, "8–1–1: 0.85 ≥ 0.60 · LOS 98 % ≥ 90 %");
         assert_eq!(g.marks[2].why, "1/5");
-        assert_eq!(
-            g.marks[3].why,
-            "1000/1000 = 100 % (full ≥ 95 %, none ≤ 50 %)"
-        );
-        assert_eq!(g.marks[4].why, "0 × −0.25 (at most −3)");
+        assert_eq!(g.marks[3].why, "1000/1000 = 100 % · 50 % → 0, 95 % → 3");
+        assert_eq!(g.marks[4].why, "−min(0 × 0.25, 3)");
     }
 
     #[test]
@@ -603,7 +602,7 @@ mod tests {
         // Rank 3 of 5: half the points.
         let g = r.grade(&evidence(3, vec![], 0, 0));
         assert_eq!(g.marks[2].points, 2.5);
-        assert_eq!(g.marks[0].why, "0 pairs");
+        assert_eq!(g.marks[0].why, "0–0–0", "no pairs");
     }
 
     #[test]
@@ -628,7 +627,7 @@ mod tests {
         let faults = g.marks.iter().find(|m| m.item == "faults").unwrap();
         assert_eq!(faults.points, -3.0);
         assert_eq!(faults.max, 0.0);
-        assert_eq!(faults.why, "160 × −0.25 (at most −3)");
+        assert_eq!(faults.why, "−min(160 × 0.25, 3)");
         // 0 + 0 + 0 + 3 (own moves) − 3 = 0; never below 0.
         assert_eq!(g.total, Some(0.0));
         let g = r.grade(&evidence(5, vec![], 4, 1000));
@@ -669,7 +668,7 @@ mod tests {
         let g = r.grade(&ev);
         let acc = g.marks.iter().find(|m| m.item == "accuracy").unwrap();
         assert_eq!((acc.points, acc.max), (1.0, 2.0));
-        assert_eq!(acc.why, "70.0 (full ≥ 90, none ≤ 50)");
+        assert_eq!(acc.why, "70.0 · 50 → 0, 90 → 2");
         let g = Rubric::default().grade(&ev);
         assert!(g.marks.iter().all(|m| m.item != "accuracy"));
     }
