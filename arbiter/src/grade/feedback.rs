@@ -911,6 +911,58 @@ mod tests {
     }
 
     #[test]
+    fn a_hundred_and_sixty_faults_make_a_short_page() {
+        // Game 0: the mock plays an illegal move as player 1.
+        let one = records().remove(0);
+        let name = one.p1.clone();
+        let many: Vec<GameRecord> = (0..160)
+            .map(|k| {
+                let mut r = one.clone();
+                r.key.board = k;
+                r
+            })
+            .collect();
+        let index = |g: &GameRecord| Some(g.key.board as usize);
+        let mut faults = BTreeMap::new();
+        faults.insert("illegal".to_string(), 160);
+        let evidence = Evidence {
+            name: name.clone(),
+            games: 160,
+            faults,
+            ..Evidence::default()
+        };
+        let grade = Rubric::default().grade(&evidence);
+        let s = submission(&name);
+        let v = verdict(Status::Admitted);
+        let input = FeedbackInput {
+            submission: &s,
+            recognition: None,
+            findings: &[],
+            verdict: &v,
+            records: &many,
+            game_index: &index,
+            analyses: None,
+            evidence: Some(&evidence),
+            grade: &grade,
+            championship: "../report.html",
+        };
+        let page = render(&input, &Texts::new("en").unwrap());
+        assert!(page.contains("<p>160 games lost by a fault.</p>"));
+        assert_eq!(
+            page.matches("<article class=\"fault\"").count(),
+            FULL_FAULTS
+        );
+        assert_eq!(page.matches("<svg").count(), FULL_FAULTS, "three boards");
+        let rest = &page[page.find("id=\"fault-rest\"").unwrap()..];
+        assert!(rest.contains("data-reason=\"illegal\" data-count=\"157\""));
+        assert!(rest.contains("an illegal move: 157 games"));
+        assert_eq!(rest.matches("<a href=").count(), LINKS_SHOWN);
+        assert!(rest.contains("#game=3&amp;ply=4\">#4</a>"), "{rest}");
+        assert!(rest.contains("… and 117 more"));
+        assert!(page.len() < 60_000, "{} bytes", page.len());
+    }
+
+    #[test]
     fn an_excluded_submission_has_its_reasons_and_no_grade() {
         let s = Submission {
             refused: vec!["an archive that leaves its folder: ../../x".into()],
