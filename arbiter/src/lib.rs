@@ -56,8 +56,6 @@
 
 mod check;
 mod engines;
-// Built in the next commits (issue 31): the types the steps share.
-#[allow(dead_code)]
 mod grade;
 pub mod limits;
 pub mod out;
@@ -73,6 +71,8 @@ pub use engines::client::{Engine, Timeouts};
 pub use engines::config::{dedup_names, load_file as load_engines, Entrant, ExternalSpec, Kind};
 pub use engines::process::become_subreaper;
 pub use engines::sandbox::{Mode as SandboxMode, SandboxArgs};
+#[doc(hidden)]
+pub use grade::sample::write_sample_feedback;
 pub use params::ParamArgs;
 pub use play::clock::TimeControl;
 pub use play::game::Settings;
@@ -90,6 +90,7 @@ pub use results::report::{
 pub use results::result::OnReplaced;
 pub use results::sprt::{Sprt, Watch as SprtWatch};
 pub use results::stats::{standings, Scoring, Standing};
+pub use grade::season::{run as grade_command, GradeArgs};
 pub use run::analyse::{run_command as analyse_command, AnalyseArgs, AnalyseFlags, AnalyseOptions};
 pub use run::boards::{
     run as boards_command, source as board_source, BoardSet, Boards, BoardsArgs,

@@ -163,6 +163,13 @@ enum Command {
     /// sources that share winnowed fingerprints (`--source <dir>… [--base
     /// <dir>] [--past <dir>…]`); `--out pairs.csv`, `--html page.html`.
     Similarity(arbiter::SimilarityArgs),
+    /// A teacher's season in one command: a folder (or archive) of
+    /// submissions, as Moodle's "download all submissions" gives it, in;
+    /// each recognised, checked and played in a championship against the
+    /// reference gates, all sandboxed; out, in --out: grades.csv for
+    /// Moodle, evidence.csv, the championship page and a feedback page per
+    /// submission. Rerun to resume. Exit 0 when it ran, 2 on bad arguments.
+    Grade(arbiter::GradeArgs),
 }
 
 /// How the standings rank, and the files written from the finished games
@@ -351,6 +358,9 @@ fn run(cli: Cli) -> Result<ExitCode> {
         }
         Some(Command::Analyse(args)) => arbiter::analyse_command(args),
         Some(Command::Similarity(args)) => arbiter::similarity_command(args),
+        Some(Command::Grade(args)) => {
+            arbiter::grade_command(args, &std::env::args().collect::<Vec<_>>())
+        }
         Some(Command::Bench { games }) => bench::run(games).map(|_| ExitCode::SUCCESS),
         Some(Command::Check {
             engine,

@@ -34,10 +34,16 @@
 //!    per submission, in the students' language through Project Fluent
 //!    (`arbiter/locales/<lang>/grade.ftl`).
 
-#[allow(unused_imports)]
 pub(crate) use crate::check::{Finding, Tag};
 
 pub(crate) mod evidence;
+pub(crate) mod csv;
+pub(crate) mod feedback;
+pub(crate) mod i18n;
+pub(crate) mod rubric;
+pub(crate) mod sample;
+pub(crate) mod season;
+
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 

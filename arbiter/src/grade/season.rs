@@ -397,7 +397,7 @@ fn spec_of(e: &Entry, out: &Path) -> Option<ExternalSpec> {
             spec.dir = Some(absolute(&dir));
             Some(spec)
         }
-        Engine::Program { command } => {
+        Engine::Program { command, .. } => {
             let mut spec = ExternalSpec::shell(command);
             spec.dir = Some(absolute(&e.sub.files));
             Some(spec)

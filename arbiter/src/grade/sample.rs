@@ -1,0 +1,184 @@
+//! A feedback page for a made-up submission whose games are real: the
+//! browser test's way to the page without the whole `arbiter grade`.
+//!
+//! The submission is the entrant of a results file with the most games
+//! lost by a fault; the other entrants are its gates; its evidence is
+//! computed from the games, its grade by the default rubric, and the
+//! student, the check and the verdict are made up (with a long line and
+//! markup in them, as a hostile engine would write).
+
+use super::feedback::{write_feedback, FeedbackInput};
+use super::i18n::Texts;
+use super::rubric::Rubric;
+use super::{Engine, Evidence, Finding, GateResult, Recognition, Status, Submission, Tag, Verdict};
+use crate::results::analysis::Analyses;
+use crate::results::html::{analysis_beside, load_journals};
+use crate::results::record::GameRecord;
+use crate::results::result::Side;
+use crate::results::stats;
+use anyhow::{bail, Result};
+use std::path::{Path, PathBuf};
+
+/// Writes `<dir>/feedback/<entrant>.html` in `lang` for the most faulty
+/// entrant of `results` (see the module's comment) and returns its path.
+#[doc(hidden)]
+pub fn write_sample_feedback(dir: &Path, results: &Path, lang: &str) -> Result<PathBuf> {
+    let texts = Texts::new(lang)?;
+    let records = load_journals(&[results.to_path_buf()])?;
+    let mut names: Vec<&String> = Vec::new();
+    for r in &records {
+        for n in [&r.p1, &r.p2] {
+            if !names.contains(&n) {
+                names.push(n);
+            }
+        }
+    }
+    let faults_of = |name: &str| {
+        records
+            .iter()
+            .filter(|r| side(r, name).is_some_and(|s| r.offender.is_some_and(|o| o.includes(s))))
+            .count()
+    };
+    let Some(name) = names
+        .iter()
+        .max_by_key(|n| faults_of(n))
+        .map(|n| n.to_string())
+    else {
+        bail!("no game in '{}'", results.display());
+    };
+    let mine: Vec<GameRecord> = records
+        .iter()
+        .filter(|r| side(r, &name).is_some())
+        .cloned()
+        .collect();
+    let gates: Vec<&String> = names.iter().copied().filter(|n| **n != name).collect();
+    let evidence = evidence(&name, &gates, &mine);
+    let grade = Rubric::default().grade(&evidence);
+    let analysis = analysis_beside(results);
+    let analyses = if analysis.is_file() {
+        Some(Analyses::load(&analysis)?)
+    } else {
+        None
+    };
+    let submission = Submission {
+        name: name.clone(),
+        participant: Some("123456".into()),
+        student: Some("Ana Sofia Gonçalves".into()),
+        files: dir.join("submissions").join(&name).join("files"),
+        refused: Vec::new(),
+        notes: vec!["projeto.zip: unpacked (3 files)".into()],
+    };
+    let long = format!("info string {}", "x".repeat(400));
+    let recognition = Recognition {
+        engine: Engine::Program {
+            command: format!("{name} --verbose"),
+            how: "an executable program (the check confirms its handshake)".into(),
+        },
+        warnings: vec!["two candidate entry points: jogar, jogar-v2".into()],
+    };
+    let findings = [
+        Finding {
+            tag: Tag::Ok,
+            what: "handshake".into(),
+            note: "answered tabulaok in 12 ms".into(),
+            fix: String::new(),
+        },
+        Finding {
+            tag: Tag::Warn,
+            what: "output between moves".into(),
+            note: format!("{long} <script>alert(1)</script>"),
+            fix: "print nothing but the protocol's lines".into(),
+        },
+        Finding {
+            tag: Tag::Fail,
+            what: "one move on a seeded board".into(),
+            note: "bestmove z9 (not a legal move)".into(),
+            fix: "play only moves from the rules' list".into(),
+        },
+    ];
+    let verdict = Verdict {
+        status: Status::AdmittedWithWarnings,
+        reasons: vec!["the check failed one layer: one move on a seeded board".into()],
+        fix: String::new(),
+    };
+    let index = |r: &GameRecord| {
+        records
+            .iter()
+            .position(|x| x.key == r.key && x.tournament == r.tournament)
+    };
+    let input = FeedbackInput {
+        submission: &submission,
+        recognition: Some(&recognition),
+        findings: &findings,
+        verdict: &verdict,
+        records: &mine,
+        game_index: &index,
+        analyses: analyses.as_ref(),
+        evidence: Some(&evidence),
+        grade: &grade,
+        championship: "../report.html",
+    };
+    let file: String = name
+        .chars()
+        .map(|c| {
+            if c.is_alphanumeric() || "-_.".contains(c) {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    let path = dir.join("feedback").join(format!("{file}.html"));
+    write_feedback(&path, &input, &texts)?;
+    Ok(path)
+}
+
+/// The side `name` played in `r`.
+fn side(r: &GameRecord, name: &str) -> Option<Side> {
+    if r.p1 == name {
+        Some(Side::P1)
+    } else if r.p2 == name {
+        Some(Side::P2)
+    } else {
+        None
+    }
+}
+
+/// `name`'s evidence from its games `mine`, against each of `gates`.
+fn evidence(name: &str, gates: &[&String], mine: &[GameRecord]) -> Evidence {
+    let pairs = stats::pairs(mine);
+    let mut ev = Evidence {
+        name: name.into(),
+        rank: 1,
+        ranked: 1,
+        ..Evidence::default()
+    };
+    for r in mine {
+        let Some(s) = side(r, name) else { continue };
+        ev.games += 1;
+        ev.points += r.winner.points(s);
+        let (answered, replaced) = r.answered_by(s);
+        ev.own_moves += answered - replaced.min(answered);
+        ev.replaced_moves += replaced.min(answered);
+        if r.offender.is_some_and(|o| o.includes(s)) {
+            *ev.faults.entry(r.reason.to_string()).or_default() += 1;
+        }
+    }
+    for gate in gates {
+        let [lost, drawn, won] = stats::pair_results(name, gate, &pairs);
+        let n = lost + drawn + won;
+        ev.gates.push(GateResult {
+            gate: gate.to_string(),
+            pairs_won: won,
+            pairs_drawn: drawn,
+            pairs_lost: lost,
+            pair_score: if n == 0 {
+                0.0
+            } else {
+                (f64::from(won) + f64::from(drawn) / 2.0) / f64::from(n)
+            },
+            los: (n > 0).then(|| stats::los(won, lost)),
+        });
+    }
+    ev
+}
