@@ -73,6 +73,7 @@ pub use engines::process::become_subreaper;
 pub use engines::sandbox::{Mode as SandboxMode, SandboxArgs};
 #[doc(hidden)]
 pub use grade::sample::write_sample_feedback;
+pub use grade::season::{run as grade_command, GradeArgs};
 pub use params::ParamArgs;
 pub use play::clock::TimeControl;
 pub use play::game::Settings;
@@ -90,7 +91,6 @@ pub use results::report::{
 pub use results::result::OnReplaced;
 pub use results::sprt::{Sprt, Watch as SprtWatch};
 pub use results::stats::{standings, Scoring, Standing};
-pub use grade::season::{run as grade_command, GradeArgs};
 pub use run::analyse::{run_command as analyse_command, AnalyseArgs, AnalyseFlags, AnalyseOptions};
 pub use run::boards::{
     run as boards_command, source as board_source, BoardSet, Boards, BoardsArgs,

@@ -105,7 +105,9 @@ mod tests {
             rec("gate", "bob", "p1", 3),
         ];
         for (i, r) in records.iter_mut().enumerate() {
-            r.key = format!("r0-p{}-b{}-c{}", i / 4, i / 2, i % 2).parse().unwrap();
+            r.key = format!("r0-p{}-b{}-c{}", i / 4, i / 2, i % 2)
+                .parse()
+                .unwrap();
             r.numbers = r.key;
             // The winner by 10 points (duplicate scoring counts points).
             (r.score1, r.score2) = match r.winner.points(Side::P1) {
@@ -122,7 +124,11 @@ mod tests {
         assert!(alice.gates[0].los.unwrap() > 0.9);
         let bob = &ev[1];
         assert_eq!(
-            (bob.gates[0].pairs_won, bob.gates[0].pairs_drawn, bob.gates[0].pairs_lost),
+            (
+                bob.gates[0].pairs_won,
+                bob.gates[0].pairs_drawn,
+                bob.gates[0].pairs_lost
+            ),
             (0, 1, 0)
         );
         assert_eq!(bob.gates[0].pair_score, 0.5);

@@ -36,8 +36,8 @@
 
 pub(crate) use crate::check::{Finding, Tag};
 
-pub(crate) mod evidence;
 pub(crate) mod csv;
+pub(crate) mod evidence;
 pub(crate) mod feedback;
 pub(crate) mod i18n;
 pub(crate) mod rubric;

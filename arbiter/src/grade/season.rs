@@ -94,10 +94,12 @@ pub struct GradeArgs {
 /// The folder of the Lisp kit (`adapters/lisp`): `$TABULA_KIT_DIR` when
 /// set, else the repository's as seen when the arbiter was built.
 fn kit_dir() -> PathBuf {
-    match std::env::var_os("TABULA_KIT_DIR") {
+    let dir = match std::env::var_os("TABULA_KIT_DIR") {
         Some(dir) => PathBuf::from(dir),
         None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../adapters/lisp"),
-    }
+    };
+    // The sandbox shows the files a command names: by their real paths.
+    dir.canonicalize().unwrap_or(dir)
 }
 
 /// A check as kept in `check/<name>.json`: reused while the submission's
@@ -172,7 +174,11 @@ pub fn run(args: GradeArgs, command: &[String]) -> Result<ExitCode> {
     if subs.is_empty() {
         bail!("no submission in '{}'", args.input.display());
     }
-    crate::outln!("{} in {}", plural(subs.len(), "submission"), args.input.display());
+    crate::outln!(
+        "{} in {}",
+        plural(subs.len(), "submission"),
+        args.input.display()
+    );
 
     // 2. Recognition.
     let mut entries: Vec<Entry> = subs
@@ -241,10 +247,13 @@ pub fn run(args: GradeArgs, command: &[String]) -> Result<ExitCode> {
                     break;
                 };
                 let name = &entries[i].sub.name;
-                let found = confined.iter().find(|c| &c.name == name).and_then(|c| match &c.kind {
-                    Kind::External(spec) => Some(check(spec, name, &opts, out, &check_dir)),
-                    Kind::Builtin(_) => None,
-                });
+                let found = confined
+                    .iter()
+                    .find(|c| &c.name == name)
+                    .and_then(|c| match &c.kind {
+                        Kind::External(spec) => Some(check(spec, name, &opts, out, &check_dir)),
+                        Kind::Builtin(_) => None,
+                    });
                 if let Ok(mut r) = results.lock() {
                     r[i] = found;
                 }
@@ -254,10 +263,15 @@ pub fn run(args: GradeArgs, command: &[String]) -> Result<ExitCode> {
     });
     bar.finish_and_clear();
     if signals::interrupted() {
-        crate::errln!("arbiter: interrupted during the checks; run the same command again to go on");
+        crate::errln!(
+            "arbiter: interrupted during the checks; run the same command again to go on"
+        );
         return Ok(ExitCode::from(130));
     }
-    for (e, findings) in entries.iter_mut().zip(results.into_inner().unwrap_or_default()) {
+    for (e, findings) in entries
+        .iter_mut()
+        .zip(results.into_inner().unwrap_or_default())
+    {
         e.findings = findings.unwrap_or_default();
         e.verdict = verdict(e);
     }
@@ -313,7 +327,11 @@ pub fn run(args: GradeArgs, command: &[String]) -> Result<ExitCode> {
     let mut all_names = names.clone();
     all_names.extend(gates.iter().cloned());
     let info = PageInfo {
-        title: html::title(game, &all_names, &TimeControl::Movetime(args.movetime).to_string()),
+        title: html::title(
+            game,
+            &all_names,
+            &TimeControl::Movetime(args.movetime).to_string(),
+        ),
         names: all_names,
         scoring: Scoring::Points,
         folder: None,
@@ -420,7 +438,7 @@ fn check(
     out: &Path,
     dir: &Path,
 ) -> Vec<Finding> {
-    let key = content_key(&out.join("submissions").join(name), opts);
+    let key = content_key(&out.join("submissions").join(name), opts, spec);
     let kept_path = dir.join(format!("{name}.json"));
     if let Some(kept) = std::fs::read_to_string(&kept_path)
         .ok()
@@ -464,9 +482,9 @@ fn check(
     checked.findings
 }
 
-/// A hash of every file under `dir` (names and contents) and the check's
-/// settings: the same while nothing changed.
-fn content_key(dir: &Path, opts: &CheckOptions) -> String {
+/// A hash of every file under `dir` (names and contents), the engine's
+/// command and the check's settings: the same while nothing changed.
+fn content_key(dir: &Path, opts: &CheckOptions, spec: &ExternalSpec) -> String {
     let mut files = Vec::new();
     collect(dir, &mut files);
     files.sort();
@@ -479,7 +497,14 @@ fn content_key(dir: &Path, opts: &CheckOptions) -> String {
         f.strip_prefix(dir).unwrap_or(f).hash(&mut h);
         std::fs::read(f).unwrap_or_default().hash(&mut h);
     }
-    (opts.movetime, opts.positions, opts.seed, opts.game().as_str()).hash(&mut h);
+    (
+        opts.movetime,
+        opts.positions,
+        opts.seed,
+        opts.game().as_str(),
+    )
+        .hash(&mut h);
+    (&spec.program, &spec.args, &spec.dir).hash(&mut h);
     format!("{:016x}", h.finish())
 }
 
