@@ -40,6 +40,14 @@
 //!   the same moves far more often than chance (`behaviour.rs`), sources
 //!   that share winnowed fingerprints of normalised tokens (`source/`), the
 //!   CSV and the page with the matched fragments (`page.rs`).
+//! - `grade/`: `arbiter grade`, a teacher's season in one command: the
+//!   shared types (`mod.rs`), the download's intake with limits
+//!   (`intake.rs`), each submission recognised and its Lisp description
+//!   written (`recognise/`), the evidence from the championship
+//!   (`evidence.rs`), the rubric (`rubric.rs`), `grades.csv` and
+//!   `evidence.csv` (`csv.rs`), the texts in Portuguese and English through
+//!   Fluent (`i18n.rs`, `arbiter/locales/`), the feedback page
+//!   (`feedback.rs`), and the steps in order (`season.rs`).
 //!
 //! One tournament, top to bottom: `main.rs` parses the command line into a
 //! [`Setup`] and [`RunOptions`]; [`play_tournament`] plans it (`plan.rs`) and
