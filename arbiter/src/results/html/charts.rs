@@ -185,6 +185,9 @@ fn log_href(log: &str, folder: Option<&Path>) -> Option<String> {
 /// One entrant's card: results, faults by reason, search figures, the time
 /// histogram and each fault's line. The card is left open (`</div>` is the
 /// caller's) for [`turning_points`].
+/// Faulted games an entrant's card tells in full (the rest are links).
+const FAULTS_IN_FULL: usize = 3;
+
 pub(super) fn entrant_card(
     out: &mut String,
     s: &Standing,
@@ -238,13 +241,18 @@ pub(super) fn entrant_card(
             let _ = write!(out, "<tr><td>{}</td><td>{n}</td></tr>", escape(reason));
         }
         out.push_str("</table><ul class=\"faultlines\">");
-        for (i, r) in records.iter().enumerate() {
-            let mine = [(Side::P1, &r.p1), (Side::P2, &r.p2)]
-                .iter()
-                .any(|(side, n)| **n == s.name && r.offender.is_some_and(|o| o.includes(*side)));
-            if !mine {
-                continue;
-            }
+        let faulted: Vec<(usize, &GameRecord)> = records
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| {
+                [(Side::P1, &r.p1), (Side::P2, &r.p2)]
+                    .iter()
+                    .any(|(side, n)| **n == s.name && r.offender.is_some_and(|o| o.includes(*side)))
+            })
+            .collect();
+        // The first few in full; the rest (a faulty entrant can lose every
+        // game) as short links, so the card stays a card.
+        for &(i, r) in faulted.iter().take(FAULTS_IN_FULL) {
             let Some(line) = report::fault_line(r) else {
                 continue;
             };
@@ -259,6 +267,23 @@ pub(super) fn entrant_card(
             out.push_str("</li>");
         }
         out.push_str("</ul>");
+        let rest = &faulted[faulted.len().min(FAULTS_IN_FULL)..];
+        if !rest.is_empty() {
+            let _ = write!(
+                out,
+                "<details class=\"morefaults\"><summary>{} more (each links to its game)</summary><p>",
+                rest.len()
+            );
+            for &(i, r) in rest {
+                let _ = write!(
+                    out,
+                    "<a href=\"#game={i}\" data-game=\"{i}\">{} {}</a> ",
+                    r.key,
+                    escape(r.reason.as_str())
+                );
+            }
+            out.push_str("</p></details>");
+        }
     }
 }
 

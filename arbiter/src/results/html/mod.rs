@@ -970,6 +970,41 @@ mod tests {
             .collect()
     }
 
+    #[test]
+    fn a_faulty_entrants_card_tells_three_faults_and_links_the_rest() {
+        use crate::results::result::{Offender, Reason, Side, Winner};
+        let mut rs = Vec::new();
+        for i in 0..12u32 {
+            let mut r = records()[0].clone();
+            r.key = format!("r0-p0-b{i}-c0").parse().unwrap();
+            r.numbers = r.key;
+            r.winner = Winner::Side(Side::P2);
+            r.reason = Reason::Illegal;
+            r.offender = Some(Offender::Side(Side::P1));
+            r.detail = Some(format!("bestmove z{i}"));
+            rs.push(r);
+        }
+        let info = PageInfo::of_records("t", &rs, Scoring::Games);
+        let page = render(&info, &rs, None);
+        let faulty = &rs[0].p1;
+        let card = page
+            .split(&format!(
+                "<div class=\"card\" data-name=\"{}\">",
+                escape(faulty)
+            ))
+            .nth(1)
+            .and_then(|c| c.split("<div class=\"card\"").next())
+            .unwrap();
+        assert_eq!(card.matches("<li>").count(), 3, "{card}");
+        let more = card
+            .split("<details class=\"morefaults\">")
+            .nth(1)
+            .expect(card);
+        assert!(more.contains("<summary>9 more"), "{more}");
+        assert_eq!(more.matches("href=\"#game=").count(), 9);
+        assert!(more.contains("href=\"#game=11\""), "the last game linked");
+    }
+
     /// The JSON inside the page, as the script reads it.
     fn data_of(page: &str) -> serde_json::Value {
         let open = "<script type=\"application/json\" id=\"tabula-data\">";
