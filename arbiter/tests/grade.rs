@@ -308,6 +308,12 @@ fn a_download_becomes_grades_a_championship_and_feedback() {
 fn grade_refuses_bad_arguments_before_anything_runs() {
     let tmp = Tmp::new("usage");
     let out = tmp.path("out");
+    let rubric = tmp.path("rubric.toml");
+    std::fs::write(
+        &rubric,
+        "[[gate]]\nname = \"builtin:tabula\"\npoints = 12\npair_score = 0.5\nlos = 0.9\n",
+    )
+    .unwrap();
     for (args, says) in [
         (
             vec!["grade", "no-such-folder", "--game", "knight"],
@@ -317,6 +323,17 @@ fn grade_refuses_bad_arguments_before_anything_runs() {
         (
             vec!["grade", ".", "--game", "knight", "--lang", "fr"],
             "pt, en",
+        ),
+        (
+            vec![
+                "grade",
+                ".",
+                "--game",
+                "knight",
+                "--rubric",
+                rubric.to_str().unwrap(),
+            ],
+            "not one of the championship's gates",
         ),
     ] {
         let mut args = args;

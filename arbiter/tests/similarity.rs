@@ -440,3 +440,36 @@ fn the_championship_page_has_a_copied_work_section() {
     assert_eq!(code, 2, "{text}");
     assert!(text.contains("a, b, score, flagged"), "{text}");
 }
+
+/// Moves an adapter chose in a program's place (`info string fallback`)
+/// are not the program's: two engines that only ever fall back (the kit's
+/// first legal move, the same for every broken project) agree on nothing
+/// counted, and are not flagged.
+#[test]
+fn fallback_moves_are_not_counted_as_agreement() {
+    let tmp = Tmp::new("fallback");
+    let out = tmp.path("fb.csv");
+    let broken = format!("{MOCK} --mode fallback --after 0");
+    let (code, text) = arbiter(&[
+        "similarity",
+        "--game",
+        "quatro",
+        &broken,
+        &format!("{broken} --seed 1"),
+        "builtin:greedy",
+        "--positions",
+        "20",
+        "--movetime",
+        "50",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{text}");
+    let pairs = read_csv(&out);
+    let both_broken = pairs
+        .iter()
+        .find(|p| p["a"].contains("fallback") && p["b"].contains("fallback"))
+        .expect("the pair of broken engines");
+    assert_eq!(both_broken["flagged"], "false", "{both_broken:?}\n{text}");
+    assert_eq!(both_broken["positions"], "0", "{both_broken:?}");
+}

@@ -16,7 +16,7 @@ use super::{Evidence, GateResult};
 use crate::results::analysis::{self, Analyses};
 use crate::results::record::GameRecord;
 use crate::results::result::Side;
-use crate::results::stats::{self, Scoring};
+use crate::results::stats::{self, Scoring, Standing};
 
 /// The evidence of each of `submissions` (names of the championship's
 /// entrants), in their order; `gates` are the reference entrants' names.
@@ -28,11 +28,17 @@ pub(crate) fn gather(
 ) -> Vec<Evidence> {
     let all: Vec<String> = submissions.iter().chain(gates).cloned().collect();
     let table = stats::standings(&all, records, Scoring::Points);
-    let ranked: Vec<&str> = table
+    let ranked: Vec<&Standing> = table
         .iter()
-        .map(|s| s.name.as_str())
-        .filter(|n| submissions.iter().any(|s| s == n))
+        .filter(|s| submissions.contains(&s.name))
         .collect();
+    // Equal results, equal rank (1, 1, 3): the standings' last tie-break,
+    // the name, decides no grade.
+    let key = |s: &Standing| (s.pair.points, s.margin, s.score.points);
+    let rank_of = |name: &str| {
+        let me = ranked.iter().find(|s| s.name == name)?;
+        Some(1 + ranked.iter().filter(|s| key(s) > key(me)).count())
+    };
     let pairs = stats::pairs(records);
     let accuracy = analyses.map(|a| analysis::by_entrant(submissions, records, a));
     submissions
@@ -41,7 +47,7 @@ pub(crate) fn gather(
         .map(|(i, name)| {
             let mut ev = Evidence {
                 name: name.clone(),
-                rank: ranked.iter().position(|n| n == name).map_or(0, |r| r + 1),
+                rank: rank_of(name).unwrap_or(0),
                 ranked: ranked.len(),
                 ..Evidence::default()
             };
@@ -53,7 +59,7 @@ pub(crate) fn gather(
                     ev.games += 1;
                     ev.points += r.winner.points(side);
                     let (answered, replaced) = r.answered_by(side);
-                    ev.own_moves += answered - replaced;
+                    ev.own_moves += answered.saturating_sub(replaced);
                     ev.replaced_moves += replaced;
                     if r.offender.is_some_and(|o| o.includes(side)) {
                         *ev.faults.entry(r.reason.as_str().to_string()).or_default() += 1;
@@ -135,5 +141,8 @@ mod tests {
         // bob won his pair against alice, but alice has more pair points.
         assert_eq!((alice.rank, bob.rank, alice.ranked), (1, 2, 2));
         assert!(alice.faults.is_empty());
+        // Two submissions with the same results share a rank.
+        let same = gather(&["bob".into(), "carol".into()], &[], &[], None);
+        assert_eq!((same[0].rank, same[1].rank), (1, 1));
     }
 }

@@ -572,6 +572,9 @@ fn unpack_zip(
         }
         let path = dest.join(&rel);
         if entry.is_dir() {
+            // A folder counts as a file: thousands of empty folders are a
+            // bomb too.
+            budget.file(&shown)?;
             fs::create_dir_all(&path).map_err(Refused::io(&shown))?;
             continue;
         }
@@ -658,6 +661,7 @@ fn unpack_tar(
         }
         let path = dest.join(&rel);
         if kind.is_dir() {
+            budget.file(&shown)?;
             fs::create_dir_all(&path).map_err(Refused::io(&shown))?;
             continue;
         }

@@ -124,6 +124,8 @@ fn tag_of(word: &str) -> Tag {
 struct Entry {
     sub: Submission,
     recognition: Option<Recognition>,
+    /// Why the sandbox cannot run its engine, if it cannot.
+    sandbox_problem: Option<String>,
     findings: Vec<Finding>,
     verdict: Verdict,
 }
@@ -142,6 +144,23 @@ pub fn run(args: GradeArgs, command: &[String]) -> Result<ExitCode> {
         Some(path) => Rubric::load(path)?,
         None => Rubric::default(),
     };
+    for gate in &rubric.gates {
+        if !GATES.contains(&gate.name.as_str()) {
+            bail!(
+                "the rubric's gate '{}' is not one of the championship's gates ({}): \
+                 every submission would get 0 for it",
+                gate.name,
+                GATES.join(", ")
+            );
+        }
+    }
+    if args.no_analysis && rubric.accuracy.points > 0.0 {
+        bail!(
+            "the rubric gives {} points for accuracy, which needs the analysis: leave out \
+             --no-analysis, or give accuracy 0 points",
+            rubric.accuracy.points
+        );
+    }
     if !args.input.exists() {
         bail!("no download at '{}'", args.input.display());
     }
@@ -192,6 +211,7 @@ pub fn run(args: GradeArgs, command: &[String]) -> Result<ExitCode> {
             Entry {
                 sub,
                 recognition,
+                sandbox_problem: None,
                 findings: Vec::new(),
                 verdict: Verdict {
                     status: Status::Excluded,
@@ -217,9 +237,26 @@ pub fn run(args: GradeArgs, command: &[String]) -> Result<ExitCode> {
             })
         })
         .collect();
-    let protected = protected_files(out);
-    if !confined.is_empty() {
-        sandbox.apply(&mut confined, &protected)?;
+    // Each engine confined on its own: one that the sandbox cannot run is
+    // excluded with the reason, the others go on. Every submission's folder
+    // is hidden from the others.
+    let mut protected = protected_files(out);
+    protected.extend(
+        entries
+            .iter()
+            .map(|e| out.join("submissions").join(&e.sub.name)),
+    );
+    let mut unconfinable: Vec<(String, String)> = Vec::new();
+    for c in confined.iter_mut() {
+        if let Err(e) = sandbox.apply(std::slice::from_mut(c), &protected) {
+            unconfinable.push((c.name.clone(), format!("{e:#}")));
+        }
+    }
+    confined.retain(|c| !unconfinable.iter().any(|(n, _)| *n == c.name));
+    for e in entries.iter_mut() {
+        if let Some((_, why)) = unconfinable.iter().find(|(n, _)| *n == e.sub.name) {
+            e.sandbox_problem = Some(why.clone());
+        }
     }
     let bar = bar(args.quiet, entries.len(), "checked");
     let opts = CheckOptions {
@@ -483,7 +520,9 @@ fn check(
 }
 
 /// A hash of every file under `dir` (names and contents), the engine's
-/// command and the check's settings: the same while nothing changed.
+/// command, its sandbox's limits, the kit and the check's settings: the
+/// same while nothing changed (a new toolchain may change the hash: then
+/// the checks simply run again).
 fn content_key(dir: &Path, opts: &CheckOptions, spec: &ExternalSpec) -> String {
     let mut files = Vec::new();
     collect(dir, &mut files);
@@ -504,7 +543,22 @@ fn content_key(dir: &Path, opts: &CheckOptions, spec: &ExternalSpec) -> String {
         opts.game().as_str(),
     )
         .hash(&mut h);
+    (opts.solve_ms, format!("{:?}", opts.timeouts)).hash(&mut h);
     (&spec.program, &spec.args, &spec.dir).hash(&mut h);
+    if let Some(c) = &spec.confine {
+        (c.memory_mb, c.pids, c.millicores).hash(&mut h);
+    }
+    // The kit that runs a Lisp project: a new kit checks again.
+    for arg in &spec.args {
+        let path = Path::new(arg);
+        if path.extension().is_some_and(|e| e == "lisp") {
+            if let Some(kit) = path.parent() {
+                for f in ["run.lisp", "project.lisp", "tabula.lisp"] {
+                    std::fs::read(kit.join(f)).unwrap_or_default().hash(&mut h);
+                }
+            }
+        }
+    }
     format!("{:016x}", h.finish())
 }
 
@@ -540,6 +594,12 @@ fn verdict(e: &Entry) -> Verdict {
     };
     if let Engine::Nothing { reason, fix } = &rec.engine {
         return excluded(vec![reason.clone()], fix);
+    }
+    if let Some(why) = &e.sandbox_problem {
+        return excluded(
+            vec![format!("the sandbox cannot run it: {why}")],
+            "make the program and its interpreter reachable inside the sandbox",
+        );
     }
     let fails: Vec<&Finding> = e.findings.iter().filter(|f| f.tag == Tag::Fail).collect();
     if let Some(first) = fails.first() {

@@ -26,7 +26,7 @@ use anyhow::{bail, Context, Result};
 use serde::{de, Deserialize, Deserializer, Serialize, Serializer};
 use std::collections::HashMap;
 use std::fmt::Write as _;
-use std::io::{BufRead, Write as _};
+use std::io::Write as _;
 use std::path::Path;
 use tabula::analysis::{GameAnalysis, MoveAnalysis, MoveClass, Settings, SideSummary};
 use tabula::game::Player;
@@ -329,25 +329,23 @@ impl Analyses {
     }
 
     fn read(&mut self, path: &Path) -> Result<()> {
-        let file = match std::fs::File::open(path) {
-            Ok(f) => f,
+        let bytes = match std::fs::read(path) {
+            Ok(b) => b,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
             Err(e) => return Err(e).with_context(|| format!("cannot read '{}'", path.display())),
         };
+        let text = String::from_utf8_lossy(&bytes);
         let mut pending: HashMap<(String, GameKey), Vec<MoveLine>> = HashMap::new();
-        let lines: Vec<String> = std::io::BufReader::new(file)
-            .lines()
-            .collect::<std::io::Result<_>>()
-            .with_context(|| format!("cannot read '{}'", path.display()))?;
-        let last = lines.len();
+        let lines: Vec<&str> = text.lines().collect();
+        // A last line without its line end was torn by a stopped run (the
+        // writer cuts it off before appending): not read, even when whole.
+        let last_torn = !text.is_empty() && !text.ends_with('\n');
         for (n, text) in lines.iter().enumerate() {
-            if text.trim().is_empty() {
+            if text.trim().is_empty() || (last_torn && n + 1 == lines.len()) {
                 continue;
             }
             let line: Line = match serde_json::from_str(text) {
                 Ok(line) => line,
-                // A torn last line: the run was stopped while writing it.
-                Err(_) if n + 1 == last => break,
                 Err(e) => bail!(
                     "'{}' line {}: not an analysis line ({e}); is it an analysis file \
                      (written by `arbiter analyse` or --analyse)?",
@@ -459,6 +457,15 @@ impl Writer {
     pub(crate) fn open(path: &Path, settings: &Settings, existing: &Analyses) -> Result<Writer> {
         let header = Header::of(settings);
         if let Some(old) = &existing.header {
+            if old.reference != header.reference {
+                bail!(
+                    "'{}' holds an analysis by {}; this is {}: its win chances may differ, \
+                     so the analysis goes to another file (or delete this one)",
+                    path.display(),
+                    old.reference,
+                    header.reference
+                );
+            }
             if old.settings != header.settings {
                 bail!(
                     "'{}' holds an analysis made with {}; this run asks for {}: use the same \
@@ -483,6 +490,17 @@ impl Writer {
         // game is analysed again whole, and the file is the one an
         // uninterrupted run writes.
         let text = std::fs::read(path).unwrap_or_default();
+        if let Some(end) = text.iter().position(|&b| b == b'\n') {
+            let header = serde_json::from_slice::<Line>(&text[..end])
+                .is_ok_and(|l| matches!(l, Line::Header(_)));
+            if !header {
+                bail!(
+                    "'{}' is not an analysis file (its first line is not an analysis \
+                     header): the analysis goes to a file of its own",
+                    path.display()
+                );
+            }
+        }
         let whole = complete_prefix(&text);
         if whole < text.len() {
             file.set_len(whole as u64)
@@ -765,6 +783,21 @@ mod tests {
             .unwrap()
             .to_string();
         assert!(refused.contains("only_move=off"), "{refused}");
+        // A whole last line without its line end is torn too.
+        let game_no_end = format!("{header}{}", game.trim_end());
+        std::fs::write(&path, &game_no_end).unwrap();
+        assert_eq!(Analyses::load(&path).unwrap().len(), 0);
+        // A file that is not an analysis (a results file) is refused and
+        // left as it is.
+        let results = include_str!("../../tests/data/journal.jsonl");
+        std::fs::write(&path, results).unwrap();
+        assert!(Analyses::load(&path).is_err());
+        let refused = Writer::open(&path, &Settings::default(), &Analyses::default())
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(refused.contains("not an analysis file"), "{refused}");
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), results);
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

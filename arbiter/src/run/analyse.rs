@@ -61,14 +61,23 @@ impl Pool {
                     if idle {
                         idle_priority();
                     }
-                    let mut analyser = Analyser::new(settings).stopped_by(stop);
+                    let mut analyser = Analyser::new(settings).stopped_by(Arc::clone(&stop));
                     loop {
+                        if stop.load(Ordering::Relaxed) {
+                            break;
+                        }
                         let job = match jobs.lock() {
                             Ok(rx) => rx.recv(),
                             Err(_) => break,
                         };
                         let Ok((n, record)) = job else { break };
-                        let result = analyse(&mut analyser, &record);
+                        // A game the analyser cannot handle (a bug) is one
+                        // game not analysed, told as such: never a lost job
+                        // the others wait for.
+                        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                            analyse(&mut analyser, &record)
+                        }))
+                        .unwrap_or_else(|_| Err("the analyser failed on this game".into()));
                         if done.send((n, record, result)).is_err() {
                             break;
                         }
@@ -109,14 +118,26 @@ impl Pool {
             return None;
         }
         let got = if wait.is_zero() {
-            self.done.try_recv().ok()
+            self.done
+                .try_recv()
+                .map_err(|e| e == mpsc::TryRecvError::Disconnected)
         } else {
-            self.done.recv_timeout(wait).ok()
+            self.done
+                .recv_timeout(wait)
+                .map_err(|e| e == mpsc::RecvTimeoutError::Disconnected)
         };
-        if got.is_some() {
-            self.pending -= 1;
+        match got {
+            Ok(outcome) => {
+                self.pending -= 1;
+                Some(outcome)
+            }
+            // Every thread is gone: nothing more will come back.
+            Err(true) => {
+                self.pending = 0;
+                None
+            }
+            Err(false) => None,
         }
-        got
     }
 
     /// Stops every analysis at once (the games under way are dropped) and
@@ -515,9 +536,15 @@ pub fn run_command(args: AnalyseArgs) -> Result<std::process::ExitCode> {
             bar.suspend(|| keep(&record, result, &mut store, Some(&mut writer)))?;
             written += 1;
         }
-        if pool.pending() == 0 && waiting.is_empty() && written < todo.len() {
-            // A job lost (a thread that could not take it): never wait on it.
-            break;
+        if pool.pending() == 0 && written < todo.len() && !waiting.contains_key(&written) {
+            // Nothing more comes back (every thread gone): a game that never
+            // came back is told, the ones after it are still written.
+            log::warn!(
+                "game {} not analysed: its analysis was lost",
+                todo[written].key
+            );
+            failed += 1;
+            written += 1;
         }
     }
     pool.stop();

@@ -380,6 +380,18 @@ impl<'a> Asker<'a> {
             .new_game()
             .and_then(|()| engine.think(&position, &go, budget, &self.run.timeouts));
         match reply {
+            // A move the adapter chose in the program's place (the first
+            // legal move, for a project that failed) is not the engine's:
+            // two broken projects would agree on it everywhere.
+            Ok(r) if r.fallback.is_some() => {
+                log::debug!(
+                    "{}: fallback on {} ({}): not counted",
+                    self.player.name,
+                    pos.fen(),
+                    r.fallback.unwrap_or_default()
+                );
+                None
+            }
             Ok(r) => Some(r.mv),
             Err(f) => {
                 log::warn!("{}: {f} on {}", self.player.name, pos.fen());

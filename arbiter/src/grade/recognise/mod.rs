@@ -1258,6 +1258,11 @@ fn program(root: &Path, all: &[PathBuf]) -> Option<(String, String)> {
             .is_ok()
             && head == *b"\x7fELF"
     })?;
+    // The intake's copy lost the execute bit; it runs in the sandbox only.
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let _ = fs::set_permissions(root.join(elf), fs::Permissions::from_mode(0o755));
+    }
     Some((
         format!("./{}", shell_word(&elf.display().to_string())),
         format!(

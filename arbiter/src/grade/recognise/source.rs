@@ -147,6 +147,20 @@ fn feature(expr: &Form) -> bool {
 /// The datum at `i` (advanced past it); `None` for one SBCL would not read
 /// (`#-sbcl …`) or at the end.
 fn datum(raw: &[(u32, Raw)], i: &mut usize) -> Option<Form> {
+    datum_at(raw, i, 0)
+}
+
+/// Lists nested deeper than this are read as [`Form::Other`] without
+/// looking inside: a file of 200,000 `(` cannot exhaust the stack.
+const MAX_DEPTH: usize = 256;
+
+/// [`datum`] at nesting `depth`.
+fn datum_at(raw: &[(u32, Raw)], i: &mut usize, depth: usize) -> Option<Form> {
+    if depth >= MAX_DEPTH {
+        skip_datum(raw, i);
+        return Some(Form::Other);
+    }
+    let datum = |raw: &[(u32, Raw)], i: &mut usize| datum_at(raw, i, depth + 1);
     let (line, token) = raw.get(*i)?;
     let line = *line;
     *i += 1;
@@ -188,6 +202,25 @@ fn datum(raw: &[(u32, Raw)], i: &mut usize) -> Option<Form> {
         Raw::Str(s) => Some(Form::Str(s.clone(), line)),
         Raw::Atom(a) => Some(Form::Atom(a.to_lowercase(), line)),
         Raw::Char | Raw::Escaped => Some(Form::Other),
+    }
+}
+
+/// Steps over the datum at `i` without reading it (no recursion).
+fn skip_datum(raw: &[(u32, Raw)], i: &mut usize) {
+    let mut open = 0usize;
+    while let Some((_, token)) = raw.get(*i) {
+        *i += 1;
+        match token {
+            Raw::Open => open += 1,
+            Raw::Close if open == 0 => return,
+            Raw::Close => open -= 1,
+            // Its datum follows.
+            Raw::Prefix(_) => continue,
+            _ => {}
+        }
+        if open == 0 {
+            return;
+        }
     }
 }
 
@@ -902,6 +935,26 @@ fn strings_in(forms: &[Form], out: &mut Vec<String>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_deeply_nested_file_is_read_without_exhausting_the_stack() {
+        // In a thread with a small stack, as a crafted submission would try.
+        let text = format!(
+            "{}{}\n(defun jogar (e tempo) e)",
+            "(".repeat(200_000),
+            ")".repeat(200_000)
+        );
+        let facts = std::thread::Builder::new()
+            .stack_size(256 * 1024)
+            .spawn(move || analyse(&text))
+            .unwrap()
+            .join()
+            .expect("no stack overflow");
+        assert!(
+            facts.defs.iter().any(|d| d.name == "jogar"),
+            "the form after it is read"
+        );
+    }
 
     #[test]
     fn bindings_are_not_calls_and_loads_are_found() {

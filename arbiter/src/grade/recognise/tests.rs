@@ -560,6 +560,14 @@ fn a_python_engine_and_a_compiled_program() {
         matches!(&r.engine, Engine::Program { command, .. } if command == "./motor"),
         "{r:?}"
     );
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = fs::metadata(subs[1].files.join("motor"))
+            .unwrap()
+            .permissions()
+            .mode();
+        assert_eq!(mode & 0o111, 0o111, "the copy can be run: {mode:o}");
+    }
     let r = recognise(&subs[2], game("knight"), None, desc_dir(&subs[2]));
     assert_eq!(
         r.engine,
