@@ -72,7 +72,11 @@ fn passes_check_and_plays(engine: &str, game: &str, name: &str) {
     let tmp = Tmp::new(name);
     let engine = format!("env TABULA_SCRATCH={} {engine}", tmp.0.display());
     let engine = engine.as_str();
-    let (code, text) = arbiter(&["check", engine, "--game", game]);
+    // A project that times itself in CPU time runs late in wall time when
+    // the machine is busy (its warning is the point, checked below): it gets
+    // the margin a teacher would give it.
+    let margin = if name == "clock-cpu" { "2000" } else { "100" };
+    let (code, text) = arbiter(&["check", engine, "--game", game, "--margin", margin]);
     assert_eq!(code, 0, "{name}: {text}");
     assert!(text.contains("all checks passed"), "{name}: {text}");
     let results = tmp.path("r.jsonl");
@@ -92,6 +96,8 @@ fn passes_check_and_plays(engine: &str, game: &str, name: &str) {
         results.to_str().unwrap(),
         "--concurrency",
         "1",
+        "--margin",
+        margin,
         "--quiet",
     ]);
     assert_eq!(code, 0, "{name}: {text}");
