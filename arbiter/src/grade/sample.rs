@@ -10,12 +10,11 @@
 use super::feedback::{write_feedback, FeedbackInput};
 use super::i18n::Texts;
 use super::rubric::Rubric;
-use super::{Engine, Evidence, Finding, GateResult, Recognition, Status, Submission, Tag, Verdict};
+use super::{Engine, Finding, Recognition, Status, Submission, Tag, Verdict};
 use crate::results::analysis::Analyses;
 use crate::results::html::{analysis_beside, load_journals};
 use crate::results::record::GameRecord;
 use crate::results::result::Side;
-use crate::results::stats;
 use anyhow::{bail, Result};
 use std::path::{Path, PathBuf};
 
@@ -51,8 +50,13 @@ pub fn write_sample_feedback(dir: &Path, results: &Path, lang: &str) -> Result<P
         .filter(|r| side(r, &name).is_some())
         .cloned()
         .collect();
-    let gates: Vec<&String> = names.iter().copied().filter(|n| **n != name).collect();
-    let evidence = evidence(&name, &gates, &mine);
+    let gates: Vec<String> = names
+        .iter()
+        .filter(|n| ***n != name)
+        .map(|n| n.to_string())
+        .collect();
+    let evidence =
+        super::evidence::gather(std::slice::from_ref(&name), &gates, &mine, None).remove(0);
     let grade = Rubric::default().grade(&evidence);
     let analysis = analysis_beside(results);
     let analyses = if analysis.is_file() {
@@ -142,43 +146,4 @@ fn side(r: &GameRecord, name: &str) -> Option<Side> {
     } else {
         None
     }
-}
-
-/// `name`'s evidence from its games `mine`, against each of `gates`.
-fn evidence(name: &str, gates: &[&String], mine: &[GameRecord]) -> Evidence {
-    let pairs = stats::pairs(mine);
-    let mut ev = Evidence {
-        name: name.into(),
-        rank: 1,
-        ranked: 1,
-        ..Evidence::default()
-    };
-    for r in mine {
-        let Some(s) = side(r, name) else { continue };
-        ev.games += 1;
-        ev.points += r.winner.points(s);
-        let (answered, replaced) = r.answered_by(s);
-        ev.own_moves += answered - replaced.min(answered);
-        ev.replaced_moves += replaced.min(answered);
-        if r.offender.is_some_and(|o| o.includes(s)) {
-            *ev.faults.entry(r.reason.to_string()).or_default() += 1;
-        }
-    }
-    for gate in gates {
-        let [lost, drawn, won] = stats::pair_results(name, gate, &pairs);
-        let n = lost + drawn + won;
-        ev.gates.push(GateResult {
-            gate: gate.to_string(),
-            pairs_won: won,
-            pairs_drawn: drawn,
-            pairs_lost: lost,
-            pair_score: if n == 0 {
-                0.0
-            } else {
-                (f64::from(won) + f64::from(drawn) / 2.0) / f64::from(n)
-            },
-            los: (n > 0).then(|| stats::los(won, lost)),
-        });
-    }
-    ev
 }
