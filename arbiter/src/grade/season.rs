@@ -648,11 +648,7 @@ fn championship(
     command: &[String],
 ) -> Result<(Vec<GameRecord>, Option<Analyses>)> {
     let setup = GameSetup::new(game);
-    let balanced = boards::data_dir()
-        .join("boards")
-        .join(format!("{game}.txt"))
-        .is_file();
-    let set = if balanced {
+    let set = if boards::balanced_set_path(game).is_ok() {
         BoardSet::Balanced
     } else {
         BoardSet::Seeded
