@@ -60,7 +60,7 @@ mod planted;
 use std::collections::HashSet;
 use std::io::{self, BufRead, BufWriter, Write};
 use std::time::Duration;
-use tabula::game::AnyPosition;
+use tabula::games::AnyPosition;
 use tabula::protocol::command::{Command, CommandError, Query};
 use tabula::protocol::reply::{Info, Reply, SearchLine};
 

@@ -10,7 +10,8 @@ use crate::engines::client::{Engine, Fault, Timeouts};
 use crate::out::plural;
 use rand::Rng;
 use std::time::Instant;
-use tabula::game::{AnyPosition, GameSetup, Player};
+use tabula::game::Player;
+use tabula::games::{AnyPosition, GameSetup};
 use tabula::protocol::command::{Command, Query};
 use tabula::protocol::reply::Reply;
 
@@ -475,7 +476,7 @@ pub(super) fn query_layer(c: &mut Checker, positions: &[Sample]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tabula::game::GameId;
+    use tabula::games::GameId;
 
     fn options(game: GameId, positions: usize) -> CheckOptions {
         CheckOptions {

@@ -7,7 +7,7 @@ use super::common::{go_movetime, judge_move, position_of, visible, REFUSED_GO_HI
 use super::timed::bestmoves_before_readyok;
 use super::{Checker, TIMED_MOVE_MS};
 use crate::engines::client::Timeouts;
-use tabula::game::AnyPosition;
+use tabula::games::AnyPosition;
 
 /// Malformed and unknown lines, one at a time, each followed by `isready`;
 /// then a legal move must still come.

@@ -52,7 +52,7 @@ use crate::out::plural;
 use crate::signals;
 use common::{error_lines, hint, quote_errors, REFUSED_GO_HINT};
 use stdout::Stray;
-use tabula::game::{AnyPosition, GameId, GameSetup};
+use tabula::games::{AnyPosition, GameId, GameSetup};
 use tabula::protocol::command::Command;
 
 /// What to check and how.

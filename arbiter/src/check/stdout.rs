@@ -220,7 +220,7 @@ pub(super) fn describe_position(position: &str) -> String {
 }
 
 /// The first 20 legal moves of `pos`, and how many more.
-pub(super) fn legal_list(pos: &tabula::game::AnyPosition) -> String {
+pub(super) fn legal_list(pos: &tabula::games::AnyPosition) -> String {
     let moves = pos.legal_moves();
     let mut shown: Vec<String> = moves.iter().take(20).map(|m| m.to_string()).collect();
     if moves.len() > 20 {

@@ -9,7 +9,7 @@ use super::common::{
 use super::{Checker, Report, STOP_DEADLINE_MS, TIMED_MOVE_MS};
 use crate::engines::client::{Engine, Fault};
 use std::time::Instant;
-use tabula::game::AnyPosition;
+use tabula::games::AnyPosition;
 use tabula::protocol::command::Command;
 use tabula::search::Limits;
 

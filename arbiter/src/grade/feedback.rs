@@ -33,7 +33,8 @@ use anyhow::{Context, Result};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::Path;
-use tabula::game::{svg, AnyPosition};
+use tabula::game::svg;
+use tabula::games::AnyPosition;
 
 /// The faults shown in full (board, legal moves, line); the others are
 /// counted per reason.

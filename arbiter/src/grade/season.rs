@@ -42,7 +42,7 @@ use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Mutex;
-use tabula::game::{GameId, GameSetup};
+use tabula::games::{GameId, GameSetup};
 
 /// The reference gates every submission plays, weakest first.
 pub(crate) const GATES: [&str; 3] = ["builtin:random", "builtin:greedy", "builtin:tabula:depth=3"];

@@ -27,7 +27,8 @@ use crate::results::record::{GameKey, GameRecord};
 use crate::results::result::{Offender, Reason, Side, Winner};
 use crate::run::plan::{Plan, PlannedGame};
 use std::collections::{HashMap, HashSet};
-use tabula::game::{AnyPosition, Outcome};
+use tabula::game::Outcome;
+use tabula::games::AnyPosition;
 
 /// A journal line that does not count, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -59,7 +59,7 @@ use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use tabula::game::GameId;
+use tabula::games::GameId;
 
 use super::{DescLine, Engine, Recognition, Submission, Sureness};
 use presets::Preset;

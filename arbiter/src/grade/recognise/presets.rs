@@ -11,7 +11,7 @@ pub(super) struct Preset {
     pub(super) name: &'static str,
     /// The academic year's first year (2023 for 2023/24).
     pub(super) year: u32,
-    /// The game id (`tabula::game::GameId::as_str`).
+    /// The game id (`tabula::games::GameId::as_str`).
     pub(super) game: &'static str,
     /// The entry's arguments, as the kit's keywords.
     pub(super) args: &'static [&'static str],
@@ -217,7 +217,7 @@ mod tests {
         assert_eq!(names, PRESETS.iter().map(|p| p.name).collect::<Vec<_>>());
         for p in PRESETS {
             assert!(
-                tabula::game::GameId::ALL
+                tabula::games::GameId::ALL
                     .iter()
                     .any(|g| g.as_str() == p.game),
                 "{}",

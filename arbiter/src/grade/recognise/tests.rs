@@ -4,7 +4,7 @@
 use std::fs;
 use std::path::Path;
 
-use tabula::game::GameId;
+use tabula::games::GameId;
 
 use super::*;
 use crate::grade::intake::{read, Limits};
