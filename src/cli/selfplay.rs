@@ -9,8 +9,9 @@
 
 use crate::game::Player;
 use crate::games::{AnyPosition, GameId, GameSetup};
-use crate::search::{baseline, EvalConfig, Evaluate, Limits, SearchConfig, Searcher};
-use crate::with_game;
+use crate::search::eval::{Term, Terms};
+use crate::search::{baseline, Evaluate, Limits, SearchConfig, Searcher};
+use crate::{with_game, with_game_id};
 use anyhow::{bail, Result};
 use std::sync::atomic::AtomicBool;
 
@@ -24,9 +25,11 @@ pub enum Contestant {
 }
 
 impl Contestant {
-    /// `baseline`, `tabula` (the full engine), or `tabula:<eval>` where
-    /// `<eval>` is `full`, `material` or `no-<term>` (see [`EvalConfig::parse`]);
-    /// `tabula:asp<N>` sets an aspiration window.
+    /// `baseline`, `tabula` (the full engine), or `tabula:<option>,…`: an
+    /// evaluation term a game declares ([`Evaluate::Terms`]) switched on by
+    /// its name or off by `no-<name>`, `material` (every term off: the
+    /// course's evaluation), `full` (each game's defaults), `asp<N>` (an
+    /// aspiration window), `nohints` (no ordering knowledge).
     pub fn parse(text: &str) -> Result<Contestant> {
         if text == "baseline" {
             return Ok(Contestant::Baseline);
@@ -36,32 +39,49 @@ impl Contestant {
             bail!("unknown player '{text}' (expected baseline, tabula or tabula:<option>,…)");
         };
         for opt in rest.split([':', ',']).filter(|s| !s.is_empty()) {
+            let (name, on) = match opt.strip_prefix("no-") {
+                Some(name) => (name, false),
+                None => (opt, true),
+            };
             if let Some(w) = opt.strip_prefix("asp") {
                 cfg.aspiration = w.parse()?;
             } else if opt == "nohints" {
                 cfg.hints = false;
-            } else if opt == "parity" {
-                cfg.eval.parity = true;
-            } else if opt == "territory" {
-                cfg.eval.territory = true;
-            } else if opt == "chains" {
-                cfg.eval.chains = true;
-            } else if let Some(e) = EvalConfig::parse(opt) {
-                // Terms switched off accumulate.
-                cfg.eval = EvalConfig {
-                    material_only: cfg.eval.material_only || e.material_only,
-                    reach: cfg.eval.reach && e.reach,
-                    mobility: cfg.eval.mobility && e.mobility,
-                    parity: cfg.eval.parity && e.parity,
-                    chains: cfg.eval.chains && e.chains,
-                    territory: cfg.eval.territory && e.territory,
-                };
+            } else if opt == "material" {
+                cfg.eval.material_only = true;
+            } else if opt == "full" {
+            } else if let Some(term) = eval_terms().into_iter().find(|t| t.name == name) {
+                if !cfg.eval.switch(term, on) {
+                    bail!("too many terms switched in '{text}'");
+                }
             } else {
-                bail!("unknown engine option '{opt}' in '{text}'");
+                bail!(
+                    "unknown engine option '{opt}' in '{text}' (the terms: {})",
+                    term_names().join(", ")
+                );
             }
         }
         Ok(Contestant::Engine(cfg))
     }
+}
+
+/// The evaluation terms of every game of the registry, each name once, in
+/// registry order.
+pub fn eval_terms() -> Vec<&'static Term> {
+    let mut all: Vec<&'static Term> = Vec::new();
+    for game in GameId::ALL {
+        let declared = with_game_id!(game, G => <<G as Evaluate>::Terms as Terms>::DECLARED);
+        for term in declared {
+            if !all.iter().any(|t| t.name == term.name) {
+                all.push(term);
+            }
+        }
+    }
+    all
+}
+
+fn term_names() -> Vec<&'static str> {
+    eval_terms().iter().map(|t| t.name).collect()
 }
 
 /// One side of a game in progress.
@@ -322,6 +342,46 @@ pub fn run(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::numbered::eval::JumpTerms;
+    use crate::games::Knight;
+    use crate::search::eval::SWITCHES;
+
+    #[test]
+    fn terms_are_switched_by_the_names_the_games_declare() {
+        let terms = eval_terms();
+        assert!(terms.len() <= SWITCHES, "{} names", terms.len());
+        assert!(terms.iter().all(|t| !t.help.is_empty()), "{terms:?}");
+        let Contestant::Engine(cfg) = Contestant::parse("tabula:no-mobility,parity,asp30").unwrap()
+        else {
+            panic!("an engine")
+        };
+        assert_eq!(cfg.aspiration, 30);
+        let knight: JumpTerms = cfg.eval.terms().unwrap();
+        let want = JumpTerms {
+            reach: true,
+            mobility: false,
+            parity: true,
+            territory: false,
+        };
+        assert_eq!(knight, want);
+        assert_eq!(
+            SearchConfig::default()
+                .eval
+                .terms::<<Knight as Evaluate>::Terms>(),
+            Some(JumpTerms::defaults())
+        );
+        let Contestant::Engine(cfg) = Contestant::parse("tabula:material").unwrap() else {
+            panic!("an engine")
+        };
+        assert_eq!(cfg.eval.terms::<JumpTerms>(), None);
+        let e = Contestant::parse("tabula:no-speed")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("unknown engine option 'no-speed'") && e.contains("chains"),
+            "{e}"
+        );
+    }
 
     #[test]
     fn boards_are_the_two_player_games_of_the_registry() {

@@ -3,7 +3,7 @@
 //! Values are relative to the node (seeds the side to move will still
 //! capture minus the opponent's). The static value:
 //!
-//! - **reach** (`EvalConfig::reach`): the most seeds the side to move
+//! - **reach** ([`AdjiTerms`]): the most seeds the side to move
 //!   captures with one move now, minus half the most the opponent could
 //!   capture if it were to move (a one-ply look past the horizon, as the
 //!   knight's reach);
@@ -21,7 +21,17 @@
 use super::{AdjiBoard, Sow, PITS};
 use crate::game::{Game, Player};
 use crate::search::bench::{Bench, BenchPosition};
-use crate::search::{EvalConfig, Evaluate};
+use crate::search::Evaluate;
+
+crate::eval_terms! {
+    /// The terms of Adji-boto's evaluation.
+    pub struct AdjiTerms {
+        /// The most seeds the side to move captures with one move now,
+        /// minus half the most the opponent could capture if it were to
+        /// move (a one-ply look past the horizon, as the knight's reach).
+        reach: true,
+    }
+}
 
 impl<const SOLO: bool> AdjiBoard<SOLO> {
     /// The most seeds `side` captures with one move from this board.
@@ -44,7 +54,9 @@ impl<const SOLO: bool> AdjiBoard<SOLO> {
 impl<const SOLO: bool> Evaluate for AdjiBoard<SOLO> {
     const HAS_NOISY: bool = false;
 
-    fn evaluate(&self, cfg: &EvalConfig) -> i32 {
+    type Terms = AdjiTerms;
+
+    fn evaluate(&self, cfg: &AdjiTerms) -> i32 {
         if self.is_over() {
             return 0;
         }
@@ -97,6 +109,7 @@ impl<const SOLO: bool> Bench for AdjiBoard<SOLO> {
 mod tests {
     use super::*;
     use crate::games::Adjiboto;
+    use crate::search::eval::Terms;
 
     #[test]
     fn captures_are_seen_and_ordered_first() {
@@ -105,6 +118,6 @@ mod tests {
         assert_eq!(pos.best_capture(Player::One), 1);
         assert_eq!(pos.order_hint(Sow(0)), 10);
         assert_eq!(pos.order_hint(Sow(5)), 0);
-        assert!(pos.evaluate(&EvalConfig::default()) > 0);
+        assert!(pos.evaluate(&AdjiTerms::defaults()) > 0);
     }
 }

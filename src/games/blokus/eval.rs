@@ -3,7 +3,7 @@
 //! Values are relative to the node: squares the side to move will still
 //! place minus the opponent's. The static value has one term:
 //!
-//! - **territory** (`EvalConfig::reach`): both players grow at once from
+//! - **territory** (the `reach` term of [`BlokusTerms`]): both players grow at once from
 //!   their corner squares (the diagonal neighbours of their squares that
 //!   they may still use, or the start corner), one step in the eight
 //!   directions at a time, never onto a square edge-adjacent to their own
@@ -24,7 +24,17 @@
 use super::{BlokusBoard, Frame, Placement, Player, SIZE};
 use crate::game::Game;
 use crate::search::bench::{Bench, BenchPosition};
-use crate::search::{EvalConfig, Evaluate};
+use crate::search::Evaluate;
+
+crate::eval_terms! {
+    /// The terms of Blokus's evaluation.
+    pub struct BlokusTerms {
+        /// The territory: the empty squares the side to move reaches first
+        /// from its corner squares minus those the opponent reaches first,
+        /// halved (named `reach`, the term it was measured as).
+        reach: true,
+    }
+}
 
 /// Bits of a full row.
 const ROW: u16 = (1 << SIZE) - 1;
@@ -92,7 +102,9 @@ impl<const SOLO: bool> BlokusBoard<SOLO> {
 impl<const SOLO: bool> Evaluate for BlokusBoard<SOLO> {
     const HAS_NOISY: bool = false;
 
-    fn evaluate(&self, cfg: &EvalConfig) -> i32 {
+    type Terms = BlokusTerms;
+
+    fn evaluate(&self, cfg: &BlokusTerms) -> i32 {
         let me = self.side_to_move();
         let corners = |p: Player| {
             let f = self.frame(p);

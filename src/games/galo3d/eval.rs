@@ -5,9 +5,9 @@
 //!   move, [`NEAR_WIN`];
 //! - otherwise, the opponent has two such threats on different cells: the
 //!   mover can block only one, `-NEAR_WIN`;
-//! - otherwise the open lines (`reach` term): each line holding only the
-//!   mover's symbols counts 1 per symbol, squared, the opponent's the same
-//!   with a minus sign.
+//! - otherwise the open lines (the `reach` term of [`GaloTerms`]): each
+//!   line holding only the mover's symbols counts 1 per symbol, squared,
+//!   the opponent's the same with a minus sign.
 //!
 //! Move ordering: a move that completes a line first, then one that blocks
 //! the opponent's, then the cells with the most lines (the centre `b22`
@@ -16,7 +16,17 @@
 use super::{Galo, Mark, Symbol, LINES, LINES_OF, WIN_POINTS};
 use crate::game::Game;
 use crate::search::bench::{Bench, BenchPosition};
-use crate::search::{EvalConfig, Evaluate};
+use crate::search::Evaluate;
+
+crate::eval_terms! {
+    /// The terms of 3-D noughts and crosses' evaluation.
+    pub struct GaloTerms {
+        /// The open lines: each line holding only the mover's symbols counts
+        /// 1 per symbol, squared, the opponent's the same with a minus sign
+        /// (the threats are counted whatever the terms).
+        reach: true,
+    }
+}
 
 /// Near a won game: large, below [`WIN_POINTS`].
 pub const NEAR_WIN: i32 = WIN_POINTS as i32 - 10;
@@ -57,7 +67,9 @@ impl<const SOLO: bool> Galo<SOLO> {
 impl<const SOLO: bool> Evaluate for Galo<SOLO> {
     const HAS_NOISY: bool = false;
 
-    fn evaluate(&self, cfg: &EvalConfig) -> i32 {
+    type Terms = GaloTerms;
+
+    fn evaluate(&self, cfg: &GaloTerms) -> i32 {
         if self.is_over() {
             return 0;
         }

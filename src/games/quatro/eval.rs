@@ -25,7 +25,7 @@
 use super::{Place, QuatroBoard, LINES, LINES_OF, WIN_POINTS};
 use crate::game::Game;
 use crate::search::bench::{Bench, BenchPosition};
-use crate::search::{EvalConfig, Evaluate};
+use crate::search::Evaluate;
 
 /// The pieces with each value: bit `b` set (`0..4`), bit `b` clear (`4..8`).
 const HAVE: [u16; 8] = have();
@@ -141,7 +141,10 @@ const NEAR_WIN: i32 = WIN_POINTS as i32 - 10;
 impl<const SOLO: bool> Evaluate for QuatroBoard<SOLO> {
     const HAS_NOISY: bool = false;
 
-    fn evaluate(&self, _cfg: &EvalConfig) -> i32 {
+    /// No term to switch: the threats are the evaluation.
+    type Terms = ();
+
+    fn evaluate(&self, _: &()) -> i32 {
         if self.is_over() {
             return 0;
         }
@@ -207,7 +210,7 @@ mod tests {
     fn a_threat_is_a_win_for_the_mover() {
         // Three round pieces on row 1, a round piece in reserve.
         let pos = Quatro::from_fen("quatro brao,prao,brbo,-/-,-,-,-/-,-,-,-/-,-,-,- 2").unwrap();
-        assert_eq!(pos.evaluate(&EvalConfig::default()), NEAR_WIN);
+        assert_eq!(pos.evaluate(&()), NEAR_WIN);
         let win = pos.parse_move("prbo@d1").unwrap();
         assert_eq!(pos.order_hint(win), 1000);
         let pos = Quatro::from_fen("quatro brao,prao,-,-/-,-,-,-/-,-,-,-/-,-,-,- 1").unwrap();

@@ -5,8 +5,8 @@
 //!
 //! - **material** (always): 8 × (own pegs − enemy pegs); a peg lost is a
 //!   runner less and a capture threat less;
-//! - **advance** (`EvalConfig::mobility`): the rows all one's pegs have
-//!   come forward minus the enemy's, / 2.
+//! - **advance** (the `mobility` term of [`SoliTerms`]): the rows all one's
+//!   pegs have come forward minus the enemy's, / 2.
 //!
 //! Measured (release, `tabula selfplay --board solitario --games 40
 //! --movetime 20` against the plain alpha-beta, colours swapped): with a
@@ -24,7 +24,17 @@ use super::{SoliBoard, BOTTOM, HOLES, TOP, WIN_POINTS};
 use crate::game::GameMove;
 use crate::game::{Game, Player};
 use crate::search::bench::{Bench, BenchPosition};
-use crate::search::{EvalConfig, Evaluate};
+use crate::search::Evaluate;
+
+crate::eval_terms! {
+    /// The terms of the Solitário duel's evaluation (the material is
+    /// always counted).
+    pub struct SoliTerms {
+        /// The advance: the rows all one's pegs have come forward minus the
+        /// enemy's, / 2 (named `mobility`, the term it was measured as).
+        mobility: true,
+    }
+}
 
 /// The largest |static value|.
 pub const CAP: i32 = WIN_POINTS as i32 - 20;
@@ -95,7 +105,9 @@ impl<const SOLO: bool> SoliBoard<SOLO> {
 impl<const SOLO: bool> Evaluate for SoliBoard<SOLO> {
     const HAS_NOISY: bool = false;
 
-    fn evaluate(&self, cfg: &EvalConfig) -> i32 {
+    type Terms = SoliTerms;
+
+    fn evaluate(&self, cfg: &SoliTerms) -> i32 {
         if SOLO || self.is_over() {
             return 0;
         }
@@ -171,20 +183,21 @@ impl<const SOLO: bool> Bench for SoliBoard<SOLO> {
 mod tests {
     use super::*;
     use crate::games::Solitario;
+    use crate::search::eval::Terms;
 
     #[test]
     fn the_start_is_even_and_a_runner_ahead_counts() {
         let start = Solitario::start();
         assert_eq!(start.way_home(Player::One), 4);
         assert_eq!(start.way_home(Player::Two), 4);
-        let v = start.evaluate(&EvalConfig::default());
+        let v = start.evaluate(&SoliTerms::defaults());
         assert!(v.abs() <= 4, "{v}");
         // Player 1's runner on d5 is one step from home; player 2's are far.
         let pos = Solitario::from_fen(
             "solitario xx011xx/xx111xx/0000000/0000000/0001000/xx000xx/xx222xx 1 10",
         )
         .unwrap();
-        assert!(pos.evaluate(&EvalConfig::default()) > 10);
+        assert!(pos.evaluate(&SoliTerms::defaults()) > 10);
         let win = pos.parse_move("d5-d6").unwrap();
         assert!(pos.order_hint(win) >= 1000);
     }
