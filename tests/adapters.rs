@@ -960,7 +960,7 @@ fn lisp_forced_pass_is_answered_without_calling_jogar() {
             let mut pos = parse_spec(&format!("random knight {seed}"), None).unwrap();
             while !pos.is_over() {
                 let legal = pos.legal_moves();
-                if legal.len() == 1 && legal[0].to_string() == "pass" {
+                if legal.len() == 1 && legal[0].is_pass() {
                     return Some(pos);
                 }
                 pos.play(legal[pick(&mut rng, legal.len())]).unwrap();
@@ -1526,7 +1526,7 @@ fn project_games(e: &mut Engine, starts: &[AnyPosition], movetime: u32, seed: u6
         while !pos.is_over() && moves.len() < 150 {
             let legal = pos.legal_moves();
             let mv = if pos.side_to_move() == side && legal.len() > 1
-                || pos.side_to_move() == side && legal[0].to_string() != "pass"
+                || pos.side_to_move() == side && !legal[0].is_pass()
             {
                 e.send(&position_command(start, &moves));
                 let started = Instant::now();

@@ -13,7 +13,7 @@ mod naive;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::collections::HashMap;
-use tabula::game::{Game, Outcome, Player};
+use tabula::game::{Game, GameMove, Outcome, Player};
 use tabula::games::{AnyPosition, GameId};
 use tabula::setup::parse_spec;
 use tabula::with_game;
@@ -101,7 +101,7 @@ fn check_position<G: Game>(pos: &G, twin: &naive::Pos, names: &[String], at: &st
 }
 
 /// A seeded random playout from `start`, checking every ply.
-fn playout<G: Game>(start: G, twin: naive::Pos, seed: u64, label: &str) {
+fn playout<G: Game + Into<AnyPosition>>(start: G, twin: naive::Pos, seed: u64, label: &str) {
     let names = twin.every_move_name();
     // The longest game the rules allow, or where to stop a puzzle that may
     // go on for ever (naive::Pos::playout_bound).
@@ -118,6 +118,15 @@ fn playout<G: Game>(start: G, twin: naive::Pos, seed: u64, label: &str) {
         let moves = pos.legal_moves();
         if moves.is_empty() {
             break;
+        }
+        // A pass is found by asking the move, the game's and any game's.
+        let any = pos.into().legal_moves();
+        for (m, a) in moves.iter().zip(&any) {
+            let written = m.to_string() == "pass";
+            assert!(
+                m.is_pass() == written && a.is_pass() == written,
+                "{at}: is_pass of {m}"
+            );
         }
         let mv = moves[rng.gen_range(0..moves.len())];
         pos.play(mv).unwrap();

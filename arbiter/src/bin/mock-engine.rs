@@ -379,8 +379,7 @@ fn main() {
                 } else {
                     good
                 };
-                let reply = if has("no-pass") && legal.len() == 1 && legal[0].to_string() == "pass"
-                {
+                let reply = if has("no-pass") && legal.len() == 1 && legal[0].is_pass() {
                     illegal_move(pos.as_ref())
                 } else {
                     reply

@@ -88,7 +88,7 @@ pub(super) fn sample_positions(o: &CheckOptions) -> Vec<Sample> {
             let moves = p.legal_moves();
             let tag = if moves.is_empty() {
                 Tag::Over
-            } else if moves.len() == 1 && moves[0].to_string() == "pass" {
+            } else if moves.len() == 1 && moves[0].is_pass() {
                 Tag::Pass
             } else if last_side == Some(p.side_to_move()) {
                 Tag::Extra
@@ -514,7 +514,7 @@ mod tests {
                     "{game} {tag}"
                 );
                 if *tag == Tag::Pass {
-                    assert_eq!(p.legal_moves()[0].to_string(), "pass");
+                    assert!(p.legal_moves()[0].is_pass());
                 }
             }
         }

@@ -488,7 +488,7 @@ impl Console for Person {
     fn action(&mut self, start: &AnyPosition, history: &[String], pos: &AnyPosition) -> Action {
         let stale = self.keys.typed_ahead();
         let legal = pos.legal_moves();
-        if legal.len() == 1 && legal[0].to_string() == "pass" {
+        if legal.len() == 1 && legal[0].is_pass() {
             self.discard(&stale);
             return self.forced_pass(start, history, pos);
         }

@@ -187,11 +187,7 @@ mod tests {
         assert_eq!(text.matches("  B  ").count(), 1, "{text}");
         let marked = text.matches('*').count() - 1; // the legend's own '*'
         assert!(!render(&pos, None, &[], &Paint { color: false }, false).contains('*'));
-        let legal = pos
-            .legal_moves()
-            .iter()
-            .filter(|m| m.to_string() != "pass")
-            .count();
+        let legal = pos.legal_moves().iter().filter(|m| !m.is_pass()).count();
         assert_eq!(marked, legal, "{text}");
         assert!(!text.contains('\x1b'));
         let coloured = render(&pos, None, &[], &Paint { color: true }, true);
