@@ -464,36 +464,32 @@ fn parse_game(text: &str) -> Result<GameId> {
     Ok(game)
 }
 
-/// Confines the external engines as `--sandbox` says, hiding the arbiter's
-/// files (and `config` files) from them; prints what is enforced.
+/// Confines the external engines as `--sandbox` says, hiding from them the
+/// folders of every file the arbiter writes and the `config` files (and the
+/// boards file) it reads; prints what is enforced.
 fn confine(c: &Common, entrants: &mut [Entrant], config: &[PathBuf]) -> Result<()> {
     let log_dir = settings(c).log_dir;
-    let mut protected: Vec<PathBuf> = config.to_vec();
-    protected.extend(
-        [
-            &c.results,
-            &log_dir,
-            &c.out.records,
-            &c.out.summary,
-            &c.html,
-        ]
-        .into_iter()
-        .flatten()
-        .cloned(),
-    );
-    // The journal's side files (set-aside lines, the rewrite in progress).
-    if let Some(r) = &c.results {
-        for side in [".rejected", ".tmp"] {
-            let mut p = r.clone().into_os_string();
-            p.push(side);
-            protected.push(PathBuf::from(p));
-        }
-    }
-    if let Some(header) = c.sandbox.apply(entrants, &protected)? {
-        // The log folder exists before the engines start, to be masked.
-        if let Some(dir) = &log_dir {
-            std::fs::create_dir_all(dir)?;
-        }
+    let analysis = c
+        .analyse
+        .options(c.results.as_deref())
+        .and_then(|a| a.file().map(PathBuf::from));
+    let mut written: Vec<PathBuf> = [
+        &c.results,
+        &c.out.records,
+        &c.out.summary,
+        &c.html,
+        &analysis,
+    ]
+    .into_iter()
+    .flatten()
+    .cloned()
+    .collect();
+    // The traffic logs: files written in the log folder (which is masked,
+    // or refused when an engine sees it as its own).
+    written.extend(log_dir.iter().map(|d| d.join("game.log")));
+    let mut read: Vec<PathBuf> = config.to_vec();
+    read.extend(c.fens.iter().cloned());
+    if let Some(header) = c.sandbox.apply_hiding(entrants, &written, &read)? {
         outln!("{header}");
     }
     Ok(())

@@ -247,6 +247,13 @@ pub struct AnalyseOptions {
     pub(crate) threads: usize,
 }
 
+impl AnalyseOptions {
+    /// The analysis file, when kept.
+    pub fn file(&self) -> Option<&Path> {
+        self.file.as_deref()
+    }
+}
+
 impl AnalyseFlags {
     /// The options of a run whose results go to `results` (`None` without
     /// `--analyse`).

@@ -163,8 +163,14 @@ pub(crate) struct Confinement {
     /// The user and group the engine runs as (the arbiter is root).
     pub(crate) run_as: Option<(u32, u32)>,
     pub(crate) writable: bool,
-    /// Absolute paths masked wherever they fall inside the engine's view.
+    /// Absolute folders masked (an empty folder in their place) wherever
+    /// they fall inside the engine's view, unless they are its own: the
+    /// folders of the arbiter's files, the other engines' own places.
     pub(crate) hidden: Vec<PathBuf>,
+    /// Absolute files covered by `/dev/null` wherever they fall inside the
+    /// engine's view: the arbiter's inputs (config files), which it never
+    /// writes.
+    pub(crate) covered: Vec<PathBuf>,
     /// The seccomp filter of [`seccomp`] is loaded.
     pub(crate) seccomp: bool,
 }
