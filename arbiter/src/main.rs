@@ -417,6 +417,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             if games == 0 {
                 bail!("--games must be at least 1");
             }
+            check_paths(&common, &[])?;
             let mut entrants = vec![Entrant::from_cli(&engine1)?, Entrant::from_cli(&engine2)?];
             arbiter::dedup_names(&mut entrants);
             confine(&common, &mut entrants, &[])?;
@@ -436,6 +437,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             play(schedule, &common, &cmd)
         }
         Some(Command::Tournament(args)) => {
+            check_paths(&args.common, &args.engine_files)?;
             let mut schedule = args.schedule()?;
             confine(&args.common, &mut schedule.entrants, &args.engine_files)?;
             let cmd = std::env::args().collect::<Vec<_>>();
@@ -462,6 +464,43 @@ fn run(cli: Cli) -> Result<ExitCode> {
 fn parse_game(text: &str) -> Result<GameId> {
     let game: GameId = text.parse().map_err(|e| anyhow::anyhow!("--game: {e}"))?;
     Ok(game)
+}
+
+/// Refuses, before anything is written, an output of a match or tournament
+/// that is one of its inputs (the journal, the boards file, the engine
+/// files) or another output: `--results r.jsonl --summary r.jsonl` would
+/// overwrite every game with the summary.
+fn check_paths(c: &Common, engine_files: &[PathBuf]) -> Result<()> {
+    use arbiter::paths::Named;
+    let mut inputs: Vec<Named> = Vec::new();
+    inputs.extend(c.results.as_deref().map(|p| Named::file("--results", p)));
+    inputs.extend(c.fens.as_deref().map(|p| Named::file("--boards-file", p)));
+    inputs.extend(engine_files.iter().map(|p| Named::file("--engines", p)));
+    let analysis = c
+        .analyse
+        .options(c.results.as_deref())
+        .and_then(|a| a.file().map(PathBuf::from));
+    let mut outputs: Vec<Named> = Vec::new();
+    outputs.extend(
+        c.out
+            .summary
+            .as_deref()
+            .map(|p| Named::file("--summary", p)),
+    );
+    outputs.extend(
+        c.out
+            .records
+            .as_deref()
+            .map(|p| Named::file("--records", p)),
+    );
+    outputs.extend(c.html.as_deref().map(|p| Named::file("--html", p)));
+    outputs.extend(
+        analysis
+            .as_deref()
+            .map(|p| Named::file("the analysis file", p)),
+    );
+    outputs.extend(c.log_dir.as_deref().map(|p| Named::folder("--log-dir", p)));
+    arbiter::paths::check(&inputs, &outputs)
 }
 
 /// Confines the external engines as `--sandbox` says, hiding from them the
@@ -739,11 +778,30 @@ fn tell_where_faults_are(records: &[GameRecord], settings: &Settings) {
 /// `arbiter merge`: see [`arbiter::merge_shards`].
 fn merge(journals: &[PathBuf], out: &std::path::Path, outputs: &Outputs) -> Result<ExitCode> {
     arbiter::set_wide(outputs.wide);
-    if journals.iter().any(|j| j == out) {
-        bail!("--results '{}' is one of the journals to merge: write the merged journal to a new file", out.display());
+    {
+        use arbiter::paths::Named;
+        let inputs: Vec<Named> = journals
+            .iter()
+            .map(|j| Named::file("a journal to merge", j))
+            .collect();
+        let mut written = vec![Named::file("--results", out)];
+        written.extend(
+            outputs
+                .summary
+                .as_deref()
+                .map(|p| Named::file("--summary", p)),
+        );
+        written.extend(
+            outputs
+                .records
+                .as_deref()
+                .map(|p| Named::file("--records", p)),
+        );
+        arbiter::paths::check(&inputs, &written)?;
     }
     let m = arbiter::merge_shards(journals)?;
     arbiter::rewrite_journal(out, &m.records)?;
+    m.set_aside(out)?;
     let mut pairings: Vec<(usize, usize)> = Vec::new();
     for r in &m.records {
         let i = |n: &str| m.names.iter().position(|x| x == n).unwrap_or(0);

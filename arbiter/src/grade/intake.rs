@@ -171,6 +171,40 @@ impl Budget {
     }
 }
 
+/// Refuses, before anything is written, a season folder `out` that is the
+/// download or lies inside it (a rerun would take the season's own files
+/// for submissions), a download inside one of the folders `grade` writes,
+/// and a rubric that is one of the season's files.
+pub(crate) fn check_paths(input: &Path, out: &Path, rubric: Option<&Path>) -> Result<()> {
+    use crate::paths::Named;
+    if !input.is_dir() {
+        // A device or a FIFO is refused at once, not read for ever.
+        crate::paths::open(input).with_context(|| format!("cannot read {}", input.display()))?;
+    }
+    let mut inputs = vec![if input.is_dir() {
+        Named::folder("the download", input)
+    } else {
+        Named::file("the download", input)
+    }];
+    inputs.extend(rubric.map(|r| Named::file("--rubric", r)));
+    let folders: Vec<PathBuf> = ["download", "submissions", "check", "feedback"]
+        .iter()
+        .map(|f| out.join(f))
+        .collect();
+    let files: Vec<PathBuf> = ["grades.csv", "evidence.csv", "report.html", "results.jsonl"]
+        .iter()
+        .map(|f| out.join(f))
+        .collect();
+    let mut outputs = vec![Named::file("--out", out)];
+    outputs.extend(
+        folders
+            .iter()
+            .map(|f| Named::folder("the season folder", f)),
+    );
+    outputs.extend(files.iter().map(|f| Named::file("a season file", f)));
+    crate::paths::check(&inputs, &outputs)
+}
+
 /// Reads the download and copies or unpacks each submission into
 /// `<out>/submissions/<name>/files/`. A submission that breaks a rule is
 /// returned with its `refused` reasons; an error is only what stops the
@@ -180,6 +214,10 @@ pub(crate) fn read(input: &Path, out: &Path, limits: &Limits) -> Result<Vec<Subm
     fs::create_dir_all(out.join("submissions"))
         .with_context(|| format!("cannot create {}", out.join("submissions").display()))?;
     let meta = fs::metadata(input).with_context(|| format!("cannot read {}", input.display()))?;
+    if !meta.is_dir() {
+        // A device or a FIFO is refused, not read for ever.
+        crate::paths::open(input).with_context(|| format!("cannot read {}", input.display()))?;
+    }
     let root = if meta.is_dir() {
         input.to_path_buf()
     } else {
@@ -533,7 +571,7 @@ fn unpack_zip(
     dest: &Path,
     budget: &mut Budget,
 ) -> Result<(), Refused> {
-    let file = File::open(archive).map_err(Refused::io(label))?;
+    let file = crate::paths::open(archive).map_err(Refused::io(label))?;
     let mut zip = zip::ZipArchive::new(BufReader::new(file))
         .map_err(|e| Refused(format!("{label}: not a zip archive that opens ({e})")))?;
     for i in 0..zip.len() {
@@ -607,7 +645,7 @@ fn unpack_tar(
     dest: &Path,
     budget: &mut Budget,
 ) -> Result<(), Refused> {
-    let file = File::open(archive).map_err(Refused::io(label))?;
+    let file = crate::paths::open(archive).map_err(Refused::io(label))?;
     let read = Rc::new(Cell::new(0u64));
     let counting = Counting {
         inner: BufReader::new(file),
@@ -731,7 +769,7 @@ fn copy_file(from: &Path, to: &Path, shown: &str, budget: &mut Budget) -> Result
         return Ok(());
     }
     budget.file(shown)?;
-    let mut input = File::open(from).map_err(Refused::io(shown))?;
+    let mut input = crate::paths::open(from).map_err(Refused::io(shown))?;
     write_limited(&mut input, to, shown, None, budget)?;
     Ok(())
 }

@@ -164,6 +164,7 @@ pub fn run(args: GradeArgs, command: &[String]) -> Result<ExitCode> {
     if !args.input.exists() {
         bail!("no download at '{}'", args.input.display());
     }
+    intake::check_paths(&args.input, &args.out, args.rubric.as_deref())?;
     let out = &args.out;
     std::fs::create_dir_all(out)
         .with_context(|| format!("cannot create the folder '{}'", out.display()))?;
