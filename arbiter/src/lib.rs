@@ -7,11 +7,13 @@
 //! above it in this list (`.ci/module-cycles.py` checks that no two rooms,
 //! and no two files of a room, use each other):
 //!
-//! - `out.rs`, `signals.rs`, `limits.rs`, `paths.rs`, `params.rs`:
-//!   printing that a broken pipe cannot stop (and `plural`), what Ctrl-C
-//!   and SIGTERM do, the range of every number given, the files given
-//!   (inputs that are regular files, outputs that are none of the inputs),
-//!   the game's parameters (`--param NAME=VALUE`, `--dots-size`).
+//! - `out.rs`, `signals.rs`, `limits.rs`, `paths.rs`, `names.rs`,
+//!   `params.rs`: printing that a broken pipe cannot stop (and `plural`),
+//!   what Ctrl-C and SIGTERM do, the range of every number given, the files
+//!   given (inputs that are regular files, outputs that are none of the
+//!   inputs), names from outside (escaped when shown, shortened for a file
+//!   name, defused in a CSV cell), the game's parameters (`--param
+//!   NAME=VALUE`, `--dots-size`).
 //! - `engines/`: who plays. Entrants from the command line or a TOML/JSON
 //!   file (`config.rs`), engine processes (`process.rs`), the sandbox's
 //!   layers (`sandbox/`: bubblewrap, cgroups, seccomp) and which engine gets
@@ -67,6 +69,7 @@ mod check;
 mod engines;
 mod grade;
 pub mod limits;
+mod names;
 pub mod out;
 mod params;
 pub mod paths;

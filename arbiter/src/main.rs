@@ -387,6 +387,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 bail!("--positions must be at least 1");
             }
             let opts = arbiter::CheckOptions {
+                log_dir: None,
                 setup: params.setup(game)?,
                 sample_params: params.none_given(),
                 seed,
