@@ -1,5 +1,5 @@
 //! The files a command is given: inputs are read only when they are
-//! regular files ([`open`], [`read`], [`read_to_string`]: a device such as
+//! regular files (`open`, `read`, `read_to_string`: a device such as
 //! `/dev/zero` would be read without end, a FIFO would wait for a writer
 //! for ever), and no output may be one of the inputs, another output, or
 //! lie in an input folder ([`check`]), refused before anything is written:
