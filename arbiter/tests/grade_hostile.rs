@@ -9,11 +9,11 @@
 //!   again) excludes that submission only;
 //! - a Moodle name of 249 bytes gets its pages, its check kept, the
 //!   summary;
-//! - a name with U+202E reaches neither the terminal nor a file raw; a name
-//!   starting with `=` is defused in `grades.csv`;
+//! - a name with U+202E reaches neither the terminal nor a file raw;
 //! - an engine that reads the session keyring finds nothing, so the
 //!   teacher's secret is on no page;
 //! - the check's traffic logs stay in the season folder;
+//! - a hard link to a file outside a submission excludes it;
 //! - a bad line in the analysis file is repaired on the rerun, which
 //!   writes the grades.
 //!
@@ -86,24 +86,15 @@ fn crasher() -> String {
     )
 }
 
-/// A zip at `path` of `files` (name, content, stored rather than deflated).
-fn zip(path: &Path, files: &[(&str, &[u8], bool)]) {
+/// A zip at `path` of `files` (name, content), deflated as Moodle's.
+fn zip(path: &Path, files: &[(&str, &[u8])]) {
     let f = std::fs::File::create(path).unwrap();
     let mut z = zip::ZipWriter::new(f);
-    for (name, data, stored) in files {
-        let method = match stored {
-            true => zip::CompressionMethod::Stored,
-            false => zip::CompressionMethod::Deflated,
-        };
-        let opts = zip::write::SimpleFileOptions::default()
-            .compression_method(method)
-            .large_file(data.len() > 1 << 30);
-        if name.ends_with('/') {
-            z.add_directory(*name, opts).unwrap();
-        } else {
-            z.start_file(*name, opts).unwrap();
-            z.write_all(data).unwrap();
-        }
+    let opts = zip::write::SimpleFileOptions::default()
+        .compression_method(zip::CompressionMethod::Deflated);
+    for (name, data) in files {
+        z.start_file(*name, opts).unwrap();
+        z.write_all(data).unwrap();
     }
     z.finish().unwrap();
 }
@@ -184,34 +175,41 @@ fn rows(path: &Path) -> Vec<std::collections::BTreeMap<String, String>> {
         .collect()
 }
 
-#[test]
-fn no_submission_stops_spies_on_or_corrupts_the_class() {
-    needs!(tools::BWRAP, tools::PYTHON, tools::KEYCTL);
-    let tmp = Tmp::new("hostile-class");
-    let long = format!("{}Silva", "Maria Ção ".repeat(18));
-    let ana = format!("{long}_1001_assignsubmission_file_");
-    assert_eq!(ana.len(), 249);
-    let eva = "Eva\u{202e}lisp.exe_1002_assignsubmission_file_";
-    let duarte = "Duarte Reis_1003_assignsubmission_file_";
-    let formula = "=1+1 Formula_1004_assignsubmission_file_";
-    let filipe = "Filipe Neves_1005_assignsubmission_file_";
-    let example = std::fs::read(repo().join("adapters/python/example_engine.py")).unwrap();
-    let log = "jogada 12: (3 4) -> (5 5) avaliacao 0 tempo 12 ms\n".repeat(2 << 20 >> 6);
-    let (spy, crasher, bomb) = (spy(), crasher(), bomb());
+/// What a season left.
+struct Season {
+    code: i32,
+    text: String,
+    out: PathBuf,
+    grades: Vec<std::collections::BTreeMap<String, String>>,
+    _tmp: Tmp,
+}
+
+impl Season {
+    /// The `grades.csv` row of participant `id`.
+    fn row(&self, id: &str) -> &std::collections::BTreeMap<String, String> {
+        self.grades
+            .iter()
+            .find(|r| r["Identifier"] == format!("Participant {id}"))
+            .unwrap_or_else(|| panic!("{id} in {:#?}\n{}", self.grades, self.text))
+    }
+
+    /// The text of `check/<submission>.txt` of participant `id`.
+    fn check(&self, id: &str) -> String {
+        let name = &self.row(id)["submission"];
+        std::fs::read_to_string(self.out.join("check").join(format!("{name}.txt")))
+            .unwrap_or_else(|e| panic!("{name}: {e}\n{}", self.text))
+    }
+}
+
+/// `arbiter grade` of a Moodle zip of `files` (path, content), from a
+/// teacher's login session: one board a pairing, 100 ms a move, no
+/// analysis.
+fn season(name: &str, files: &[(&str, &[u8])]) -> Season {
+    let tmp = Tmp::new(name);
     let download = tmp.path("turma.zip");
-    zip(
-        &download,
-        &[
-            (&format!("{ana}/motor.py"), &example, false),
-            (&format!("{ana}/registo.txt"), log.as_bytes(), false),
-            (&format!("{eva}/motor.py"), spy.as_bytes(), false),
-            (&format!("{duarte}/entrega.zip"), &bomb, false),
-            (&format!("{formula}/"), b"", false),
-            (&format!("{filipe}/motor.py"), crasher.as_bytes(), false),
-        ],
-    );
+    zip(&download, files);
     let out = tmp.path("season");
-    let args = [
+    let (code, text) = grade(&[
         "grade",
         download.to_str().unwrap(),
         "--game",
@@ -224,70 +222,138 @@ fn no_submission_stops_spies_on_or_corrupts_the_class() {
         "--out",
         out.to_str().unwrap(),
         "--quiet",
-    ];
-    let (code, text) = grade(&args);
-    assert_eq!(code, 0, "{text}");
-    assert!(
-        text.contains("no kernel keyring") && text.contains("no file locks"),
-        "the header says what the sandbox isolates: {text}"
-    );
-    assert!(
-        !text.contains('\u{202e}'),
-        "a raw U+202E on the terminal: {text}"
-    );
-    assert!(!text.contains(SECRET), "{text}");
-
-    let grades = rows(&out.join("grades.csv"));
-    assert_eq!(grades.len(), 5, "{grades:#?}\n{text}");
-    let by = |id: &str| {
-        grades
-            .iter()
-            .find(|r| r["Identifier"] == format!("Participant {id}"))
-            .unwrap_or_else(|| panic!("{id} in {grades:#?}"))
+    ]);
+    let grades = match out.join("grades.csv").is_file() {
+        true => rows(&out.join("grades.csv")),
+        false => Vec::new(),
     };
-    // The long name: a safe name, the student's whole, its page and check.
-    let a = by("1001");
-    assert_eq!(a["status"], "admitted", "{a:?}\n{text}");
-    assert!(a["submission"].len() <= 100, "{a:?}");
-    assert_eq!(a["Full name"], long);
-    assert!(out
-        .join("feedback")
-        .join(format!("{}.html", a["submission"]))
-        .is_file());
-    assert!(out
-        .join("check")
-        .join(format!("{}.json", a["submission"]))
-        .is_file());
-    // The spy plays, and found nothing.
-    let e = by("1002");
-    assert_eq!(e["status"], "admitted", "{e:?}\n{text}");
-    assert!(e["submission"].starts_with("Eva\\u{202e}lisp.exe"), "{e:?}");
-    let check = std::fs::read_to_string(out.join("check").join(format!("{}.txt", e["submission"])))
-        .unwrap();
-    assert!(check.contains("DEBUG key: none (errno 38)"), "{check}");
-    // The bomb: that submission only.
-    let d = by("1003");
+    Season {
+        code,
+        text,
+        out,
+        grades,
+        _tmp: tmp,
+    }
+}
+
+const ANA: &str = "Ana Sousa_1001_assignsubmission_file_";
+
+fn example() -> Vec<u8> {
+    std::fs::read(repo().join("adapters/python/example_engine.py")).unwrap()
+}
+
+/// A student's ordinary 2 MiB text log, which the download's zip deflates
+/// far better than 100:1: no bomb, the class is graded.
+#[test]
+fn a_compressible_text_log_is_no_bomb() {
+    needs!(tools::BWRAP, tools::PYTHON, tools::KEYCTL);
+    let log = "jogada 12: (3 4) -> (5 5) avaliacao 0 tempo 12 ms\n".repeat(2 << 20 >> 6);
+    let s = season(
+        "log",
+        &[
+            (&format!("{ANA}/motor.py"), &example()),
+            (&format!("{ANA}/registo.txt"), log.as_bytes()),
+        ],
+    );
+    assert_eq!(s.code, 0, "{}", s.text);
+    assert_eq!(s.row("1001")["status"], "admitted", "{}", s.text);
+}
+
+/// A bomb inside one `entrega.zip` (deflated again by the download's zip)
+/// excludes that submission only.
+#[test]
+fn a_bomb_in_one_entrega_zip_excludes_that_submission_only() {
+    needs!(tools::BWRAP, tools::PYTHON, tools::KEYCTL);
+    let s = season(
+        "bomb",
+        &[
+            (&format!("{ANA}/motor.py"), &example()),
+            (
+                "Duarte Reis_1003_assignsubmission_file_/entrega.zip",
+                &bomb(),
+            ),
+        ],
+    );
+    assert_eq!(s.code, 0, "{}", s.text);
+    assert_eq!(s.row("1001")["status"], "admitted", "{}", s.text);
+    let d = s.row("1003");
     assert_eq!(d["status"], "excluded");
     assert!(
         d["reason"].contains("more than 50 MiB unpacked per submission"),
         "{d:?}"
     );
-    // The crasher's failed game: its traffic log in the season folder.
-    let f = by("1005");
-    let check = std::fs::read_to_string(out.join("check").join(format!("{}.txt", f["submission"])))
-        .unwrap();
-    let logs = out.join("check").join("logs").join(&f["submission"]);
+}
+
+/// An engine that reads the session keyring before each move and prints
+/// what it finds: it finds nothing, so the teacher's secret is on no page,
+/// in no check, on no terminal.
+#[test]
+fn the_teachers_keyring_secret_reaches_no_page() {
+    needs!(tools::BWRAP, tools::PYTHON, tools::KEYCTL);
+    let s = season("keyring", &[(&format!("{ANA}/motor.py"), spy().as_bytes())]);
+    assert_eq!(s.code, 0, "{}", s.text);
     assert!(
-        check.contains(&format!("traffic log: {}", logs.display())),
-        "{check}"
+        s.text.contains("no kernel keyring") && s.text.contains("no file locks"),
+        "the header says what the sandbox isolates: {}",
+        s.text
     );
-    assert!(std::fs::read_dir(&logs).unwrap().count() > 0);
-    // Nothing of the arbiter's holds the secret, a raw U+202E, a path of
-    // the temporary folder; a name like a formula is defused.
+    assert!(!s.text.contains(SECRET), "{}", s.text);
+    assert!(
+        s.check("1001").contains("DEBUG key: none (errno 38)"),
+        "{}",
+        s.check("1001")
+    );
     let mut files = Vec::new();
-    written(&out, &mut files);
+    written(&s.out, &mut files);
     for (path, body) in &files {
         assert!(!body.contains(SECRET), "the secret in {}", path.display());
+    }
+}
+
+/// A Moodle name of 249 bytes: its feedback page and its check are
+/// written (under a name made safe), the student's whole name kept.
+#[test]
+fn a_name_of_249_bytes_gets_its_page_and_its_check() {
+    needs!(tools::BWRAP, tools::PYTHON, tools::KEYCTL);
+    let long = format!("{}Silva", "Maria Ção ".repeat(18));
+    let ana = format!("{long}_1001_assignsubmission_file_");
+    assert_eq!(ana.len(), 249);
+    let s = season("long-name", &[(&format!("{ana}/motor.py"), &example())]);
+    assert_eq!(s.code, 0, "{}", s.text);
+    let a = s.row("1001");
+    assert_eq!(a["status"], "admitted", "{a:?}\n{}", s.text);
+    assert!(a["submission"].len() <= 100, "{a:?}");
+    assert_eq!(a["Full name"], long);
+    let page = s
+        .out
+        .join("feedback")
+        .join(format!("{}.html", a["submission"]));
+    assert!(page.is_file(), "{}", s.text);
+    let kept = s
+        .out
+        .join("check")
+        .join(format!("{}.json", a["submission"]));
+    assert!(kept.is_file(), "{}", s.text);
+}
+
+/// A U+202E in a name reaches neither the terminal nor a file raw.
+#[test]
+fn a_u202e_in_a_name_is_escaped_everywhere() {
+    needs!(tools::BWRAP, tools::PYTHON, tools::KEYCTL);
+    let eva = "Eva\u{202e}lisp.exe_1002_assignsubmission_file_";
+    let s = season("rlo", &[(&format!("{eva}/motor.py"), &example())]);
+    assert_eq!(s.code, 0, "{}", s.text);
+    assert!(
+        !s.text.contains('\u{202e}'),
+        "a raw U+202E on the terminal: {}",
+        s.text
+    );
+    let e = s.row("1002");
+    assert!(e["submission"].starts_with("Eva\\u{202e}lisp.exe"), "{e:?}");
+    assert_eq!(e["Full name"], "Eva\\u{202e}lisp.exe");
+    let mut files = Vec::new();
+    written(&s.out, &mut files);
+    for (path, body) in &files {
         let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
         if ["csv", "html", "txt"].contains(&ext) {
             assert!(
@@ -295,16 +361,82 @@ fn no_submission_stops_spies_on_or_corrupts_the_class() {
                 "a raw U+202E in {}",
                 path.display()
             );
-            assert!(
-                !body.contains("arbiter-check-"),
-                "a temporary path in {}",
-                path.display()
-            );
         }
     }
-    let raw = std::fs::read_to_string(out.join("grades.csv")).unwrap();
-    assert!(raw.contains("\n'=1+1 Formula_1004"), "{raw}");
-    assert!(!raw.contains(",=1+1"), "{raw}");
+}
+
+/// The traffic log of a game the check failed stays in the season folder
+/// (`check/logs/<name>/`), named so in the check.
+#[test]
+fn the_checks_traffic_logs_stay_in_the_season_folder() {
+    needs!(tools::BWRAP, tools::PYTHON, tools::KEYCTL);
+    let s = season(
+        "check-logs",
+        &[(&format!("{ANA}/motor.py"), crasher().as_bytes())],
+    );
+    assert_eq!(s.code, 0, "{}", s.text);
+    let check = s.check("1001");
+    let logs = s
+        .out
+        .join("check")
+        .join("logs")
+        .join(&s.row("1001")["submission"]);
+    assert!(
+        check.contains(&format!("traffic log: {}", logs.display())),
+        "{check}"
+    );
+    assert!(std::fs::read_dir(&logs).unwrap().count() > 0);
+    let mut files = Vec::new();
+    written(&s.out, &mut files);
+    for (path, body) in &files {
+        assert!(
+            !body.contains("arbiter-check-"),
+            "a temporary path in {}",
+            path.display()
+        );
+    }
+}
+
+/// A hard link in a download folder to a file outside the submission
+/// excludes it, as the README says; the file is not copied.
+#[test]
+fn a_hard_link_out_of_the_submission_excludes_it() {
+    needs!(tools::BWRAP, tools::PYTHON, tools::KEYCTL);
+    let tmp = Tmp::new("hard-link");
+    let secret = tmp.path("chave.txt");
+    std::fs::write(&secret, SECRET).unwrap();
+    let ana = tmp.path("turma").join(ANA);
+    std::fs::create_dir_all(&ana).unwrap();
+    std::fs::write(ana.join("motor.py"), example()).unwrap();
+    std::fs::hard_link(&secret, ana.join("notas.txt")).unwrap();
+    let out = tmp.path("season");
+    let (code, text) = grade(&[
+        "grade",
+        tmp.path("turma").to_str().unwrap(),
+        "--game",
+        "knight",
+        "--boards",
+        "1",
+        "--movetime",
+        "100",
+        "--no-analysis",
+        "--out",
+        out.to_str().unwrap(),
+        "--quiet",
+    ]);
+    assert_eq!(code, 0, "{text}");
+    let grades = rows(&out.join("grades.csv"));
+    assert_eq!(grades[0]["status"], "excluded", "{grades:?}");
+    assert!(
+        grades[0]["reason"].contains("notas.txt: a hard link to a file outside the submission"),
+        "{grades:?}"
+    );
+    let copied = out
+        .join("submissions")
+        .join(ANA)
+        .join("files")
+        .join("notas.txt");
+    assert!(!copied.exists());
 }
 
 /// A garbled line in `results.analysis.jsonl` (a disk error, a hand edit):
