@@ -7,9 +7,12 @@
 //! above it in this list (`.ci/module-cycles.py` checks that no two rooms,
 //! and no two files of a room, use each other):
 //!
-//! - `out.rs`, `signals.rs`, `limits.rs`, `params.rs`: printing that a
-//!   broken pipe cannot stop (and `plural`), what Ctrl-C and SIGTERM do, the
-//!   range of every number given, the game's parameters (`--param
+//! - `out.rs`, `signals.rs`, `limits.rs`, `paths.rs`, `names.rs`,
+//!   `params.rs`: printing that a broken pipe cannot stop (and `plural`),
+//!   what Ctrl-C and SIGTERM do, the range of every number given, the files
+//!   given (inputs that are regular files, outputs that are none of the
+//!   inputs), names from outside (escaped when shown, shortened for a file
+//!   name, defused in a CSV cell), the game's parameters (`--param
 //!   NAME=VALUE`, `--dots-size`).
 //! - `engines/`: who plays. Entrants from the command line or a TOML/JSON
 //!   file (`config.rs`), engine processes (`process.rs`), the sandbox's
@@ -57,8 +60,8 @@
 //! writes the files asked for.
 //!
 //! The binary (`main.rs`, with `bench.rs`) and the tests use what this file
-//! re-exports and the modules `limits`, `out` and `signals`; nothing else is
-//! public.
+//! re-exports and the modules `limits`, `out`, `paths` and `signals`;
+//! nothing else is public.
 
 #![warn(unreachable_pub)]
 
@@ -66,8 +69,10 @@ mod check;
 mod engines;
 mod grade;
 pub mod limits;
+mod names;
 pub mod out;
 mod params;
+pub mod paths;
 mod play;
 mod results;
 mod run;

@@ -479,6 +479,7 @@ mod tests {
 
     fn options(game: GameId, positions: usize) -> CheckOptions {
         CheckOptions {
+            log_dir: None,
             setup: GameSetup::new(game),
             sample_params: true,
             seed: 11,

@@ -23,7 +23,11 @@ pub(super) fn games(c: &mut Checker) {
     let o = c.o;
     // A faulted game's traffic log is written here and read back for the
     // engine's error lines and its stdout.
-    let log_dir = match private_dir() {
+    let folder = match &o.log_dir {
+        Some(dir) => fresh_dir(&dir.join(crate::names::file_name(c.name))),
+        None => private_dir(),
+    };
+    let log_dir = match folder {
         Ok(d) => d,
         Err(e) => {
             c.r.fail("games", &format!("no folder for the traffic logs: {e}"), "");
@@ -210,6 +214,16 @@ pub(super) fn game_hint(reason: Reason, errors: &[String]) -> &'static str {
             Fault::Crash(String::new())
         }
     })
+}
+
+/// The folder `dir`, made anew (what an earlier check left there goes).
+fn fresh_dir(dir: &std::path::Path) -> std::io::Result<std::path::PathBuf> {
+    match std::fs::remove_dir_all(dir) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(e),
+        _ => {}
+    }
+    std::fs::create_dir_all(dir)?;
+    Ok(dir.to_path_buf())
 }
 
 /// A new folder of the check's own (mode 0700, a name nobody can guess)

@@ -69,6 +69,12 @@ pub struct CheckOptions {
     pub positions: usize,
     /// Time the engine gets for each course problem (ms); `stop` after it.
     pub solve_ms: u64,
+    /// Where the traffic logs of the two games go: `<log_dir>/<engine's
+    /// name>/`, emptied when the check starts and kept only when a game
+    /// failed (`grade`: `season/check/logs/`). `None`: a private folder of
+    /// the temporary folder, removed unless a game failed (then named in
+    /// the game's line).
+    pub log_dir: Option<std::path::PathBuf>,
 }
 
 impl CheckOptions {

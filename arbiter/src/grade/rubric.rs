@@ -178,7 +178,7 @@ impl Rubric {
     /// out; an unknown key or a value of the wrong type is an error that
     /// says the known keys or the type expected, with the line.
     pub(crate) fn load(path: &Path) -> Result<Rubric> {
-        let text = std::fs::read_to_string(path)
+        let text = crate::paths::read_to_string(path)
             .with_context(|| format!("cannot read the rubric '{}'", path.display()))?;
         Rubric::parse(&text).with_context(|| format!("the rubric '{}'", path.display()))
     }

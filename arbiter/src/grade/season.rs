@@ -164,6 +164,7 @@ pub fn run(args: GradeArgs, command: &[String]) -> Result<ExitCode> {
     if !args.input.exists() {
         bail!("no download at '{}'", args.input.display());
     }
+    intake::check_paths(&args.input, &args.out, args.rubric.as_deref())?;
     let out = &args.out;
     std::fs::create_dir_all(out)
         .with_context(|| format!("cannot create the folder '{}'", out.display()))?;
@@ -271,6 +272,8 @@ pub fn run(args: GradeArgs, command: &[String]) -> Result<ExitCode> {
         },
         positions: 20,
         solve_ms: 3000,
+        // The checks' traffic logs stay in the season folder.
+        log_dir: Some(check_dir.join("logs")),
     };
     let queue = Mutex::new((0..entries.len()).collect::<Vec<_>>());
     let results: Mutex<Vec<Option<Vec<Finding>>>> = Mutex::new(vec![None; entries.len()]);
@@ -511,10 +514,14 @@ fn check(
                 .collect(),
             text: checked.text.clone(),
         };
-        if let Ok(json) = serde_json::to_string(&kept) {
-            let _ = std::fs::write(&kept_path, json);
+        // (Not kept: the check runs again next time; said, never silent.)
+        let json = serde_json::to_string(&kept).unwrap_or_default();
+        let txt = dir.join(format!("{name}.txt"));
+        for (path, body) in [(&kept_path, json.as_str()), (&txt, checked.text.as_str())] {
+            if let Err(e) = std::fs::write(path, body) {
+                log::warn!("cannot keep the check in {}: {e}", path.display());
+            }
         }
-        let _ = std::fs::write(dir.join(format!("{name}.txt")), &checked.text);
     }
     checked.findings
 }

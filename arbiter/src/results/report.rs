@@ -701,12 +701,16 @@ fn write_whole(path: &Path, text: &str) -> Result<()> {
         .with_context(|| format!("cannot write '{}'", path.display()))
 }
 
-/// A CSV field, quoted when it holds a comma, a quote or a line break.
+/// A CSV text field: escaped as names are shown (`\u{202e}`), defused (a
+/// leading `=`, `+`, `-` or `@` gets a `'`: no spreadsheet runs it as a
+/// formula), quoted when it holds a comma or a quote.
 pub(crate) fn csv_field(s: &str) -> String {
+    let shown = crate::names::shown(s);
+    let s = crate::names::csv_text(&shown);
     if s.contains([',', '"', '\n', '\r']) {
         format!("\"{}\"", s.replace('"', "\"\""))
     } else {
-        s.to_string()
+        s.into_owned()
     }
 }
 

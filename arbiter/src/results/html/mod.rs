@@ -38,6 +38,7 @@ pub use similar::Similarity;
 
 use crate::out::plural;
 use crate::results::analysis::{self, Analyses, EntrantAnalysis, Review};
+use crate::results::journal;
 use crate::results::record::{GameKey, GameRecord};
 use crate::results::report;
 use crate::results::stats::{self, Scoring, Standing};
@@ -143,6 +144,28 @@ pub(crate) fn analysis_beside(results: &Path) -> PathBuf {
 /// `arbiter report`: prints the standings as a tournament does and writes
 /// the page.
 pub fn run(args: ReportArgs) -> Result<std::process::ExitCode> {
+    {
+        use crate::paths::Named;
+        let mut inputs: Vec<Named> = args
+            .results
+            .iter()
+            .map(|p| Named::file("a results file", p))
+            .collect();
+        inputs.extend(args.analysis.iter().map(|p| Named::file("--analysis", p)));
+        inputs.extend(
+            args.similarity
+                .as_deref()
+                .map(|p| Named::file("--similarity", p)),
+        );
+        let beside: Vec<PathBuf> = args.results.iter().map(|r| analysis_beside(r)).collect();
+        inputs.extend(
+            beside
+                .iter()
+                .filter(|_| !args.no_analysis)
+                .map(|p| Named::file("an analysis file", p)),
+        );
+        crate::paths::check(&inputs, &[Named::file("--out", &args.out)])?;
+    }
     let records = load_journals(&args.results)?;
     if records.is_empty() {
         anyhow::bail!(
@@ -180,7 +203,7 @@ pub fn run(args: ReportArgs) -> Result<std::process::ExitCode> {
         args.analysis.clone()
     };
     for f in &args.analysis {
-        if !f.is_file() {
+        if !f.exists() {
             anyhow::bail!("no analysis file '{}'", f.display());
         }
     }
@@ -233,33 +256,21 @@ fn title_of(game: &str, names: &[String], tc: Option<&str>) -> String {
 
 /// Reads the games of one or more results journals (JSONL), every
 /// tournament in them, in order (a key repeated within a tournament: the
-/// last line wins, as on resume). Lines that are not results are skipped
-/// with a warning.
+/// last line wins, as on resume). Each line is replayed by the rules as
+/// resume replays it: a line that is not a results line, not UTF-8, or
+/// whose game does not replay is told by key on stderr and left out.
 pub fn load_journals(paths: &[PathBuf]) -> Result<Vec<GameRecord>> {
+    let checked = journal::read_checked(paths)?;
+    journal::tell_untrusted(&checked.untrusted, "left out");
     let mut records: Vec<GameRecord> = Vec::new();
     let mut seen: HashMap<(String, GameKey), usize> = HashMap::new();
-    for path in paths {
-        let text = std::fs::read_to_string(path)
-            .with_context(|| format!("cannot read results '{}'", path.display()))?;
-        let mut bad = 0;
-        for line in text.lines().filter(|l| !l.trim().is_empty()) {
-            match serde_json::from_str::<GameRecord>(line) {
-                Ok(r) => match seen.get(&(r.tournament.clone(), r.key)) {
-                    Some(&i) => records[i] = r,
-                    None => {
-                        seen.insert((r.tournament.clone(), r.key), records.len());
-                        records.push(r);
-                    }
-                },
-                Err(_) => bad += 1,
+    for (r, _) in checked.records {
+        match seen.get(&(r.tournament.clone(), r.key)) {
+            Some(&i) => records[i] = r,
+            None => {
+                seen.insert((r.tournament.clone(), r.key), records.len());
+                records.push(r);
             }
-        }
-        if bad > 0 {
-            log::warn!(
-                "{}: {} skipped (not a results line)",
-                path.display(),
-                plural(bad, "line")
-            );
         }
     }
     Ok(records)
