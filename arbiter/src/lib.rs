@@ -7,10 +7,11 @@
 //! above it in this list (`.ci/module-cycles.py` checks that no two rooms,
 //! and no two files of a room, use each other):
 //!
-//! - `out.rs`, `signals.rs`, `limits.rs`, `params.rs`: printing that a
-//!   broken pipe cannot stop (and `plural`), what Ctrl-C and SIGTERM do, the
-//!   range of every number given, the game's parameters (`--param
-//!   NAME=VALUE`, `--dots-size`).
+//! - `out.rs`, `signals.rs`, `limits.rs`, `params.rs`, `i18n.rs`: printing
+//!   that a broken pipe cannot stop (and `plural`), what Ctrl-C and SIGTERM
+//!   do, the range of every number given, the game's parameters (`--param
+//!   NAME=VALUE`, `--dots-size`), words for people in their language
+//!   through Fluent (`arbiter/locales/`: the check's findings, the pages).
 //! - `engines/`: who plays. Entrants from the command line or a TOML/JSON
 //!   file (`config.rs`), engine processes (`process.rs`), the sandbox's
 //!   layers (`sandbox/`: bubblewrap, cgroups, seccomp) and which engine gets
@@ -65,6 +66,7 @@
 mod check;
 mod engines;
 mod grade;
+mod i18n;
 pub mod limits;
 pub mod out;
 mod params;

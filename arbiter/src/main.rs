@@ -398,6 +398,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 },
                 positions,
                 solve_ms: solve_time,
+                logs: None,
             };
             Ok(match arbiter::check_command(spec, &entrant.name, &opts) {
                 Verdict::Passed => ExitCode::SUCCESS,

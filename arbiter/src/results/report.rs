@@ -86,8 +86,9 @@ pub(crate) fn standings_header(table: &[Standing], scoring: Scoring) -> String {
          pairs by duplicate scoring, margin = points scored - conceded\n\
          elo: logistic Elo of the score against the field, ±95%: normal-approximation \
          interval of the per-game (per-pair) W/D/L score\n\
-         own: the share of its moves its program chose itself (the others its adapter \
-         answered: `info string fallback`)\n"
+         own: the share of the moves it was asked for where it had a choice that its own \
+         program chose (not a forced pass; not a move its adapter answered, `info string \
+         fallback`, nor one a fault ended the game on)\n"
     )
 }
 
@@ -177,7 +178,7 @@ pub(crate) fn standings_cells(table: &[Standing]) -> (Vec<&'static str>, Vec<Vec
 pub(crate) fn own_cell(s: &Standing) -> String {
     match s.own_pct() {
         None => "-".into(),
-        Some(p) if s.replaced == 0 => format!("{p:.0}%"),
+        Some(p) if s.moves.own == s.moves.asked => format!("{p:.0}%"),
         Some(p) => format!("{p:.1}%"),
     }
 }
@@ -208,7 +209,7 @@ const NARROW_FIXED: usize = 72;
 /// The narrow standings show `own` (7 characters more) when an adapter
 /// answered some move for its program: the teacher needs it then.
 fn narrow_own(table: &[Standing]) -> bool {
-    table.iter().any(|s| s.replaced > 0)
+    table.iter().any(|s| s.moves.own < s.moves.asked)
 }
 
 /// The name column of the narrow report: what [`NARROW`] leaves.
@@ -616,7 +617,7 @@ pub fn write_summary(
             "rank,name,games,wins,draws,losses,points,score_pct,elo,elo_error,los,faults,\
              elo_low,elo_high,pairs,pair_wins,pair_draws,pair_losses,pair_points,\
              pair_score_pct,pair_elo,pair_elo_error,pair_los,pair_elo_low,pair_elo_high,\
-             margin,scoring,moves,replaced,own_pct\n",
+             margin,scoring,moves,own,own_pct\n",
         );
         for (i, e) in table.iter().enumerate() {
             let _ = writeln!(
@@ -633,8 +634,8 @@ pub fn write_summary(
                 csv_bounds(&e.pair, e.pairs),
                 e.margin,
                 scoring.as_str(),
-                e.answered,
-                e.replaced,
+                e.moves.asked,
+                e.moves.own,
                 e.own_pct().map_or(String::new(), |p| format!("{p:.1}")),
             );
         }
