@@ -379,6 +379,7 @@ mod tests {
         include_str!("grade/page.rs"),
         include_str!("grade/sample.rs"),
         include_str!("results/html/mod.rs"),
+        include_str!("results/html/charts.rs"),
     ];
 
     /// The ids the code asks for: every `"<prefix>-…"` string literal of

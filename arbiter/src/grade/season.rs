@@ -385,6 +385,7 @@ impl<'a> Season<'a> {
             scoring: Scoring::Points,
             folder: None,
             similarity: None,
+            lang: self.texts.lang().to_string(),
         };
         html::write(
             &self.out.join("report.html"),

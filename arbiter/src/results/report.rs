@@ -219,7 +219,7 @@ fn narrow_name_width(table: &[Standing]) -> usize {
 }
 
 /// `name` cut to `w` characters, its last one an ellipsis when cut.
-fn shorten(name: &str, w: usize) -> String {
+pub(crate) fn shorten(name: &str, w: usize) -> String {
     if name.chars().count() <= w {
         name.to_string()
     } else {
@@ -405,13 +405,6 @@ pub(crate) fn reasons(records: &[GameRecord]) -> String {
         .join(", ")
 }
 
-/// One line about a game lost by a fault (`None` for any other game): its
-/// key, who, the reason after how many moves, the detail and where the
-/// engine traffic was kept.
-pub(crate) fn fault_line(r: &GameRecord) -> Option<String> {
-    fault_text(r).map(|text| format!("game {}: {text}", r.key))
-}
-
 /// The same game told on the terminal as it ends, one plain line:
 /// `fault: r0-p1-b0-c1 alice (p1) lost by timeout after 12 moves: … (engine
 /// traffic: …)`.
@@ -419,8 +412,7 @@ pub(crate) fn fault_notice(r: &GameRecord) -> Option<String> {
     fault_text(r).map(|text| format!("fault: {} {text}", r.key))
 }
 
-/// A fault's who, why, when, detail and traffic, for [`fault_line`] and
-/// [`fault_notice`].
+/// A fault's who, why, when, detail and traffic, for [`fault_notice`].
 fn fault_text(r: &GameRecord) -> Option<String> {
     let offender = r.offender?;
     let after = plural(r.moves.len(), "move");
@@ -962,7 +954,7 @@ mod tests {
     #[test]
     fn a_fault_line_names_the_offender_and_counts_moves() {
         let mut r = rec("alice", "bob", "p1", 0);
-        assert_eq!(fault_line(&r), None, "no fault, no line");
+        assert_eq!(fault_notice(&r), None, "no fault, no line");
         r.key = "r0-p0-b0-c1".parse().unwrap();
         r.reason = Reason::Illegal;
         r.offender = Some(Offender::Side(Side::P2));
@@ -970,8 +962,8 @@ mod tests {
         r.moves = vec!["e5".into()];
         r.log = Some("r.jsonl.logs/r0-p0-b0-c1.log".into());
         assert_eq!(
-            fault_line(&r).unwrap(),
-            "game r0-p0-b0-c1: bob (p2) lost by illegal after 1 move: bestmove a9 \
+            fault_notice(&r).unwrap(),
+            "fault: r0-p0-b0-c1 bob (p2) lost by illegal after 1 move: bestmove a9 \
              (engine traffic: r.jsonl.logs/r0-p0-b0-c1.log)"
         );
         r.offender = Some(Offender::Both);
@@ -980,8 +972,8 @@ mod tests {
         r.detail = None;
         r.log = None;
         assert_eq!(
-            fault_line(&r).unwrap(),
-            "game r0-p0-b0-c1: alice (p1) and bob (p2) both failed (startup after 0 moves)"
+            fault_notice(&r).unwrap(),
+            "fault: r0-p0-b0-c1 alice (p1) and bob (p2) both failed (startup after 0 moves)"
         );
     }
 
