@@ -653,7 +653,7 @@ mod tests {
         );
         assert_eq!(
             g.marks[0].why.text(),
-            "rating 1500 vs 0: expected 1.00 · 0.5 → 0, 0.75 → all · pairs 4–0–0"
+            "rating 1500 vs 0: expected 1.00 · 0.6 → 0, 0.9 → all · pairs 4–0–0"
         );
         assert_eq!(
             g.marks[3].why.text(),
@@ -665,11 +665,19 @@ mod tests {
     #[test]
     fn points_follow_the_expected_score_against_each_gate() {
         let r = Rubric::default();
-        // As strong as greedy: random's full 6, half of greedy's ramp
-        // (0.5 between 0.25 and 0.75), depth 3's expected 0.09: nothing.
-        let g = r.grade(&evidence(200.0, 0, (100, 100)));
+        // As strong as greedy (500 above random): random's full 6, half of
+        // greedy's ramp (0.5 between 0.25 and 0.75), depth 3's expected
+        // 0.24: nothing.
+        let mut ev = evidence(500.0, 0, (100, 100));
+        ev.gates[1] = gate("builtin:greedy", 500.0, 500.0, [0, 4, 0]);
+        ev.gates[2] = gate("builtin:tabula:depth=3", 1000.0, 500.0, [0, 0, 4]);
+        let g = r.grade(&ev);
         assert_eq!(points(&g), [6.0, 3.0, 0.0, 3.0, 0.0], "{g:#?}");
         assert_eq!(g.total, Some(12.0));
+        // 200 above random (expected 0.76): a little over half of the
+        // random gate, 6 × (0.76 − 0.6)/(0.9 − 0.6).
+        let g = r.grade(&evidence(200.0, 0, (100, 100)));
+        assert_eq!(g.marks[0].points, 3.19, "{g:#?}");
         // As strong as random: nothing for the gates; own moves still.
         let g = r.grade(&evidence(0.0, 0, (100, 100)));
         assert_eq!(points(&g)[..3], [0.0, 0.0, 0.0]);
@@ -690,19 +698,21 @@ mod tests {
     #[test]
     fn faults_cost_points_up_to_the_cap_and_the_total_stays_in_range() {
         let r = Rubric::default();
-        let g = r.grade(&evidence(200.0, 160, (100, 100)));
+        let g = r.grade(&evidence(600.0, 160, (100, 100)));
         let faults = g.marks.iter().find(|m| m.item == "faults").unwrap();
         assert_eq!(faults.points, -3.0);
         assert_eq!(faults.max, 0.0);
         assert_eq!(faults.why.text(), "−min(160 × 0.25, 3)");
-        assert_eq!(g.total, Some(9.0));
+        // 6 + 6 (greedy 200: expected 0.92) + 0 (depth 3 at 600: 0.5 → all
+        // 5) … every item but the faults full: 20 − 3.
+        assert_eq!(g.total, Some(17.0));
         let g = r.grade(&evidence(-300.0, 4, (0, 100)));
         assert_eq!(points(&g).iter().sum::<f64>(), -1.0);
         assert_eq!(g.total, Some(0.0), "kept at 0");
         // Own moves 80 %: 3 × (0.8 − 0.5)/(0.95 − 0.5) = 2.
-        let g = r.grade(&evidence(200.0, 3, (80, 100)));
-        assert_eq!(points(&g), [6.0, 3.0, 0.0, 2.0, -0.75]);
-        assert_eq!(g.total, Some(10.3));
+        let g = r.grade(&evidence(600.0, 3, (80, 100)));
+        assert_eq!(points(&g), [6.0, 6.0, 5.0, 2.0, -0.75]);
+        assert_eq!(g.total, Some(18.3));
     }
 
     #[test]

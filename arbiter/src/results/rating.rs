@@ -130,35 +130,41 @@ impl Ratings {
     }
 
     /// Ties among `members` (indices): from the best rated down, each
-    /// member not yet tied leads a tier, and every later member that the
-    /// resamples do not put below the leader with `sure` confidence (e.g.
-    /// 0.95) joins it. Returns, for each of `members` in its order, the
-    /// tier's rating: the mean of its members' ratings.
+    /// member joins the tier of the one just above it when the resamples do
+    /// not put that one above it with `sure` confidence (e.g. 0.95) and the
+    /// tier stays within the games' uncertainty (its spread no wider than
+    /// the widest half-interval of its members); otherwise it starts a new
+    /// tier. So copies of one program, whose ratings differ by the luck of
+    /// their games against the gates, share a tier, and a class spread out
+    /// in strength is not one long chain. Returns, for each of `members` in
+    /// its order, the tier's rating: the mean of its members' ratings.
     pub(crate) fn tiers(&self, members: &[usize], sure: f64) -> Vec<f64> {
         let mut order: Vec<usize> = (0..members.len()).collect();
         order.sort_by(|&x, &y| self.elo[members[y]].total_cmp(&self.elo[members[x]]));
-        let mut tier = vec![usize::MAX; members.len()];
+        let half = |m: usize| (self.high[members[m]] - self.low[members[m]]) / 2.0;
         let mut tiers: Vec<Vec<usize>> = Vec::new();
-        for (k, &lead) in order.iter().enumerate() {
-            if tier[lead] != usize::MAX {
-                continue;
+        for (k, &m) in order.iter().enumerate() {
+            let joins = k > 0 && {
+                let prev = order[k - 1];
+                let tier = tiers.last().expect("a tier before");
+                let top = self.elo[members[tier[0]]];
+                let widest = tier.iter().map(|&t| half(t)).fold(half(m), f64::max);
+                self.above(members[prev], members[m]) < sure && top - self.elo[members[m]] <= widest
+            };
+            if joins {
+                tiers.last_mut().expect("a tier before").push(m);
+            } else {
+                tiers.push(vec![m]);
             }
-            let t = tiers.len();
-            tier[lead] = t;
-            let mut group = vec![lead];
-            for &m in &order[k + 1..] {
-                if tier[m] == usize::MAX && self.above(members[lead], members[m]) < sure {
-                    tier[m] = t;
-                    group.push(m);
-                }
-            }
-            tiers.push(group);
         }
-        let mean: Vec<f64> = tiers
-            .iter()
-            .map(|g| g.iter().map(|&m| self.elo[members[m]]).sum::<f64>() / g.len() as f64)
-            .collect();
-        tier.iter().map(|&t| mean[t]).collect()
+        let mut out = vec![0.0; members.len()];
+        for tier in &tiers {
+            let mean = tier.iter().map(|&m| self.elo[members[m]]).sum::<f64>() / tier.len() as f64;
+            for &m in tier {
+                out[m] = mean;
+            }
+        }
+        out
     }
 }
 
@@ -324,6 +330,30 @@ mod tests {
         let spread = (0..10).map(|i| r.elo[i]).fold(f64::MIN, f64::max)
             - (0..10).map(|i| r.elo[i]).fold(f64::MAX, f64::min);
         assert!(spread > 1.0, "{spread}");
+    }
+
+    #[test]
+    fn a_class_spread_in_strength_is_not_one_tier() {
+        // Twelve entrants, each a little stronger than the next: close
+        // neighbours may tie, the ends never do.
+        let names: Vec<String> = (0..12).map(|k| format!("e{k}")).collect();
+        let mut pairs = Vec::new();
+        for i in 0..12 {
+            for j in i + 1..12 {
+                for k in 0..4 {
+                    // i is stronger: it wins more the further apart.
+                    let won = (k as usize) < 2 + (j - i).min(2);
+                    pairs.push(pair(&names[i], &names[j], if won { 1.0 } else { 0.0 }));
+                }
+            }
+        }
+        let r = Ratings::fit(&names, &pairs, "e11");
+        let members: Vec<usize> = (0..12).collect();
+        let tiers = r.tiers(&members, 0.95);
+        assert!(tiers[0] > tiers[11] + 100.0, "{tiers:?}");
+        let distinct: std::collections::BTreeSet<i64> =
+            tiers.iter().map(|t| t.round() as i64).collect();
+        assert!(distinct.len() >= 3, "{tiers:?}");
     }
 
     #[test]

@@ -130,6 +130,9 @@ pub struct ReportArgs {
     /// --html), relative to this page.
     #[arg(long, value_name = "URL", requires = "similarity")]
     pub(crate) similarity_page: Option<String>,
+    /// The page's language: en or pt.
+    #[arg(long, default_value = "en", value_parser = ["en", "pt"])]
+    pub(crate) lang: String,
 }
 
 /// The analysis file that goes with a results file when none is named:
@@ -160,6 +163,7 @@ pub fn run(args: ReportArgs) -> Result<std::process::ExitCode> {
         );
     }
     let mut info = PageInfo::of_records("", &records, args.scoring);
+    info.lang = args.lang.clone();
     if let Some(csv) = &args.similarity {
         info.similarity = Some(Similarity::load(csv, args.similarity_page.clone())?);
     }
