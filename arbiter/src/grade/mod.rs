@@ -5,15 +5,18 @@
 //! ```text
 //! submissions/<name>/files/        each submission's files, copied or unpacked (never changed in place)
 //! submissions/<name>/projeto.tabula  a Lisp project's description (recognised; a teacher's edits kept)
-//! check/<name>.txt                 the sandboxed check of each submission
-//! results.jsonl, results.analysis.jsonl   the championship and its analysis (resumed on a rerun)
-//! grades.csv                       for Moodle's "import grades from CSV"
+//! overrides.toml                   the teacher's decisions: admit or exclude (kept by reruns)
+//! check/<name>.txt                 the sandboxed check of each submission (its games' traffic in check/<name>.logs/)
+//! results.jsonl, results.analysis.jsonl   the championship and its analysis (resumed by pairing)
+//! grades.csv                       for Moodle's offline grading worksheet
 //! evidence.csv                     every number the rubric weighed
-//! report.html                      the championship page
-//! feedback/<name>.html             one page per submission (Portuguese by default, --lang en)
+//! copies.csv                       the copy check: every pair of sources
+//! report.html                      the championship page (in the season's language)
+//! teacher.html                     the teacher's page: verdicts, recognition, overrides, copies
+//! feedback/<name>.html             one page per submission, for its student (Portuguese by default, --lang en)
 //! ```
 //!
-//! The steps, each in its file:
+//! The steps, each in its file, in order in [`season`]:
 //!
 //! 1. **Intake** ([`intake`]): each top-level folder or archive of the input
 //!    is one [`Submission`]; Moodle's folder names give the student and the
@@ -23,16 +26,20 @@
 //!    ([`Recognition`]): a Lisp project and its description (each line marked
 //!    with how it was found and how sure, [`DescLine`]), a program that
 //!    speaks the protocol, or nothing runnable (why, and what would fix it).
-//! 3. **Check**: `arbiter check`'s layers on each engine, sandboxed; a
-//!    [`Verdict`] per submission from its [`Finding`]s.
-//! 4. **Championship** of the admitted submissions and the reference
-//!    gates, sandboxed, pair scoring on balanced boards, resumable.
-//! 5. **Grades** ([`rubric`]): the [`Evidence`] of each submission through
-//!    a rubric (TOML; a documented default) to a [`Grade`]; `grades.csv`
-//!    and `evidence.csv`.
-//! 6. **Pages** ([`feedback`]): the championship page and one feedback page
-//!    per submission, in the students' language through Project Fluent
-//!    (`arbiter/locales/<lang>/grade.ftl`).
+//! 3. **Check** ([`checks`]): `arbiter check`'s layers on each engine,
+//!    sandboxed, at the season's clock; its [`Finding`]s are words.
+//! 4. **Admission** ([`admission`]): excluded only what cannot take part;
+//!    the teacher's overrides; a [`Verdict`] per submission.
+//! 5. **Championship** ([`championship`]): the admitted and the reference
+//!    gates, by a design (round robin now), pair scoring on balanced boards,
+//!    resumed by pairing.
+//! 6. **Grades** ([`evidence`], [`rubric`]): one rating over every game and
+//!    each submission's [`Evidence`] through a rubric (TOML; a documented
+//!    default) to a [`Grade`]; `grades.csv` and `evidence.csv` ([`csv`]).
+//! 7. **Copy check** ([`copies`]): the sources compared, for the teacher.
+//! 8. **Pages**: the championship page, each student's ([`feedback`]) and
+//!    the teacher's ([`teacher`]), through Project Fluent
+//!    (`arbiter/locales/<lang>/`) and templates ([`page`]).
 
 pub(crate) use crate::check::{Finding, Tag};
 
