@@ -643,6 +643,7 @@ fn prepare(
         scoring: c.out.scoring,
         folder: None,
         similarity: None,
+        lang: "en".into(),
     };
     let opts = RunOptions {
         concurrency: c.concurrency.unwrap_or(cores).max(1),

@@ -80,6 +80,13 @@ pub const SCRIPT: Tool = Tool {
     package: "bsdutils",
 };
 
+/// GNU binutils' `strip`: a compiled engine handed in as a submission
+/// without its debugging information (under the intake's size limit).
+pub const STRIP: Tool = Tool {
+    program: "strip",
+    package: "binutils",
+};
+
 /// Headless Chromium, for the tournament page's browser tests.
 pub const CHROMIUM: Tool = Tool {
     program: "chromium",

@@ -371,15 +371,6 @@ fn probe_bwrap(run_as: Option<(u32, u32)>, with_seccomp: bool) -> Result<PathBuf
     }
 }
 
-/// What an engine is told in the sandbox, for `arbiter check`.
-pub(crate) const REFUSAL_HINT: &str =
-    "the sandbox (--sandbox) shows the engine only the system folders (read-only), its own \
-     folder (read-only unless `writable = true` in the config file; run as root, the engine \
-     is the user nobody) and an empty /tmp; no network, no other process, limited processes \
-     and memory, no Unix sockets, no kernel keyring, no file locks or inotify, and only PATH, \
-     HOME=/tmp, LANG, LC_*, TZ and TERM in its environment (a config file's `env` adds more): \
-     keep every file the engine reads in its folder, write only in /tmp";
-
 /// Whether a line on an engine's stderr tells of something the sandbox
 /// refuses (the C library's messages for the errors it causes).
 pub(crate) fn is_refusal(line: &str) -> bool {
