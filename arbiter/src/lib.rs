@@ -11,6 +11,9 @@
 //!   broken pipe cannot stop (and `plural`), what Ctrl-C and SIGTERM do, the
 //!   range of every number given, the game's parameters (`--param
 //!   NAME=VALUE`, `--dots-size`).
+//! - `lisp/`: Common Lisp as students' sources are read: the tokens,
+//!   streaming (`reader.rs`), and the data, one top-level form at a time
+//!   (`form.rs`), shared by the copy check and the grading.
 //! - `engines/`: who plays. Entrants from the command line or a TOML/JSON
 //!   file (`config.rs`), engine processes (`process.rs`), the sandbox's
 //!   layers (`sandbox/`: bubblewrap, cgroups, seccomp) and which engine gets
@@ -66,6 +69,7 @@ mod check;
 mod engines;
 mod grade;
 pub mod limits;
+mod lisp;
 pub mod out;
 mod params;
 mod play;

@@ -974,13 +974,13 @@ mod tests {
             reasons: vec!["nothing runnable".into()],
             fix: "submit the project's .lisp files".into(),
         };
-        let rec = Recognition {
-            engine: Engine::Nothing {
+        let rec = Recognition::of(
+            Engine::Nothing {
                 reason: "no source file".into(),
                 fix: "submit the project's .lisp files".into(),
             },
-            warnings: Vec::new(),
-        };
+            Vec::new(),
+        );
         let grade = Rubric::default().excluded();
         let index = |_: &GameRecord| None;
         let input = FeedbackInput {

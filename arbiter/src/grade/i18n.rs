@@ -27,6 +27,13 @@ pub(crate) const LANGUAGES: [(&str, &str, &str); 2] = [
     ("en", "en", include_str!("../../locales/en/grade.ftl")),
 ];
 
+/// The recognition's texts of each language (why a submission cannot
+/// play: `recognise/unplayable.rs`), added to the same bundle.
+pub(crate) const RECOGNISE: [(&str, &str); 2] = [
+    ("pt", include_str!("../../locales/pt/recognise.ftl")),
+    ("en", include_str!("../../locales/en/recognise.ftl")),
+];
+
 /// One argument of a message: a text or a number (numbers choose plurals).
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) enum Arg {
@@ -97,6 +104,14 @@ impl Texts {
         bundle.set_use_isolating(false);
         if let Err(errors) = bundle.add_resource(resource) {
             bail!("locales/{word}/grade.ftl: {errors:?}");
+        }
+        if let Some(&(_, recognise)) = RECOGNISE.iter().find(|r| r.0 == word) {
+            let resource = FluentResource::try_new(recognise.to_string()).map_err(|(_, e)| {
+                anyhow::anyhow!("locales/{word}/recognise.ftl does not parse: {e:?}")
+            })?;
+            if let Err(errors) = bundle.add_resource(resource) {
+                bail!("locales/{word}/recognise.ftl: {errors:?}");
+            }
         }
         let mut texts = Texts {
             lang: word,

@@ -73,13 +73,13 @@ pub fn write_sample_feedback(dir: &Path, results: &Path, lang: &str) -> Result<P
         notes: vec!["projeto.zip: unpacked (3 files)".into()],
     };
     let long = format!("info string {}", "x".repeat(400));
-    let recognition = Recognition {
-        engine: Engine::Program {
+    let recognition = Recognition::of(
+        Engine::Program {
             command: format!("{name} --verbose"),
             how: "an executable program (the check confirms its handshake)".into(),
         },
-        warnings: vec!["two candidate entry points: jogar, jogar-v2".into()],
-    };
+        vec!["two candidate entry points: jogar, jogar-v2".into()],
+    );
     let findings = [
         Finding {
             tag: Tag::Ok,

@@ -91,17 +91,6 @@ pub struct GradeArgs {
     pub(crate) quiet: bool,
 }
 
-/// The folder of the Lisp kit (`adapters/lisp`): `$TABULA_KIT_DIR` when
-/// set, else the repository's as seen when the arbiter was built.
-fn kit_dir() -> PathBuf {
-    let dir = match std::env::var_os("TABULA_KIT_DIR") {
-        Some(dir) => PathBuf::from(dir),
-        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../adapters/lisp"),
-    };
-    // The sandbox shows the files a command names: by their real paths.
-    dir.canonicalize().unwrap_or(dir)
-}
-
 /// A check as kept in `check/<name>.json`: reused while the submission's
 /// files and description (its `key`) are unchanged.
 #[derive(Serialize, Deserialize)]
@@ -199,66 +188,10 @@ pub fn run(args: GradeArgs, command: &[String]) -> Result<ExitCode> {
         args.input.display()
     );
 
-    // 2. Recognition.
-    let mut entries: Vec<Entry> = subs
-        .into_iter()
-        .map(|sub| {
-            let desc_dir = out.join("submissions").join(&sub.name);
-            let recognition = sub
-                .refused
-                .is_empty()
-                .then(|| recognise::recognise(&sub, game, args.year, &desc_dir));
-            Entry {
-                sub,
-                recognition,
-                sandbox_problem: None,
-                findings: Vec::new(),
-                verdict: Verdict {
-                    status: Status::Excluded,
-                    reasons: Vec::new(),
-                    fix: String::new(),
-                },
-            }
-        })
-        .collect();
-
-    // 3. Checks, sandboxed, `threads` at a time.
+    // 2. and 3. Recognition and checks, sandboxed, `threads` submissions
+    // at a time: each is recognised (its experiment bounded), then checked.
     let check_dir = out.join("check");
     std::fs::create_dir_all(&check_dir)?;
-    let specs: Vec<Option<ExternalSpec>> = entries.iter().map(|e| spec_of(e, out)).collect();
-    let mut confined: Vec<Entrant> = entries
-        .iter()
-        .zip(&specs)
-        .filter_map(|(e, s)| {
-            s.clone().map(|spec| Entrant {
-                name: e.sub.name.clone(),
-                kind: Kind::External(spec),
-                time: Default::default(),
-            })
-        })
-        .collect();
-    // Each engine confined on its own: one that the sandbox cannot run is
-    // excluded with the reason, the others go on. Every submission's folder
-    // is hidden from the others.
-    let mut protected = protected_files(out);
-    protected.extend(
-        entries
-            .iter()
-            .map(|e| out.join("submissions").join(&e.sub.name)),
-    );
-    let mut unconfinable: Vec<(String, String)> = Vec::new();
-    for c in confined.iter_mut() {
-        if let Err(e) = sandbox.apply(std::slice::from_mut(c), &protected) {
-            unconfinable.push((c.name.clone(), format!("{e:#}")));
-        }
-    }
-    confined.retain(|c| !unconfinable.iter().any(|(n, _)| *n == c.name));
-    for e in entries.iter_mut() {
-        if let Some((_, why)) = unconfinable.iter().find(|(n, _)| *n == e.sub.name) {
-            e.sandbox_problem = Some(why.clone());
-        }
-    }
-    let bar = bar(args.quiet, entries.len(), "checked");
     let opts = CheckOptions {
         setup: GameSetup::new(game),
         sample_params: false,
@@ -272,44 +205,25 @@ pub fn run(args: GradeArgs, command: &[String]) -> Result<ExitCode> {
         positions: 20,
         solve_ms: 3000,
     };
-    let queue = Mutex::new((0..entries.len()).collect::<Vec<_>>());
-    let results: Mutex<Vec<Option<Vec<Finding>>>> = Mutex::new(vec![None; entries.len()]);
-    std::thread::scope(|s| {
-        for _ in 0..threads {
-            s.spawn(|| loop {
-                if signals::interrupted() {
-                    break;
-                }
-                let Some(i) = queue.lock().ok().and_then(|mut q| q.pop()) else {
-                    break;
-                };
-                let name = &entries[i].sub.name;
-                let found = confined
-                    .iter()
-                    .find(|c| &c.name == name)
-                    .and_then(|c| match &c.kind {
-                        Kind::External(spec) => Some(check(spec, name, &opts, out, &check_dir)),
-                        Kind::Builtin(_) => None,
-                    });
-                if let Ok(mut r) = results.lock() {
-                    r[i] = found;
-                }
-                bar.inc(1);
-            });
-        }
-    });
-    bar.finish_and_clear();
+    let steps = Steps {
+        args: &args,
+        game,
+        out,
+        sandbox: &sandbox,
+        course: recognise::Course::load(&recognise::kit_dir())?,
+        opts: &opts,
+        check_dir: &check_dir,
+    };
+    let (mut entries, confined) = steps.recognise_and_check(subs, threads);
     if signals::interrupted() {
         crate::errln!(
-            "arbiter: interrupted during the checks; run the same command again to go on"
+            "arbiter: interrupted during the recognition and the checks; run the same command \
+             again to go on"
         );
         return Ok(ExitCode::from(130));
     }
-    for (e, findings) in entries
-        .iter_mut()
-        .zip(results.into_inner().unwrap_or_default())
-    {
-        e.findings = findings.unwrap_or_default();
+    report_recognition(&entries);
+    for e in entries.iter_mut() {
         e.verdict = verdict(e);
     }
 
@@ -407,6 +321,164 @@ pub fn run(args: GradeArgs, command: &[String]) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// Time of one submission's recognition, its experiment included.
+const RECOGNITION_BUDGET: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// What recognising and checking a submission needs.
+struct Steps<'a> {
+    args: &'a GradeArgs,
+    game: GameId,
+    out: &'a Path,
+    sandbox: &'a SandboxArgs,
+    course: recognise::Course,
+    opts: &'a CheckOptions,
+    check_dir: &'a Path,
+}
+
+/// One submission recognised and checked.
+struct Done {
+    recognition: Option<Recognition>,
+    sandbox_problem: Option<String>,
+    findings: Vec<Finding>,
+    /// Its engine, confined (for the championship).
+    entrant: Option<Entrant>,
+}
+
+impl Steps<'_> {
+    /// Every submission recognised then checked, `threads` at a time (a
+    /// Ctrl-C stops taking new ones): the entries, and the confined engines.
+    fn recognise_and_check(
+        &self,
+        subs: Vec<Submission>,
+        threads: usize,
+    ) -> (Vec<Entry>, Vec<Entrant>) {
+        let out = self.out;
+        // Every submission's folder is hidden from the others.
+        let mut protected = protected_files(out);
+        protected.extend(subs.iter().map(|s| out.join("submissions").join(&s.name)));
+        let lab = recognise::Lab {
+            sandbox: self.sandbox.clone(),
+            protected: protected.clone(),
+            kit: recognise::kit_dir(),
+            movetime: self.args.movetime,
+            budget: RECOGNITION_BUDGET,
+        };
+        let bar = bar(self.args.quiet, subs.len(), "recognised and checked");
+        let queue = Mutex::new((0..subs.len()).rev().collect::<Vec<_>>());
+        let done: Mutex<Vec<Option<Done>>> = Mutex::new((0..subs.len()).map(|_| None).collect());
+        std::thread::scope(|s| {
+            for _ in 0..threads {
+                s.spawn(|| loop {
+                    if signals::interrupted() {
+                        break;
+                    }
+                    let Some(i) = queue.lock().ok().and_then(|mut q| q.pop()) else {
+                        break;
+                    };
+                    let d = self.one(&subs[i], &lab, &protected);
+                    if let Ok(mut all) = done.lock() {
+                        all[i] = Some(d);
+                    }
+                    bar.inc(1);
+                });
+            }
+        });
+        bar.finish_and_clear();
+        let mut confined = Vec::new();
+        let entries = subs
+            .into_iter()
+            .zip(done.into_inner().unwrap_or_default())
+            .map(|(sub, d)| {
+                let d = d.unwrap_or(Done {
+                    recognition: None,
+                    sandbox_problem: None,
+                    findings: Vec::new(),
+                    entrant: None,
+                });
+                confined.extend(d.entrant);
+                Entry {
+                    sub,
+                    recognition: d.recognition,
+                    sandbox_problem: d.sandbox_problem,
+                    findings: d.findings,
+                    verdict: Verdict {
+                        status: Status::Excluded,
+                        reasons: Vec::new(),
+                        fix: String::new(),
+                    },
+                }
+            })
+            .collect();
+        (entries, confined)
+    }
+
+    /// One submission: recognised, its engine confined (one the sandbox
+    /// cannot run is told, the others go on), checked.
+    fn one(&self, sub: &Submission, lab: &recognise::Lab, protected: &[PathBuf]) -> Done {
+        let desc_dir = self.out.join("submissions").join(&sub.name);
+        let recognition = sub.refused.is_empty().then(|| {
+            recognise::recognise(
+                sub,
+                self.game,
+                self.args.year,
+                &desc_dir,
+                &self.course,
+                Some(lab),
+            )
+        });
+        let mut done = Done {
+            recognition,
+            sandbox_problem: None,
+            findings: Vec::new(),
+            entrant: None,
+        };
+        let Some(spec) = spec_of(sub, done.recognition.as_ref(), self.out) else {
+            return done;
+        };
+        let mut entrant = Entrant {
+            name: sub.name.clone(),
+            kind: Kind::External(spec),
+            time: Default::default(),
+        };
+        if let Err(e) = self
+            .sandbox
+            .apply(std::slice::from_mut(&mut entrant), protected)
+        {
+            done.sandbox_problem = Some(format!("{e:#}"));
+            return done;
+        }
+        if signals::interrupted() {
+            return done;
+        }
+        if let Kind::External(spec) = &entrant.kind {
+            done.findings = check(spec, &sub.name, self.opts, self.out, self.check_dir);
+        }
+        done.entrant = Some(entrant);
+        done
+    }
+}
+
+/// How long the recognition took: the total, the longest.
+fn report_recognition(entries: &[Entry]) {
+    let times: Vec<(&str, std::time::Duration)> = entries
+        .iter()
+        .filter_map(|e| {
+            e.recognition
+                .as_ref()
+                .map(|r| (e.sub.name.as_str(), r.time))
+        })
+        .collect();
+    let total: std::time::Duration = times.iter().map(|t| t.1).sum();
+    if let Some((name, longest)) = times.iter().max_by_key(|t| t.1) {
+        crate::outln!(
+            "recognition: {} in {:.1} s (the longest {:.1} s, {name})",
+            plural(times.len(), "submission"),
+            total.as_secs_f64(),
+            longest.as_secs_f64()
+        );
+    }
+}
+
 /// An entrant that only asks whether the sandbox can be enforced.
 fn probe_entrant(out: &Path) -> Entrant {
     let mut spec = ExternalSpec::shell("true");
@@ -437,11 +509,15 @@ fn protected_files(out: &Path) -> Vec<PathBuf> {
 }
 
 /// The command that runs a submission's engine, in its folder.
-fn spec_of(e: &Entry, out: &Path) -> Option<ExternalSpec> {
-    let dir = out.join("submissions").join(&e.sub.name);
-    match &e.recognition.as_ref()?.engine {
+fn spec_of(
+    sub: &Submission,
+    recognition: Option<&Recognition>,
+    out: &Path,
+) -> Option<ExternalSpec> {
+    let dir = out.join("submissions").join(&sub.name);
+    match &recognition?.engine {
         Engine::Lisp { description, .. } => {
-            let kit = kit_dir();
+            let kit = recognise::kit_dir();
             let mut spec = ExternalSpec::shell("sbcl");
             spec.shell = false;
             spec.args = vec![
@@ -454,7 +530,7 @@ fn spec_of(e: &Entry, out: &Path) -> Option<ExternalSpec> {
         }
         Engine::Program { command, .. } => {
             let mut spec = ExternalSpec::shell(command);
-            spec.dir = Some(absolute(&e.sub.files));
+            spec.dir = Some(absolute(&sub.files));
             Some(spec)
         }
         Engine::Nothing { .. } => None,
