@@ -34,7 +34,7 @@ use unic_langid::LanguageIdentifier;
 
 /// The languages: the option's word, the locale of the plural rules, the
 /// translation files.
-pub(crate) const LANGUAGES: [(&str, &str, [&str; 3]); 2] = [
+pub(crate) const LANGUAGES: [(&str, &str, [&str; 4]); 2] = [
     (
         "pt",
         "pt-PT",
@@ -42,6 +42,7 @@ pub(crate) const LANGUAGES: [(&str, &str, [&str; 3]); 2] = [
             include_str!("../locales/pt/grade.ftl"),
             include_str!("../locales/pt/check.ftl"),
             include_str!("../locales/pt/report.ftl"),
+            include_str!("../locales/pt/recognise.ftl"),
         ],
     ),
     (
@@ -51,6 +52,7 @@ pub(crate) const LANGUAGES: [(&str, &str, [&str; 3]); 2] = [
             include_str!("../locales/en/grade.ftl"),
             include_str!("../locales/en/check.ftl"),
             include_str!("../locales/en/report.ftl"),
+            include_str!("../locales/en/recognise.ftl"),
         ],
     ),
 ];

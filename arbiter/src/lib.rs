@@ -15,6 +15,9 @@
 //!   file name, defused in a CSV cell), the game's parameters (`--param
 //!   NAME=VALUE`, `--dots-size`), words for people in their language through
 //!   Fluent (`arbiter/locales/`: the check's findings, the pages).
+//! - `lisp/`: Common Lisp as students' sources are read: the tokens,
+//!   streaming (`reader.rs`), and the data, one top-level form at a time
+//!   (`form.rs`), shared by the copy check and the grading.
 //! - `engines/`: who plays. Entrants from the command line or a TOML/JSON
 //!   file (`config.rs`), engine processes (`process.rs`), the sandbox's
 //!   layers (`sandbox/`: bubblewrap, cgroups, seccomp) and which engine gets
@@ -75,6 +78,7 @@ mod engines;
 mod grade;
 mod i18n;
 pub mod limits;
+mod lisp;
 mod names;
 pub mod out;
 mod params;

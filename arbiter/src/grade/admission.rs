@@ -140,6 +140,7 @@ fn exclusion(e: &Entry) -> Option<Exclusion> {
         return Some(Exclusion::Nothing {
             reason: reason.clone(),
             fix: fix.clone(),
+            why: rec.unplayable.clone(),
         });
     }
     if let Some(why) = &e.sandbox_problem {

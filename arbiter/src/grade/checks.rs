@@ -21,17 +21,6 @@ use std::sync::Mutex;
 /// The layout of a kept check: a check kept by another layout runs again.
 const LAYOUT: &str = "layout 3";
 
-/// The folder of the Lisp kit (`adapters/lisp`): `$TABULA_KIT_DIR` when
-/// set, else the repository's as seen when the arbiter was built.
-pub(crate) fn kit_dir() -> PathBuf {
-    let dir = match std::env::var_os("TABULA_KIT_DIR") {
-        Some(dir) => PathBuf::from(dir),
-        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../adapters/lisp"),
-    };
-    // The sandbox shows the files a command names: by their real paths.
-    dir.canonicalize().unwrap_or(dir)
-}
-
 /// A check as kept in `check/<name>.json`.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub(crate) struct Kept {
@@ -57,7 +46,7 @@ pub(crate) fn spec_of(e: &Entry, out: &Path) -> Option<ExternalSpec> {
     let dir = submission_dir(out, &e.sub.name);
     match &e.recognition.as_ref()?.engine {
         Engine::Lisp { description, .. } => {
-            let kit = kit_dir();
+            let kit = super::recognise::kit_dir();
             let mut spec = ExternalSpec::shell("sbcl");
             spec.shell = false;
             spec.args = vec![

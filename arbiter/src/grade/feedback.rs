@@ -182,7 +182,12 @@ fn exclusion(why: &Exclusion, p: &Page<'_>, t: &Texts) -> Markup {
                 ul.details { @for r in reasons { li { code { (r) } } } }
                 p { (label(t, "page-excluded-refused-fix")) }
             }
-            Exclusion::Nothing { reason, fix } => {
+            Exclusion::Nothing { why: Some(why), .. } => {
+                p { (label(t, "page-excluded-nothing")) }
+                p.details { (say(t, &why.words())) }
+                p.details { (say(t, &why.fix_words())) }
+            }
+            Exclusion::Nothing { reason, fix, why: None } => {
                 p { (label(t, "page-excluded-nothing")) }
                 p.details { code { (reason) } }
                 @if !fix.is_empty() { p.details { code { (fix) } } }

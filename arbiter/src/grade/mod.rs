@@ -88,7 +88,9 @@ pub(crate) struct Submission {
 }
 
 /// How a line of a description was found.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub(crate) enum Sureness {
     /// Written by the teacher (kept on reruns).
     Given,
@@ -101,7 +103,7 @@ pub(crate) enum Sureness {
 }
 
 /// One line of a Lisp project's description, and where it came from.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub(crate) struct DescLine {
     /// The key as the kit reads it: `:preset`, `:files`, `:entry`,
     /// `:aliases`, …
@@ -114,7 +116,7 @@ pub(crate) struct DescLine {
 }
 
 /// What a submission is as an engine.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub(crate) enum Engine {
     /// A Lisp project run by the kit (`adapters/lisp/run.lisp`) with its
     /// description.
@@ -141,12 +143,55 @@ pub(crate) enum Engine {
 }
 
 /// What the recognition made of a submission.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub(crate) struct Recognition {
     pub(crate) engine: Engine,
     /// What the teacher should look at (a proposed alias, two candidate
     /// entry points, a file the loads never reach).
     pub(crate) warnings: Vec<String>,
+    /// Why it cannot play, as a type: its words in the student's language
+    /// (`Unplayable::reason`, `fix`); `Engine::Nothing` holds them in
+    /// English.
+    pub(crate) unplayable: Option<recognise::Unplayable>,
+    /// What the experiment tried, when one ran (a Lisp project).
+    pub(crate) experiment: Option<Experiment>,
+    /// How long the recognition took.
+    pub(crate) time: std::time::Duration,
+}
+
+impl Recognition {
+    /// A recognition of `engine` with `warnings`, nothing tried.
+    pub(crate) fn of(engine: Engine, warnings: Vec<String>) -> Recognition {
+        Recognition {
+            engine,
+            warnings,
+            unplayable: None,
+            experiment: None,
+            time: std::time::Duration::ZERO,
+        }
+    }
+}
+
+/// The evidence of recognition's experiment: the description kept was
+/// tried on these positions in a sandboxed SBCL, each move judged by the
+/// rules.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub(crate) struct Experiment {
+    /// Positions tried with the description kept.
+    pub(crate) positions: usize,
+    /// Those where the program played a legal move of its own.
+    pub(crate) legal: usize,
+    /// Per position: what it is, and what the program did (`legal e5`,
+    /// `error: …`, `late`).
+    pub(crate) verdicts: Vec<(String, String)>,
+    /// Ways of calling it tried, calls made.
+    pub(crate) candidates: usize,
+    pub(crate) calls: usize,
+    /// The experiment's own time (the probe's SBCL included).
+    pub(crate) time: std::time::Duration,
+    /// Why it could not run, if it could not (the sandbox, the project's
+    /// loading).
+    pub(crate) failure: Option<String>,
 }
 
 /// Admitted or not.
@@ -174,8 +219,13 @@ pub(crate) enum Exclusion {
     /// nothing in it…): the intake's reasons.
     Refused(Vec<String>),
     /// Nothing runnable, or another game's project (the recognition's
-    /// reason and fix).
-    Nothing { reason: String, fix: String },
+    /// reason and fix, in English; `why` says them in the student's
+    /// language).
+    Nothing {
+        reason: String,
+        fix: String,
+        why: Option<recognise::Unplayable>,
+    },
     /// The sandbox cannot run its engine.
     Sandbox(String),
     /// Its engine never answered the handshake.

@@ -112,13 +112,13 @@ fn sample_entry(dir: &Path, name: &str) -> Entry {
             refused: Vec::new(),
             notes: vec!["projeto.zip: unpacked (3 files)".into()],
         },
-        recognition: Some(Recognition {
-            engine: Engine::Program {
+        recognition: Some(Recognition::of(
+            Engine::Program {
                 command: format!("{name} --verbose"),
                 how: "an executable program (the check confirms its handshake)".into(),
             },
-            warnings: vec!["two candidate entry points: jogar, jogar-v2".into()],
-        }),
+            vec!["two candidate entry points: jogar, jogar-v2".into()],
+        )),
         engine: None,
         sandbox_problem: None,
         check: Some(Kept {

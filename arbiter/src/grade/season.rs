@@ -20,7 +20,7 @@ use super::intake::{self, Limits};
 use super::recognise;
 use super::rubric::Rubric;
 use super::{admission, checks, feedback, teacher};
-use super::{Entry, Evidence, Grade, Graded, Status, Verdict};
+use super::{Entry, Evidence, Grade, Graded, Recognition, Status, Verdict};
 use crate::check::CheckOptions;
 use crate::engines::config::{Entrant, ExternalSpec, Kind};
 use crate::engines::sandbox::{Mode, SandboxArgs};
@@ -35,6 +35,7 @@ use anyhow::{bail, Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Mutex;
 use tabula::game::{GameId, GameSetup};
 
 /// The reference gates every submission plays, weakest first; the first
@@ -193,7 +194,9 @@ impl<'a> Season<'a> {
         })
     }
 
-    /// Steps 1 and 2: the intake, then what each submission is.
+    /// Steps 1 and 2: the intake, then what each submission is: its
+    /// recognition, a Lisp project's tried in a sandboxed SBCL (within
+    /// [`RECOGNITION_BUDGET`]), `threads` submissions at a time.
     fn intake_and_recognise(&self) -> Result<Vec<Entry>> {
         let subs = intake::read(&self.args.input, &self.out, &Limits::default())?;
         if subs.is_empty() {
@@ -204,28 +207,73 @@ impl<'a> Season<'a> {
             plural(subs.len(), "submission"),
             self.args.input.display()
         );
-        Ok(subs
+        let course = recognise::Course::load(&recognise::kit_dir())?;
+        // Every submission's folder is hidden from the others' experiments.
+        let mut protected = protected_files(&self.out);
+        protected.extend(
+            subs.iter()
+                .map(|s| checks::submission_dir(&self.out, &s.name)),
+        );
+        let lab = recognise::Lab {
+            sandbox: self.sandbox.clone(),
+            protected,
+            kit: recognise::kit_dir(),
+            movetime: self.args.movetime,
+            budget: RECOGNITION_BUDGET,
+        };
+        let bar = bar(self.args.quiet, subs.len(), "recognised");
+        let queue = Mutex::new((0..subs.len()).rev().collect::<Vec<_>>());
+        let found: Mutex<Vec<Option<Recognition>>> = Mutex::new(vec![None; subs.len()]);
+        std::thread::scope(|s| {
+            for _ in 0..self.threads {
+                s.spawn(|| loop {
+                    if signals::interrupted() {
+                        break;
+                    }
+                    let Some(i) = queue.lock().ok().and_then(|mut q| q.pop()) else {
+                        break;
+                    };
+                    let sub = &subs[i];
+                    let desc_dir = checks::submission_dir(&self.out, &sub.name);
+                    let r = sub.refused.is_empty().then(|| {
+                        recognise::recognise(
+                            sub,
+                            self.game,
+                            self.args.year,
+                            &desc_dir,
+                            &course,
+                            Some(&lab),
+                        )
+                    });
+                    if let (Ok(mut all), Some(r)) = (found.lock(), r) {
+                        all[i] = Some(r);
+                    }
+                    bar.inc(1);
+                });
+            }
+        });
+        bar.finish_and_clear();
+        let found = found
+            .into_inner()
+            .map_err(|_| anyhow::anyhow!("a recognition's worker panicked"))?;
+        let entries: Vec<Entry> = subs
             .into_iter()
-            .map(|sub| {
-                let desc_dir = checks::submission_dir(&self.out, &sub.name);
-                let recognition = sub
-                    .refused
-                    .is_empty()
-                    .then(|| recognise::recognise(&sub, self.game, self.args.year, &desc_dir));
-                Entry {
-                    sub,
-                    recognition,
-                    engine: None,
-                    sandbox_problem: None,
-                    check: None,
-                    verdict: Verdict {
-                        status: Status::Excluded,
-                        exclusion: None,
-                        overridden: None,
-                    },
-                }
+            .zip(found)
+            .map(|(sub, recognition)| Entry {
+                sub,
+                recognition,
+                engine: None,
+                sandbox_problem: None,
+                check: None,
+                verdict: Verdict {
+                    status: Status::Excluded,
+                    exclusion: None,
+                    overridden: None,
+                },
             })
-            .collect())
+            .collect();
+        report_recognition(&entries);
+        Ok(entries)
     }
 
     /// The season's clock.
@@ -478,6 +526,31 @@ fn entrant(name: &str, spec: ExternalSpec) -> Entrant {
         name: name.to_string(),
         kind: Kind::External(spec),
         time: Default::default(),
+    }
+}
+
+/// Time of one submission's recognition, its experiment included.
+const RECOGNITION_BUDGET: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// How long the recognition took: the total, the longest.
+fn report_recognition(entries: &[Entry]) {
+    let times: Vec<(&str, std::time::Duration)> = entries
+        .iter()
+        .filter_map(|e| {
+            e.recognition
+                .as_ref()
+                .map(|r| (e.sub.name.as_str(), r.time))
+        })
+        .collect();
+    let total: std::time::Duration = times.iter().map(|t| t.1).sum();
+    if let Some((name, longest)) = times.iter().max_by_key(|t| t.1) {
+        crate::outln!(
+            "recognition: {} in {:.1} s (the longest {:.1} s, {})",
+            plural(times.len(), "submission"),
+            total.as_secs_f64(),
+            longest.as_secs_f64(),
+            crate::names::shown(name)
+        );
     }
 }
 
