@@ -285,6 +285,14 @@ fn the_real_patterns_play() {
             Some((":clock", ":seconds")),
         ),
         (
+            "clock-after-search",
+            &["jogo.lisp", "regras.lisp"],
+            "knight",
+            Some(2023),
+            "jogar",
+            Some((":clock", ":internal")),
+        ),
+        (
             "split-package",
             &["jogo.lisp"],
             "knight",
