@@ -168,6 +168,9 @@ that does not read is a SOURCE-ERROR naming the line and column."
 (defvar *scratch* nil "The scratch folder for the project's own output files.")
 (defvar *neutralised* '() "The lines written about what was neutralised (newest first).")
 (defvar *project-dirs* '() "The folders of the project's files (searched by file name).")
+(defvar *loading-dir* nil
+  "The folder of the source file being loaded: searched first by file name,
+so that a phase 2 loads its own puzzle.lisp, not a Projeto 1's beside it.")
 (defvar *loaded* '() "The truenames of the source files loaded so far.")
 (defvar *defined-packages* '()
   "The names of the packages the project's files define (defpackage), found
@@ -263,10 +266,13 @@ drive letters, a logical host): (values name type), or NIL."
 
 (defun project-file (name type)
   "The project file NAME.TYPE (a Lisp source for any TYPE that is not a data
-file: a fasl's source), found in the project's folders by name, any case;
-editor backups (name~) never."
+file: a fasl's source), found by name, any case, in the folder of the file
+being loaded first, then in the project's folders; editor backups (name~)
+never."
   (let ((want-source (or (null type) (not (member type '("dat" "txt" "log") :test #'string-equal)))))
-    (loop for dir in *project-dirs*
+    (loop for dir in (if *loading-dir*
+                         (cons *loading-dir* (remove *loading-dir* *project-dirs* :test #'equal))
+                         *project-dirs*)
           do (dolist (file (directory (merge-pathnames "*.*" dir)))
                (let ((fname (pathname-name file)) (ftype (pathname-type file)))
                  (when (and fname (string-equal fname name)
@@ -623,7 +629,8 @@ the file and the line named."
          (*load-pathname* (pathname path))
          (*load-truename* truename)
          (*default-pathname-defaults*
-           (make-pathname :name nil :type nil :version nil :defaults truename)))
+           (make-pathname :name nil :type nil :version nil :defaults truename))
+         (*loading-dir* *default-pathname-defaults*))
     (push truename *loaded*)
     (pushnew (make-pathname :name nil :type nil :version nil :defaults truename) *project-dirs*
              :test #'equal)

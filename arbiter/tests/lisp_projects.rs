@@ -242,6 +242,9 @@ fn each_style_is_loaded_unmodified_and_plays() {
         (&["faults/indefinida.tabula"], "knight", "alias"),
         // Adji-boto 2024/25: row 0 always its own, ((linha coluna) estado).
         (&["adjiboto-2024/adji.tabula"], "adjiboto", "adjiboto-2024"),
+        // Projeto 1 listed before phase 2, both with a puzzle.lisp: each
+        // (load "puzzle.lisp") finds its own folder's.
+        (&["both-phases/both.tabula"], "knight", "both-phases"),
     ];
     for (args, game, name) in cases {
         passes_check_and_plays(&kit(args), game, name);

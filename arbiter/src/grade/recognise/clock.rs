@@ -79,6 +79,20 @@ pub(super) fn from_source(files: &[LispFile]) -> (Option<Clock>, String) {
     }
 }
 
+/// The functions that compare a raw `get-internal-real-time` (or
+/// `get-internal-run-time`) difference, lower case.
+pub(super) fn raw_internal(files: &[LispFile]) -> Vec<String> {
+    let mut names: Vec<String> = files
+        .iter()
+        .flat_map(|f| &f.facts.clock)
+        .filter(|c| c.unit == Unit::Internal)
+        .map(|c| c.name.to_lowercase())
+        .collect();
+    names.sort();
+    names.dedup();
+    names
+}
+
 /// A line naming a project that times itself with CPU time, if it does.
 pub(super) fn cpu(files: &[LispFile]) -> Option<String> {
     let names: Vec<String> = files

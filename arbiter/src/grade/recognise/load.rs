@@ -2,9 +2,9 @@
 //! order. A file another file loads (`load` / `compile-file` at load time,
 //! by file name whatever the path, as the kit finds it) is not listed: its
 //! loader loads it. The others are listed, those whose definitions the
-//! others use first, the entry's file last; a file none of whose
-//! definitions the entry reaches (a Projeto 1 left in) is left out, with a
-//! warning.
+//! others use first, the entry's file last; a file that brings nothing
+//! the entry reaches, or only what the files kept already define (a
+//! Projeto 1 left in beside its phase 2), is left out, with a warning.
 
 use std::collections::{BTreeSet, VecDeque};
 
@@ -144,7 +144,7 @@ pub(super) fn load_order(
     };
     for &r in &left_out {
         warnings.push(format!(
-            "{} is not loaded: nothing {} reaches is defined in it (or in what it loads)",
+            "{} is not loaded: nothing {} reaches is defined in it (or in what it loads) that the files loaded do not define",
             files[r].rel,
             entry_file.map_or("the entry".to_string(), |e| format!(
                 "the entry in {}",
@@ -157,8 +157,11 @@ pub(super) fn load_order(
     (order, how, left_out)
 }
 
-/// Leaves out of `roots` those that bring nothing the entry reaches:
-/// returns them.
+/// Leaves out of `roots` those that bring nothing the entry reaches that
+/// the files kept do not already define (a Projeto 1 left beside its
+/// phase 2, a draft, an older copy): returns them. Kept first: the entry's
+/// root; then, in turn, the root bringing most of what is still missing
+/// (ties: the one in the entry's folder, then the first).
 fn leave_out(
     files: &[LispFile],
     graph: &Graph,
@@ -181,19 +184,38 @@ fn leave_out(
                 .map(|p| format!("package {p}"))
         })
         .collect();
-    let mut left_out = Vec::new();
-    roots.retain(|&r| {
-        let keep = Some(r) == entry_root
-            || graph.closure(r).iter().any(|&i| {
-                defines(files, i)
-                    .iter()
-                    .any(|n| reachable.contains(n) || needed_packages.contains(n))
-            });
-        if !keep {
-            left_out.push(r);
-        }
-        keep
-    });
+    let brings = |r: usize| -> BTreeSet<String> {
+        graph
+            .closure(r)
+            .iter()
+            .flat_map(|&i| defines(files, i))
+            .filter(|n| reachable.contains(n) || needed_packages.contains(n))
+            .collect()
+    };
+    let mut covered: BTreeSet<String> = entry_root.map(brings).unwrap_or_default();
+    let mut kept: Vec<usize> = entry_root.into_iter().collect();
+    loop {
+        let best = roots
+            .iter()
+            .copied()
+            .filter(|r| !kept.contains(r))
+            .map(|r| {
+                let new = brings(r).difference(&covered).count();
+                let near = files[r].dir == files[entry_file].dir;
+                (r, new, near)
+            })
+            .filter(|&(_, new, _)| new > 0)
+            .max_by_key(|&(r, new, near)| (new, near, std::cmp::Reverse(r)));
+        let Some((r, _, _)) = best else { break };
+        covered.extend(brings(r));
+        kept.push(r);
+    }
+    let left_out: Vec<usize> = roots
+        .iter()
+        .copied()
+        .filter(|r| !kept.contains(r))
+        .collect();
+    roots.retain(|r| kept.contains(r));
     left_out
 }
 

@@ -83,6 +83,7 @@ pub(super) fn project(
                 base: preset.map_or(0, |p| p.base),
                 clock: base.clock.0,
                 clock_why: base.clock.1.clone(),
+                raw_internal: clock::raw_internal(files),
                 movetime: lab.movetime,
                 views: [":mover-first".to_string()]
                     .into_iter()

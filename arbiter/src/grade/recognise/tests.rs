@@ -285,6 +285,14 @@ fn the_real_patterns_play() {
             Some((":clock", ":seconds")),
         ),
         (
+            "clock-after-search",
+            &["jogo.lisp", "regras.lisp"],
+            "knight",
+            Some(2023),
+            "jogar",
+            Some((":clock", ":internal")),
+        ),
+        (
             "split-package",
             &["jogo.lisp"],
             "knight",
@@ -513,6 +521,35 @@ fn files_in_the_order_their_definitions_are_used_and_a_projeto_1_left_out() {
     assert!(
         r.warnings.iter().any(|w| w.starts_with(
             "files/puzzle.lisp is not loaded: nothing the entry in a-jogo.lisp reaches"
+        )),
+        "{r:#?}"
+    );
+}
+
+/// A Projeto 1 handed in beside phase 2, its loader bringing rules of the
+/// same names: it brings nothing phase 2's files lack, so it is left out.
+#[test]
+fn a_projeto_1_beside_phase_2_is_left_out_though_it_defines_the_same_names() {
+    let tmp = Tmp::new("both-phases");
+    let sub = take_kit(
+        &tmp,
+        "both-phases",
+        &[
+            "Projeto 1/projeto.lisp",
+            "Projeto 1/puzzle.lisp",
+            "Projeto 2/interact.lisp",
+            "Projeto 2/puzzle.lisp",
+        ],
+    );
+    let r = rec(&sub, game("knight"), Some(2023), desc_dir(&sub));
+    assert_eq!(
+        value(&sub, ":files").as_deref(),
+        Some("(\"files/projeto/Projeto 2/interact.lisp\")"),
+        "{r:#?}"
+    );
+    assert!(
+        r.warnings.iter().any(|w| w.starts_with(
+            "files/projeto/Projeto 1/projeto.lisp is not loaded: nothing the entry in interact.lisp reaches"
         )),
         "{r:#?}"
     );

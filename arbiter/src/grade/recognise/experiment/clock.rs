@@ -5,7 +5,9 @@
 //! milliseconds (used for at least a quarter of it: milliseconds), then,
 //! answered faster, half of it in raw internal units, cut off at the move
 //! time (used for about that long, or a legal move where the first call
-//! answered none: raw units; cut off or fast again: milliseconds).
+//! answered none: raw units; cut off: milliseconds; fast again: raw units
+//! when the entry itself compares a raw difference with its tempo (a check
+//! after a search of fixed depth), else milliseconds).
 
 use super::judge::{Called, Verdict};
 use super::spots::Spot;
@@ -107,6 +109,18 @@ pub(super) fn decide(
                 tempo / 2 * 1000
             ),
             v1.legal(),
+        );
+    }
+    // Answered as fast whatever the tempo: the time it takes does not
+    // depend on it, what it answers may (a raw check after the search).
+    if v2.legal() && setup.raw_internal.contains(&best.candidate.entry) {
+        return (
+            Clock::Internal,
+            format!(
+                "{}; calls answered in {e1} and {e2} ms whatever the tempo, and {} itself compares a raw get-internal-real-time difference with its tempo: raw units",
+                setup.clock_why, best.candidate.entry
+            ),
+            true,
         );
     }
     (

@@ -51,6 +51,10 @@ pub(super) struct Setup {
     /// The source's clock, if it tells, and why.
     pub(super) clock: Option<Clock>,
     pub(super) clock_why: String,
+    /// Functions that compare a raw `get-internal-real-time` difference
+    /// (lower case): the entry among them settles a clock the calls leave
+    /// open.
+    pub(super) raw_internal: Vec<String>,
     /// The championship's move time (ms): a candidate that plays within it
     /// is preferred.
     pub(super) movetime: u64,
