@@ -366,7 +366,10 @@ fn fault_line(r: &GameRecord, t: &Texts) -> String {
     );
     let mut html = escape(&line);
     if let Some(d) = r.detail.as_deref().filter(|d| !d.is_empty()) {
-        let colon = t.get("report-fault-detail", &[("detail", Arg::Text(String::new()))]);
+        let colon = t.get(
+            "report-fault-detail",
+            &[("detail", Arg::Text(String::new()))],
+        );
         let _ = write!(
             html,
             "{}<code>{}</code>",
