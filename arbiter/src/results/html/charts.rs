@@ -309,7 +309,7 @@ fn fault_lines(
             out,
             "<li><button class=\"open\" data-game=\"{i}\">{}</button> {}",
             l("report-view"),
-            escape(&fault_line(r, t))
+            fault_line(r, t)
         );
         if let Some(href) = r.log.as_deref().and_then(|l| log_href(l, folder)) {
             let _ = write!(
@@ -341,28 +341,16 @@ fn fault_lines(
     }
 }
 
-/// A game lost by a fault, in words: who, why, after how many moves, what
-/// it answered (its traffic log is a link beside).
+/// A game lost by a fault, in words (HTML): who, why, after how many
+/// moves, and what it answered — the program's line and the arbiter's
+/// timing, as code, never translated (its traffic log is a link beside).
 fn fault_line(r: &GameRecord, t: &Texts) -> String {
     let (who, side) = match r.offender {
         Some(Offender::Side(Side::P1)) => (r.p1.clone(), "p1"),
         Some(Offender::Side(Side::P2)) => (r.p2.clone(), "p2"),
         _ => (format!("{} & {}", r.p1, r.p2), "p1, p2"),
     };
-    let detail = r
-        .detail
-        .as_deref()
-        .filter(|d| !d.is_empty())
-        .map_or(String::new(), |d| {
-            t.get(
-                "report-fault-detail",
-                &[(
-                    "detail",
-                    Arg::Text(tabula::protocol::line::escape_controls(d)),
-                )],
-            )
-        });
-    t.get(
+    let line = t.get(
         "report-fault-line",
         &[
             ("key", Arg::Text(r.key.to_string())),
@@ -373,9 +361,23 @@ fn fault_line(r: &GameRecord, t: &Texts) -> String {
                 Arg::Text(t.get(&format!("check-reason-{}", r.reason.as_str()), &[])),
             ),
             ("n", r.moves.len().into()),
-            ("detail", Arg::Text(detail)),
+            ("detail", Arg::Text(String::new())),
         ],
-    )
+    );
+    let mut html = escape(&line);
+    if let Some(d) = r.detail.as_deref().filter(|d| !d.is_empty()) {
+        let colon = t.get(
+            "report-fault-detail",
+            &[("detail", Arg::Text(String::new()))],
+        );
+        let _ = write!(
+            html,
+            "{}<code>{}</code>",
+            escape(&colon),
+            escape(&tabula::protocol::line::escape_controls(d))
+        );
+    }
+    html
 }
 
 /// An entrant's accuracy over its analysed games and its worst moves (the
