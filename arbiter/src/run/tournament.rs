@@ -26,7 +26,7 @@ use crate::results::record::{GameKey, GameRecord};
 use crate::results::sprt;
 use crate::run::analyse::{AnalyseOptions, AnalysisSink};
 use crate::run::events::{tell, Event, Flow, Sink};
-use crate::run::plan::{first_plan, player_seed, swiss_round, Format, Plan, PlannedGame, Setup};
+use crate::run::plan::{first_plan, player_seed, swiss_round, Plan, PlannedGame, Setup};
 use crate::run::resume::{resume, Resumed};
 use crate::run::sinks::{JournalSink, Progress};
 use crate::run::verify;
@@ -306,7 +306,7 @@ pub fn play(setup: Setup, opts: &RunOptions) -> Result<RunResult> {
             "--shard needs --results: the shard's journal, put together later by `arbiter merge`"
         );
     }
-    if setup.format == Format::Swiss {
+    if setup.format.is_swiss() {
         return play_swiss(&setup, opts);
     }
     let mut plan = first_plan(&setup)?;
