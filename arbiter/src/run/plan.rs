@@ -423,11 +423,13 @@ pub(crate) fn swiss_pairings(
             })
             .sum()
     };
-    let met = |a: usize, b: usize| {
-        records.iter().any(|r| {
-            (r.p1 == names[a] && r.p2 == names[b]) || (r.p1 == names[b] && r.p2 == names[a])
-        })
-    };
+    let index = |name: &str| names.iter().position(|n| n == name);
+    let met: std::collections::HashSet<(usize, usize)> = records
+        .iter()
+        .filter_map(|r| Some((index(&r.p1)?, index(&r.p2)?)))
+        .map(|(a, b)| (a.min(b), a.max(b)))
+        .collect();
+    let met = |a: usize, b: usize| met.contains(&(a.min(b), a.max(b)));
     let mut ranking: Vec<usize> = (0..names.len()).collect();
     let pts: Vec<f64> = (0..names.len()).map(points).collect();
     let by_pairs: Vec<(f64, i64)> = (0..names.len()).map(pair_points).collect();

@@ -155,12 +155,12 @@ impl Season {
                     points[g.b] += 1.0 - g.points;
                 }
                 let ranking = pairing::rank(pool, &points);
-                let met = |a: usize, b: usize| {
-                    self.games
-                        .iter()
-                        .any(|g| (g.a, g.b) == (a, b) || (g.a, g.b) == (b, a))
-                };
-                pairing::pair_down(&ranking, met)
+                let met: std::collections::HashSet<(usize, usize)> = self
+                    .games
+                    .iter()
+                    .map(|g| (g.a.min(g.b), g.a.max(g.b)))
+                    .collect();
+                pairing::pair_down(&ranking, |a, b| met.contains(&(a.min(b), a.max(b))))
             }
             Design::Random { .. } => {
                 let mut shuffled = pool.to_vec();
