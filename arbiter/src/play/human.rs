@@ -646,11 +646,22 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
         && std::io::stdout().is_terminal();
     let paint = Paint { color };
     let mut entrants = [Entrant::from_cli(&args.engine)?];
-    let protected = [
-        args.results.clone().unwrap_or(DEFAULT_RESULTS.into()),
+    // Its files lie in the current folder, which an engine given on the
+    // command line sees: the journal is made before the engine starts and
+    // covered (it is appended in place), the records are written once the
+    // engine is gone; both are covered when they exist.
+    let results = args.results.clone().unwrap_or(DEFAULT_RESULTS.into());
+    let covered = [
+        results.clone(),
         args.records.clone().unwrap_or(DEFAULT_RECORDS.into()),
     ];
-    if let Some(header) = args.sandbox.apply(&mut entrants, &protected)? {
+    if args.sandbox.sandbox != crate::engines::sandbox::Mode::Off && !results.exists() {
+        if let Some(dir) = results.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir)?;
+        }
+        std::fs::File::create(&results)?;
+    }
+    if let Some(header) = args.sandbox.apply_hiding(&mut entrants, &[], &covered)? {
         crate::outln!("{header}");
     }
     let [entrant] = entrants;

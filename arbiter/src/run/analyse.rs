@@ -21,7 +21,7 @@ use crate::results::html::{analysis_beside, Live};
 use crate::results::record::{GameKey, GameRecord};
 use crate::run::events::{Event, Flow, Sink};
 use crate::signals;
-use anyhow::{bail, Result};
+use anyhow::{bail, Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};
@@ -247,6 +247,13 @@ pub struct AnalyseOptions {
     pub(crate) threads: usize,
 }
 
+impl AnalyseOptions {
+    /// The analysis file, when kept.
+    pub fn file(&self) -> Option<&Path> {
+        self.file.as_deref()
+    }
+}
+
 impl AnalyseFlags {
     /// The options of a run whose results go to `results` (`None` without
     /// `--analyse`).
@@ -466,11 +473,15 @@ pub fn run_command(args: AnalyseArgs) -> Result<std::process::ExitCode> {
         Some(out) => out.clone(),
         None => analysis_beside(&args.results[0]),
     };
-    if args.results.contains(&out) {
-        bail!(
-            "--out '{}' is one of the results files: the analysis goes to a file of its own",
-            out.display()
-        );
+    {
+        use crate::paths::Named;
+        let inputs: Vec<Named> = args
+            .results
+            .iter()
+            .map(|p| Named::file("a results file", p))
+            .collect();
+        crate::paths::check(&inputs, &[Named::file("--out", &out)])
+            .context("the analysis goes to a file of its own")?;
     }
     let records = load_journals(&args.results)?;
     if records.is_empty() {

@@ -733,7 +733,7 @@ impl Boards {
     /// comments, whole lines or line ends).
     pub(crate) fn from_file(path: &Path, setup: GameSetup) -> Result<Boards> {
         let game = setup.game();
-        let text = std::fs::read_to_string(path)
+        let text = crate::paths::read_to_string(path)
             .with_context(|| format!("cannot read boards file '{}'", path.display()))?;
         let list = setup::read_board_file(&text, setup).map_err(|e| match e {
             setup::BoardFileError::WrongGame(..) => {
