@@ -13,9 +13,8 @@
 //! same for all, the evidence of the rubric): those games are in the first
 //! fit, so the first round already pairs entrants of like strength.
 //!
-//! The rating is a Bradley–Terry fit ([`ratings`]) made here for the
-//! pairings alone; `arbiter grade` will pair on the season's own rating
-//! (`results/rating.rs`, issue 37), which has the same model. What the
+//! The rating is the season's Bradley–Terry fit
+//! ([`crate::results::rating::elo`]), each game one result. What the
 //! pairing buys is measured by [`crate::run::simulate`]
 //! (`arbiter bench pairing`): Bradley–Terry games drawn from known
 //! strengths, the order recovered by each design.
@@ -24,6 +23,8 @@
 //! ratings(3, [a beats b, b beats c, a beats c]) → a > b > c (mean 0)
 //! pair_down([a, b, c, d], met a–b)            → a–c, b–d
 //! ```
+
+use crate::results::rating;
 
 /// One game between entrants `a` and `b` (indices): `a`'s points (1 a win,
 /// ½ a draw, 0 a loss).
@@ -34,50 +35,13 @@ pub(crate) struct Game {
     pub(crate) points: f64,
 }
 
-/// Iterations of the fit at most, and the change (Elo) at which it stops.
-const MAX_ITERATIONS: usize = 1_000;
-const TOLERANCE_ELO: f64 = 0.01;
-
 /// Bradley–Terry ratings on the Elo scale (a 400-point gap: 10 to 1 odds),
-/// mean 0, of `n` entrants from `games`. Each entrant also gets one virtual
-/// win and one virtual loss against an entrant rated 0, a prior that keeps
-/// finite the rating of one who won (or lost) every game and pulls an
-/// entrant with few games towards the middle. Hunter's MM iterations
-/// (Annals of Statistics 32, 2004), which always converge.
+/// mean 0, of `n` entrants from `games`: the season's model
+/// ([`crate::results::rating::elo`], a weak prior keeping finite the rating
+/// of one who won or lost every game), each game one result.
 pub(crate) fn ratings(n: usize, games: &[Game]) -> Vec<f64> {
-    // Points won by each, and games of each pair (the fit needs no more),
-    // pairs in order: the same sums, so the same ratings and pairings, on
-    // every run.
-    let mut won = vec![1.0; n];
-    let mut pairs: std::collections::BTreeMap<(usize, usize), f64> = Default::default();
-    for g in games.iter().filter(|g| g.a != g.b && g.a.max(g.b) < n) {
-        won[g.a] += g.points;
-        won[g.b] += 1.0 - g.points;
-        *pairs.entry((g.a.min(g.b), g.a.max(g.b))).or_default() += 1.0;
-    }
-    let pairs: Vec<(usize, usize, f64)> = pairs.into_iter().map(|((a, b), k)| (a, b, k)).collect();
-    let mut gamma = vec![1.0f64; n];
-    for _ in 0..MAX_ITERATIONS {
-        // The prior's two games against gamma 1.
-        let mut denominator: Vec<f64> = gamma.iter().map(|&g| 2.0 / (g + 1.0)).collect();
-        for &(a, b, k) in &pairs {
-            let d = k / (gamma[a] + gamma[b]);
-            denominator[a] += d;
-            denominator[b] += d;
-        }
-        let mut change = 0.0f64;
-        for i in 0..n {
-            let next = won[i] / denominator[i];
-            change = change.max((next / gamma[i]).log10().abs());
-            gamma[i] = next;
-        }
-        if 400.0 * change < TOLERANCE_ELO {
-            break;
-        }
-    }
-    let elo: Vec<f64> = gamma.iter().map(|g| 400.0 * g.log10()).collect();
-    let mean = elo.iter().sum::<f64>() / n.max(1) as f64;
-    elo.into_iter().map(|r| r - mean).collect()
+    let results: Vec<(usize, usize, f64)> = games.iter().map(|g| (g.a, g.b, g.points)).collect();
+    rating::elo(n, &results)
 }
 
 /// Steps the search for pairings without a rematch may take before
@@ -223,8 +187,8 @@ mod tests {
 
     #[test]
     fn ratings_recover_a_known_gap() {
-        // 76 % over many games is a 200-point gap; the prior's two games
-        // pull it in a little.
+        // 76 % over many games is a 200-point gap; the weak prior
+        // pulls it in a little.
         let mut games = vec![game(0, 1, 1.0); 760];
         games.extend(vec![game(0, 1, 0.0); 240]);
         let r = ratings(2, &games);
