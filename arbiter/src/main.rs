@@ -15,7 +15,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
-use tabula::game::GameId;
+use tabula::games::GameId;
 
 mod bench;
 

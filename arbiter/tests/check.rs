@@ -7,7 +7,7 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 
-use tabula::game::GameId;
+use tabula::games::GameId;
 
 #[path = "../../tests/util/tools.rs"]
 #[macro_use]

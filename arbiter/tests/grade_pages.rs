@@ -15,7 +15,7 @@ use serde_json::{json, Value};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use tabula::game::AnyPosition;
+use tabula::games::AnyPosition;
 
 #[path = "../../tests/util/tools.rs"]
 #[macro_use]

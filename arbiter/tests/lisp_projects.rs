@@ -592,7 +592,7 @@ fn the_clock_probe_is_a_move_of_its_own() {
     }
     // Four positions of one game (each a different board).
     let start = KNIGHT_START.strip_prefix("position fen ").unwrap();
-    let mut pos = tabula::game::AnyPosition::from_fen(start).unwrap();
+    let mut pos = tabula::games::AnyPosition::from_fen(start).unwrap();
     let mut played: Vec<String> = Vec::new();
     let mut moves = String::new();
     for _ in 0..4 {

@@ -7,7 +7,8 @@
 
 use serde_json::Value;
 use std::process::{Command, Stdio};
-use tabula::game::{AnyPosition, Player};
+use tabula::game::Player;
+use tabula::games::AnyPosition;
 
 mod support;
 use support::{repo, Tmp, ARBITER, MOCK};

@@ -61,7 +61,7 @@ mod planted;
 use std::collections::HashSet;
 use std::io::{self, BufRead, BufWriter, Write};
 use std::time::Duration;
-use tabula::game::AnyPosition;
+use tabula::games::AnyPosition;
 use tabula::protocol::command::{Command, CommandError, Query};
 use tabula::protocol::reply::{Info, Reply, SearchLine};
 
@@ -393,8 +393,7 @@ fn main() {
                 } else {
                     good
                 };
-                let reply = if has("no-pass") && legal.len() == 1 && legal[0].to_string() == "pass"
-                {
+                let reply = if has("no-pass") && legal.len() == 1 && legal[0].is_pass() {
                     illegal_move(pos.as_ref())
                 } else {
                     reply

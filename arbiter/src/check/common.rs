@@ -5,7 +5,7 @@
 use crate::engines::client::Fault;
 use crate::i18n::{words, Words};
 use std::time::Duration;
-use tabula::game::AnyPosition;
+use tabula::games::AnyPosition;
 use tabula::protocol::command::{Command, CommandError};
 use tabula::protocol::reply::{Info, Reply};
 use tabula::search::Limits;

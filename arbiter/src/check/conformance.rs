@@ -10,7 +10,8 @@ use crate::engines::client::{Engine, Fault, Timeouts};
 use crate::i18n::{words, Words};
 use rand::Rng;
 use std::time::Instant;
-use tabula::game::{AnyPosition, GameSetup, Player};
+use tabula::game::Player;
+use tabula::games::{AnyPosition, GameSetup};
 use tabula::protocol::command::{Command, Query};
 use tabula::protocol::reply::Reply;
 
@@ -88,7 +89,7 @@ pub(super) fn sample_positions(o: &CheckOptions) -> Vec<Sample> {
             let moves = p.legal_moves();
             let tag = if moves.is_empty() {
                 Tag::Over
-            } else if moves.len() == 1 && moves[0].to_string() == "pass" {
+            } else if moves.len() == 1 && moves[0].is_pass() {
                 Tag::Pass
             } else if last_side == Some(p.side_to_move()) {
                 Tag::Extra
@@ -505,7 +506,7 @@ pub(super) fn query_layer(c: &mut Checker, positions: &[Sample]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tabula::game::GameId;
+    use tabula::games::GameId;
 
     fn options(game: GameId, positions: usize) -> CheckOptions {
         CheckOptions {
@@ -544,7 +545,7 @@ mod tests {
                     "{game} {tag:?}"
                 );
                 if *tag == Tag::Pass {
-                    assert_eq!(p.legal_moves()[0].to_string(), "pass");
+                    assert!(p.legal_moves()[0].is_pass());
                 }
             }
         }

@@ -13,7 +13,7 @@ use crate::play::game::{self, GameSpec, Seat, Settings};
 use crate::results::board_view::replayed;
 use crate::results::record::GameKey;
 use crate::results::result::{OnReplaced, Reason, Side, Winner};
-use tabula::game::AnyPosition;
+use tabula::games::AnyPosition;
 
 /// Two whole games against `builtin:random`, as in a tournament.
 pub(super) fn games(c: &mut Checker) {

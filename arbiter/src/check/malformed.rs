@@ -8,7 +8,7 @@ use super::timed::bestmoves_before_readyok;
 use super::Checker;
 use crate::engines::client::Timeouts;
 use crate::i18n::{words, Words};
-use tabula::game::AnyPosition;
+use tabula::games::AnyPosition;
 
 /// Malformed and unknown lines, one at a time, each followed by `isready`;
 /// then a legal move must still come.

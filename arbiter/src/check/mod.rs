@@ -53,7 +53,7 @@ use crate::out::plural;
 use crate::signals;
 use common::{error_lines, fault_words, hint, quote_errors};
 use stdout::Stray;
-use tabula::game::{AnyPosition, GameId, GameSetup};
+use tabula::games::{AnyPosition, GameId, GameSetup};
 use tabula::protocol::command::Command;
 
 /// What to check and how.

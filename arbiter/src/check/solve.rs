@@ -8,7 +8,7 @@ use crate::engines::client::{Engine, Fault};
 use crate::i18n::{words, Words};
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
-use tabula::game::{AnyPosition, GameId};
+use tabula::games::{AnyPosition, GameId};
 use tabula::protocol::command::Command;
 use tabula::protocol::reply::Reply;
 use tabula::puzzle::{NoSolutionReason, SolveOptions, SolveOutcome};
@@ -149,7 +149,7 @@ pub(super) fn reference_depth(pos: &AnyPosition, budget_ms: u64) -> Option<Optio
         movetime: Some(budget_ms),
         ..SolveOptions::default()
     };
-    match tabula::puzzle::solve(pos, &opts, &AtomicBool::new(false), &mut |_| {}) {
+    match tabula::solve::solve(pos, &opts, &AtomicBool::new(false), &mut |_| {}) {
         Ok(SolveOutcome::Solution { moves, .. }) => Some(Some(moves.len())),
         Ok(SolveOutcome::NoSolution {
             reason: NoSolutionReason::Exhausted,

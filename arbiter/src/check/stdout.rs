@@ -196,7 +196,7 @@ pub(super) fn own_moves_layer(c: &mut Checker) {
 }
 
 /// The position of a `position …` command.
-fn parsed(position: &str) -> Option<tabula::game::AnyPosition> {
+fn parsed(position: &str) -> Option<tabula::games::AnyPosition> {
     match tabula::protocol::command::Command::parse(position) {
         Ok(Some(tabula::protocol::command::Command::Position(words))) => {
             tabula::setup::parse_spec(&words.join(" "), None).ok()
@@ -221,12 +221,12 @@ pub(super) fn describe_position(position: &str) -> Words {
 }
 
 /// A position, and its legal moves (the first 20).
-pub(super) fn position_words(pos: &tabula::game::AnyPosition) -> Words {
+pub(super) fn position_words(pos: &tabula::games::AnyPosition) -> Words {
     words!("check-position", fen = pos.fen(), legal = legal_list(pos))
 }
 
 /// The first 20 legal moves of `pos`, and how many more.
-pub(super) fn legal_list(pos: &tabula::game::AnyPosition) -> Words {
+pub(super) fn legal_list(pos: &tabula::games::AnyPosition) -> Words {
     let moves = pos.legal_moves();
     let shown: Vec<String> = moves.iter().take(20).map(|m| m.to_string()).collect();
     if shown.is_empty() {

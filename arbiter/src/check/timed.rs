@@ -10,7 +10,7 @@ use super::{Checker, Report, STOP_DEADLINE_MS};
 use crate::engines::client::{Engine, Fault};
 use crate::i18n::{words, Words};
 use std::time::Instant;
-use tabula::game::AnyPosition;
+use tabula::games::AnyPosition;
 use tabula::protocol::command::Command;
 use tabula::search::Limits;
 

@@ -16,8 +16,8 @@ use crate::engines::config::BuiltinKind;
 use rand::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::collections::HashMap;
-use tabula::game::any::IntoAnyMove;
-use tabula::game::AnyPosition;
+use tabula::games::any::IntoAnyMove;
+use tabula::games::AnyPosition;
 use tabula::search::{EvalConfig, Limits, SearchConfig, Searcher};
 use tabula::with_game;
 

@@ -31,7 +31,7 @@ use crate::run::resume;
 use crate::run::tournament::{self, RunOptions};
 use anyhow::Result;
 use std::path::{Path, PathBuf};
-use tabula::game::{GameId, GameSetup};
+use tabula::games::{GameId, GameSetup};
 
 /// One pairing of a design: entrants `a` and `b` (indices: the submissions
 /// first, then the gates) on `boards` boards, both colours on each.

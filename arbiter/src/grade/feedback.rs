@@ -37,7 +37,7 @@ use anyhow::Result;
 use maud::{html, Markup};
 use std::collections::BTreeMap;
 use std::path::Path;
-use tabula::game::AnyPosition;
+use tabula::games::AnyPosition;
 
 /// The faults shown in full (board, legal moves, line); the others are
 /// counted per reason.

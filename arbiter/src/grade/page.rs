@@ -8,7 +8,8 @@ use crate::i18n::{Piece, Texts, Words};
 use anyhow::{Context, Result};
 use maud::{html, Markup, PreEscaped, DOCTYPE};
 use std::path::Path;
-use tabula::game::{svg, AnyPosition};
+use tabula::game::svg;
+use tabula::games::AnyPosition;
 
 /// The style of the season's pages.
 pub(crate) const STYLE: &str = include_str!("page.css");

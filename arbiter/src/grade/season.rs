@@ -36,7 +36,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Mutex;
-use tabula::game::{GameId, GameSetup};
+use tabula::games::{GameId, GameSetup};
 
 /// The reference gates every submission plays, weakest first; the first
 /// is the rating's anchor (0).

@@ -33,7 +33,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, TryRecvError};
 use std::time::{SystemTime, UNIX_EPOCH};
-use tabula::game::{AnyPosition, GameId, PersonPlay, Player};
+use tabula::game::{PersonPlay, Player};
+use tabula::games::{AnyPosition, GameId};
 use tabula::search::Limits;
 use tabula::{with_game, with_game_id};
 
@@ -487,7 +488,7 @@ impl Console for Person {
     fn action(&mut self, start: &AnyPosition, history: &[String], pos: &AnyPosition) -> Action {
         let stale = self.keys.typed_ahead();
         let legal = pos.legal_moves();
-        if legal.len() == 1 && legal[0].to_string() == "pass" {
+        if legal.len() == 1 && legal[0].is_pass() {
             self.discard(&stale);
             return self.forced_pass(start, history, pos);
         }
@@ -806,7 +807,7 @@ mod tests {
 
     #[test]
     fn typed_moves_are_read_leniently() {
-        use tabula::game::AnyPosition;
+        use tabula::games::AnyPosition;
 
         let pos = AnyPosition::from_fen("dots 1x1 0/0 0/0 1 0 0").unwrap();
         assert_eq!(parse_input(&pos, "H 1 1"), Ok(Input::Move("h1.1".into())));

@@ -776,7 +776,7 @@ pub fn table(names: &[String], records: &[GameRecord], analyses: &Analyses) -> S
 mod tests {
     use super::*;
     use tabula::analysis::{Analyser, Budget};
-    use tabula::game::AnyPosition;
+    use tabula::games::AnyPosition;
 
     fn record() -> GameRecord {
         let line = include_str!("../../tests/data/journal.jsonl")

@@ -24,7 +24,8 @@ use anyhow::{Context, Result};
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
-use tabula::game::{AnyPosition, Outcome};
+use tabula::game::Outcome;
+use tabula::games::AnyPosition;
 
 /// What a journal already holds for a tournament.
 #[derive(Debug, Default)]

@@ -12,7 +12,7 @@ use crate::results::result::{Offender, Reason, Side, Winner};
 use serde::{de, Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 use std::str::FromStr;
-use tabula::game::AnyPosition;
+use tabula::games::AnyPosition;
 
 /// Where a game sits in a tournament: the key of the journal. Keys order
 /// by their numbers (round, pairing, board, colour), not as text.

@@ -15,7 +15,8 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
-use tabula::game::{AnyPosition, Player};
+use tabula::game::Player;
+use tabula::games::AnyPosition;
 use tabula::protocol::line::escape_controls;
 
 /// An Elo value rounded to a whole number, with its sign; `0` when it

@@ -30,7 +30,7 @@ use std::sync::{mpsc, Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 use tabula::analysis::{Analyser, AnalysisError, Budget, GameAnalysis, Settings};
-use tabula::game::AnyPosition;
+use tabula::games::AnyPosition;
 
 /// A finished analysis: the job's number, its record and what came of it.
 type Outcome = (usize, GameRecord, Result<GameAnalysis, String>);

@@ -19,7 +19,7 @@ use crate::run::pairing;
 use crate::run::shard::Shard;
 use anyhow::{bail, Result};
 use std::fmt::Write as _;
-use tabula::game::{AnyPosition, GameId};
+use tabula::games::{AnyPosition, GameId};
 
 /// Who plays whom.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]

@@ -34,7 +34,7 @@ use std::collections::HashMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use tabula::analysis::sample::{self, Player};
-use tabula::game::{AnyPosition, GameSetup};
+use tabula::games::{AnyPosition, GameSetup};
 use tabula::protocol::command::Command;
 use tabula::search::Limits;
 

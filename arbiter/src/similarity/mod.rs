@@ -33,7 +33,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
-use tabula::game::GameId;
+use tabula::games::GameId;
 
 /// `arbiter similarity`'s command line.
 #[derive(Args, Clone, Debug)]

@@ -8,7 +8,7 @@
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use tabula::game::AnyPosition;
+use tabula::games::AnyPosition;
 
 /// The `arbiter` binary under test.
 pub const ARBITER: &str = env!("CARGO_BIN_EXE_arbiter");

@@ -32,7 +32,7 @@ pub(crate) struct Preset {
     pub(crate) name: String,
     /// The academic year's first year (2023 for 2023/24).
     pub(crate) year: u32,
-    /// The game id (`tabula::game::GameId::as_str`).
+    /// The game id (`tabula::games::GameId::as_str`).
     pub(crate) game: String,
     /// The entry's name (`jogar`).
     pub(crate) entry: String,
@@ -278,7 +278,7 @@ mod tests {
         assert!(c.presets().len() >= 13);
         for p in c.presets() {
             assert!(
-                tabula::game::GameId::ALL
+                tabula::games::GameId::ALL
                     .iter()
                     .any(|g| g.as_str() == p.game),
                 "{}",

@@ -72,7 +72,7 @@ mod why_not;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use tabula::game::GameId;
+use tabula::games::GameId;
 
 use super::{DescLine, Engine, Recognition, Submission, Sureness};
 pub(crate) use course::{kit_dir, Course};

@@ -91,7 +91,7 @@ pub(super) fn project(
                     .collect(),
                 preset: preset.map(|p| p.name.clone()),
             };
-            let id = tabula::game::GameId::ALL
+            let id = tabula::games::GameId::ALL
                 .into_iter()
                 .find(|g| g.as_str() == game);
             id.map(|id| experiment::run(lab, desc_dir, &setup, id, &make, deadline))

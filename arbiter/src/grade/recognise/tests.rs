@@ -8,7 +8,7 @@ use std::fs;
 use std::path::Path;
 use std::time::Duration;
 
-use tabula::game::GameId;
+use tabula::games::GameId;
 
 use super::*;
 use crate::engines::sandbox::SandboxArgs;

@@ -51,7 +51,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 use tabula::analysis::MoveClass;
 use tabula::game::svg::{self, Part};
-use tabula::game::AnyPosition;
+use tabula::games::AnyPosition;
 
 /// The page's style sheet.
 const STYLE: &str = include_str!("page.css");
@@ -247,7 +247,7 @@ pub fn run(args: ReportArgs) -> Result<std::process::ExitCode> {
 
 /// The heading of a tournament's page: the game, the entrants and the time
 /// control.
-pub fn title(game: tabula::game::GameId, names: &[String], tc: &str) -> String {
+pub fn title(game: tabula::games::GameId, names: &[String], tc: &str) -> String {
     title_of(game.as_str(), names, Some(tc))
 }
 

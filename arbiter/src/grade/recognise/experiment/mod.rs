@@ -214,7 +214,7 @@ pub(super) fn run(
     lab: &Lab,
     desc_dir: &Path,
     setup: &Setup,
-    game: tabula::game::GameId,
+    game: tabula::games::GameId,
     make: &MakeCandidates,
     deadline: Instant,
 ) -> Outcome {
@@ -288,7 +288,7 @@ pub(super) fn run(
 fn initial_shapes(
     session: &mut Session,
     setup: &Setup,
-    game: tabula::game::GameId,
+    game: tabula::games::GameId,
 ) -> Vec<(String, String)> {
     let Some(start) = spots::spots(game).into_iter().next() else {
         return Vec::new();

@@ -6,7 +6,8 @@
 //! run), only positions where the mover has a choice.
 
 use rand::Rng;
-use tabula::game::{AnyPosition, GameId, GameSetup, Player};
+use tabula::game::Player;
+use tabula::games::{AnyPosition, GameId, GameSetup};
 
 /// One position tried.
 #[derive(Clone, Debug)]
