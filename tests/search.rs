@@ -426,6 +426,60 @@ fn depth_and_node_searches_are_deterministic() {
     assert!(out.stats.nodes <= 5_000);
 }
 
+/// What one search of a game answered: best move, score, nodes and PV.
+type Answer<G> = (Option<<G as Game>::Move>, i32, u64, Vec<<G as Game>::Move>);
+
+/// A game played from `start` by one searcher on both sides, every search
+/// within `limits`: each search's answer.
+fn self_play<G: Evaluate>(searcher: &mut Searcher, start: &G, limits: &Limits) -> Vec<Answer<G>> {
+    let mut pos = *start;
+    let mut moves = Vec::new();
+    while !pos.is_over() {
+        let (out, _) = search(searcher, &pos, limits);
+        pos.play_unchecked(out.best.unwrap());
+        moves.push((out.best, out.score, out.stats.nodes, out.pv));
+    }
+    moves
+}
+
+/// What the arbiter's built-in players rely on: a searcher reused from
+/// game to game (reset) plays as a new one, and a growing table (sized to
+/// what the searches store) as the full 16 MiB one: the same moves,
+/// scores, node counts and PVs, game after game.
+fn reused_growing_plays_as_new<G: Evaluate>(starts: [G; 2], limits: &Limits) {
+    let mut reused = Searcher::growing(16);
+    for start in starts.iter().chain(&starts) {
+        reused.reset();
+        let mine = self_play(&mut reused, start, limits);
+        let fresh = self_play(&mut Searcher::new(16), start, limits);
+        assert_eq!(mine, fresh, "{} {limits:?}", G::NAME);
+    }
+    let (used, reached) = reused.table_bytes();
+    assert!(
+        used > 64 << 10 && used <= reached && reached < 16 << 20,
+        "grown to {used} bytes (at most {reached})"
+    );
+}
+
+#[test]
+fn a_reused_searcher_with_a_growing_table_plays_as_a_new_full_size_one() {
+    let depth = |d| Limits {
+        depth: Some(d),
+        ..Limits::default()
+    };
+    let nodes = |n| Limits {
+        nodes: Some(n),
+        ..Limits::default()
+    };
+    let knight = |s| tabula::games::numbered::random::duel::<KnightPiece>(s);
+    let bishop = |s| tabula::games::numbered::random::duel::<BishopPiece>(s);
+    let dots = |s| tabula::games::dots::random::dots(3, 3, s);
+    reused_growing_plays_as_new([knight(1), knight(2)], &depth(6));
+    reused_growing_plays_as_new([knight(3), knight(4)], &nodes(4_000));
+    reused_growing_plays_as_new([bishop(1), bishop(2)], &nodes(3_000));
+    reused_growing_plays_as_new([dots(1), dots(2)], &nodes(3_000));
+}
+
 #[test]
 fn iterations_are_reported_in_order_with_their_pv() {
     let pos: Knight = tabula::games::numbered::random::duel::<KnightPiece>(8);

@@ -1,4 +1,6 @@
-//! `arbiter bench`: games per second and the arbiter's time per move.
+//! `arbiter bench`: games per second and the arbiter's time per move;
+//! `arbiter bench pairing`: how well each pairing design ranks a class, by
+//! simulation (`arbiter::simulate_season`).
 //!
 //! The mock engines are measured again in the sandbox (`--sandbox auto`,
 //! then with `--freeze-idle`), and the time to start an engine with and
@@ -14,8 +16,8 @@
 
 use anyhow::Result;
 use arbiter::{
-    Boards, Engine, Entrant, ExternalSpec, Format, Kind, Plan, RunOptions, SandboxArgs,
-    SandboxMode, Settings, TimeControl, Timeouts,
+    simulate_season, Boards, Engine, Entrant, ExternalSpec, Format, Kind, PairingDesign, Plan,
+    RunOptions, SandboxArgs, SandboxMode, Settings, SimulatedClass, TimeControl, Timeouts,
 };
 use std::path::Path;
 use std::time::Instant;
@@ -170,6 +172,88 @@ pub fn run(games: u32) -> Result<()> {
         )?;
     } else {
         crate::outln!("tabula binary absent or without the protocol yet: skipped");
+    }
+    Ok(())
+}
+
+/// The other benchmarks.
+#[derive(clap::Subcommand)]
+pub enum What {
+    /// How well each pairing design ranks a class of known strengths, by
+    /// simulation: Bradley–Terry games drawn from the strengths, Spearman's
+    /// ρ between the true order and the rating over every game (gates
+    /// included), mean ± standard deviation over the seeds.
+    Pairing(PairingArgs),
+}
+
+#[derive(clap::Args)]
+pub struct PairingArgs {
+    /// Class sizes (submissions).
+    #[arg(long, value_delimiter = ',', default_values_t = [30, 60, 120])]
+    sizes: Vec<usize>,
+    /// Seasons simulated per design and size.
+    #[arg(long, default_value_t = 20)]
+    seeds: u64,
+    /// Standard deviation of the class's strengths (Elo).
+    #[arg(long, default_value_t = 300.0)]
+    spread: f64,
+    /// The gates' strengths (Elo, the class centred on 0).
+    #[arg(long, value_delimiter = ',', allow_negative_numbers = true,
+          default_values_t = [-900.0, -500.0, -100.0])]
+    gates: Vec<f64>,
+    /// Boards each submission plays against each gate (linear designs).
+    #[arg(long, default_value_t = 2)]
+    gate_boards: u32,
+    /// Standard deviation of a board's advantage for player 1 (Elo).
+    #[arg(long, default_value_t = 100.0)]
+    colour: f64,
+    /// Rounds of the linear designs.
+    #[arg(long, value_delimiter = ',', default_values_t = [7, 14, 21])]
+    rounds: Vec<u32>,
+}
+
+pub fn pairing(args: &PairingArgs) -> Result<()> {
+    crate::outln!(
+        "arbiter bench pairing: {} seasons each; strengths ~ N(0, {}) Elo; gates {:?} Elo, \
+         {} boards each; board colour advantage ~ N(0, {}) Elo",
+        args.seeds,
+        args.spread,
+        args.gates,
+        args.gate_boards,
+        args.colour
+    );
+    crate::outln!(
+        "{:>4}  {:<30} {:>10}  {:>13}",
+        "n",
+        "design",
+        "games/sub",
+        "rho"
+    );
+    for &n in &args.sizes {
+        let class = SimulatedClass {
+            n,
+            spread: args.spread,
+            gates: args.gates.clone(),
+            gate_boards: args.gate_boards,
+            colour: args.colour,
+        };
+        let mut designs = vec![
+            PairingDesign::RoundRobin { boards: 1 },
+            PairingDesign::RoundRobin { boards: 2 },
+        ];
+        for &rounds in &args.rounds {
+            designs.push(PairingDesign::SwissByRating { rounds });
+        }
+        let most = args.rounds.iter().copied().max().unwrap_or(1);
+        designs.push(PairingDesign::SwissByPoints { rounds: most });
+        designs.push(PairingDesign::Random { rounds: most });
+        for design in designs {
+            let (games, rho, sd) = simulate_season(&class, design, args.seeds, 1);
+            crate::outln!(
+                "{n:>4}  {:<30} {games:>10.1}  {rho:>6.3} ± {sd:.3}",
+                design.to_string()
+            );
+        }
     }
     Ok(())
 }

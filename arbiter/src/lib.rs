@@ -120,5 +120,8 @@ pub use run::boards::{
 };
 pub use run::plan::{first_plan, Format, Plan, Setup};
 pub use run::shard::{merge as merge_shards, with_shard, Shard};
+pub use run::simulate::{
+    trials as simulate_season, Class as SimulatedClass, Design as PairingDesign,
+};
 pub use run::tournament::{play as play_tournament, run as run_plan, RunOptions, RunResult};
 pub use similarity::{run as similarity_command, SimilarityArgs};

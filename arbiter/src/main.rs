@@ -127,8 +127,11 @@ enum Command {
         #[command(flatten)]
         sandbox: SandboxArgs,
     },
-    /// Throughput: games per second and arbiter time per move.
+    /// Throughput: games per second and arbiter time per move; `bench
+    /// pairing`: how well pairing designs rank a class, by simulation.
     Bench {
+        #[command(subcommand)]
+        what: Option<bench::What>,
         /// Games per measurement.
         #[arg(long, default_value_t = 200, value_parser = limits::games)]
         games: u32,
@@ -361,7 +364,11 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Some(Command::Grade(args)) => {
             arbiter::grade_command(args, &std::env::args().collect::<Vec<_>>())
         }
-        Some(Command::Bench { games }) => bench::run(games).map(|_| ExitCode::SUCCESS),
+        Some(Command::Bench { what: None, games }) => bench::run(games).map(|_| ExitCode::SUCCESS),
+        Some(Command::Bench {
+            what: Some(bench::What::Pairing(args)),
+            ..
+        }) => bench::pairing(&args).map(|_| ExitCode::SUCCESS),
         Some(Command::Check {
             engine,
             game,

@@ -997,6 +997,120 @@ fn swiss_rounds_pair_by_score_and_resume() {
 }
 
 #[test]
+fn a_swiss_by_rating_pairs_neighbours_and_resumes() {
+    let tmp = Tmp::new("swiss-rating");
+    let res = tmp.path("r.jsonl");
+    let res_s = res.display().to_string();
+    let args = |format: &'static str| {
+        vec![
+            "tournament",
+            "builtin:tabula:depth=6",
+            "builtin:random",
+            "builtin:tabula:depth=4",
+            "builtin:random",
+            "builtin:greedy",
+            "builtin:tabula:depth=2",
+            "--format",
+            format,
+            "--rounds",
+            "4",
+            "--boards",
+            "1",
+            "--seed",
+            "3",
+        ]
+    };
+    let mut play = args("swiss-rating");
+    play.extend(["--results", &res_s, "--quiet"]);
+    let out = arbiter(&play);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let rs = results(&res);
+    assert_eq!(rs.len(), 4 * 3 * 2, "4 rounds, 3 pairings, 2 games");
+    let mut met = std::collections::HashSet::new();
+    for r in rs.iter().filter(|r| r["colour"] == 0) {
+        let (a, b) = (r["p1"].as_str().unwrap(), r["p2"].as_str().unwrap());
+        assert!(
+            met.insert((a.min(b).to_string(), a.max(b).to_string())),
+            "rematch {a} {b}"
+        );
+    }
+    // The two strongest, each winning its first round, meet.
+    let strong = ("builtin:tabula:depth=4", "builtin:tabula:depth=6");
+    assert!(
+        met.contains(&(strong.0.to_string(), strong.1.to_string())),
+        "{met:?}"
+    );
+    let again = arbiter(&play);
+    assert!(String::from_utf8_lossy(&again.stdout).contains("(24 resumed"));
+    assert_eq!(results(&res).len(), 24, "nothing replayed");
+    // Its first round is a Swiss's, its journal is not one.
+    let fingerprint = |format| {
+        let mut plan = args(format);
+        plan[0] = "plan";
+        let out = String::from_utf8_lossy(&arbiter(&plan).stdout).to_string();
+        out.lines().next().unwrap_or_default().to_string()
+    };
+    let (rating, points) = (fingerprint("swiss-rating"), fingerprint("swiss"));
+    assert!(rating.starts_with("# tournament "), "{rating}");
+    assert_ne!(rating, points);
+}
+
+#[test]
+fn bench_pairing_prints_each_design_its_cost_and_rho() {
+    let out = arbiter(&[
+        "bench", "pairing", "--sizes", "20", "--seeds", "4", "--rounds", "2,5",
+    ]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // n, design, games a submission, rho ± sd.
+    let rows: Vec<(String, f64, f64)> = stdout
+        .lines()
+        .filter(|l| l.starts_with("  20  "))
+        .map(|l| {
+            let cells: Vec<&str> = l.split_whitespace().collect();
+            let k = cells.len();
+            let design = cells[1..k - 4].join(" ");
+            (
+                design,
+                cells[k - 4].parse().unwrap(),
+                cells[k - 3].parse().unwrap(),
+            )
+        })
+        .collect();
+    let designs: Vec<&str> = rows.iter().map(|r| r.0.as_str()).collect();
+    assert_eq!(
+        designs,
+        [
+            "round robin, 1 board(s)",
+            "round robin, 2 board(s)",
+            "Swiss by rating, 2 rounds",
+            "Swiss by rating, 5 rounds",
+            "Swiss by points, 5 rounds",
+            "random pairs, 5 rounds",
+        ],
+        "{stdout}"
+    );
+    // 22 opponents twice a board; 3 gates × 2 boards × 2 games, then 2
+    // games a round.
+    let games: Vec<f64> = rows.iter().map(|r| r.1).collect();
+    assert_eq!(games, [44.0, 88.0, 16.0, 22.0, 22.0, 22.0], "{stdout}");
+    assert!(rows.iter().all(|r| (-1.0..=1.0).contains(&r.2)), "{stdout}");
+    assert!(
+        rows[1].2 > 0.9,
+        "two boards of everyone rank a class: {stdout}"
+    );
+}
+
+#[test]
 fn check_passes_a_good_engine_and_explains_a_bad_one() {
     let tmp = Tmp::new("check");
     let pids = tmp.path("pids");

@@ -107,7 +107,7 @@ impl fmt::Display for Budget {
 pub struct Settings {
     /// What each search may spend.
     pub budget: Budget,
-    /// Transposition table size (MiB), allocated once per analyser.
+    /// Transposition table size (MiB), reserved once per analyser.
     pub hash_mib: usize,
     /// Test whether a best move was the only good one (one more search at
     /// those plies); off: `only_move` is always false.
@@ -369,7 +369,9 @@ impl fmt::Display for AnalysisError {
 impl std::error::Error for AnalysisError {}
 
 /// The reference analysing games, one at a time: a searcher (its table
-/// allocated once) and the settings. Send it to a thread to analyse games
+/// reserved once, growing to what a game's searches store, as large as
+/// the settings' `hash_mib` at most: [`Searcher::growing`]) and the
+/// settings. Send it to a thread to analyse games
 /// there; [`analyse_all`] does.
 pub struct Analyser {
     searcher: Searcher,
@@ -379,10 +381,10 @@ pub struct Analyser {
 }
 
 impl Analyser {
-    /// An analyser with `settings` (allocates the table).
+    /// An analyser with `settings` (reserves the table).
     pub fn new(settings: Settings) -> Analyser {
         Analyser {
-            searcher: Searcher::new(settings.hash_mib),
+            searcher: Searcher::growing(settings.hash_mib),
             settings,
             stop: Arc::new(AtomicBool::new(false)),
         }

@@ -146,8 +146,21 @@ pub struct Searcher {
 impl Searcher {
     /// A searcher whose transposition table takes `hash_mib` MiB.
     pub fn new(hash_mib: usize) -> Searcher {
+        Searcher::with_table(Tt::new(hash_mib))
+    }
+
+    /// [`Searcher::new`]`(hash_mib)` whose transposition table grows with
+    /// what it stores, up to its size ([`Tt::growing`]: 1, 2, 4, 8 or 16
+    /// MiB; others are allocated whole), with the same results: for
+    /// players whose searches may be small (a depth-3 gate needs
+    /// kilobytes, not megabytes).
+    pub fn growing(hash_mib: usize) -> Searcher {
+        Searcher::with_table(Tt::growing(hash_mib))
+    }
+
+    fn with_table(tt: Tt) -> Searcher {
         Searcher {
-            tt: Tt::new(hash_mib),
+            tt,
             history: History::new(),
             config: SearchConfig::default(),
             exact: exact::KeptSolver::default(),
@@ -157,6 +170,12 @@ impl Searcher {
     /// Resizes (and clears) the transposition table.
     pub fn set_hash(&mut self, hash_mib: usize) {
         self.tt = Tt::new(hash_mib);
+    }
+
+    /// Bytes of the transposition table in use now, and the most it has
+    /// used: the memory it holds (a growing table keeps what it reached).
+    pub fn table_bytes(&self) -> (usize, usize) {
+        (self.tt.bytes(), self.tt.reached_bytes())
     }
 
     /// Forgets everything learnt (transposition table, history): `uginewgame`.

@@ -6,6 +6,18 @@
 //! - **Size.** Allocated once, `Hash` MiB rounded down to whole 64-byte
 //!   buckets (at least one); resizing or `new_game` reallocates/clears it,
 //!   probing and storing never allocate.
+//! - **Or growing** ([`Tt::growing`]: the arbiter's built-in players, whose
+//!   searches range from a few hundred nodes to millions): it starts at
+//!   [`GROWING_MIN`] buckets and doubles whenever an entry would have to
+//!   replace another, up to its `Hash` (at most [`GROWING_MAX`] buckets,
+//!   16 MiB): the memory follows what the searches of a game store.
+//!   Doubling splits each bucket in two, its entries in their order (an
+//!   entry keeps the next bits of its key for that), so the table holds
+//!   what a table of the larger size would have held, in the same slots:
+//!   it never loses an entry the full-size table keeps, and answers every
+//!   probe and store as that table does (a search gives the same results).
+//!   Clearing shrinks it back to its start without giving the memory back
+//!   (the player's next game reuses it).
 //! - **Buckets.** A position's bucket is `(hash * buckets) >> 64` (the high
 //!   bits of the 64-bit Zobrist key); a bucket holds [`BUCKET`] entries,
 //!   each checked by the low 32 bits of the key.
@@ -58,7 +70,9 @@ struct Entry {
     mv: u8,
     /// Bound in the low 2 bits, generation in the high 6.
     genbound: u8,
-    _pad: u8,
+    /// Bits 46–53 of the hash, below the [`GROWING_MIN`] table's index
+    /// bits: the bucket the entry goes to when a growing table doubles.
+    split: u8,
 }
 
 /// A cache line of entries.
@@ -79,19 +93,55 @@ pub struct Hit {
     pub mv: u8,
 }
 
+/// Buckets a growing table starts with (64 KiB): 2^10.
+pub const GROWING_MIN: usize = 1 << 10;
+/// The most buckets of a growing table (16 MiB): 2^18, as far as the
+/// [`Entry::split`] bits can split its buckets.
+pub const GROWING_MAX: usize = GROWING_MIN << 8;
+/// The shift that brings the [`Entry::split`] bits down.
+const SPLIT_SHIFT: u32 = 64 - GROWING_MAX.trailing_zeros();
+
 /// The transposition table.
 pub struct Tt {
     buckets: Vec<Bucket>,
     generation: u8,
+    /// A growing table (see the module documentation), and the most
+    /// buckets it may reach.
+    growing: Option<usize>,
+    /// The most buckets the table has had (their memory stays in use).
+    reached: usize,
 }
 
 impl Tt {
     /// A cleared table of `mib` MiB.
     pub fn new(mib: usize) -> Tt {
-        let n = (mib.max(1) << 20) / std::mem::size_of::<Bucket>();
+        let n = ((mib.max(1) << 20) / std::mem::size_of::<Bucket>()).max(1);
         Tt {
-            buckets: vec![Bucket::default(); n.max(1)],
+            buckets: vec![Bucket::default(); n],
             generation: 0,
+            growing: None,
+            reached: n,
+        }
+    }
+
+    /// A cleared table that answers as [`Tt::new`]`(mib)` does, growing
+    /// to that size as it fills (see the module documentation) when the
+    /// size is a power of two of buckets up to [`GROWING_MAX`] (1, 2, 4, 8
+    /// or 16 MiB); allocated whole otherwise.
+    pub fn growing(mib: usize) -> Tt {
+        let n = ((mib.max(1) << 20) / std::mem::size_of::<Bucket>()).max(1);
+        if !n.is_power_of_two() || n > GROWING_MAX || n <= GROWING_MIN {
+            return Tt::new(mib);
+        }
+        // Reserved whole, written as it grows: the system gives memory to
+        // the pages written, and growing never moves the table.
+        let mut buckets = Vec::with_capacity(n);
+        buckets.resize(GROWING_MIN, Bucket::default());
+        Tt {
+            buckets,
+            generation: 0,
+            growing: Some(n),
+            reached: GROWING_MIN,
         }
     }
 
@@ -100,10 +150,49 @@ impl Tt {
         self.buckets.len() * BUCKET
     }
 
-    /// Forgets every entry.
+    /// Bytes of the table in use now.
+    pub fn bytes(&self) -> usize {
+        self.buckets.len() * std::mem::size_of::<Bucket>()
+    }
+
+    /// The most bytes the table has used: the memory it holds (a growing
+    /// table, cleared, keeps the pages it has written).
+    pub fn reached_bytes(&self) -> usize {
+        self.reached * std::mem::size_of::<Bucket>()
+    }
+
+    /// Forgets every entry (a growing table goes back to its start, keeping
+    /// its memory).
     pub fn clear(&mut self) {
+        if self.growing.is_some() {
+            self.buckets.truncate(GROWING_MIN);
+        }
         self.buckets.fill(Bucket::default());
         self.generation = 0;
+    }
+
+    /// Doubles a growing table: bucket `i` splits into `2i` and `2i + 1`
+    /// by the next bit of each entry's key, its entries in their order
+    /// (where a table of the new size would have put them). Walked
+    /// downwards, a bucket is split before the buckets it is split into
+    /// are overwritten.
+    fn grow(&mut self) {
+        let old = self.buckets.len();
+        // The bit of `split` below the `old` table's index bits.
+        let shift = GROWING_MAX.trailing_zeros() - 1 - old.trailing_zeros();
+        self.buckets.resize(2 * old, Bucket::default());
+        self.reached = self.reached.max(2 * old);
+        for i in (0..old).rev() {
+            let from = std::mem::take(&mut self.buckets[i]);
+            let mut halves = [Bucket::default(); 2];
+            let mut filled = [0; 2];
+            for e in from.entries.iter().filter(|e| e.genbound & 3 != 0) {
+                let half = usize::from((e.split >> shift) & 1);
+                halves[half].entries[filled[half]] = *e;
+                filled[half] += 1;
+            }
+            self.buckets[2 * i..2 * i + 2].copy_from_slice(&halves);
+        }
     }
 
     /// Starts a new search: entries written from now on are newer.
@@ -186,10 +275,17 @@ impl Tt {
                         worst = i;
                     }
                 }
+                if worst_score != i32::MIN
+                    && self.growing.is_some_and(|most| self.buckets.len() < most)
+                {
+                    // Full: a growing table doubles rather than lose an entry.
+                    self.grow();
+                    return self.store(hash, value, depth, bound, mv);
+                }
                 worst
             }
         };
-        let e = &mut bucket.entries[slot];
+        let e = &mut self.buckets[index].entries[slot];
         let keep_move = mv == NO_MOVE && e.key == key;
         *e = Entry {
             key,
@@ -197,7 +293,7 @@ impl Tt {
             depth,
             mv: if keep_move { e.mv } else { mv },
             genbound: gen << 2 | bound as u8,
-            _pad: 0,
+            split: (hash >> SPLIT_SHIFT) as u8,
         };
     }
 
@@ -244,5 +340,77 @@ mod tests {
         assert!(tt.probe(BUCKET as u64 + 1).is_some());
         tt.clear();
         assert!(tt.probe(2).is_none());
+    }
+
+    /// Keys spread like Zobrist keys (a 64-bit mix of `i`).
+    fn key(i: u64) -> u64 {
+        let mut z = i.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// Stores `n` entries over three searches (some keys stored twice,
+    /// some with no move), as a search does.
+    fn fill(tt: &mut Tt, n: u64) {
+        for i in 0..n {
+            if i % (n / 3).max(1) == 0 {
+                tt.new_search();
+            }
+            let mv = if i % 7 == 0 { NO_MOVE } else { (i % 50) as u8 };
+            tt.store(key(i), i as i32, (i % 9) as u8, Bound::Lower, mv);
+            if i % 5 == 0 {
+                tt.store(key(i / 2), -(i as i32), 12, Bound::Exact, NO_MOVE);
+            }
+        }
+    }
+
+    fn probes(tt: &Tt, n: u64) -> Vec<Option<Hit>> {
+        (0..2 * n).map(|i| tt.probe(key(i))).collect()
+    }
+
+    #[test]
+    fn a_growing_table_answers_as_the_full_size_table() {
+        let full = |n| {
+            let mut tt = Tt::new(16);
+            fill(&mut tt, n);
+            probes(&tt, n)
+        };
+        let mut growing = Tt::growing(16);
+        assert_eq!(growing.bytes(), GROWING_MIN * 64);
+        for n in [100, 5_000, 60_000] {
+            growing.clear();
+            fill(&mut growing, n);
+            assert_eq!(probes(&growing, n), full(n), "{n} entries");
+            // Far fewer buckets than the full table's 262,144.
+            let buckets = growing.bytes() / 64;
+            assert!(
+                buckets <= (4 * n as usize).max(GROWING_MIN),
+                "{n}: {buckets}"
+            );
+            assert!(growing.probe(key(n - 1)).is_some());
+        }
+        assert_eq!(growing.bytes(), 8 << 20, "60,000 entries: 8 MiB");
+        // Cleared: back to the start, as a new table, the memory kept.
+        growing.clear();
+        assert_eq!(growing.bytes(), GROWING_MIN * 64);
+        assert_eq!(growing.reached_bytes(), 8 << 20);
+        assert!(probes(&growing, 60_000).iter().all(Option::is_none));
+        fill(&mut growing, 5_000);
+        let mut fresh = Tt::growing(16);
+        fill(&mut fresh, 5_000);
+        assert_eq!(probes(&growing, 5_000), probes(&fresh, 5_000));
+        assert_eq!(growing.bytes(), fresh.bytes());
+    }
+
+    #[test]
+    fn a_growing_table_stops_at_its_size() {
+        let mut tt = Tt::growing(1);
+        fill(&mut tt, 200_000);
+        assert_eq!(tt.bytes(), 1 << 20);
+        assert_eq!(Tt::growing(0).growing, Some(1 << 14), "1 MiB at least");
+        // Other sizes: the table of that size, whole.
+        let whole = Tt::growing(3);
+        assert_eq!((whole.growing, whole.bytes()), (None, 3 << 20));
     }
 }

@@ -1,17 +1,27 @@
 //! The in-process players: `builtin:random`, `builtin:greedy` and
 //! `builtin:tabula`. Each is seeded per game, so a tournament of built-in
 //! players is fully reproducible.
+//!
+//! A `builtin:tabula` player costs what it thinks: its transposition table
+//! grows with what its searches store (a depth-3 gate's few kilobytes, a
+//! long search's 16 MiB: [`Searcher::growing`]) and answers as the full
+//! 16 MiB table does. A worker of a tournament lends its players the
+//! searchers of its earlier games ([`Searchers`]), reset between games so
+//! that each plays as a new one: no table is allocated per game, and the
+//! memory stays what the largest searches of two players need, however
+//! many games are played.
 
 use crate::engines::client::SearchInfo;
 use crate::engines::config::BuiltinKind;
 use rand::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
+use std::collections::HashMap;
 use tabula::games::any::IntoAnyMove;
 use tabula::games::AnyPosition;
-use tabula::search::{Limits, Searcher};
+use tabula::search::{EvalConfig, Limits, SearchConfig, Searcher};
 use tabula::with_game;
 
-/// Transposition table of `builtin:tabula` (MiB).
+/// Transposition table of `builtin:tabula` (MiB): the most it grows to.
 const HASH_MIB: usize = 16;
 
 /// Kept back from the match's time for a move that has its own setting
@@ -45,6 +55,23 @@ fn search_limits(own: Limits, time_control: &Limits, side: usize) -> Limits {
     l
 }
 
+/// The searcher of a `builtin:tabula` player for a new game: `lent` reset
+/// (it plays as a new one), or a new one; the full evaluation or, with
+/// `material`, the course's (the score difference alone).
+fn prepared(lent: Option<Searcher>, material: bool) -> Searcher {
+    let mut searcher = lent.unwrap_or_else(|| Searcher::growing(HASH_MIB));
+    searcher.reset();
+    searcher.set_config(SearchConfig {
+        eval: if material {
+            EvalConfig::MATERIAL
+        } else {
+            EvalConfig::default()
+        },
+        ..SearchConfig::default()
+    });
+    searcher
+}
+
 /// An in-process player.
 pub(crate) struct Builtin {
     kind: BuiltinKind,
@@ -55,7 +82,17 @@ pub(crate) struct Builtin {
 impl Builtin {
     /// A player for one game, seeded.
     pub(crate) fn new(kind: &BuiltinKind, seed: u64) -> Builtin {
-        let searcher = matches!(kind, BuiltinKind::Tabula { .. }).then(|| Searcher::new(HASH_MIB));
+        Builtin::with_searcher(kind, seed, None)
+    }
+
+    /// A player for one game, seeded, searching with `searcher` (reset
+    /// first: it plays as a new one) when it is given and the player
+    /// searches.
+    fn with_searcher(kind: &BuiltinKind, seed: u64, searcher: Option<Searcher>) -> Builtin {
+        let searcher = match kind {
+            BuiltinKind::Tabula { material, .. } => Some(prepared(searcher, *material)),
+            _ => None,
+        };
         Builtin {
             kind: kind.clone(),
             rng: Xoshiro256PlusPlus::seed_from_u64(seed),
@@ -108,6 +145,7 @@ impl Builtin {
                 depth,
                 nodes,
                 movetime,
+                material,
             } => {
                 let own = Limits {
                     depth: *depth,
@@ -116,7 +154,9 @@ impl Builtin {
                     ..Limits::default()
                 };
                 let l = search_limits(own, limits, pos.side_to_move().index());
-                let searcher = self.searcher.get_or_insert_with(|| Searcher::new(HASH_MIB));
+                let searcher = self
+                    .searcher
+                    .get_or_insert_with(|| prepared(None, *material));
                 let stop = &crate::signals::INTERRUPTED;
                 let mut info = SearchInfo::default();
                 let best = with_game!(pos, p => {
@@ -141,10 +181,117 @@ impl Builtin {
     }
 }
 
+/// The searchers of one worker's `builtin:tabula` players, lent to the
+/// players of each game and taken back when it ends: two at most (the two
+/// seats of a game), each reset for its next player. A player gets the one
+/// whose table already has the room its kind grew to in its last game, so
+/// that a light player and a heavy one sharing a worker do not both grow
+/// a large table.
+#[derive(Default)]
+pub(crate) struct Searchers {
+    spare: Vec<Searcher>,
+    /// The table (bytes) each kind of player used at the end of its last game.
+    grown: HashMap<BuiltinKind, usize>,
+}
+
+impl Searchers {
+    /// A player for one game, seeded, with a spare searcher when one is left.
+    pub(crate) fn player(&mut self, kind: &BuiltinKind, seed: u64) -> Builtin {
+        let need = self.grown.get(kind).copied().unwrap_or(0);
+        // The smallest table with the room, else the largest.
+        let fit = |s: &Searcher| {
+            let room = s.table_bytes().1;
+            if room >= need {
+                (false, room)
+            } else {
+                (true, usize::MAX - room)
+            }
+        };
+        let best = (0..self.spare.len()).min_by_key(|&i| fit(&self.spare[i]));
+        let searcher = match kind {
+            BuiltinKind::Tabula { .. } => best.map(|i| self.spare.swap_remove(i)),
+            _ => None,
+        };
+        Builtin::with_searcher(kind, seed, searcher)
+    }
+
+    /// Takes back the searcher of a player whose game is over.
+    pub(crate) fn keep(&mut self, player: Builtin) {
+        let Some(searcher) = player.searcher else {
+            return;
+        };
+        self.grown.insert(player.kind, searcher.table_bytes().0);
+        self.spare.push(searcher);
+        if self.spare.len() > 2 {
+            let smallest = (0..self.spare.len()).min_by_key(|&i| self.spare[i].table_bytes().1);
+            if let Some(i) = smallest {
+                self.spare.swap_remove(i);
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use tabula::search::Clock;
+
+    /// The moves of a game from seeded knight board `board` between two
+    /// players, and the nodes each searched.
+    fn game(board: u64, players: &mut [Builtin; 2]) -> Vec<(String, Option<u64>)> {
+        let mut pos = tabula::setup::parse_spec(&format!("random knight {board}"), None).unwrap();
+        let mut moves = Vec::new();
+        let untimed = Limits::default();
+        while let (Some(mv), info) = players[pos.side_to_move().index()].choose(&pos, &untimed) {
+            pos.play(pos.parse_legal(&mv).unwrap()).unwrap();
+            moves.push((mv, info.nodes));
+        }
+        moves
+    }
+
+    #[test]
+    fn a_lent_searcher_plays_as_a_new_player() {
+        let kinds = [
+            BuiltinKind::parse("tabula:depth=4").unwrap(),
+            BuiltinKind::parse("tabula:nodes=3000").unwrap(),
+        ];
+        let mut searchers = Searchers::default();
+        for board in 1..=4 {
+            // Colours swap on every other board: each searcher serves both kinds.
+            let (a, b) = if board % 2 == 0 { (0, 1) } else { (1, 0) };
+            let mut lent = [
+                searchers.player(&kinds[a], board),
+                searchers.player(&kinds[b], board + 9),
+            ];
+            let mut new = [
+                Builtin::new(&kinds[a], board),
+                Builtin::new(&kinds[b], board + 9),
+            ];
+            assert_eq!(
+                game(board, &mut lent),
+                game(board, &mut new),
+                "board {board}"
+            );
+            for p in lent {
+                searchers.keep(p);
+            }
+            assert_eq!(searchers.spare.len(), 2);
+        }
+        // The heavier kind gets the larger table back.
+        let bytes = |s: &Searcher| s.table_bytes().1;
+        let heavy = searchers.player(&kinds[1], 1);
+        let light = searchers.player(&kinds[0], 1);
+        let (h, l) = (
+            heavy.searcher.as_ref().unwrap(),
+            light.searcher.as_ref().unwrap(),
+        );
+        assert!(bytes(h) > bytes(l), "{} {}", bytes(h), bytes(l));
+        // Players that do not search take no searcher.
+        searchers.keep(heavy);
+        let random = searchers.player(&BuiltinKind::Random, 1);
+        assert!(random.searcher.is_none());
+        assert_eq!(searchers.spare.len(), 1);
+    }
 
     #[test]
     fn an_own_setting_keeps_the_matchs_deadline() {

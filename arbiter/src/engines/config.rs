@@ -33,7 +33,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 /// An in-process player.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum BuiltinKind {
     /// A uniformly random legal move (seeded).
     Random,
@@ -46,7 +46,33 @@ pub enum BuiltinKind {
         depth: Option<u32>,
         nodes: Option<u64>,
         movetime: Option<u64>,
+        /// `eval=material`: the course's evaluation, the score difference
+        /// alone (Tabula's terms off), for a weaker player of the same depth.
+        material: bool,
     },
+}
+
+impl BuiltinKind {
+    /// The player as fingerprints hash it: as its derived `Debug` before
+    /// `eval` was a setting (so older journals keep their fingerprint),
+    /// `eval: material` added when set.
+    pub(crate) fn describe(&self) -> String {
+        match self {
+            BuiltinKind::Random => "Random".into(),
+            BuiltinKind::Greedy => "Greedy".into(),
+            BuiltinKind::Tabula {
+                depth,
+                nodes,
+                movetime,
+                material,
+            } => {
+                let eval = if *material { ", eval: material" } else { "" };
+                format!(
+                    "Tabula {{ depth: {depth:?}, nodes: {nodes:?}, movetime: {movetime:?}{eval} }}"
+                )
+            }
+        }
+    }
 }
 
 impl BuiltinKind {
@@ -73,6 +99,7 @@ impl BuiltinKind {
             }
             "tabula" => {
                 let (mut depth, mut nodes, mut movetime) = (None, None, None);
+                let mut material = false;
                 for (k, v) in kv {
                     let bad =
                         || anyhow!("builtin:tabula: {k} must be a positive integer, found '{v}'");
@@ -93,13 +120,21 @@ impl BuiltinKind {
                             limits::check(&what, ms, 1, limits::MAX_MOVE_MS, "milliseconds")?;
                             movetime = Some(ms);
                         }
-                        _ => bail!("builtin:tabula: unknown setting '{k}' (expected depth, nodes or movetime)"),
+                        "eval" => {
+                            material = match v.to_ascii_lowercase().as_str() {
+                                "material" => true,
+                                "full" => false,
+                                _ => bail!("builtin:tabula: eval must be full or material, found '{v}'"),
+                            };
+                        }
+                        _ => bail!("builtin:tabula: unknown setting '{k}' (expected depth, nodes, movetime or eval)"),
                     }
                 }
                 Ok(BuiltinKind::Tabula {
                     depth,
                     nodes,
                     movetime,
+                    material,
                 })
             }
             other => bail!("unknown built-in player '{other}' (expected random, greedy or tabula)"),
@@ -309,7 +344,7 @@ impl Entrant {
     /// The command as written, for fingerprints and messages.
     pub(crate) fn describe(&self) -> String {
         match &self.kind {
-            Kind::Builtin(b) => format!("{b:?}"),
+            Kind::Builtin(b) => b.describe(),
             Kind::External(s) => {
                 let mut d = s.program.clone();
                 for a in &s.args {
@@ -679,12 +714,32 @@ mod tests {
             BuiltinKind::Tabula {
                 depth: Some(2),
                 nodes: Some(100),
-                movetime: None
+                movetime: None,
+                material: false,
             }
+        );
+        let material = BuiltinKind::parse("tabula:depth=4:eval=material").unwrap();
+        assert!(matches!(
+            material,
+            BuiltinKind::Tabula {
+                depth: Some(4),
+                material: true,
+                ..
+            }
+        ));
+        // Fingerprints of journals made before `eval` was a setting hold.
+        assert_eq!(
+            BuiltinKind::parse("tabula:depth=3").unwrap().describe(),
+            "Tabula { depth: Some(3), nodes: None, movetime: None }"
+        );
+        assert_eq!(
+            material.describe(),
+            "Tabula { depth: Some(4), nodes: None, movetime: None, eval: material }"
         );
         for bad in [
             "tabula:depth=x",
             "tabula:speed=1",
+            "tabula:eval=chess",
             "random:depth=1",
             "alpha",
         ] {

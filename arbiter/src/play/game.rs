@@ -80,11 +80,13 @@ pub(crate) trait Console {
     fn played(&mut self, before: &AnyPosition, mv: &str, info: &SearchInfo, elapsed_ms: u64);
 }
 
-/// What a game leaves: its record (`None` if interrupted) and the engines
-/// that may play again (faulted ones are killed).
+/// What a game leaves: its record (`None` if interrupted), the engines
+/// that may play again (faulted ones are killed) and the built-in players
+/// (whose searchers a tournament's worker lends to its next game).
 pub(crate) struct Played {
     pub(crate) record: Option<GameRecord>,
     pub(crate) seats: [Option<Engine>; 2],
+    pub(crate) builtins: [Option<Builtin>; 2],
 }
 
 struct End {
@@ -197,6 +199,7 @@ pub(crate) fn play_watched(
         return Played {
             record: None,
             seats: [None, None],
+            builtins: [None, None],
         };
     };
 
@@ -208,7 +211,8 @@ pub(crate) fn play_watched(
     };
     let [p1, p2] = players;
     let offender = end.offender;
-    let keep = |p: Option<Mover>, me: Side| -> Option<Engine> {
+    let mut builtins = [None, None];
+    let mut keep = |p: Option<Mover>, me: Side| -> Option<Engine> {
         match p {
             Some(Mover::External(e)) => {
                 if offender.is_some_and(|o| o.includes(me)) {
@@ -217,6 +221,10 @@ pub(crate) fn play_watched(
                 } else {
                     Some(e)
                 }
+            }
+            Some(Mover::Builtin(b)) => {
+                builtins[usize::from(me == Side::P2)] = Some(b);
+                None
             }
             _ => None,
         }
@@ -274,6 +282,7 @@ pub(crate) fn play_watched(
     Played {
         record: Some(record),
         seats,
+        builtins,
     }
 }
 

@@ -693,6 +693,7 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
                 depth: None,
                 nodes: None,
                 movetime: Some(args.hint_time),
+                material: false,
             },
             seed,
         ),

@@ -168,6 +168,20 @@ impl Ratings {
     }
 }
 
+/// The maximum a posteriori ratings in Elo, mean 0, of `n` entrants from
+/// `results` (`a`, `b`, `a`'s score from 0 to 1): the season's model without
+/// its interval, what a Swiss by rating pairs on round after round
+/// ([`crate::run::pairing`]). Results naming an entrant twice or outside
+/// `n` are left out.
+pub(crate) fn elo(n: usize, results: &[(usize, usize, f64)]) -> Vec<f64> {
+    let outcomes: Vec<Outcome> = results
+        .iter()
+        .filter(|&&(a, b, _)| a != b && a.max(b) < n)
+        .map(|&(a, b, score)| Outcome { a, b, score })
+        .collect();
+    anchored(&fit(n, &outcomes), None)
+}
+
 /// `ratings` (natural units) in Elo over `anchor`'s (or their mean).
 fn anchored(ratings: &[f64], anchor: Option<usize>) -> Vec<f64> {
     let zero = match anchor {

@@ -15,6 +15,7 @@ use crate::results::record::{GameKey, GameRecord};
 use crate::results::result::Side;
 use crate::results::stats;
 use crate::run::boards::Boards;
+use crate::run::pairing;
 use crate::run::shard::Shard;
 use anyhow::{bail, Result};
 use std::fmt::Write as _;
@@ -30,6 +31,17 @@ pub enum Format {
     /// `--rounds` rounds, each pairing entrants of similar score who have not
     /// met yet.
     Swiss,
+    /// `--rounds` rounds, each pairing entrants of similar rating (a
+    /// Bradley–Terry fit of every game so far) who have not met yet: ranks
+    /// the whole field, each entrant playing `--rounds` opponents.
+    SwissRating,
+}
+
+impl Format {
+    /// Played round by round, each round paired on the results so far.
+    pub fn is_swiss(self) -> bool {
+        matches!(self, Format::Swiss | Format::SwissRating)
+    }
 }
 
 /// One game of a plan.
@@ -114,7 +126,9 @@ impl Plan {
                 .flat_map(|a| (a + 1..entrants.len()).map(move |b| (a, b)))
                 .collect(),
             Format::Gauntlet => (1..entrants.len()).map(|b| (0, b)).collect(),
-            Format::Swiss => bail!("a Swiss tournament is planned round by round (Plan::round)"),
+            Format::Swiss | Format::SwissRating => {
+                bail!("a Swiss tournament is planned round by round (Plan::round)")
+            }
         };
         let (nboards, last_once) = match games_per_pairing {
             Some(n) => (n.div_ceil(2), n % 2 == 1),
@@ -418,9 +432,9 @@ pub(crate) fn board_numbers(keys: impl IntoIterator<Item = GameKey>) -> Vec<usiz
 
 /// Swiss pairings for the next round: entrants ranked by points (game
 /// points, or with `Scoring::Points` pair points then margins, then game
-/// points; then by their order in the list), each paired with the next-ranked entrant it has
-/// not met yet (a rematch only when nothing else is left); with an odd
-/// number, the lowest-ranked unpaired entrant sits the round out (no points).
+/// points; then by their order in the list), paired down without a rematch
+/// while one can be avoided ([`pairing::pair_down`]); with an odd number,
+/// the lowest-ranked entrant that can sits the round out (no points).
 pub(crate) fn swiss_pairings(
     names: &[String],
     records: &[GameRecord],
@@ -452,11 +466,13 @@ pub(crate) fn swiss_pairings(
             })
             .sum()
     };
-    let met = |a: usize, b: usize| {
-        records.iter().any(|r| {
-            (r.p1 == names[a] && r.p2 == names[b]) || (r.p1 == names[b] && r.p2 == names[a])
-        })
-    };
+    let index = |name: &str| names.iter().position(|n| n == name);
+    let met: std::collections::HashSet<(usize, usize)> = records
+        .iter()
+        .filter_map(|r| Some((index(&r.p1)?, index(&r.p2)?)))
+        .map(|(a, b)| (a.min(b), a.max(b)))
+        .collect();
+    let met = |a: usize, b: usize| met.contains(&(a.min(b), a.max(b)));
     let mut ranking: Vec<usize> = (0..names.len()).collect();
     let pts: Vec<f64> = (0..names.len()).map(points).collect();
     let by_pairs: Vec<(f64, i64)> = (0..names.len()).map(pair_points).collect();
@@ -468,30 +484,7 @@ pub(crate) fn swiss_pairings(
             .then(pts[b].total_cmp(&pts[a]))
             .then(a.cmp(&b))
     });
-    let mut paired = vec![false; names.len()];
-    let mut pairings = Vec::new();
-    for (k, &a) in ranking.iter().enumerate() {
-        if paired[a] {
-            continue;
-        }
-        let rest: Vec<usize> = ranking[k + 1..]
-            .iter()
-            .copied()
-            .filter(|&b| !paired[b])
-            .collect();
-        let Some(b) = rest
-            .iter()
-            .copied()
-            .find(|&b| !met(a, b))
-            .or(rest.first().copied())
-        else {
-            continue; // the bye
-        };
-        paired[a] = true;
-        paired[b] = true;
-        pairings.push((a, b));
-    }
-    pairings
+    pairing::pair_down(&ranking, met)
 }
 
 /// 64-bit FNV-1a of `text` in hexadecimal: a fingerprint stable everywhere.
@@ -547,7 +540,7 @@ pub struct Setup {
 /// a round robin or gauntlet; the first round of a Swiss (the next ones are
 /// paired on the results).
 pub fn first_plan(setup: &Setup) -> Result<Plan> {
-    if setup.format == Format::Swiss {
+    if setup.format.is_swiss() {
         if setup.entrants.len() < 2 {
             bail!("a tournament needs at least two engines");
         }
@@ -575,19 +568,51 @@ pub(crate) fn check_swiss_size(setup: &Setup) -> Result<()> {
     crate::limits::check_plan(setup.entrants.len(), size)
 }
 
-/// Round `round` of a Swiss, paired on the results so far.
+/// Round `round` of a Swiss, paired on the results so far: by points, or
+/// by rating ([`Format::SwissRating`], whose fingerprint says so: its
+/// first round is the same as a Swiss's, its journal is not).
 pub(crate) fn swiss_round(setup: &Setup, round: u32, records: &[GameRecord]) -> Result<Plan> {
     let names: Vec<String> = setup.entrants.iter().map(|e| e.name.clone()).collect();
-    Plan::round(
+    let pairings = match setup.format {
+        Format::SwissRating => rating_pairings(&names, records),
+        _ => swiss_pairings(&names, records, setup.scoring),
+    };
+    let mut plan = Plan::round(
         setup.game,
         setup.entrants.clone(),
-        swiss_pairings(&names, records, setup.scoring),
+        pairings,
         round,
         setup.boards,
         &setup.board_source,
         setup.tc,
         setup.seed,
-    )
+    )?;
+    if setup.format == Format::SwissRating {
+        let mut h = Fnv::new();
+        h.write(&plan.fingerprint);
+        h.write("paired by rating");
+        plan.fingerprint = format!("{:016x}", h.0);
+    }
+    Ok(plan)
+}
+
+/// The next round of a Swiss by rating ([`pairing::by_rating`]): every
+/// entrant, ranked by its rating over `records` (the games between
+/// entrants of the list).
+fn rating_pairings(names: &[String], records: &[GameRecord]) -> Vec<(usize, usize)> {
+    let index = |name: &str| names.iter().position(|n| n == name);
+    let games: Vec<pairing::Game> = records
+        .iter()
+        .filter_map(|r| {
+            Some(pairing::Game {
+                a: index(&r.p1)?,
+                b: index(&r.p2)?,
+                points: r.winner.points(Side::P1),
+            })
+        })
+        .collect();
+    let everyone: Vec<usize> = (0..names.len()).collect();
+    pairing::by_rating(names.len(), &everyone, &games)
 }
 
 #[cfg(test)]

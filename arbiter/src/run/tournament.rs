@@ -15,7 +15,7 @@
 //! fresh one is started for its next game. Each game lost by a fault is told
 //! on stderr as it ends (who, why, after how many moves, the traffic log).
 
-use crate::engines::builtin::Builtin;
+use crate::engines::builtin::Searchers;
 use crate::engines::client::{Engine, Fault, Timeouts};
 use crate::engines::config::{Kind, Problems};
 use crate::play::game::{self, Seat, Settings};
@@ -26,7 +26,7 @@ use crate::results::record::{GameKey, GameRecord};
 use crate::results::sprt;
 use crate::run::analyse::{AnalyseOptions, AnalysisSink};
 use crate::run::events::{tell, Event, Flow, Sink};
-use crate::run::plan::{first_plan, player_seed, swiss_round, Format, Plan, PlannedGame, Setup};
+use crate::run::plan::{first_plan, player_seed, swiss_round, Plan, PlannedGame, Setup};
 use crate::run::resume::{resume, Resumed};
 use crate::run::sinks::{JournalSink, Progress};
 use crate::run::verify;
@@ -306,7 +306,7 @@ pub fn play(setup: Setup, opts: &RunOptions) -> Result<RunResult> {
             "--shard needs --results: the shard's journal, put together later by `arbiter merge`"
         );
     }
-    if setup.format == Format::Swiss {
+    if setup.format.is_swiss() {
         return play_swiss(&setup, opts);
     }
     let mut plan = first_plan(&setup)?;
@@ -414,6 +414,7 @@ fn worker(
 ) {
     let timeouts = opts.settings.timeouts;
     let mut cache: Vec<(usize, Engine)> = Vec::new();
+    let mut searchers = Searchers::default();
     'jobs: loop {
         if signals::interrupted() {
             break;
@@ -439,7 +440,7 @@ fn worker(
             let mut seat_of = |side: usize, who: usize| -> Seat {
                 match &plan.entrants[who].kind {
                     Kind::Builtin(b) => {
-                        Seat::Builtin(Builtin::new(b, player_seed(plan.seed, &key, side)))
+                        Seat::Builtin(searchers.player(b, player_seed(plan.seed, &key, side)))
                     }
                     Kind::External(spec) => {
                         let found = cache.iter().position(|(i, _)| *i == who);
@@ -465,6 +466,9 @@ fn worker(
                 if let Some(e) = e {
                     cache.push((who, e));
                 }
+            }
+            for b in played.builtins.into_iter().flatten() {
+                searchers.keep(b);
             }
             match played.record {
                 Some(r) => {

@@ -62,6 +62,7 @@ pub(crate) fn references() -> Vec<(String, &'static str, BuiltinKind)> {
                 depth: Some(depth),
                 nodes: None,
                 movetime: None,
+                material: false,
             },
         ));
     }
@@ -348,7 +349,8 @@ impl<'a> Asker<'a> {
                 Kind::Builtin(BuiltinKind::Tabula {
                     depth: None,
                     nodes: None,
-                    movetime: None
+                    movetime: None,
+                    ..
                 })
             ) {
                 limits
