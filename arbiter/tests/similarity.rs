@@ -29,21 +29,21 @@ fn data() -> PathBuf {
 type Line = HashMap<String, String>;
 
 fn read_csv(path: &Path) -> Vec<Line> {
-    let text = std::fs::read_to_string(path).unwrap();
-    let mut lines = text.lines();
-    let header: Vec<String> = lines.next().unwrap().split(',').map(String::from).collect();
-    for col in ["a", "b", "score", "flagged"] {
+    let mut reader = csv::Reader::from_path(path).unwrap();
+    let header: Vec<String> = reader.headers().unwrap().iter().map(String::from).collect();
+    for col in ["a", "b", "score", "flagged", "cluster"] {
         assert!(
             header.contains(&col.to_string()),
             "column {col} in {header:?}"
         );
     }
-    lines
-        .map(|l| {
+    reader
+        .records()
+        .map(|r| {
             header
                 .iter()
                 .cloned()
-                .zip(l.split(',').map(String::from))
+                .zip(r.unwrap().iter().map(String::from))
                 .collect()
         })
         .collect()
@@ -76,11 +76,15 @@ const CLASS: [&str; 5] = [
     "g04-python",
 ];
 
-/// The source run over the class, the base and the past year.
+/// The source run over the class (and, first in `extra`, more folders),
+/// the base and the past year.
 fn source_run(tmp: &Tmp, extra: &[&str]) -> Vec<Line> {
     let out = tmp.path("pairs.csv");
     let mut args = vec!["similarity", "--source"];
     args.extend(CLASS);
+    let more = extra.iter().take_while(|a| !a.starts_with("--")).count();
+    args.extend(&extra[..more]);
+    let extra = &extra[more..];
     args.extend(["--base", "base", "--past", "past/2021", "--out"]);
     args.push(out.to_str().unwrap());
     args.extend(extra);
@@ -115,6 +119,154 @@ fn the_disguised_copy_is_the_top_pair_and_nothing_else_is_flagged() {
     assert!(pairs
         .iter()
         .any(|p| p["b"] == "2021/g11-python" && p["a"] == "g04-python"));
+}
+
+/// Three copies of one project (the original, the disguised copy, and a
+/// third made from the original: names changed again, functions split,
+/// forms reordered, dead code added, `first`/`car`-style synonyms and
+/// `(1+ x)`/`(+ x 1)` rewrites) are one group of copiers: one cluster with
+/// its three members, in the CSV, the terminal and the page.
+#[test]
+fn three_copiers_are_one_group() {
+    let tmp = Tmp::new("groups");
+    let page = tmp.path("groups.html");
+    let pairs = source_run(
+        &tmp,
+        &["groups/g08-split", "--html", page.to_str().unwrap()],
+    );
+    let in_group: Vec<&Line> = pairs.iter().filter(|p| !p["cluster"].is_empty()).collect();
+    let names = |p: &Line| {
+        let mut v = [p["a"].clone(), p["b"].clone()];
+        v.sort();
+        v
+    };
+    assert!(in_group.len() >= 2, "{pairs:?}");
+    for p in &in_group {
+        assert_eq!(p["cluster"], "1", "{p:?}");
+        assert_eq!(p["flagged"], "true", "{p:?}");
+        let [a, b] = names(p);
+        assert!(
+            ["g01-original", "g07-disguised", "g08-split"].contains(&a.as_str())
+                && ["g01-original", "g07-disguised", "g08-split"].contains(&b.as_str()),
+            "{p:?}"
+        );
+    }
+    // The copies of the same original are the top three pairs; nothing else
+    // is flagged.
+    assert!(
+        pairs[3..].iter().all(|p| p["flagged"] == "false"),
+        "{pairs:?}"
+    );
+    let html = std::fs::read_to_string(&page).unwrap();
+    let section = html
+        .split("<section class=\"group pair\" id=\"group-1\">")
+        .nth(1)
+        .expect("a group section")
+        .split("</section>")
+        .next()
+        .unwrap();
+    assert!(section.contains("Group 1: 3 submissions"), "{section}");
+    let members: Vec<&str> = section
+        .split("<li>")
+        .skip(1)
+        .map(|l| l.split("</li>").next().unwrap())
+        .collect();
+    assert_eq!(
+        &members[..3],
+        ["g01-original", "g07-disguised", "g08-split"]
+    );
+    assert!(
+        section.contains("group-region"),
+        "shared code shown: {section}"
+    );
+    assert_eq!(html.matches("id=\"group-").count(), 1, "one group");
+}
+
+/// Code that every submission of a class has — here the course's handout,
+/// forgotten as `--base` — is ignored once more than `--max-share` of the
+/// submissions (and more than ten) have it: twelve independent projects
+/// that include it are flagged with `--max-share 1` and not by default,
+/// while the copied pair still is.
+#[test]
+fn code_common_to_the_class_is_ignored() {
+    let tmp = Tmp::new("common");
+    let mut dirs = vec![data().join("g01-original"), data().join("g07-disguised")];
+    for g in 0..12 {
+        let dir = tmp.path(&format!("p{g:02}"));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::copy(
+            data().join("base/protocolo.lisp"),
+            dir.join("protocolo.lisp"),
+        )
+        .unwrap();
+        std::fs::write(dir.join("jogo.lisp"), own_code(g as u64 + 1)).unwrap();
+        dirs.push(dir);
+    }
+    let run = |extra: &[&str]| {
+        let out = tmp.path("common.csv");
+        let mut args = vec!["similarity".to_string(), "--source".into()];
+        args.extend(dirs.iter().map(|d| d.display().to_string()));
+        args.extend(["--out".into(), out.display().to_string()]);
+        args.extend(extra.iter().map(|s| s.to_string()));
+        let (code, text) = arbiter(&args.iter().map(String::as_str).collect::<Vec<_>>());
+        assert_eq!(code, 0, "{text}");
+        (read_csv(&out), text)
+    };
+    let copy = |p: &Line| p["a"] == "g01-original" && p["b"] == "g07-disguised";
+    let (all, _) = run(&["--max-share", "1"]);
+    let independent_flagged = all
+        .iter()
+        .filter(|p| !copy(p) && p["flagged"] == "true")
+        .count();
+    assert!(
+        independent_flagged > 20,
+        "the handout makes the class alike: {all:?}"
+    );
+    let (pairs, text) = run(&[]);
+    assert!(
+        text.contains("common to more than 20 % of the submissions ignored"),
+        "{text}"
+    );
+    assert!(
+        pairs.iter().any(|p| copy(p) && p["flagged"] == "true"),
+        "{pairs:?}"
+    );
+    assert!(
+        pairs.iter().all(|p| copy(p) || p["flagged"] == "false"),
+        "{pairs:?}"
+    );
+}
+
+/// About 25 lines of Lisp of its own for each `seed`: functions of random
+/// shapes, so that two seeds share no fragment.
+fn own_code(seed: u64) -> String {
+    let mut x = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    let mut next = |n: u64| {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x % n
+    };
+    let ops = [
+        "+", "-", "*", "max", "min", "list", "cons", "aref", "nth", "mod",
+    ];
+    let forms = ["if", "when", "let", "cond", "loop"];
+    let mut text = String::new();
+    for f in 0..4 {
+        let mut body = format!("(x{} y{})", next(9), next(9));
+        for _ in 0..4 {
+            let op = ops[next(ops.len() as u64) as usize];
+            body = match forms[next(forms.len() as u64) as usize] {
+                "if" => format!("(if (> x {}) ({op} {body} {}) y)", next(50), next(50)),
+                "when" => format!("(when (< y {}) ({op} x {body}))", next(50)),
+                "let" => format!("(let ((z ({op} x {}))) {body})", next(50)),
+                "cond" => format!("(cond ((= x {}) {body}) (t ({op} y z)))", next(50)),
+                _ => format!("(loop for i below {} collect ({op} i {body}))", next(50)),
+            };
+        }
+        text.push_str(&format!("(defun f{seed}-{f} (x y z)\n  {body})\n\n"));
+    }
+    text
 }
 
 #[test]

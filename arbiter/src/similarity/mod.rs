@@ -11,10 +11,13 @@
 //! Both may be given in one run: a pair named alike by both (the engine's
 //! name and the submission's folder name) is one line with both kinds of
 //! evidence. `--out` is the CSV of every pair, most similar first (`score`:
-//! the larger of the two scores; `flagged`: by either); `--html` the page
-//! with the flagged pairs and their fragments side by side (`page.rs`).
+//! the larger of the two scores; `flagged`: by either; `cluster`: the group
+//! of three or more submissions joined by flagged pairs it belongs to,
+//! `cluster.rs`); `--html` the page with the groups, the flagged pairs and
+//! their fragments side by side (`page.rs`).
 
 pub(crate) mod behaviour;
+pub(crate) mod cluster;
 mod page;
 pub(crate) mod source;
 
@@ -24,7 +27,6 @@ use crate::engines::sandbox::SandboxArgs;
 use crate::limits;
 use crate::out::plural;
 use crate::params::ParamArgs;
-use crate::results::report::csv_field;
 use crate::{errln, outln};
 use anyhow::{bail, Context, Result};
 use clap::Args;
@@ -71,6 +73,17 @@ pub struct SimilarityArgs {
     /// other: a project's folder, or a folder of projects (one a subfolder).
     #[arg(long, num_args = 1.., value_name = "DIR")]
     pub past: Vec<PathBuf>,
+    /// Source: tokens per k-gram (Dolos' -k).
+    #[arg(long, default_value_t = source::winnow::K as u32, value_parser = clap::value_parser!(u32).range(5..=100))]
+    pub kgram: u32,
+    /// Source: k-grams per winnowing window (Dolos' -w).
+    #[arg(long, default_value_t = source::winnow::W as u32, value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub window: u32,
+    /// Source: a fingerprint found in more than this share of the
+    /// submissions (and in more than 10 of them) is ignored, as Dolos' -m
+    /// and MOSS's max_rep do (1: none is).
+    #[arg(long, default_value_t = source::MAX_SHARE, value_parser = share)]
+    pub max_share: f64,
     /// The CSV of every pair, most similar first.
     #[arg(long)]
     pub out: PathBuf,
@@ -88,13 +101,25 @@ pub struct SimilarityArgs {
     pub sandbox: SandboxArgs,
 }
 
-/// One pair of the report: its source and behaviour evidence, when run.
+/// `--max-share`: a share in (0, 1].
+fn share(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(x) if x > 0.0 && x <= 1.0 => Ok(x),
+        _ => Err(format!(
+            "'{s}': a share from 0 (not included) to 1, such as 0.2"
+        )),
+    }
+}
+
+/// One pair of the report: its source and behaviour evidence, when run,
+/// and the cluster (an index of the run's clusters) it belongs to.
 #[derive(Clone, Debug)]
 pub(crate) struct Row {
     pub(crate) a: String,
     pub(crate) b: String,
     pub(crate) source: Option<source::SourcePair>,
     pub(crate) behaviour: Option<behaviour::Judged>,
+    pub(crate) cluster: Option<usize>,
 }
 
 impl Row {
@@ -119,6 +144,25 @@ pub(crate) struct BehaviourRun {
     pub(crate) positions_file: PathBuf,
 }
 
+/// The pairs so far, by their two names in order.
+type Rows = HashMap<(String, String), Row>;
+
+/// The row of `a` and `b` in `rows`, made empty when new.
+fn row_of<'r>(rows: &'r mut Rows, a: &str, b: &str) -> &'r mut Row {
+    let key = if a <= b {
+        (a.to_string(), b.to_string())
+    } else {
+        (b.to_string(), a.to_string())
+    };
+    rows.entry(key).or_insert_with(|| Row {
+        a: a.to_string(),
+        b: b.to_string(),
+        source: None,
+        behaviour: None,
+        cluster: None,
+    })
+}
+
 /// Runs `arbiter similarity`.
 pub fn run(args: SimilarityArgs) -> Result<ExitCode> {
     let behaviour_asked = args.game.is_some() || !args.engines.is_empty();
@@ -129,81 +173,17 @@ pub fn run(args: SimilarityArgs) -> Result<ExitCode> {
     {
         bail!("--source needs at least two submissions (or one and --past)");
     }
-    let started = Instant::now();
-    let mut rows: HashMap<(String, String), Row> = HashMap::new();
-    let key = |a: &str, b: &str| {
-        if a <= b {
-            (a.to_string(), b.to_string())
-        } else {
-            (b.to_string(), a.to_string())
-        }
+    let mut rows = Rows::new();
+    let subs = if args.source.is_empty() {
+        Vec::new()
+    } else {
+        source_rows(&args, &mut rows)?
     };
-    let mut subs = Vec::new();
-    if !args.source.is_empty() {
-        let current: Vec<(String, PathBuf)> = args
-            .source
-            .iter()
-            .map(|d| (source::folder_name(d), d.clone()))
-            .collect();
-        let mut seen = std::collections::HashSet::new();
-        for (name, _) in &current {
-            if !seen.insert(name.clone()) {
-                bail!("two submissions are named '{name}': give folders of different names");
-            }
-        }
-        let past = source::past_projects(&args.past)?;
-        subs = source::load(&current, &past, &args.base)?;
-        let files: usize = subs.iter().map(|s| s.files.len()).sum();
-        let pairs = source::compare(&subs);
-        outln!(
-            "source: {} ({} past), {} read, {} compared in {:.2} s",
-            plural(current.len(), "submission"),
-            past.len(),
-            plural(files, "file"),
-            plural(pairs.len(), "pair"),
-            started.elapsed().as_secs_f64()
-        );
-        for p in pairs {
-            let (a, b) = (&subs[p.a].name, &subs[p.b].name);
-            rows.insert(
-                key(a, b),
-                Row {
-                    a: a.clone(),
-                    b: b.clone(),
-                    source: Some(p),
-                    behaviour: None,
-                },
-            );
-        }
-    }
-    let mut behaviour_run = None;
-    if behaviour_asked {
-        let run = run_behaviour(&args)?;
-        let (names, answers, chance, game, n, file) = run;
-        let strength: Vec<f64> = answers.iter().map(|a| chance.strength(a)).collect();
-        for i in 0..names.len() {
-            for j in i + 1..names.len() {
-                let judged = chance.judge(&answers[i], &answers[j]);
-                let row = rows
-                    .entry(key(&names[i], &names[j]))
-                    .or_insert_with(|| Row {
-                        a: names[i].clone(),
-                        b: names[j].clone(),
-                        source: None,
-                        behaviour: None,
-                    });
-                row.behaviour = Some(judged);
-            }
-        }
-        behaviour_run = Some(BehaviourRun {
-            game,
-            names,
-            strength,
-            chance,
-            positions: n,
-            positions_file: file,
-        });
-    }
+    let behaviour_run = if behaviour_asked {
+        Some(behaviour_rows(&args, &mut rows)?)
+    } else {
+        None
+    };
     let mut rows: Vec<Row> = rows.into_values().collect();
     rows.sort_by(|x, y| {
         y.score()
@@ -211,23 +191,105 @@ pub fn run(args: SimilarityArgs) -> Result<ExitCode> {
             .then(y.flagged().cmp(&x.flagged()))
             .then((&x.a, &x.b).cmp(&(&y.a, &y.b)))
     });
+    let groups = cluster::clusters(&rows);
+    for (g, c) in groups.iter().enumerate() {
+        for &k in &c.rows {
+            rows[k].cluster = Some(g + 1);
+        }
+    }
     write_csv(&args.out, &rows)?;
+    report(&rows, &groups, &args.out);
+    if let Some(path) = &args.html {
+        let html = page::render(&rows, &groups, &subs, behaviour_run.as_ref());
+        std::fs::write(path, html).with_context(|| format!("cannot write {}", path.display()))?;
+        outln!("page: {}", path.display());
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The source run: reads and compares the submissions into `rows`.
+fn source_rows(args: &SimilarityArgs, rows: &mut Rows) -> Result<Vec<source::Submission>> {
+    let started = Instant::now();
+    let current: Vec<(String, PathBuf)> = args
+        .source
+        .iter()
+        .map(|d| (source::folder_name(d), d.clone()))
+        .collect();
+    let mut seen = std::collections::HashSet::new();
+    for (name, _) in &current {
+        if !seen.insert(name.clone()) {
+            bail!("two submissions are named '{name}': give folders of different names");
+        }
+    }
+    let past = source::past_projects(&args.past)?;
+    let settings = source::Settings {
+        k: args.kgram as usize,
+        w: args.window as usize,
+        max_share: args.max_share,
+    };
+    let (subs, common) = source::load(&current, &past, &args.base, &settings)?;
+    let files: usize = subs.iter().map(|s| s.files.len()).sum();
+    let pairs = source::compare(&subs);
+    outln!(
+        "source: {} ({} past), {} read, {} compared in {:.2} s; {} common to more than {:.0} % \
+         of the submissions ignored",
+        plural(current.len(), "submission"),
+        past.len(),
+        plural(files, "file"),
+        plural(pairs.len(), "pair"),
+        started.elapsed().as_secs_f64(),
+        plural(common, "fingerprint"),
+        100.0 * settings.max_share
+    );
+    for p in pairs {
+        let (a, b) = (&subs[p.a].name, &subs[p.b].name);
+        row_of(rows, a, b).source = Some(p);
+    }
+    Ok(subs)
+}
+
+/// The behaviour run: every engine's answers judged pair by pair into
+/// `rows`.
+fn behaviour_rows(args: &SimilarityArgs, rows: &mut Rows) -> Result<BehaviourRun> {
+    let (names, answers, chance, game, n, file) = run_behaviour(args)?;
+    let strength: Vec<f64> = answers.iter().map(|a| chance.strength(a)).collect();
+    for i in 0..names.len() {
+        for j in i + 1..names.len() {
+            row_of(rows, &names[i], &names[j]).behaviour =
+                Some(chance.judge(&answers[i], &answers[j]));
+        }
+    }
+    Ok(BehaviourRun {
+        game,
+        names,
+        strength,
+        chance,
+        positions: n,
+        positions_file: file,
+    })
+}
+
+/// The terminal's summary: the flagged pairs and the groups.
+fn report(rows: &[Row], groups: &[cluster::Cluster], out: &Path) {
     let flagged = rows.iter().filter(|r| r.flagged()).count();
     outln!(
         "{} of {} flagged; every pair in {}",
         plural(flagged, "pair"),
         rows.len(),
-        args.out.display()
+        out.display()
     );
     for r in rows.iter().filter(|r| r.flagged()).take(20) {
         outln!("  {:.2}  {}  {}{}", r.score(), r.a, r.b, describe(r));
     }
-    if let Some(path) = &args.html {
-        let html = page::render(&rows, &subs, behaviour_run.as_ref());
-        std::fs::write(path, html).with_context(|| format!("cannot write {}", path.display()))?;
-        outln!("page: {}", path.display());
+    for (g, c) in groups.iter().enumerate() {
+        let (pairs, of) = c.density();
+        outln!(
+            "group {} of {} submissions ({pairs} of their {of} pairs flagged): {}",
+            g + 1,
+            c.members.len(),
+            c.members.join(", ")
+        );
     }
-    Ok(ExitCode::SUCCESS)
 }
 
 /// The evidence of a row in words, for the terminal.
@@ -377,21 +439,35 @@ fn side_file(out: &Path, suffix: &str) -> PathBuf {
 
 /// The CSV of every pair.
 fn write_csv(path: &Path, rows: &[Row]) -> Result<()> {
-    let mut text = String::from(
-        "a,b,score,flagged,source_score,source_shared,source_flagged,\
-         behaviour_score,agreement,expected,z,positions,behaviour_flagged\n",
-    );
+    let what = || format!("cannot write {}", path.display());
+    let mut w = csv::Writer::from_path(path).with_context(what)?;
+    w.write_record([
+        "a",
+        "b",
+        "score",
+        "flagged",
+        "cluster",
+        "source_score",
+        "source_shared",
+        "source_flagged",
+        "behaviour_score",
+        "agreement",
+        "expected",
+        "z",
+        "positions",
+        "behaviour_flagged",
+    ])
+    .with_context(what)?;
     let opt = |x: Option<String>| x.unwrap_or_default();
     for r in rows {
         let s = r.source.as_ref();
         let b = r.behaviour.as_ref();
-        let _ = writeln!(
-            text,
-            "{},{},{:.4},{},{},{},{},{},{},{},{},{},{}",
-            csv_field(&r.a),
-            csv_field(&r.b),
-            r.score(),
-            r.flagged(),
+        w.write_record([
+            r.a.clone(),
+            r.b.clone(),
+            format!("{:.4}", r.score()),
+            r.flagged().to_string(),
+            opt(r.cluster.map(|c| c.to_string())),
             opt(s.map(|p| format!("{:.4}", p.score))),
             opt(s.map(|p| p.shared.to_string())),
             opt(s.map(|p| p.flagged.to_string())),
@@ -401,7 +477,8 @@ fn write_csv(path: &Path, rows: &[Row]) -> Result<()> {
             opt(b.map(|j| format!("{:.2}", j.z))),
             opt(b.map(|j| j.positions.to_string())),
             opt(b.map(|j| j.flagged.to_string())),
-        );
+        ])
+        .with_context(what)?;
     }
-    std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))
+    w.flush().with_context(what)
 }

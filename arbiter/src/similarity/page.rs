@@ -5,7 +5,8 @@
 //! highlighted. Everything taken from a submission (names, paths, code) is
 //! escaped.
 
-use super::source::{self, winnow::K, Submission};
+use super::cluster::Cluster;
+use super::source::{self, Submission};
 use super::{behaviour, BehaviourRun, Row};
 use crate::results::html::escape;
 use std::collections::{BTreeSet, HashMap, HashSet};
@@ -35,7 +36,12 @@ pre i{display:inline-block;width:3.2em;color:#8a93a0;font-style:normal;user-sele
 ";
 
 /// The whole page.
-pub(super) fn render(rows: &[Row], subs: &[Submission], run: Option<&BehaviourRun>) -> String {
+pub(super) fn render(
+    rows: &[Row],
+    groups: &[Cluster],
+    subs: &[Submission],
+    run: Option<&BehaviourRun>,
+) -> String {
     let mut b = String::new();
     let flagged: Vec<&Row> = rows.iter().filter(|r| r.flagged()).collect();
     let _ = write!(
@@ -50,6 +56,7 @@ pub(super) fn render(rows: &[Row], subs: &[Submission], run: Option<&BehaviourRu
         crate::out::plural(rows.len(), "pair"),
         thresholds(subs, run),
     );
+    groups_section(&mut b, rows, groups, subs);
     pairs_table(&mut b, rows);
     if let Some(run) = run {
         chance_section(&mut b, run);
@@ -104,13 +111,17 @@ fn what_was_run(subs: &[Submission], run: Option<&BehaviourRun>) -> String {
 
 fn thresholds(subs: &[Submission], run: Option<&BehaviourRun>) -> String {
     let mut t = Vec::new();
-    if !subs.is_empty() {
+    if let Some(s) = subs.first() {
+        let set = s.settings;
         t.push(format!(
             "Source: flagged from {:.0} % of the smaller submission's fingerprints shared \
-             (and at least {}); winnowing of {K}-token k-grams, window {}; the base code is never counted.",
+             (and at least {}); winnowing of {}-token k-grams, window {}; the base code is never \
+             counted, nor code common to more than {:.0} % of the submissions.",
             100.0 * source::THRESHOLD,
             source::MIN_SHARED,
-            source::winnow::W
+            set.k,
+            set.w,
+            100.0 * set.max_share
         ));
     }
     if run.is_some() {
@@ -132,6 +143,108 @@ fn yes_no(f: bool) -> &'static str {
         "<td class=\"yes\">yes</td>"
     } else {
         "<td class=\"no\">no</td>"
+    }
+}
+
+/// Regions shown per group.
+const GROUP_REGIONS_SHOWN: usize = 6;
+
+/// The groups of copiers: each one cluster with its members, its flagged
+/// pairs and the code most of them share (the center's lines, and where
+/// each member has them).
+fn groups_section(b: &mut String, rows: &[Row], groups: &[Cluster], subs: &[Submission]) {
+    if groups.is_empty() {
+        return;
+    }
+    let _ = write!(
+        b,
+        "<h2 id=\"groups\">Groups of copiers</h2><p class=\"note\">Three or more submissions \
+         joined by flagged pairs: one group to read together, not separate pairs.</p>"
+    );
+    let index: HashMap<&str, &Submission> = subs.iter().map(|s| (s.name.as_str(), s)).collect();
+    for (g, c) in groups.iter().enumerate() {
+        let (pairs, of) = c.density();
+        let _ = write!(
+            b,
+            "<section class=\"group pair\" id=\"group-{}\"><h3>Group {}: {} submissions</h3>\
+             <p class=\"note\">{pairs} of their {of} pairs flagged: ",
+            g + 1,
+            g + 1,
+            c.members.len()
+        );
+        let list: Vec<String> = c
+            .rows
+            .iter()
+            .map(|&k| {
+                let r = &rows[k];
+                format!("{} – {} ({:.2})", escape(&r.a), escape(&r.b), r.score())
+            })
+            .collect();
+        let _ = write!(b, "{}.</p><ul class=\"members\">", list.join(", "));
+        for m in &c.members {
+            let _ = write!(b, "<li>{}</li>", escape(m));
+        }
+        b.push_str("</ul>");
+        let members: Option<Vec<&Submission>> = c
+            .members
+            .iter()
+            .map(|m| index.get(m.as_str()).copied())
+            .collect();
+        if let Some(members) = members {
+            group_code(b, &members);
+        }
+        b.push_str("</section>");
+    }
+}
+
+/// The code a group shares, from its center, with where each member has
+/// it.
+fn group_code(b: &mut String, members: &[&Submission]) {
+    let Some((center, regions)) = source::group_regions(members) else {
+        return;
+    };
+    let c = members[center];
+    let _ = write!(
+        b,
+        "<p class=\"note\">{} regions of code most of the group shares; shown in {}:</p>",
+        regions.len(),
+        escape(&c.name)
+    );
+    for reg in regions.iter().take(GROUP_REGIONS_SHOWN) {
+        let file = &c.files[reg.file];
+        let _ = write!(
+            b,
+            "<div class=\"region group-region\"><div class=\"file\">{} / {} lines {}–{}</div><pre>",
+            escape(&c.name),
+            escape(&file.path),
+            reg.lines.0,
+            reg.lines.1
+        );
+        let text: Vec<&str> = file.text.lines().collect();
+        for l in reg.lines.0..=reg.lines.1.min(text.len() as u32) {
+            let _ = write!(
+                b,
+                "<span class=\"hit\"><i>{l}</i>{}</span>",
+                escape(text.get(l as usize - 1).copied().unwrap_or(""))
+            );
+        }
+        b.push_str("</pre><ul class=\"where\">");
+        for (m, at) in members.iter().zip(&reg.members) {
+            match at {
+                Some((fi, (from, to))) => {
+                    let _ = write!(
+                        b,
+                        "<li>{} / {} lines {from}–{to}</li>",
+                        escape(&m.name),
+                        escape(&m.files[*fi].path)
+                    );
+                }
+                None => {
+                    let _ = write!(b, "<li>{}: not there</li>", escape(&m.name));
+                }
+            }
+        }
+        b.push_str("</ul></div>");
     }
 }
 
@@ -234,10 +347,10 @@ fn chance_section(b: &mut String, run: &BehaviourRun) {
 }
 
 /// The lines of `file` covered by a k-gram of a shared fingerprint.
-fn hit_lines(file: &source::File, shared: &HashSet<u64>) -> BTreeSet<u32> {
+fn hit_lines(file: &source::File, shared: &HashSet<u64>, k: usize) -> BTreeSet<u32> {
     let mut lines = BTreeSet::new();
     for p in file.prints.iter().filter(|p| shared.contains(&p.hash)) {
-        let end = (p.at as usize + K).min(file.tokens.len());
+        let end = (p.at as usize + k).min(file.tokens.len());
         for t in &file.tokens[p.at as usize..end] {
             lines.insert(t.line);
         }
@@ -280,7 +393,7 @@ fn fragments(b: &mut String, k: usize, r: &Row, a: &Submission, bs: &Submission)
             let file = &sub.files[fi];
             let hit = hits
                 .entry((side, fi))
-                .or_insert_with(|| hit_lines(file, &shared));
+                .or_insert_with(|| hit_lines(file, &shared, sub.settings.k));
             let _ = write!(
                 b,
                 "<div><div class=\"file\" data-region=\"{n}\">{} / {} lines {}–{}</div><pre>",
