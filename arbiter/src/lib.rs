@@ -106,4 +106,5 @@ pub use run::boards::{
 pub use run::plan::{first_plan, Format, Plan, Setup};
 pub use run::shard::{merge as merge_shards, with_shard, Shard};
 pub use run::tournament::{play as play_tournament, run as run_plan, RunOptions, RunResult};
+pub use similarity::bench::{run as bench_similarity, BenchSimilarityArgs};
 pub use similarity::{run as similarity_command, SimilarityArgs};

@@ -3,8 +3,9 @@
 //! disguised copy of it, unrelated projects of the same game in Lisp and
 //! Python, the course's base code that every Lisp project includes, and a
 //! past year with two identical projects), the behaviour run on real
-//! engine processes (the `tabula` binary and the mock engine), and the
-//! page in headless Chromium.
+//! engine processes (the mock engine, the built-in players), the page in
+//! headless Chromium, and `arbiter bench-similarity` (the measured
+//! false-alarm rate and the changed copies' detection).
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -353,18 +354,19 @@ fn usage_errors_exit_2() {
 }
 
 /// The class as engines, named as the submissions' folders: the original
-/// and its copy are the `tabula` binary at depth 3 (the copy with another
-/// hash size, which does not change its play); the others are independent
-/// players: greedy, the mock engine (random moves of its own) and random.
+/// is the mock engine (a move of its own, chosen by a hash of the position
+/// and its seed), its copy the same program run more slowly (another time
+/// per move, which does not change its play); the others are independent
+/// players: greedy, the mock engine with another seed, random. (Two copies
+/// of the built-in search would not do: a reference player is that search,
+/// and explains their agreement.)
 fn class_file(tmp: &Tmp) -> PathBuf {
-    let tabula = PathBuf::from(ARBITER).with_file_name("tabula");
-    let tabula = tabula.display();
     let path = tmp.path("class.toml");
     let text = format!(
-        "[[engine]]\nname = \"g01-original\"\ncommand = \"{tabula}\"\ndepth = 3\n\n\
-         [[engine]]\nname = \"g07-disguised\"\ncommand = \"{tabula}\"\ndepth = 3\noptions = {{ Hash = 32 }}\n\n\
+        "[[engine]]\nname = \"g01-original\"\ncommand = \"{MOCK} --mode good --seed 5\"\n\n\
+         [[engine]]\nname = \"g07-disguised\"\ncommand = \"{MOCK} --mode good --seed 5 --delay 5\"\n\n\
          [[engine]]\nname = \"g02-lisp\"\ncommand = \"builtin:greedy\"\n\n\
-         [[engine]]\nname = \"g03-lisp\"\ncommand = \"{MOCK} --mode good --seed 5\"\n\n\
+         [[engine]]\nname = \"g03-lisp\"\ncommand = \"{MOCK} --mode good --seed 9\"\n\n\
          [[engine]]\nname = \"g04-python\"\ncommand = \"builtin:random\"\n"
     );
     std::fs::write(&path, text).unwrap();
@@ -399,6 +401,19 @@ fn both_runs(tmp: &Tmp, game: &str, source: bool) -> (Vec<Line>, String) {
     (read_csv(&out), text)
 }
 
+/// The threshold and the false-alarm bound of `game` in the shipped table
+/// (`data/similarity.tsv`), as the CSV and the terminal print them.
+fn shipped(game: &str) -> (String, String) {
+    let table = Path::new(env!("CARGO_MANIFEST_DIR")).join("../data/similarity.tsv");
+    let text = std::fs::read_to_string(table).unwrap();
+    let line = text
+        .lines()
+        .find(|l| l.split('\t').next() == Some(game))
+        .expect("the game's line");
+    let f: Vec<&str> = line.split('\t').collect();
+    (f[3].to_string(), f[6].to_string())
+}
+
 #[test]
 fn the_copied_engine_is_the_top_pair_on_behaviour_and_a_rerun_resumes() {
     let tmp = Tmp::new("behaviour");
@@ -416,11 +431,22 @@ fn the_copied_engine_is_the_top_pair_on_behaviour_and_a_rerun_resumes() {
     for p in &pairs[1..] {
         assert_eq!(p["flagged"], "false", "{p:?}\n{text}");
     }
-    // The independent reference pairs stay below the threshold.
+    // The independent reference pairs stay below the threshold, and the
+    // flag is printed with the game's measured false-alarm rate, whose
+    // bound is in the CSV.
+    let (threshold, bound) = shipped("quatro");
     assert!(
-        text.contains("0 of 9 independent reference pairs above z 4"),
+        text.contains(&format!(
+            "threshold z {threshold}; 0 of 33 independent reference pairs above it"
+        )),
         "{text}"
     );
+    assert!(
+        text.contains("false alarms: z ≥ ") && text.contains("independent pairs of quatro"),
+        "{text}"
+    );
+    assert_eq!(top["false_alarm_bound"], bound, "{top:?}");
+    assert!(top["explained_by"].is_empty(), "{top:?}");
     // The positions were recorded and every answer journaled: a rerun asks
     // nothing and says the same.
     let positions = std::fs::read_to_string(tmp.path("both.csv.positions.txt")).unwrap();
@@ -429,7 +455,8 @@ fn the_copied_engine_is_the_top_pair_on_behaviour_and_a_rerun_resumes() {
         40
     );
     let journal = std::fs::read_to_string(tmp.path("both.csv.answers.jsonl")).unwrap();
-    assert_eq!(journal.lines().count(), 40 * (5 + 6));
+    // Five engines and ten reference players.
+    assert_eq!(journal.lines().count(), 40 * (5 + 10));
     let (again, text) = both_runs(&tmp, "quatro", false);
     assert!(
         !text.contains("similarity: g01-original:"),
@@ -624,4 +651,89 @@ fn fallback_moves_are_not_counted_as_agreement() {
         .expect("the pair of broken engines");
     assert_eq!(both_broken["flagged"], "false", "{both_broken:?}\n{text}");
     assert_eq!(both_broken["positions"], "0", "{both_broken:?}");
+}
+
+/// `arbiter bench-similarity` on a small zoo: the measured line is written
+/// into the table (the other games' lines kept), its bound is the exact
+/// Clopper–Pearson bound of what it counted, every kind of changed copy is
+/// reported, and a rerun asks nothing again and measures the same.
+#[test]
+fn the_benchmark_measures_the_false_alarm_rate_and_resumes() {
+    let tmp = Tmp::new("bench");
+    let out = tmp.path("bench");
+    let table = tmp.path("similarity.tsv");
+    std::fs::write(&table, "# kept\nknight\t200\t0.1\t4.0\t1000\t0\t0.003682\n").unwrap();
+    let args = [
+        "bench-similarity",
+        "--games",
+        "dots",
+        "--positions",
+        "40",
+        "--students",
+        "12",
+        "--copies",
+        "2",
+        "--concurrency",
+        "2",
+        "--out",
+        out.to_str().unwrap(),
+        "--table",
+        table.to_str().unwrap(),
+    ];
+    let (code, text) = arbiter(&args);
+    assert_eq!(code, 0, "{text}");
+    let lines = std::fs::read_to_string(&table).unwrap();
+    assert!(
+        lines.contains("knight\t200\t0.1000\t4.0\t1000\t0\t0.003682"),
+        "{lines}"
+    );
+    let dots: Vec<&str> = lines
+        .lines()
+        .find(|l| l.starts_with("dots\t"))
+        .expect("the measured line")
+        .split('\t')
+        .collect();
+    assert_eq!(dots[1], "40", "{lines}");
+    let (pairs, above): (usize, usize) = (dots[4].parse().unwrap(), dots[5].parse().unwrap());
+    let bound: f64 = dots[6].parse().unwrap();
+    // 12 students (6 measuring), 10 reference players in 4 families: the
+    // measuring half's pairs of two families.
+    assert!(pairs >= 40, "{lines}");
+    if above == 0 {
+        let exact = 1.0 - 0.025f64.powf(1.0 / pairs as f64);
+        assert!((bound - exact).abs() < 1e-5, "{bound} {exact}");
+    } else {
+        assert!(bound > above as f64 / pairs as f64, "{lines}");
+    }
+    for change in [
+        "another depth",
+        "another time per move",
+        "one evaluation weight",
+        "random tie-break",
+        "another first move",
+    ] {
+        assert!(
+            text.contains(&format!("copies, {change}: ")),
+            "{change}: {text}"
+        );
+    }
+    assert!(
+        text.contains(&format!("of {pairs} independent pairs of dots")),
+        "{text}"
+    );
+    let dump = std::fs::read_to_string(out.join("dots.bench.json")).unwrap();
+    let dump: serde_json::Value = serde_json::from_str(&dump).unwrap();
+    assert_eq!(dump["members"].as_array().unwrap().len(), 10 + 12 + 2 * 5);
+    let journal = std::fs::read_to_string(out.join("dots.answers.jsonl")).unwrap();
+    let (code, again) = arbiter(&args);
+    assert_eq!(code, 0, "{again}");
+    assert!(
+        !again.contains(": 40 positions"),
+        "nothing asked again: {again}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(out.join("dots.answers.jsonl")).unwrap(),
+        journal
+    );
+    assert_eq!(std::fs::read_to_string(&table).unwrap(), lines);
 }

@@ -17,17 +17,21 @@
 //! their fragments side by side (`page.rs`).
 
 pub(crate) mod behaviour;
+pub(crate) mod bench;
+pub(crate) mod chance;
 pub(crate) mod cluster;
+mod judge;
+mod measure;
+pub(crate) mod null;
 mod page;
 pub(crate) mod source;
+pub(crate) mod zoo;
 
-use crate::engines::client::Timeouts;
-use crate::engines::config::{dedup_names, load_file, Entrant};
 use crate::engines::sandbox::SandboxArgs;
 use crate::limits;
 use crate::out::plural;
+use crate::outln;
 use crate::params::ParamArgs;
-use crate::{errln, outln};
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use std::collections::HashMap;
@@ -35,7 +39,6 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
-use tabula::game::GameId;
 
 /// `arbiter similarity`'s command line.
 #[derive(Args, Clone, Debug)]
@@ -63,6 +66,9 @@ pub struct SimilarityArgs {
     /// The game's parameters.
     #[command(flatten)]
     pub params: ParamArgs,
+    /// Engines asked at once (behaviour; default: the machine's cores).
+    #[arg(long, value_parser = limits::concurrency)]
+    pub concurrency: Option<usize>,
     /// Submissions (source): one folder each, named by the folder's name.
     #[arg(long, num_args = 1.., value_name = "DIR")]
     pub source: Vec<PathBuf>,
@@ -125,24 +131,17 @@ pub(crate) struct Row {
 impl Row {
     pub(crate) fn score(&self) -> f64 {
         let s = self.source.as_ref().map_or(0.0, |p| p.score);
-        let b = self.behaviour.map_or(0.0, |j| j.score);
+        let b = self.behaviour.as_ref().map_or(0.0, |j| j.score);
         s.max(b)
     }
 
     pub(crate) fn flagged(&self) -> bool {
-        self.source.as_ref().is_some_and(|p| p.flagged) || self.behaviour.is_some_and(|j| j.flagged)
+        self.source.as_ref().is_some_and(|p| p.flagged)
+            || self.behaviour.as_ref().is_some_and(|j| j.flagged)
     }
 }
 
-/// What the behaviour run leaves for the report.
-pub(crate) struct BehaviourRun {
-    pub(crate) game: GameId,
-    pub(crate) names: Vec<String>,
-    pub(crate) strength: Vec<f64>,
-    pub(crate) chance: behaviour::Chance,
-    pub(crate) positions: usize,
-    pub(crate) positions_file: PathBuf,
-}
+pub(crate) use judge::BehaviourRun;
 
 /// The pairs so far, by their two names in order.
 type Rows = HashMap<(String, String), Row>;
@@ -197,8 +196,9 @@ pub fn run(args: SimilarityArgs) -> Result<ExitCode> {
             rows[k].cluster = Some(g + 1);
         }
     }
-    write_csv(&args.out, &rows)?;
-    report(&rows, &groups, &args.out);
+    let null = behaviour_run.as_ref().map(|r| r.null);
+    write_csv(&args.out, &rows, null.as_ref())?;
+    report(&rows, &groups, &args.out, null.as_ref());
     if let Some(path) = &args.html {
         let html = page::render(&rows, &groups, &subs, behaviour_run.as_ref());
         std::fs::write(path, html).with_context(|| format!("cannot write {}", path.display()))?;
@@ -251,26 +251,15 @@ fn source_rows(args: &SimilarityArgs, rows: &mut Rows) -> Result<Vec<source::Sub
 /// The behaviour run: every engine's answers judged pair by pair into
 /// `rows`.
 fn behaviour_rows(args: &SimilarityArgs, rows: &mut Rows) -> Result<BehaviourRun> {
-    let (names, answers, chance, game, n, file) = run_behaviour(args)?;
-    let strength: Vec<f64> = answers.iter().map(|a| chance.strength(a)).collect();
-    for i in 0..names.len() {
-        for j in i + 1..names.len() {
-            row_of(rows, &names[i], &names[j]).behaviour =
-                Some(chance.judge(&answers[i], &answers[j]));
-        }
+    let run = judge::run(args)?;
+    for (a, b, j) in &run.pairs {
+        row_of(rows, &run.names[*a], &run.names[*b]).behaviour = Some(j.clone());
     }
-    Ok(BehaviourRun {
-        game,
-        names,
-        strength,
-        chance,
-        positions: n,
-        positions_file: file,
-    })
+    Ok(run)
 }
 
 /// The terminal's summary: the flagged pairs and the groups.
-fn report(rows: &[Row], groups: &[cluster::Cluster], out: &Path) {
+fn report(rows: &[Row], groups: &[cluster::Cluster], out: &Path, null: Option<&null::Null>) {
     let flagged = rows.iter().filter(|r| r.flagged()).count();
     outln!(
         "{} of {} flagged; every pair in {}",
@@ -280,6 +269,9 @@ fn report(rows: &[Row], groups: &[cluster::Cluster], out: &Path) {
     );
     for r in rows.iter().filter(|r| r.flagged()).take(20) {
         outln!("  {:.2}  {}  {}{}", r.score(), r.a, r.b, describe(r));
+        if let (Some(n), true) = (null, r.behaviour.as_ref().is_some_and(|j| j.flagged)) {
+            outln!("        false alarms: {}", n.words());
+        }
     }
     for (g, c) in groups.iter().enumerate() {
         let (pairs, of) = c.density();
@@ -306,139 +298,22 @@ fn describe(r: &Row) -> String {
             100.0 * j.expected,
             j.z
         );
+        if let Some(r) = &j.explained {
+            let _ = write!(s, " (both play as {r}: not flagged)");
+        }
     }
     s
 }
 
-type Answers = Vec<Vec<Option<String>>>;
-
-/// The behaviour run: names, answers, the chance model, the game, the
-/// number of positions and their file.
-fn run_behaviour(
-    args: &SimilarityArgs,
-) -> Result<(
-    Vec<String>,
-    Answers,
-    behaviour::Chance,
-    GameId,
-    usize,
-    PathBuf,
-)> {
-    let Some(game) = &args.game else {
-        bail!("engines given without --game");
-    };
-    let game: GameId = game.parse().map_err(|e| anyhow::anyhow!("--game: {e}"))?;
-    if game.is_puzzle() {
-        bail!("--game {game}: a puzzle; behaviour is compared on two-player games");
-    }
-    let mut entrants = Vec::new();
-    let mut files = Vec::new();
-    for e in &args.engines {
-        let path = Path::new(e);
-        let class = path.is_file()
-            && path
-                .extension()
-                .is_some_and(|x| x.eq_ignore_ascii_case("toml") || x.eq_ignore_ascii_case("json"));
-        if class {
-            entrants.extend(load_file(path)?);
-            files.push(path.to_path_buf());
-        } else {
-            entrants.push(Entrant::from_cli(e)?);
-        }
-    }
-    dedup_names(&mut entrants);
-    if entrants.len() < 2 {
-        bail!("behaviour needs at least two engines");
-    }
-    let positions_file = args
-        .positions_file
-        .clone()
-        .unwrap_or_else(|| side_file(&args.out, ".positions.txt"));
-    let journal = side_file(&args.out, ".answers.jsonl");
-    let mut protected = files.clone();
-    protected.extend([args.out.clone(), journal.clone(), positions_file.clone()]);
-    protected.extend(args.html.iter().cloned());
-    if let Some(header) = args.sandbox.apply(&mut entrants, &protected)? {
-        outln!("{header}");
-    }
-    let setup = args.params.setup(game)?;
-    let positions = behaviour::positions(&setup, args.positions, args.seed, &positions_file)?;
-    outln!(
-        "behaviour: {} of {game} ({}), {}, {} ms a position",
-        plural(positions.len(), "position"),
-        positions_file.display(),
-        plural(entrants.len(), "engine"),
-        args.movetime
-    );
-    let run = behaviour::Run {
-        positions: &positions,
-        movetime: args.movetime,
-        seed: args.seed,
-        timeouts: Timeouts {
-            startup_ms: args.startup_timeout,
-            margin_ms: args.margin,
-            ..Timeouts::default()
-        },
-        journal,
-    };
-    let pool = behaviour::references();
-    let refs: Vec<behaviour::Answerer> = pool
-        .iter()
-        .map(|(n, _, k)| behaviour::Answerer::reference(n.clone(), k.clone()))
-        .collect();
-    let players: Vec<behaviour::Answerer> =
-        entrants.iter().map(behaviour::Answerer::entrant).collect();
-    let mut progress = |s: &str| errln!("similarity: {s}");
-    let ref_answers = behaviour::answers(&run, &refs, &mut progress)?;
-    let answers = behaviour::answers(&run, &players, &mut progress)?;
-    let named: Vec<(String, String, Vec<Option<String>>)> = pool
-        .iter()
-        .zip(ref_answers)
-        .map(|((n, f, _), a)| (n.clone(), f.to_string(), a))
-        .collect();
-    let legal: Vec<usize> = positions.iter().map(|p| p.legal_moves().len()).collect();
-    let chance = behaviour::Chance::fit(&named, &legal);
-    let above = chance
-        .reference_pairs
-        .iter()
-        .filter(|p| p.3 >= behaviour::Z_THRESHOLD)
-        .count();
-    outln!(
-        "chance model: σ {:.3}; {above} of {} independent reference pairs above z {}",
-        chance.sigma,
-        chance.reference_pairs.len(),
-        behaviour::Z_THRESHOLD
-    );
-    for (e, a) in entrants.iter().zip(&answers) {
-        let answered = a.iter().filter(|m| m.is_some()).count();
-        if answered < positions.len() {
-            errln!(
-                "similarity: {} answered {answered} of {} positions (faults are in the log above)",
-                e.name,
-                positions.len()
-            );
-        }
-    }
-    let names = entrants.iter().map(|e| e.name.clone()).collect();
-    Ok((
-        names,
-        answers,
-        chance,
-        game,
-        positions.len(),
-        positions_file,
-    ))
-}
-
 /// `<out><suffix>`, beside the CSV.
-fn side_file(out: &Path, suffix: &str) -> PathBuf {
+pub(crate) fn side_file(out: &Path, suffix: &str) -> PathBuf {
     let mut s = out.as_os_str().to_os_string();
     s.push(suffix);
     PathBuf::from(s)
 }
 
 /// The CSV of every pair.
-fn write_csv(path: &Path, rows: &[Row]) -> Result<()> {
+fn write_csv(path: &Path, rows: &[Row], null: Option<&null::Null>) -> Result<()> {
     let what = || format!("cannot write {}", path.display());
     let mut w = csv::Writer::from_path(path).with_context(what)?;
     w.write_record([
@@ -456,6 +331,8 @@ fn write_csv(path: &Path, rows: &[Row]) -> Result<()> {
         "z",
         "positions",
         "behaviour_flagged",
+        "explained_by",
+        "false_alarm_bound",
     ])
     .with_context(what)?;
     let opt = |x: Option<String>| x.unwrap_or_default();
@@ -477,6 +354,8 @@ fn write_csv(path: &Path, rows: &[Row]) -> Result<()> {
             opt(b.map(|j| format!("{:.2}", j.z))),
             opt(b.map(|j| j.positions.to_string())),
             opt(b.map(|j| j.flagged.to_string())),
+            opt(b.and_then(|j| j.explained.clone())),
+            opt(b.and(null).map(|n| format!("{:.6}", n.bound))),
         ])
         .with_context(what)?;
     }

@@ -124,11 +124,13 @@ fn thresholds(subs: &[Submission], run: Option<&BehaviourRun>) -> String {
             100.0 * set.max_share
         ));
     }
-    if run.is_some() {
+    if let Some(r) = run {
         t.push(format!(
-            "Behaviour: flagged from z ≥ {} and an excess agreement over chance ≥ {:.0} %.",
-            behaviour::Z_THRESHOLD,
-            100.0 * behaviour::MIN_EXCESS
+            "Behaviour: flagged from z ≥ {:.1} on at least {} positions, unless a canonical \
+             reference explains the pair; {}.",
+            r.null.threshold,
+            behaviour::MIN_POSITIONS,
+            r.null.words()
         ));
     }
     escape(&t.join(" "))
@@ -303,44 +305,46 @@ fn pairs_table(b: &mut String, rows: &[Row]) {
 }
 
 fn chance_section(b: &mut String, run: &BehaviourRun) {
-    let c = &run.chance;
     let _ = write!(
         b,
         "<h2 id=\"chance\">Behaviour: the chance model</h2><p class=\"note\">Positions: {} \
-         (file {}). An engine's strength is its agreement with the deepest reference search; \
-         on each position two independent engines are expected to agree \
-         s<sub>a</sub>s<sub>b</sub> + (1−s<sub>a</sub>)(1−s<sub>b</sub>)c<sub>p</sub>, where \
-         c<sub>p</sub> is the chance that two other moves coincide there (from the references' \
-         other moves and the number of legal moves), with a spread σ = {:.3} beyond the \
-         binomial one.</p><table id=\"strengths\"><thead><tr><th>engine</th>\
-         <th>strength</th></tr></thead><tbody>",
+         (file {}). On each position the pool — the reference players and the class, the \
+         two engines judged left out — votes for the moves; an engine plays like the pool with \
+         its own sharpness β (0: at random; 1: as the pool votes; larger: the popular move); \
+         two independent engines are expected to agree Σ P<sub>a</sub>(m)P<sub>b</sub>(m) \
+         on each position, with the binomial spread and the spread τ = {:.3} of independent \
+         pairs beyond it. {}.</p><table id=\"strengths\"><thead><tr><th>engine</th>\
+         <th>sharpness β</th><th>agreement with Tabula at depth 4</th></tr></thead><tbody>",
         run.positions,
         escape(&run.positions_file.display().to_string()),
-        c.sigma
+        run.null.tau,
+        escape(&run.null.words())
     );
-    for (n, s) in run.names.iter().zip(&run.strength) {
+    for ((n, beta), s) in run.names.iter().zip(&run.sharpness).zip(&run.strength) {
         let _ = write!(
             b,
-            "<tr><td>{}</td><td class=\"n\">{}</td></tr>",
+            "<tr><td>{}</td><td class=\"n\">{beta:.2}</td><td class=\"n\">{}</td></tr>",
             escape(n),
             pct(*s)
         );
     }
     let _ = write!(
         b,
-        "</tbody></table><p class=\"note\">Independent reference pairs (z by leave-one-out: \
-         the model fitted without either player), the false alarms the threshold allows:</p>\
-         <table id=\"references\"><thead><tr><th>a</th><th>b</th><th>agreement</th><th>z</th>\
-         <th>above</th></tr></thead><tbody>"
+        "</tbody></table><p class=\"note\">Independent reference pairs, judged as the class \
+         is:</p><table id=\"references\"><thead><tr><th>a</th><th>b</th><th>agreement</th>\
+         <th>expected</th><th>z</th><th>above</th></tr></thead><tbody>"
     );
-    for (x, y, agree, z) in &c.reference_pairs {
+    for (x, y, j) in &run.reference_pairs {
         let _ = write!(
             b,
-            "<tr><td>{}</td><td>{}</td><td class=\"n\">{}</td><td class=\"n\">{z:.1}</td>{}</tr>",
+            "<tr><td>{}</td><td>{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td>\
+             <td class=\"n\">{:.1}</td>{}</tr>",
             escape(x),
             escape(y),
-            pct(*agree),
-            yes_no(*z >= behaviour::Z_THRESHOLD)
+            pct(j.agreement),
+            pct(j.expected),
+            j.z,
+            yes_no(j.z >= run.null.threshold)
         );
     }
     b.push_str("</tbody></table>");
