@@ -401,9 +401,10 @@ fn both_runs(tmp: &Tmp, game: &str, source: bool) -> (Vec<Line>, String) {
     (read_csv(&out), text)
 }
 
-/// The threshold and the false-alarm bound of `game` in the shipped table
-/// (`data/similarity.tsv`), as the CSV and the terminal print them.
-fn shipped(game: &str) -> (String, String) {
+/// The threshold, the independent pairs and the false-alarm bound of
+/// `game` in the shipped table (`data/similarity.tsv`), as the CSV and the
+/// terminal print them.
+fn shipped(game: &str) -> (String, String, String) {
     let table = Path::new(env!("CARGO_MANIFEST_DIR")).join("../data/similarity.tsv");
     let text = std::fs::read_to_string(table).unwrap();
     let line = text
@@ -411,7 +412,7 @@ fn shipped(game: &str) -> (String, String) {
         .find(|l| l.split('\t').next() == Some(game))
         .expect("the game's line");
     let f: Vec<&str> = line.split('\t').collect();
-    (f[3].to_string(), f[6].to_string())
+    (f[3].to_string(), f[4].to_string(), f[6].to_string())
 }
 
 #[test]
@@ -434,7 +435,7 @@ fn the_copied_engine_is_the_top_pair_on_behaviour_and_a_rerun_resumes() {
     // The independent reference pairs stay below the threshold, and the
     // flag is printed with the game's measured false-alarm rate, whose
     // bound is in the CSV.
-    let (threshold, bound) = shipped("quatro");
+    let (threshold, measured, bound) = shipped("quatro");
     assert!(
         text.contains(&format!(
             "threshold z {threshold}; 0 of 33 independent reference pairs above it"
@@ -446,6 +447,14 @@ fn the_copied_engine_is_the_top_pair_on_behaviour_and_a_rerun_resumes() {
         "{text}"
     );
     assert_eq!(top["false_alarm_bound"], bound, "{top:?}");
+    // The pair's own chance under the null: no independent pair of the
+    // benchmark reached its z.
+    assert_eq!(top["null_pairs"], measured, "{top:?}");
+    assert_eq!(top["null_pairs_reached"], "0", "{top:?}");
+    assert!(
+        text.contains(&format!("reached by 0 of {measured} independent pairs")),
+        "{text}"
+    );
     assert!(top["explained_by"].is_empty(), "{top:?}");
     // The positions were recorded and every answer journaled: a rerun asks
     // nothing and says the same.
@@ -495,6 +504,16 @@ fn the_page_shows_both_kinds_of_evidence_and_the_fragments() {
         "{pairs:?}"
     );
     let page = tmp.path("page.html");
+    // The flagged pair says how many of the benchmark's independent pairs
+    // of dots reached its z.
+    let (_, measured, _) = shipped("dots");
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(
+        html.contains(&format!(
+            "reached by 0 of {measured} independent pairs in the benchmark"
+        )),
+        "{html}"
+    );
     let b = webdriver::Browser::start(1280, 900);
     b.goto(&format!(
         "file://{}",
@@ -662,7 +681,11 @@ fn the_benchmark_measures_the_false_alarm_rate_and_resumes() {
     let tmp = Tmp::new("bench");
     let out = tmp.path("bench");
     let table = tmp.path("similarity.tsv");
-    std::fs::write(&table, "# kept\nknight\t200\t0.1\t4.0\t1000\t0\t0.003682\n").unwrap();
+    std::fs::write(
+        &table,
+        "# kept\nknight\t200\t0.1\t4.0\t1000\t0\t0.003682\t2.50,3.10\n",
+    )
+    .unwrap();
     let args = [
         "bench-similarity",
         "--games",
@@ -684,7 +707,7 @@ fn the_benchmark_measures_the_false_alarm_rate_and_resumes() {
     assert_eq!(code, 0, "{text}");
     let lines = std::fs::read_to_string(&table).unwrap();
     assert!(
-        lines.contains("knight\t200\t0.1000\t4.0\t1000\t0\t0.003682"),
+        lines.contains("knight\t200\t0.1000\t4.0\t1000\t0\t0.003682\t2.50,3.10\n"),
         "{lines}"
     );
     let dots: Vec<&str> = lines
@@ -705,6 +728,16 @@ fn the_benchmark_measures_the_false_alarm_rate_and_resumes() {
     } else {
         assert!(bound > above as f64 / pairs as f64, "{lines}");
     }
+    // The tail: the measuring half's z from 2 on, those from the threshold
+    // on being the counted false alarms.
+    let threshold: f64 = dots[3].parse().unwrap();
+    let tail: Vec<f64> = dots[7]
+        .split(',')
+        .filter(|z| *z != "-")
+        .map(|z| z.parse().unwrap())
+        .collect();
+    assert!(tail.iter().all(|&z| z >= 2.0), "{lines}");
+    assert_eq!(tail.iter().filter(|&&z| z >= threshold).count(), above);
     for change in [
         "another depth",
         "another time per move",

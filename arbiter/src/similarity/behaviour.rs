@@ -528,12 +528,21 @@ pub(crate) struct Judged {
     pub(crate) positions: usize,
     /// The canonical reference both play as, if one explains them.
     pub(crate) explained: Option<String>,
+    /// How many of the benchmark's independent pairs reached this z, and
+    /// the 95 % bound of that share (`None`: z below 2, usual).
+    pub(crate) chance: Option<(usize, f64)>,
     pub(crate) flagged: bool,
 }
 
 impl Judged {
-    /// The pair `(a, b)` of `model` judged against `threshold`.
-    pub(crate) fn of(model: &super::chance::Model, a: usize, b: usize, threshold: f64) -> Judged {
+    /// The pair `(a, b)` of `model` judged against the game's measured
+    /// threshold and null distribution.
+    pub(crate) fn of(
+        model: &super::chance::Model,
+        a: usize,
+        b: usize,
+        null: &super::null::Null,
+    ) -> Judged {
         let (z, raw) = model.z(a, b);
         let n = raw.positions.max(1) as f64;
         let agreement = raw.same / n;
@@ -545,7 +554,8 @@ impl Judged {
             z,
             score: ((agreement - expected) / (1.0 - expected)).clamp(0.0, 1.0),
             positions: raw.positions,
-            flagged: raw.positions >= MIN_POSITIONS && z >= threshold && explained.is_none(),
+            flagged: raw.positions >= MIN_POSITIONS && z >= null.threshold && explained.is_none(),
+            chance: null.chance(z),
             explained,
         }
     }

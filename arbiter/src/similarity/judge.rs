@@ -164,13 +164,13 @@ fn judge(
     model.measure_spread(&class);
     let pairs = class
         .iter()
-        .map(|&(a, b)| (a - r, b - r, Judged::of(&model, a, b, null.threshold)))
+        .map(|&(a, b)| (a - r, b - r, Judged::of(&model, a, b, &null)))
         .collect();
     let mut reference_pairs = Vec::new();
     for a in 0..r {
         for b in a + 1..r {
             if families[a] != families[b] {
-                let j = Judged::of(&model, a, b, null.threshold);
+                let j = Judged::of(&model, a, b, &null);
                 reference_pairs.push((names[a].clone(), names[b].clone(), j));
             }
         }

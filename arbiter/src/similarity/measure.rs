@@ -12,7 +12,7 @@
 //! pairs never saw it.
 
 use super::chance::Model;
-use super::null::Null;
+use super::null::{clopper_pearson_upper, Null, TAIL_FROM};
 use super::zoo::Change;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -145,6 +145,15 @@ pub(crate) fn measure(d: &Dump, game: GameId) -> Measured {
             pairs: measure.len(),
             above,
             bound: clopper_pearson_upper(above, measure.len()),
+            tail: {
+                let mut t: Vec<f64> = measure
+                    .iter()
+                    .map(|m| m.0)
+                    .filter(|&z| z >= TAIL_FROM)
+                    .collect();
+                t.sort_by(f64::total_cmp);
+                t
+            },
         },
         chosen_on: choose.len(),
         chosen_max,
@@ -188,53 +197,4 @@ fn copies(d: &Dump, model: &Model, threshold: f64) -> BTreeMap<Change, Vec<(bool
         v.sort_by(|x, y| x.1.total_cmp(&y.1));
     }
     out
-}
-
-/// The two-sided 95 % Clopper–Pearson upper bound of a rate seen `k` times
-/// in `n` trials (the upper 97.5 % point).
-pub(crate) fn clopper_pearson_upper(k: usize, n: usize) -> f64 {
-    if n == 0 {
-        return 1.0;
-    }
-    if k >= n {
-        return 1.0;
-    }
-    // P(X ≤ k; n, p) = 0.025, decreasing in p: bisection.
-    let cdf = |p: f64| -> f64 {
-        let (ln_p, ln_q) = (p.ln(), (1.0 - p).ln());
-        let mut ln_choose = 0.0;
-        let mut sum = 0.0;
-        for i in 0..=k {
-            if i > 0 {
-                ln_choose += ((n - i + 1) as f64).ln() - (i as f64).ln();
-            }
-            sum += (ln_choose + i as f64 * ln_p + (n - i) as f64 * ln_q).exp();
-        }
-        sum
-    };
-    let (mut lo, mut hi) = (k as f64 / n as f64, 1.0);
-    for _ in 0..200 {
-        let mid = (lo + hi) / 2.0;
-        if cdf(mid) > 0.025 {
-            lo = mid;
-        } else {
-            hi = mid;
-        }
-    }
-    hi
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn clopper_pearson_matches_known_values() {
-        // 0 of n: 1 − 0.025^(1/n) (the "rule of three" ≈ 3.7/n).
-        let b = clopper_pearson_upper(0, 1000);
-        assert!((b - (1.0 - 0.025f64.powf(1e-3))).abs() < 1e-9, "{b}");
-        // 1 of 100: 0.05446 (tables of the exact binomial interval).
-        assert!((clopper_pearson_upper(1, 100) - 0.05446).abs() < 1e-4);
-        assert_eq!(clopper_pearson_upper(0, 0), 1.0);
-    }
 }

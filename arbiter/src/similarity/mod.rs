@@ -196,7 +196,7 @@ pub fn run(args: SimilarityArgs) -> Result<ExitCode> {
             rows[k].cluster = Some(g + 1);
         }
     }
-    let null = behaviour_run.as_ref().map(|r| r.null);
+    let null = behaviour_run.as_ref().map(|r| r.null.clone());
     write_csv(&args.out, &rows, null.as_ref())?;
     report(&rows, &groups, &args.out, null.as_ref());
     if let Some(path) = &args.html {
@@ -269,7 +269,12 @@ fn report(rows: &[Row], groups: &[cluster::Cluster], out: &Path, null: Option<&n
     );
     for r in rows.iter().filter(|r| r.flagged()).take(20) {
         outln!("  {:.2}  {}  {}{}", r.score(), r.a, r.b, describe(r));
-        if let (Some(n), true) = (null, r.behaviour.as_ref().is_some_and(|j| j.flagged)) {
+        if let (Some(n), Some(j)) = (null, r.behaviour.as_ref().filter(|j| j.flagged)) {
+            outln!(
+                "        under the null: z {:.1} {}",
+                j.z,
+                n.chance_words(j.z)
+            );
             outln!("        false alarms: {}", n.words());
         }
     }
@@ -333,6 +338,9 @@ fn write_csv(path: &Path, rows: &[Row], null: Option<&null::Null>) -> Result<()>
         "behaviour_flagged",
         "explained_by",
         "false_alarm_bound",
+        "null_pairs_reached",
+        "null_pairs",
+        "null_bound",
     ])
     .with_context(what)?;
     let opt = |x: Option<String>| x.unwrap_or_default();
@@ -356,6 +364,9 @@ fn write_csv(path: &Path, rows: &[Row], null: Option<&null::Null>) -> Result<()>
             opt(b.map(|j| j.flagged.to_string())),
             opt(b.and_then(|j| j.explained.clone())),
             opt(b.and(null).map(|n| format!("{:.6}", n.bound))),
+            opt(b.and_then(|j| j.chance).map(|c| c.0.to_string())),
+            opt(b.and(null).map(|n| n.pairs.to_string())),
+            opt(b.and_then(|j| j.chance).map(|c| format!("{:.6}", c.1))),
         ])
         .with_context(what)?;
     }

@@ -3,8 +3,10 @@
 //! `arbiter bench-similarity --table`: the game's pair-to-pair spread `τ`,
 //! the z threshold chosen on one half of the benchmark's independent pairs
 //! and, on the other half, how many of them reached it and the 95 % upper
-//! bound of that rate (Clopper–Pearson). Every behaviour flag is printed
-//! with its game's line.
+//! bound of that rate (Clopper–Pearson), and the tail of that half's z
+//! (every z from 2 on). Every behaviour flag is printed with its game's
+//! line, and every pair with the share of the benchmark's independent
+//! pairs that reached its z ([`Null::chance`]).
 
 use std::sync::OnceLock;
 use tabula::game::GameId;
@@ -13,7 +15,11 @@ use tabula::game::GameId;
 pub(crate) const SHIPPED: &str = include_str!("../../../data/similarity.tsv");
 
 /// The column names, as the table's header comment.
-pub(crate) const HEADER: &str = "# game\tpositions\ttau\tthreshold\tpairs\tabove\tbound";
+pub(crate) const HEADER: &str =
+    "# game\tpositions\ttau\tthreshold\tpairs\tabove\tbound\ttail (z >= 2 of the measuring half)";
+
+/// The z from which the measuring half's values are kept (the tail).
+pub(crate) const TAIL_FROM: f64 = 2.0;
 
 /// Pairs in a class of 60 (the class the rates are told for).
 pub(crate) const CLASS_PAIRS: f64 = 60.0 * 59.0 / 2.0;
@@ -24,7 +30,7 @@ const FALLBACK_THRESHOLD: f64 = 6.0;
 const FALLBACK_TAU: f64 = 0.1;
 
 /// One game's measured false-alarm rate.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Null {
     pub(crate) game: GameId,
     /// Positions the benchmark's engines answered.
@@ -39,6 +45,8 @@ pub(crate) struct Null {
     pub(crate) above: usize,
     /// The 95 % upper bound of the rate a pair.
     pub(crate) bound: f64,
+    /// The measuring half's z from [`TAIL_FROM`] on, ascending.
+    pub(crate) tail: Vec<f64>,
 }
 
 impl Null {
@@ -48,7 +56,7 @@ impl Null {
         shipped()
             .iter()
             .find(|n| n.game == game)
-            .copied()
+            .cloned()
             .unwrap_or(Null {
                 game,
                 positions: 0,
@@ -57,7 +65,38 @@ impl Null {
                 pairs: 0,
                 above: 0,
                 bound: 1.0,
+                tail: Vec::new(),
             })
+    }
+
+    /// The chance of a pair's `z` under the null: how many of the
+    /// benchmark's independent pairs (of the measuring half) reached it,
+    /// and the 95 % upper bound of that share; `None` below [`TAIL_FROM`]
+    /// (common among independent pairs) or when the game was not measured.
+    pub(crate) fn chance(&self, z: f64) -> Option<(usize, f64)> {
+        if self.pairs == 0 || z.is_nan() || z < TAIL_FROM {
+            return None;
+        }
+        let k = self.tail.iter().filter(|&&t| t >= z).count();
+        Some((k, clopper_pearson_upper(k, self.pairs)))
+    }
+
+    /// [`Null::chance`] in words.
+    pub(crate) fn chance_words(&self, z: f64) -> String {
+        match self.chance(z) {
+            Some((k, bound)) => format!(
+                "reached by {k} of {} independent pairs in the benchmark (95 % bound {:.3} %)",
+                self.pairs,
+                100.0 * bound
+            ),
+            None if self.pairs == 0 => "no independent pairs measured".to_string(),
+            None => format!(
+                "below z {TAIL_FROM:.0}: usual among independent pairs ({} of {} in the benchmark \
+                 reached z {TAIL_FROM:.0})",
+                self.tail.len(),
+                self.pairs
+            ),
+        }
     }
 
     /// The rate in words, as every flag is printed with it.
@@ -82,9 +121,26 @@ impl Null {
 
     /// The table line.
     pub(crate) fn line(&self) -> String {
+        // Rounded down: a z at or above a threshold (a multiple of 0.01) stays so.
+        let tail: Vec<String> = self
+            .tail
+            .iter()
+            .map(|z| format!("{:.2}", (z * 100.0 + 1e-6).floor() / 100.0))
+            .collect();
         format!(
-            "{}\t{}\t{:.4}\t{:.1}\t{}\t{}\t{:.6}",
-            self.game, self.positions, self.tau, self.threshold, self.pairs, self.above, self.bound
+            "{}\t{}\t{:.4}\t{:.1}\t{}\t{}\t{:.6}\t{}",
+            self.game,
+            self.positions,
+            self.tau,
+            self.threshold,
+            self.pairs,
+            self.above,
+            self.bound,
+            if tail.is_empty() {
+                "-".to_string()
+            } else {
+                tail.join(",")
+            }
         )
     }
 
@@ -99,9 +155,17 @@ impl Null {
             }
             let bad = |why: &str| format!("similarity table, line {}: {why}", i + 1);
             let f: Vec<&str> = line.split_whitespace().collect();
-            let [game, positions, tau, threshold, pairs, above, bound] = f[..] else {
-                return Err(bad(&format!("expected 7 fields, found {}", f.len())));
+            let [game, positions, tau, threshold, pairs, above, bound, tail] = f[..] else {
+                return Err(bad(&format!("expected 8 fields, found {}", f.len())));
             };
+            let mut zs = Vec::new();
+            for z in tail.split(',').filter(|z| *z != "-") {
+                match z.parse::<f64>() {
+                    Ok(z) if z.is_finite() && z >= TAIL_FROM => zs.push(z),
+                    _ => return Err(bad(&format!("'{z}' in the tail is not a z from 2"))),
+                }
+            }
+            zs.sort_by(f64::total_cmp);
             let num = |s: &str| s.parse::<f64>().ok().filter(|x| x.is_finite() && *x >= 0.0);
             let count = |s: &str| s.parse::<usize>().ok();
             let (
@@ -130,10 +194,42 @@ impl Null {
                 pairs,
                 above,
                 bound,
+                tail: zs,
             });
         }
         Ok(out)
     }
+}
+
+/// The two-sided 95 % Clopper–Pearson upper bound of a rate seen `k` times
+/// in `n` trials (the upper 97.5 % point).
+pub(crate) fn clopper_pearson_upper(k: usize, n: usize) -> f64 {
+    if n == 0 || k >= n {
+        return 1.0;
+    }
+    // P(X ≤ k; n, p) = 0.025, decreasing in p: bisection.
+    let cdf = |p: f64| -> f64 {
+        let (ln_p, ln_q) = (p.ln(), (1.0 - p).ln());
+        let mut ln_choose = 0.0;
+        let mut sum = 0.0;
+        for i in 0..=k {
+            if i > 0 {
+                ln_choose += ((n - i + 1) as f64).ln() - (i as f64).ln();
+            }
+            sum += (ln_choose + i as f64 * ln_p + (n - i) as f64 * ln_q).exp();
+        }
+        sum
+    };
+    let (mut lo, mut hi) = (k as f64 / n as f64, 1.0);
+    for _ in 0..200 {
+        let mid = (lo + hi) / 2.0;
+        if cdf(mid) > 0.025 {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    hi
 }
 
 /// The shipped lines, read once.
@@ -159,8 +255,39 @@ mod tests {
                 l.above <= l.pairs && l.bound > 0.0 && l.bound < 0.01,
                 "{l:?}"
             );
-            assert_eq!(Null::parse(&l.line()).unwrap(), vec![*l]);
+            assert_eq!(Null::parse(&l.line()).unwrap(), vec![l.clone()]);
+            // The pairs above the threshold are the tail's from it on.
+            let above = l.tail.iter().filter(|&&z| z >= l.threshold).count();
+            assert_eq!(above, l.above, "{l:?}");
+            assert_eq!(l.chance(l.threshold).unwrap().0, l.above);
+            assert!((clopper_pearson_upper(l.above, l.pairs) - l.bound).abs() < 1e-6);
         }
         assert!(Null::parse("knight 1 2\n").unwrap_err().contains("line 1"));
+    }
+
+    #[test]
+    fn a_pairs_chance_counts_the_tail_and_bounds_it() {
+        let n = Null::parse("dots\t200\t0.07\t6.0\t1000\t1\t0.005558\t2.10,3.50,6.20\n")
+            .unwrap()
+            .remove(0);
+        assert_eq!(n.chance(1.9), None);
+        assert_eq!(n.chance(3.0).unwrap().0, 2);
+        assert_eq!(n.chance(7.0).unwrap().0, 0);
+        let b = n.chance(7.0).unwrap().1;
+        assert!((b - (1.0 - 0.025f64.powf(1e-3))).abs() < 1e-9, "{b}");
+        assert!(n.chance_words(9.0).contains("reached by 0 of 1000"));
+        assert!(n.chance_words(1.0).contains("3 of 1000"));
+        let bad = Null::parse("dots\t200\t0.07\t6.0\t1000\t1\t0.005558\tx\n");
+        assert!(bad.unwrap_err().contains("tail"));
+    }
+
+    #[test]
+    fn clopper_pearson_matches_known_values() {
+        // 0 of n: 1 − 0.025^(1/n) (the "rule of three" ≈ 3.7/n).
+        let b = clopper_pearson_upper(0, 1000);
+        assert!((b - (1.0 - 0.025f64.powf(1e-3))).abs() < 1e-9, "{b}");
+        // 1 of 100: 0.05446 (tables of the exact binomial interval).
+        assert!((clopper_pearson_upper(1, 100) - 0.05446).abs() < 1e-4);
+        assert_eq!(clopper_pearson_upper(0, 0), 1.0);
     }
 }

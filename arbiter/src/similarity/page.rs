@@ -6,6 +6,7 @@
 //! escaped.
 
 use super::cluster::Cluster;
+use super::null::Null;
 use super::source::{self, Submission};
 use super::{behaviour, BehaviourRun, Row};
 use crate::results::html::escape;
@@ -73,7 +74,7 @@ pub(super) fn render(
             let (Some(&i), Some(&j)) = (index.get(r.a.as_str()), index.get(r.b.as_str())) else {
                 continue;
             };
-            fragments(&mut b, k, r, &subs[i], &subs[j]);
+            fragments(&mut b, (k, r), &subs[i], &subs[j], run.map(|r| &r.null));
             shown += 1;
         }
         if shown == 0 {
@@ -362,7 +363,13 @@ fn hit_lines(file: &source::File, shared: &HashSet<u64>, k: usize) -> BTreeSet<u
     lines
 }
 
-fn fragments(b: &mut String, k: usize, r: &Row, a: &Submission, bs: &Submission) {
+fn fragments(
+    b: &mut String,
+    (k, r): (usize, &Row),
+    a: &Submission,
+    bs: &Submission,
+    null: Option<&Null>,
+) {
     let Some(p) = &r.source else { return };
     let regions = source::regions(a, bs);
     let shared: HashSet<u64> = a.prints.intersection(&bs.prints).copied().collect();
@@ -379,11 +386,13 @@ fn fragments(b: &mut String, k: usize, r: &Row, a: &Submission, bs: &Submission)
     if let Some(j) = &r.behaviour {
         let _ = write!(
             b,
-            "; same move on {} of {} positions, {} expected by chance (z {:.1})",
+            "; same move on {} of {} positions, {} expected by chance (z {:.1}{})",
             pct(j.agreement),
             j.positions,
             pct(j.expected),
-            j.z
+            j.z,
+            null.map(|n| format!(", {}", escape(&n.chance_words(j.z))))
+                .unwrap_or_default()
         );
     }
     b.push_str(".</p>");
