@@ -14,8 +14,9 @@
 
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
-use tabula::game::adjiboto::heuristics::captures;
-use tabula::game::{AdjibotoSolo, AnyPosition, Game};
+use tabula::game::Game;
+use tabula::games::adjiboto::heuristics::captures;
+use tabula::games::{AdjibotoSolo, AnyPosition};
 use tabula::setup::parse_spec;
 
 /// Beam search: each depth keeps the `width` children with the fewest

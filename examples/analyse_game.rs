@@ -6,7 +6,7 @@
 
 use tabula::analysis::sample::{play, Player};
 use tabula::analysis::{Analyser, Budget, Settings};
-use tabula::game::{GameId, GameSetup};
+use tabula::games::{GameId, GameSetup};
 use tabula::search::Limits;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {

@@ -13,10 +13,11 @@
 
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
-use tabula::game::AnyPosition;
-use tabula::game::Setups;
-use tabula::puzzle::{run, SolveOptions, SolveOutcome};
+use tabula::games::AnyPosition;
+use tabula::games::Setups;
+use tabula::puzzle::{SolveOptions, SolveOutcome};
 use tabula::setup::parse_words;
+use tabula::solve::run;
 
 /// The optima of rules/blokus.md §4.6, A–F.
 const OPTIMA: [(&str, [usize; 6]); 2] =

@@ -19,8 +19,9 @@
 
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
-use tabula::game::galo3d::WIN_POINTS;
-use tabula::game::{Galo3d, Game};
+use tabula::game::Game;
+use tabula::games::galo3d::WIN_POINTS;
+use tabula::games::Galo3d;
 use tabula::search::{Limits, Searcher};
 
 /// The shortest depth whose score is ±WIN_POINTS, its score and PV, and the

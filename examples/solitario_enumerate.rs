@@ -9,8 +9,8 @@
 //! ```
 
 use std::time::Instant;
-use tabula::game::solitario::enumerate::enumerate;
-use tabula::game::SolitarioSolo;
+use tabula::games::solitario::enumerate::enumerate;
+use tabula::games::SolitarioSolo;
 
 /// The peak resident memory (`VmHWM` of `/proc/self/status`), if known.
 fn peak_memory_mib() -> Option<u64> {

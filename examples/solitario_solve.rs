@@ -10,8 +10,9 @@
 
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
-use tabula::puzzle::{run, Algorithm, SolveOptions, SolveOutcome};
+use tabula::puzzle::{Algorithm, SolveOptions, SolveOutcome};
 use tabula::setup::parse_spec;
+use tabula::solve::run;
 
 fn main() {
     let stop = AtomicBool::new(false);

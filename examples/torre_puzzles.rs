@@ -14,9 +14,10 @@
 
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
-use tabula::game::GameId;
+use tabula::games::GameId;
 use tabula::problems;
-use tabula::puzzle::{run, SolveOptions, SolveOutcome};
+use tabula::puzzle::{SolveOptions, SolveOutcome};
+use tabula::solve::run;
 
 fn main() {
     let stop = AtomicBool::new(false);

@@ -28,8 +28,9 @@
 //! assert!(done.best.is_some());
 //! ```
 
-use crate::game::any::IntoAnyMove;
-use crate::game::{AnyMove, AnyPosition, Game, GameId, ParamError, Setups};
+use crate::game::Game;
+use crate::games::any::IntoAnyMove;
+use crate::games::{AnyMove, AnyPosition, GameId, ParamError, Setups};
 use crate::puzzle::{self, SolveOptions, SolveOutcome};
 use crate::search::{Iteration, Limits, Searcher, Stats};
 use crate::setup;
@@ -483,7 +484,7 @@ impl Engine {
         }
         self.start(JobKind::Solve, true, opts.movetime, move |stop| {
             let result = panic::catch_unwind(AssertUnwindSafe(|| {
-                puzzle::solve(&pos, &opts, stop, &mut *on_info)
+                crate::solve::solve(&pos, &opts, stop, &mut *on_info)
             }))
             .unwrap_or(Err(puzzle::SolveError::Panicked));
             on_done(result);

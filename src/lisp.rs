@@ -12,7 +12,8 @@
 //! [`LispInterchange`](crate::game::LispInterchange).
 //!
 //! ```
-//! use tabula::game::{Game, KnightSolo, LispInterchange};
+//! use tabula::game::{Game, LispInterchange};
+//! use tabula::games::KnightSolo;
 //! use tabula::lisp;
 //!
 //! let board = "((2 20 44 NIL NIL NIL NIL NIL NIL NIL)".to_string()
@@ -247,9 +248,10 @@ impl Reader {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::dots::lisp::{dots_from_lisp, dots_to_lisp};
-    use crate::game::numbered::lisp::{jump_from_lisp, jump_to_lisp};
-    use crate::game::{Dots, Game, Knight, KnightSolo};
+    use crate::game::Game;
+    use crate::games::dots::lisp::{dots_from_lisp, dots_to_lisp};
+    use crate::games::numbered::lisp::{jump_from_lisp, jump_to_lisp};
+    use crate::games::{Dots, Knight, KnightSolo};
 
     #[test]
     fn reader_handles_comments_quotes_and_errors() {
@@ -263,7 +265,7 @@ mod tests {
 
     #[test]
     fn duel_board_round_trips_with_pieces() {
-        let pos: Knight = crate::game::numbered::random::duel(3);
+        let pos: Knight = crate::games::numbered::random::duel(3);
         let text = jump_to_lisp(&pos);
         assert_eq!(text.matches("-1").count(), 1);
         let back: Knight = jump_from_lisp(&read_one(&text).unwrap()).unwrap();

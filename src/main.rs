@@ -41,10 +41,10 @@ enum Command {
     /// spec; then come the protocol's solve options (algorithm, heuristic,
     /// target, depth, nodes, movetime, memory, memnodes). Example: tabula
     /// solve problem knight-solo A algorithm idastar
-    Solve(tabula::puzzle::cli::SolveArgs),
+    Solve(tabula::cli::puzzles::SolveArgs),
     /// Run every problem x algorithm x heuristic and write the results table
     /// (results.md, results.csv).
-    Report(tabula::puzzle::cli::ReportArgs),
+    Report(tabula::cli::puzzles::ReportArgs),
     /// Puzzle benchmark: knight and dots problems with A* and IDA*.
     BenchPuzzle,
     /// Search fixed positions to fixed depths; prints `<nodes> nodes <nps> nps`.
@@ -126,10 +126,10 @@ fn main() -> ExitCode {
             Err(e) => Err(e),
         },
         Some(Command::Report(a)) => a.run(),
-        Some(Command::BenchPuzzle) => tabula::puzzle::cli::bench_command(),
+        Some(Command::BenchPuzzle) => tabula::cli::puzzles::bench_command(),
         Some(Command::Bench { depth, hash, only }) => {
-            let lines = tabula::search::bench::run(depth, hash, only.as_deref());
-            tabula::search::bench::print(&lines);
+            let lines = tabula::cli::bench::run(depth, hash, only.as_deref());
+            tabula::cli::bench::print(&lines);
             Ok(())
         }
         Some(Command::FitWinchance(a)) => a.run(),
@@ -146,7 +146,7 @@ fn main() -> ExitCode {
             a,
             b,
         }) => (|| {
-            use tabula::search::selfplay::{run, Board, Contestant, Starts};
+            use tabula::cli::selfplay::{run, Board, Contestant, Starts};
             use tabula::search::Limits;
             let (a, b) = (Contestant::parse(&a)?, Contestant::parse(&b)?);
             let per_move = |movetime, nodes: Option<u64>| match nodes {
@@ -189,11 +189,11 @@ fn main() -> ExitCode {
 
 /// `--board`'s help: the two-player games of the registry.
 fn board_help() -> String {
-    format!("Board: {}", tabula::search::selfplay::Board::choices())
+    format!("Board: {}", tabula::cli::selfplay::Board::choices())
 }
 
 /// The positions of a board file, of the game of its first position.
-fn read_boards(path: &std::path::Path) -> Result<Vec<tabula::game::AnyPosition>> {
+fn read_boards(path: &std::path::Path) -> Result<Vec<tabula::games::AnyPosition>> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| anyhow::anyhow!("cannot read '{}': {e}", path.display()))?;
     let first = text

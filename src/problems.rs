@@ -1,7 +1,7 @@
-//! The course's problem files and the built-in problems.
+//! The course's problem files by game id: which puzzle a file is, and the
+//! built-in problems of each game under its parameters.
 //!
-//! A problems file is a sequence of top-level Lisp lists, one per problem,
-//! named by their order (1st = `A`, …, 26th = `Z`, then by number):
+//! A problems file is a sequence of top-level Lisp lists, one per problem:
 //!
 //! - knight: `(<target> <row 1> … <row 10>)`, rows top to bottom;
 //! - bishop: `(<target> <line 1> … <line 8>)`, written **bottom row first**
@@ -11,14 +11,16 @@
 //! The game is recognised from the first problem's shape, or given.
 //! The course's own files are built in (`data/problems/*.dat`). Each puzzle
 //! reads its problems in its own folder ([`CourseProblems`]:
-//! `game/numbered/problems.rs`, `game/dots/problems.rs`); this module holds
-//! what is common (the file, the names, the target, the errors).
+//! `games/numbered/problems.rs`, `games/dots/problems.rs`), with the
+//! helpers every file shares ([`crate::game::problems`]: names, targets,
+//! errors); this module is the layer above the registry: a file's game,
+//! [`ProblemSet`], [`builtin`].
 
-use crate::game::{
-    AnyPosition, BishopSolo, CourseProblems, DotsSolo, GameId, GameSetup, KnightSolo,
-};
+pub use crate::game::problems::{builtin_of, problem_name, Problem, ProblemError};
+use crate::game::problems::{forms, read};
+use crate::game::CourseProblems;
+use crate::games::{AnyPosition, BishopSolo, DotsSolo, GameId, GameSetup, KnightSolo};
 use crate::lisp::{self, LispError, Sexp};
-use std::fmt;
 
 /// The course's knight problems A–F.
 pub const KNIGHT_DAT: &str = <KnightSolo as CourseProblems>::BUILTIN;
@@ -27,47 +29,11 @@ pub const DOTS_DAT: &str = <DotsSolo as CourseProblems>::BUILTIN;
 /// The published bishop problems A–F (provisional targets).
 pub const BISHOP_DAT: &str = <BishopSolo as CourseProblems>::BUILTIN;
 
-/// One puzzle: a name, a target and the root position (target set).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Problem<G> {
-    /// `A`, `B`, … by order in the file.
-    pub name: String,
-    /// Score to reach.
-    pub target: u32,
-    /// The root position, with its target.
-    pub position: G,
-}
-
 /// The problems of one file, all of one puzzle game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ProblemSet {
     game: GameId,
     problems: Vec<Problem<AnyPosition>>,
-}
-
-/// A problems file that could not be loaded.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ProblemError {
-    /// Which problem (`problem 3 (C)`), or `file`.
-    pub at: String,
-    pub message: String,
-}
-
-impl fmt::Display for ProblemError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.at, self.message)
-    }
-}
-
-impl std::error::Error for ProblemError {}
-
-/// The name of the `index`-th problem (0-based): `A`..`Z`, then `27`, `28`, ….
-pub fn problem_name(index: usize) -> String {
-    if index < 26 {
-        ((b'A' + index as u8) as char).to_string()
-    } else {
-        (index + 1).to_string()
-    }
 }
 
 impl ProblemSet {
@@ -122,7 +88,7 @@ pub fn parse(text: &str, game: Option<GameId>) -> Result<ProblemSet, ProblemErro
                 message,
             })?,
     };
-    let problems = crate::with_puzzle_id!(game, G => each(&exprs, G::read_problem)?
+    let problems = crate::with_puzzle_id!(game, G => read(&exprs, G::read_problem)?
     .into_iter()
     .map(|p| Problem {
         name: p.name,
@@ -195,54 +161,6 @@ fn shapes() -> String {
     }
 }
 
-fn each<G>(
-    exprs: &[Sexp],
-    read: impl Fn(&[Sexp]) -> Result<(u32, G), String>,
-) -> Result<Vec<Problem<G>>, ProblemError> {
-    exprs
-        .iter()
-        .enumerate()
-        .map(|(i, expr)| {
-            let name = problem_name(i);
-            let err = |message: String| ProblemError {
-                at: format!("problem {} ({name})", i + 1),
-                message,
-            };
-            let items = expr
-                .as_list()
-                .ok_or_else(|| err(format!("expected a list, found {expr}")))?;
-            let (target, position) = read(items).map_err(err)?;
-            Ok(Problem {
-                name,
-                target,
-                position,
-            })
-        })
-        .collect()
-}
-
-/// The target, the first item of a problem (for [`CourseProblems`] readers).
-pub fn target(items: &[Sexp]) -> Result<u32, String> {
-    items
-        .first()
-        .and_then(Sexp::as_int)
-        .filter(|&t| (0..=u16::MAX as i64).contains(&t))
-        .map(|t| t as u32)
-        .ok_or_else(|| "the first item must be the target, a non-negative integer".to_string())
-}
-
-/// The top-level forms that are problems: a reader is lenient and skips
-/// `()`/`nil` and the separators `break` and `end` (Blokus's files).
-fn forms(exprs: Vec<Sexp>) -> Vec<Sexp> {
-    exprs
-        .into_iter()
-        .filter(|e| match e {
-            Sexp::List(items) => !items.is_empty(),
-            Sexp::Atom(a) => !["NIL", "BREAK", "END"].contains(&a.to_ascii_uppercase().as_str()),
-        })
-        .collect()
-}
-
 /// The built-in problems of a game (puzzle id or its duel sibling).
 pub fn builtin(game: GameId) -> ProblemSet {
     builtin_in(&GameSetup::new(game))
@@ -269,12 +187,6 @@ pub fn builtin_in(setup: &GameSetup) -> ProblemSet {
         puzzle.apply(&mut problem.position);
     }
     set
-}
-
-/// The built-in problems of one puzzle, typed.
-pub fn builtin_of<G: CourseProblems>() -> Vec<Problem<G>> {
-    let exprs = forms(lisp::read_all(G::BUILTIN).expect("built-in problems read"));
-    each(&exprs, G::read_problem).expect("built-in problems load")
 }
 
 /// The course's knight problems A–F.
@@ -320,7 +232,7 @@ mod tests {
         // Dots' `(<target> (<H> <V>))` and Quatro's `(<board> <reserve>)`
         // both have two items; each built-in file still goes to its game.
         assert_eq!(parse(DOTS_DAT, None).unwrap().game(), GameId::DotsSolo);
-        let quatro = <crate::game::QuatroSolo as CourseProblems>::BUILTIN;
+        let quatro = <crate::games::QuatroSolo as CourseProblems>::BUILTIN;
         assert_eq!(parse(quatro, None).unwrap().game(), GameId::QuatroSolo);
         // Read by neither: the error says what each reader found wrong.
         let e = parse("((1 2 3 4) y)", None).unwrap_err();

@@ -22,7 +22,8 @@
 //! assert!(err.to_string().contains("move 2"));
 //! ```
 
-use crate::game::{AnyPosition, GameId, GameSetup, MoveError, Setups};
+use crate::game::MoveError;
+use crate::games::{AnyPosition, GameId, GameSetup, Setups};
 use crate::problems;
 use std::fmt;
 
@@ -32,7 +33,7 @@ pub enum SetupError {
     /// The words do not form a specification; the message says what was expected.
     Syntax(String),
     /// A position string was refused.
-    Position(crate::game::any::PositionError),
+    Position(crate::games::any::PositionError),
     /// The n-th move (1-based) of the `moves` list was refused.
     Move(usize, MoveError),
 }
@@ -85,7 +86,7 @@ pub fn parse_words(
 fn game_arg(word: Option<&&str>, what: &str) -> Result<GameId, SetupError> {
     let word = word.ok_or_else(|| syntax(format!("{what}: missing game id")))?;
     word.parse()
-        .map_err(|e: crate::game::UnknownGame| syntax(format!("{what}: {e}")))
+        .map_err(|e: crate::games::UnknownGame| syntax(format!("{what}: {e}")))
 }
 
 fn start(
@@ -242,7 +243,7 @@ impl std::error::Error for BoardFileError {}
 /// Every board must be of `game` and not finished.
 ///
 /// ```
-/// use tabula::game::GameId;
+/// use tabula::games::GameId;
 /// use tabula::setup::read_board_file;
 ///
 /// let text = "# two seeded boards\nrandom knight 1   # seed 1\n\nrandom knight 2\n";

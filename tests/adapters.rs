@@ -18,8 +18,9 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::thread;
 use std::time::{Duration, Instant};
-use tabula::game::numbered::{BishopPiece, Jump, KnightPiece, Piece};
-use tabula::game::{AnyPosition, Game, GameId, LispInterchange, Place, Quatro};
+use tabula::game::{Game, LispInterchange};
+use tabula::games::numbered::{BishopPiece, Jump, KnightPiece, Piece};
+use tabula::games::{AnyPosition, GameId, Place, Quatro};
 use tabula::lisp;
 use tabula::setup::parse_spec;
 use tabula::with_game;
@@ -109,7 +110,7 @@ fn duplicated_board<P: Piece>(seed: u64) -> AnyPosition
 where
     AnyPosition: From<Jump<P, false>>,
 {
-    let cells: Vec<Option<u8>> = tabula::game::numbered::random::numbers::<P>(seed)
+    let cells: Vec<Option<u8>> = tabula::games::numbered::random::numbers::<P>(seed)
         .into_iter()
         .map(|n| n.map(|n| if n % 10 < 5 { n } else { n - 5 }))
         .collect();
@@ -154,8 +155,8 @@ fn cross_check(engine: &mut Engine, starts: &[AnyPosition], with_lisp: bool, see
                 // Adji-boto's library writes the estado; the adapter's
                 // `lisp` line is the board alone.
                 let board = match &pos {
-                    AnyPosition::Adjiboto(a) => tabula::game::adjiboto::lisp::board_to_lisp(a),
-                    AnyPosition::Blokus(b) => tabula::game::blokus::lisp::board_to_lisp(b),
+                    AnyPosition::Adjiboto(a) => tabula::games::adjiboto::lisp::board_to_lisp(a),
+                    AnyPosition::Blokus(b) => tabula::games::blokus::lisp::board_to_lisp(b),
                     _ => lisp_board(&pos),
                 };
                 assert_eq!(
@@ -351,7 +352,7 @@ fn greedy_check(pos: &AnyPosition, mv: &str) {
         AnyPosition::Solitario(p) => solitario_greedy_check(p, mv),
         AnyPosition::Galo3d(g) => {
             // A line now if one can be completed, else a block if needed.
-            use tabula::game::galo3d::Symbol;
+            use tabula::games::galo3d::Symbol;
             let (me, them) = if g.side_to_move() == tabula::game::Player::One {
                 (Symbol::X, Symbol::O)
             } else {
@@ -373,7 +374,7 @@ fn greedy_check(pos: &AnyPosition, mv: &str) {
         }
         AnyPosition::Blokus(b) => {
             // The largest piece (a pass covers nothing).
-            let size = |m: tabula::game::Placement| m.piece().map_or(0, |p| p.shape().squares);
+            let size = |m: tabula::games::Placement| m.piece().map_or(0, |p| p.shape().squares);
             let best = b.legal_moves().iter().map(|&m| size(m)).max();
             let played = size(b.parse_move(mv).unwrap());
             assert_eq!(Some(played), best, "not the largest piece in {b}: {mv}");
@@ -409,14 +410,14 @@ fn quatro_greedy_check(q: &Quatro, mv: &str) {
 /// In Solitário the example wins at once when it can, and otherwise never
 /// lets the opponent win at once when it can avoid it (checked with the
 /// library).
-fn solitario_greedy_check(p: &tabula::game::Solitario, mv: &str) {
-    let wins = |pos: &tabula::game::Solitario, m: tabula::game::Hop| {
+fn solitario_greedy_check(p: &tabula::games::Solitario, mv: &str) {
+    let wins = |pos: &tabula::games::Solitario, m: tabula::games::Hop| {
         let mut after = *pos;
         after.play_unchecked(m);
         after.outcome() == Some(tabula::game::Outcome::Win(pos.side_to_move()))
             && after.home_winner().is_some()
     };
-    let safe = |m: tabula::game::Hop| {
+    let safe = |m: tabula::games::Hop| {
         let mut after = *p;
         after.play_unchecked(m);
         after.legal_moves().iter().all(|&r| !wins(&after, r))
@@ -661,7 +662,7 @@ fn lisp_board_conversion_and_rules_match_the_library() {
     assert!(boards > 200, "{boards}");
     // A duel board given before the automatic placement (no W, no B).
     for seed in [5, 6] {
-        let cells = tabula::game::numbered::random::numbers::<KnightPiece>(seed);
+        let cells = tabula::games::numbered::random::numbers::<KnightPiece>(seed);
         let unplaced = Jump::<KnightPiece, false>::from_numbers(&cells).to_string();
         assert!(!unplaced.contains('W'));
         e.send(&format!("position fen {unplaced}"));
@@ -959,7 +960,7 @@ fn lisp_forced_pass_is_answered_without_calling_jogar() {
             let mut pos = parse_spec(&format!("random knight {seed}"), None).unwrap();
             while !pos.is_over() {
                 let legal = pos.legal_moves();
-                if legal.len() == 1 && legal[0].to_string() == "pass" {
+                if legal.len() == 1 && legal[0].is_pass() {
                     return Some(pos);
                 }
                 pos.play(legal[pick(&mut rng, legal.len())]).unwrap();
@@ -1422,10 +1423,10 @@ fn blokus_greedy_check(pos: &AnyPosition, mv: &str) {
         panic!("not blokus")
     };
     let legal = b.legal_moves();
-    let size = |m: &tabula::game::Placement| m.piece().map_or(0, |p| p.shape().squares);
+    let size = |m: &tabula::games::Placement| m.piece().map_or(0, |p| p.shape().squares);
     let best = legal.iter().map(size).max().unwrap();
     // b before c1 before c2 (the student's order), then reading order.
-    let rank = |m: &tabula::game::Placement| match m.piece.min(3) {
+    let rank = |m: &tabula::games::Placement| match m.piece.min(3) {
         1 => 0,
         2 => 1,
         3 => 2,
@@ -1525,7 +1526,7 @@ fn project_games(e: &mut Engine, starts: &[AnyPosition], movetime: u32, seed: u6
         while !pos.is_over() && moves.len() < 150 {
             let legal = pos.legal_moves();
             let mv = if pos.side_to_move() == side && legal.len() > 1
-                || pos.side_to_move() == side && legal[0].to_string() != "pass"
+                || pos.side_to_move() == side && !legal[0].is_pass()
             {
                 e.send(&position_command(start, &moves));
                 let started = Instant::now();

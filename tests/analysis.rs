@@ -8,8 +8,9 @@ use tabula::analysis::sample::{play, Player as SamplePlayer};
 use tabula::analysis::{
     analyse_all, Analyser, AnalysisError, Budget, GameAnalysis, MoveClass, Settings, WinModel,
 };
-use tabula::game::any::IntoAnyMove;
-use tabula::game::{AnyMove, AnyPosition, Dots, Game, GameId, GameSetup, Player};
+use tabula::game::{Game, Player};
+use tabula::games::any::IntoAnyMove;
+use tabula::games::{AnyMove, AnyPosition, Dots, GameId, GameSetup};
 use tabula::search::{Limits, Searcher};
 
 /// Settings with a node budget and a small table.
@@ -53,7 +54,7 @@ fn exact_value(searcher: &mut Searcher, pos: &Dots) -> i32 {
 }
 
 /// The exact value for `mover` after `mv`.
-fn exact_after(searcher: &mut Searcher, pos: &Dots, mv: tabula::game::Arc) -> i32 {
+fn exact_after(searcher: &mut Searcher, pos: &Dots, mv: tabula::games::Arc) -> i32 {
     let mover = pos.side_to_move();
     let mut child = *pos;
     child.play_unchecked(mv);
@@ -239,7 +240,7 @@ fn classes_agree_with_solved_dots_boards() {
             unreachable!()
         };
         for (m, &mv) in a.moves.iter().zip(&moves) {
-            let mv = tabula::game::Arc::from_any(mv).unwrap();
+            let mv = tabula::games::Arc::from_any(mv).unwrap();
             let before = exact_value(&mut solver, &pos);
             let after = exact_after(&mut solver, &pos, mv);
             assert!(m.exact_before && m.exact_after, "{size} {seed}: {m:?}");

@@ -13,7 +13,8 @@ mod naive;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::collections::HashMap;
-use tabula::game::{AnyPosition, Game, GameId, Outcome, Player};
+use tabula::game::{Game, GameMove, Outcome, Player};
+use tabula::games::{AnyPosition, GameId};
 use tabula::setup::parse_spec;
 use tabula::with_game;
 
@@ -100,7 +101,7 @@ fn check_position<G: Game>(pos: &G, twin: &naive::Pos, names: &[String], at: &st
 }
 
 /// A seeded random playout from `start`, checking every ply.
-fn playout<G: Game>(start: G, twin: naive::Pos, seed: u64, label: &str) {
+fn playout<G: Game + Into<AnyPosition>>(start: G, twin: naive::Pos, seed: u64, label: &str) {
     let names = twin.every_move_name();
     // The longest game the rules allow, or where to stop a puzzle that may
     // go on for ever (naive::Pos::playout_bound).
@@ -117,6 +118,15 @@ fn playout<G: Game>(start: G, twin: naive::Pos, seed: u64, label: &str) {
         let moves = pos.legal_moves();
         if moves.is_empty() {
             break;
+        }
+        // A pass is found by asking the move, the game's and any game's.
+        let any = pos.into().legal_moves();
+        for (m, a) in moves.iter().zip(&any) {
+            let written = m.to_string() == "pass";
+            assert!(
+                m.is_pass() == written && a.is_pass() == written,
+                "{at}: is_pass of {m}"
+            );
         }
         let mv = moves[rng.gen_range(0..moves.len())];
         pos.play(mv).unwrap();
@@ -147,7 +157,7 @@ fn playouts_from_every_data_position() {
 fn playouts_of_every_game_of_the_registry() {
     for game in GameId::ALL {
         let mut specs = Vec::new();
-        let setup = tabula::game::GameSetup::new(game);
+        let setup = tabula::games::GameSetup::new(game);
         if setup.random(0).is_some() {
             specs.extend((0..4).map(|seed| format!("random {game} {seed}")));
         }
@@ -225,7 +235,7 @@ fn playouts_adjiboto() {
 
 #[test]
 fn quatro_random_starts_are_unfinished_and_follow_the_rules() {
-    use tabula::game::Quatro;
+    use tabula::games::Quatro;
     for seed in 0..200 {
         let (lib, twin) = setup(&format!("random quatro {seed}"));
         let AnyPosition::Quatro(pos) = lib else {
@@ -341,7 +351,7 @@ fn the_hash_ignores_scores_and_target_but_not_the_side() {
 fn every_dots_board_size_has_the_arcs_of_the_rules() {
     for rows in 1..=10 {
         for cols in 1..=10 {
-            let lib = tabula::game::Dots::empty(rows, cols);
+            let lib = tabula::games::Dots::empty(rows, cols);
             let twin = naive::DotsPos::empty(rows, cols, false);
             let texts: Vec<String> = lib.legal_moves().iter().map(|m| m.to_string()).collect();
             // (n+1)·m horizontal and n·(m+1) vertical arcs, in the (H V) order.

@@ -4,10 +4,9 @@
 
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
-use tabula::game::any::PositionError;
-use tabula::game::{
-    AnyPosition, Bishop, BishopSolo, Dots, DotsSolo, Game, GameId, Knight, KnightSolo,
-};
+use tabula::game::Game;
+use tabula::games::any::PositionError;
+use tabula::games::{AnyPosition, Bishop, BishopSolo, Dots, DotsSolo, GameId, Knight, KnightSolo};
 use tabula::setup::parse_spec;
 use tabula::{lisp, problems};
 
@@ -441,13 +440,13 @@ fn lisp_knight_boards_round_trip() {
     rows[4] = "(NIL NIL NIL 22 NIL NIL NIL NIL NIL 0)".into();
     let text = format!("({})", rows.join(" "));
     let pos: KnightSolo =
-        tabula::game::numbered::lisp::jump_from_lisp(&lisp::read_one(&text).unwrap()).unwrap();
+        tabula::games::numbered::lisp::jump_from_lisp(&lisp::read_one(&text).unwrap()).unwrap();
     assert_eq!(pos.piece(tabula::game::Player::One), Some(2));
     assert_eq!(pos.number(0), Some(2));
     assert_eq!(pos.number(49), Some(0));
     let same = |a: &str, b: &str| lisp::read_one(a).unwrap() == lisp::read_one(b).unwrap();
     assert!(same(
-        &tabula::game::numbered::lisp::jump_to_lisp(&pos),
+        &tabula::games::numbered::lisp::jump_to_lisp(&pos),
         &text
     ));
     // The duel: -1 and -2 for the knights.
@@ -456,30 +455,30 @@ fn lisp_knight_boards_round_trip() {
     rows[9] = "(NIL NIL NIL NIL NIL -2 NIL NIL NIL 70)".into();
     let text = format!("({})", rows.join(" "));
     let pos: Knight =
-        tabula::game::numbered::lisp::jump_from_lisp(&lisp::read_one(&text).unwrap()).unwrap();
+        tabula::games::numbered::lisp::jump_from_lisp(&lisp::read_one(&text).unwrap()).unwrap();
     assert_eq!(pos.piece(tabula::game::Player::Two), Some(95));
     assert!(same(
-        &tabula::game::numbered::lisp::jump_to_lisp(&pos),
+        &tabula::games::numbered::lisp::jump_to_lisp(&pos),
         &text
     ));
     // Every full random board round-trips through Lisp.
     for seed in 0..20 {
-        let pos: Knight = tabula::game::numbered::random::duel(seed);
-        let back: Knight = tabula::game::numbered::lisp::jump_from_lisp(
-            &lisp::read_one(&tabula::game::numbered::lisp::jump_to_lisp(&pos)).unwrap(),
+        let pos: Knight = tabula::games::numbered::random::duel(seed);
+        let back: Knight = tabula::games::numbered::lisp::jump_from_lisp(
+            &lisp::read_one(&tabula::games::numbered::lisp::jump_to_lisp(&pos)).unwrap(),
         )
         .unwrap();
         assert_eq!(back.fen().split(' ').nth(1), pos.fen().split(' ').nth(1));
-        let pos: BishopSolo = tabula::game::numbered::random::solo(seed);
-        let back: BishopSolo = tabula::game::numbered::lisp::jump_from_lisp(
-            &lisp::read_one(&tabula::game::numbered::lisp::jump_to_lisp(&pos)).unwrap(),
+        let pos: BishopSolo = tabula::games::numbered::random::solo(seed);
+        let back: BishopSolo = tabula::games::numbered::lisp::jump_from_lisp(
+            &lisp::read_one(&tabula::games::numbered::lisp::jump_to_lisp(&pos)).unwrap(),
         )
         .unwrap();
         assert_eq!(back, pos);
     }
     // The puzzle refuses the duel's pieces and vice versa.
     let duel_text = text;
-    assert!(tabula::game::numbered::lisp::jump_from_lisp::<_, true>(
+    assert!(tabula::games::numbered::lisp::jump_from_lisp::<_, true>(
         &lisp::read_one(&duel_text).unwrap()
     )
     .map(|p: KnightSolo| p)
@@ -490,29 +489,29 @@ fn lisp_knight_boards_round_trip() {
 fn lisp_dots_states_round_trip() {
     let text = "(((1 2 0) (0 0 0) (0 0 1)) ((0 1) (0 0) (2 0) (0 0)))";
     let pos: Dots =
-        tabula::game::dots::lisp::dots_from_lisp(&lisp::read_one(text).unwrap()).unwrap();
+        tabula::games::dots::lisp::dots_from_lisp(&lisp::read_one(text).unwrap()).unwrap();
     assert_eq!((pos.rows(), pos.cols()), (2, 3));
-    assert_eq!(tabula::game::dots::lisp::dots_to_lisp(&pos), text);
+    assert_eq!(tabula::games::dots::lisp::dots_to_lisp(&pos), text);
     assert_eq!(pos.fen(), "dots 2x3 120/000/001 01/00/20/00 1 0 0");
     // The puzzle writes every arc as 1.
     let solo: DotsSolo =
-        tabula::game::dots::lisp::dots_from_lisp(&lisp::read_one(text).unwrap()).unwrap();
+        tabula::games::dots::lisp::dots_from_lisp(&lisp::read_one(text).unwrap()).unwrap();
     assert_eq!(
-        tabula::game::dots::lisp::dots_to_lisp(&solo),
+        tabula::games::dots::lisp::dots_to_lisp(&solo),
         "(((1 1 0) (0 0 0) (0 0 1)) ((0 1) (0 0) (1 0) (0 0)))"
     );
     // Along random games every state round-trips.
     for seed in 0..10 {
         let mut pos =
-            tabula::game::dots::random::dots(1 + seed as usize % 5, 2 + seed as usize % 4, seed);
+            tabula::games::dots::random::dots(1 + seed as usize % 5, 2 + seed as usize % 4, seed);
         while !pos.is_over() {
-            let back: Dots = tabula::game::dots::lisp::dots_from_lisp(
-                &lisp::read_one(&tabula::game::dots::lisp::dots_to_lisp(&pos)).unwrap(),
+            let back: Dots = tabula::games::dots::lisp::dots_from_lisp(
+                &lisp::read_one(&tabula::games::dots::lisp::dots_to_lisp(&pos)).unwrap(),
             )
             .unwrap();
             assert_eq!(
-                tabula::game::dots::lisp::dots_to_lisp(&back),
-                tabula::game::dots::lisp::dots_to_lisp(&pos)
+                tabula::games::dots::lisp::dots_to_lisp(&back),
+                tabula::games::dots::lisp::dots_to_lisp(&pos)
             );
             let moves = pos.legal_moves();
             pos.play(moves[(pos.hash() % moves.len() as u64) as usize])
@@ -529,7 +528,7 @@ fn lisp_dots_states_round_trip() {
         "7",
     ] {
         assert!(
-            tabula::game::dots::lisp::dots_from_lisp::<false>(&lisp::read_one(bad).unwrap())
+            tabula::games::dots::lisp::dots_from_lisp::<false>(&lisp::read_one(bad).unwrap())
                 .is_err(),
             "{bad}"
         );
@@ -579,23 +578,23 @@ fn bad_problem_files_are_located() {
 #[test]
 fn the_course_problems_round_trip_through_lisp() {
     for p in problems::builtin_knight() {
-        let text = tabula::game::numbered::lisp::jump_to_lisp(&p.position);
+        let text = tabula::games::numbered::lisp::jump_to_lisp(&p.position);
         let mut back: KnightSolo =
-            tabula::game::numbered::lisp::jump_from_lisp(&lisp::read_one(&text).unwrap()).unwrap();
+            tabula::games::numbered::lisp::jump_from_lisp(&lisp::read_one(&text).unwrap()).unwrap();
         back.set_target(Some(p.target));
         assert_eq!(back, p.position, "knight {}", p.name);
     }
     for p in problems::builtin_bishop() {
-        let text = tabula::game::numbered::lisp::jump_to_lisp(&p.position);
+        let text = tabula::games::numbered::lisp::jump_to_lisp(&p.position);
         let mut back: BishopSolo =
-            tabula::game::numbered::lisp::jump_from_lisp(&lisp::read_one(&text).unwrap()).unwrap();
+            tabula::games::numbered::lisp::jump_from_lisp(&lisp::read_one(&text).unwrap()).unwrap();
         back.set_target(Some(p.target));
         assert_eq!(back, p.position, "bishop {}", p.name);
     }
     for p in problems::builtin_dots() {
-        let text = tabula::game::dots::lisp::dots_to_lisp(&p.position);
+        let text = tabula::games::dots::lisp::dots_to_lisp(&p.position);
         let mut back: DotsSolo =
-            tabula::game::dots::lisp::dots_from_lisp(&lisp::read_one(&text).unwrap()).unwrap();
+            tabula::games::dots::lisp::dots_from_lisp(&lisp::read_one(&text).unwrap()).unwrap();
         back.set_target(Some(p.target));
         assert_eq!(back, p.position, "dots {}", p.name);
     }

@@ -7,7 +7,7 @@
 
 mod naive;
 
-use tabula::game::GameId;
+use tabula::games::GameId;
 use tabula::setup::parse_spec;
 
 /// Counts up to this many leaves are checked against the library by default;

@@ -8,7 +8,7 @@ mod util;
 mod tools;
 
 use std::time::{Duration, Instant};
-use tabula::game::AnyPosition;
+use tabula::games::AnyPosition;
 use tabula::setup;
 use util::{Engine, PATIENCE};
 

@@ -8,9 +8,10 @@
 
 use std::process::Command;
 use std::sync::atomic::AtomicBool;
-use tabula::game::{AnyPosition, GameId, QuatroSolo};
-use tabula::puzzle::{run, LimitKind, NoSolutionReason, Run, SolveOptions, SolveOutcome};
+use tabula::games::{AnyPosition, GameId, QuatroSolo};
+use tabula::puzzle::{LimitKind, NoSolutionReason, Run, SolveOptions, SolveOutcome};
 use tabula::setup::parse_spec;
+use tabula::solve::run;
 
 fn problem(game: &str, name: &str) -> AnyPosition {
     parse_spec(&format!("problem {game} {name}"), None).unwrap()
@@ -207,7 +208,7 @@ fn adjiboto_known_optima_with_every_algorithm_and_heuristic() {
 /// A Blokus problem of a variant (the `Variant` option's files).
 fn blokus_problem(variant: &str, name: &str) -> AnyPosition {
     let words = ["problem", "blokus-solo", name];
-    let mut setups = tabula::game::Setups::default();
+    let mut setups = tabula::games::Setups::default();
     setups.set("Variant", variant).unwrap();
     tabula::setup::parse_words(&words, None, &setups).unwrap()
 }
@@ -260,7 +261,8 @@ fn blokus_known_optima_with_every_algorithm_and_heuristic() {
 
 #[test]
 fn blokus_admissible_bounds_hold_along_optimal_paths() {
-    use tabula::game::{BlokusSolo, Game};
+    use tabula::game::Game;
+    use tabula::games::BlokusSolo;
     use tabula::puzzle::heuristic::Puzzle;
     for (variant, names) in [
         ("2021", ["A", "C", "E", "F"]),
@@ -401,7 +403,7 @@ fn quatro_problem_d_is_loaded_as_given() {
     assert_eq!(all.len(), 14);
     let missing: Vec<String> = (0..16u8)
         .filter(|p| !all.contains(p))
-        .map(tabula::game::quatro::piece_str)
+        .map(tabula::games::quatro::piece_str)
         .collect();
     assert_eq!(missing, ["prbo", "bqao"]);
 }
@@ -631,7 +633,7 @@ fn unknown_names_are_clear_errors() {
 fn the_final_line_and_info_lines() {
     let pos = problem("knight-solo", "A");
     let mut lines = Vec::new();
-    let out = tabula::puzzle::solve(&pos, &opts(""), &AtomicBool::new(false), &mut |l| {
+    let out = tabula::solve::solve(&pos, &opts(""), &AtomicBool::new(false), &mut |l| {
         lines.push(l.to_string())
     })
     .unwrap();
@@ -654,7 +656,7 @@ fn the_final_line_and_info_lines() {
     assert!(lines
         .iter()
         .any(|l| l.contains("goaltest expansion") && l.contains("admissible yes")));
-    let e = tabula::puzzle::solve(
+    let e = tabula::solve::solve(
         &problem("knight-solo", "E"),
         &opts(""),
         &AtomicBool::new(false),

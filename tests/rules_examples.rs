@@ -4,10 +4,10 @@
 //! examples, like any new game's, live in its folder:
 //! `src/game/quatro/rules_examples.rs`.)
 
-use tabula::game::numbered::parse_square;
-use tabula::game::{
-    AnyPosition, Bishop, BishopSolo, Dots, DotsSolo, Game, GameId, Knight, KnightSolo, Player,
-};
+use tabula::game::GameMove;
+use tabula::game::{Game, Player};
+use tabula::games::numbered::parse_square;
+use tabula::games::{AnyPosition, Bishop, BishopSolo, Dots, DotsSolo, GameId, Knight, KnightSolo};
 use tabula::lisp;
 use tabula::problems;
 use tabula::setup::parse_spec;
@@ -230,7 +230,7 @@ fn a_knight_always_changes_colour_so_only_the_same_colour_side_is_restricted() {
     let colour = |s: u8| (s / 10 + s % 10) % 2;
     let mut restricted = 0;
     for seed in 0..40u64 {
-        let mut pos: Knight = tabula::game::numbered::random::duel(seed);
+        let mut pos: Knight = tabula::games::numbered::random::duel(seed);
         while !pos.is_over() {
             let me = pos.side_to_move();
             let moves = pos.legal_moves();
@@ -353,7 +353,7 @@ fn course_arco_vertical_a_b_is_v_b_dot_a() {
     // only arc is in V list a = 3 (third dot column), element b = 2.
     let state = "(((0 0 0) (0 0 0) (0 0 0)) ((0 0) (0 0) (0 1) (0 0)))";
     let pos: Dots =
-        tabula::game::dots::lisp::dots_from_lisp(&lisp::read_one(state).unwrap()).unwrap();
+        tabula::games::dots::lisp::dots_from_lisp(&lisp::read_one(state).unwrap()).unwrap();
     let arc = pos.parse_move("v2.3").unwrap();
     assert!(pos.is_drawn(arc));
     assert_eq!(pos.drawn_count(), 1);
@@ -361,7 +361,7 @@ fn course_arco_vertical_a_b_is_v_b_dot_a() {
     // (arco-horizontal i j) is h<i>.<j>.
     let state = "(((0 0 0) (0 0 1) (0 0 0)) ((0 0) (0 0) (0 0) (0 0)))";
     let pos: Dots =
-        tabula::game::dots::lisp::dots_from_lisp(&lisp::read_one(state).unwrap()).unwrap();
+        tabula::games::dots::lisp::dots_from_lisp(&lisp::read_one(state).unwrap()).unwrap();
     assert!(pos.is_drawn(pos.parse_move("h2.3").unwrap()));
 }
 
@@ -508,7 +508,7 @@ fn the_attack_rule_binds_black_too() {
 /// The starts a game offers: seeded random boards, the start position, the
 /// course's problems.
 fn starts_of(game: GameId) -> Vec<AnyPosition> {
-    let setup = tabula::game::GameSetup::new(game);
+    let setup = tabula::games::GameSetup::new(game);
     let mut out: Vec<AnyPosition> = (0..3).filter_map(|seed| setup.random(seed)).collect();
     out.extend(setup.startpos());
     if game.is_puzzle() {

@@ -5,9 +5,10 @@ use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
-use tabula::game::dots::exact::expected_nodes;
-use tabula::game::numbered::{BishopPiece, KnightPiece};
-use tabula::game::{Bishop, BishopSolo, Dots, DotsSolo, Game, Knight, KnightSolo, Player};
+use tabula::game::{Game, Player};
+use tabula::games::dots::exact::expected_nodes;
+use tabula::games::numbered::{BishopPiece, KnightPiece};
+use tabula::games::{Bishop, BishopSolo, Dots, DotsSolo, Knight, KnightSolo};
 use tabula::search::{Evaluate, Iteration, Limits, Outcome, SearchConfig, Searcher};
 
 /// Final score difference from the side to move's view under perfect play:
@@ -31,7 +32,7 @@ fn minimax<G: Game>(pos: &G, memo: &mut HashMap<(u64, [u32; 2]), i32>) -> i32 {
         let mut child = *pos;
         child.play_unchecked(mv);
         let v = minimax(&child, memo);
-        let v = if child.side_to_move() == me || G::ID.is_puzzle() {
+        let v = if child.side_to_move() == me || G::PUZZLE {
             v
         } else {
             -v
@@ -114,7 +115,7 @@ fn check_exact_with<G: Evaluate>(searcher: &mut Searcher, pos: &G, limits: &Limi
     let mut child = *pos;
     child.play_unchecked(best);
     let after = solve(&child);
-    let after = if child.side_to_move() == pos.side_to_move() || G::ID.is_puzzle() {
+    let after = if child.side_to_move() == pos.side_to_move() || G::PUZZLE {
         after
     } else {
         -after
@@ -127,9 +128,9 @@ fn knight_and_bishop_endgames_match_minimax() {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
     let mut searcher = Searcher::new(4);
     for seed in 0..12 {
-        let k: Knight = tabula::game::numbered::random::duel::<KnightPiece>(seed);
+        let k: Knight = tabula::games::numbered::random::duel::<KnightPiece>(seed);
         check_exact(&mut searcher, &small_endgame(&k, &mut rng, 30_000));
-        let b: Bishop = tabula::game::numbered::random::duel::<BishopPiece>(seed);
+        let b: Bishop = tabula::games::numbered::random::duel::<BishopPiece>(seed);
         check_exact(&mut searcher, &small_endgame(&b, &mut rng, 30_000));
     }
 }
@@ -139,9 +140,9 @@ fn puzzles_maximise_own_score() {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(12);
     let mut searcher = Searcher::new(4);
     for seed in 0..6 {
-        let k: KnightSolo = tabula::game::numbered::random::solo::<KnightPiece>(seed);
+        let k: KnightSolo = tabula::games::numbered::random::solo::<KnightPiece>(seed);
         check_exact(&mut searcher, &small_endgame(&k, &mut rng, 20_000));
-        let b: BishopSolo = tabula::game::numbered::random::solo::<BishopPiece>(seed);
+        let b: BishopSolo = tabula::games::numbered::random::solo::<BishopPiece>(seed);
         check_exact(&mut searcher, &small_endgame(&b, &mut rng, 20_000));
     }
     let mut dots = DotsSolo::from_fen("dots-solo 2x2 00/00/00 00/00/00").unwrap();
@@ -168,12 +169,12 @@ fn dots_small_boards_match_minimax() {
         check_exact_with(&mut searcher, &empty, &limits);
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(13);
         for seed in 0..6 {
-            let start = tabula::game::dots::random::dots(2, 2, seed);
+            let start = tabula::games::dots::random::dots(2, 2, seed);
             check_exact_with(&mut searcher, &start, &limits);
-            let start = tabula::game::dots::random::dots(2, 3, seed);
+            let start = tabula::games::dots::random::dots(2, 3, seed);
             let pos = small_endgame(&start, &mut rng, 200_000);
             check_exact_with(&mut searcher, &pos, &limits);
-            let start = tabula::game::dots::random::dots(3, 3, seed);
+            let start = tabula::games::dots::random::dots(3, 3, seed);
             let pos = small_endgame(&start, &mut rng, 100_000);
             check_exact_with(&mut searcher, &pos, &limits);
         }
@@ -184,7 +185,7 @@ fn dots_small_boards_match_minimax() {
 fn dots_3x3_late_middlegame_is_solved_exactly() {
     // 3x3 from a few moves in (the empty board is left to the bench and the
     // protocol test): solved, and the value is the minimax value.
-    let mut pos = tabula::game::dots::random::dots(3, 3, 5);
+    let mut pos = tabula::games::dots::random::dots(3, 3, 5);
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
     for _ in 0..6 {
         let moves = pos.legal_moves();
@@ -198,7 +199,7 @@ fn dots_3x3_late_middlegame_is_solved_exactly() {
 
 /// A 3 x 3 position with `left` arcs to draw, reached by random moves.
 fn dots_3x3_with(left: usize, seed: u64) -> Dots {
-    let mut pos = tabula::game::dots::random::dots(3, 3, seed);
+    let mut pos = tabula::games::dots::random::dots(3, 3, seed);
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     while pos.arc_count() - pos.drawn_count() > left {
         let moves = pos.legal_moves();
@@ -262,8 +263,8 @@ fn a_stopped_exact_solve_answers_at_once_whatever_the_depth_asked() {
     // that replaces the solve used to run to the depth asked (40 plies) with
     // no flag and no clock. On a thread, so that a hang fails the test.
     for (pos, depth) in [
-        (tabula::game::dots::random::dots(3, 3, 5), Some(40)),
-        (tabula::game::dots::random::dots(3, 3, 6), None),
+        (tabula::games::dots::random::dots(3, 3, 5), Some(40)),
+        (tabula::games::dots::random::dots(3, 3, 6), None),
         (dots_3x3_with(20, 7), Some(20)),
     ] {
         let limits = Limits {
@@ -293,7 +294,7 @@ fn dots_3x3_endgames_get_their_best_move_under_a_short_movetime() {
     let mut positions = vec![Dots::from_fen(fen).unwrap()];
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(17);
     for seed in 0..3 {
-        let mut pos = tabula::game::dots::random::dots(3, 3, seed);
+        let mut pos = tabula::games::dots::random::dots(3, 3, seed);
         while pos.drawn_count() < 9 {
             let moves = pos.legal_moves();
             pos.play_unchecked(moves[rng.gen_range(0..moves.len())]);
@@ -364,12 +365,12 @@ fn always_legal<G: Evaluate>(start: impl Fn(u64) -> G, count: u64) {
 
 #[test]
 fn never_an_illegal_move() {
-    always_legal(tabula::game::numbered::random::duel::<KnightPiece>, 3);
-    always_legal(tabula::game::numbered::random::duel::<BishopPiece>, 3);
-    always_legal(tabula::game::numbered::random::solo::<KnightPiece>, 2);
-    always_legal(tabula::game::numbered::random::solo::<BishopPiece>, 2);
+    always_legal(tabula::games::numbered::random::duel::<KnightPiece>, 3);
+    always_legal(tabula::games::numbered::random::duel::<BishopPiece>, 3);
+    always_legal(tabula::games::numbered::random::solo::<KnightPiece>, 2);
+    always_legal(tabula::games::numbered::random::solo::<BishopPiece>, 2);
     always_legal(
-        |s| tabula::game::dots::random::dots(2 + s as usize % 4, 3, s),
+        |s| tabula::games::dots::random::dots(2 + s as usize % 4, 3, s),
         3,
     );
     always_legal(
@@ -377,7 +378,7 @@ fn never_an_illegal_move() {
         1,
     );
     let mut searcher = Searcher::new(1);
-    let over = tabula::game::dots::random::dots(1, 1, 1);
+    let over = tabula::games::dots::random::dots(1, 1, 1);
     let mut over = over;
     while !over.is_over() {
         over.play_unchecked(over.legal_moves()[0]);
@@ -388,8 +389,8 @@ fn never_an_illegal_move() {
 
 #[test]
 fn depth_and_node_searches_are_deterministic() {
-    let pos: Knight = tabula::game::numbered::random::duel::<KnightPiece>(3);
-    let dots = tabula::game::dots::random::dots(4, 4, 3);
+    let pos: Knight = tabula::games::numbered::random::duel::<KnightPiece>(3);
+    let dots = tabula::games::dots::random::dots(4, 4, 3);
     let mut searcher = Searcher::new(8);
     for limits in [
         Limits {
@@ -427,7 +428,7 @@ fn depth_and_node_searches_are_deterministic() {
 
 #[test]
 fn iterations_are_reported_in_order_with_their_pv() {
-    let pos: Knight = tabula::game::numbered::random::duel::<KnightPiece>(8);
+    let pos: Knight = tabula::games::numbered::random::duel::<KnightPiece>(8);
     let mut searcher = Searcher::new(8);
     let limits = Limits {
         depth: Some(8),
@@ -608,7 +609,7 @@ fn selfplay_on_a_node_budget_plays_the_same_games_every_time() {
 /// plies, and a depth-6 score below it shows none is shorter.
 #[test]
 fn galo3d_the_first_player_wins_in_seven_plies() {
-    let pos = tabula::game::Galo3d::empty();
+    let pos = tabula::games::Galo3d::empty();
     let mut searcher = Searcher::new(16);
     let mut at = |depth: u32| {
         let limits = Limits {

@@ -12,7 +12,7 @@ mod util;
 
 use rand::{Rng, SeedableRng};
 use std::time::{Duration, Instant};
-use tabula::game::{AnyPosition, GameId};
+use tabula::games::{AnyPosition, GameId};
 use tabula::setup;
 use util::Engine;
 

@@ -140,6 +140,10 @@ go, the symmetric number goes, or on a double the largest other double."
         (nth j (nth i (first tabuleiro)))
         (nth i (nth j (second tabuleiro))))))
 
+(defun arco-livre-p (valor)
+  "An arc not drawn: 0, or NIL as the 2016/17 projects wrote it."
+  (or (null valor) (eql 0 valor)))
+
 (defun arcos-livres (tabuleiro)
   (let* ((h (first tabuleiro)) (linhas (1- (length h))) (colunas (length (first h))))
     (append (loop for i from 0 to linhas
@@ -148,11 +152,11 @@ go, the symmetric number goes, or on a double the largest other double."
                   nconc (loop for i from 0 below linhas collect (list :v i j))))))
 
 (defun livres (tabuleiro)
-  (remove-if-not (lambda (arco) (eql 0 (valor-arco tabuleiro arco))) (arcos-livres tabuleiro)))
+  (remove-if-not (lambda (arco) (arco-livre-p (valor-arco tabuleiro arco))) (arcos-livres tabuleiro)))
 
 (defun lados (tabuleiro i j)
   "How many sides of box (I J) are drawn."
-  (count-if-not (lambda (arco) (eql 0 (valor-arco tabuleiro arco)))
+  (count-if-not (lambda (arco) (arco-livre-p (valor-arco tabuleiro arco)))
                 (list (list :h i j) (list :h (1+ i) j) (list :v i j) (list :v i (1+ j)))))
 
 (defun caixas-do-arco (tabuleiro arco)

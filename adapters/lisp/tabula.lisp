@@ -46,7 +46,7 @@
            #:*engine-name* #:*engine-author*
            #:*time-reserve* #:*default-tempo* #:*hard-limit*
            #:*student-call* #:*student-estado* #:*clock* #:*clock-why* #:*clock-cpu*
-           #:*clock-record* #:*confirm-clock* #:*on-failure* #:note #:game-stocks
+           #:*clock-record* #:*on-failure* #:note #:game-stocks
            ;; Games in their own files (section 8)
            #:define-game #:game-parse-fen #:game-fen #:game-moves #:game-play
            #:game-outcome #:game-move-name #:game-parse-move #:game-board
@@ -138,8 +138,10 @@ order, estado shape).")
   "How jogar reads its tempo: :MS (milliseconds, the course's contract: tempo
 is passed as is), :INTERNAL (the project compares tempo with raw
 get-internal-real-time differences: tempo is multiplied by
-internal-time-units-per-second / 1000) or :PROBE (found out at the first move
-that calls jogar, then :MS or :INTERNAL; see PROBE-CLOCK).")
+internal-time-units-per-second / 1000), :SECONDS (the project compares tempo
+with get-universal-time differences, whole seconds: tempo is divided by 1000,
+a float) or :PROBE (found out at the first moves that call jogar, one call a
+move, then :MS or :INTERNAL; see PROBE-CLOCK).")
 
 (defvar *clock-why* nil
   "NIL, or one line saying how *CLOCK* was decided (the project's source, a
@@ -180,7 +182,9 @@ student's program did not choose it: sent right before its bestmove.")
 (defvar *pending-fallback* nil "The fallback line of *PENDING*, if any.")
 
 (defvar *probe-votes* '()
-  "The probe's verdicts so far, newest first, each (clock why).")
+  "The probe's moves so far, newest first, each (clock why answered-p):
+CLOCK :MS, :INTERNAL, :NONE (no sign either way) or :FAST (the first move
+answered in under a quarter of its tempo: not decided yet).")
 
 
 ;;; ------------------------------------------------------------------------
@@ -1134,7 +1138,10 @@ after MS ms."
 
 (defun student-tempo (tempo clock)
   "The tempo given to the student for TEMPO ms under the clock setting CLOCK."
-  (if (eq clock :internal) (* tempo (units-per-ms)) tempo))
+  (case clock
+    (:internal (* tempo (units-per-ms)))
+    (:seconds (/ tempo 1000.0))
+    (t tempo)))
 
 (defun call-student (p tempo limit-ms)
   "One call of the student's code on P with the tempo TEMPO (already in the
@@ -1153,114 +1160,81 @@ empty input: the protocol stays clean."
            (lambda () (apply *jogar* (game-jogar-arguments (pos-game p) estado (pos-side p) tempo))))))))
 
 (defun probe-clock (p tempo)
-  "Finds how the student reads tempo, sets *CLOCK* and returns the answer of
-the call that read it right.  A first call gets a third of TEMPO in
-milliseconds; if it answers in less than a quarter of that, a second call
-gets the same time in raw internal units (x1000 under SBCL): answering now
-in about that time means the project compares tempo with raw
-get-internal-real-time differences (LispWorks counts milliseconds, SBCL
-microseconds), so every later tempo is scaled.  A second call that overruns
-(interrupted) means milliseconds after all; both fast means the project does
-not depend on the time (a fixed depth): no scaling.  The time the probe
-left (about two thirds of TEMPO) then goes to one more call in the right
-units, so the first move still uses most of its time."
+  "One move of the clock probe, while *CLOCK* is :PROBE: the move's only call
+of the student's code; returns its answer.  The first probing move gets
+TEMPO in milliseconds: used for at least a quarter of it, the project reads
+milliseconds.  Answered faster (a project comparing tempo with raw
+get-internal-real-time differences stops almost at once under SBCL, whose
+units are microseconds; so does one that never reads the clock), the next
+probing move gets half of TEMPO in raw units, cut off at TEMPO: used for
+about that long, or answering a move where the first answered none, it
+reads raw units; cut off, it reads milliseconds (that one move is the first
+legal move, announced as a fallback); fast again, it does not depend on the
+clock (milliseconds)."
   (let* ((k (units-per-ms))
-         (small (max 20 (floor tempo 3)))
-         (start (now-ms))
-         (first (call-student p small (and (not *deadline*) tempo)))
-         (e1 (- (now-ms) start)))
-    (flet ((decide (clock why result &optional (vote clock))
-             ;; VOTE :none: the answer did not depend on the tempo.
-             (note "clock probe: ~(~a~): ~a" vote why)
-             (push (list vote why) *probe-votes*)
-             ;; The time the probe left: one more call in the right units
-             ;; (its answer replaces the probe's unless it fails).
-             (let ((left (- tempo (- (now-ms) start) (floor *time-reserve* 4))))
-               (if (> left small)
-                   (handler-case (call-student p (student-tempo (- left (max 10 (floor left 10))) clock)
-                                               left)
-                     (bad-input () result))
-                   result))))
-      (cond ((= k 1) (decide :ms "internal time is in milliseconds here: tempo passed as is" first))
-            ((>= (* 4 e1) small)
-             (decide :ms (format nil "jogar used ~d ms of a ~d ms tempo: tempo read as milliseconds" e1 small)
-                     first))
+         (first (null *probe-votes*))
+         (start (now-ms)))
+    (flet ((vote (clock why answered)
+             (note "clock probe: ~(~a~): ~a" clock why)
+             (push (list clock why answered) *probe-votes*)))
+      (cond ((= k 1)
+             (vote :ms "internal time is in milliseconds here: tempo passed as is" t)
+             (call-student p tempo (and (not *deadline*) (+ tempo *time-reserve*))))
+            (first
+             (let* ((answer (call-student p tempo (and (not *deadline*) (+ tempo *time-reserve*))))
+                    (used (- (now-ms) start)))
+               (if (>= (* 4 used) tempo)
+                   (vote :ms (format nil "jogar used ~d ms of a ~d ms tempo: tempo read as milliseconds"
+                                     used tempo)
+                         t)
+                   (vote :fast (format nil "jogar answered in ~d ms of a ~d ms tempo" used tempo)
+                         (and answer t)))
+               answer))
             (t
-             (let* ((left (max small (- tempo e1)))
-                    (start2 (now-ms))
-                    (second (handler-case (call-student p (* small k) left)
-                              (bad-input () :overran)))
-                    (e2 (- (now-ms) start2)))
-               (cond ((eq second :overran)
-                      (decide :ms (format nil "jogar ran past ~d ms when given tempo ~d: tempo read as milliseconds"
-                                          left (* small k))
-                              first))
-                     ((>= (* 4 e2) small)
-                      (decide :internal
-                              (format nil "jogar used ~d ms of a ~d ms tempo but ~d ms of tempo ~d (raw units): it compares tempo with get-internal-real-time differences; tempo is now multiplied by ~d"
-                                      e1 small e2 (* small k) k)
-                              second))
-                     (t (decide :ms
-                                (format nil "jogar answered in ~d and ~d ms whatever the tempo (~d, ~d): it does not use the clock (a fixed depth?)"
-                                        e1 e2 small (* small k))
-                                second :none)))))))))
-
+             (let* ((raw (* (max 1 (floor tempo 2)) k))
+                    (answer (handler-case (call-student p raw tempo)
+                              (student-failure (e)
+                                (vote :ms (format nil "jogar ran past ~d ms when given tempo ~d (raw units): tempo read as milliseconds"
+                                                  tempo raw)
+                                      nil)
+                                (error e))))
+                    (used (- (now-ms) start))
+                    (before (third (first *probe-votes*))))
+               (cond ((>= (* 8 used) tempo)
+                      (vote :internal (format nil "jogar used ~d ms of tempo ~d (raw units, ~d ms) after answering a ~d ms tempo at once: it compares tempo with get-internal-real-time differences"
+                                              used raw (floor tempo 2) tempo)
+                            t))
+                     ((and answer (not before))
+                      (vote :internal (format nil "jogar answered no move with tempo ~d (milliseconds) and one with tempo ~d (raw units): it compares tempo with get-internal-real-time differences"
+                                              tempo raw)
+                            t))
+                     (t (vote :none (format nil "jogar answered in ~d ms whatever the tempo (~d, then ~d raw): it does not depend on the clock (a fixed depth?)"
+                                            used tempo raw)
+                              t)))
+               answer))))))
 
 (defun settle-probe ()
-  "After a probe: decides *CLOCK* once two probes in a row agree (or, after
-four, by majority, milliseconds on a tie), says so, and records it."
-  (let* ((votes *probe-votes*)
-         (clocks (substitute :ms :none (mapcar #'first votes))))
-    (flet ((decide (clock why)
-             (setf *clock* clock *clock-why* why)
-             (note "clock: ~(~a~): ~a" clock why)
-             (when *clock-record* (funcall *clock-record* clock why))))
-      (cond ((and (second votes) (eq (first clocks) (second clocks)))
-             (decide (first clocks)
-                     (format nil "probed ~d times~:[ (the probes disagreed: ~{~(~a~)~^, ~})~;~*~], the last two agree: ~a"
-                             (length votes) (every (lambda (c) (eq c (first clocks))) clocks)
-                             (reverse clocks) (second (first votes)))))
-            ((>= (length votes) 4)
-             (let* ((internal (count :internal clocks))
-                    (clock (if (> internal (- (length clocks) internal)) :internal :ms)))
-               (decide clock (format nil "the probes disagree (~{~(~a~)~^, ~}): ~(~a~) by majority (milliseconds on a tie); set :clock in the description"
-                                     (reverse clocks) clock))))))))
-
-(defvar *confirm-clock* nil
-  "True while the units the source decided are being confirmed by probes.")
-
-(defun settle-confirmation ()
-  "After a confirming probe: once two probes in a row agree (or after four),
-stops confirming and says whether the probes agree with the source; the
-source's decision stays (it is the reproducible one)."
-  (let* ((votes *probe-votes*) (clocks (mapcar #'first votes)))
-    (when (or (and (second votes) (eq (first clocks) (second clocks)))
-              (>= (length votes) 4))
-      (setf *confirm-clock* nil)
-      (setf *clock-why*
-            (cond ((eq (first clocks) *clock*)
-                   (format nil "~a; confirmed by the probe (~{~(~a~)~^, ~})" *clock-why* (reverse clocks)))
-                  ((eq (first clocks) :none)
-                   (format nil "~a; the probe cannot tell (~{~(~a~)~^, ~}: ~a)" *clock-why* (reverse clocks)
-                           (second (first votes))))
-                  (t
-                   (format nil "~a; the probe DISAGREES (~{~(~a~)~^, ~}: ~a): the source's decision is kept, set :clock in the description if it is wrong"
-                           *clock-why* (reverse clocks) (second (first votes))))))
-      (note "clock: ~(~a~): ~a" *clock* *clock-why*))))
+  "After a probing move: once it decided (anything but :FAST), sets
+*CLOCK*, says so, and records it."
+  (destructuring-bind (&optional clock why answered) (first *probe-votes*)
+    (declare (ignore answered))
+    (unless (member clock '(nil :fast))
+      (let ((clock (if (eq clock :none) :ms clock))
+            (why (format nil "probed at ~d move~:p, one call each: ~a" (length *probe-votes*) why)))
+        (setf *clock* clock *clock-why* why)
+        (note "clock: ~(~a~): ~a" clock why)
+        (when *clock-record* (funcall *clock-record* clock why))))))
 
 (defun call-jogar (p tempo)
   "Runs the student's code on P with TEMPO ms and returns its answer: the
-tempo in the units *CLOCK* says.  While *CLOCK* is :PROBE (the project's
-source did not tell), each first move is a probe until two agree; while
-*CONFIRM-CLOCK*, the same probes confirm the source's decision.  No cut-off
-when the `go` has a deadline (the arbiter's timeout); else one at tempo +
-*time-reserve*."
-  (cond ((eq *clock* :probe)
-         (multiple-value-prog1 (probe-clock p tempo) (settle-probe)))
-        (*confirm-clock*
-         (multiple-value-prog1 (probe-clock p tempo) (settle-confirmation)))
-        (t (call-student p (student-tempo tempo *clock*)
-                         (and (not *deadline*) (+ tempo *time-reserve*))))))
+tempo in the units *CLOCK* says.  While *CLOCK* is :PROBE (neither the
+description nor the project's source told), each move is a probing move
+until one decides (PROBE-CLOCK).  No cut-off when the `go` has a deadline
+(the arbiter's timeout); else one at tempo + *time-reserve*."
+  (if (eq *clock* :probe)
+      (unwind-protect (probe-clock p tempo) (settle-probe))
+      (call-student p (student-tempo tempo *clock*)
+                    (and (not *deadline*) (+ tempo *time-reserve*)))))
 
 (defun logical-host-condition-p (e)
   "Is E SBCL's complaint about a logical host it does not know?"
@@ -1340,8 +1314,8 @@ reason."
 (defun say-clock ()
   "Sends, once, how the clock units were decided and whether the project
 times itself with CPU time."
-  (unless (or *clock-said* *confirm-clock*)
-    (when (and *clock-why* (member *clock* '(:ms :internal)))
+  (unless *clock-said*
+    (when (and *clock-why* (member *clock* '(:ms :internal :seconds)))
       (setf *clock-said* t)
       (send "info string clock ~(~a~): ~a" *clock* *clock-why*)
       (when *clock-cpu* (send "info string cputime ~a" *clock-cpu*)))))

@@ -19,7 +19,7 @@ use arbiter::{
 };
 use std::path::Path;
 use std::time::Instant;
-use tabula::game::GameId;
+use tabula::games::GameId;
 
 fn measure(
     label: &str,

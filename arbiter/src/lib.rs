@@ -7,10 +7,17 @@
 //! above it in this list (`.ci/module-cycles.py` checks that no two rooms,
 //! and no two files of a room, use each other):
 //!
-//! - `out.rs`, `signals.rs`, `limits.rs`, `params.rs`: printing that a
-//!   broken pipe cannot stop (and `plural`), what Ctrl-C and SIGTERM do, the
-//!   range of every number given, the game's parameters (`--param
-//!   NAME=VALUE`, `--dots-size`).
+//! - `out.rs`, `signals.rs`, `limits.rs`, `paths.rs`, `names.rs`,
+//!   `params.rs`, `i18n.rs`: printing that a broken pipe cannot stop (and
+//!   `plural`), what Ctrl-C and SIGTERM do, the range of every number given,
+//!   the files given (inputs that are regular files, outputs that are none of
+//!   the inputs), names from outside (escaped when shown, shortened for a
+//!   file name, defused in a CSV cell), the game's parameters (`--param
+//!   NAME=VALUE`, `--dots-size`), words for people in their language through
+//!   Fluent (`arbiter/locales/`: the check's findings, the pages).
+//! - `lisp/`: Common Lisp as students' sources are read: the tokens,
+//!   streaming (`reader.rs`), and the data, one top-level form at a time
+//!   (`form.rs`), shared by the copy check and the grading.
 //! - `engines/`: who plays. Entrants from the command line or a TOML/JSON
 //!   file (`config.rs`), engine processes (`process.rs`), the sandbox's
 //!   layers (`sandbox/`: bubblewrap, cgroups, seccomp) and which engine gets
@@ -23,7 +30,8 @@
 //!   (`stats.rs`), the sequential test (`sprt.rs`), terminal tables,
 //!   summaries and game records (`report.rs`), the web page with a replay of
 //!   every game (`html/`), boards drawn as text (`board_view.rs`), the
-//!   analysis file and each entrant's accuracy (`analysis.rs`).
+//!   analysis file and each entrant's accuracy (`analysis.rs`), one rating
+//!   over every game (`rating.rs`).
 //! - `play/`: one game. The game loop refereed by the rules (`game.rs`),
 //!   clocks (`clock.rs`), a person at a terminal against an engine
 //!   (`human.rs`, `arbiter play`).
@@ -43,11 +51,14 @@
 //! - `grade/`: `arbiter grade`, a teacher's season in one command: the
 //!   shared types (`mod.rs`), the download's intake with limits
 //!   (`intake.rs`), each submission recognised and its Lisp description
-//!   written (`recognise/`), the evidence from the championship
-//!   (`evidence.rs`), the rubric (`rubric.rs`), `grades.csv` and
-//!   `evidence.csv` (`csv.rs`), the texts in Portuguese and English through
-//!   Fluent (`i18n.rs`, `arbiter/locales/`), the feedback page
-//!   (`feedback.rs`), and the steps in order (`season.rs`).
+//!   written (`recognise/`), the checks at the season's clock (`checks.rs`),
+//!   who plays and the teacher's overrides (`admission.rs`), the
+//!   championship's design and its resume by pairing (`championship.rs`),
+//!   the copy check (`copies.rs`), the evidence from the championship and
+//!   its rating (`evidence.rs`), the rubric (`rubric.rs`), `grades.csv` and
+//!   `evidence.csv` (`csv.rs`), the pages from templates (`page.rs`): each
+//!   student's (`feedback.rs`) and the teacher's (`teacher.rs`), and the
+//!   steps in order (`season.rs`).
 //!
 //! One tournament, top to bottom: `main.rs` parses the command line into a
 //! [`Setup`] and [`RunOptions`]; [`play_tournament`] plans it (`plan.rs`) and
@@ -57,17 +68,21 @@
 //! writes the files asked for.
 //!
 //! The binary (`main.rs`, with `bench.rs`) and the tests use what this file
-//! re-exports and the modules `limits`, `out` and `signals`; nothing else is
-//! public.
+//! re-exports and the modules `limits`, `out`, `paths` and `signals`;
+//! nothing else is public.
 
 #![warn(unreachable_pub)]
 
 mod check;
 mod engines;
 mod grade;
+mod i18n;
 pub mod limits;
+mod lisp;
+mod names;
 pub mod out;
 mod params;
+pub mod paths;
 mod play;
 mod results;
 mod run;

@@ -15,7 +15,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
-use tabula::game::GameId;
+use tabula::games::GameId;
 
 mod bench;
 
@@ -393,6 +393,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 bail!("--positions must be at least 1");
             }
             let opts = arbiter::CheckOptions {
+                log_dir: None,
                 setup: params.setup(game)?,
                 sample_params: params.none_given(),
                 seed,
@@ -423,6 +424,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             if games == 0 {
                 bail!("--games must be at least 1");
             }
+            check_paths(&common, &[])?;
             let mut entrants = vec![Entrant::from_cli(&engine1)?, Entrant::from_cli(&engine2)?];
             arbiter::dedup_names(&mut entrants);
             confine(&common, &mut entrants, &[])?;
@@ -442,6 +444,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             play(schedule, &common, &cmd)
         }
         Some(Command::Tournament(args)) => {
+            check_paths(&args.common, &args.engine_files)?;
             let mut schedule = args.schedule()?;
             confine(&args.common, &mut schedule.entrants, &args.engine_files)?;
             let cmd = std::env::args().collect::<Vec<_>>();
@@ -470,36 +473,69 @@ fn parse_game(text: &str) -> Result<GameId> {
     Ok(game)
 }
 
-/// Confines the external engines as `--sandbox` says, hiding the arbiter's
-/// files (and `config` files) from them; prints what is enforced.
+/// Refuses, before anything is written, an output of a match or tournament
+/// that is one of its inputs (the journal, the boards file, the engine
+/// files) or another output: `--results r.jsonl --summary r.jsonl` would
+/// overwrite every game with the summary.
+fn check_paths(c: &Common, engine_files: &[PathBuf]) -> Result<()> {
+    use arbiter::paths::Named;
+    let mut inputs: Vec<Named> = Vec::new();
+    inputs.extend(c.results.as_deref().map(|p| Named::file("--results", p)));
+    inputs.extend(c.fens.as_deref().map(|p| Named::file("--boards-file", p)));
+    inputs.extend(engine_files.iter().map(|p| Named::file("--engines", p)));
+    let analysis = c
+        .analyse
+        .options(c.results.as_deref())
+        .and_then(|a| a.file().map(PathBuf::from));
+    let mut outputs: Vec<Named> = Vec::new();
+    outputs.extend(
+        c.out
+            .summary
+            .as_deref()
+            .map(|p| Named::file("--summary", p)),
+    );
+    outputs.extend(
+        c.out
+            .records
+            .as_deref()
+            .map(|p| Named::file("--records", p)),
+    );
+    outputs.extend(c.html.as_deref().map(|p| Named::file("--html", p)));
+    outputs.extend(
+        analysis
+            .as_deref()
+            .map(|p| Named::file("the analysis file", p)),
+    );
+    outputs.extend(c.log_dir.as_deref().map(|p| Named::folder("--log-dir", p)));
+    arbiter::paths::check(&inputs, &outputs)
+}
+
+/// Confines the external engines as `--sandbox` says, hiding from them the
+/// folders of every file the arbiter writes and the `config` files (and the
+/// boards file) it reads; prints what is enforced.
 fn confine(c: &Common, entrants: &mut [Entrant], config: &[PathBuf]) -> Result<()> {
     let log_dir = settings(c).log_dir;
-    let mut protected: Vec<PathBuf> = config.to_vec();
-    protected.extend(
-        [
-            &c.results,
-            &log_dir,
-            &c.out.records,
-            &c.out.summary,
-            &c.html,
-        ]
-        .into_iter()
-        .flatten()
-        .cloned(),
-    );
-    // The journal's side files (set-aside lines, the rewrite in progress).
-    if let Some(r) = &c.results {
-        for side in [".rejected", ".tmp"] {
-            let mut p = r.clone().into_os_string();
-            p.push(side);
-            protected.push(PathBuf::from(p));
-        }
-    }
-    if let Some(header) = c.sandbox.apply(entrants, &protected)? {
-        // The log folder exists before the engines start, to be masked.
-        if let Some(dir) = &log_dir {
-            std::fs::create_dir_all(dir)?;
-        }
+    let analysis = c
+        .analyse
+        .options(c.results.as_deref())
+        .and_then(|a| a.file().map(PathBuf::from));
+    let mut written: Vec<PathBuf> = [
+        &c.results,
+        &c.out.records,
+        &c.out.summary,
+        &c.html,
+        &analysis,
+    ]
+    .into_iter()
+    .flatten()
+    .cloned()
+    .collect();
+    // The traffic logs: files written in the log folder (which is masked,
+    // or refused when an engine sees it as its own).
+    written.extend(log_dir.iter().map(|d| d.join("game.log")));
+    let mut read: Vec<PathBuf> = config.to_vec();
+    read.extend(c.fens.iter().cloned());
+    if let Some(header) = c.sandbox.apply_hiding(entrants, &written, &read)? {
         outln!("{header}");
     }
     Ok(())
@@ -613,6 +649,7 @@ fn prepare(
         scoring: c.out.scoring,
         folder: None,
         similarity: None,
+        lang: "en".into(),
     };
     let opts = RunOptions {
         concurrency: c.concurrency.unwrap_or(cores).max(1),
@@ -749,11 +786,30 @@ fn tell_where_faults_are(records: &[GameRecord], settings: &Settings) {
 /// `arbiter merge`: see [`arbiter::merge_shards`].
 fn merge(journals: &[PathBuf], out: &std::path::Path, outputs: &Outputs) -> Result<ExitCode> {
     arbiter::set_wide(outputs.wide);
-    if journals.iter().any(|j| j == out) {
-        bail!("--results '{}' is one of the journals to merge: write the merged journal to a new file", out.display());
+    {
+        use arbiter::paths::Named;
+        let inputs: Vec<Named> = journals
+            .iter()
+            .map(|j| Named::file("a journal to merge", j))
+            .collect();
+        let mut written = vec![Named::file("--results", out)];
+        written.extend(
+            outputs
+                .summary
+                .as_deref()
+                .map(|p| Named::file("--summary", p)),
+        );
+        written.extend(
+            outputs
+                .records
+                .as_deref()
+                .map(|p| Named::file("--records", p)),
+        );
+        arbiter::paths::check(&inputs, &written)?;
     }
     let m = arbiter::merge_shards(journals)?;
     arbiter::rewrite_journal(out, &m.records)?;
+    m.set_aside(out)?;
     let mut pairings: Vec<(usize, usize)> = Vec::new();
     for r in &m.records {
         let i = |n: &str| m.names.iter().position(|x| x == n).unwrap_or(0);

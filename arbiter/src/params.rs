@@ -5,7 +5,7 @@
 
 use anyhow::{anyhow, Result};
 use clap::Args;
-use tabula::game::{GameId, GameSetup, Setups};
+use tabula::games::{GameId, GameSetup, Setups};
 
 /// `--param` and `--dots-size`, flattened into a command's arguments.
 #[derive(Args, Clone, Debug, Default)]

@@ -89,7 +89,7 @@ fn a_planted_blunder_is_marked_at_exactly_that_move() {
     for g in &games {
         let key = g["key"].as_str().unwrap();
         let mover_is_planter = |side: &str| g[side].as_str().unwrap().contains("planted");
-        let mut pos = tabula::game::AnyPosition::from_fen(g["start"].as_str().unwrap()).unwrap();
+        let mut pos = tabula::games::AnyPosition::from_fen(g["start"].as_str().unwrap()).unwrap();
         let moves = moves_of(&analysis, key);
         assert_eq!(
             moves.len(),

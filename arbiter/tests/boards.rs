@@ -3,7 +3,7 @@
 //! (`--board-set balanced`).
 
 use std::process::{Command, Stdio};
-use tabula::game::AnyPosition;
+use tabula::games::AnyPosition;
 
 mod support;
 use support::{repo, results, run, Tmp, ARBITER};

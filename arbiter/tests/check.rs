@@ -7,7 +7,7 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 
-use tabula::game::GameId;
+use tabula::games::GameId;
 
 #[path = "../../tests/util/tools.rs"]
 #[macro_use]
@@ -122,7 +122,7 @@ fn tabula_passes_every_layer_of_each_game() {
             "game 1 as p1",
             "game 2 as p2",
             "go infinite + stop: bestmove",
-            "go movetime 300",
+            "go movetime 200",
             "malformed input: 10 bad lines",
             "move after malformed input",
             "legal moves",
@@ -377,7 +377,7 @@ fn a_refused_go_quotes_the_engines_error_line() {
     for layer in [
         "  FAIL  first move: ",
         "  FAIL  game 1 as p1: ",
-        "  FAIL  go movetime 300: ",
+        "  FAIL  go movetime 200: ",
         "  FAIL  legal moves: ",
     ] {
         let (line, hint) = finding(&text, layer);
@@ -699,7 +699,7 @@ fn a_replaced_move_is_never_ready() {
     assert!(!text.contains("ready for a tournament"), "{text}");
     let (line, hint) = finding(&text, "  FAIL  game 2 as p2: ");
     assert!(
-        line.contains("the program chose 0 of its")
+        line.contains("the program chose 0 of the")
             && line.contains("(error the program failed on go"),
         "{text}"
     );

@@ -1121,7 +1121,7 @@ fn standings_follow_the_ranking_and_explain_every_cell() {
     for row in &rows {
         assert_eq!(row.len(), 11, "a blank cell in {row:?}\n{stdout}");
     }
-    assert!(stdout.contains("\nown: the share of its moves"), "{stdout}");
+    assert!(stdout.contains("\nown: the share of the moves"), "{stdout}");
     assert_eq!(rows[0][1], "builtin:tabula:depth=4", "{stdout}");
     assert_eq!(rows[0][6], "inf", "all won: no bound\n{stdout}");
     assert!(stdout.contains("\n±95%: half-width"), "a legend: {stdout}");

@@ -1,23 +1,25 @@
-//! `arbiter grade` from end to end through the real binary, on a download
+//! `arbiter grade` from end to end through the real binary, on downloads
 //! of our own making in Moodle's layout (spec/interface.md "Grading a
 //! class"):
 //!
-//! - a kit-style Lisp project zipped (`clock-ms`), a Windows/LispWorks
-//!   project as loose files (`windows-lispworks`), a project with an
-//!   undefined function fixed by a proposed alias (`faults/indefinida`), a
-//!   group following its year's contract to the letter (a knight project
-//!   of 2023/24 written here), the Python example engine, an empty
-//!   submission, a zip bomb, a zip whose entry leaves its folder, and a
-//!   Dots project handed in for the knight;
-//! - `grades.csv` has the interface's columns and Moodle's worksheet
-//!   columns, one row per submission, a grade exactly for the admitted; the
-//!   bomb and the traversal are refused by name; the championship page and
-//!   one feedback page per submission are written;
-//! - a rerun changes nothing: the checks are reused and the championship
-//!   resumes from its journal.
+//! - a class of every kind of submission (kit-style Lisp projects, loose
+//!   Windows files, a project fixed by a proposed alias, a group following
+//!   its year's contract to the letter, the Python example, an empty
+//!   submission, a zip bomb, a zip whose entry leaves its folder, another
+//!   game's project): `grades.csv` with the interface's and Moodle's
+//!   columns, the pages (the students' in Portuguese with no English left
+//!   in them), the teacher's page, the copy check; a rerun changes nothing;
+//! - a class of known strengths (the `tabula` engine itself, a greedy
+//!   player, a random player, a random player with one illegal move a game,
+//!   a zip bomb) graded by the default rubric: strong at least 19, strong
+//!   above greedy above random, random at most 8, the illegal one graded,
+//!   the bomb excluded; a teacher's override changes one verdict, and
+//!   lifting it plays only the games the class lacks (resume by pairing);
+//! - ten identical copies of one engine get grades within 0.5.
 //!
-//! Needs bubblewrap (grade runs everything sandboxed) and SBCL: skipped
-//! with a line saying so when missing, except under TABULA_REQUIRE_TOOLS=1.
+//! Needs bubblewrap (grade runs everything sandboxed), SBCL and Python:
+//! skipped with a line saying so when missing, except under
+//! TABULA_REQUIRE_TOOLS=1.
 
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -28,7 +30,7 @@ use std::path::Path;
 mod tools;
 
 mod support;
-use support::{repo, run, Tmp};
+use support::{english_in, repo, run, Tmp, ARBITER};
 
 /// A 2023/24 knight project that follows the statement exactly: `jogar`
 /// receives the estado and the time and returns the new estado; it plays
@@ -272,19 +274,64 @@ fn a_download_becomes_grades_a_championship_and_feedback() {
     .unwrap();
     assert!(!duarte_desc.contains("(guess)"), "{duarte_desc}");
 
-    // The pages.
+    // The pages: each student's in Portuguese, titled by the student's
+    // name, no English left, no machine path; the teacher's page.
     let report = std::fs::read_to_string(out.join("report.html")).unwrap();
     assert!(report.contains("builtin:greedy") && report.contains("Ana Silva"));
+    assert!(
+        report.contains("<html lang=\"pt\">"),
+        "the championship page in Portuguese"
+    );
+    let english = english_in(&report);
+    assert!(
+        english.is_empty(),
+        "English left in report.html: {english:?}"
+    );
     for r in &grades {
         let page = out
             .join("feedback")
             .join(format!("{}.html", r["submission"]));
         let html = std::fs::read_to_string(&page).unwrap_or_else(|e| panic!("{page:?}: {e}"));
         assert!(html.contains("lang=\"pt\""), "Portuguese by default");
+        assert!(
+            html.contains(&format!("<title>{}</title>", r["Full name"])),
+            "the student's name as the title: {page:?}"
+        );
+        let english = english_in(&html);
+        assert!(english.is_empty(), "{page:?}: English left: {english:?}");
+        for machine in ["/tmp/", out.to_str().unwrap(), "arbiter-check-"] {
+            assert!(
+                !html.contains(machine),
+                "{page:?}: a machine path {machine}"
+            );
+        }
+        assert!(!html.contains("<script"), "{page:?}");
     }
+    let teacher = std::fs::read_to_string(out.join("teacher.html")).unwrap();
+    for r in &grades {
+        assert!(
+            teacher.contains(&format!("data-submission=\"{}\"", r["submission"])),
+            "{} on the teacher's page",
+            r["submission"]
+        );
+    }
+    assert!(out.join("copies.csv").is_file(), "the copy check ran");
+    assert!(
+        out.join("overrides.toml").is_file(),
+        "the overrides' template"
+    );
     // The evidence of every admitted submission, against each gate.
     let evidence = rows(&out.join("evidence.csv"));
     assert_eq!(evidence.len(), 9);
+    for e in evidence.iter().filter(|e| e["status"] == "admitted") {
+        let (moves, own): (u32, u32) =
+            (e["moves"].parse().unwrap(), e["own_moves"].parse().unwrap());
+        assert!(own <= moves, "{e:?}");
+        assert!(
+            !e["rating"].is_empty() && !e["builtin:random expected"].is_empty(),
+            "{e:?}"
+        );
+    }
 
     // Run again: nothing is played or checked again, the grades stay.
     let journal = std::fs::read(out.join("results.jsonl")).unwrap();
@@ -311,7 +358,7 @@ fn grade_refuses_bad_arguments_before_anything_runs() {
     let rubric = tmp.path("rubric.toml");
     std::fs::write(
         &rubric,
-        "[[gate]]\nname = \"builtin:tabula\"\npoints = 12\npair_score = 0.5\nlos = 0.9\n",
+        "[[gate]]\nname = \"builtin:tabula\"\npoints = 17\nnone = 0.5\nfull = 0.9\n",
     )
     .unwrap();
     for (args, says) in [
@@ -343,6 +390,308 @@ fn grade_refuses_bad_arguments_before_anything_runs() {
         assert!(text.contains(says), "{args:?}: {text}");
     }
     assert!(!out.join("grades.csv").exists());
+}
+
+/// The root crate's `tabula` binary, stripped of its debugging information
+/// (a compiled engine handed in under the intake's size limit), at `path`.
+fn stripped_tabula(path: &Path) {
+    let dir = Path::new(ARBITER).parent().expect("the arbiter's folder");
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let mut cmd = std::process::Command::new(cargo);
+    cmd.args(["build", "--quiet", "-p", "tabula", "--bin", "tabula"])
+        .current_dir(repo());
+    if dir.ends_with("release") {
+        cmd.arg("--release");
+    }
+    assert!(
+        cmd.status().expect("cargo runs").success(),
+        "cargo build --bin tabula"
+    );
+    std::fs::copy(dir.join("tabula"), path).unwrap();
+    let st = std::process::Command::new("strip")
+        .arg(path)
+        .status()
+        .expect("strip runs");
+    assert!(st.success(), "strip {}", path.display());
+}
+
+/// The Python example engine, changed by `edits` (each `(from, to)`, every
+/// `from` present).
+fn example_engine(edits: &[(&str, &str)]) -> String {
+    let mut text =
+        std::fs::read_to_string(repo().join("adapters/python/example_engine.py")).unwrap();
+    for (from, to) in edits {
+        assert!(text.contains(from), "the example engine has '{from}'");
+        text = text.replace(from, to);
+    }
+    text
+}
+
+/// The example engine playing a random legal move.
+const RANDOM: (&str, &str) = ("self.strategy = \"greedy\"", "self.strategy = \"random\"");
+
+/// … and a move the rules refuse (`pass` where it has moves) at its third
+/// move of every game.
+const ILLEGAL: [(&str, &str); 2] = [
+    (
+        "            self.position = None\n        elif command == \"setoption\":",
+        "            self.position = None\n            self.asked = 0\n        elif command == \"setoption\":",
+    ),
+    (
+        "            move, fallback = self.own_or_fallback(pos, time_ms)",
+        "            self.asked = getattr(self, \"asked\", 0) + 1\n            if self.asked == 3 and PASS not in pos.legal_moves():\n                say(\"bestmove pass\")\n                return\n            move, fallback = self.own_or_fallback(pos, time_ms)",
+    ),
+];
+
+/// A zip of 300 MiB of zeros in one entry, `jogo.lisp`.
+fn zip_bomb(path: &Path) {
+    let f = std::fs::File::create(path).unwrap();
+    let mut z = zip::ZipWriter::new(f);
+    let opts = zip::write::SimpleFileOptions::default()
+        .compression_method(zip::CompressionMethod::Deflated)
+        .large_file(true);
+    z.start_file("jogo.lisp", opts).unwrap();
+    let zeros = vec![0u8; 1 << 20];
+    for _ in 0..300 {
+        z.write_all(&zeros).unwrap();
+    }
+    z.finish().unwrap();
+}
+
+/// `grade` of `dl` into `out` with `more` arguments; the output.
+fn grade(dl: &Path, out: &Path, more: &[&str]) -> String {
+    let mut args = vec![
+        "grade",
+        dl.to_str().unwrap(),
+        "--game",
+        "knight",
+        "--out",
+        out.to_str().unwrap(),
+        "--quiet",
+    ];
+    args.extend(more);
+    let (code, text) = run(&args);
+    assert_eq!(code, 0, "{text}");
+    text
+}
+
+/// Each submission's row of `grades.csv`, by the start of its name.
+fn grade_of<'a>(rows: &'a [BTreeMap<String, String>], who: &str) -> &'a BTreeMap<String, String> {
+    rows.iter()
+        .find(|r| r["submission"].starts_with(who))
+        .unwrap_or_else(|| panic!("{who} in {rows:?}"))
+}
+
+/// The games of a journal between two of `names`, as (players, start,
+/// moves): what must be kept when the admitted set changes around them.
+fn games_among(journal: &Path, names: &[&str]) -> Vec<String> {
+    let mut games: Vec<String> = support::results(journal)
+        .iter()
+        .filter(|g| {
+            let is =
+                |p: &serde_json::Value| names.iter().any(|n| p.as_str().unwrap().starts_with(n));
+            is(&g["p1"]) && is(&g["p2"])
+        })
+        .map(|g| format!("{} {} {} {}", g["p1"], g["p2"], g["start"], g["moves"]))
+        .collect();
+    games.sort();
+    games
+}
+
+#[test]
+fn known_strengths_get_the_grades_their_strength_earns() {
+    needs!(tools::BWRAP, tools::PYTHON, tools::STRIP);
+    let tmp = Tmp::new("strengths");
+    let dl = tmp.path("download");
+    stripped_tabula(&folder(&dl, "Ana Forte", 200001).join("tabula"));
+    std::fs::write(
+        folder(&dl, "Bruno Guloso", 200002).join("motor.py"),
+        example_engine(&[]),
+    )
+    .unwrap();
+    std::fs::write(
+        folder(&dl, "Carla Acaso", 200003).join("motor.py"),
+        example_engine(&[RANDOM]),
+    )
+    .unwrap();
+    let mut illegal = vec![RANDOM];
+    illegal.extend(ILLEGAL);
+    std::fs::write(
+        folder(&dl, "Duarte Ilegal", 200004).join("motor.py"),
+        example_engine(&illegal),
+    )
+    .unwrap();
+    zip_bomb(&folder(&dl, "Eva Bomba", 200005).join("projeto.zip"));
+    let out = tmp.path("season");
+    // The strengths are what is measured, not the speed: a margin wide
+    // enough that five tests sharing two cores lose no move to scheduling
+    // (a fault would weaken the strong engine by chance).
+    let movetime = ["--movetime", "200", "--margin", "1500"];
+
+    // First the teacher excludes the greedy group (a reason of theirs).
+    std::fs::create_dir_all(&out).unwrap();
+    std::fs::write(
+        out.join("overrides.toml"),
+        "[[override]]\nsubmission = \"Bruno Guloso_200002_assignsubmission_file_\"\n\
+         verdict = \"exclude\"\nreason = \"entregou fora de prazo\"\n",
+    )
+    .unwrap();
+    grade(&dl, &out, &movetime);
+    let first = rows(&out.join("grades.csv"));
+    let bruno = grade_of(&first, "Bruno");
+    assert_eq!(
+        bruno["status"], "excluded",
+        "the override decides: {bruno:?}"
+    );
+    assert!(
+        bruno["reason"].contains("entregou fora de prazo"),
+        "{bruno:?}"
+    );
+    let page = std::fs::read_to_string(
+        out.join("feedback/Bruno Guloso_200002_assignsubmission_file_.html"),
+    )
+    .unwrap();
+    assert!(
+        page.contains("Excluída pelo docente: entregou fora de prazo"),
+        "{page}"
+    );
+    let journal = out.join("results.jsonl");
+    let unchanged = ["Ana", "Carla", "Duarte", "builtin:"];
+    let kept = games_among(&journal, &unchanged);
+    assert!(!kept.is_empty());
+
+    // The override lifted: only the greedy group's games are played.
+    std::fs::write(out.join("overrides.toml"), "").unwrap();
+    let before = support::results(&journal).len();
+    let text = grade(&dl, &out, &movetime);
+    let after = support::results(&journal);
+    let bruno_games = after
+        .iter()
+        .filter(|g| {
+            [&g["p1"], &g["p2"]]
+                .iter()
+                .any(|p| p.as_str().unwrap().starts_with("Bruno"))
+        })
+        .count();
+    // Against 3 classmates on 2 boards and 3 gates on 4, both colours.
+    assert_eq!(bruno_games, 3 * 2 * 2 + 3 * 4 * 2, "{text}");
+    assert_eq!(
+        after.len(),
+        before + bruno_games,
+        "nothing else played again: {text}"
+    );
+    assert_eq!(
+        games_among(&journal, &unchanged),
+        kept,
+        "every game among the unchanged kept"
+    );
+
+    let grades = rows(&out.join("grades.csv"));
+    let g = |who: &str| -> Option<f64> { grade_of(&grades, who)["grade"].parse().ok() };
+    let evidence = rows(&out.join("evidence.csv"));
+    for r in &evidence {
+        eprintln!("{}: {} {}", r["student"], r["status"], r["grade"]);
+        for (k, v) in r
+            .iter()
+            .filter(|(k, _)| k.ends_with(" points") || k.ends_with(" why"))
+        {
+            eprintln!("    {k}: {v}");
+        }
+    }
+    let (strong, greedy, random, illegal) = (
+        g("Ana").expect("strong graded"),
+        g("Bruno").expect("greedy graded"),
+        g("Carla").expect("random graded"),
+        g("Duarte"),
+    );
+    assert!(strong >= 19.0, "strong {strong}");
+    assert!(
+        strong > greedy && greedy > random,
+        "{strong} > {greedy} > {random}"
+    );
+    assert!(random <= 8.0, "random {random}");
+    assert!(
+        illegal.is_some(),
+        "the illegal one is graded: {:?}",
+        grade_of(&grades, "Duarte")
+    );
+    assert_eq!(grade_of(&grades, "Duarte")["status"], "admitted");
+    let eva = grade_of(&grades, "Eva");
+    assert_eq!(eva["status"], "excluded");
+    assert!(
+        eva["reason"].contains("jogo.lisp"),
+        "the bomb named: {eva:?}"
+    );
+    // The illegal moves are faults, and they cost what the rubric says.
+    let duarte = evidence
+        .iter()
+        .find(|r| r["student"] == "Duarte Ilegal")
+        .unwrap();
+    assert_eq!(duarte["faults points"], "-3", "{duarte:?}");
+    // The pages of this season are Portuguese through and through.
+    for r in &grades {
+        let html = std::fs::read_to_string(out.join(format!("feedback/{}.html", r["submission"])))
+            .unwrap();
+        assert!(
+            english_in(&html).is_empty(),
+            "{}: {:?}",
+            r["submission"],
+            english_in(&html)
+        );
+    }
+}
+
+#[test]
+fn ten_identical_copies_get_grades_within_half_a_point() {
+    needs!(tools::BWRAP, tools::PYTHON);
+    let tmp = Tmp::new("copies");
+    let dl = tmp.path("download");
+    let engine = example_engine(&[]);
+    for k in 0..10 {
+        std::fs::write(
+            folder(&dl, &format!("Cópia {k}"), 300_000 + k).join("motor.py"),
+            &engine,
+        )
+        .unwrap();
+    }
+    let out = tmp.path("season");
+    // The default clock (the example engine answers at once: a second a
+    // move costs nothing, and a loaded machine makes no timeouts).
+    grade(&dl, &out, &["--no-analysis"]);
+    let grades = rows(&out.join("grades.csv"));
+    let g: Vec<f64> = grades.iter().map(|r| r["grade"].parse().unwrap()).collect();
+    let (lo, hi) = g
+        .iter()
+        .fold((f64::MAX, f64::MIN), |(a, b), x| (a.min(*x), b.max(*x)));
+    let evidence = rows(&out.join("evidence.csv"));
+    let why: Vec<String> = evidence
+        .iter()
+        .map(|e| {
+            format!(
+                "{} {} tier {} faults {}",
+                e["student"], e["grade"], e["rating_tier"], e["faults"]
+            )
+        })
+        .collect();
+    assert!(hi - lo <= 0.5, "grades {g:?}: {why:#?}");
+    // The names come through as written (UTF-8), in the CSV and as titles.
+    assert!(
+        grades.iter().all(|r| r["Full name"].starts_with("Cópia ")),
+        "{grades:?}"
+    );
+    // The copy check flags them, on the teacher's page only.
+    let teacher = std::fs::read_to_string(out.join("teacher.html")).unwrap();
+    assert!(
+        teacher.contains("class=\"pair\""),
+        "flagged pairs with their fragments"
+    );
+    let page =
+        std::fs::read_to_string(out.join(format!("feedback/{}.html", grades[0]["submission"])))
+            .unwrap();
+    assert!(
+        !page.contains("class=\"pair\"") && !page.contains("copies"),
+        "never on a student's page"
+    );
 }
 
 #[test]

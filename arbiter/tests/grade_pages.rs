@@ -15,7 +15,7 @@ use serde_json::{json, Value};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use tabula::game::AnyPosition;
+use tabula::games::AnyPosition;
 
 #[path = "../../tests/util/tools.rs"]
 #[macro_use]
@@ -101,6 +101,26 @@ fn assert_fits(b: &Browser, what: &str) {
     assert!(v[2].as_array().unwrap().is_empty(), "{what}: {}", v[2]);
 }
 
+/// No word of the page's prose (code aside) is broken across two lines, and
+/// no table reaches past the window (none is cut off).
+fn assert_no_word_broken(b: &Browser, what: &str) {
+    let v = b.eval(
+        "var broken = []; var w = document.documentElement.clientWidth;\
+         var walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);\
+         while (walk.nextNode()) { var n = walk.currentNode;\
+           if (n.parentElement.closest('code,pre,svg,style')) continue;\
+           var re = /\\S+/g, m; while ((m = re.exec(n.data))) {\
+             var r = document.createRange(); r.setStart(n, m.index); r.setEnd(n, m.index + m[0].length);\
+             var tops = {}; Array.from(r.getClientRects()).forEach(function (c) { if (c.width > 0) tops[Math.round(c.top)] = 1; });\
+             if (Object.keys(tops).length > 1) broken.push(m[0]); } }\
+         var cut = Array.from(document.querySelectorAll('table')).filter(function (t) { return t.getBoundingClientRect().right > w + 1; }).length;\
+         return [broken.slice(0, 8), cut];",
+        json!([]),
+    );
+    assert_eq!(v[0], json!([]), "{what}: words broken inside");
+    assert_eq!(v[1], 0, "{what}: tables cut off");
+}
+
 #[test]
 fn feedback_pages_in_a_browser_in_both_languages() {
     needs!(tools::CHROMIUM, tools::CHROMEDRIVER);
@@ -111,23 +131,21 @@ fn feedback_pages_in_a_browser_in_both_languages() {
         (
             "pt",
             [
-                "O que o árbitro encontrou",
-                "A verificação",
-                "Faltas",
-                "Contra os jogadores de referência",
-                "As suas piores jogadas",
-                "A nota",
+                "A admissão",
+                "O que corrigir",
+                "Faltas no campeonato",
+                "A força",
+                "Nota",
             ],
         ),
         (
             "en",
             [
-                "What the arbiter found",
-                "The check",
-                "Faults",
-                "Against the reference players",
-                "Your worst moves",
-                "The grade",
+                "Admission",
+                "What to fix",
+                "Faults in the championship",
+                "Strength",
+                "Grade",
             ],
         ),
     ];
@@ -140,6 +158,21 @@ fn feedback_pages_in_a_browser_in_both_languages() {
             "{lang}: nothing from the network"
         );
         assert!(!html.contains("<script"), "no script, and none let in");
+        if lang == "pt" {
+            let english = support::english_in(&html);
+            assert!(
+                english.is_empty(),
+                "English left in the pt page: {english:?}"
+            );
+        }
+        // No dead link: every `#…` names an element of the page.
+        for anchor in html.split("href=\"#").skip(1) {
+            let id = anchor.split('"').next().unwrap();
+            assert!(
+                html.contains(&format!("id=\"{id}\"")),
+                "{lang}: a dead link #{id}"
+            );
+        }
         b.resize(1100, 900);
         b.goto(&url(&page));
         let v = b.eval(
@@ -206,12 +239,13 @@ fn feedback_pages_in_a_browser_in_both_languages() {
             "{lang}: the marks add up to {sum}, the grade is {total}"
         );
         assert!(v[3].as_u64().unwrap() >= 5, "{lang}: {v}");
-        // The gate against the random player: its pairs.
+        // The gate against the random player: its pairs, expected score
+        // and points.
         let gate = b.eval(
-            "var tr = document.querySelector('#gates tr[data-gate=\"builtin:random\"]'); return tr ? tr.cells.length : 0;",
+            "var tr = document.querySelector('#strength tr[data-gate=\"builtin:random\"]'); return tr ? tr.cells.length : 0;",
             json!([]),
         );
-        assert_eq!(gate, 7, "{lang}");
+        assert_eq!(gate, 4, "{lang}");
 
         assert_fits(&b, &format!("{lang}, desktop"));
         let png = b.screenshot_base64();
@@ -227,7 +261,7 @@ fn feedback_pages_in_a_browser_in_both_languages() {
             let file = support::repo().join(format!("docs/feedback-{lang}-faults.png"));
             std::fs::write(&file, webdriver::base64_decode(&b.screenshot_base64())).unwrap();
             b.eval(
-                "document.querySelector('#gates').scrollIntoView();",
+                "document.querySelector('#strength').scrollIntoView();",
                 json!([]),
             );
             let file = support::repo().join(format!("docs/feedback-{lang}-grade.png"));
@@ -235,6 +269,11 @@ fn feedback_pages_in_a_browser_in_both_languages() {
         }
         b.resize(390, 844);
         assert_fits(&b, &format!("{lang}, phone"));
+        assert_no_word_broken(&b, &format!("{lang}, phone"));
+        if std::env::var_os("TABULA_UPDATE_DOCS").is_some_and(|v| v == "1") {
+            let file = support::repo().join(format!("docs/feedback-{lang}-phone.png"));
+            std::fs::write(&file, webdriver::base64_decode(&b.screenshot_base64())).unwrap();
+        }
     }
 }
 
@@ -253,7 +292,7 @@ fn a_feedback_page_without_a_browser_is_whole_and_escaped() {
     for lang in ["pt", "en"] {
         let page = arbiter::write_sample_feedback(&tmp.path(lang), &results, lang).unwrap();
         let html = std::fs::read_to_string(&page).unwrap();
-        assert!(html.starts_with(&format!("<!DOCTYPE html>\n<html lang=\"{lang}\">")));
+        assert!(html.starts_with(&format!("<!DOCTYPE html><html lang=\"{lang}\">")));
         assert!(html.contains("&lt;b&gt;z9&lt;/b&gt; &amp; &quot;"));
         assert!(!html.contains("<b>z9</b>") && !html.contains("alert(1)</script>"));
         assert_eq!(html.matches("class=\"fault\"").count(), 3);

@@ -8,7 +8,7 @@ use serde_json::Value;
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-use tabula::game::AnyPosition;
+use tabula::games::AnyPosition;
 
 mod support;
 use support::{results, run, Tmp, ARBITER};

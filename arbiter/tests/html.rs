@@ -186,7 +186,7 @@ fn view_to_the_end(b: &Browser, record: &GameRecord) {
     assert_eq!(fen, end.fen(), "the position string shown at the end");
     // The board drawn is the library's drawing of that position, part for
     // part (both parsed by the browser, so compared as it serialises them).
-    let replay = tabula::game::AnyPosition::from_fen(&record.start)
+    let replay = tabula::games::AnyPosition::from_fen(&record.start)
         .unwrap()
         .svg_frames(&record.moves);
     let expected = tabula::game::svg::document(replay.size, replay.frames.last().unwrap());
@@ -491,7 +491,7 @@ fn write_analysis(results: &Path, out: &Path) -> Vec<tabula::analysis::GameAnaly
     })];
     let mut all = Vec::new();
     for r in support::results(results) {
-        let start = tabula::game::AnyPosition::from_fen(r["start"].as_str().unwrap()).unwrap();
+        let start = tabula::games::AnyPosition::from_fen(r["start"].as_str().unwrap()).unwrap();
         let moves: Vec<String> = serde_json::from_value(r["moves"].clone()).unwrap();
         let game = analyser.analyse_text(&start, &moves).unwrap();
         let side = |p: Player| if p == Player::One { "p1" } else { "p2" };

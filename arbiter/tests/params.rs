@@ -112,7 +112,7 @@ fn a_parameter_the_game_lacks_or_a_bad_value_is_a_usage_error() {
 fn the_help_lists_every_parameter_from_the_declarations() {
     let out = arbiter(&["match", "--help"]);
     let help = String::from_utf8_lossy(&out.stdout);
-    for param in tabula::game::Setups::declared() {
+    for param in tabula::games::Setups::declared() {
         let name = param.name.to_ascii_lowercase();
         assert!(help.contains(&format!("{name}=")), "{name} in:\n{help}");
     }

@@ -12,7 +12,7 @@ use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-use tabula::game::AnyPosition;
+use tabula::games::AnyPosition;
 
 #[path = "../../tests/util/tools.rs"]
 #[macro_use]

@@ -7,6 +7,8 @@
 
 use serde_json::Value;
 use std::process::{Command, Stdio};
+use tabula::game::Player;
+use tabula::games::AnyPosition;
 
 mod support;
 use support::{repo, Tmp, ARBITER, MOCK};
@@ -54,6 +56,43 @@ fn faker(g: &Value) -> (&'static str, u64, u64) {
     (side, replaced, played)
 }
 
+/// The faker's moves where it had a choice (more than one legal move),
+/// and how many of them its program chose (not in the `replaced` list, and
+/// not the move a fault ended the game on): the summary's `moves` and
+/// `own`, recomputed from the record.
+fn own_of(g: &Value) -> (u64, u64) {
+    let (side, _, _) = faker(g);
+    let player = if side == "p1" {
+        Player::One
+    } else {
+        Player::Two
+    };
+    let replaced: Vec<u64> = g["replaced"]
+        .as_array()
+        .map(|l| {
+            l.iter()
+                .filter(|r| r["side"] == side)
+                .map(|r| r["ply"].as_u64().unwrap())
+                .collect()
+        })
+        .unwrap_or_default();
+    let mut pos = AnyPosition::from_fen(g["start"].as_str().unwrap()).unwrap();
+    let (mut asked, mut own) = (0, 0);
+    let choice = |p: &AnyPosition| p.side_to_move() == player && p.legal_moves().len() > 1;
+    for (ply, m) in g["moves"].as_array().unwrap().iter().enumerate() {
+        if choice(&pos) {
+            asked += 1;
+            own += u64::from(!replaced.contains(&(ply as u64)));
+        }
+        pos.play_text(m.as_str().unwrap()).unwrap();
+    }
+    let faulted = g["offender"] == side && g["reason"] != "normal" && g["reason"] != "maxlength";
+    if faulted && choice(&pos) {
+        asked += 1;
+    }
+    (own, asked)
+}
+
 /// The `own_pct` cell of the summary's row of `name`.
 fn own_pct(csv: &str, name_part: &str) -> f64 {
     let mut lines = csv.lines();
@@ -88,7 +127,13 @@ fn by_default_the_first_replaced_move_loses() {
         };
         assert_eq!(g[other], 0, "always written: {g}");
     }
-    // 2 of its 6 answered moves in the two games were its own: 66.7 %.
+    // 2 of its 3 moves asked in each game were its own (the third, not
+    // played, lost the game): 66.7 % (the opening's moves all had a choice).
+    let (own, asked) = games
+        .iter()
+        .map(own_of)
+        .fold((0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
+    assert_eq!((own, asked), (4, 6), "{games:?}");
     assert!(
         (own_pct(&csv, "fallback") - 100.0 * 4.0 / 6.0).abs() < 0.06,
         "{csv}"
@@ -128,7 +173,16 @@ fn count_records_every_replaced_move_and_the_game_goes_on() {
     }
     // One engine process plays both games: every move from its 4th `go`.
     assert_eq!(replaced_all, played_all - 3, "{games:?}");
-    let expected = 100.0 * 3.0 / played_all as f64;
+    // Its share over the moves where it had a choice (no forced pass).
+    let (own, asked) = games
+        .iter()
+        .map(own_of)
+        .fold((0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
+    assert!(
+        own <= 3 && asked <= played_all,
+        "{own}/{asked} of {played_all}"
+    );
+    let expected = 100.0 * own as f64 / asked as f64;
     assert!((own_pct(&csv, "fallback") - expected).abs() < 0.06, "{csv}");
     // The same command again: the journal verifies, nothing is replayed.
     let (code, text, games, _) = play(&tmp, 3, Some("count"));

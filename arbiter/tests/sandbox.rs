@@ -903,7 +903,9 @@ fn private_folders_play_or_are_refused_before_the_first_game() {
         ),
     )
     .unwrap();
-    let results = tmp.path("r.jsonl");
+    // The journal in a folder of its own: the engine `ref`, without a
+    // `dir`, sees the current folder (tmp), where the arbiter may not write.
+    let results = tmp.path("out/r.jsonl");
     let out = Command::new(ARBITER)
         .args(["tournament", "--engines"])
         .arg(&config)

@@ -270,6 +270,50 @@ fn own_code(seed: u64) -> String {
     text
 }
 
+/// Copies a folder (its files, recursively).
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap().flatten() {
+        let target = to.join(e.file_name());
+        if e.path().is_dir() {
+            copy_dir(&e.path(), &target);
+        } else {
+            std::fs::copy(e.path(), target).unwrap();
+        }
+    }
+}
+
+#[test]
+fn a_season_s_layout_is_read_by_submission() {
+    // `arbiter grade` keeps each submission's files in
+    // `<season>/submissions/<name>/files`: the pairs are named by
+    // submission, not all "files".
+    let tmp = Tmp::new("season-layout");
+    let mut folders = Vec::new();
+    for name in CLASS {
+        let files = tmp.path(&format!("season/submissions/{name}/files"));
+        copy_dir(&data().join(name), &files);
+        folders.push(files.display().to_string());
+    }
+    let out = tmp.path("pairs.csv");
+    let mut args = vec!["similarity", "--source"];
+    args.extend(folders.iter().map(String::as_str));
+    args.extend(["--out", out.to_str().unwrap()]);
+    let (code, text) = arbiter(&args);
+    assert_eq!(code, 0, "{text}");
+    let pairs = read_csv(&out);
+    assert_eq!(pairs.len(), 10, "{text}");
+    let top = &pairs[0];
+    assert_eq!(
+        (
+            top["a"].as_str(),
+            top["b"].as_str(),
+            top["flagged"].as_str()
+        ),
+        ("g01-original", "g07-disguised", "true")
+    );
+}
+
 #[test]
 fn the_base_code_never_counts() {
     let tmp = Tmp::new("base");

@@ -18,7 +18,7 @@
 
 use super::sample::{play, Player};
 use super::{analyse_all, Settings};
-use crate::game::{AnyMove, AnyPosition, GameId, GameSetup};
+use crate::games::{AnyMove, AnyPosition, GameId, GameSetup};
 use crate::search::Limits;
 use std::time::Instant;
 

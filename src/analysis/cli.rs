@@ -5,7 +5,7 @@
 use super::bench;
 use super::fit::{self, two_player_games, FitOptions};
 use super::{Budget, Settings, WinModel};
-use crate::game::GameId;
+use crate::games::GameId;
 use anyhow::{bail, Context, Result};
 use std::path::PathBuf;
 

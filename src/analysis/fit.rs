@@ -31,7 +31,8 @@
 //! ```
 
 use super::winchance::{logistic, FitQuality, WinModel, TABLE_HEADER};
-use crate::game::{GameId, GameSetup, Outcome};
+use crate::game::Outcome;
+use crate::games::{GameId, GameSetup};
 use crate::search::{Evaluate, Limits, Searcher};
 use crate::with_game;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -357,7 +358,7 @@ mod tests {
     #[test]
     fn self_play_labels_each_position_for_its_mover() {
         use crate::game::Game;
-        let start = crate::game::Dots::from_fen("dots 2x2 00/00/00 00/00/00 1 0 0").unwrap();
+        let start = crate::games::Dots::from_fen("dots 2x2 00/00/00 00/00/00 1 0 0").unwrap();
         let mut searcher = Searcher::new(1);
         let found = self_play(&start, &mut searcher, 5_000);
         assert!(found.len() >= 12);

@@ -33,8 +33,9 @@
 
 use super::judge::{game_accuracy, move_accuracy, MoveClass, BLUNDER};
 use super::winchance::WinModel;
-use crate::game::any::IntoAnyMove;
-use crate::game::{AnyMove, AnyPosition, Game, GameId, MoveError, Player};
+use crate::game::{Game, MoveError, Player};
+use crate::games::any::IntoAnyMove;
+use crate::games::{AnyMove, AnyPosition, GameId, Registered};
 use crate::search::{Evaluate, Limits, Searcher};
 use crate::with_game;
 use std::fmt;
@@ -440,7 +441,7 @@ impl Analyser {
     }
 
     /// [`Analyser::analyse`] for a game known at compile time.
-    pub fn analyse_game<G: Evaluate>(
+    pub fn analyse_game<G: Evaluate + Registered>(
         &mut self,
         start: &G,
         moves: &[G::Move],
@@ -467,7 +468,7 @@ impl Analyser {
     }
 
     /// The record of `mv` played in `pos` (legal, the game not over).
-    fn judge<G: Evaluate>(
+    fn judge<G: Evaluate + Registered>(
         &mut self,
         ply: usize,
         pos: &G,

@@ -35,7 +35,7 @@
 //!
 //! ```
 //! use tabula::analysis::{Analyser, Budget, MoveClass, Settings};
-//! use tabula::game::AnyPosition;
+//! use tabula::games::AnyPosition;
 //!
 //! // Dots and Boxes on 1 × 2 boxes: solved outright, every score exact.
 //! // Only the middle arc keeps the draw for the first player.

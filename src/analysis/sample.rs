@@ -4,7 +4,7 @@
 //!
 //! ```
 //! use tabula::analysis::sample::{play, Player};
-//! use tabula::game::{GameId, GameSetup};
+//! use tabula::games::{GameId, GameSetup};
 //!
 //! let start = GameSetup::new(GameId::Knight).random(3).unwrap();
 //! let players = [Player::Greedy, Player::Random];
@@ -12,8 +12,9 @@
 //! assert_eq!(moves, play(&start, &players, 7));
 //! ```
 
-use crate::game::any::IntoAnyMove;
-use crate::game::{AnyMove, AnyPosition, Game};
+use crate::game::Game;
+use crate::games::any::IntoAnyMove;
+use crate::games::{AnyMove, AnyPosition};
 use crate::search::{Evaluate, Limits, Searcher};
 use crate::with_game;
 use rand::RngCore;
@@ -100,7 +101,7 @@ fn pick<M: Copy>(moves: &[M], rng: &mut Xoshiro256PlusPlus) -> Option<M> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{GameId, GameSetup};
+    use crate::games::{GameId, GameSetup};
 
     #[test]
     fn games_end_and_repeat() {

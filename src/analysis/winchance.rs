@@ -24,7 +24,7 @@
 //!
 //! ```
 //! use tabula::analysis::WinModel;
-//! use tabula::game::GameId;
+//! use tabula::games::GameId;
 //!
 //! let model = WinModel::of(GameId::Knight);
 //! assert_eq!(model.percent(0, false), 50.0);
@@ -33,7 +33,7 @@
 //! assert_eq!(model.percent(-3, true), 0.0);
 //! ```
 
-use crate::game::GameId;
+use crate::games::GameId;
 use std::fmt;
 use std::sync::OnceLock;
 

@@ -1,36 +1,22 @@
-//! The rules of every course game behind one trait.
+//! The core of every course game: what a game is, naming none.
 //!
 //! [`Game`] is implemented by small `Copy` states, one type per game id, and is
 //! what the search and the puzzle solvers are generic over (monomorphised, no
-//! dynamic dispatch in the hot path). At the edges — the protocol, the command
-//! line, the arbiter — a position of any game travels as an [`AnyPosition`],
-//! chosen by its [`GameId`]. The games are listed once, in [`registry`]; the
-//! game ids, [`AnyPosition`], [`AnyMove`] and [`with_game!`](crate::with_game)
-//! are derived from that list.
+//! dynamic dispatch in the hot path). Beside it: [`Player`], [`Outcome`],
+//! [`MoveError`], [`perft`], the companion traits of [`traits`] (how a game
+//! starts, is drawn, is played by a person, is read from the course's Lisp),
+//! the declarations of a game's parameters ([`params`]), the course's
+//! problem files ([`problems`]), the position-string helpers ([`fen`]), the
+//! shared hash keys ([`zobrist`]) and the boards as SVG parts ([`svg`]).
 //!
-//! | id | type | board |
-//! |---|---|---|
-//! | `knight` | [`Knight`] | 10 × 10 numbers, two knights |
-//! | `knight-solo` | [`KnightSolo`] | 10 × 10 numbers, one knight, a target |
-//! | `bishop` | [`Bishop`] | 8 × 8 numbers 11..88, two bishops |
-//! | `bishop-solo` | [`BishopSolo`] | 8 × 8 numbers, one bishop, a target |
-//! | `torre` | [`Torre`] | 7 × 7 numbers 11..77, two rooks |
-//! | `torre-solo` | [`TorreSolo`] | 7 × 7 numbers, one rook, a target |
-//! | `dots` | [`Dots`] | Dots and Boxes, up to 10 × 10 boxes |
-//! | `dots-solo` | [`DotsSolo`] | one player closing boxes, a target |
-//! | `quatro` | [`Quatro`] | 4 × 4 board, 16 pieces of 4 attributes, shared reserve |
-//! | `quatro-solo` | [`QuatroSolo`] | a board and a reserve, a winning line to make |
-//! | `adjiboto` | [`Adjiboto`] | 2 rows of 6 pits, sowing, captures of 1, 3 or 5 seeds |
-//! | `adjiboto-solo` | [`AdjibotoSolo`] | one player emptying the board |
-//! | `solitario` | [`Solitario`] | the English cross, 6 pegs each, steps and captures, a race to the other side |
-//! | `solitario-solo` | [`SolitarioSolo`] | peg solitaire: jumps until `t` pegs are left |
-//! | `galo3d` | [`Galo3d`] | 3 × 3 × 3 noughts and crosses, 49 lines |
-//! | `galo3d-solo` | [`Galo3dSolo`] | either symbol on an empty cell until a line stands |
-//! | `blokus` | [`Blokus`] | 14 × 14 board, polyomino pieces placed corner to corner (2021 or 2017 pieces) |
-//! | `blokus-solo` | [`BlokusSolo`] | one player placing pieces: N squares (2021) or a dead end (2017) |
+//! The games themselves, the registry that lists them and what travels at
+//! the edges of the program (`AnyPosition`, `GameId`, `GameSetup`) are one
+//! layer up, in [`crate::games`]: this module names no game, so a new game
+//! changes nothing here.
 //!
 //! ```
-//! use tabula::game::{Game, KnightSolo};
+//! use tabula::game::{Game, Player};
+//! use tabula::games::KnightSolo;
 //!
 //! // Problem A of the course: b1 c3 d5 reaches 72 points.
 //! let mut pos: KnightSolo = tabula::problems::builtin_knight()[0].position;
@@ -39,42 +25,22 @@
 //!     pos.play(mv).unwrap();
 //! }
 //! assert_eq!(pos.scores()[0], 72);
+//! assert_eq!((KnightSolo::NAME, KnightSolo::PUZZLE), ("knight-solo", true));
+//! assert_eq!(pos.side_to_move(), Player::One);
 //! ```
 
 use std::fmt::{self, Debug, Display};
 use std::hash::Hash;
-use std::str::FromStr;
 
-pub mod any;
 pub mod fen;
 pub mod params;
-pub mod registry;
+pub mod problems;
 pub mod svg;
 pub mod traits;
 pub mod zobrist;
 
-// The game folders, one per family of games of the registry.
-pub mod adjiboto;
-pub mod blokus;
-pub mod dots;
-pub mod galo3d;
-pub mod numbered;
-pub mod quatro;
-pub mod solitario;
-
-pub use adjiboto::{Adjiboto, AdjibotoSolo, Sow};
-pub use any::{AnyMove, AnyPosition};
-pub use blokus::{Blokus, BlokusSolo, Placement};
-// Short paths for the games' types (a convenience: the registry names each
-// type by its folder's path, so a new game needs no line here).
-pub use dots::{Arc, Dots, DotsSolo};
 pub use fen::FenError;
-pub use galo3d::{Galo3d, Galo3dSolo};
-pub use numbered::{Bishop, BishopSolo, JumpMove, Knight, KnightSolo, Torre, TorreSolo};
-pub use params::{GameSetup, Param, ParamError, Params, Setups, Values};
-pub use quatro::{Place, Quatro, QuatroSolo};
-pub use registry::GameId;
-pub use solitario::{Hop, Solitario, SolitarioSolo};
+pub use params::{Param, Params, Values};
 pub use traits::{
     Balance, BalanceSearch, CourseProblems, LispInterchange, Mark, Marks, PersonPlay, Render,
     Starts,
@@ -126,76 +92,6 @@ impl Display for Outcome {
     }
 }
 
-impl GameId {
-    /// The ids for an "expected …" message: `knight, knight-solo, …, dots or
-    /// dots-solo`, in registry order.
-    pub fn expected() -> String {
-        listed(GameId::ALL.iter(), "or")
-    }
-
-    /// The two-player ids (`puzzles` false) or the puzzles' ids, in registry
-    /// order, joined for a message by commas and `last_word`: `knight,
-    /// bishop or dots`.
-    ///
-    /// ```
-    /// use tabula::game::GameId;
-    /// assert!(GameId::listed(true, "and").starts_with("knight-solo, bishop-solo"));
-    /// assert!(GameId::listed(false, "or").starts_with("knight, bishop"));
-    /// assert!(!GameId::listed(false, "or").contains("-solo"));
-    /// ```
-    pub fn listed(puzzles: bool, last_word: &str) -> String {
-        listed(
-            GameId::ALL.iter().filter(|g| g.is_puzzle() == puzzles),
-            last_word,
-        )
-    }
-}
-
-/// `a, b <last_word> c`.
-fn listed<'a>(ids: impl Iterator<Item = &'a GameId>, last_word: &str) -> String {
-    let ids: Vec<&str> = ids.map(|g| g.as_str()).collect();
-    match ids.split_last() {
-        Some((last, rest)) if !rest.is_empty() => {
-            format!("{} {last_word} {last}", rest.join(", "))
-        }
-        _ => ids.concat(),
-    }
-}
-
-impl Display for GameId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-/// An unknown game id.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct UnknownGame(pub String);
-
-impl Display for UnknownGame {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "unknown game '{}' (expected {})",
-            self.0,
-            GameId::expected()
-        )
-    }
-}
-
-impl std::error::Error for UnknownGame {}
-
-impl FromStr for GameId {
-    type Err = UnknownGame;
-
-    fn from_str(s: &str) -> Result<GameId, UnknownGame> {
-        GameId::ALL
-            .into_iter()
-            .find(|g| g.as_str().eq_ignore_ascii_case(s))
-            .ok_or_else(|| UnknownGame(s.to_string()))
-    }
-}
-
 /// Why a move string was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MoveError {
@@ -228,6 +124,15 @@ impl Display for MoveError {
 
 impl std::error::Error for MoveError {}
 
+/// A move of a game: what [`Game::Move`] is. `Display` prints the
+/// interface notation.
+pub trait GameMove: Copy + Eq + Hash + Debug + Display + Send + Sync + 'static {
+    /// True for the pass (`pass` in the notation): the move of a side that
+    /// has no other, which the rules force. Programs ask this, never the
+    /// notation.
+    fn is_pass(self) -> bool;
+}
+
 /// A bounded list of moves, filled without allocation.
 pub type MoveList<M, const N: usize> = arrayvec::ArrayVec<M, N>;
 
@@ -243,9 +148,8 @@ pub type MoveList<M, const N: usize> = arrayvec::ArrayVec<M, N>;
 /// different scores share transposition-table entries; searches store values
 /// relative to the node (points still to be won).
 pub trait Game: Copy + Eq + Debug + Display + Send + Sync + 'static {
-    /// A move of the game. `Display` prints the interface notation; the
-    /// type is listed in the registry (hence [`any::IntoAnyMove`]).
-    type Move: Copy + Eq + Hash + Debug + Display + Send + Sync + 'static + any::IntoAnyMove;
+    /// A move of the game.
+    type Move: GameMove;
     /// The move list: capacity for the worst case of the game.
     type Moves: Default
         + Clone
@@ -255,8 +159,14 @@ pub trait Game: Copy + Eq + Debug + Display + Send + Sync + 'static {
         + Extend<Self::Move>
         + IntoIterator<Item = Self::Move>;
 
-    /// The game's id.
-    const ID: GameId;
+    /// The game's id as the interface writes it (`knight-solo`): the first
+    /// word of its position strings. The registry's `GameId` reads it
+    /// ([`crate::games::GameId::as_str`]).
+    const NAME: &'static str;
+
+    /// True for a single-player puzzle (the registry checks it against its
+    /// `puzzle`/`duel` column when it compiles).
+    const PUZZLE: bool;
 
     /// The legal moves, in the operator order of the rules. Empty only when the
     /// game is over (a forced pass is a move).
@@ -325,7 +235,7 @@ pub trait Game: Copy + Eq + Debug + Display + Send + Sync + 'static {
 
     /// The result once the game is over (puzzles: `None`, they have no winner).
     fn outcome(&self) -> Option<Outcome> {
-        if Self::ID.is_puzzle() || !self.is_over() {
+        if Self::PUZZLE || !self.is_over() {
             return None;
         }
         let [a, b] = self.scores();

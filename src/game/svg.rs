@@ -1,7 +1,8 @@
 //! Boards drawn as SVG, for the tournament's web page (`arbiter report`).
 //!
 //! Each game draws its own board ([`Draw`], in its folder: `numbered/svg.rs`,
-//! `dots/svg.rs`, `quatro/svg.rs`) as a list of keyed [`Part`]s: one SVG
+//! `dots/svg.rs`, `quatro/svg.rs`; any game's through
+//! `AnyPosition::svg_frames`) as a list of keyed [`Part`]s: one SVG
 //! fragment per square, arc, box or piece. A game's replay
 //! ([`frames`]) is the list of each position's parts; the page stores the
 //! first position whole and then only the parts that change from one
@@ -12,7 +13,8 @@
 //! [`SVG_STYLE`], which the page and [`document`] both use.
 //!
 //! ```
-//! use tabula::game::{svg, AnyPosition};
+//! use tabula::game::svg;
+//! use tabula::games::AnyPosition;
 //!
 //! let start = AnyPosition::from_fen("dots 1x1 0/0 0/0 1 0 0").unwrap();
 //! let moves: Vec<String> = ["h1.1", "h2.1", "v1.1", "v1.2"].map(String::from).into();
@@ -22,8 +24,7 @@
 //! assert!(end.contains("class=\"box p2\""), "player 2 closed the box: {end}");
 //! ```
 
-use super::{AnyPosition, Game, Player, Render};
-use crate::with_game;
+use super::{Game, Player, Render};
 use std::fmt::Write;
 
 /// One keyed piece of a drawing: `svg` is one SVG element (or a `<g>`).
@@ -111,7 +112,7 @@ pub fn frames<G: Draw + Render>(start: &G, moves: &[String]) -> Frames {
 /// past the moves replayed, is `None`; the others' order is kept.
 ///
 /// ```
-/// use tabula::game::AnyPosition;
+/// use tabula::games::AnyPosition;
 ///
 /// let start = AnyPosition::from_fen("dots 1x1 0/0 0/0 1 0 0").unwrap();
 /// let moves: Vec<String> = ["h1.1", "h2.1", "v1.1"].map(String::from).into();
@@ -171,24 +172,6 @@ fn draw_move<G: Draw + Render>(
         }
     }
     Some(pos.svg_parts(Some((&before, mv)), owners))
-}
-
-impl AnyPosition {
-    /// The drawings of this start position and of each move of `moves`
-    /// (see [`frames`]).
-    pub fn svg_frames(&self, moves: &[String]) -> Frames {
-        with_game!(self, p => frames(p, moves))
-    }
-
-    /// [`AnyPosition::svg_frames`] and the drawings after other moves at
-    /// some plies (see [`frames_with`]).
-    pub fn svg_frames_with(
-        &self,
-        moves: &[String],
-        alternatives: &[(usize, &str)],
-    ) -> (Frames, Vec<Option<Vec<Part>>>) {
-        with_game!(self, p => frames_with(p, moves, alternatives))
-    }
 }
 
 /// `<text>` with the class `class` at (x, y).

@@ -13,7 +13,7 @@
 //! ```
 
 use super::command::VERBS;
-use crate::game::AnyMove;
+use crate::games::AnyMove;
 use crate::search::{Iteration, Stats};
 use std::fmt;
 

@@ -20,7 +20,8 @@
 //! assert!(text.contains("  v1     2"), "{text}");
 //! ```
 
-use crate::game::{AnyPosition, Player, Render};
+use crate::game::{Player, Render};
+use crate::games::AnyPosition;
 
 /// The lines of the drawing of `pos`.
 pub fn render(pos: &AnyPosition) -> Vec<String> {

@@ -6,7 +6,6 @@
 //! `solve: ` ([`OptionError::detail`], [`SolveError::detail`]); `Display`
 //! puts the `solve: ` first, as the command line prints it.
 
-use crate::game::GameId;
 use std::fmt;
 
 /// An algorithm name that is none of the solvers'.
@@ -74,18 +73,19 @@ impl std::error::Error for OptionError {}
 /// [`SolveOutcome::NoSolution`](super::SolveOutcome::NoSolution)).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SolveError {
-    /// The position is a two-player game's.
-    NotAPuzzle(GameId),
+    /// The position is a two-player game's (its id).
+    NotAPuzzle(&'static str),
     /// The game has no heuristic of that name.
     UnknownHeuristic {
         /// The name given.
         name: String,
-        game: GameId,
+        /// The game's id.
+        game: &'static str,
         /// The game's heuristics, comma-separated.
         expected: String,
     },
-    /// Neither the position nor the options give a target.
-    NoTarget(GameId),
+    /// Neither the position nor the options give a target (the game's id).
+    NoTarget(&'static str),
     /// The solver panicked (a bug; the engine reports it and goes on).
     Panicked,
 }

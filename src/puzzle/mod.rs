@@ -23,13 +23,17 @@
 //! (1024 MiB) and node cap (100 million generated) keep every run bounded.
 //! `nosolution reason exhausted` is returned only when nothing was cut.
 //!
+//! A puzzle of any game (an `AnyPosition`) is solved through the
+//! registry's dispatch in [`crate::solve`].
+//!
 //! ```
 //! use std::sync::atomic::AtomicBool;
-//! use tabula::puzzle::{solve, SolveOptions, SolveOutcome};
+//! use tabula::games::KnightSolo;
+//! use tabula::puzzle::{run_game, SolveOptions, SolveOutcome};
 //!
-//! let pos = tabula::setup::parse_spec("problem knight-solo A", None).unwrap();
+//! let pos: KnightSolo = tabula::problems::builtin_knight()[0].position;
 //! let opts = SolveOptions::parse(&["algorithm", "idastar"]).unwrap();
-//! let out = solve(&pos, &opts, &AtomicBool::new(false), &mut |_| {}).unwrap();
+//! let out = run_game(&pos, &opts, &AtomicBool::new(false), &mut |_| {}).unwrap().outcome;
 //! let SolveOutcome::Solution { moves, score, .. } = &out else { panic!() };
 //! assert_eq!((moves.len(), *score), (3, 72));
 //! assert!(out.to_string().starts_with("solution score 72 depth 3 "));
@@ -37,21 +41,18 @@
 
 pub mod astar;
 pub mod bfs;
-pub mod cli;
 pub mod context;
 pub mod dfs;
 pub mod error;
 pub mod heuristic;
 pub mod idastar;
 pub mod rbfs;
-pub mod report;
 pub mod smastar;
 pub mod stats;
 
 pub use context::LimitKind;
 pub use error::{OptionError, SolveError, UnknownAlgorithm};
 
-use crate::game::AnyPosition;
 use context::{Found, Limits, Search};
 use heuristic::Puzzle;
 use stats::{effective_branching_factor, Stats};
@@ -335,29 +336,6 @@ pub struct Run {
     pub stats: Stats,
 }
 
-/// Solves a puzzle position; `info` receives progress lines (without the
-/// `info ` prefix). Errors: not a puzzle, no target, unknown algorithm or
-/// heuristic.
-pub fn solve(
-    pos: &AnyPosition,
-    opts: &SolveOptions,
-    stop: &AtomicBool,
-    info: &mut dyn FnMut(&str),
-) -> Result<SolveOutcome, SolveError> {
-    run(pos, opts, stop, info).map(|r| r.outcome)
-}
-
-/// [`solve`] with the run's details.
-pub fn run(
-    pos: &AnyPosition,
-    opts: &SolveOptions,
-    stop: &AtomicBool,
-    info: &mut dyn FnMut(&str),
-) -> Result<Run, SolveError> {
-    crate::with_puzzle!(pos, p => run_game(p, opts, stop, info),
-        else Err(SolveError::NotAPuzzle(pos.game())))
-}
-
 /// The names of a game's heuristics, for error messages.
 fn heuristic_names<G: Puzzle>() -> String {
     G::HEURISTICS
@@ -381,13 +359,13 @@ pub fn run_game<G: Puzzle>(
             .heuristic_index(name)
             .ok_or_else(|| SolveError::UnknownHeuristic {
                 name: name.clone(),
-                game: G::ID,
+                game: G::NAME,
                 expected: heuristic_names::<G>(),
             })?,
     };
     let (pos, target) = match opts.target {
         Some(t) => pos.aim(t),
-        None => (*pos, pos.own_target().ok_or(SolveError::NoTarget(G::ID))?),
+        None => (*pos, pos.own_target().ok_or(SolveError::NoTarget(G::NAME))?),
     };
     let pos = &pos;
     let heuristic = algorithm.informed().then(|| G::HEURISTICS[index]);

@@ -32,6 +32,7 @@ pub const INFINITY: i32 = 1 << 20;
 /// Options of the search algorithm (switchable for measurements).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SearchConfig {
+    /// The evaluation terms ([`EvalConfig`]; each game declares its own).
     pub eval: EvalConfig,
     /// Aspiration window half-width at the root from depth 4 (0: off). Off
     /// by default: it did not pay on the knight bench (3 432 691 nodes with
@@ -62,6 +63,9 @@ pub struct Worker<'a, G: Evaluate> {
     pub tt: &'a mut Tt,
     pub history: &'a mut History,
     pub cfg: SearchConfig,
+    /// The game's evaluation terms under `cfg.eval` (`None`: the course's
+    /// evaluation), made once for the search.
+    pub terms: Option<G::Terms>,
     pub timer: Timer,
     pub stop: &'a AtomicBool,
     pub node_limit: u64,
@@ -106,6 +110,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         Worker {
             tt,
             history,
+            terms: cfg.eval.terms(),
             cfg,
             timer,
             stop,
@@ -318,7 +323,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
     /// has them (a capture keeps the turn, so its value is `gain + child`).
     fn quiesce(&mut self, pos: &G, ply: usize, mut alpha: i32, beta: i32) -> i32 {
         self.horizon = true;
-        let stand = eval::evaluate(pos, &self.cfg.eval);
+        let stand = eval::evaluate(pos, self.terms.as_ref());
         if !eval::has_noisy::<G>() || stand >= beta || ply >= MAX_PLY - 1 {
             return stand;
         }

@@ -1,20 +1,18 @@
-//! `tabula bench`: fixed positions of every game searched to fixed depths
-//! with a fresh table. The total node count is the signature of the search:
-//! any change to the search or the evaluation changes it, any change that
-//! should not (refactoring, speed-ups) must keep it. The last line is
-//! `<nodes> nodes <nps> nps`. The signature measures the alpha-beta search:
-//! the exact solver is off for it.
+//! What a game offers to `tabula bench`: fixed positions searched to fixed
+//! depths with a fresh table, whose total node count is the signature of
+//! the search (any change to the search or the evaluation changes it, any
+//! change that should not — refactoring, speed-ups — must keep it). The
+//! signature measures the alpha-beta search: the exact solver is off for
+//! it.
 //!
 //! Each game offers its positions through [`Bench`], in its own folder
-//! (`game/<game>/eval.rs`); the bench runs them in registry order. A game
-//! may also offer a position outside the signature, run alone by `--only
-//! <key>` untimed with the exact solver on ([`BenchRun::Solve`]: `--only
-//! dots3x3` measures the Dots and Boxes solver).
+//! (`games/<game>/eval.rs`); the bench ([`crate::cli::bench`]) runs them in
+//! registry order. A game may also offer a position outside the signature,
+//! run alone by `--only <key>` untimed with the exact solver on
+//! ([`BenchRun::Solve`]: `--only dots3x3` measures the Dots and Boxes
+//! solver).
 
-use super::{Evaluate, Limits, SearchConfig, Searcher};
-use crate::game::GameId;
-use std::sync::atomic::AtomicBool;
-use std::time::Instant;
+use super::Evaluate;
 
 /// The bench positions a game offers (see the module).
 pub trait Bench: Evaluate {
@@ -61,113 +59,4 @@ pub enum BenchRun {
         /// The word of `--only` that runs it.
         only: &'static str,
     },
-}
-
-/// Nodes and time of one bench position.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Line {
-    pub game: GameId,
-    pub name: String,
-    pub depth: u32,
-    pub nodes: u64,
-    pub ms: u64,
-    pub score: i32,
-    pub exact: bool,
-    pub best: String,
-}
-
-fn run_one<G: Evaluate>(searcher: &mut Searcher, pos: &G, name: &str, limits: &Limits) -> Line {
-    searcher.new_game();
-    let start = Instant::now();
-    let out = searcher.search(pos, limits, &AtomicBool::new(false), &mut |_| {});
-    Line {
-        game: G::ID,
-        name: name.to_string(),
-        depth: out.depth,
-        nodes: out.stats.nodes,
-        ms: start.elapsed().as_millis() as u64,
-        score: out.score,
-        exact: out.exact,
-        best: out.best.map_or("none".into(), |m| m.to_string()),
-    }
-}
-
-/// The bench positions of one game that `depth` and `only` ask for (see
-/// [`run`]), searched.
-fn run_game<G: Bench>(
-    searcher: &mut Searcher,
-    depth: Option<u32>,
-    only: Option<&str>,
-    lines: &mut Vec<Line>,
-) {
-    let signature = only.is_none_or(|o| o == G::ID.as_str());
-    for b in G::bench_positions() {
-        let (limits, exact_solver) = match b.run {
-            BenchRun::Depth(d) if signature => (
-                Limits {
-                    depth: Some(depth.unwrap_or(d)),
-                    ..Limits::default()
-                },
-                false,
-            ),
-            BenchRun::Solve { only: key } if only == Some(key) => (Limits::default(), true),
-            BenchRun::Depth(_) | BenchRun::Solve { .. } => continue,
-        };
-        searcher.set_config(SearchConfig {
-            exact_solver,
-            ..searcher.config()
-        });
-        lines.push(run_one(searcher, &b.position, &b.name, &limits));
-    }
-}
-
-/// Runs the bench. `depth` replaces every position's depth (small values
-/// make a fast determinism test).
-/// `only` keeps the positions of one game id, or runs the position outside
-/// the signature whose key it is ([`BenchRun::Solve`]).
-pub fn run(depth: Option<u32>, hash_mib: usize, only: Option<&str>) -> Vec<Line> {
-    let mut s = Searcher::new(hash_mib);
-    let mut lines = Vec::new();
-    for game in GameId::ALL {
-        crate::with_game_id!(game, G => run_game::<G>(&mut s, depth, only, &mut lines));
-    }
-    lines
-}
-
-/// Prints the bench lines, the subtotals ([`Bench::BENCH_SUBTOTAL`]) and
-/// the final signature line.
-pub fn print(lines: &[Line]) {
-    let (mut nodes, mut ms) = (0u64, 0u64);
-    let mut subtotals: Vec<(GameId, u64, u64)> = Vec::new();
-    for l in lines {
-        println!(
-            "{:<12} {:<14} depth {:>2} nodes {:>10} time {:>6} ms score {}{} best {}",
-            l.game.as_str(),
-            l.name,
-            l.depth,
-            l.nodes,
-            l.ms,
-            l.score,
-            if l.exact { " exact" } else { "" },
-            l.best
-        );
-        nodes += l.nodes;
-        ms += l.ms;
-        if crate::with_game_id!(l.game, G => <G as Bench>::BENCH_SUBTOTAL) {
-            match subtotals.iter_mut().find(|(g, _, _)| *g == l.game) {
-                Some((_, n, t)) => {
-                    *n += l.nodes;
-                    *t += l.ms;
-                }
-                None => subtotals.push((l.game, l.nodes, l.ms)),
-            }
-        }
-    }
-    let nps = |n: u64, ms: u64| n * 1000 / ms.max(1);
-    for (game, n, t) in subtotals {
-        if n > 0 {
-            println!("{game}: {n} nodes {} nps", nps(n, t));
-        }
-    }
-    println!("{nodes} nodes {} nps", nps(nodes, ms));
 }

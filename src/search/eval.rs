@@ -9,45 +9,41 @@
 //! the functions below are the search's entry points into it, monomorphised
 //! per game (no dynamic dispatch, no type tests).
 //!
-//! Terms, each switchable through [`EvalConfig`] so that self-play can
-//! measure it. Measured with `tabula selfplay --movetime 20 --seed 1000
-//! --games 40` (knight, 20 boards, colours swapped; "boards" counts the
-//! boards on which A scored more than B over both colours, since most random
-//! boards are won by the same colour whoever plays it):
+//! Each game declares the terms of its evaluation in its folder, as it
+//! declares its parameters: a typed value with one `bool` per term
+//! ([`Evaluate::Terms`], written with [`eval_terms!`](crate::eval_terms):
+//! each term's name, whether it is on by default, and what it adds, with
+//! its measurements). The search names no term: [`EvalConfig`] says
+//! "the course's evaluation" (the score difference, every term off) or
+//! "each game's defaults, with these terms switched by name" (self-play's
+//! `tabula:no-mobility`), and a search makes its game's typed terms from it
+//! once ([`EvalConfig::terms`]), not per node.
 //!
-//! | A (vs baseline) | boards W/D/L | points A–B |
-//! |---|---|---|
-//! | score difference only (`tabula:material`) | 11/0/9 | 47673–47341 |
-//! | reach + mobility (6) + parity | 18/0/2 | 49180–45035 |
-//! | … without reach | 10/1/9 | 47239–47160 |
-//! | … without mobility | 13/1/6 | 49748–45871 |
-//! | … without parity | 19/0/1 | 51194–44575 |
-//! | reach + mobility (12), the default | 18/0/2 | 52117–44869 |
-//! | … plus territory | 15/0/5 | 48184–45431 (with parity, mobility 6) |
+//! ```
+//! use tabula::search::eval::{EvalConfig, Terms};
 //!
-//! - **knight / bishop, reach** (on): the best number the side to move can
-//!   take next, minus half the best one the opponent could take (a one-ply
-//!   greedy look past the horizon; subtracting the whole of it measured worse,
-//!   16/1/3).
-//! - **knight / bishop, mobility** (on): legal destinations of the side to
-//!   move minus the opponent's (attack rule applied): a knight with few exits
-//!   gets stuck and passes while the other collects.
-//! - **knight, parity** (off: measured as a loss): knights always change
-//!   square colour, so the attack rule only ever restricts the side whose
-//!   knight stands on the same colour as the opponent's; that side is the one
-//!   to move for the rest of the game (until a pass). A small penalty for
-//!   being the restricted side.
-//! - **territory** (off: measured as a loss): a Voronoi split of the numbers
-//!   by knight distance.
-//! - **dots, chains** (off: measured as a loss, 7/0/13 games on 5 × 6 against
-//!   the same engine without it, 10/0/10 on 3 × 3): boxes capturable at once
-//!   count for the side to move; when no safe arc is left the side to move
-//!   must open a chain, estimated as a loss of a third of the open boxes.
-//!   Dots and Boxes relies on search and the capture quiescence instead
-//!   (100 % against the baseline on 4 × 4 without the term).
+//! tabula::eval_terms! {
+//!     /// A made-up game's terms.
+//!     pub struct Mine {
+//!         /// What the side to move can take next.
+//!         reach: true,
+//!         /// Squares left to each side.
+//!         room: false,
+//!     }
+//! }
+//!
+//! assert_eq!(Mine::DECLARED[1].name, "room");
+//! assert_eq!(Mine::DECLARED[0].help, "What the side to move can take next.");
+//! let mut cfg = EvalConfig::default();
+//! assert_eq!(cfg.terms::<Mine>(), Some(Mine { reach: true, room: false }));
+//! assert!(cfg.switch(&Mine::DECLARED[0], false) && cfg.switch(&Mine::DECLARED[1], true));
+//! assert_eq!(cfg.terms::<Mine>(), Some(Mine { reach: false, room: true }));
+//! assert_eq!(EvalConfig::MATERIAL.terms::<Mine>(), None);
+//! ```
 
 use super::exact::Exact;
 use crate::game::Game;
+use std::fmt::Debug;
 
 /// The game knowledge of the alpha-beta search: static evaluation, move
 /// ordering, the quiescence moves, the time budget and an optional exact
@@ -59,9 +55,13 @@ pub trait Evaluate: Game {
     /// Boxes captures): the search then follows them in a quiescence search.
     const HAS_NOISY: bool;
 
-    /// The static value of the position with the terms of `cfg` (never
-    /// called with [`EvalConfig::material_only`]: that is `0` for every game).
-    fn evaluate(&self, cfg: &EvalConfig) -> i32;
+    /// The game's evaluation terms, declared in its folder
+    /// ([`eval_terms!`](crate::eval_terms)); `()` for a game without.
+    type Terms: Terms;
+
+    /// The static value of the position with `terms` (never called under
+    /// [`EvalConfig::material_only`]: that is `0` for every game).
+    fn evaluate(&self, terms: &Self::Terms) -> i32;
 
     /// Move ordering: a larger value is tried earlier.
     fn order_hint(&self, mv: Self::Move) -> i32;
@@ -88,71 +88,152 @@ pub trait Evaluate: Game {
     }
 }
 
-/// Which evaluation terms are on.
+/// One evaluation term a game declares ([`Terms::DECLARED`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Term {
+    /// Its name: `tabula:<name>` switches it on in self-play,
+    /// `tabula:no-<name>` off.
+    pub name: &'static str,
+    /// On by default.
+    pub on: bool,
+    /// What it adds, and how it measured (its doc comment).
+    pub help: &'static str,
+}
+
+/// A game's evaluation terms: a typed value, one `bool` per term, and the
+/// declarations ([`Evaluate::Terms`]). Written with
+/// [`eval_terms!`](crate::eval_terms); `()` is a game without terms.
+pub trait Terms: Copy + Eq + Debug + Send + Sync + 'static {
+    /// The terms, in their order.
+    const DECLARED: &'static [Term];
+
+    /// Every term as declared ([`Term::on`]).
+    fn defaults() -> Self;
+
+    /// Switches the term `name` on or off; false when the game has none of
+    /// that name.
+    fn set(&mut self, name: &str, on: bool) -> bool;
+}
+
+/// A game without evaluation terms.
+impl Terms for () {
+    const DECLARED: &'static [Term] = &[];
+
+    fn defaults() {}
+
+    fn set(&mut self, _name: &str, _on: bool) -> bool {
+        false
+    }
+}
+
+/// Declares a game's evaluation terms: a struct of `bool`s, one per term,
+/// each with its doc comment (its [`Term::help`]) and its default
+/// (`true`: on), implementing [`Terms`]. See the module's example.
+#[macro_export]
+macro_rules! eval_terms {
+    (
+        $(#[$meta:meta])*
+        $vis:vis struct $name:ident {
+            $( $(#[doc = $doc:literal])+ $term:ident: $on:literal, )*
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        $vis struct $name {
+            $( $(#[doc = $doc])+ pub $term: bool, )*
+        }
+
+        impl $crate::search::eval::Terms for $name {
+            const DECLARED: &'static [$crate::search::eval::Term] = &[$(
+                $crate::search::eval::Term {
+                    name: stringify!($term),
+                    on: $on,
+                    help: concat!($($doc),+).trim_ascii(),
+                },
+            )*];
+
+            fn defaults() -> $name {
+                $name { $( $term: $on, )* }
+            }
+
+            fn set(&mut self, name: &str, on: bool) -> bool {
+                match name {
+                    $( stringify!($term) => self.$term = on, )*
+                    _ => return false,
+                }
+                true
+            }
+        }
+    };
+}
+
+/// How many terms an [`EvalConfig`] can switch (more than the registry's
+/// games declare names: a test says so).
+pub const SWITCHES: usize = 8;
+
+/// Which evaluation terms are on, for any game: the course's evaluation
+/// ([`EvalConfig::MATERIAL`]: the score difference, every term off), or
+/// each game's declared terms with some switched by name (the default:
+/// none switched, each term as its game declares it).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct EvalConfig {
     /// Score difference only (the course's evaluation): every term off.
     pub material_only: bool,
-    pub reach: bool,
-    pub mobility: bool,
-    pub parity: bool,
-    pub chains: bool,
-    /// Territory: numbers the side reaches first (knight/bishop).
-    pub territory: bool,
-}
-
-impl Default for EvalConfig {
-    fn default() -> EvalConfig {
-        EvalConfig {
-            material_only: false,
-            reach: true,
-            mobility: true,
-            // Measured as a loss (see the module documentation): off.
-            parity: false,
-            chains: false,
-            territory: false,
-        }
-    }
+    /// Terms switched from their game's default (matched by name), and
+    /// whether on.
+    switched: [Option<(&'static Term, bool)>; SWITCHES],
 }
 
 impl EvalConfig {
     /// The course's evaluation: score difference only.
     pub const MATERIAL: EvalConfig = EvalConfig {
         material_only: true,
-        reach: false,
-        mobility: false,
-        parity: false,
-        chains: false,
-        territory: false,
+        switched: [None; SWITCHES],
     };
 
-    /// Parses `full`, `material`, or `no-<term>` (for self-play).
-    pub fn parse(text: &str) -> Option<EvalConfig> {
-        let mut cfg = EvalConfig::default();
-        match text {
-            "full" => {}
-            "material" => cfg = EvalConfig::MATERIAL,
-            "no-reach" => cfg.reach = false,
-            "no-mobility" => cfg.mobility = false,
-            "no-parity" => cfg.parity = false,
-            "no-chains" => cfg.chains = false,
-            "no-territory" => cfg.territory = false,
-            "parity" => cfg.parity = true,
-            "chains" => cfg.chains = true,
-            "territory" => cfg.territory = true,
-            _ => return None,
+    /// Switches `term` on or off in every game that declares a term of its
+    /// name (a later switch of the same name replaces an earlier one);
+    /// false when [`SWITCHES`] other names are switched already.
+    pub fn switch(&mut self, term: &'static Term, on: bool) -> bool {
+        let slot = (self.switched.iter()).position(|s| s.is_none_or(|(t, _)| t.name == term.name));
+        match slot {
+            Some(i) => {
+                self.switched[i] = Some((term, on));
+                true
+            }
+            None => false,
         }
-        Some(cfg)
+    }
+
+    /// The terms switched and whether on, in the order first switched.
+    pub fn switched(&self) -> impl Iterator<Item = (&'static Term, bool)> + '_ {
+        self.switched.iter().map_while(|s| *s)
+    }
+
+    /// A game's terms under this configuration: its defaults with the
+    /// switched terms it declares set; `None` under
+    /// [`EvalConfig::material_only`].
+    pub fn terms<T: Terms>(&self) -> Option<T> {
+        if self.material_only {
+            return None;
+        }
+        let mut terms = T::defaults();
+        for (term, on) in self.switched() {
+            terms.set(term.name, on);
+        }
+        Some(terms)
     }
 }
 
-/// The static value of `pos` (relative, see the module documentation).
+/// The static value of `pos` (relative, see the module documentation)
+/// with `terms` ([`EvalConfig::terms`]); `0` without (the course's
+/// evaluation).
 #[inline]
-pub fn evaluate<G: Evaluate>(pos: &G, cfg: &EvalConfig) -> i32 {
-    if cfg.material_only {
-        return 0;
+pub fn evaluate<G: Evaluate>(pos: &G, terms: Option<&G::Terms>) -> i32 {
+    match terms {
+        Some(terms) => pos.evaluate(terms),
+        None => 0,
     }
-    pos.evaluate(cfg)
 }
 
 /// A noisy move to follow in the quiescence search (Dots and Boxes: an arc

@@ -7,8 +7,8 @@
 //! - [`tt`]: the transposition table and its replacement policy;
 //! - [`ordering`]: TT move, killers, history and game knowledge;
 //! - [`eval`]: [`Evaluate`], what the search asks of a game (each game
-//!   implements it in its folder, `game/<game>/eval.rs`), and the
-//!   evaluation terms;
+//!   implements it in its folder, `games/<game>/eval.rs`), and the
+//!   evaluation terms each game declares;
 //! - [`time`]: movetime and clock budgets;
 //! - [`exact`]: the hook of a game's optional exact endgame solver, used
 //!   instead of the search whenever the limits let it finish (one rule for
@@ -16,11 +16,16 @@
 //! - [`bench`](mod@bench): the fixed-depth benchmark whose node count signs
 //!   the search, over the positions each game offers ([`bench::Bench`]);
 //! - [`baseline`]: the course's plain alpha-beta, the sparring partner of
-//!   [`selfplay`] (`tabula selfplay`: seeded matches, W/D/L and score %).
+//!   `tabula selfplay` ([`crate::cli::selfplay`]: seeded matches, W/D/L and
+//!   score %).
+//!
+//! The search names no game: it is generic over the core's
+//! [`Game`] and the traits it defines here.
 //!
 //! ```
 //! use std::sync::atomic::AtomicBool;
-//! use tabula::game::{Dots, Game};
+//! use tabula::game::Game;
+//! use tabula::games::Dots;
 //! use tabula::search::{Limits, Searcher};
 //!
 //! // Dots and Boxes on 2 × 2 is small enough to be solved outright.
@@ -37,7 +42,6 @@ pub mod bench;
 pub mod eval;
 pub mod exact;
 pub mod ordering;
-pub mod selfplay;
 pub mod time;
 pub mod tt;
 

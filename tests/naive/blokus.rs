@@ -429,7 +429,7 @@ pub fn problem(index: usize, variant: &str) -> BlokusPos {
     }
 }
 
-/// The seeded starts (documentation of `tabula::game::blokus::random`).
+/// The seeded starts (documentation of `tabula::games::blokus::random`).
 pub fn random(solo: bool, seed: u64) -> BlokusPos {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     if !solo {

@@ -309,7 +309,7 @@ fn can_fork(p: &GaloPos, s: char) -> bool {
     false
 }
 
-/// The seeded opening (the documentation of `tabula::game::galo3d::random`):
+/// The seeded opening (the documentation of `tabula::games::galo3d::random`):
 /// 2 + next % 3 plies, each the next % m-th of the m moves after which no
 /// symbol has two on a line with the third cell empty and the next player
 /// cannot fork.

@@ -1542,7 +1542,7 @@ pub fn random_dots(rows: usize, cols: usize, seed: u64) -> Pos {
     Pos::Dots(pos)
 }
 
-/// The random Quatro start (documentation of `tabula::game::quatro::random`):
+/// The random Quatro start (documentation of `tabula::games::quatro::random`):
 /// 2 + rng % 3 placements, each the rng % m-th of the m moves that neither
 /// win nor leave the next player a threat; the puzzle's reserve is the
 /// pieces not on the board.
@@ -1574,7 +1574,7 @@ pub fn random_quatro(solo: bool, seed: u64) -> Pos {
 }
 
 /// The random Adji-boto start (documentation of
-/// `tabula::game::adjiboto::random`): the duel deals 48 seeds into the top
+/// `tabula::games::adjiboto::random`): the duel deals 48 seeds into the top
 /// row (pit rng % 6) and mirrors it turned 180°; the puzzle deals 8 + rng %
 /// 17 seeds into the 12 pits (rng % 12, row-major).
 pub fn random_adji(solo: bool, seed: u64) -> Pos {

@@ -471,7 +471,7 @@ pub fn problem(index: usize) -> SoliPos {
 }
 
 /// `random solitario <seed>` (documentation of
-/// `tabula::game::solitario::random`): 2 + 2 × (rng % 4) plies from the
+/// `tabula::games::solitario::random`): 2 + 2 × (rng % 4) plies from the
 /// start, each the rng % m-th of the m moves after which the game goes on
 /// and the player then to move cannot reach the opponent's start holes.
 pub fn random(seed: u64) -> SoliPos {

@@ -1,6 +1,7 @@
 //! The outside programs some tests need (SBCL for the Lisp adapter, Python
 //! for the example engine, tmux and `script` for the terminal tests,
-//! bubblewrap for the arbiter's sandbox, GNU parallel, sshd, rsync and Slurm
+//! bubblewrap for the arbiter's sandbox (and keyutils for its keyring
+//! tests), GNU parallel, sshd, rsync and Slurm
 //! for the sharded championship's recipes, Chromium and its WebDriver for
 //! the web page's tests).
 //!
@@ -66,11 +67,24 @@ pub const BWRAP: Tool = Tool {
     program: "bwrap",
     package: "bubblewrap",
 };
+/// `keyctl`, to give a test the session keyring of a teacher's login
+/// (pam_keyinit's) holding a secret.
+pub const KEYCTL: Tool = Tool {
+    program: "keyctl",
+    package: "keyutils",
+};
 /// A pseudo-terminal for one command (util-linux; Debian's essential
 /// `bsdutils`).
 pub const SCRIPT: Tool = Tool {
     program: "script",
     package: "bsdutils",
+};
+
+/// GNU binutils' `strip`: a compiled engine handed in as a submission
+/// without its debugging information (under the intake's size limit).
+pub const STRIP: Tool = Tool {
+    program: "strip",
+    package: "binutils",
 };
 
 /// Headless Chromium, for the tournament page's browser tests.

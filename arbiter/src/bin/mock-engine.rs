@@ -26,7 +26,8 @@
 //! `--report FILE`.
 //! Hostile modes, for the sandbox tests (see `mock-engine/hostile.rs`):
 //! `read-secret`, `write-journal`, `connect`, `fork`, `memory`, `daemon`,
-//! `kill-parent`, `ponder`, `inherited-fd`, `env-canary`, `unix-socket`
+//! `kill-parent`, `ponder`, `inherited-fd`, `env-canary`, `unix-socket`,
+//! `keyring`, `keyring-clear`, `lock`, `watch-secret`
 //! (`--target=T` names the target). Floods and lies, from the `go`
 //! numbered `--after`: `stderr-flood` (`--flood` lines of 16 KiB on stderr
 //! before each move), `option-flood` (`--flood` `option` lines in the
@@ -60,7 +61,7 @@ mod planted;
 use std::collections::HashSet;
 use std::io::{self, BufRead, BufWriter, Write};
 use std::time::Duration;
-use tabula::game::AnyPosition;
+use tabula::games::AnyPosition;
 use tabula::protocol::command::{Command, CommandError, Query};
 use tabula::protocol::reply::{Info, Reply, SearchLine};
 
@@ -194,6 +195,7 @@ fn main() {
     let mut pos: Option<AnyPosition> = None;
     let mut gos = 0u64;
     let mut planted_done = false;
+    let mut watched = false;
     // The final line of a job that waits for `stop` (the bestmove of a `go
     // infinite`, a slow perft's or a silent solve's answer).
     let mut pending: Option<String> = None;
@@ -303,6 +305,18 @@ fn main() {
                     },
                     None => good,
                 };
+                if n >= o.after && has("watch-secret") && !watched {
+                    match hostile::watch(&o.target) {
+                        Ok(what) => {
+                            eprintln!("hostile watch-secret: succeeded at go {n}: {what}");
+                            watched = true;
+                        }
+                        Err(why) if n == o.after => {
+                            eprintln!("hostile watch-secret: failed at go {n}: {why}")
+                        }
+                        Err(_) => {}
+                    }
+                }
                 if n == o.after {
                     for mode in hostile::MODES.iter().filter(|m| has(m)) {
                         if let Some(text) = hostile::attack(mode, &o.target) {
@@ -379,8 +393,7 @@ fn main() {
                 } else {
                     good
                 };
-                let reply = if has("no-pass") && legal.len() == 1 && legal[0].to_string() == "pass"
-                {
+                let reply = if has("no-pass") && legal.len() == 1 && legal[0].is_pass() {
                     illegal_move(pos.as_ref())
                 } else {
                     reply

@@ -3,68 +3,54 @@
 //! error lines), and the shortening of lines for the report.
 
 use crate::engines::client::Fault;
-use crate::out::plural;
+use crate::i18n::{words, Words};
 use std::time::Duration;
-use tabula::game::AnyPosition;
+use tabula::games::AnyPosition;
 use tabula::protocol::command::{Command, CommandError};
 use tabula::protocol::reply::{Info, Reply};
 use tabula::search::Limits;
 
-pub(super) fn hint(f: &Fault) -> &'static str {
-    match f {
-        Fault::Startup(_) => {
-            "answer `ugi` with `ugiok` (after any `id`/`option` lines) and flush stdout after every line"
-        }
-        Fault::Stall(_) => "answer `isready` (or `isready <n>`) with `readyok` (or `readyok <n>`) at once",
-        Fault::Timeout { .. } => "send `bestmove` within the move time; keep a reserve for the pipes",
-        Fault::Crash(_) => "the process died: see the end of its stderr above",
-        Fault::Malformed(_) => "write the move in the game's notation: `bestmove e5`, `bestmove h1.2`, `bestmove pass`",
-        Fault::Illegal(_) => "check the rules (attacked squares, removed numbers, forced pass)",
+/// The hint for a fault.
+pub(super) fn hint(f: &Fault) -> Words {
+    Words::from_id(match f {
+        Fault::Startup(_) => "hint-startup",
+        Fault::Stall(_) => "hint-stall",
+        Fault::Timeout { .. } => "hint-timeout",
+        Fault::Crash(_) => "hint-crash",
+        Fault::Malformed(_) => "hint-malformed",
+        Fault::Illegal(_) => "hint-illegal",
         Fault::Interrupted => "",
+    })
+}
+
+/// What went wrong, in words: the kind of fault, and its detail as the
+/// client wrote it (code).
+pub(super) fn fault_words(f: &Fault) -> Words {
+    match f {
+        Fault::Startup(d) => words!("check-fault-startup", detail = d),
+        Fault::Stall(d) => words!("check-fault-stall", detail = d),
+        Fault::Crash(d) => words!("check-fault-crash", detail = d),
+        Fault::Timeout { overrun_ms, detail } => {
+            words!("check-fault-timeout", detail = detail, ms = *overrun_ms)
+        }
+        Fault::Malformed(line) => words!("check-fault-malformed", line = line),
+        Fault::Illegal(line) => words!("check-fault-illegal", line = line),
+        Fault::Interrupted => words!("check-fault-interrupted"),
     }
 }
 
 /// The hint for a move the adapter says its program did not choose, by
 /// the kind that opens its reason (`info string fallback <kind> …`).
-pub(super) fn replaced_hint(reason: &str) -> &'static str {
-    match reason.split_whitespace().next().unwrap_or_default() {
-        "error" => {
-            "the program signalled an error in this position: run it there by hand (the Lisp \
-             kit's `show` prints the estado it passes) and read the error"
-        }
-        "unreadable" => {
-            "the kit could not read the program's answer: return it in the form the year's \
-             statement asks for (the kit's README lists each year's)"
-        }
-        "illegal" => RULES_HINT,
-        "nomove" => "the program returned no move where the rules give one: search every move",
-        "late" => "the program ran past the kit's own cut-off: stop at the time it is given",
-        _ => "the adapter answered for the program: see its reason above",
-    }
+pub(super) fn replaced_hint(reason: &str) -> Words {
+    Words::from_id(match reason.split_whitespace().next().unwrap_or_default() {
+        "error" => "hint-replaced-error",
+        "unreadable" => "hint-replaced-unreadable",
+        "illegal" => "hint-rules",
+        "nomove" => "hint-replaced-nomove",
+        "late" => "hint-replaced-late",
+        _ => "hint-replaced",
+    })
 }
-
-pub(super) const FLUSH_HINT: &str = "no output until end of input: flush after every line \
-     (Python: print(..., flush=True); C: fflush(stdout); Lisp: (finish-output))";
-
-pub(super) const RULES_HINT: &str =
-    "replay the position with the rules: attacked squares, removed \
-     numbers (the symmetric number, the largest double), `pass` when and only when the \
-     side to move has no move but the opponent has one; in Dots a player who closes a \
-     box moves again";
-
-pub(super) const ROBUST_HINT: &str =
-    "read every line defensively: a line you do not understand gets \
-     `info string error …` (or is ignored), never a crash or a stuck loop";
-
-pub(super) const EXITED_HINT: &str =
-    "the program exited: run the command in a terminal and type `ugi` \
-     and `isready` to see why (the end of its stderr, if any, is quoted above)";
-
-pub(super) const COMMAND_HINT: &str = "give the command as you would type it in a terminal";
-
-pub(super) const REFUSED_GO_HINT: &str =
-    "the engine refused the `go` (its error line is quoted): fix \
-     what it says; every `go` after a valid `position` gets exactly one `bestmove`";
 
 /// One stdout line as the layers read it: the typed [`Reply`], or, for a
 /// line the typed parse rejects, its first word (`""` for an empty line).
@@ -166,39 +152,44 @@ fn is_position(sent: &str) -> bool {
 }
 
 /// `; the engine said '<first error line>'` (and how many more), or nothing.
-pub(super) fn quote_errors(errors: &[String]) -> String {
+pub(super) fn quote_errors(errors: &[String]) -> Words {
     match errors {
-        [] => String::new(),
-        [one] => format!("; the engine said '{}'", truncate(one)),
-        [first, rest @ ..] => format!(
-            "; the engine said '{}' (and {} more)",
-            truncate(first),
-            plural(rest.len(), "error line")
+        [] => Words::none(),
+        [one] => words!("check-engine-said", line = truncate(one)),
+        [first, rest @ ..] => words!(
+            "check-engine-said-more",
+            line = truncate(first),
+            n = rest.len()
         ),
     }
 }
 
 /// Checks a `bestmove` text against `pos`: `Ok(())` when legal, else the
 /// complaint and its hint.
-pub(super) fn judge_move(pos: &AnyPosition, mv: &str) -> Result<(), (String, &'static str)> {
+pub(super) fn judge_move(pos: &AnyPosition, mv: &str) -> Result<(), (Words, Words)> {
     let legal = || {
         let l: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
         if l.is_empty() {
-            "none: the game is over".to_string()
+            words!("check-legal-none")
         } else {
-            l.join(" ")
+            words!("check-legal-list", moves = l.join(" "))
         }
     };
     match pos.parse_move(mv) {
         Err(e) if !e.is_illegal() => Err((
-            format!("'{mv}' is not a move ({e})"),
+            words!("check-not-a-move", mv = mv, why = e.to_string()),
             hint(&Fault::Malformed(String::new())),
         )),
         _ => match pos.parse_legal(mv) {
             Ok(_) => Ok(()),
             Err(e) => Err((
-                format!("'{mv}' is illegal ({e}); legal: {}", legal()),
-                RULES_HINT,
+                words!(
+                    "check-illegal-move",
+                    mv = mv,
+                    why = e.to_string(),
+                    legal = legal()
+                ),
+                Words::from_id("hint-rules"),
             )),
         },
     }
@@ -229,6 +220,10 @@ pub(super) fn truncate(line: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn en(w: &Words) -> String {
+        crate::i18n::english().plain(w)
+    }
     use std::time::Instant;
 
     #[test]
@@ -280,10 +275,10 @@ mod tests {
         let errors = error_lines(&log.text());
         assert_eq!(errors, ["info string error one", "info string error two"]);
         assert_eq!(
-            quote_errors(&errors),
+            en(&quote_errors(&errors)),
             "; the engine said 'info string error one' (and 1 error line more)"
         );
-        assert_eq!(quote_errors(&[]), "");
+        assert_eq!(en(&quote_errors(&[])), "");
         // A bare `position` (refused by the parser) starts afresh too.
         log.push(t, '>', "position");
         log.push(t, '<', "info string error position: missing");
@@ -369,11 +364,11 @@ mod tests {
 
     #[test]
     fn each_fault_has_its_hint() {
-        assert!(hint(&Fault::Startup(String::new())).contains("ugiok"));
-        assert!(hint(&Fault::Stall(String::new())).contains("readyok"));
-        assert!(hint(&Fault::Malformed(String::new())).contains("notation"));
-        assert!(hint(&Fault::Illegal(String::new())).contains("rules"));
-        assert_eq!(hint(&Fault::Interrupted), "");
+        assert!(en(&hint(&Fault::Startup(String::new()))).contains("ugiok"));
+        assert!(en(&hint(&Fault::Stall(String::new()))).contains("readyok"));
+        assert!(en(&hint(&Fault::Malformed(String::new()))).contains("notation"));
+        assert!(en(&hint(&Fault::Illegal(String::new()))).contains("rules"));
+        assert_eq!(en(&hint(&Fault::Interrupted)), "");
     }
 
     #[test]
@@ -382,6 +377,7 @@ mod tests {
         let legal = pos.legal_moves()[0].to_string();
         assert_eq!(judge_move(&pos, &legal), Ok(()));
         let (why, fix) = judge_move(&pos, "hello").unwrap_err();
+        let why = en(&why);
         assert!(why.starts_with("'hello' is not a move"), "{why}");
         assert_eq!(fix, hint(&Fault::Malformed(String::new())));
         // A square no move reaches: well-formed but illegal.
@@ -390,11 +386,12 @@ mod tests {
             .find(|m| pos.parse_move(m).is_ok() && pos.parse_legal(m).is_err());
         if let Some(m) = illegal {
             let (why, fix) = judge_move(&pos, m).unwrap_err();
+            let why = en(&why);
             assert!(
                 why.contains("is illegal") && why.contains("legal: "),
                 "{why}"
             );
-            assert_eq!(fix, RULES_HINT);
+            assert_eq!(fix, Words::from_id("hint-rules"));
         }
     }
 }

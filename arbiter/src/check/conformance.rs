@@ -3,14 +3,15 @@
 //! the engine implements them — `perft` counts and `query` answers.
 
 use super::common::{
-    go_movetime, heard, hint, is_error_line, judge_move, ms, position_of, truncate, ROBUST_HINT,
+    fault_words, go_movetime, heard, hint, is_error_line, ms, position_of, truncate,
 };
-use super::{CheckOptions, Checker, CONFORMANCE_MOVE_MS, PERFT_MS, PROBE_MS};
+use super::{CheckOptions, Checker, PERFT_MS, PROBE_MS};
 use crate::engines::client::{Engine, Fault, Timeouts};
-use crate::out::plural;
+use crate::i18n::{words, Words};
 use rand::Rng;
 use std::time::Instant;
-use tabula::game::{AnyPosition, GameSetup, Player};
+use tabula::game::Player;
+use tabula::games::{AnyPosition, GameSetup};
 use tabula::protocol::command::{Command, Query};
 use tabula::protocol::reply::Reply;
 
@@ -44,14 +45,15 @@ pub(super) enum Tag {
     Over,
 }
 
-impl std::fmt::Display for Tag {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
+impl Tag {
+    /// Its word's message.
+    fn id(self) -> &'static str {
+        match self {
             Tag::Plain => "",
-            Tag::Pass => "pass",
-            Tag::Extra => "extra",
-            Tag::Over => "over",
-        })
+            Tag::Pass => "check-sample-pass",
+            Tag::Extra => "check-sample-extra",
+            Tag::Over => "check-sample-over",
+        }
     }
 }
 
@@ -87,7 +89,7 @@ pub(super) fn sample_positions(o: &CheckOptions) -> Vec<Sample> {
             let moves = p.legal_moves();
             let tag = if moves.is_empty() {
                 Tag::Over
-            } else if moves.len() == 1 && moves[0].to_string() == "pass" {
+            } else if moves.len() == 1 && moves[0].is_pass() {
                 Tag::Pass
             } else if last_side == Some(p.side_to_move()) {
                 Tag::Extra
@@ -131,17 +133,17 @@ pub(super) fn conformance(c: &mut Checker) {
     let positions = sample_positions(o);
     let count = |t: Tag| positions.iter().filter(|p| p.tag == t).count();
     let playable: Vec<&Sample> = positions.iter().filter(|p| p.tag != Tag::Over).collect();
-    let what = "legal moves";
+    let what = || Words::from_id("what-legal-moves");
     let t = Timeouts {
         margin_ms: o.timeouts.margin_ms.max(2_000),
         ..o.timeouts
     };
     // Each wrong answer, with the hint for it.
-    let mut bad: Vec<(String, &str)> = Vec::new();
+    let mut bad: Vec<(Words, Words, String)> = Vec::new();
     let mut faults = 0;
     // A real budget: the check's own move time (the kit keeps its reserve
-    // out of it), never less than CONFORMANCE_MOVE_MS.
-    let budget = o.movetime.max(CONFORMANCE_MOVE_MS);
+    // out of it).
+    let budget = o.movetime;
     let go = go_movetime(budget);
     let mut stopped = false;
     for sample in &playable {
@@ -150,24 +152,36 @@ pub(super) fn conformance(c: &mut Checker) {
             break;
         }
         let position = position_of(pos);
-        let Some(res) = c.go(what, &position, &go, Some(budget), &t) else {
+        let Some(res) = c.go(&what(), &position, &go, Some(budget), &t) else {
             // Could not start, or hung (told there): perft and query go on.
             stopped = true;
             break;
         };
         match res {
             Ok(reply) => {
-                if let Err((why, fix)) = judge_move(pos, &reply.mv) {
+                if let Err((why, fix)) = c.judged(pos, &reply) {
                     let kind = if tag == Tag::Plain {
-                        String::new()
+                        Words::none()
                     } else {
-                        format!(" [{tag}]")
+                        words!("check-sample-kind", kind = Words::from_id(tag.id()))
                     };
-                    bad.push((format!("{position}{kind} → {why}"), fix));
+                    let note = words!(
+                        "check-at-sample",
+                        position = position.to_string(),
+                        kind = kind,
+                        why = why
+                    );
+                    bad.push((note, fix, pos.fen()));
                 }
             }
             Err(failed) => {
-                bad.push((format!("{position} → {}", failed.note()), failed.hint()));
+                let note = words!(
+                    "check-at-sample",
+                    position = position.to_string(),
+                    kind = Words::none(),
+                    why = failed.note()
+                );
+                bad.push((note, failed.hint(), pos.fen()));
                 faults += 1;
                 c.drop_engine();
             }
@@ -176,29 +190,32 @@ pub(super) fn conformance(c: &mut Checker) {
     if stopped {
     } else if bad.is_empty() {
         c.r.ok(
-            what,
-            &format!(
-                "{} ({}, {})",
-                plural(playable.len(), "position"),
-                plural(count(Tag::Pass), "forced pass"),
-                plural(count(Tag::Extra), "extra turn")
+            what(),
+            words!(
+                "check-legal-moves-ok",
+                n = playable.len(),
+                passes = count(Tag::Pass),
+                extra = count(Tag::Extra)
             ),
         );
     } else {
-        c.r.fail(
-            what,
-            &format!(
-                "{} of {} positions{}; the first: {}",
-                bad.len(),
-                playable.len(),
-                if faults == 3 {
-                    " (the rest not tried after 3 faults)"
+        let (note, fix, fen) = bad.swap_remove(0);
+        c.r.fail_at(
+            what(),
+            words!(
+                "check-legal-moves-bad",
+                bad = bad.len() + 1,
+                n = playable.len(),
+                rest = if faults == 3 {
+                    words!("check-rest-not-tried")
                 } else {
-                    ""
+                    Words::none()
                 },
-                bad[0].0
+                first = note
             ),
-            bad[0].1,
+            fix,
+            Some(fen),
+            None,
         );
     }
     perft_layer(c, &positions);
@@ -326,18 +343,22 @@ pub(super) fn answer_of(line: &str) -> Option<String> {
 /// broke, and is dropped).
 fn is_implemented(
     c: &mut Checker,
-    what: &str,
+    what: &Words,
     asked: &str,
     probed: Result<Option<String>, Fault>,
 ) -> bool {
     match probed {
         Ok(Some(_)) => true,
         Ok(None) => {
-            c.r.skip(what, "not implemented (optional for students)");
+            c.r.skip(what.clone(), words!("check-not-implemented"));
             false
         }
         Err(f) => {
-            c.r.fail(what, &format!("`{asked}`: {f}"), ROBUST_HINT);
+            c.r.fail(
+                what.clone(),
+                words!("check-asked-fault", asked = asked, fault = fault_words(&f)),
+                Words::from_id("hint-robust"),
+            );
             c.drop_engine();
             false
         }
@@ -345,114 +366,122 @@ fn is_implemented(
 }
 
 pub(super) fn perft_layer(c: &mut Checker, positions: &[Sample]) {
-    let what = "perft";
+    let what = || Words::from_id("what-perft");
     let Some(first) = positions.iter().find(|p| p.tag != Tag::Over) else {
         return;
     };
-    let Some(e) = c.engine(what) else { return };
+    let Some(e) = c.engine(&what()) else { return };
     let implemented = e
         .command(&position_of(&first.pos))
         .and_then(|_| probe(e, &Command::Perft(1), is_perft_total, PROBE_MS));
-    if !is_implemented(c, what, "perft 1", implemented) {
+    if !is_implemented(c, &what(), "perft 1", implemented) {
         return;
     }
-    let mut checked = 0;
+    let mut checked = 0u32;
     for Sample { pos, .. } in positions.iter().take(12) {
         for d in 1..=3u32 {
             let want = pos.perft(d);
             if d > 1 && want > 300_000 {
                 break;
             }
-            let Some(e) = c.engine(what) else { return };
+            let Some(e) = c.engine(&what()) else { return };
             let asked = format!("{} / {}", position_of(pos), Command::Perft(d));
             let got = match perft_count(e, pos, d) {
                 Ok(PerftAnswer::Count(Some(n))) if n == want => {
                     checked += 1;
                     continue;
                 }
-                Ok(PerftAnswer::Count(got)) => got
-                    .map_or("a count that is not a number".to_string(), |n| {
-                        n.to_string()
-                    }),
-                Ok(PerftAnswer::Refused(l)) => format!("refused: '{}'", truncate(&l)),
+                Ok(PerftAnswer::Count(got)) => got.map_or_else(
+                    || words!("check-perft-nan"),
+                    |n| words!("check-detail", detail = n.to_string()),
+                ),
+                Ok(PerftAnswer::Refused(l)) => words!("check-refused", line = truncate(&l)),
                 Ok(PerftAnswer::Slow) => {
                     c.r.warn(
-                        what,
-                        &format!(
-                            "{asked}: no answer within {PERFT_MS} ms, too slow to check \
-                             ({checked} counts right before it)"
+                        what(),
+                        words!(
+                            "check-perft-slow",
+                            asked = asked,
+                            ms = PERFT_MS,
+                            n = checked
                         ),
-                        "optional for students; a perft only generates and plays moves (no \
-                         search, no evaluation), and answers `stop` at once",
+                        Words::from_id("hint-perft-slow"),
                     );
                     c.drop_engine();
                     return;
                 }
                 Err(f) => {
-                    c.r.fail(what, &f.to_string(), hint(&f));
+                    c.r.fail(what(), fault_words(&f), hint(&f));
                     c.drop_engine();
                     return;
                 }
             };
-            c.r.fail(
-                what,
-                &format!("{asked}: {got}, expected {want}"),
-                "perft counts the leaves at that depth; a finished game counts as one \
-                 leaf and a forced pass is a ply (protocol §perft)",
+            c.r.fail_at(
+                what(),
+                words!(
+                    "check-perft-wrong",
+                    asked = asked,
+                    got = got,
+                    want = want.to_string()
+                ),
+                Words::from_id("hint-perft"),
+                Some(pos.fen()),
+                None,
             );
             return;
         }
     }
-    c.r.ok(
-        what,
-        &format!("{checked} counts equal to the rules library's"),
-    );
+    c.r.ok(what(), words!("check-perft-ok", n = checked));
 }
 
 pub(super) fn query_layer(c: &mut Checker, positions: &[Sample]) {
-    let what = "query";
+    let what = || Words::from_id("what-query");
     let Some(first) = positions.first() else {
         return;
     };
-    let Some(e) = c.engine(what) else { return };
+    let Some(e) = c.engine(&what()) else { return };
     let implemented = e.command(&position_of(&first.pos)).and_then(|_| {
         let gameover = Command::Query(Query::GameOver);
         probe(e, &gameover, is_response, PROBE_MS)
     });
-    if !is_implemented(c, what, "query gameover", implemented) {
+    if !is_implemented(c, &what(), "query gameover", implemented) {
         return;
     }
-    let mut checked = 0;
+    let mut checked = 0u32;
     for Sample { pos, .. } in positions {
         let expected = expected_answers(pos);
-        let Some(e) = c.engine(what) else { return };
+        let Some(e) = c.engine(&what()) else { return };
         if let Err(f) = e.command(&position_of(pos)) {
-            c.r.fail(what, &f.to_string(), hint(&f));
+            c.r.fail(what(), fault_words(&f), hint(&f));
             c.drop_engine();
             return;
         }
         for (q, want) in expected {
-            let Some(e) = c.engine(what) else { return };
+            let Some(e) = c.engine(&what()) else { return };
             match probe(e, &Command::Query(q), is_response, PROBE_MS) {
                 Ok(Some(l)) if answer_of(&l).as_deref() == Some(want.as_str()) => checked += 1,
                 Ok(got) => {
-                    c.r.fail(
-                        what,
-                        &format!(
-                            "{} / {}: '{}', expected '{}'",
-                            position_of(pos),
-                            Command::Query(q),
-                            got.unwrap_or_else(|| "no response".into()),
-                            Reply::Response(want.clone())
+                    let got = match got {
+                        Some(l) => words!("check-quoted", line = l),
+                        None => words!("check-no-response"),
+                    };
+                    c.r.fail_at(
+                        what(),
+                        words!(
+                            "check-query-wrong",
+                            position = position_of(pos).to_string(),
+                            query = Command::Query(q).to_string(),
+                            got = got,
+                            want = Reply::Response(want.clone()).to_string()
                         ),
-                        "gameover: no legal move for either player; p1turn: player 1 (white, \
-                         side 1) to move; result: p1win/p2win/draw on the final score, none \
-                         while the game goes on",
+                        Words::from_id("hint-query"),
+                        Some(pos.fen()),
+                        None,
                     );
                     return;
                 }
                 Err(f) => {
-                    c.r.fail(what, &f.to_string(), hint(&f));
+                    c.r.fail(what(), fault_words(&f), hint(&f));
                     c.drop_engine();
                     return;
                 }
@@ -460,14 +489,16 @@ pub(super) fn query_layer(c: &mut Checker, positions: &[Sample]) {
         }
     }
     let over = match positions.iter().filter(|p| p.tag == Tag::Over).count() {
-        0 => String::new(),
-        n => format!(" including {}", plural(n, "finished game")),
+        0 => Words::none(),
+        n => words!("check-query-over", n = n),
     };
     c.r.ok(
-        what,
-        &format!(
-            "{checked} answers equal to the rules library's ({}{over})",
-            plural(positions.len(), "position")
+        what(),
+        words!(
+            "check-query-ok",
+            checked = checked,
+            n = positions.len(),
+            over = over
         ),
     );
 }
@@ -475,10 +506,11 @@ pub(super) fn query_layer(c: &mut Checker, positions: &[Sample]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tabula::game::GameId;
+    use tabula::games::GameId;
 
     fn options(game: GameId, positions: usize) -> CheckOptions {
         CheckOptions {
+            log_dir: None,
             setup: GameSetup::new(game),
             sample_params: true,
             seed: 11,
@@ -497,7 +529,7 @@ mod tests {
             let b = sample_positions(&o);
             let fens = |v: &[Sample]| -> Vec<String> {
                 v.iter()
-                    .map(|s| format!("{} {}", s.pos.fen(), s.tag))
+                    .map(|s| format!("{} {:?}", s.pos.fen(), s.tag))
                     .collect()
             };
             assert_eq!(fens(&a), fens(&b), "{game}");
@@ -510,10 +542,10 @@ mod tests {
                 assert_eq!(
                     *tag == Tag::Over,
                     p.legal_moves().is_empty(),
-                    "{game} {tag}"
+                    "{game} {tag:?}"
                 );
                 if *tag == Tag::Pass {
-                    assert_eq!(p.legal_moves()[0].to_string(), "pass");
+                    assert!(p.legal_moves()[0].is_pass());
                 }
             }
         }

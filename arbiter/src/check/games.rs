@@ -1,19 +1,19 @@
 //! Layer 4: two whole games against `builtin:random` (colours swapped), as
 //! in a tournament.
 
-use super::common::{error_lines, hint, quote_errors, replaced_hint, REFUSED_GO_HINT};
-use super::stdout::legal_list;
+use super::common::{error_lines, hint, quote_errors, replaced_hint};
+use super::stdout::position_words;
 use super::Checker;
 use crate::engines::builtin::Builtin;
 use crate::engines::client::{Engine, Fault};
 use crate::engines::config::BuiltinKind;
-use crate::out::plural;
+use crate::i18n::{words, Words};
 use crate::play::clock::TimeControl;
 use crate::play::game::{self, GameSpec, Seat, Settings};
 use crate::results::board_view::replayed;
 use crate::results::record::GameKey;
 use crate::results::result::{OnReplaced, Reason, Side, Winner};
-use tabula::game::AnyPosition;
+use tabula::games::AnyPosition;
 
 /// Two whole games against `builtin:random`, as in a tournament.
 pub(super) fn games(c: &mut Checker) {
@@ -23,10 +23,18 @@ pub(super) fn games(c: &mut Checker) {
     let o = c.o;
     // A faulted game's traffic log is written here and read back for the
     // engine's error lines and its stdout.
-    let log_dir = match private_dir() {
+    let folder = match &o.log_dir {
+        Some(dir) => fresh_dir(&dir.join(crate::names::file_name(c.name))),
+        None => private_dir(),
+    };
+    let log_dir = match folder {
         Ok(d) => d,
         Err(e) => {
-            c.r.fail("games", &format!("no folder for the traffic logs: {e}"), "");
+            c.r.fail(
+                Words::from_id("what-games"),
+                words!("check-no-log-folder", detail = e.to_string()),
+                Words::none(),
+            );
             return;
         }
     };
@@ -44,7 +52,7 @@ pub(super) fn games(c: &mut Checker) {
     // The games' replaced moves are told by the games' own lines.
     let replaced = c.stray.replaced.len();
     for colour in 0..2u32 {
-        if c.skip_after_hang(&format!("game {}", colour + 1)) {
+        if c.skip_after_hang(&words!("what-game-n", n = colour + 1)) {
             break;
         }
         let key = GameKey {
@@ -97,9 +105,10 @@ pub(super) fn games(c: &mut Checker) {
             // Killed after a fault: its lines are in the log file only.
             c.stray.audit_text(&log);
         }
+        let player = if mine == Side::P1 { 1u32 } else { 2 };
         report_game(
             c,
-            &format!("game {} as {mine}", colour + 1),
+            words!("what-game", n = colour + 1, player = player),
             mine,
             &start,
             rec,
@@ -120,32 +129,35 @@ pub(super) fn games(c: &mut Checker) {
 /// engine's error line, from the game's traffic `log`).
 pub(super) fn report_game(
     c: &mut Checker,
-    what: &str,
+    what: Words,
     mine: Side,
     start: &AnyPosition,
     rec: crate::results::record::GameRecord,
     log: &str,
 ) {
-    let moves = plural(rec.moves.len(), "move");
+    let moves = rec.moves.len();
     // The position before the last move asked for, with its legal moves.
     let end = replayed(start, &rec.moves);
-    let at = format!("`{}` (legal moves: {})", end.fen(), legal_list(&end));
-    let (answered, replaced) = rec.answered_by(mine);
-    if replaced > 0 {
-        let first = rec.replaced.iter().find(|r| r.side == mine);
-        let (ply, why) = first.map_or((0, ""), |r| (r.ply, r.reason.as_str()));
+    let own = rec.own_moves(mine);
+    c.r.checked.own_legal += own.own;
+    let first = rec.replaced.iter().find(|r| r.side == mine);
+    if let Some(first) = first {
+        let (ply, why) = (first.ply, first.reason.as_str());
         let p = replayed(start, &rec.moves[..ply.min(rec.moves.len())]);
-        c.r.fail(
+        let note = words!(
+            "check-game-replaced",
+            own = own.own,
+            asked = own.asked,
+            ply = ply,
+            why = why,
+            at = position_words(&p)
+        );
+        c.r.fail_at(
             what,
-            &format!(
-                "the program chose {} of its {answered} moves; the adapter answered the others, \
-                 first at ply {ply} ({why}) in `{}` (legal moves: {}){}",
-                answered - replaced,
-                p.fen(),
-                legal_list(&p),
-                log_note(&rec)
-            ),
+            note,
             replaced_hint(why),
+            Some(p.fen()),
+            rec.log.clone(),
         );
         return;
     }
@@ -154,23 +166,24 @@ pub(super) fn report_game(
         && rec.detail.as_deref().is_some_and(super::hang_detail)
         && error_lines(log).is_empty();
     if hung {
-        c.told_hang(what, &format!("after {moves}, at {at}{}", log_note(&rec)));
+        let note = words!("check-hung-after", n = moves, at = position_words(&end));
+        c.told_hang(&what, note, Some(end.fen()), rec.log.clone());
         return;
     }
     if rec.offender.is_some() {
         let errors = error_lines(log);
         let fix = game_hint(rec.reason, &errors);
-        let note = format!(
-            "{} after {moves}: {}{} at {at}{}",
-            rec.reason,
-            rec.detail.clone().unwrap_or_default(),
-            quote_errors(&errors),
-            log_note(&rec)
+        let note = words!(
+            "check-game-fault",
+            reason = Words::from_id(&format!("check-reason-{}", rec.reason.as_str())),
+            n = moves,
+            detail = rec.detail.clone().unwrap_or_default(),
+            said = quote_errors(&errors),
+            at = position_words(&end)
         );
-        c.r.fail(what, &note, fix);
+        c.r.fail_at(what, note, fix, Some(end.fen()), rec.log.clone());
         return;
     }
-    let result = result_word(rec.winner, mine);
     let mut p = *start;
     let mut max = 0;
     for (i, m) in rec.moves.iter().enumerate() {
@@ -183,18 +196,22 @@ pub(super) fn report_game(
     }
     c.r.ok(
         what,
-        &format!(
-            "{result} {}-{} in {moves} (slowest move {max} ms)",
-            rec.score1, rec.score2
+        words!(
+            "check-game-ok",
+            result = result_words(rec.winner, mine),
+            s1 = rec.score1,
+            s2 = rec.score2,
+            n = moves,
+            max = max
         ),
     );
 }
 
 /// The hint for a game lost by a fault: about the refusal when the engine
 /// said why (its error lines), else about the fault behind the reason.
-pub(super) fn game_hint(reason: Reason, errors: &[String]) -> &'static str {
+pub(super) fn game_hint(reason: Reason, errors: &[String]) -> Words {
     if !errors.is_empty() {
-        return REFUSED_GO_HINT;
+        return Words::from_id("hint-refused-go");
     }
     hint(&match reason {
         Reason::Startup => Fault::Startup(String::new()),
@@ -205,11 +222,21 @@ pub(super) fn game_hint(reason: Reason, errors: &[String]) -> &'static str {
         },
         Reason::Malformed => Fault::Malformed(String::new()),
         Reason::Illegal => Fault::Illegal(String::new()),
-        Reason::Replaced => return super::common::replaced_hint(""),
+        Reason::Replaced => return replaced_hint(""),
         Reason::Crash | Reason::Normal | Reason::MaxLength | Reason::Resign => {
             Fault::Crash(String::new())
         }
     })
+}
+
+/// The folder `dir`, made anew (what an earlier check left there goes).
+fn fresh_dir(dir: &std::path::Path) -> std::io::Result<std::path::PathBuf> {
+    match std::fs::remove_dir_all(dir) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(e),
+        _ => {}
+    }
+    std::fs::create_dir_all(dir)?;
+    Ok(dir.to_path_buf())
 }
 
 /// A new folder of the check's own (mode 0700, a name nobody can guess)
@@ -225,20 +252,13 @@ fn private_dir() -> std::io::Result<std::path::PathBuf> {
     Ok(dir)
 }
 
-/// Where the game's traffic log was kept, if it was.
-fn log_note(rec: &crate::results::record::GameRecord) -> String {
-    rec.log
-        .as_deref()
-        .map_or(String::new(), |l| format!("; traffic log: {l}"))
-}
-
 /// `won`, `lost` or `draw`, for the engine playing `mine`.
-pub(super) fn result_word(winner: Winner, mine: Side) -> &'static str {
-    match winner {
-        Winner::Draw => "draw",
-        Winner::Side(s) if s == mine => "won",
-        Winner::Side(_) => "lost",
-    }
+pub(super) fn result_words(winner: Winner, mine: Side) -> Words {
+    Words::from_id(match winner {
+        Winner::Draw => "check-result-draw",
+        Winner::Side(s) if s == mine => "check-result-won",
+        Winner::Side(_) => "check-result-lost",
+    })
 }
 
 #[cfg(test)]
@@ -263,13 +283,14 @@ mod tests {
             hint(&Fault::Crash(String::new()))
         );
         let said = ["info string error go: no position".to_string()];
-        assert_eq!(game_hint(Reason::Timeout, &said), REFUSED_GO_HINT);
+        assert_eq!(game_hint(Reason::Timeout, &said).id, "hint-refused-go");
     }
 
     #[test]
     fn results_are_seen_from_the_engine() {
-        assert_eq!(result_word(Winner::Side(Side::P1), Side::P1), "won");
-        assert_eq!(result_word(Winner::Side(Side::P1), Side::P2), "lost");
-        assert_eq!(result_word(Winner::Draw, Side::P2), "draw");
+        let en = |w: Words| crate::i18n::english().plain(&w);
+        assert_eq!(en(result_words(Winner::Side(Side::P1), Side::P1)), "won");
+        assert_eq!(en(result_words(Winner::Side(Side::P1), Side::P2)), "lost");
+        assert_eq!(en(result_words(Winner::Draw, Side::P2)), "draw");
     }
 }

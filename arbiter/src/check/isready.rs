@@ -1,8 +1,9 @@
 //! Layer 2: `isready` and `isready <token>` (the token echoed).
 
-use super::common::{hint, is_readyok, ms};
+use super::common::{fault_words, hint, is_readyok, ms};
 use super::Checker;
 use crate::engines::client::Fault;
+use crate::i18n::{words, Words};
 use std::time::Instant;
 use tabula::protocol::command::Command;
 use tabula::protocol::reply::Reply;
@@ -27,19 +28,20 @@ pub(super) fn isready_layer(c: &mut Checker) -> bool {
             }
         }
     });
+    let what = Words::from_id("what-isready");
     match res {
-        Ok(true) => c.r.ok("isready", ""),
+        Ok(true) => c.r.ok(what, Words::none()),
         Ok(false) => {
             c.r.fail(
-                "isready",
-                &format!("no readyok within {ping_ms} ms"),
+                what,
+                words!("check-no-readyok", ms = ping_ms),
                 hint(&Fault::Stall(String::new())),
             );
             c.drop_engine();
             return false;
         }
         Err(f) => {
-            c.r.fail("isready", &f.to_string(), hint(&f));
+            c.r.fail(what, fault_words(&f), hint(&f));
             c.drop_engine();
             return false;
         }
@@ -61,35 +63,32 @@ pub(super) fn isready_layer(c: &mut Checker) -> bool {
                 }
             }
         });
-    let what = format!("isready {token}");
+    let what = words!("what-isready-token", token = token);
     match res {
         Ok(Some(l)) => match token_answer(&l, token) {
-            TokenAnswer::Echoed => c.r.ok(&what, &format!("'{l}'")),
+            TokenAnswer::Echoed => c.r.ok(what, words!("check-quoted", line = l)),
             TokenAnswer::Bare => c.r.warn(
-                &what,
-                "answered a bare `readyok`",
-                &format!("echo the token: `isready {token}` → `readyok {token}`"),
+                what,
+                words!("check-bare-readyok"),
+                words!("hint-echo-token", token = token),
             ),
             TokenAnswer::Wrong => c.r.fail(
-                &what,
-                &format!("answered '{l}'"),
-                &format!(
-                    "echo the token exactly: `isready {token}` → `readyok {token}` \
-                     (the arbiter waits for its own token)"
-                ),
+                what,
+                words!("check-answered", line = l),
+                words!("hint-echo-token-exactly", token = token),
             ),
         },
         Ok(None) => {
             c.r.fail(
-                &what,
-                &format!("no readyok within {ping_ms} ms"),
-                "answer `isready <token>` with `readyok <token>` (the token is one word)",
+                what,
+                words!("check-no-readyok", ms = ping_ms),
+                Words::from_id("hint-token-readyok"),
             );
             c.drop_engine();
             return false;
         }
         Err(f) => {
-            c.r.fail(&what, &f.to_string(), hint(&f));
+            c.r.fail(what, fault_words(&f), hint(&f));
             c.drop_engine();
             return false;
         }

@@ -3,11 +3,12 @@
 //! `isready` and still plays a legal move. The bad lines are literal text on
 //! purpose: no well-formed vocabulary type could write them.
 
-use super::common::{go_movetime, judge_move, position_of, visible, REFUSED_GO_HINT, ROBUST_HINT};
+use super::common::{fault_words, go_movetime, position_of, visible};
 use super::timed::bestmoves_before_readyok;
-use super::{Checker, TIMED_MOVE_MS};
+use super::Checker;
 use crate::engines::client::Timeouts;
-use tabula::game::AnyPosition;
+use crate::i18n::{words, Words};
+use tabula::games::AnyPosition;
 
 /// Malformed and unknown lines, one at a time, each followed by `isready`;
 /// then a legal move must still come.
@@ -26,10 +27,10 @@ pub(super) fn robustness(c: &mut Checker) {
     };
     let good = position_of(&pos);
     let lines = bad_lines(&pos, &good.to_string());
-    let what = "malformed input";
+    let what = || Words::from_id("what-malformed");
     let mut passed = true;
     for (i, (label, text)) in lines.iter().enumerate() {
-        let Some(e) = c.engine(what) else { return };
+        let Some(e) = c.engine(&what()) else { return };
         let res = text.split('\n').try_for_each(|l| e.send(l)).and_then(|_| {
             // A `go` answered (even with a move of a bad position) is not
             // judged here: read up to the readyok.
@@ -40,12 +41,14 @@ pub(super) fn robustness(c: &mut Checker) {
             Ok(Some(_)) => {}
             Ok(None) => {
                 c.r.fail(
-                    what,
-                    &format!(
-                        "after {label} ('{shown}'), no readyok within {} ms",
-                        o.timeouts.ping_ms
+                    what(),
+                    words!(
+                        "check-malformed-no-readyok",
+                        label = Words::from_id(label),
+                        line = shown,
+                        ms = o.timeouts.ping_ms
                     ),
-                    ROBUST_HINT,
+                    Words::from_id("hint-robust"),
                 );
                 passed = false;
                 c.drop_engine();
@@ -53,9 +56,14 @@ pub(super) fn robustness(c: &mut Checker) {
             }
             Err(f) => {
                 c.r.fail(
-                    what,
-                    &format!("after {label} ('{shown}'): {f}"),
-                    ROBUST_HINT,
+                    what(),
+                    words!(
+                        "check-malformed-fault",
+                        label = Words::from_id(label),
+                        line = shown,
+                        fault = fault_words(&f)
+                    ),
+                    Words::from_id("hint-robust"),
                 );
                 passed = false;
                 c.drop_engine();
@@ -64,35 +72,38 @@ pub(super) fn robustness(c: &mut Checker) {
         }
     }
     if passed {
-        c.r.ok(
-            what,
-            &format!("{} bad lines, still answering isready", lines.len()),
-        );
+        c.r.ok(what(), words!("check-malformed-ok", n = lines.len()));
     }
     if o.game().is_puzzle() {
         return;
     }
-    let what = "move after malformed input";
+    let what = Words::from_id("what-move-after-malformed");
     let t = Timeouts {
         margin_ms: o.timeouts.margin_ms.max(1_000),
         ..o.timeouts
     };
-    let go = go_movetime(TIMED_MOVE_MS);
-    let Some(res) = c.go(what, &good, &go, Some(TIMED_MOVE_MS), &t) else {
+    let go = go_movetime(c.o.movetime);
+    let Some(res) = c.go(&what, &good, &go, Some(c.o.movetime), &t) else {
         return;
     };
     match res {
-        Ok(reply) => match judge_move(&pos, &reply.mv) {
-            Ok(()) => c.r.ok(what, &reply.mv),
-            Err((why, fix)) => c.r.fail(what, &why, fix),
+        Ok(reply) => match c.judged(&pos, &reply) {
+            Ok(()) => c.r.ok(what, words!("check-detail", detail = &reply.mv)),
+            Err((why, fix)) => c.r.fail_at(what, why, fix, Some(pos.fen()), None),
         },
         Err(failed) => {
             let fix = if failed.errors.is_empty() {
-                ROBUST_HINT
+                "hint-robust"
             } else {
-                REFUSED_GO_HINT
+                "hint-refused-go"
             };
-            c.r.fail(what, &failed.note(), fix);
+            c.r.fail_at(
+                what,
+                failed.note(),
+                Words::from_id(fix),
+                Some(pos.fen()),
+                None,
+            );
             c.drop_engine();
         }
     }
@@ -103,26 +114,26 @@ pub(super) fn robustness(c: &mut Checker) {
 pub(super) fn bad_lines(pos: &AnyPosition, good: &str) -> Vec<(&'static str, String)> {
     let long = format!("position fen {}", "x".repeat(70_000));
     vec![
-        ("an unknown command", "hello world".into()),
-        ("a bad position", "position fen garbage".into()),
-        ("an empty position", "position".into()),
-        ("a position of the wrong size", {
+        ("check-bad-unknown", "hello world".into()),
+        ("check-bad-position", "position fen garbage".into()),
+        ("check-bad-empty-position", "position".into()),
+        ("check-bad-size", {
             let mut f = pos.fen();
             if let Some(i) = f.find('/') {
                 f.truncate(i);
             }
             format!("position fen {f} w 0 0")
         }),
-        ("an illegal move list", format!("{good} moves zz99 pass")),
-        ("a bad go", format!("{good}\ngo movetime abc")),
-        ("a go with a negative time", "go movetime -5".into()),
-        ("an overlong line (70000 bytes)", long),
+        ("check-bad-moves", format!("{good} moves zz99 pass")),
+        ("check-bad-go", format!("{good}\ngo movetime abc")),
+        ("check-bad-negative", "go movetime -5".into()),
+        ("check-bad-long", long),
         (
-            "control bytes",
+            "check-bad-control",
             "\u{1}\u{7f}\u{1b}[2J ÿ€\u{fffd} \t\u{0}".into(),
         ),
         (
-            "a setoption of an unknown option",
+            "check-bad-option",
             "setoption name NoSuchOption value 1".into(),
         ),
     ]
@@ -140,9 +151,9 @@ mod tests {
         let lines = bad_lines(&pos, &good);
         assert_eq!(lines.len(), 10);
         let text = |label: &str| &lines.iter().find(|l| l.0 == label).expect(label).1;
-        assert_eq!(text("a bad go"), &format!("{good}\ngo movetime abc"));
-        assert_eq!(text("an overlong line (70000 bytes)").len(), 70_013);
-        let short = text("a position of the wrong size");
+        assert_eq!(text("check-bad-go"), &format!("{good}\ngo movetime abc"));
+        assert_eq!(text("check-bad-long").len(), 70_013);
+        let short = text("check-bad-size");
         assert!(
             short.starts_with("position fen ") && !short.contains('/'),
             "{short}"

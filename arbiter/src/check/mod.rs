@@ -48,14 +48,16 @@ mod timed;
 
 use crate::engines::client::{Engine, Fault, Timeouts};
 use crate::engines::config::ExternalSpec;
+use crate::i18n::{english, words, Words};
 use crate::out::plural;
 use crate::signals;
-use common::{error_lines, hint, quote_errors, REFUSED_GO_HINT};
+use common::{error_lines, fault_words, hint, quote_errors};
 use stdout::Stray;
-use tabula::game::{AnyPosition, GameId, GameSetup};
+use tabula::games::{AnyPosition, GameId, GameSetup};
 use tabula::protocol::command::Command;
 
 /// What to check and how.
+#[derive(Clone, Debug)]
 pub struct CheckOptions {
     /// The game and its parameters.
     pub setup: GameSetup,
@@ -63,12 +65,22 @@ pub struct CheckOptions {
     /// was given: the Dots sizes).
     pub sample_params: bool,
     pub seed: u64,
+    /// The time of every move the check asks for (the first move, the
+    /// games, `go movetime`, the malformed input's move, the conformance
+    /// positions): a season's own move time, with its margin in
+    /// `timeouts`.
     pub movetime: u64,
     pub timeouts: Timeouts,
     /// Positions of the rule-conformance layer.
     pub positions: usize,
     /// Time the engine gets for each course problem (ms); `stop` after it.
     pub solve_ms: u64,
+    /// Where the traffic logs of the two games go: `<log_dir>/<engine's
+    /// name>/`, emptied when the check starts and kept only when a game
+    /// failed (`grade`: `season/check/logs/`). `None`: a private folder of
+    /// the temporary folder, removed unless a game failed (then named in
+    /// the game's line).
+    pub log_dir: Option<std::path::PathBuf>,
 }
 
 impl CheckOptions {
@@ -81,13 +93,6 @@ impl CheckOptions {
 /// Wait after `stop` for the `bestmove` (or the `solve` line).
 const STOP_DEADLINE_MS: u64 = 2_000;
 
-/// Move time of the `go infinite` / `go movetime` layer.
-const TIMED_MOVE_MS: u64 = 300;
-
-/// Move time of each move of the rule-conformance layer (lateness is not
-/// judged there: the deadline is generous).
-const CONFORMANCE_MOVE_MS: u64 = 100;
-
 /// Wait for the first answer of an optional command (`perft`, `query`, `solve`).
 const PROBE_MS: u64 = 1_500;
 
@@ -96,12 +101,6 @@ const PROBLEMS: [&str; 4] = ["A", "B", "C", "D"];
 
 /// Wait for the `perft <d> <n>` line of one count.
 const PERFT_MS: u64 = 5_000;
-
-/// What to do about a program that never answers, even after `stop`.
-const HANG_HINT: &str = "no `bestmove`, even after `stop`: an endless loop in this position, \
-     or a search that never looks at the clock (a depth it cannot finish); check the time every \
-     few thousand nodes and answer with the best move so far; the moves the later layers ask \
-     for are skipped";
 
 /// Whether a fault is a hang: no `bestmove`, even after `stop`.
 fn is_hang(f: &Fault) -> bool {
@@ -126,7 +125,8 @@ pub enum Verdict {
 }
 
 /// A finding's tag, as the check prints it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub(crate) enum Tag {
     Ok,
     Warn,
@@ -146,16 +146,41 @@ impl Tag {
     }
 }
 
-/// One finding of a check.
-#[derive(Clone, Debug, PartialEq)]
+/// One finding of a check: its words (English in the terminal, the
+/// student's language on a page).
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub(crate) struct Finding {
     pub(crate) tag: Tag,
     /// What was checked (`one move on a seeded board`).
-    pub(crate) what: String,
+    pub(crate) what: Words,
     /// What happened (the engine's own line quoted).
-    pub(crate) note: String,
-    /// What would fix it (empty for `ok`).
-    pub(crate) fix: String,
+    pub(crate) note: Words,
+    /// What would fix it (nothing for `ok`).
+    pub(crate) fix: Words,
+    /// The position it happened in (its FEN), for a page to draw.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) board: Option<String>,
+    /// The traffic log of the game it happened in.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) log: Option<String>,
+}
+
+impl Finding {
+    fn new(tag: Tag, what: Words, note: Words, fix: Words) -> Finding {
+        Finding {
+            tag,
+            what,
+            note,
+            fix,
+            board: None,
+            log: None,
+        }
+    }
+
+    /// What was checked, in English (the teacher's files).
+    pub(crate) fn what_text(&self) -> String {
+        english().plain(&self.what)
+    }
 }
 
 /// What a check found, and its text as printed.
@@ -164,6 +189,11 @@ pub(crate) struct Checked {
     pub(crate) findings: Vec<Finding>,
     /// Every line of the check, as `arbiter check` prints them.
     pub(crate) text: String,
+    /// The engine answered its handshake (`ugi` → `ugiok`).
+    pub(crate) handshake: bool,
+    /// Legal moves its own program chose, over every layer (not a move its
+    /// adapter answered for it): a season admits an engine with one.
+    pub(crate) own_legal: u32,
 }
 
 #[derive(Default)]
@@ -195,43 +225,58 @@ impl Report {
         self.checked.text.push('\n');
     }
 
-    /// Prints one finding and its hint; false (nothing printed) once the
-    /// user pressed Ctrl-C: what goes wrong after it is not the engine's doing.
-    fn print(&mut self, tag: Tag, what: &str, note: &str, fix: &str) -> bool {
+    /// Prints one finding (in English) and its hint, and keeps it; false
+    /// (nothing printed) once the user pressed Ctrl-C: what goes wrong
+    /// after it is not the engine's doing.
+    fn add(&mut self, f: Finding) -> bool {
         if signals::interrupted() {
             return false;
         }
-        self.say(&format!("  {:<5} {}", tag.as_str(), with_note(what, note)));
+        let en = english();
+        let mut line = with_note(&en.plain(&f.what), &en.plain(&f.note));
+        if let Some(log) = &f.log {
+            line.push_str(&format!("; traffic log: {log}"));
+        }
+        self.say(&format!("  {:<5} {line}", f.tag.as_str()));
+        let fix = en.plain(&f.fix);
         if !fix.is_empty() {
             self.say(&format!("        → {fix}"));
         }
-        self.checked.findings.push(Finding {
-            tag,
-            what: what.to_string(),
-            note: note.to_string(),
-            fix: fix.to_string(),
-        });
+        match f.tag {
+            Tag::Ok => self.ok += 1,
+            Tag::Warn => self.warns += 1,
+            Tag::Fail => self.failures += 1,
+            Tag::Skip => self.skips += 1,
+        }
+        self.checked.findings.push(f);
         true
     }
-    fn ok(&mut self, what: &str, note: &str) {
-        if self.print(Tag::Ok, what, note, "") {
-            self.ok += 1;
-        }
+    fn ok(&mut self, what: Words, note: Words) {
+        self.add(Finding::new(Tag::Ok, what, note, Words::none()));
     }
-    fn warn(&mut self, what: &str, note: &str, fix: &str) {
-        if self.print(Tag::Warn, what, note, fix) {
-            self.warns += 1;
-        }
+    fn warn(&mut self, what: Words, note: Words, fix: Words) {
+        self.add(Finding::new(Tag::Warn, what, note, fix));
     }
-    fn fail(&mut self, what: &str, note: &str, fix: &str) {
-        if self.print(Tag::Fail, what, note, fix) {
-            self.failures += 1;
-        }
+    fn fail(&mut self, what: Words, note: Words, fix: Words) {
+        self.add(Finding::new(Tag::Fail, what, note, fix));
     }
-    fn skip(&mut self, what: &str, note: &str) {
-        if self.print(Tag::Skip, what, note, "") {
-            self.skips += 1;
-        }
+    fn skip(&mut self, what: Words, note: Words) {
+        self.add(Finding::new(Tag::Skip, what, note, Words::none()));
+    }
+    /// A FAIL in a position (drawn on a page) and a game whose traffic
+    /// log was kept.
+    fn fail_at(
+        &mut self,
+        what: Words,
+        note: Words,
+        fix: Words,
+        board: Option<String>,
+        log: Option<String>,
+    ) {
+        let mut f = Finding::new(Tag::Fail, what, note, fix);
+        f.board = board;
+        f.log = log;
+        self.add(f);
     }
 }
 
@@ -244,16 +289,20 @@ struct GoFailed {
 
 impl GoFailed {
     /// What went wrong, with the engine's error line quoted.
-    fn note(&self) -> String {
-        format!("{}{}", self.fault, quote_errors(&self.errors))
+    fn note(&self) -> Words {
+        words!(
+            "check-go-failed",
+            fault = fault_words(&self.fault),
+            said = quote_errors(&self.errors)
+        )
     }
 
     /// The hint: about the refusal when the engine said why, else about the fault.
-    fn hint(&self) -> &'static str {
+    fn hint(&self) -> Words {
         if self.errors.is_empty() {
             hint(&self.fault)
         } else {
-            REFUSED_GO_HINT
+            Words::from_id("hint-refused-go")
         }
     }
 }
@@ -274,17 +323,33 @@ struct Checker<'a> {
 }
 
 impl Checker<'_> {
+    /// Judges a reply to a `go` on `pos` ([`common::judge_move`]), and
+    /// counts it when it is a legal move of the program's own.
+    fn judged(
+        &mut self,
+        pos: &AnyPosition,
+        reply: &crate::engines::client::Reply,
+    ) -> Result<(), (Words, Words)> {
+        let judged = common::judge_move(pos, &reply.mv);
+        if judged.is_ok() && reply.fallback.is_none() {
+            self.r.checked.own_legal += 1;
+        }
+        judged
+    }
+}
+
+impl Checker<'_> {
     /// The running engine, started again if a layer lost it.
-    fn engine(&mut self, what: &str) -> Option<&mut Engine> {
+    fn engine(&mut self, what: &Words) -> Option<&mut Engine> {
         if self.engine.is_none() {
             match Engine::start(self.spec, &self.o.timeouts) {
                 Ok(e) => self.engine = Some(e),
                 Err(f) => {
                     let (_, note, fix) = startup::startup_failure(self.spec, &self.o.timeouts, &f);
                     self.r.fail(
-                        what,
-                        &format!("could not start the engine again: {note}"),
-                        &fix,
+                        what.clone(),
+                        words!("check-restart-failed", note = note),
+                        fix,
                     );
                     return None;
                 }
@@ -298,7 +363,7 @@ impl Checker<'_> {
     /// with the fault.
     fn go(
         &mut self,
-        what: &str,
+        what: &Words,
         position: &Command,
         go: &Command,
         budget_ms: Option<u64>,
@@ -319,8 +384,13 @@ impl Checker<'_> {
         if let Err(failed) = &res {
             // (An engine that said why it gives no move did not hang.)
             if is_hang(&failed.fault) && failed.errors.is_empty() {
-                let at = stdout::describe_position(&position.to_string());
-                self.told_hang(what, &format!("{} at {at}", failed.note()));
+                let position = position.to_string();
+                let note = words!(
+                    "check-at",
+                    what = failed.note(),
+                    at = stdout::describe_position(&position)
+                );
+                self.told_hang(what, note, stdout::fen_of(&position), None);
                 self.drop_engine();
                 return None;
             }
@@ -329,18 +399,24 @@ impl Checker<'_> {
     }
 
     /// After a hang: a skip line for `what`, and true.
-    fn skip_after_hang(&mut self, what: &str) -> bool {
+    fn skip_after_hang(&mut self, what: &Words) -> bool {
         if self.hung {
-            self.r.skip(what, "the program hung earlier (above)");
+            self.r.skip(what.clone(), words!("check-hung-earlier"));
         }
         self.hung
     }
 
-    /// The one FAIL of a hang.
-    fn told_hang(&mut self, what: &str, note: &str) {
+    /// The one FAIL of a hang, in the position `board` (of a game whose
+    /// traffic `log` was kept).
+    fn told_hang(&mut self, what: &Words, note: Words, board: Option<String>, log: Option<String>) {
         self.hung = true;
-        self.r
-            .fail(&format!("{what}: the program hung"), note, HANG_HINT);
+        self.r.fail_at(
+            words!("what-hung", what = what.clone()),
+            note,
+            Words::from_id("hint-hang"),
+            board,
+            log,
+        );
     }
 
     fn drop_engine(&mut self) {
@@ -367,7 +443,11 @@ impl Checker<'_> {
         match boards.board(0) {
             Ok(p) => Some(p),
             Err(e) => {
-                self.r.fail("board", &format!("{e:#}"), "");
+                self.r.fail(
+                    Words::from_id("what-board"),
+                    words!("check-detail", detail = format!("{e:#}")),
+                    Words::none(),
+                );
                 None
             }
         }
@@ -381,17 +461,15 @@ fn sandbox_layer(c: &mut Checker) {
         return;
     }
     let refused = &c.stray.refused;
+    let what = Words::from_id("what-sandbox");
     if refused.is_empty() {
-        c.r.ok(
-            "sandbox",
-            "nothing refused, as far as the engine's stderr tells",
-        );
+        c.r.ok(what, words!("check-sandbox-ok"));
     } else {
         let lines: Vec<String> = refused.iter().map(|l| format!("'{l}'")).collect();
         c.r.warn(
-            "sandbox",
-            &format!("the engine was refused something: {}", lines.join("; ")),
-            crate::engines::sandbox::REFUSAL_HINT,
+            what,
+            words!("check-sandbox-refused", lines = lines.join("; ")),
+            Words::from_id("hint-sandbox"),
         );
     }
 }

@@ -2,13 +2,13 @@
 //! compared with the reference solver, when the engine answers `solve`
 //! (with `--game <puzzle>` it is required).
 
-use super::common::{hint, is_error_line, ms, position_of, truncate, RULES_HINT};
+use super::common::{fault_words, hint, is_error_line, ms, position_of, truncate};
 use super::{Checker, PROBE_MS, PROBLEMS, STOP_DEADLINE_MS};
 use crate::engines::client::{Engine, Fault};
-use crate::out::plural;
+use crate::i18n::{words, Words};
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
-use tabula::game::{AnyPosition, GameId};
+use tabula::games::{AnyPosition, GameId};
 use tabula::protocol::command::Command;
 use tabula::protocol::reply::Reply;
 use tabula::puzzle::{NoSolutionReason, SolveOptions, SolveOutcome};
@@ -74,7 +74,7 @@ pub(super) fn solve_layer(c: &mut Checker, puzzle: GameId, required: bool) {
             continue;
         };
         pos.set_target(Some(target));
-        let what = format!("solve {puzzle} {name}");
+        let what = words!("what-solve", puzzle = puzzle.as_str(), name = name);
         // The first problem decides whether the engine solves at all: an
         // error line says no; so does silence, unless `stop` gets an answer
         // (then the problem is asked again, with its whole time).
@@ -91,57 +91,56 @@ pub(super) fn solve_layer(c: &mut Checker, puzzle: GameId, required: bool) {
                 other => break other,
             }
         };
-        let optional = format!("(optional for students; `--game {puzzle}` requires it)");
-        let line = match res {
-            Ok(Solved::Final(l)) => l,
-            Ok(Solved::Refused(l)) if n == 0 && !required => {
-                c.r.skip(
-                    &format!("solve ({puzzle})"),
-                    &format!("`solve` refused: '{}' {optional}", truncate(&l)),
-                );
-                c.drop_engine();
-                return;
-            }
-            Ok(Solved::Silent) if n == 0 && !required => {
-                c.r.skip(
-                    &format!("solve ({puzzle})"),
-                    &format!("no answer to `solve`, nor to `stop` {optional}"),
-                );
-                // Whatever it is doing, start afresh.
-                c.drop_engine();
-                return;
-            }
-            Ok(Solved::Refused(l)) => {
-                c.r.fail(
-                    &what,
-                    &format!("`position fen` + `solve` refused: '{}'", truncate(&l)),
-                    "answer `solve` on a `position fen <puzzle FEN>` with `solution … moves …` \
-                     or `nosolution …` (protocol §9)",
-                );
-                c.drop_engine();
-                return;
-            }
-            Ok(Solved::Silent | Solved::StoppedEarly) => {
-                c.r.fail(
-                    &what,
-                    &format!(
-                        "no `solution`/`nosolution` line within {} ms, nor {STOP_DEADLINE_MS} ms after `stop`",
-                        o.solve_ms
-                    ),
-                    "answer `solve` with exactly one final line; on `stop` give \
-                     `nosolution reason limit …` at once",
-                );
-                c.drop_engine();
-                return;
-            }
-            Err(f) => {
-                c.r.fail(&what, &f.to_string(), hint(&f));
-                c.drop_engine();
-                return;
-            }
+        let Some(line) = answered(c, &what, res, puzzle, n == 0 && !required) else {
+            c.drop_engine();
+            return;
         };
         judge_solution(c, &what, &pos, target, &line);
     }
+}
+
+/// The final line of an answer to `solve`, or `None` (told: a skip when
+/// `may_skip` and the engine does not solve at all, else a FAIL).
+fn answered(
+    c: &mut Checker,
+    what: &Words,
+    res: Result<Solved, Fault>,
+    puzzle: GameId,
+    may_skip: bool,
+) -> Option<String> {
+    let optional = || words!("check-solve-optional", puzzle = puzzle.as_str());
+    let skip = || words!("what-solve-puzzle", puzzle = puzzle.as_str());
+    match res {
+        Ok(Solved::Final(l)) => return Some(l),
+        Ok(Solved::Refused(l)) if may_skip => c.r.skip(
+            skip(),
+            words!(
+                "check-solve-refused-optional",
+                line = truncate(&l),
+                optional = optional()
+            ),
+        ),
+        Ok(Solved::Silent) if may_skip => c.r.skip(
+            skip(),
+            words!("check-solve-silent-optional", optional = optional()),
+        ),
+        Ok(Solved::Refused(l)) => c.r.fail(
+            what.clone(),
+            words!("check-solve-refused", line = truncate(&l)),
+            Words::from_id("hint-solve-refused"),
+        ),
+        Ok(Solved::Silent | Solved::StoppedEarly) => c.r.fail(
+            what.clone(),
+            words!(
+                "check-solve-silent",
+                ms = c.o.solve_ms,
+                stop = STOP_DEADLINE_MS
+            ),
+            Words::from_id("hint-solve-silent"),
+        ),
+        Err(f) => c.r.fail(what.clone(), fault_words(&f), hint(&f)),
+    }
+    None
 }
 
 /// The reference's optimal depth (`None`: unknown within its time, `Some(None)`: proven unsolvable).
@@ -150,7 +149,7 @@ pub(super) fn reference_depth(pos: &AnyPosition, budget_ms: u64) -> Option<Optio
         movetime: Some(budget_ms),
         ..SolveOptions::default()
     };
-    match tabula::puzzle::solve(pos, &opts, &AtomicBool::new(false), &mut |_| {}) {
+    match tabula::solve::solve(pos, &opts, &AtomicBool::new(false), &mut |_| {}) {
         Ok(SolveOutcome::Solution { moves, .. }) => Some(Some(moves.len())),
         Ok(SolveOutcome::NoSolution {
             reason: NoSolutionReason::Exhausted,
@@ -162,7 +161,7 @@ pub(super) fn reference_depth(pos: &AnyPosition, budget_ms: u64) -> Option<Optio
 
 pub(super) fn judge_solution(
     c: &mut Checker,
-    what: &str,
+    what: &Words,
     start: &AnyPosition,
     target: u32,
     line: &str,
@@ -175,71 +174,63 @@ pub(super) fn judge_solution(
         }
         Final::Solution { moves, depth } => (moves, depth),
     };
+    let what = || what.clone();
     let Some(moves) = moves else {
         c.r.fail(
-            what,
-            &format!("no `moves` in '{}'", truncate(line)),
-            "the final line ends with `moves <m1> … <mL>`",
+            what(),
+            words!("check-solve-no-moves", line = truncate(line)),
+            Words::from_id("hint-solve-moves"),
         );
         return;
     };
     let mut p = *start;
     for (i, m) in moves.iter().enumerate() {
         if let Err(e) = p.play_text(m) {
-            c.r.fail(
-                what,
-                &format!("move {} of the solution, '{m}': {e}", i + 1),
-                RULES_HINT,
+            c.r.fail_at(
+                what(),
+                words!(
+                    "check-solve-bad-move",
+                    n = i + 1,
+                    mv = m,
+                    why = e.to_string()
+                ),
+                Words::from_id("hint-rules"),
+                Some(p.fen()),
+                None,
             );
             return;
         }
     }
     let score = p.scores()[0];
+    let n = moves.len();
     if score < target {
         c.r.fail(
-            what,
-            &format!(
-                "the {} reach {score}, short of the target {target}",
-                plural(moves.len(), "move")
-            ),
-            "a solution must reach at least the target",
+            what(),
+            words!("check-solve-short", n = n, score = score, target = target),
+            Words::from_id("hint-solve-target"),
         );
         return;
     }
-    if claimed.is_some_and(|d| d != moves.len()) {
+    if claimed.is_some_and(|d| d != n) {
         c.r.warn(
-            what,
-            &format!(
-                "`depth {}` but {}",
-                claimed.unwrap_or(0),
-                plural(moves.len(), "move")
-            ),
-            "depth L is the number of moves of the solution",
+            what(),
+            words!("check-solve-depth", depth = claimed.unwrap_or(0), n = n),
+            Words::from_id("hint-solve-depth"),
         );
     }
     match reference {
-        Some(Some(best)) if moves.len() > best => c.r.warn(
-            what,
-            &format!(
-                "{} to {score}, the optimum is {best}",
-                plural(moves.len(), "move")
-            ),
-            "an admissible heuristic with A* (or IDA*) finds the fewest moves",
+        Some(Some(best)) if n > best => c.r.warn(
+            what(),
+            words!("check-solve-longer", n = n, score = score, best = best),
+            Words::from_id("hint-solve-optimal"),
         ),
         Some(Some(best)) => c.r.ok(
-            what,
-            &format!(
-                "{} to {score} (optimal: {best})",
-                plural(moves.len(), "move")
-            ),
+            what(),
+            words!("check-solve-optimal", n = n, score = score, best = best),
         ),
-        _ => c.r.ok(
-            what,
-            &format!(
-                "{} to {score} (optimum unknown)",
-                plural(moves.len(), "move")
-            ),
-        ),
+        _ => {
+            c.r.ok(what(), words!("check-solve-unknown", n = n, score = score))
+        }
     }
 }
 
@@ -248,29 +239,27 @@ pub(super) fn judge_solution(
 /// a warn.
 fn no_solution(
     c: &mut Checker,
-    what: &str,
+    what: &Words,
     line: &str,
     reason: &str,
     reference: Option<Option<usize>>,
 ) {
+    let what = what.clone();
     match (reason, reference) {
         ("exhausted", Some(Some(d))) => c.r.fail(
             what,
-            &format!(
-                "claims no solution exists (`{line}`), but one of {} does",
-                plural(d, "move")
-            ),
-            "`reason exhausted` is a proof: only after the whole space was searched",
+            words!("check-solve-false-proof", line = line, n = d),
+            Words::from_id("hint-solve-exhausted"),
         ),
-        (_, Some(None)) => c.r.ok(what, "no solution, as the reference proves"),
+        (_, Some(None)) => c.r.ok(what, words!("check-solve-none-proved")),
         _ => c.r.warn(
             what,
-            &format!(
-                "no solution within {} ms (`{}`)",
-                c.o.solve_ms,
-                truncate(line)
+            words!(
+                "check-solve-none-found",
+                ms = c.o.solve_ms,
+                line = truncate(line)
             ),
-            "a faster solver or a better heuristic would find it",
+            Words::from_id("hint-solve-faster"),
         ),
     }
 }

@@ -2,11 +2,12 @@
 //! `ugiok`), with a probe that tells an engine that never flushes its output
 //! from one that is silent.
 
-use super::common::{hint, ms, COMMAND_HINT, EXITED_HINT, FLUSH_HINT};
+use super::common::{fault_words, hint, ms};
 use super::{isready::isready_layer, Checker, STOP_DEADLINE_MS};
 use crate::engines::client::{Engine, Fault, Timeouts};
 use crate::engines::config::ExternalSpec;
 use crate::engines::process::{Event, Proc, Stream};
+use crate::i18n::{words, Words};
 use std::time::Instant;
 use tabula::protocol::command::Command;
 
@@ -14,30 +15,36 @@ use tabula::protocol::command::Command;
 /// without a token. False when nothing more can be checked.
 pub(super) fn startup(c: &mut Checker) -> bool {
     if let Err(e) = c.spec.check_program() {
-        c.r.fail("program", &format!("{e:#}"), COMMAND_HINT);
+        c.r.fail(
+            Words::from_id("what-program"),
+            words!("check-detail", detail = format!("{e:#}")),
+            Words::from_id("hint-command"),
+        );
         return false;
     }
-    c.r.ok("program found", "");
+    c.r.ok(Words::from_id("what-program-found"), Words::none());
 
     let t0 = Instant::now();
     let engine = match Engine::start(c.spec, &c.o.timeouts) {
         Ok(e) => e,
         Err(f) => {
             let (what, note, fix) = startup_failure(c.spec, &c.o.timeouts, &f);
-            c.r.fail(what, &note, &fix);
+            c.r.fail(what, note, fix);
             return false;
         }
     };
-    let id = engine
-        .id_name
-        .clone()
-        .unwrap_or_else(|| "(no `id name`)".into());
+    c.r.checked.handshake = true;
+    let id = match engine.id_name.clone() {
+        Some(id) => words!("check-detail", detail = id),
+        None => words!("check-no-id"),
+    };
     c.r.ok(
-        "handshake",
-        &format!(
-            "{id}, {} ms, options: [{}]",
-            t0.elapsed().as_millis(),
-            engine.options.join(", ")
+        Words::from_id("what-handshake"),
+        words!(
+            "check-handshake-ok",
+            id = id,
+            ms = t0.elapsed().as_millis() as u64,
+            options = engine.options.join(", ")
         ),
     );
     c.engine = Some(engine);
@@ -50,47 +57,46 @@ pub(super) fn startup_failure(
     spec: &ExternalSpec,
     timeouts: &Timeouts,
     f: &Fault,
-) -> (&'static str, String, String) {
+) -> (Words, Words, Words) {
+    let handshake = Words::from_id("what-handshake");
     let Fault::Startup(d) = f else {
-        return ("handshake", f.to_string(), hint(f).to_string());
+        return (handshake, fault_words(f), hint(f));
     };
     // `ugiok` came; the first `isready` did not get its `readyok`.
     if let Some(rest) = d.strip_prefix("first isready: ") {
         let fix = if rest.starts_with("no readyok") {
             hint(&Fault::Stall(String::new()))
         } else {
-            EXITED_HINT
+            Words::from_id("hint-exited")
         };
-        let note = format!("{rest} (the first `isready`, right after the handshake)");
-        return ("isready", note, fix.to_string());
+        let note = words!("check-first-isready", detail = rest);
+        return (Words::from_id("what-isready"), note, fix);
     }
     let fix = if d.starts_with("no ugiok") {
         let wait = spec.startup_ms.unwrap_or(timeouts.startup_ms).min(2_000);
         match flush_probe(spec, wait) {
-            Probe::OnlyAtEnd => FLUSH_HINT,
-            Probe::Early => {
-                "the engine answers, but its `ugiok` came too late or never: send `ugiok` \
-                 at once after `ugi` (load big tables later)"
-            }
-            Probe::Silent => {
-                "the engine wrote nothing at all, not even at the end of its input: does it \
-                 read stdin and answer `ugi`?"
-            }
+            Probe::OnlyAtEnd => "hint-flush",
+            Probe::Early => "hint-ugiok-late",
+            Probe::Silent => "hint-silent",
         }
     } else if d.starts_with("cannot start") {
-        COMMAND_HINT
+        "hint-command"
     } else if d.contains("does not read its input") {
-        "read the commands from stdin, one per line, from the start"
+        "hint-read-stdin"
     } else {
-        EXITED_HINT
+        "hint-exited"
     };
     let fix = if spec.confine.is_some() && crate::engines::sandbox::is_refusal(d) {
-        crate::engines::sandbox::REFUSAL_HINT
+        "hint-sandbox"
     } else {
         fix
     };
     let note = d.strip_prefix("handshake: ").unwrap_or(d);
-    ("handshake", note.to_string(), fix.to_string())
+    (
+        handshake,
+        words!("check-detail", detail = note),
+        Words::from_id(fix),
+    )
 }
 
 pub(super) enum Probe {
@@ -141,9 +147,15 @@ pub(super) fn flush_probe(spec: &ExternalSpec, wait_ms: u64) -> Probe {
 mod tests {
     use super::*;
 
-    fn failure(detail: &str) -> (&'static str, String, String) {
+    fn en(w: &Words) -> String {
+        crate::i18n::english().plain(w)
+    }
+
+    fn failure(detail: &str) -> (String, String, Words) {
         let spec = ExternalSpec::shell("true");
-        startup_failure(&spec, &Timeouts::default(), &Fault::Startup(detail.into()))
+        let (what, note, fix) =
+            startup_failure(&spec, &Timeouts::default(), &Fault::Startup(detail.into()));
+        (en(&what), en(&note), fix)
     }
 
     #[test]
@@ -156,21 +168,27 @@ mod tests {
         );
         assert_eq!(fix, hint(&Fault::Stall(String::new())));
         let (what, _, fix) = failure("first isready: exited with code 1");
-        assert_eq!((what, fix.as_str()), ("isready", EXITED_HINT));
+        assert_eq!((what.as_str(), fix.id.as_str()), ("isready", "hint-exited"));
         let (what, note, fix) = failure("cannot start 'nope': no such file");
-        assert_eq!((what, fix.as_str()), ("handshake", COMMAND_HINT));
+        assert_eq!(
+            (what.as_str(), fix.id.as_str()),
+            ("handshake", "hint-command")
+        );
         assert_eq!(note, "cannot start 'nope': no such file");
         let (_, note, fix) = failure("handshake: the engine does not read its input");
         assert_eq!(note, "the engine does not read its input");
-        assert!(fix.starts_with("read the commands from stdin"), "{fix}");
+        assert!(
+            en(&fix).starts_with("read the commands from stdin"),
+            "{fix:?}"
+        );
         let (_, _, fix) = failure("handshake: exited with code 2");
-        assert_eq!(fix, EXITED_HINT);
+        assert_eq!(fix.id, "hint-exited");
         let crash = Fault::Crash("gone".into());
         let spec = ExternalSpec::shell("true");
         let (what, note, fix) = startup_failure(&spec, &Timeouts::default(), &crash);
         assert_eq!(
-            (what, note, fix),
-            ("handshake", crash.to_string(), hint(&crash).to_string())
+            (en(&what), en(&note), fix),
+            ("handshake".to_string(), crash.to_string(), hint(&crash))
         );
     }
 }

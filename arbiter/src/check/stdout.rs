@@ -6,14 +6,9 @@
 use super::common::{heard, log_entry, replaced_hint, truncate, visible};
 use super::Checker;
 use crate::engines::client::{fallback_reason, Engine};
+use crate::i18n::{words, Words};
 use std::time::Instant;
 use tabula::protocol::reply::{Reply, REPLY_WORDS};
-
-pub(super) const STDOUT_HINT: &str =
-    "stdout is only for protocol replies (protocol.md §4; `info …` lines \
-     are fine): write debug output to stderr (Python: print(..., file=sys.stderr); C: \
-     fprintf(stderr, …); Lisp: (format *error-output* …)); stray lines break other clients \
-     and hide the real replies";
 
 /// Is `line` one the protocol lets an engine send: a [`Reply`]?
 pub(super) fn is_protocol_reply(line: &str) -> bool {
@@ -120,30 +115,31 @@ impl Stray {
 /// reply; a debug print there is a warn.
 pub(super) fn stdout_layer(c: &mut Checker) {
     let s = &c.stray;
-    let what = "stdout";
+    let what = Words::from_id("what-stdout");
     match &s.first {
         _ if s.seen == 0 => {}
-        None => {
-            c.r.ok(what, &format!("{} lines, all protocol replies", s.seen))
-        }
+        None => c.r.ok(what, words!("check-stdout-ok", n = s.seen)),
         Some((line, sent)) => {
             let shown = if line.trim().is_empty() {
-                "(an empty line)".to_string()
+                words!("check-stdout-empty")
             } else {
-                format!("'{}'", truncate(&visible(line)))
+                words!("check-stdout-line", line = truncate(&visible(line)))
             };
             let after = if sent.is_empty() {
-                String::new()
+                Words::none()
             } else {
-                format!(" (after `{}`)", truncate(&visible(sent)))
+                words!("check-stdout-after", sent = truncate(&visible(sent)))
             };
             c.r.warn(
                 what,
-                &format!(
-                    "{} of {} lines are not protocol replies; the first: {shown}{after}",
-                    s.count, s.seen
+                words!(
+                    "check-stdout-stray",
+                    count = s.count,
+                    seen = s.seen,
+                    shown = shown,
+                    after = after
                 ),
-                STDOUT_HINT,
+                Words::from_id("hint-stdout"),
             );
         }
     }
@@ -156,80 +152,93 @@ const REPLACED_SHOWN: usize = 5;
 /// answered for it (`info string fallback …`) is a FAIL with its reason,
 /// its position and the legal moves there.
 pub(super) fn own_moves_layer(c: &mut Checker) {
+    let clock = || Words::from_id("what-clock");
     if let Some(cpu) = c.stray.cputime.take() {
         c.r.warn(
-            "clock",
-            &format!("the program measures CPU time ({cpu})"),
-            "its moves get slower on a busy machine, where its CPU time runs slower than the \
-             clock the arbiter keeps: measure real time (get-internal-real-time), or play \
-             with --concurrency 1 on an idle machine",
+            clock(),
+            words!("check-cputime", detail = cpu),
+            Words::from_id("hint-cputime"),
         );
     }
-    if let Some(clock) = c.stray.clock_doubt.take() {
+    if let Some(doubt) = c.stray.clock_doubt.take() {
         c.r.warn(
-            "clock",
-            &format!("the kit's clock units: {clock}"),
-            "give the units in the description (`:clock :ms` or `:clock :internal`)",
+            clock(),
+            words!("check-clock-doubt", detail = doubt),
+            Words::from_id("hint-clock-units"),
         );
     }
-    let what = "own moves";
+    let what = || Words::from_id("what-own-moves");
     let replaced = std::mem::take(&mut c.stray.replaced);
     if replaced.is_empty() {
-        c.r.ok(
-            what,
-            "no move was answered by the adapter instead of the program",
-        );
+        c.r.ok(what(), words!("check-own-moves-ok"));
         return;
     }
     for (reason, position) in replaced.iter().take(REPLACED_SHOWN) {
-        c.r.fail(
-            what,
-            &format!(
-                "the adapter answered for the program ({reason}) at {}",
-                describe_position(position)
+        c.r.fail_at(
+            what(),
+            words!(
+                "check-own-moves-replaced",
+                reason = reason,
+                at = describe_position(position)
             ),
             replaced_hint(reason),
+            fen_of(position),
+            None,
         );
     }
     if replaced.len() > REPLACED_SHOWN {
         c.r.fail(
-            what,
-            &format!(
-                "{} more moves answered by the adapter, not the program",
-                replaced.len() - REPLACED_SHOWN
-            ),
-            "",
+            what(),
+            words!("check-own-moves-more", n = replaced.len() - REPLACED_SHOWN),
+            Words::none(),
         );
     }
 }
 
-/// `position …` as sent, and the legal moves there (the first 20), to
-/// replay a failure by hand.
-pub(super) fn describe_position(position: &str) -> String {
-    let pos = match tabula::protocol::command::Command::parse(position) {
+/// The position of a `position …` command.
+fn parsed(position: &str) -> Option<tabula::games::AnyPosition> {
+    match tabula::protocol::command::Command::parse(position) {
         Ok(Some(tabula::protocol::command::Command::Position(words))) => {
             tabula::setup::parse_spec(&words.join(" "), None).ok()
         }
         _ => None,
-    };
-    let legal = match pos {
+    }
+}
+
+/// The FEN of the position a `position …` command sets up.
+pub(super) fn fen_of(position: &str) -> Option<String> {
+    parsed(position).map(|p| p.fen())
+}
+
+/// `position …` as sent, and the legal moves there (the first 20), to
+/// replay a failure by hand.
+pub(super) fn describe_position(position: &str) -> Words {
+    let legal = match parsed(position) {
         Some(p) => legal_list(&p),
-        None => "?".into(),
+        None => words!("check-legal-list", moves = "?"),
     };
-    format!("`{position}` (legal moves: {legal})")
+    words!("check-position", fen = position, legal = legal)
+}
+
+/// A position, and its legal moves (the first 20).
+pub(super) fn position_words(pos: &tabula::games::AnyPosition) -> Words {
+    words!("check-position", fen = pos.fen(), legal = legal_list(pos))
 }
 
 /// The first 20 legal moves of `pos`, and how many more.
-pub(super) fn legal_list(pos: &tabula::game::AnyPosition) -> String {
+pub(super) fn legal_list(pos: &tabula::games::AnyPosition) -> Words {
     let moves = pos.legal_moves();
-    let mut shown: Vec<String> = moves.iter().take(20).map(|m| m.to_string()).collect();
-    if moves.len() > 20 {
-        shown.push(format!("… {} more", moves.len() - 20));
-    }
+    let shown: Vec<String> = moves.iter().take(20).map(|m| m.to_string()).collect();
     if shown.is_empty() {
-        "none: the game is over".into()
+        words!("check-legal-none")
+    } else if moves.len() > 20 {
+        words!(
+            "check-legal-more",
+            moves = shown.join(" "),
+            n = moves.len() - 20
+        )
     } else {
-        shown.join(" ")
+        words!("check-legal-list", moves = shown.join(" "))
     }
 }
 

@@ -3,13 +3,14 @@
 //! `go movetime T` answered within T plus the margin.
 
 use super::common::{
-    bestmove_text, go_movetime, hint, is_bestmove, is_error_line, is_readyok, judge_move, ms,
-    position_of, truncate,
+    bestmove_text, fault_words, go_movetime, hint, is_bestmove, is_error_line, is_readyok,
+    judge_move, ms, position_of, truncate,
 };
-use super::{Checker, Report, STOP_DEADLINE_MS, TIMED_MOVE_MS};
+use super::{Checker, Report, STOP_DEADLINE_MS};
 use crate::engines::client::{Engine, Fault};
+use crate::i18n::{words, Words};
 use std::time::Instant;
-use tabula::game::AnyPosition;
+use tabula::games::AnyPosition;
 use tabula::protocol::command::Command;
 use tabula::search::Limits;
 
@@ -56,11 +57,11 @@ pub(super) fn stop_and_time(c: &mut Checker) {
         return;
     };
     let o = c.o;
-    let what = "go infinite + stop";
-    if c.skip_after_hang(what) {
+    let what = Words::from_id("what-infinite-stop");
+    if c.skip_after_hang(&what) {
         return;
     }
-    if c.engine(what).is_none() {
+    if c.engine(&what).is_none() {
         return;
     }
     let Some(mut e) = c.engine.take() else { return };
@@ -71,30 +72,33 @@ pub(super) fn stop_and_time(c: &mut Checker) {
         Ok(true) => {}
         Ok(false) => c.drop_engine(),
         Err(f) => {
-            c.r.fail(what, &f.to_string(), hint(&f));
+            c.r.fail(what, fault_words(&f), hint(&f));
             c.drop_engine();
         }
     }
 
     // go movetime T within T + margin.
-    let go = go_movetime(TIMED_MOVE_MS);
-    let what = go.to_string();
-    let Some(res) = c.go(&what, &position, &go, Some(TIMED_MOVE_MS), &o.timeouts) else {
+    let go = go_movetime(o.movetime);
+    let what = words!("what-command", command = go.to_string());
+    let Some(res) = c.go(&what, &position, &go, Some(o.movetime), &o.timeouts) else {
         return;
     };
     match res {
-        Ok(reply) => match judge_move(&start, &reply.mv) {
+        Ok(reply) => match c.judged(&start, &reply) {
             Ok(()) => c.r.ok(
-                &what,
-                &format!(
-                    "{} in {} ms (limit {} + margin {} ms)",
-                    reply.mv, reply.elapsed_ms, TIMED_MOVE_MS, o.timeouts.margin_ms
+                what,
+                words!(
+                    "check-timed-ok",
+                    mv = &reply.mv,
+                    ms = reply.elapsed_ms,
+                    limit = o.movetime,
+                    margin = o.timeouts.margin_ms
                 ),
             ),
-            Err((why, fix)) => c.r.fail(&what, &why, fix),
+            Err((why, fix)) => c.r.fail_at(what, why, fix, Some(start.fen()), None),
         },
         Err(failed) => {
-            c.r.fail(&what, &failed.note(), failed.hint());
+            c.r.fail_at(what, failed.note(), failed.hint(), Some(start.fen()), None);
             c.drop_engine();
         }
     }
@@ -109,7 +113,7 @@ pub(super) fn infinite_then_stop(
     position: &Command,
     ping_ms: u64,
 ) -> Result<bool, Fault> {
-    let what = "go infinite + stop";
+    let what = || Words::from_id("what-infinite-stop");
     let _ = e.new_game();
     e.discard_output();
     e.command(position)?;
@@ -127,26 +131,24 @@ pub(super) fn infinite_then_stop(
             match read_bestmove(e, stopped + ms(STOP_DEADLINE_MS), &mut errors)? {
                 Some(l) => {
                     r.ok(
-                        what,
-                        &format!("bestmove {} ms after stop", stopped.elapsed().as_millis()),
+                        what(),
+                        words!("check-stop-ok", ms = stopped.elapsed().as_millis() as u64),
                     );
                     (Some(l), false)
                 }
                 None if !errors.is_empty() => {
                     r.warn(
-                        what,
-                        &format!("refused `go infinite`: '{}'", truncate(&errors[0])),
-                        "allowed (a tournament never sends `go infinite`), but analysis tools \
-                         use it: search until `stop`, then answer the bestmove",
+                        what(),
+                        words!("check-refused-infinite", line = truncate(&errors[0])),
+                        Words::from_id("hint-refused-infinite"),
                     );
                     (None, false)
                 }
                 None => {
                     r.fail(
-                        what,
-                        &format!("no bestmove within {STOP_DEADLINE_MS} ms of `stop`"),
-                        "keep reading stdin while searching (a thread, or look for input \
-                         every few thousand nodes) and answer `stop` with the bestmove at once",
+                        what(),
+                        words!("check-stop-none", ms = STOP_DEADLINE_MS),
+                        Words::from_id("hint-stop"),
                     );
                     return Ok(false);
                 }
@@ -155,15 +157,20 @@ pub(super) fn infinite_then_stop(
     };
     if at_once {
         r.warn(
-            what,
-            "answered `go infinite` at once, without waiting for `stop`",
-            "allowed for a trivial engine (a tournament never sends `go infinite`); \
-             a searching engine should search until `stop`",
+            what(),
+            words!("check-infinite-at-once"),
+            Words::from_id("hint-infinite-at-once"),
         );
     }
     if let Some(line) = line {
         if let Err((why, fix)) = judge_move(start, &bestmove_text(&line)) {
-            r.fail("bestmove after stop", &why, fix);
+            r.fail_at(
+                Words::from_id("what-bestmove-after-stop"),
+                why,
+                fix,
+                Some(start.fen()),
+                None,
+            );
         }
     }
     if at_once {
@@ -173,17 +180,17 @@ pub(super) fn infinite_then_stop(
     match bestmoves_before_readyok(e, "7042", ping_ms)? {
         None => {
             r.fail(
-                "isready after stop",
-                &format!("no readyok within {ping_ms} ms"),
+                Words::from_id("what-isready-after-stop"),
+                words!("check-no-readyok", ms = ping_ms),
                 hint(&Fault::Stall(String::new())),
             );
             return Ok(false);
         }
         Some(0) => {}
         Some(n) => r.fail(
-            "exactly one bestmove",
-            &format!("{} bestmove lines for one `go`", n + 1),
-            "send exactly one bestmove per `go`; `stop` when nothing runs is ignored",
+            Words::from_id("what-one-bestmove"),
+            words!("check-bestmoves", n = n + 1),
+            Words::from_id("hint-one-bestmove"),
         ),
     }
     Ok(true)

@@ -6,8 +6,8 @@ use crate::engines::client::SearchInfo;
 use crate::engines::config::BuiltinKind;
 use rand::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
-use tabula::game::any::IntoAnyMove;
-use tabula::game::AnyPosition;
+use tabula::games::any::IntoAnyMove;
+use tabula::games::AnyPosition;
 use tabula::search::{Limits, Searcher};
 use tabula::with_game;
 

@@ -380,7 +380,7 @@ struct EngineFile {
 /// Reads the engines of a config file (TOML, or JSON for `*.json`). Relative
 /// working directories are taken from the file's folder.
 pub fn load_file(path: &Path) -> Result<Vec<Entrant>> {
-    let text = std::fs::read_to_string(path)
+    let text = crate::paths::read_to_string(path)
         .with_context(|| format!("cannot read engine file '{}'", path.display()))?;
     let json = path
         .extension()

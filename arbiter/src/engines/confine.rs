@@ -3,34 +3,70 @@
 //! run found before the first game, and the view of an engine's files that
 //! the check and every start share ([`view_of`]). The layers themselves are
 //! in [`crate::engines::sandbox`].
+//!
+//! What each engine does not see of what its view shows: the folder of
+//! every file the arbiter writes (masked whole, so that a file written
+//! there later, or replaced by a rename, is never seen; made before the
+//! first engine starts), the other engines' own places (a config's `dir`,
+//! or the folders of the files an engine's command names), and the config
+//! files. A file the arbiter writes directly in a folder an engine sees as
+//! its own cannot be hidden that way: it is refused before anything is
+//! written, with the fix.
 
 use crate::engines::config::{self, Entrant, ExternalSpec, Kind, Problems};
 use crate::engines::sandbox::{
     absolute, bwrap, environment, probe, Confinement, Mode, SandboxArgs,
 };
-use anyhow::{bail, Result};
+use anyhow::{bail, Context, Result};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 impl SandboxArgs {
     /// Sets the confinement of every external entrant. `protected` are the
-    /// arbiter's files (results, logs, records, summary, config files) that
-    /// no engine may see. Returns the header line saying what is enforced
-    /// (`None` when no engine is confined); an error when `on` cannot be
-    /// enforced.
+    /// arbiter's files and folders (results, logs, records, summary, pages,
+    /// analysis) that no engine may see, and other engines' folders: a
+    /// folder is masked (unless it is the engine's own, or holds it), a
+    /// file (or a path not made yet) has its folder masked. Returns the
+    /// header line saying what is enforced (`None` when no engine is
+    /// confined); an error when `on` cannot be enforced, or when a file
+    /// the arbiter writes lies directly in a folder an engine sees whole.
     pub fn apply(&self, entrants: &mut [Entrant], protected: &[PathBuf]) -> Result<Option<String>> {
+        self.apply_hiding(entrants, protected, &[])
+    }
+
+    /// [`SandboxArgs::apply`], with `inputs`: files the arbiter reads and
+    /// never writes (config files), covered by `/dev/null` wherever an
+    /// engine sees them.
+    pub fn apply_hiding(
+        &self,
+        entrants: &mut [Entrant],
+        protected: &[PathBuf],
+        inputs: &[PathBuf],
+    ) -> Result<Option<String>> {
         if self.sandbox_pids == 0 || self.sandbox_memory == 0 {
             bail!("--sandbox-pids and --sandbox-memory must be at least 1");
         }
         if let Some(c) = self.sandbox_cpus.filter(|c| !(0.01..=1024.0).contains(c)) {
             bail!("--sandbox-cpus must be between 0.01 and 1024 cores, found {c}");
         }
-        let mut hidden: Vec<PathBuf> = protected.iter().map(|p| absolute(p)).collect();
-        for e in entrants.iter() {
-            if let Kind::External(s) = &e.kind {
-                hidden.extend(s.dir.as_deref().map(absolute));
-            }
-        }
+        let outputs: Vec<PathBuf> = protected.iter().map(|p| absolute(p)).collect();
+        let covered: Vec<PathBuf> = inputs.iter().map(|p| absolute(p)).collect();
+        // The folders masked for the arbiter's files.
+        let folders: Vec<PathBuf> = outputs
+            .iter()
+            .map(|o| match o.parent() {
+                Some(parent) if !o.is_dir() => parent.to_path_buf(),
+                _ => o.clone(),
+            })
+            .collect();
+        // Each engine's own places, hidden from the others.
+        let places: Vec<Vec<PathBuf>> = entrants
+            .iter()
+            .map(|e| match &e.kind {
+                Kind::External(s) => own_places(s),
+                Kind::Builtin(_) => Vec::new(),
+            })
+            .collect();
         let mut header = None;
         let mut free = Vec::new();
         let mut writable = Vec::new();
@@ -38,10 +74,20 @@ impl SandboxArgs {
         // Every entrant's problems, told at once (with the programs not
         // found, which the tournament's preflight would tell next).
         let mut problems = Problems::default();
-        for e in entrants.iter_mut() {
+        for (i, e) in entrants.iter_mut().enumerate() {
             let Kind::External(spec) = &mut e.kind else {
                 continue;
             };
+            // (Never a place of its own, nor one that holds one: two
+            // engines of one program share its folder.)
+            let mine = &places[i];
+            let not_mine = |h: &&PathBuf| !mine.iter().any(|p| p.starts_with(h));
+            let mut hidden: Vec<PathBuf> = folders.iter().filter(not_mine).cloned().collect();
+            for (j, theirs) in places.iter().enumerate() {
+                if j != i {
+                    hidden.extend(theirs.iter().filter(not_mine).cloned());
+                }
+            }
             let mode = spec.sandbox.mode.unwrap_or(self.sandbox);
             if mode == Mode::Off {
                 spec.confine = None;
@@ -98,10 +144,13 @@ impl SandboxArgs {
                 freeze_idle: self.freeze_idle,
                 run_as: found.run_as,
                 writable: spec.sandbox.writable,
-                hidden: hidden.clone(),
+                hidden,
+                covered: covered.clone(),
                 seccomp: found.seccomp.is_ok(),
             };
-            match preflight(&e.name, spec, &c) {
+            let checked = preflight(&e.name, spec, &c)
+                .and_then(|note| hide_outputs(&e.name, spec, &c, &outputs, mine).map(|()| note));
+            match checked {
                 Ok(Some(note)) => notes.push(note),
                 Ok(None) => {}
                 Err(why) => problems.add(&e.name, &why),
@@ -147,6 +196,82 @@ impl SandboxArgs {
         }
         Ok(header)
     }
+}
+
+/// The places the engine of `spec` calls its own, hidden from the other
+/// engines: its config's `dir`, else (an engine given on the command line,
+/// whose folder is the current one) the folders of the files its command
+/// names.
+fn own_places(spec: &ExternalSpec) -> Vec<PathBuf> {
+    if let Some(dir) = &spec.dir {
+        return vec![absolute(dir)];
+    }
+    let Ok(cwd) = std::env::current_dir() else {
+        return Vec::new();
+    };
+    let words: Vec<String> = spec
+        .program
+        .split_whitespace()
+        .chain(spec.args.iter().map(String::as_str))
+        .map(str::to_string)
+        .collect();
+    bwrap::places_named(&words, &cwd)
+}
+
+/// Before the engine of `spec` first starts: refuses a file the arbiter
+/// writes (`outputs`) directly in a folder the engine sees whole (its own
+/// folder, a script's folder, one of its `own` places, a system folder),
+/// where it could read it; makes the folders of the others that lie in its
+/// view, so that they are masked from the start (a file made later in a
+/// masked folder is never seen).
+fn hide_outputs(
+    name: &str,
+    spec: &ExternalSpec,
+    c: &Confinement,
+    outputs: &[PathBuf],
+    own: &[PathBuf],
+) -> Result<()> {
+    if c.bwrap.is_none() {
+        return Ok(()); // the whole file system is in view
+    }
+    let view = view_of(spec)?;
+    for o in outputs.iter().filter(|o| !o.is_dir() && view.contains(o)) {
+        let folder = o.parent().unwrap_or(o);
+        let system = bwrap::SYSTEM.iter().any(|s| Path::new(s) == folder);
+        let mine = own.iter().any(|p| p.starts_with(folder));
+        if !(view.is_own(folder) || mine || system) {
+            continue;
+        }
+        let whose = if folder == view.dir && spec.dir.is_none() {
+            "the current folder, which an engine given on the command line sees as its own"
+        } else if folder == view.dir {
+            "the engine's own folder"
+        } else if system {
+            "a system folder every engine sees"
+        } else {
+            "a folder the engine's command names, which it sees whole"
+        };
+        bail!(
+            "engine '{name}' would see {}, which the arbiter writes during the run: it lies in \
+             {} ({whose}). Write it in another folder (a folder inside the engine's is hidden \
+             from it), or run the arbiter from another folder",
+            o.display(),
+            folder.display()
+        );
+    }
+    for h in c
+        .hidden
+        .iter()
+        .filter(|h| view.contains(h) && !view.is_own(h) && !h.exists())
+    {
+        std::fs::create_dir_all(h).with_context(|| {
+            format!(
+                "cannot make the folder {} (hidden from engine '{name}')",
+                h.display()
+            )
+        })?;
+    }
+    Ok(())
 }
 
 /// What the engine of `spec` sees besides the system: its folder (the

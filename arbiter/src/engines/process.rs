@@ -21,7 +21,10 @@
 //!   its caller held open) is marked close-on-exec in the child, sandbox on
 //!   or off.
 //! - Under the sandbox its environment is the allow-list of
-//!   [`sandbox::environment`], never the arbiter's own.
+//!   [`sandbox::environment`], never the arbiter's own, and it starts with
+//!   a fresh empty session keyring of its own: the keys of the teacher's
+//!   login session, or another engine's, are not its keys (the seccomp
+//!   filter refuses the keyring calls besides, see [`seccomp`]).
 //! - Lines longer than [`MAX_LINE`] bytes are cut; control characters in
 //!   them are escaped ([`tabula::protocol::line::escape_controls`]) before
 //!   anything else sees them; and at most [`IN_FLIGHT`] bytes of lines wait
@@ -196,6 +199,7 @@ impl Proc {
             keep: Vec::new(),
             stage: Vec::new(),
             seccomp: Vec::new(),
+            new_keyring: confine.is_some(),
         };
         // Descriptors the child needs until bubblewrap has read them.
         let mut held: Vec<OwnedFd> = Vec::new();
@@ -577,6 +581,8 @@ struct ChildSetup {
     stage: Vec<Staged>,
     /// A seccomp program to load here (no bubblewrap to load it).
     seccomp: Vec<libc::sock_filter>,
+    /// Join a new empty session keyring (the sandbox).
+    new_keyring: bool,
 }
 
 impl ChildSetup {
@@ -591,6 +597,12 @@ impl ChildSetup {
         }
         if !self.stage.is_empty() {
             self.stage_sources()?;
+        }
+        if self.new_keyring {
+            // Before the change of user: the keyring is the arbiter's to
+            // pay for (root's key quota), never `nobody`'s, which all
+            // sandboxes share.
+            join_new_keyring()?;
         }
         if let Some((uid, gid)) = self.run_as {
             // SAFETY: credential calls, async-signal-safe.
@@ -694,6 +706,29 @@ impl ChildSetup {
         }
         Ok(())
     }
+}
+
+/// Replaces the calling process's session keyring by a new, empty,
+/// anonymous one (`KEYCTL_JOIN_SESSION_KEYRING` without a name): the
+/// teacher's session keys are no longer its own. A kernel without keys
+/// (`ENOSYS`) has nothing to share.
+fn join_new_keyring() -> io::Result<()> {
+    const KEYCTL_JOIN_SESSION_KEYRING: libc::c_long = 1;
+    // SAFETY: keyctl with a null name; no memory is passed.
+    let r = unsafe {
+        libc::syscall(
+            libc::SYS_keyctl,
+            KEYCTL_JOIN_SESSION_KEYRING,
+            std::ptr::null::<libc::c_char>(),
+        )
+    };
+    if r < 0 {
+        let e = io::Error::last_os_error();
+        if e.raw_os_error() != Some(libc::ENOSYS) {
+            return Err(e);
+        }
+    }
+    Ok(())
 }
 
 /// A system call's 0 as `Ok`, anything else as the last OS error.

@@ -1,45 +1,43 @@
 //! The evidence of each admitted submission, from the championship's
 //! records (and its analysis): what the rubric weighs.
 //!
-//! - **Gates**: against each reference gate, the colour-swapped pairs won,
-//!   drawn and lost under duplicate scoring (`results::stats::pairs`: a
-//!   pair lost by a fault is lost whatever the points), the pair score and
-//!   the likelihood of superiority (LOS) from the pairs won and lost.
-//! - **Rank** among the admitted submissions (the gates left out) by the
-//!   championship's standings under pair scoring.
-//! - **Own moves**: the moves its program chose and those an adapter
-//!   played in its place (`GameRecord::answered_by`).
+//! - **Rating** over every game, gates included (`results::rating`: a
+//!   Bradley–Terry model of the colour-swapped pairs under duplicate
+//!   scoring, a pair lost by a fault lost whatever the points; Elo over
+//!   `builtin:random`, a 95 % interval), and the rating of its tier (the
+//!   submissions the games cannot tell apart share it).
+//! - **Gates**: against each reference gate, the pairs won, drawn and lost,
+//!   the gate's rating and the expected pair score against it at the
+//!   tier's rating.
+//! - **Own moves**: the moves it was asked for where it had a choice, and
+//!   those its own program chose (`GameRecord::own_moves`).
 //! - **Faults**: its games lost by a fault, by reason.
 //! - **Analysis**: its accuracy and blunders, when the games were analysed.
 
-use super::{Evidence, GateResult};
+use super::{Evidence, GateResult, Rated};
 use crate::results::analysis::{self, Analyses};
+use crate::results::rating::Ratings;
 use crate::results::record::GameRecord;
 use crate::results::result::Side;
-use crate::results::stats::{self, Scoring, Standing};
+use crate::results::stats;
 
 /// The evidence of each of `submissions` (names of the championship's
-/// entrants), in their order; `gates` are the reference entrants' names.
+/// entrants), in their order; `gates` are the reference entrants' names,
+/// the first the rating's anchor; `sure` ties the submissions the games
+/// cannot tell apart ([`Ratings::tiers`]).
 pub(crate) fn gather(
     submissions: &[String],
     gates: &[String],
     records: &[GameRecord],
     analyses: Option<&Analyses>,
+    sure: f64,
 ) -> Vec<Evidence> {
     let all: Vec<String> = submissions.iter().chain(gates).cloned().collect();
-    let table = stats::standings(&all, records, Scoring::Points);
-    let ranked: Vec<&Standing> = table
-        .iter()
-        .filter(|s| submissions.contains(&s.name))
-        .collect();
-    // Equal results, equal rank (1, 1, 3): the standings' last tie-break,
-    // the name, decides no grade.
-    let key = |s: &Standing| (s.pair.points, s.margin, s.score.points);
-    let rank_of = |name: &str| {
-        let me = ranked.iter().find(|s| s.name == name)?;
-        Some(1 + ranked.iter().filter(|s| key(s) > key(me)).count())
-    };
     let pairs = stats::pairs(records);
+    let anchor = gates.first().map_or("", String::as_str);
+    let ratings = Ratings::fit(&all, &pairs, anchor);
+    let members: Vec<usize> = (0..submissions.len()).collect();
+    let tiers = ratings.tiers(&members, sure);
     let accuracy = analyses.map(|a| analysis::by_entrant(submissions, records, a));
     submissions
         .iter()
@@ -47,39 +45,30 @@ pub(crate) fn gather(
         .map(|(i, name)| {
             let mut ev = Evidence {
                 name: name.clone(),
-                rank: rank_of(name).unwrap_or(0),
-                ranked: ranked.len(),
+                rating: Rated {
+                    elo: ratings.elo[i],
+                    low: ratings.low[i],
+                    high: ratings.high[i],
+                    tier: tiers[i],
+                },
                 ..Evidence::default()
             };
-            for r in records {
-                for (side, player) in [(Side::P1, &r.p1), (Side::P2, &r.p2)] {
-                    if player != name {
-                        continue;
-                    }
-                    ev.games += 1;
-                    ev.points += r.winner.points(side);
-                    let (answered, replaced) = r.answered_by(side);
-                    ev.own_moves += answered.saturating_sub(replaced);
-                    ev.replaced_moves += replaced;
-                    if r.offender.is_some_and(|o| o.includes(side)) {
-                        *ev.faults.entry(r.reason.as_str().to_string()).or_default() += 1;
-                    }
-                }
-            }
-            for gate in gates {
+            games(&mut ev, records);
+            for (k, gate) in gates.iter().enumerate() {
                 let [lost, drawn, won] = stats::pair_results(name, gate, &pairs);
                 let n = won + drawn + lost;
+                if n == 0 {
+                    continue;
+                }
+                let rating = ratings.elo[submissions.len() + k];
                 ev.gates.push(GateResult {
                     gate: gate.clone(),
                     pairs_won: won,
                     pairs_drawn: drawn,
                     pairs_lost: lost,
-                    pair_score: if n == 0 {
-                        0.0
-                    } else {
-                        (f64::from(won) + f64::from(drawn) / 2.0) / f64::from(n)
-                    },
-                    los: (n > 0).then(|| stats::los(won, lost)),
+                    pair_score: (f64::from(won) + f64::from(drawn) / 2.0) / f64::from(n),
+                    rating,
+                    expected: Ratings::expected_at(tiers[i], rating),
                 });
             }
             if let Some(rows) = &accuracy {
@@ -91,13 +80,30 @@ pub(crate) fn gather(
         .collect()
 }
 
+/// Its games, points, own moves and faults.
+fn games(ev: &mut Evidence, records: &[GameRecord]) {
+    for r in records {
+        for (side, player) in [(Side::P1, &r.p1), (Side::P2, &r.p2)] {
+            if *player != ev.name {
+                continue;
+            }
+            ev.games += 1;
+            ev.points += r.winner.points(side);
+            ev.moves.add(r.own_moves(side));
+            if r.offender.is_some_and(|o| o.includes(side)) {
+                *ev.faults.entry(r.reason.as_str().to_string()).or_default() += 1;
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::results::stats::tests::rec;
 
     #[test]
-    fn gates_rank_and_faults_come_from_the_pairs() {
+    fn gates_rating_and_faults_come_from_the_pairs() {
         // alice beats the gate on two boards (both games each), loses to
         // bob on one; bob draws the gate's board.
         let mut records = vec![
@@ -122,12 +128,13 @@ mod tests {
             };
         }
         let names = ["alice".to_string(), "bob".to_string()];
-        let ev = gather(&names, &["gate".into()], &records, None);
+        let ev = gather(&names, &["gate".into()], &records, None, 0.95);
         let alice = &ev[0];
         assert_eq!((alice.games, alice.points), (6, 4.0));
         assert_eq!(alice.gates[0].pairs_won, 2, "{alice:?}");
         assert_eq!(alice.gates[0].pair_score, 1.0);
-        assert!(alice.gates[0].los.unwrap() > 0.9);
+        assert_eq!(alice.gates[0].rating, 0.0, "the gate is the anchor");
+        assert!(alice.rating.elo > 0.0 && alice.gates[0].expected > 0.5);
         let bob = &ev[1];
         assert_eq!(
             (
@@ -138,11 +145,13 @@ mod tests {
             (0, 1, 0)
         );
         assert_eq!(bob.gates[0].pair_score, 0.5);
-        // bob won his pair against alice, but alice has more pair points.
-        assert_eq!((alice.rank, bob.rank, alice.ranked), (1, 2, 2));
+        // Four pairs cannot tell alice from bob: one tier, one rating.
+        assert_eq!(alice.rating.tier, bob.rating.tier, "{ev:?}");
+        assert!(alice.rating.elo != bob.rating.elo);
         assert!(alice.faults.is_empty());
-        // Two submissions with the same results share a rank.
-        let same = gather(&["bob".into(), "carol".into()], &[], &[], None);
-        assert_eq!((same[0].rank, same[1].rank), (1, 1));
+        // No pairs: everyone at the anchor.
+        let none = gather(&["bob".into(), "carol".into()], &[], &[], None, 0.95);
+        assert_eq!((none[0].rating.tier, none[1].rating.tier), (0.0, 0.0));
+        assert!(none[0].gates.is_empty());
     }
 }

@@ -28,23 +28,37 @@
 //! archive beside it, and the copy of the archive removed, down to
 //! [`Limits::depth`] archives deep.
 //!
-//! **Limits** ([`Limits`], defaults in brackets), counted on the bytes
-//! actually written, never on the sizes an archive declares: per submission
-//! at most [`Limits::bytes`] unpacked (50 MiB) in [`Limits::files`] files
-//! (2000); an entry may unpack to at most [`Limits::ratio`] times its
-//! compressed size (100, checked once it has written more than 1 MiB; for a
-//! tar.gz on the whole stream); archives at most [`Limits::depth`] deep (3).
-//! The download archive itself: [`Limits::download_bytes`] (4 GiB),
-//! [`Limits::download_files`] (100 000), the same ratio.
+//! **Limits** ([`Limits`], defaults in brackets) judge what the files are,
+//! counted on the bytes actually written, never on the sizes an archive
+//! declares nor on how well it compressed them (a 2 MiB text log deflated
+//! 341:1 is no bomb): per submission at most [`Limits::bytes`] unpacked
+//! (50 MiB) in [`Limits::files`] files and folders (2000); archives at most
+//! [`Limits::depth`] deep (3). A bomb is refused when it has written the
+//! limit, whatever it declares. The download archive itself is unpacked
+//! with the same limits for each submission in it (a bomb in one
+//! participant's folder excludes that submission, never the class) and at
+//! most [`Limits::download_bytes`] (4 GiB) and [`Limits::download_files`]
+//! (100 000) in all (a submission met past them is excluded, saying so).
 //!
 //! **Refused** (the reason names the entry, the submission is excluded, the
 //! run goes on, its `files/` is emptied): anything over a limit; an entry
 //! whose path is absolute, has a drive letter or `..`; a symbolic or hard
-//! link (in an archive or in the input folder) that points outside the
-//! submission; an archive that does not open; nothing left after the junk
-//! (an empty submission). Links that stay inside are not made (an archive's)
-//! or copied as the file they point to (the input folder's). Nothing is
-//! ever written outside `<out>/submissions/<name>/files/`.
+//! link (in an archive or in the input folder: a file whose other names are
+//! not all inside the submission) that points outside the submission; an
+//! archive that does not open; nothing left after the junk (an empty
+//! submission). Links that stay inside are not made (an archive's) or
+//! copied as the file they point to (the input folder's). Nothing is ever
+//! written outside `<out>/submissions/<name>/files/`.
+//!
+//! **Names.** A zip entry's name is read as UTF-8 when the zip says so or
+//! when it is valid UTF-8 (as most zip programs write it, flag or not),
+//! else as CP437 (the old Windows zip): `Patrícia`, never `Patr├¡cia`. A
+//! submission's name, which names its folders and files, is the top-level
+//! name made safe ([`crate::names::file_name`]: a character a terminal
+//! would act on, such as U+202E, written `\u{202e}`; more than 100 bytes
+//! shortened around a hash); the student's name keeps every letter, with
+//! such characters escaped too. Every entry named in a note or a refusal is
+//! escaped the same way.
 //!
 //! **Junk, skipped** (a note counts it): `__MACOSX/`, `.git/`,
 //! `.DS_Store`, `._*`, `Thumbs.db`, `desktop.ini`, editor backups (`*~`,
@@ -52,12 +66,10 @@
 //! (`.fasl`, `.64ofasl`, …) are kept, for the record: the kit never loads
 //! them (it loads their source).
 
-use std::cell::Cell;
 use std::collections::BTreeMap;
 use std::fs::{self, File};
 use std::io::{self, BufReader, Read, Write};
 use std::path::{Component, Path, PathBuf};
-use std::rc::Rc;
 
 use anyhow::{bail, Context, Result};
 
@@ -68,10 +80,8 @@ use super::Submission;
 pub(crate) struct Limits {
     /// Bytes unpacked or copied per submission.
     pub(crate) bytes: u64,
-    /// Files per submission.
+    /// Files (and folders) per submission.
     pub(crate) files: usize,
-    /// Unpacked bytes per compressed byte of one entry.
-    pub(crate) ratio: u64,
     /// Archives inside archives (the submission's own archive is 1).
     pub(crate) depth: u32,
     /// Bytes of the whole download archive, unpacked.
@@ -85,17 +95,12 @@ impl Default for Limits {
         Limits {
             bytes: 50 << 20,
             files: 2000,
-            ratio: 100,
             depth: 3,
             download_bytes: 4 << 30,
             download_files: 100_000,
         }
     }
 }
-
-/// The ratio is checked once an entry has written this much: a small file
-/// of zeros compresses far better than 100:1 and is no bomb.
-const RATIO_FLOOR: u64 = 1 << 20;
 
 /// Folders deeper than this inside a submission are refused (a loop of
 /// folders, a hostile tree).
@@ -115,39 +120,40 @@ impl Refused {
 struct Budget {
     bytes: u64,
     files: usize,
-    ratio: u64,
     /// Said in a refusal: "per submission" or "for the download".
     scope: &'static str,
     limit_bytes: u64,
     limit_files: usize,
     junk: usize,
     notes: Vec<String>,
+    /// The files of the input folder with more than one name (hard links):
+    /// their names, the paths found inside the submission, one shown.
+    linked: BTreeMap<(u64, u64), (u64, std::collections::BTreeSet<PathBuf>, String)>,
 }
 
 impl Budget {
     fn submission(limits: &Limits) -> Budget {
-        Budget::new(limits.bytes, limits.files, limits.ratio, "per submission")
+        Budget::new(limits.bytes, limits.files, "per submission")
     }
 
     fn download(limits: &Limits) -> Budget {
         Budget::new(
             limits.download_bytes,
             limits.download_files,
-            limits.ratio,
-            "for the download",
+            "for the whole download",
         )
     }
 
-    fn new(bytes: u64, files: usize, ratio: u64, scope: &'static str) -> Budget {
+    fn new(bytes: u64, files: usize, scope: &'static str) -> Budget {
         Budget {
             bytes,
             files,
-            ratio,
             scope,
             limit_bytes: bytes,
             limit_files: files,
             junk: 0,
             notes: Vec::new(),
+            linked: BTreeMap::new(),
         }
     }
 
@@ -163,12 +169,76 @@ impl Budget {
         Ok(())
     }
 
+    /// A file of the input folder (`real`: its own path) with more than one
+    /// name: counted, to find those whose other names lie outside.
+    fn linked(&mut self, meta: &fs::Metadata, real: &Path, shown: &str) {
+        use std::os::unix::fs::MetadataExt;
+        if meta.nlink() > 1 {
+            let e = self
+                .linked
+                .entry((meta.dev(), meta.ino()))
+                .or_insert_with(|| (meta.nlink(), Default::default(), shown.to_string()));
+            e.1.insert(real.to_path_buf());
+        }
+    }
+
+    /// Refuses a file of the input folder with a name outside the
+    /// submission (a hard link to a file elsewhere).
+    fn check_linked(&self) -> Result<(), Refused> {
+        match self
+            .linked
+            .values()
+            .find(|(n, inside, _)| inside.len() < *n as usize)
+        {
+            Some((n, inside, shown)) => Err(Refused(format!(
+                "{shown}: a hard link to a file outside the submission ({n} names, {} in \
+                 it): copy the download without hard links (cp -r, not cp -l)",
+                inside.len()
+            ))),
+            None => Ok(()),
+        }
+    }
+
     /// Gives back the bytes of a file removed from the copy (an archive
     /// once unpacked).
     fn refund(&mut self, bytes: u64) {
         self.bytes = (self.bytes + bytes).min(self.limit_bytes);
         self.files = (self.files + 1).min(self.limit_files);
     }
+}
+
+/// Refuses, before anything is written, a season folder `out` that is the
+/// download or lies inside it (a rerun would take the season's own files
+/// for submissions), a download inside one of the folders `grade` writes,
+/// and a rubric that is one of the season's files.
+pub(crate) fn check_paths(input: &Path, out: &Path, rubric: Option<&Path>) -> Result<()> {
+    use crate::paths::Named;
+    if !input.is_dir() {
+        // A device or a FIFO is refused at once, not read for ever.
+        crate::paths::open(input).with_context(|| format!("cannot read {}", input.display()))?;
+    }
+    let mut inputs = vec![if input.is_dir() {
+        Named::folder("the download", input)
+    } else {
+        Named::file("the download", input)
+    }];
+    inputs.extend(rubric.map(|r| Named::file("--rubric", r)));
+    let folders: Vec<PathBuf> = ["download", "submissions", "check", "feedback"]
+        .iter()
+        .map(|f| out.join(f))
+        .collect();
+    let files: Vec<PathBuf> = ["grades.csv", "evidence.csv", "report.html", "results.jsonl"]
+        .iter()
+        .map(|f| out.join(f))
+        .collect();
+    let mut outputs = vec![Named::file("--out", out)];
+    outputs.extend(
+        folders
+            .iter()
+            .map(|f| Named::folder("the season folder", f)),
+    );
+    outputs.extend(files.iter().map(|f| Named::file("a season file", f)));
+    crate::paths::check(&inputs, &outputs)
 }
 
 /// Reads the download and copies or unpacks each submission into
@@ -180,6 +250,11 @@ pub(crate) fn read(input: &Path, out: &Path, limits: &Limits) -> Result<Vec<Subm
     fs::create_dir_all(out.join("submissions"))
         .with_context(|| format!("cannot create {}", out.join("submissions").display()))?;
     let meta = fs::metadata(input).with_context(|| format!("cannot read {}", input.display()))?;
+    let mut refusals: Vec<(PathBuf, String)> = Vec::new();
+    if !meta.is_dir() {
+        // A device or a FIFO is refused, not read for ever.
+        crate::paths::open(input).with_context(|| format!("cannot read {}", input.display()))?;
+    }
     let root = if meta.is_dir() {
         input.to_path_buf()
     } else {
@@ -193,12 +268,27 @@ pub(crate) fn read(input: &Path, out: &Path, limits: &Limits) -> Result<Vec<Subm
         remove_all(&download)?;
         fs::create_dir_all(&download)
             .with_context(|| format!("cannot create {}", download.display()))?;
-        let mut budget = Budget::download(limits);
-        unpack(kind, input, &download, &mut budget)
+        let mut sink = Download::new(&download, limits);
+        unpack(kind, input, &mut sink)
             .map_err(|Refused(why)| anyhow::anyhow!("{}: refused: {why}", input.display()))?;
+        refusals = sink.finish();
         download
     };
     let root = single_moodle_folder(&root)?.unwrap_or(root);
+    // The refusals of the download's submissions, by top-level name.
+    let rel_root = root
+        .strip_prefix(out.join("download"))
+        .map(Path::to_path_buf)
+        .unwrap_or_default();
+    let mut refused: BTreeMap<String, String> = BTreeMap::new();
+    for (key, why) in refusals {
+        match (key.parent(), key.file_name()) {
+            (Some(parent), Some(name)) if parent == rel_root => {
+                refused.insert(name.to_string_lossy().into_owned(), why);
+            }
+            _ => log::warn!("{}: refused: {why}", key.display()),
+        }
+    }
     let out_abs = fs::canonicalize(out).unwrap_or_else(|_| out.to_path_buf());
     let mut groups: BTreeMap<String, Group> = BTreeMap::new();
     let mut entries: Vec<_> = fs::read_dir(&root)
@@ -218,7 +308,16 @@ pub(crate) fn read(input: &Path, out: &Path, limits: &Limits) -> Result<Vec<Subm
         }
         let is_dir = entry.file_type().map(|t| t.is_dir()).unwrap_or(false);
         let (key, source) = classify(&file_name, path, is_dir);
-        groups.entry(key).or_default().sources.push(source);
+        let group = groups.entry(key).or_default();
+        match refused.remove(&file_name) {
+            Some(why) => group.refused.push(why),
+            None => group.sources.push(source),
+        }
+    }
+    // Refused before they could be written (a name too long for a file).
+    for (file_name, why) in refused {
+        let (key, _) = classify(&file_name, root.join(&file_name), true);
+        groups.entry(key).or_default().refused.push(why);
     }
     merge_online_text(&mut groups);
     let mut subs = Vec::new();
@@ -247,6 +346,8 @@ struct Group {
     student: Option<String>,
     participant: Option<String>,
     sources: Vec<Source>,
+    /// Why the download's intake refused it already.
+    refused: Vec<String>,
 }
 
 /// Moodle's `Nome Apelido_123456_assignsubmission_<plugin>_<rest>`:
@@ -298,9 +399,9 @@ fn classify(file_name: &str, path: PathBuf, is_dir: bool) -> (String, Source) {
 /// `_file_` submission.
 fn merge_online_text(groups: &mut BTreeMap<String, Group>) {
     for (key, group) in groups.iter_mut() {
-        group.name = key.clone();
+        group.name = crate::names::file_name(key);
         if let Some((student, participant, _, _)) = moodle(key) {
-            group.student = Some(student.to_string());
+            group.student = Some(crate::names::shown(student));
             group.participant = Some(participant.to_string());
         }
     }
@@ -314,11 +415,9 @@ fn merge_online_text(groups: &mut BTreeMap<String, Group>) {
         let file_key = format!("{student}_{participant}_assignsubmission_file_");
         if groups.contains_key(&file_key) {
             let group = groups.remove(&key).expect("listed");
-            groups
-                .get_mut(&file_key)
-                .expect("checked")
-                .sources
-                .extend(group.sources);
+            let into = groups.get_mut(&file_key).expect("checked");
+            into.sources.extend(group.sources);
+            into.refused.extend(group.refused);
         }
     }
 }
@@ -364,24 +463,26 @@ fn take(group: Group, out: &Path, limits: &Limits) -> Result<Submission> {
     };
     let mut budget = Budget::submission(limits);
     let result = (|| {
+        if let Some(why) = group.refused.first() {
+            return Err(Refused(why.clone()));
+        }
         for source in &group.sources {
             match source {
                 Source::Folder(path) => copy_folder(path, &files, &mut budget)?,
                 Source::Archive(path, kind) => {
-                    unpack(*kind, path, &files, &mut budget)?;
-                    budget.notes.push(format!(
-                        "{} unpacked",
-                        path.file_name().unwrap_or_default().to_string_lossy()
-                    ));
+                    unpack(*kind, path, &mut Into::new(&files, &mut budget))?;
+                    let name = path.file_name().unwrap_or_default().to_string_lossy();
+                    budget.notes.push(format!("{} unpacked", shown(&name)));
                     unpack_nested(&files, &files, 2, limits.depth, &mut budget)?;
                     continue;
                 }
                 Source::File(path, name) => {
-                    copy_file(path, &files.join(name), name, &mut budget)?;
+                    copy_file(path, &files.join(name), &shown(name), &mut budget)?;
                 }
             }
             unpack_nested(&files, &files, 1, limits.depth, &mut budget)?;
         }
+        budget.check_linked()?;
         if count_files(&files) == 0 {
             return Err(Refused(
                 "empty: no file in it (after skipping the junk)".to_string(),
@@ -507,45 +608,277 @@ fn link_stays_inside(entry: &Path, target: &str) -> bool {
     true
 }
 
-/// Unpacks an archive into `dest` (which exists).
-fn unpack(
-    kind: ArchiveKind,
-    archive: &Path,
-    dest: &Path,
-    budget: &mut Budget,
-) -> Result<(), Refused> {
-    let label = archive
-        .file_name()
-        .unwrap_or_default()
-        .to_string_lossy()
-        .into_owned();
+/// An entry's name as notes and refusals show it (see
+/// [`crate::names::shown`]).
+fn shown(name: &str) -> String {
+    crate::names::shown(name)
+}
+
+/// Where the entries of an archive go: a submission's `files/`
+/// ([`Into`]), or the download's folder, submission by submission
+/// ([`Download`]).
+trait Sink {
+    /// A folder at `rel` (safe, relative).
+    fn folder(&mut self, shown: &str, rel: &Path) -> Result<(), Refused>;
+    /// A file at `rel`, its bytes read from `from`.
+    fn file(&mut self, shown: &str, rel: &Path, from: &mut dyn Read) -> Result<(), Refused>;
+    /// A link at `rel`.
+    fn link(&mut self, link: Link, rel: &Path) -> Result<(), Refused>;
+    /// Junk, skipped.
+    fn junk(&mut self, rel: &Path);
+    /// Neither a file, a folder nor a link: skipped.
+    fn other(&mut self, shown: &str, rel: &Path);
+    /// An entry whose path (`name`) leaves the folder.
+    fn leaves(&mut self, shown: &str, name: &str) -> Result<(), Refused>;
+}
+
+/// A link entry of an archive.
+struct Link<'a> {
+    shown: &'a str,
+    /// `a symbolic link`, `a hard link`.
+    what: &'a str,
+    target: &'a str,
+    /// It stays in the archive.
+    inside: bool,
+}
+
+/// The entries of one submission's archive, into `dest`, counted against
+/// its budget: any refusal refuses the submission.
+struct Into<'a> {
+    dest: &'a Path,
+    budget: &'a mut Budget,
+}
+
+impl<'a> Into<'a> {
+    fn new(dest: &'a Path, budget: &'a mut Budget) -> Into<'a> {
+        Into { dest, budget }
+    }
+}
+
+impl Sink for Into<'_> {
+    fn folder(&mut self, shown: &str, rel: &Path) -> Result<(), Refused> {
+        // A folder counts as a file: thousands of empty folders are a bomb
+        // too.
+        self.budget.file(shown)?;
+        fs::create_dir_all(self.dest.join(rel)).map_err(Refused::io(shown))
+    }
+
+    fn file(&mut self, shown: &str, rel: &Path, from: &mut dyn Read) -> Result<(), Refused> {
+        self.budget.file(shown)?;
+        write_limited(from, &self.dest.join(rel), shown, self.budget).map(|_| ())
+    }
+
+    fn link(&mut self, link: Link, _: &Path) -> Result<(), Refused> {
+        if !link.inside {
+            return Err(Refused(format!(
+                "{}: {} to {} (outside the submission)",
+                link.shown,
+                link.what,
+                shown(link.target)
+            )));
+        }
+        self.budget
+            .notes
+            .push(format!("{}: {}, not made", link.shown, link.what));
+        Ok(())
+    }
+
+    fn junk(&mut self, _: &Path) {
+        self.budget.junk += 1;
+    }
+
+    fn other(&mut self, shown: &str, _: &Path) {
+        self.budget
+            .notes
+            .push(format!("{shown}: not a file nor a folder, skipped"));
+    }
+
+    fn leaves(&mut self, shown: &str, _: &str) -> Result<(), Refused> {
+        Err(Refused(format!(
+            "{shown}: a path that leaves the folder (absolute or ..)"
+        )))
+    }
+}
+
+/// The download archive, unpacked submission by submission: each top-level
+/// entry (or, under one folder at the top, each of its Moodle-named
+/// entries) has its own budget of a submission; an entry over a limit
+/// refuses its submission only — what was written of it is removed and
+/// its later entries skipped — and the run goes on.
+struct Download<'a> {
+    dest: &'a Path,
+    limits: &'a Limits,
+    /// What the whole download may still use.
+    total: Budget,
+    subs: BTreeMap<PathBuf, Budget>,
+    /// The submissions refused, by their path in the download.
+    refused: BTreeMap<PathBuf, String>,
+}
+
+impl<'a> Download<'a> {
+    fn new(dest: &'a Path, limits: &'a Limits) -> Download<'a> {
+        Download {
+            dest,
+            limits,
+            total: Budget::download(limits),
+            subs: BTreeMap::new(),
+            refused: BTreeMap::new(),
+        }
+    }
+
+    /// The submission an entry belongs to: its first folder, or its first
+    /// two when the first is not Moodle-named and the second is (a
+    /// download of one folder of submissions).
+    fn owner(rel: &Path) -> PathBuf {
+        let parts: Vec<&std::ffi::OsStr> = rel.iter().collect();
+        let named = |p: &std::ffi::OsStr| moodle(&p.to_string_lossy()).is_some();
+        match parts.as_slice() {
+            [first, second, _, ..] if !named(first) && named(second) => {
+                Path::new(first).join(second)
+            }
+            [first, ..] => PathBuf::from(first),
+            [] => PathBuf::new(),
+        }
+    }
+
+    /// Runs `step` for the entry at `rel` in its submission, unless that
+    /// one is refused; a refusal refuses it and removes what it wrote.
+    fn within(
+        &mut self,
+        shown: &str,
+        rel: &Path,
+        step: impl FnOnce(&mut Into) -> Result<(), Refused>,
+    ) -> Result<(), Refused> {
+        let owner = Download::owner(rel);
+        if self.refused.contains_key(&owner) {
+            return Ok(());
+        }
+        let limits = self.limits;
+        let budget = self
+            .subs
+            .entry(owner.clone())
+            .or_insert_with(|| Budget::submission(limits));
+        let before = (budget.bytes, budget.files);
+        let mut outcome = if self.total.files == 0 || self.total.bytes == 0 {
+            Err(Refused(format!(
+                "the download is over its limits ({} MiB, {} files {}) at {shown}",
+                self.total.limit_bytes >> 20,
+                self.total.limit_files,
+                self.total.scope
+            )))
+        } else {
+            step(&mut Into::new(self.dest, budget))
+        };
+        let (bytes, files) = (before.0 - budget.bytes, before.1 - budget.files);
+        if outcome.is_ok() && (bytes > self.total.bytes || files > self.total.files) {
+            outcome = Err(Refused(format!(
+                "the download is over its limits ({} MiB, {} files {}) at {shown}",
+                self.total.limit_bytes >> 20,
+                self.total.limit_files,
+                self.total.scope
+            )));
+        }
+        self.total.bytes = self.total.bytes.saturating_sub(bytes);
+        self.total.files = self.total.files.saturating_sub(files);
+        if let Err(Refused(why)) = outcome {
+            self.refuse(owner, why);
+        }
+        Ok(())
+    }
+
+    /// Refuses the submission at `owner`: what was written of it is
+    /// removed, an empty folder left in its place (so that it is still
+    /// found, and excluded).
+    fn refuse(&mut self, owner: PathBuf, why: String) {
+        let at = self.dest.join(&owner);
+        let _ = fs::remove_dir_all(&at).or_else(|_| fs::remove_file(&at));
+        let _ = fs::create_dir_all(&at);
+        self.refused.insert(owner, why);
+    }
+
+    /// The submissions refused, by their path in the download.
+    fn finish(self) -> Vec<(PathBuf, String)> {
+        self.refused.into_iter().collect()
+    }
+}
+
+impl Sink for Download<'_> {
+    fn folder(&mut self, shown: &str, rel: &Path) -> Result<(), Refused> {
+        self.within(shown, rel, |into| into.folder(shown, rel))
+    }
+
+    fn file(&mut self, shown: &str, rel: &Path, from: &mut dyn Read) -> Result<(), Refused> {
+        self.within(shown, rel, |into| into.file(shown, rel, from))
+    }
+
+    fn link(&mut self, link: Link, rel: &Path) -> Result<(), Refused> {
+        // A link to another participant's folder stays in the download but
+        // leaves the submission: the submission's own rule refuses it.
+        let owner = Download::owner(rel);
+        let resolved = rel.parent().unwrap_or(Path::new("")).join(link.target);
+        let inside = link.inside && Download::owner(&normal(&resolved)) == owner;
+        let shown = link.shown;
+        self.within(shown, rel, |into| into.link(Link { inside, ..link }, rel))
+    }
+
+    fn junk(&mut self, _: &Path) {}
+
+    fn other(&mut self, shown: &str, _: &Path) {
+        log::warn!("{shown}: not a file nor a folder, skipped");
+    }
+
+    fn leaves(&mut self, shown: &str, name: &str) -> Result<(), Refused> {
+        // Its submission, when its first part names one; else it belongs
+        // to none and is skipped.
+        let first = name.split(['/', '\\']).next().unwrap_or_default();
+        match safe_relative(first).filter(|p| p.components().count() == 1) {
+            Some(owner) if !self.refused.contains_key(&owner) => {
+                self.refuse(
+                    owner,
+                    format!("{shown}: a path that leaves the folder (absolute or ..)"),
+                );
+            }
+            Some(_) => {}
+            None => log::warn!("{shown}: a path outside every submission, skipped"),
+        }
+        Ok(())
+    }
+}
+
+/// Unpacks an archive into `sink`.
+fn unpack(kind: ArchiveKind, archive: &Path, sink: &mut dyn Sink) -> Result<(), Refused> {
+    let label = shown(&archive.file_name().unwrap_or_default().to_string_lossy());
     match kind {
-        ArchiveKind::Zip => unpack_zip(archive, &label, dest, budget),
+        ArchiveKind::Zip => unpack_zip(archive, &label, sink),
         ArchiveKind::TarGz | ArchiveKind::Tar => {
-            unpack_tar(archive, kind == ArchiveKind::TarGz, &label, dest, budget)
+            unpack_tar(archive, kind == ArchiveKind::TarGz, &label, sink)
         }
     }
 }
 
-fn unpack_zip(
-    archive: &Path,
-    label: &str,
-    dest: &Path,
-    budget: &mut Budget,
-) -> Result<(), Refused> {
-    let file = File::open(archive).map_err(Refused::io(label))?;
+/// A zip entry's name: UTF-8 when the zip says so or when the bytes are
+/// valid UTF-8 (as most zip programs write names, flag or not), else CP437
+/// (the old Windows zip), as the zip crate reads an unflagged name.
+fn zip_name<R: Read>(entry: &zip::read::ZipFile<'_, R>) -> String {
+    match std::str::from_utf8(entry.name_raw()) {
+        Ok(name) => name.to_string(),
+        Err(_) => entry.name().to_string(),
+    }
+}
+
+fn unpack_zip(archive: &Path, label: &str, sink: &mut dyn Sink) -> Result<(), Refused> {
+    let file = crate::paths::open(archive).map_err(Refused::io(label))?;
     let mut zip = zip::ZipArchive::new(BufReader::new(file))
         .map_err(|e| Refused(format!("{label}: not a zip archive that opens ({e})")))?;
     for i in 0..zip.len() {
         let mut entry = zip
             .by_index(i)
             .map_err(|e| Refused(format!("{label}: entry {i} does not read ({e})")))?;
-        let name = entry.name().to_string();
-        let shown = format!("{label}: {name}");
+        let name = zip_name(&entry);
+        let shown = format!("{label}: {}", shown(&name));
         let (Some(rel), Some(_)) = (safe_relative(&name), entry.enclosed_name()) else {
-            return Err(Refused(format!(
-                "{shown}: a path that leaves the folder (absolute or ..)"
-            )));
+            sink.leaves(&shown, &name)?;
+            continue;
         };
         if entry.is_symlink() {
             let mut target = String::new();
@@ -553,84 +886,49 @@ fn unpack_zip(
                 .take(4096)
                 .read_to_string(&mut target)
                 .map_err(Refused::io(&shown))?;
-            if !link_stays_inside(&rel, &target) {
-                return Err(Refused(format!(
-                    "{shown}: a symbolic link to {target} (outside the submission)"
-                )));
-            }
-            budget
-                .notes
-                .push(format!("{shown}: a symbolic link, not made"));
+            let link = Link {
+                shown: &shown,
+                what: "a symbolic link",
+                inside: link_stays_inside(&rel, &target),
+                target: &target,
+            };
+            sink.link(link, &rel)?;
             continue;
         }
         if junk(&name) {
-            budget.junk += 1;
+            sink.junk(&rel);
             continue;
         }
         if rel.as_os_str().is_empty() {
             continue;
         }
-        let path = dest.join(&rel);
         if entry.is_dir() {
-            // A folder counts as a file: thousands of empty folders are a
-            // bomb too.
-            budget.file(&shown)?;
-            fs::create_dir_all(&path).map_err(Refused::io(&shown))?;
-            continue;
+            sink.folder(&shown, &rel)?;
+        } else {
+            sink.file(&shown, &rel, &mut entry)?;
         }
-        budget.file(&shown)?;
-        let compressed = entry.compressed_size();
-        let per_entry = Some((compressed, budget.ratio));
-        write_limited(&mut entry, &path, &shown, per_entry, budget)?;
     }
     Ok(())
 }
 
-/// Counts the bytes read through it.
-struct Counting<R> {
-    inner: R,
-    count: Rc<Cell<u64>>,
-}
-
-impl<R: Read> Read for Counting<R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let n = self.inner.read(buf)?;
-        self.count.set(self.count.get() + n as u64);
-        Ok(n)
-    }
-}
-
-fn unpack_tar(
-    archive: &Path,
-    gz: bool,
-    label: &str,
-    dest: &Path,
-    budget: &mut Budget,
-) -> Result<(), Refused> {
-    let file = File::open(archive).map_err(Refused::io(label))?;
-    let read = Rc::new(Cell::new(0u64));
-    let counting = Counting {
-        inner: BufReader::new(file),
-        count: read.clone(),
-    };
+fn unpack_tar(archive: &Path, gz: bool, label: &str, sink: &mut dyn Sink) -> Result<(), Refused> {
+    let file = crate::paths::open(archive).map_err(Refused::io(label))?;
     let stream: Box<dyn Read> = if gz {
-        Box::new(flate2::read::GzDecoder::new(counting))
+        Box::new(flate2::read::GzDecoder::new(BufReader::new(file)))
     } else {
-        Box::new(counting)
+        Box::new(BufReader::new(file))
     };
     let mut tar = tar::Archive::new(stream);
-    let mut written = 0u64;
     let entries = tar
         .entries()
         .map_err(|e| Refused(format!("{label}: not a tar archive that opens ({e})")))?;
     for entry in entries {
         let mut entry = entry.map_err(|e| Refused(format!("{label}: does not read ({e})")))?;
         let name = String::from_utf8_lossy(&entry.path_bytes()).into_owned();
-        let shown = format!("{label}: {name}");
+        let shown = format!("{label}: {}", shown(&name));
         let Some(rel) = safe_relative(&name) else {
-            return Err(Refused(format!(
-                "{shown}: a path that leaves the folder (absolute or ..)"
-            )));
+            sink.leaves(&shown, &name)?;
+            continue;
         };
         let kind = entry.header().entry_type();
         if kind.is_symlink() || kind.is_hard_link() {
@@ -644,53 +942,68 @@ fn unpack_tar(
             } else {
                 link_stays_inside(&rel, &target)
             };
-            if !inside {
-                return Err(Refused(format!(
-                    "{shown}: a link to {target} (outside the submission)"
-                )));
-            }
-            budget.notes.push(format!("{shown}: a link, not made"));
+            let (target, what) = match kind.is_hard_link() {
+                // (As the sink resolves it: from the entry's folder.)
+                true => (relative_to(&rel, &target), "a hard link"),
+                false => (target, "a symbolic link"),
+            };
+            let link = Link {
+                shown: &shown,
+                what,
+                target: &target,
+                inside,
+            };
+            sink.link(link, &rel)?;
             continue;
         }
         if junk(&name) {
-            budget.junk += 1;
+            sink.junk(&rel);
             continue;
         }
         if rel.as_os_str().is_empty() {
             continue;
         }
-        let path = dest.join(&rel);
         if kind.is_dir() {
-            budget.file(&shown)?;
-            fs::create_dir_all(&path).map_err(Refused::io(&shown))?;
-            continue;
-        }
-        if !(kind.is_file() || kind.is_contiguous()) {
-            budget
-                .notes
-                .push(format!("{shown}: not a file nor a folder, skipped"));
-            continue;
-        }
-        budget.file(&shown)?;
-        written += write_limited(&mut entry, &path, &shown, None, budget)?;
-        if written > RATIO_FLOOR && written > budget.ratio.saturating_mul(read.get().max(1)) {
-            return Err(Refused(format!(
-                "{label}: unpacks to more than {} times its size (an archive bomb), at {name}",
-                budget.ratio
-            )));
+            sink.folder(&shown, &rel)?;
+        } else if kind.is_file() || kind.is_contiguous() {
+            sink.file(&shown, &rel, &mut entry)?;
+        } else {
+            sink.other(&shown, &rel);
         }
     }
     Ok(())
 }
 
+/// `path` with its `.` and `..` parts resolved (it stays relative; a `..`
+/// past its start is kept).
+fn normal(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for c in path.components() {
+        match c {
+            Component::ParentDir if out.file_name().is_some() => {
+                out.pop();
+            }
+            Component::CurDir => {}
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// `target` (a path from the archive's root) as seen from the folder of
+/// the entry `rel`: `../` for each of its folders.
+fn relative_to(rel: &Path, target: &str) -> String {
+    let up = rel.parent().map_or(0, |p| p.components().count());
+    format!("{}{target}", "../".repeat(up))
+}
+
 /// Writes `from` into a new file at `path`, counting every byte against the
-/// budget (and, for an entry whose compressed size is known, its ratio).
-/// Returns the bytes written.
+/// budget: past its bytes the submission is refused, whatever the archive
+/// declared. Returns the bytes written.
 fn write_limited(
     from: &mut dyn Read,
     path: &Path,
     shown: &str,
-    ratio: Option<(u64, u64)>,
     budget: &mut Budget,
 ) -> Result<u64, Refused> {
     if let Some(parent) = path.parent() {
@@ -712,13 +1025,6 @@ fn write_limited(
                 budget.scope
             )));
         }
-        if let Some((compressed, ratio)) = ratio {
-            if written > RATIO_FLOOR && written > ratio.saturating_mul(compressed.max(1)) {
-                return Err(Refused(format!(
-                    "{shown}: unpacks to more than {ratio} times its compressed size (an archive bomb)"
-                )));
-            }
-        }
         out.write_all(&buf[..n]).map_err(Refused::io(shown))?;
     }
     budget.bytes -= written;
@@ -731,8 +1037,8 @@ fn copy_file(from: &Path, to: &Path, shown: &str, budget: &mut Budget) -> Result
         return Ok(());
     }
     budget.file(shown)?;
-    let mut input = File::open(from).map_err(Refused::io(shown))?;
-    write_limited(&mut input, to, shown, None, budget)?;
+    let mut input = crate::paths::open(from).map_err(Refused::io(shown))?;
+    write_limited(&mut input, to, shown, budget)?;
     Ok(())
 }
 
@@ -766,7 +1072,7 @@ fn copy_tree(
     for entry in entries {
         let name = entry.file_name();
         let here = rel.join(&name);
-        let shown = here.display().to_string();
+        let shown = shown(&here.display().to_string());
         if junk(&name.to_string_lossy()) {
             budget.junk += 1;
             continue;
@@ -805,6 +1111,8 @@ fn copy_tree(
             fs::create_dir_all(dest.join(&here)).map_err(Refused::io(&shown))?;
             copy_tree(root, &path, &here, dest, budget, depth + 1)?;
         } else if meta.is_file() {
+            let real = fs::canonicalize(&path).unwrap_or_else(|_| path.clone());
+            budget.linked(&meta, &real, &shown);
             copy_file(&path, &dest.join(&here), &shown, budget)?;
         } else {
             budget
@@ -850,7 +1158,7 @@ fn unpack_nested(
         }
         fs::create_dir_all(&target).map_err(Refused::io(&rel))?;
         let size = fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
-        unpack(kind, &path, &target, budget).map_err(|Refused(why)| {
+        unpack(kind, &path, &mut Into::new(&target, budget)).map_err(|Refused(why)| {
             Refused(format!(
                 "{}: {why}",
                 parent
@@ -989,14 +1297,21 @@ mod tests {
         fs::write(bruno.join("projeto.lisp~"), "backup").unwrap();
         // An empty submission.
         fs::create_dir_all(dir.join("Carla Lopes_1003_assignsubmission_file_")).unwrap();
-        // A zip bomb: 20 MiB of zeros, a few KiB compressed.
-        let zeros = vec![0u8; 20 << 20];
+        // A zip bomb: 60 MiB of zeros (over the 50 MiB limit), 60 KiB
+        // compressed.
+        let zeros = vec![0u8; 60 << 20];
         zip(
             &dir.join("Duarte Reis_1004_assignsubmission_file_/projeto.zip"),
             &[
                 Entry::File("jogo.lisp", b"(defun jogar (e tm) e)"),
                 Entry::File("dados.dat", &zeros),
             ],
+        );
+        // A text log that compresses far better than 100:1: no bomb.
+        let log = "jogada 12: (3 4) -> (5 5) avaliacao 0\n".repeat(2 << 20 >> 5);
+        zip(
+            &dir.join("Gil Matos_1007_assignsubmission_file_/registo.zip"),
+            &[Entry::File("registo.txt", log.as_bytes())],
         );
         // A traversal.
         zip(
@@ -1121,7 +1436,8 @@ mod tests {
         let duarte = by_name(subs, "Duarte Reis_1004_assignsubmission_file_");
         assert_eq!(duarte.refused.len(), 1, "{duarte:?}");
         assert!(
-            duarte.refused[0].contains("projeto.zip: dados.dat: unpacks to more than 100 times its compressed size (an archive bomb)"),
+            duarte.refused[0]
+                .contains("more than 50 MiB unpacked per submission (at projeto.zip: dados.dat)"),
             "{duarte:?}"
         );
         assert!(listing(&duarte.files).is_empty());
@@ -1140,7 +1456,10 @@ mod tests {
 
         let gil = by_name(subs, "Gil Matos_1007_assignsubmission_file_");
         assert!(gil.refused.is_empty(), "{gil:?}");
-        assert_eq!(listing(&gil.files), ["exterior/projeto/interior/jogo.lisp"]);
+        assert_eq!(
+            listing(&gil.files),
+            ["exterior/projeto/interior/jogo.lisp", "registo/registo.txt"]
+        );
         assert!(
             gil.notes
                 .iter()
@@ -1225,9 +1544,12 @@ mod tests {
         let joao = by_name(&subs, "João Pé_1010_assignsubmission_file_");
         assert!(joao.refused.is_empty());
         let duarte = by_name(&subs, "Duarte Reis_1004_assignsubmission_file_");
-        assert!(duarte.refused[0].contains("an archive bomb"));
+        assert!(duarte.refused[0].contains("more than 50 MiB unpacked"));
         let gil = by_name(&subs, "Gil Matos_1007_assignsubmission_file_");
-        assert_eq!(listing(&gil.files), ["exterior/projeto/interior/jogo.lisp"]);
+        assert_eq!(
+            listing(&gil.files),
+            ["exterior/projeto/interior/jogo.lisp", "registo/registo.txt"]
+        );
     }
 
     #[test]
@@ -1301,5 +1623,184 @@ mod tests {
             by_name(&subs, "fundo").refused,
             ["d2/d1/d0.zip: archives nested more than 3 deep"]
         );
+    }
+
+    /// A zip as old Windows zip programs and some others write it: stored
+    /// entries, no UTF-8 flag, the names' bytes as given.
+    fn raw_zip(entries: &[(&[u8], &[u8])]) -> Vec<u8> {
+        let mut out = Vec::new();
+        let mut central = Vec::new();
+        for (name, data) in entries {
+            let mut crc = flate2::Crc::new();
+            crc.update(data);
+            let offset = out.len() as u32;
+            let head = |sig: u32, central: bool| {
+                let mut h = Vec::new();
+                h.extend(sig.to_le_bytes());
+                if central {
+                    h.extend(20u16.to_le_bytes()); // made by
+                }
+                h.extend(20u16.to_le_bytes()); // needed
+                h.extend(0u16.to_le_bytes()); // flags: no UTF-8 (bit 11)
+                h.extend(0u16.to_le_bytes()); // stored
+                h.extend(0u32.to_le_bytes()); // time, date
+                h.extend(crc.sum().to_le_bytes());
+                h.extend((data.len() as u32).to_le_bytes());
+                h.extend((data.len() as u32).to_le_bytes());
+                h.extend((name.len() as u16).to_le_bytes());
+                h.extend(0u16.to_le_bytes()); // extra
+                if central {
+                    h.extend([0u8; 6]); // comment, disk, internal attributes
+                    h.extend(0u32.to_le_bytes()); // external attributes
+                    h.extend(offset.to_le_bytes());
+                }
+                h.extend(*name);
+                h
+            };
+            out.extend(head(0x0403_4b50, false));
+            out.extend(*data);
+            central.extend(head(0x0201_4b50, true));
+        }
+        let at = out.len() as u32;
+        out.extend(&central);
+        out.extend(0x0605_4b50u32.to_le_bytes());
+        out.extend([0u8; 4]);
+        out.extend((entries.len() as u16).to_le_bytes());
+        out.extend((entries.len() as u16).to_le_bytes());
+        out.extend((central.len() as u32).to_le_bytes());
+        out.extend(at.to_le_bytes());
+        out.extend(0u16.to_le_bytes());
+        out
+    }
+
+    /// Names in a zip without the UTF-8 flag: valid UTF-8 bytes are read
+    /// as UTF-8 (`Patrícia`, not `Patr├¡cia`), others as CP437.
+    #[test]
+    fn unflagged_zip_names_are_utf8_when_valid_else_cp437() {
+        let tmp = Tmp::new("intake-cp437");
+        let download = tmp.path().join("turma.zip");
+        let utf8 = "Patrícia Gonçalves_1001_assignsubmission_file_/jogo.lisp";
+        // "Inês Peça" in CP437 (ê 0x88, ç 0x87): not valid UTF-8.
+        let cp437 = b"In\x88s Pe\x87a_1002_assignsubmission_file_/jogo.lisp".to_vec();
+        std::fs::write(
+            &download,
+            raw_zip(&[(utf8.as_bytes(), b"(defun jogar (e tm) e)"), (&cp437, b"x")]),
+        )
+        .unwrap();
+        let subs = read(&download, &tmp.path().join("out"), &Limits::default()).unwrap();
+        let names: Vec<(&str, Option<&str>)> = subs
+            .iter()
+            .map(|s| (s.name.as_str(), s.student.as_deref()))
+            .collect();
+        assert_eq!(
+            names,
+            [
+                ("Inês Peça_1002_assignsubmission_file_", Some("Inês Peça")),
+                (
+                    "Patrícia Gonçalves_1001_assignsubmission_file_",
+                    Some("Patrícia Gonçalves")
+                ),
+            ]
+        );
+        assert_eq!(listing(&subs[1].files), ["jogo.lisp"]);
+    }
+
+    /// The download archive: a bomb in one participant's folder excludes
+    /// that submission only, and a text log that compresses 300:1 is
+    /// taken.
+    #[test]
+    fn a_bomb_in_the_download_excludes_its_submission_only() {
+        let tmp = Tmp::new("intake-download-bomb");
+        let download = tmp.path().join("turma.zip");
+        let zeros = vec![0u8; 60 << 20];
+        let log = "jogada 12: (3 4) -> (5 5) avaliacao 0\n".repeat(2 << 20 >> 5);
+        zip(
+            &download,
+            &[
+                Entry::File("Ana Sousa_1001_assignsubmission_file_/jogo.lisp", b"x"),
+                Entry::File(
+                    "Ana Sousa_1001_assignsubmission_file_/registo.txt",
+                    log.as_bytes(),
+                ),
+                Entry::File("Bruno Dias_1002_assignsubmission_file_/jogo.lisp", b"y"),
+                Entry::File("Bruno Dias_1002_assignsubmission_file_/lixo.dat", &zeros),
+                Entry::File("Bruno Dias_1002_assignsubmission_file_/depois.lisp", b"z"),
+                Entry::File("Carla Lopes_1003_assignsubmission_file_/jogo.lisp", b"w"),
+            ],
+        );
+        let out = tmp.path().join("out");
+        let subs = read(&download, &out, &Limits::default()).unwrap();
+        assert_eq!(subs.len(), 3, "{subs:#?}");
+        assert!(subs[0].refused.is_empty(), "{:?}", subs[0]);
+        assert_eq!(listing(&subs[0].files), ["jogo.lisp", "registo.txt"]);
+        assert_eq!(
+            subs[1].refused,
+            ["more than 50 MiB unpacked per submission (at turma.zip: Bruno Dias_1002_assignsubmission_file_/lixo.dat)"]
+        );
+        assert!(listing(&subs[1].files).is_empty());
+        assert!(!out
+            .join("download/Bruno Dias_1002_assignsubmission_file_/lixo.dat")
+            .exists());
+        assert!(subs[2].refused.is_empty());
+    }
+
+    /// A hard link in the input folder to a file outside the submission
+    /// refuses it, as the documentation says; one inside is copied.
+    #[test]
+    fn a_hard_link_to_a_file_outside_refuses_the_submission() {
+        let tmp = Tmp::new("intake-hard-link");
+        let input = tmp.path().join("in");
+        let (ana, bruno) = (input.join("ana"), input.join("bruno"));
+        fs::create_dir_all(&ana).unwrap();
+        fs::create_dir_all(&bruno).unwrap();
+        let secret = tmp.path().join("secret.txt");
+        fs::write(&secret, "the teacher's key").unwrap();
+        fs::write(ana.join("jogo.lisp"), "x").unwrap();
+        fs::hard_link(&secret, ana.join("notas.txt")).unwrap();
+        fs::write(bruno.join("jogo.lisp"), "y").unwrap();
+        fs::hard_link(bruno.join("jogo.lisp"), bruno.join("copia.lisp")).unwrap();
+        let subs = read(&input, &tmp.path().join("out"), &Limits::default()).unwrap();
+        assert_eq!(subs[0].refused.len(), 1, "{:?}", subs[0]);
+        assert!(
+            subs[0].refused[0].contains("notas.txt: a hard link to a file outside the submission"),
+            "{:?}",
+            subs[0]
+        );
+        assert!(listing(&subs[0].files).is_empty());
+        assert!(subs[1].refused.is_empty(), "{:?}", subs[1]);
+        assert_eq!(listing(&subs[1].files), ["copia.lisp", "jogo.lisp"]);
+    }
+
+    /// Names a terminal would act on, or too long for a file: the
+    /// submission's name is made safe, the student's escaped.
+    #[test]
+    fn names_are_escaped_and_shortened() {
+        let tmp = Tmp::new("intake-names");
+        let input = tmp.path().join("in");
+        // 249 bytes: a folder can have it, a file `<name>.html.tmp` cannot.
+        let long = format!(
+            "{}Silva_1001_assignsubmission_file_",
+            "Maria Ção ".repeat(18)
+        );
+        assert_eq!(long.len(), 249);
+        let rlo = "Eva\u{202e}lisp.exe_1002_assignsubmission_file_";
+        for d in [long.as_str(), rlo] {
+            fs::create_dir_all(input.join(d)).unwrap();
+            fs::write(input.join(d).join("jogo.lisp"), "x").unwrap();
+        }
+        let subs = read(&input, &tmp.path().join("out"), &Limits::default()).unwrap();
+        let eva = subs
+            .iter()
+            .find(|s| s.participant.as_deref() == Some("1002"))
+            .unwrap();
+        assert!(eva.name.starts_with("Eva\\u{202e}lisp.exe_1002"), "{eva:?}");
+        assert_eq!(eva.student.as_deref(), Some("Eva\\u{202e}lisp.exe"));
+        let maria = subs
+            .iter()
+            .find(|s| s.participant.as_deref() == Some("1001"))
+            .unwrap();
+        assert!(maria.name.len() <= crate::names::MAX_FILE_NAME, "{maria:?}");
+        assert!(maria.student.as_deref().unwrap().len() > 200);
+        assert_eq!(listing(&maria.files), ["jogo.lisp"]);
     }
 }

@@ -4,20 +4,26 @@
 //! `default-rubric.toml` beside this file (built in: [`Rubric::default`]),
 //! and a teacher's copy is read by [`Rubric::load`], a key left out taking
 //! the default's value. Its items, each a [`Mark`] with its points, its
-//! maximum and why in numbers:
+//! maximum and why in numbers ([`Why`]):
 //!
-//! - `gate:<name>`, one per reference player: all the points when the pair
-//!   score and the LOS against it both reach the gate's thresholds; below,
-//!   partial credit linear in the pair score (or nothing).
-//! - `rank`: linear from the first to the last of the admitted.
-//! - `own-moves`: the share of its moves its own program chose (not an
-//!   adapter's fallback): all at `full`, none at `none`, linear between.
+//! - `gate:<name>`, one per reference player: the strength. The
+//!   submission's rating over every game of the championship (gates
+//!   included; the rating of its tier, which identical programs share)
+//!   gives its expected pair score against the gate; the points are linear
+//!   in it, none at `none`, all at `full`. Every threshold can be met: a
+//!   rating exists whatever the number of games.
+//! - `own-moves`: the share of the moves it was asked for where it had a
+//!   choice that its own program chose (not an adapter's move, not a move
+//!   a fault ended the game on): all at `full`, none at `none`, linear
+//!   between, and nothing while it rates below the gate `against` (a
+//!   program weaker than random moves earns nothing for making them).
 //! - `faults`: points off per game lost by a fault, capped (maximum 0).
 //! - `accuracy`: the reference's accuracy of its moves (off by default).
 //!
 //! The total is the sum, kept between 0 and the scale (20) and rounded to a
 //! step (0.1 by default); an excluded submission has none
-//! ([`Rubric::excluded`]).
+//! ([`Rubric::excluded`]). The strongest possible submission gets the
+//! whole scale: every gate passed, every move its own, no fault.
 //!
 //! ```text
 //! let rubric = Rubric::load(Path::new("rubric.toml"))?;   // or Rubric::default()
@@ -41,12 +47,22 @@ pub(crate) struct Rubric {
     pub(crate) scale: f64,
     /// The step the total is rounded to (0: not rounded).
     pub(crate) round: f64,
+    pub(crate) rating: RatingRule,
     #[serde(rename = "gate")]
     pub(crate) gates: Vec<Gate>,
-    pub(crate) rank: Rank,
-    pub(crate) own_moves: Ramp,
+    pub(crate) own_moves: OwnMovesRule,
     pub(crate) faults: Faults,
     pub(crate) accuracy: Ramp,
+}
+
+/// How the rating ties submissions.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RatingRule {
+    /// Two submissions are told apart when the games put one above the
+    /// other in this share of the bootstrap's resamples (0.5–1); below,
+    /// they share their tier's rating.
+    pub(crate) sure: f64,
 }
 
 /// A reference player to beat.
@@ -56,29 +72,10 @@ pub(crate) struct Gate {
     /// Its name in the championship (`builtin:random`).
     pub(crate) name: String,
     pub(crate) points: f64,
-    /// Passed at this pair score or more (0–1) …
-    pub(crate) pair_score: f64,
-    /// … and this LOS or more (0–1).
-    pub(crate) los: f64,
-    /// Partial credit from this pair score (nothing there) …
-    #[serde(default)]
-    pub(crate) partial_from: Option<f64>,
-    /// … up to this fraction of the points at `pair_score`.
-    #[serde(default = "half")]
-    pub(crate) partial_max: f64,
-}
-
-fn half() -> f64 {
-    0.5
-}
-
-/// Points for the rank: linear from `first` to `last` (fractions).
-#[derive(Clone, Debug, PartialEq, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct Rank {
-    pub(crate) points: f64,
-    pub(crate) first: f64,
-    pub(crate) last: f64,
+    /// The expected pair score against it that gives no points …
+    pub(crate) none: f64,
+    /// … and the one that gives all (linear between).
+    pub(crate) full: f64,
 }
 
 /// Points linear in a measure: all at `full` or more, none at `none` or
@@ -94,14 +91,30 @@ pub(crate) struct Ramp {
 impl Ramp {
     /// The fraction of the points at `x`.
     fn fraction(&self, x: f64) -> f64 {
-        if x >= self.full {
-            1.0
-        } else if x <= self.none {
-            0.0
-        } else {
-            (x - self.none) / (self.full - self.none)
-        }
+        ramp(x, self.none, self.full)
     }
+}
+
+/// Linear from 0 at `none` to 1 at `full`.
+fn ramp(x: f64, none: f64, full: f64) -> f64 {
+    if x >= full {
+        1.0
+    } else if x <= none {
+        0.0
+    } else {
+        (x - none) / (full - none)
+    }
+}
+
+/// The own-moves item: a [`Ramp`] in the share, earned only at or above
+/// the rating of the gate `against`.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct OwnMovesRule {
+    pub(crate) points: f64,
+    pub(crate) full: f64,
+    pub(crate) none: f64,
+    pub(crate) against: String,
 }
 
 /// Points off for games lost by a fault.
@@ -112,6 +125,106 @@ pub(crate) struct Faults {
     pub(crate) cap: f64,
 }
 
+/// Why an item gave its points, in numbers (the pages put them in words,
+/// `evidence.csv` writes [`Why::text`]).
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Why {
+    /// A gate: the tier's rating, the gate's, the expected pair score and
+    /// the ramp; the pairs played against it.
+    Gate {
+        rating: f64,
+        gate_rating: f64,
+        expected: f64,
+        none: f64,
+        full: f64,
+        pairs: [u32; 3],
+    },
+    /// No game against the gate.
+    Unplayed,
+    /// Own moves of those asked for with a choice; `below`: the gate it
+    /// rates under, which takes the points away.
+    OwnMoves {
+        own: u32,
+        asked: u32,
+        none: f64,
+        full: f64,
+        below: Option<String>,
+    },
+    Faults {
+        games: u32,
+        per_game: f64,
+        cap: f64,
+    },
+    Accuracy {
+        accuracy: Option<f64>,
+        none: f64,
+        full: f64,
+    },
+}
+
+impl Why {
+    /// The numbers as `evidence.csv` writes them (`rating 212 vs 0:
+    /// expected 0.77 · 0.5 → 0, 0.75 → all · pairs 4–0–0`).
+    pub(crate) fn text(&self) -> String {
+        match self {
+            Why::Gate {
+                rating,
+                gate_rating,
+                expected,
+                none,
+                full,
+                pairs,
+            } => format!(
+                "rating {:.0} vs {:.0}: expected {:.2} · {} → 0, {} → all · pairs {}–{}–{}",
+                rating,
+                gate_rating,
+                expected,
+                num(*none),
+                num(*full),
+                pairs[0],
+                pairs[1],
+                pairs[2]
+            ),
+            Why::Unplayed => "no game".into(),
+            Why::OwnMoves {
+                own,
+                asked,
+                none,
+                full,
+                below,
+            } => {
+                let share = if *asked == 0 {
+                    "–".to_string()
+                } else {
+                    format!("{} %", pct(f64::from(*own) / f64::from(*asked)))
+                };
+                let mut text = format!(
+                    "{own}/{asked} = {share} · {} % → 0, {} % → all",
+                    pct(*none),
+                    pct(*full)
+                );
+                if let Some(gate) = below {
+                    text.push_str(&format!(" · rated below {gate}: 0"));
+                }
+                text
+            }
+            Why::Faults {
+                games,
+                per_game,
+                cap,
+            } => format!("−min({games} × {}, {})", num(*per_game), num(*cap)),
+            Why::Accuracy {
+                accuracy,
+                none,
+                full,
+            } => match accuracy {
+                Some(a) => format!("{a:.1} · {} → 0, {} → all", num(*none), num(*full)),
+                None => "–".into(),
+            },
+        }
+    }
+}
+
 /// A rubric file as written: every key optional (the default's value
 /// fills in), none unknown.
 #[derive(Deserialize)]
@@ -120,9 +233,9 @@ pub(crate) struct Faults {
 struct Partial {
     scale: Option<f64>,
     round: Option<f64>,
+    rating: Option<PartialRating>,
     gate: Option<Vec<Gate>>,
-    rank: Option<PartialRank>,
-    own_moves: Option<PartialRamp>,
+    own_moves: Option<PartialOwnMoves>,
     faults: Option<PartialFaults>,
     accuracy: Option<PartialRamp>,
 }
@@ -130,10 +243,18 @@ struct Partial {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 #[allow(dead_code)]
-struct PartialRank {
+struct PartialRating {
+    sure: Option<f64>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct PartialOwnMoves {
     points: Option<f64>,
-    first: Option<f64>,
-    last: Option<f64>,
+    full: Option<f64>,
+    none: Option<f64>,
+    against: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -178,7 +299,7 @@ impl Rubric {
     /// out; an unknown key or a value of the wrong type is an error that
     /// says the known keys or the type expected, with the line.
     pub(crate) fn load(path: &Path) -> Result<Rubric> {
-        let text = std::fs::read_to_string(path)
+        let text = crate::paths::read_to_string(path)
             .with_context(|| format!("cannot read the rubric '{}'", path.display()))?;
         Rubric::parse(&text).with_context(|| format!("the rubric '{}'", path.display()))
     }
@@ -207,31 +328,27 @@ impl Rubric {
             }
         };
         for g in &self.gates {
-            fraction(format!("gate '{}' pair_score", g.name), g.pair_score);
-            fraction(format!("gate '{}' los", g.name), g.los);
-            fraction(format!("gate '{}' partial_max", g.name), g.partial_max);
-            if let Some(from) = g.partial_from {
-                fraction(format!("gate '{}' partial_from", g.name), from);
-            }
+            fraction(format!("gate '{}' none", g.name), g.none);
+            fraction(format!("gate '{}' full", g.name), g.full);
         }
-        fraction("rank.first".into(), self.rank.first);
-        fraction("rank.last".into(), self.rank.last);
         fraction("own_moves.full".into(), self.own_moves.full);
         fraction("own_moves.none".into(), self.own_moves.none);
-        for g in &self.gates {
-            if g.partial_from.is_some_and(|f| f >= g.pair_score) {
-                wrong.push(format!(
-                    "gate '{}': partial_from must be below pair_score ({})",
-                    g.name, g.pair_score
-                ));
-            }
+        if !(0.5..=1.0).contains(&self.rating.sure) {
+            wrong.push(format!(
+                "rating.sure = {} (a share from 0.5 to 1)",
+                self.rating.sure
+            ));
         }
-        for (what, ramp) in [("own_moves", &self.own_moves), ("accuracy", &self.accuracy)] {
-            if ramp.none >= ramp.full {
-                wrong.push(format!(
-                    "{what}: none ({}) must be below full ({})",
-                    ramp.none, ramp.full
-                ));
+        let mut ramps: Vec<(String, f64, f64)> = self
+            .gates
+            .iter()
+            .map(|g| (format!("gate '{}'", g.name), g.none, g.full))
+            .collect();
+        ramps.push(("own_moves".into(), self.own_moves.none, self.own_moves.full));
+        ramps.push(("accuracy".into(), self.accuracy.none, self.accuracy.full));
+        for (what, none, full) in ramps {
+            if none >= full {
+                wrong.push(format!("{what}: none ({none}) must be below full ({full})"));
             }
         }
         let mut names: Vec<&str> = self.gates.iter().map(|g| g.name.as_str()).collect();
@@ -239,6 +356,16 @@ impl Rubric {
         if let Some(w) = names.windows(2).find(|w| w[0] == w[1]) {
             wrong.push(format!("gate '{}' twice", w[0]));
         }
+        self.check_sums(&mut wrong);
+        if wrong.is_empty() {
+            Ok(())
+        } else {
+            bail!("{}", wrong.join("; "))
+        }
+    }
+
+    /// The points of the items, the scale and the step.
+    fn check_sums(&self, wrong: &mut Vec<String>) {
         let maxima: Vec<(String, f64)> = self.maxima();
         for (item, max) in &maxima {
             if !max.is_finite() || *max < 0.0 {
@@ -266,11 +393,6 @@ impl Rubric {
                     .join(", ")
             ));
         }
-        if wrong.is_empty() {
-            Ok(())
-        } else {
-            bail!("{}", wrong.join("; "))
-        }
     }
 
     /// Each item's id and maximum.
@@ -280,7 +402,6 @@ impl Rubric {
             .iter()
             .map(|g| (format!("gate:{}", g.name), g.points))
             .collect();
-        out.push(("rank".into(), self.rank.points));
         out.push(("own-moves".into(), self.own_moves.points));
         out.push(("accuracy".into(), self.accuracy.points));
         out
@@ -302,57 +423,37 @@ impl Rubric {
         let mut marks: Vec<Mark> = self
             .gates
             .iter()
-            .map(|g| gate_mark(g, ev.gates.iter().find(|r| r.gate == g.name)))
+            .map(|g| {
+                gate_mark(
+                    g,
+                    ev.gates.iter().find(|r| r.gate == g.name),
+                    ev.rating.tier,
+                )
+            })
             .collect();
-        marks.push(self.rank_mark(ev));
-        let share = ev.own_share();
-        let r = &self.own_moves;
-        marks.push(Mark {
-            item: "own-moves".into(),
-            points: r.points * r.fraction(share),
-            max: r.points,
-            why: format!(
-                "{}/{} = {} % · {} % → 0, {} % → {}",
-                ev.own_moves,
-                ev.own_moves + ev.replaced_moves,
-                pct(share),
-                pct(r.none),
-                pct(r.full),
-                num(r.points)
-            ),
-        });
+        marks.push(self.own_moves_mark(ev));
         let faulted: u32 = ev.faults.values().sum();
         let off = (f64::from(faulted) * self.faults.per_game).min(self.faults.cap);
         marks.push(Mark {
             item: "faults".into(),
             points: -off,
             max: 0.0,
-            why: format!(
-                "−min({faulted} × {}, {})",
-                num(self.faults.per_game),
-                num(self.faults.cap)
-            ),
+            why: Why::Faults {
+                games: faulted,
+                per_game: self.faults.per_game,
+                cap: self.faults.cap,
+            },
         });
         if self.accuracy.points > 0.0 {
             let a = &self.accuracy;
-            marks.push(match ev.accuracy {
-                Some(acc) => Mark {
-                    item: "accuracy".into(),
-                    points: a.points * a.fraction(acc),
-                    max: a.points,
-                    why: format!(
-                        "{:.1} · {} → 0, {} → {}",
-                        acc,
-                        num(a.none),
-                        num(a.full),
-                        num(a.points)
-                    ),
-                },
-                None => Mark {
-                    item: "accuracy".into(),
-                    points: 0.0,
-                    max: a.points,
-                    why: "–".into(),
+            marks.push(Mark {
+                item: "accuracy".into(),
+                points: ev.accuracy.map_or(0.0, |acc| a.points * a.fraction(acc)),
+                max: a.points,
+                why: Why::Accuracy {
+                    accuracy: ev.accuracy,
+                    none: a.none,
+                    full: a.full,
                 },
             });
         }
@@ -364,6 +465,36 @@ impl Rubric {
             total: Some(self.rounded(sum.clamp(0.0, self.scale))),
             max: self.scale,
             marks,
+        }
+    }
+
+    /// The own-moves mark: the ramp in the share, nothing below the gate
+    /// `against`.
+    fn own_moves_mark(&self, ev: &Evidence) -> Mark {
+        let r = &self.own_moves;
+        let below = ev
+            .gates
+            .iter()
+            .find(|g| g.gate == r.against)
+            .is_some_and(|g| g.expected < 0.5)
+            .then(|| r.against.clone());
+        let share = ev.moves.share().unwrap_or(0.0);
+        let points = if below.is_some() {
+            0.0
+        } else {
+            r.points * ramp(share, r.none, r.full)
+        };
+        Mark {
+            item: "own-moves".into(),
+            points,
+            max: r.points,
+            why: Why::OwnMoves {
+                own: ev.moves.own,
+                asked: ev.moves.asked,
+                none: r.none,
+                full: r.full,
+                below,
+            },
         }
     }
 
@@ -379,89 +510,32 @@ impl Rubric {
         let factor = 10f64.powi(decimals as i32);
         (steps * self.round * factor).round() / factor
     }
-
-    fn rank_mark(&self, ev: &Evidence) -> Mark {
-        let r = &self.rank;
-        if ev.rank == 0 || ev.ranked == 0 {
-            return Mark {
-                item: "rank".into(),
-                points: 0.0,
-                max: r.points,
-                why: "–".into(),
-            };
-        }
-        let fraction = if ev.ranked <= 1 {
-            r.first
-        } else {
-            let t = (ev.rank.min(ev.ranked) - 1) as f64 / (ev.ranked - 1) as f64;
-            r.first + (r.last - r.first) * t
-        };
-        Mark {
-            item: "rank".into(),
-            points: r.points * fraction,
-            max: r.points,
-            why: format!("{}/{}", ev.rank, ev.ranked),
-        }
-    }
 }
 
-/// The mark of a gate, from the results against it (none: no pairs).
-fn gate_mark(g: &Gate, result: Option<&GateResult>) -> Mark {
+/// The mark of a gate, from the expected pair score against it at the
+/// tier's rating `tier` (none: no game against it).
+fn gate_mark(g: &Gate, result: Option<&GateResult>, tier: f64) -> Mark {
     let item = format!("gate:{}", g.name);
-    let pairs = result.map_or(0, |r| r.pairs_won + r.pairs_drawn + r.pairs_lost);
-    let Some(r) = result.filter(|_| pairs > 0) else {
+    let Some(r) = result else {
         return Mark {
             item,
             points: 0.0,
             max: g.points,
-            why: "0–0–0".into(),
+            why: Why::Unplayed,
         };
-    };
-    let los = r.los.unwrap_or(0.0);
-    let cmp = |x: f64, t: f64| if x >= t { "≥" } else { "<" };
-    let figures = format!(
-        "{}–{}–{}: {:.2} {} {:.2} · LOS {} % {} {} %",
-        r.pairs_won,
-        r.pairs_drawn,
-        r.pairs_lost,
-        r.pair_score,
-        cmp(r.pair_score, g.pair_score),
-        g.pair_score,
-        pct(los),
-        cmp(los, g.los),
-        pct(g.los),
-    );
-    if r.pair_score >= g.pair_score && los >= g.los {
-        return Mark {
-            item,
-            points: g.points,
-            max: g.points,
-            why: figures,
-        };
-    }
-    let (points, why) = match g.partial_from {
-        Some(from) => {
-            let t = ((r.pair_score - from) / (g.pair_score - from)).clamp(0.0, 1.0);
-            (
-                g.points * g.partial_max * t,
-                format!(
-                    "{figures} · {} × {} × ({:.2} − {:.2})/({:.2} − {:.2})",
-                    num(g.points),
-                    num(g.partial_max),
-                    r.pair_score.min(g.pair_score).max(from),
-                    from,
-                    g.pair_score,
-                    from
-                ),
-            )
-        }
-        None => (0.0, figures),
     };
     Mark {
         item,
-        points,
+        points: g.points * ramp(r.expected, g.none, g.full),
         max: g.points,
-        why,
+        why: Why::Gate {
+            rating: tier,
+            gate_rating: r.rating,
+            expected: r.expected,
+            none: g.none,
+            full: g.full,
+            pairs: [r.pairs_won, r.pairs_drawn, r.pairs_lost],
+        },
     }
 }
 
@@ -471,7 +545,7 @@ fn pct(x: f64) -> String {
 }
 
 /// A number without trailing zeros (`0.5`, `3`, `0.25`).
-fn num(x: f64) -> String {
+pub(crate) fn num(x: f64) -> String {
     let s = format!("{:.4}", x + 0.0);
     let s = s.trim_end_matches('0').trim_end_matches('.');
     s.to_string()
@@ -485,22 +559,30 @@ fn decimals_of(step: f64) -> usize {
 
 #[cfg(test)]
 mod tests {
+    use super::super::Rated;
     use super::*;
+    use crate::results::rating::Ratings;
+    use crate::results::record::OwnMoves;
     use std::collections::BTreeMap;
 
-    fn gate(name: &str, w: u32, d: u32, l: u32, los: f64) -> GateResult {
-        let n = f64::from(w + d + l);
+    /// The results against a gate of rating `gate` for a submission rated
+    /// `tier`.
+    fn gate(name: &str, gate: f64, tier: f64, pairs: [u32; 3]) -> GateResult {
+        let n = f64::from(pairs.iter().sum::<u32>()).max(1.0);
         GateResult {
             gate: name.into(),
-            pairs_won: w,
-            pairs_drawn: d,
-            pairs_lost: l,
-            pair_score: (f64::from(w) + f64::from(d) / 2.0) / n,
-            los: Some(los),
+            pairs_won: pairs[0],
+            pairs_drawn: pairs[1],
+            pairs_lost: pairs[2],
+            pair_score: (f64::from(pairs[0]) + f64::from(pairs[1]) / 2.0) / n,
+            rating: gate,
+            expected: Ratings::expected_at(tier, gate),
         }
     }
 
-    fn evidence(rank: usize, gates: Vec<GateResult>, faults: u32, replaced: u32) -> Evidence {
+    /// The evidence of a submission rated `tier` against the default
+    /// gates (random 0, greedy 200, depth 3 at 600).
+    fn evidence(tier: f64, faults: u32, moves: (u32, u32)) -> Evidence {
         let mut f = BTreeMap::new();
         if faults > 0 {
             f.insert("illegal".to_string(), faults);
@@ -509,19 +591,29 @@ mod tests {
             name: "x".into(),
             games: 40,
             points: 20.0,
-            rank,
-            ranked: 5,
-            gates,
-            own_moves: 1000 - replaced,
-            replaced_moves: replaced,
+            rating: Rated {
+                elo: tier,
+                low: tier - 50.0,
+                high: tier + 50.0,
+                tier,
+            },
+            gates: vec![
+                gate("builtin:random", 0.0, tier, [4, 0, 0]),
+                gate("builtin:greedy", 200.0, tier, [3, 0, 1]),
+                gate("builtin:tabula:depth=3", 600.0, tier, [0, 0, 4]),
+            ],
+            moves: OwnMoves {
+                asked: moves.1,
+                own: moves.0,
+            },
             faults: f,
             accuracy: None,
             blunders: 0,
         }
     }
 
-    fn sum(g: &Grade) -> f64 {
-        g.marks.iter().map(|m| m.points).sum()
+    fn points(g: &Grade) -> Vec<f64> {
+        g.marks.iter().map(|m| m.points).collect()
     }
 
     #[test]
@@ -529,7 +621,7 @@ mod tests {
         let r = Rubric::default();
         assert_eq!(r.scale, 20.0);
         assert_eq!(r.round, 0.1);
-        assert_eq!(r.gates.len(), 2);
+        assert_eq!(r.gates.len(), 3);
         assert_eq!(r.accuracy.points, 0.0, "accuracy off by default");
         assert_eq!(r.maxima().iter().map(|(_, m)| m).sum::<f64>(), 20.0);
         // Every key of the default is commented.
@@ -543,98 +635,94 @@ mod tests {
     }
 
     #[test]
-    fn a_strong_submission_gets_full_marks() {
+    fn the_strongest_submission_gets_the_whole_scale() {
         let r = Rubric::default();
-        let ev = evidence(
-            1,
-            vec![
-                gate("builtin:random", 10, 0, 0, 0.999),
-                gate("builtin:greedy", 8, 1, 1, 0.98),
-            ],
-            0,
-            0,
-        );
-        let g = r.grade(&ev);
+        // Far above the strongest gate, every move its own, no fault.
+        let g = r.grade(&evidence(1500.0, 0, (900, 900)));
         assert_eq!(g.total, Some(20.0), "{g:#?}");
-        assert_eq!(g.max, 20.0);
         let items: Vec<&str> = g.marks.iter().map(|m| m.item.as_str()).collect();
         assert_eq!(
             items,
             [
                 "gate:builtin:random",
                 "gate:builtin:greedy",
-                "rank",
+                "gate:builtin:tabula:depth=3",
                 "own-moves",
                 "faults"
             ]
         );
-        assert_eq!(g.marks[0].why, "10–0–0: 1.00 ≥ 0.75 · LOS 99.9 % ≥ 95 %");
-        assert_eq!(g.marks[1].why, "8–1–1: 0.85 ≥ 0.60 · LOS 98 % ≥ 90 %");
-        assert_eq!(g.marks[2].why, "1/5");
-        assert_eq!(g.marks[3].why, "1000/1000 = 100 % · 50 % → 0, 95 % → 3");
-        assert_eq!(g.marks[4].why, "−min(0 × 0.25, 3)");
-    }
-
-    #[test]
-    fn a_weak_submission_gets_partial_credit_and_a_low_rank() {
-        let r = Rubric::default();
-        // Against random: 0.625 of the pairs, under 0.75: partial credit
-        // 6 × 0.5 × (0.625 − 0.5)/(0.75 − 0.5) = 1.5. Against greedy: 0.3,
-        // under partial_from 0.4: nothing. Last of 5: no rank points.
-        // Own moves 80 %: 3 × (0.8 − 0.5)/(0.95 − 0.5) = 2.
-        let ev = evidence(
-            5,
-            vec![
-                gate("builtin:random", 5, 0, 3, 0.8),
-                gate("builtin:greedy", 2, 2, 6, 0.1),
-            ],
-            0,
-            200,
-        );
-        let g = r.grade(&ev);
-        let points: Vec<f64> = g.marks.iter().map(|m| m.points).collect();
-        assert_eq!(points, [1.5, 0.0, 0.0, 2.0, 0.0], "{g:#?}");
-        assert_eq!(g.total, Some(3.5));
         assert_eq!(
-            g.marks[0].why,
-            "5–0–3: 0.62 < 0.75 · LOS 80 % < 95 % · 6 × 0.5 × (0.62 − 0.50)/(0.75 − 0.50)"
+            g.marks[0].why.text(),
+            "rating 1500 vs 0: expected 1.00 · 0.6 → 0, 0.9 → all · pairs 4–0–0"
         );
-        // Rank 3 of 5: half the points.
-        let g = r.grade(&evidence(3, vec![], 0, 0));
-        assert_eq!(g.marks[2].points, 2.5);
-        assert_eq!(g.marks[0].why, "0–0–0", "no pairs");
+        assert_eq!(
+            g.marks[3].why.text(),
+            "900/900 = 100 % · 50 % → 0, 95 % → all"
+        );
+        assert_eq!(g.marks[4].why.text(), "−min(0 × 0.25, 3)");
     }
 
     #[test]
-    fn a_pair_score_without_the_los_does_not_pass() {
+    fn points_follow_the_expected_score_against_each_gate() {
         let r = Rubric::default();
-        // 3 of 3 pairs: pair score 1, but LOS 0.96 < ... for greedy 0.9 it
-        // passes; for random (0.95) with LOS 0.9 it does not: partial max.
-        let g = r.grade(&evidence(
-            1,
-            vec![gate("builtin:random", 3, 0, 0, 0.9)],
-            0,
-            0,
-        ));
-        assert_eq!(g.marks[0].points, 3.0, "{:?}", g.marks[0]);
-        assert!(g.marks[0].why.contains("1.00 ≥ 0.75 · LOS 90 % < 95 %"));
+        // As strong as greedy (500 above random): random's full 6, half of
+        // greedy's ramp (0.5 between 0.25 and 0.75), depth 3's expected
+        // 0.24: nothing.
+        let mut ev = evidence(500.0, 0, (100, 100));
+        ev.gates[1] = gate("builtin:greedy", 500.0, 500.0, [0, 4, 0]);
+        ev.gates[2] = gate("builtin:tabula:depth=3", 1000.0, 500.0, [0, 0, 4]);
+        let g = r.grade(&ev);
+        assert_eq!(points(&g), [6.0, 3.0, 0.0, 3.0, 0.0], "{g:#?}");
+        assert_eq!(g.total, Some(12.0));
+        // 200 above random (expected 0.76): a little over half of the
+        // random gate, 6 × (0.76 − 0.6)/(0.9 − 0.6).
+        let g = r.grade(&evidence(200.0, 0, (100, 100)));
+        assert_eq!(g.marks[0].points, 3.19, "{g:#?}");
+        // As strong as random: nothing for the gates; own moves still.
+        let g = r.grade(&evidence(0.0, 0, (100, 100)));
+        assert_eq!(points(&g)[..3], [0.0, 0.0, 0.0]);
+        assert_eq!(g.marks[3].points, 3.0, "not below random: {g:#?}");
+        // Weaker than random: no own-move points either.
+        let g = r.grade(&evidence(-50.0, 0, (100, 100)));
+        assert_eq!(g.total, Some(0.0), "{g:#?}");
+        assert_eq!(
+            g.marks[3].why.text(),
+            "100/100 = 100 % · 50 % → 0, 95 % → all · rated below builtin:random: 0"
+        );
+        // A forced-pass-only program: nothing asked, nothing earned.
+        let g = r.grade(&evidence(300.0, 0, (0, 0)));
+        assert_eq!(g.marks[3].points, 0.0);
+        assert_eq!(g.marks[3].why.text(), "0/0 = – · 50 % → 0, 95 % → all");
     }
 
     #[test]
     fn faults_cost_points_up_to_the_cap_and_the_total_stays_in_range() {
         let r = Rubric::default();
-        let g = r.grade(&evidence(5, vec![], 160, 0));
+        let g = r.grade(&evidence(600.0, 160, (100, 100)));
         let faults = g.marks.iter().find(|m| m.item == "faults").unwrap();
         assert_eq!(faults.points, -3.0);
         assert_eq!(faults.max, 0.0);
-        assert_eq!(faults.why, "−min(160 × 0.25, 3)");
-        // 0 + 0 + 0 + 3 (own moves) − 3 = 0; never below 0.
-        assert_eq!(g.total, Some(0.0));
-        let g = r.grade(&evidence(5, vec![], 4, 1000));
-        assert_eq!(sum(&g), -1.0);
+        assert_eq!(faults.why.text(), "−min(160 × 0.25, 3)");
+        // 6 + 6 (greedy 200: expected 0.92) + 0 (depth 3 at 600: 0.5 → all
+        // 5) … every item but the faults full: 20 − 3.
+        assert_eq!(g.total, Some(17.0));
+        let g = r.grade(&evidence(-300.0, 4, (0, 100)));
+        assert_eq!(points(&g).iter().sum::<f64>(), -1.0);
         assert_eq!(g.total, Some(0.0), "kept at 0");
-        let g = r.grade(&evidence(5, vec![], 3, 0));
-        assert_eq!(g.total, Some(2.3));
+        // Own moves 80 %: 3 × (0.8 − 0.5)/(0.95 − 0.5) = 2.
+        let g = r.grade(&evidence(600.0, 3, (80, 100)));
+        assert_eq!(points(&g), [6.0, 6.0, 5.0, 2.0, -0.75]);
+        assert_eq!(g.total, Some(18.3));
+    }
+
+    #[test]
+    fn a_gate_without_games_gives_nothing() {
+        let r = Rubric::default();
+        let mut ev = evidence(1500.0, 0, (10, 10));
+        ev.gates.remove(1);
+        let g = r.grade(&ev);
+        assert_eq!(g.marks[1].points, 0.0);
+        assert_eq!(g.marks[1].why, Why::Unplayed);
     }
 
     #[test]
@@ -650,25 +738,20 @@ mod tests {
         assert_eq!(r.rounded(13.333), 13.333);
         // The rounded total is the rounded sum of the marks.
         let r = Rubric::default();
-        let g = r.grade(&evidence(
-            2,
-            vec![gate("builtin:random", 7, 0, 3, 0.9)],
-            1,
-            37,
-        ));
-        assert_eq!(g.total, Some(r.rounded(sum(&g))));
+        let g = r.grade(&evidence(137.0, 1, (63, 100)));
+        assert_eq!(g.total, Some(r.rounded(points(&g).iter().sum())));
     }
 
     #[test]
     fn accuracy_counts_only_when_given_points() {
-        let text = "[accuracy]\npoints = 2.0\n[rank]\npoints = 3.0\n";
+        let text = "[accuracy]\npoints = 2.0\n[own_moves]\npoints = 1.0\n";
         let r = Rubric::parse(text).unwrap();
-        let mut ev = evidence(1, vec![], 0, 0);
+        let mut ev = evidence(100.0, 0, (1, 1));
         ev.accuracy = Some(70.0);
         let g = r.grade(&ev);
         let acc = g.marks.iter().find(|m| m.item == "accuracy").unwrap();
         assert_eq!((acc.points, acc.max), (1.0, 2.0));
-        assert_eq!(acc.why, "70.0 · 50 → 0, 90 → 2");
+        assert_eq!(acc.why.text(), "70.0 · 50 → 0, 90 → all");
         let g = Rubric::default().grade(&ev);
         assert!(g.marks.iter().all(|m| m.item != "accuracy"));
     }
@@ -687,12 +770,10 @@ mod tests {
         assert_eq!(r.faults.cap, 3.0);
         assert_eq!(r.gates, Rubric::default().gates);
         // Gates given replace the default's list.
-        let r =
-            Rubric::parse("[[gate]]\nname = \"g\"\npoints = 12.0\npair_score = 0.5\nlos = 0.5\n")
-                .unwrap();
+        let r = Rubric::parse("[[gate]]\nname = \"g\"\npoints = 17.0\nnone = 0.5\nfull = 0.9\n")
+            .unwrap();
         assert_eq!(r.gates.len(), 1);
-        assert_eq!(r.gates[0].partial_from, None);
-        assert_eq!(r.gates[0].partial_max, 0.5);
+        assert_eq!(r.gates[0].full, 0.9);
     }
 
     #[test]
@@ -714,9 +795,9 @@ mod tests {
             e.contains("invalid type: string \"one\", expected f64"),
             "{e}"
         );
-        let e = err("[rank]\npoints = 4.0\n");
+        let e = err("[own_moves]\npoints = 4.0\n");
         assert!(
-            e.contains("the items' points add up to 19, not the scale 20"),
+            e.contains("the items' points add up to 21, not the scale 20"),
             "{e}"
         );
         let e = err("[own_moves]\nfull = 1.5\n");
@@ -724,6 +805,10 @@ mod tests {
             e.contains("own_moves.full = 1.5 (a fraction from 0 to 1)"),
             "{e}"
         );
+        let e = err("[rating]\nsure = 0.2\n");
+        assert!(e.contains("rating.sure = 0.2"), "{e}");
+        let e = err("[rank]\npoints = 5.0\n");
+        assert!(e.contains("unknown field `rank`"), "{e}");
         let e = err("scale = 20.0\nround = 0.1\nx = [1\n");
         assert!(e.contains("line 3"), "{e}");
         let dir = std::env::temp_dir().join(format!("rubric-{}", std::process::id()));

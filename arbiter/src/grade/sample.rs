@@ -7,10 +7,11 @@
 //! student, the check and the verdict are made up (with a long line and
 //! markup in them, as a hostile engine would write).
 
-use super::feedback::{write_feedback, FeedbackInput};
-use super::i18n::Texts;
+use super::checks::Kept;
+use super::feedback;
 use super::rubric::Rubric;
-use super::{Engine, Finding, Recognition, Status, Submission, Tag, Verdict};
+use super::{Engine, Entry, Finding, Recognition, Status, Submission, Tag, Verdict};
+use crate::i18n::{words, Texts, Words};
 use crate::results::analysis::Analyses;
 use crate::results::html::{analysis_beside, load_journals};
 use crate::results::record::GameRecord;
@@ -55,8 +56,14 @@ pub fn write_sample_feedback(dir: &Path, results: &Path, lang: &str) -> Result<P
         .filter(|n| ***n != name)
         .map(|n| n.to_string())
         .collect();
-    let evidence =
-        super::evidence::gather(std::slice::from_ref(&name), &gates, &mine, None).remove(0);
+    let evidence = super::evidence::gather(
+        std::slice::from_ref(&name),
+        &gates,
+        &mine,
+        None,
+        Rubric::default().rating.sure,
+    )
+    .remove(0);
     let grade = Rubric::default().grade(&evidence);
     let analysis = analysis_beside(results);
     let analyses = if analysis.is_file() {
@@ -64,63 +71,20 @@ pub fn write_sample_feedback(dir: &Path, results: &Path, lang: &str) -> Result<P
     } else {
         None
     };
-    let submission = Submission {
-        name: name.clone(),
-        participant: Some("123456".into()),
-        student: Some("Ana Sofia Gonçalves".into()),
-        files: dir.join("submissions").join(&name).join("files"),
-        refused: Vec::new(),
-        notes: vec!["projeto.zip: unpacked (3 files)".into()],
-    };
-    let long = format!("info string {}", "x".repeat(400));
-    let recognition = Recognition {
-        engine: Engine::Program {
-            command: format!("{name} --verbose"),
-            how: "an executable program (the check confirms its handshake)".into(),
-        },
-        warnings: vec!["two candidate entry points: jogar, jogar-v2".into()],
-    };
-    let findings = [
-        Finding {
-            tag: Tag::Ok,
-            what: "handshake".into(),
-            note: "answered tabulaok in 12 ms".into(),
-            fix: String::new(),
-        },
-        Finding {
-            tag: Tag::Warn,
-            what: "output between moves".into(),
-            note: format!("{long} <script>alert(1)</script>"),
-            fix: "print nothing but the protocol's lines".into(),
-        },
-        Finding {
-            tag: Tag::Fail,
-            what: "one move on a seeded board".into(),
-            note: "bestmove z9 (not a legal move)".into(),
-            fix: "play only moves from the rules' list".into(),
-        },
-    ];
-    let verdict = Verdict {
-        status: Status::AdmittedWithWarnings,
-        reasons: vec!["the check failed one layer: one move on a seeded board".into()],
-        fix: String::new(),
-    };
+    let entry = sample_entry(dir, &name);
     let index = |r: &GameRecord| {
         records
             .iter()
             .position(|x| x.key == r.key && x.tournament == r.tournament)
     };
-    let input = FeedbackInput {
-        submission: &submission,
-        recognition: Some(&recognition),
-        findings: &findings,
-        verdict: &verdict,
+    let page = feedback::Page {
+        entry: &entry,
         records: &mine,
         game_index: &index,
         analyses: analyses.as_ref(),
         evidence: Some(&evidence),
         grade: &grade,
-        championship: "../report.html",
+        season: dir,
     };
     let file: String = name
         .chars()
@@ -133,8 +97,93 @@ pub fn write_sample_feedback(dir: &Path, results: &Path, lang: &str) -> Result<P
         })
         .collect();
     let path = dir.join("feedback").join(format!("{file}.html"));
-    write_feedback(&path, &input, &texts)?;
+    feedback::write(&path, &page, &texts)?;
     Ok(path)
+}
+
+/// The made-up submission of the sample page, named `name`.
+fn sample_entry(dir: &Path, name: &str) -> Entry {
+    Entry {
+        sub: Submission {
+            name: name.to_string(),
+            participant: Some("123456".into()),
+            student: Some("Ana Sofia Gonçalves".into()),
+            files: dir.join("submissions").join(name).join("files"),
+            refused: Vec::new(),
+            notes: vec!["projeto.zip: unpacked (3 files)".into()],
+        },
+        recognition: Some(Recognition::of(
+            Engine::Program {
+                command: format!("{name} --verbose"),
+                how: "an executable program (the check confirms its handshake)".into(),
+            },
+            vec!["two candidate entry points: jogar, jogar-v2".into()],
+        )),
+        engine: None,
+        sandbox_problem: None,
+        check: Some(Kept {
+            key: String::new(),
+            findings: findings(),
+            handshake: true,
+            own_legal: 10,
+            text: String::new(),
+        }),
+        verdict: Verdict {
+            status: Status::Admitted,
+            exclusion: None,
+            overridden: None,
+        },
+    }
+}
+
+/// A check's findings as a hostile engine would leave them: a long line,
+/// markup, a position, an illegal move.
+fn findings() -> Vec<Finding> {
+    let long = format!("info string {}", "x".repeat(400));
+    vec![
+        Finding {
+            tag: Tag::Ok,
+            what: Words::from_id("what-handshake"),
+            note: words!(
+                "check-handshake-ok",
+                id = words!("check-detail", detail = "motor"),
+                ms = 12u64,
+                options = ""
+            ),
+            fix: Words::none(),
+            board: None,
+            log: None,
+        },
+        Finding {
+            tag: Tag::Warn,
+            what: Words::from_id("what-stdout"),
+            note: words!(
+                "check-stdout-stray",
+                count = 1u32,
+                seen = 9u32,
+                shown = words!(
+                    "check-stdout-line",
+                    line = format!("{long} <script>alert(1)</script>")
+                ),
+                after = Words::none()
+            ),
+            fix: Words::from_id("hint-stdout"),
+            board: None,
+            log: None,
+        },
+        Finding {
+            tag: Tag::Fail,
+            what: Words::from_id("what-first-move"),
+            note: words!("check-not-a-move", mv = "z9", why = "not a square"),
+            fix: Words::from_id("hint-malformed"),
+            board: Some(
+                tabula::setup::parse_spec("random knight 1", None)
+                    .map(|p| p.fen())
+                    .unwrap_or_default(),
+            ),
+            log: None,
+        },
+    ]
 }
 
 /// The side `name` played in `r`.

@@ -4,47 +4,42 @@
 //!
 //! Everything a submission brings runs in the sandbox, which `grade`
 //! requires: it says so, and refuses to start when the sandbox cannot be
-//! enforced here. A rerun of the same command reuses what is done: the
-//! intake refreshes the copies, the descriptions keep the teacher's edits,
-//! a check is reused while the submission's files and description are
-//! unchanged (so the entrants, and the championship's fingerprint, stay the
-//! same), and the championship and its analysis resume from their journals.
+//! enforced here. One clock: the check and the championship both use the
+//! season's `--movetime` and its one `--margin`. A rerun of the same
+//! command reuses what is done: the intake refreshes the copies, the
+//! descriptions keep the teacher's edits, a check is reused while the
+//! submission's files and description are unchanged, the teacher's
+//! `overrides.toml` is read again, and the championship resumes by pairing
+//! (a changed admitted set plays only the games it lacks) with its
+//! analysis.
 
+use super::championship::{self, Clock, RoundRobin};
+use super::copies::{self, Copies};
 use super::evidence;
-use super::feedback::{write_feedback, FeedbackInput};
-use super::i18n::Texts;
 use super::intake::{self, Limits};
 use super::recognise;
 use super::rubric::Rubric;
-use super::{Engine, Evidence, Finding, Grade, Recognition, Status, Submission, Tag, Verdict};
-use crate::check::{run_kept, CheckOptions};
-use crate::engines::client::Timeouts;
+use super::{admission, checks, feedback, teacher};
+use super::{Entry, Evidence, Grade, Graded, Recognition, Status, Verdict};
+use crate::check::CheckOptions;
 use crate::engines::config::{Entrant, ExternalSpec, Kind};
 use crate::engines::sandbox::{Mode, SandboxArgs};
+use crate::i18n::Texts;
 use crate::out::plural;
 use crate::play::clock::TimeControl;
-use crate::play::game::Settings;
-use crate::results::analysis::Analyses;
 use crate::results::html::{self, PageInfo};
 use crate::results::record::GameRecord;
-use crate::results::result::OnReplaced;
 use crate::results::stats::Scoring;
-use crate::run::analyse::AnalyseOptions;
-use crate::run::boards::{self, BoardSet};
-use crate::run::plan::{Format, Setup};
-use crate::run::tournament::{self, RunOptions};
 use crate::signals;
 use anyhow::{bail, Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
-use serde::{Deserialize, Serialize};
-use std::collections::hash_map::DefaultHasher;
-use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Mutex;
-use tabula::game::{GameId, GameSetup};
+use tabula::games::{GameId, GameSetup};
 
-/// The reference gates every submission plays, weakest first.
+/// The reference gates every submission plays, weakest first; the first
+/// is the rating's anchor (0).
 pub(crate) const GATES: [&str; 3] = ["builtin:random", "builtin:greedy", "builtin:tabula:depth=3"];
 
 /// `arbiter grade` options.
@@ -61,21 +56,34 @@ pub struct GradeArgs {
     /// 2023 for the knight of 2023/24); default: the game's latest.
     #[arg(long, value_name = "YYYY")]
     pub(crate) year: Option<u32>,
-    /// Time of each move of the championship (ms).
+    /// Time of each move (ms), in the check and in the championship.
     #[arg(long, default_value_t = 1000, value_parser = crate::limits::movetime)]
     pub(crate) movetime: u64,
-    /// Boards of each pairing (both colours on each: two games a board).
+    /// Allowed beyond a move's time (ms), in the check and in the
+    /// championship (the tournament's default).
+    #[arg(long, default_value_t = 100, value_parser = crate::limits::slack)]
+    pub(crate) margin: u64,
+    /// Boards of each pairing of two submissions (both colours on each:
+    /// two games a board).
     #[arg(long, default_value_t = 2, value_parser = crate::limits::boards)]
     pub(crate) boards: u32,
+    /// Boards of each pairing with a reference gate, and of the gates
+    /// among themselves: what places each submission on the rating.
+    #[arg(long, default_value_t = 4, value_parser = crate::limits::boards)]
+    pub(crate) gate_boards: u32,
     /// The folder of everything written (created; a rerun resumes it).
     #[arg(long)]
     pub(crate) out: PathBuf,
-    /// The feedback pages' language: pt (Portuguese) or en.
+    /// The pages' language: pt (Portuguese) or en.
     #[arg(long, default_value = "pt")]
     pub(crate) lang: String,
     /// The rubric (TOML; default: the documented default rubric).
     #[arg(long, value_name = "FILE")]
     pub(crate) rubric: Option<PathBuf>,
+    /// Earlier years' projects for the copy check: a project's folder, or
+    /// a folder of projects (one a subfolder).
+    #[arg(long, num_args = 1.., value_name = "DIR")]
+    pub(crate) past: Vec<PathBuf>,
     /// No analysis of the games by the reference (faster; no accuracy, no
     /// worst moves on the feedback pages).
     #[arg(long)]
@@ -91,65 +99,400 @@ pub struct GradeArgs {
     pub(crate) quiet: bool,
 }
 
-/// The folder of the Lisp kit (`adapters/lisp`): `$TABULA_KIT_DIR` when
-/// set, else the repository's as seen when the arbiter was built.
-fn kit_dir() -> PathBuf {
-    let dir = match std::env::var_os("TABULA_KIT_DIR") {
-        Some(dir) => PathBuf::from(dir),
-        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../adapters/lisp"),
-    };
-    // The sandbox shows the files a command names: by their real paths.
-    dir.canonicalize().unwrap_or(dir)
-}
-
-/// A check as kept in `check/<name>.json`: reused while the submission's
-/// files and description (its `key`) are unchanged.
-#[derive(Serialize, Deserialize)]
-struct KeptCheck {
-    key: String,
-    findings: Vec<(String, String, String, String)>,
-    text: String,
-}
-
-fn tag_of(word: &str) -> Tag {
-    match word {
-        "ok" => Tag::Ok,
-        "warn" => Tag::Warn,
-        "FAIL" => Tag::Fail,
-        _ => Tag::Skip,
-    }
-}
-
-/// One submission carried through the season.
-struct Entry {
-    sub: Submission,
-    recognition: Option<Recognition>,
-    /// Why the sandbox cannot run its engine, if it cannot.
-    sandbox_problem: Option<String>,
-    findings: Vec<Finding>,
-    verdict: Verdict,
+/// A season under way: its settings, checked before anything runs.
+pub(crate) struct Season<'a> {
+    pub(crate) args: &'a GradeArgs,
+    pub(crate) game: GameId,
+    pub(crate) texts: Texts,
+    pub(crate) rubric: Rubric,
+    pub(crate) out: PathBuf,
+    sandbox: SandboxArgs,
+    threads: usize,
 }
 
 /// `arbiter grade`.
 pub fn run(args: GradeArgs, command: &[String]) -> Result<ExitCode> {
-    let game: GameId = args
-        .game
-        .parse()
-        .map_err(|e| anyhow::anyhow!("--game: {e}"))?;
-    if game.is_puzzle() {
-        bail!("--game {game} is a puzzle: grade runs a championship of a two-player game");
+    let season = Season::open(&args)?;
+    let mut entries = season.intake_and_recognise()?;
+    if !season.check(&mut entries)? {
+        crate::errln!(
+            "arbiter: interrupted during the checks; run the same command again to go on"
+        );
+        return Ok(ExitCode::from(130));
     }
-    let texts = Texts::new(&args.lang)?;
-    let rubric = match &args.rubric {
-        Some(path) => Rubric::load(path)?,
-        None => Rubric::default(),
-    };
-    for gate in &rubric.gates {
-        if !GATES.contains(&gate.name.as_str()) {
+    let overrides = admission::read_overrides(&season.out)?;
+    for e in entries.iter_mut() {
+        e.verdict = admission::verdict(e, &overrides);
+    }
+    tell_unknown_overrides(&entries, &overrides);
+    let played = season.championship(&entries, command)?;
+    if signals::interrupted() {
+        crate::errln!(
+            "arbiter: interrupted; the games played are saved in {}. Run the same command \
+             again to go on.",
+            season.out.join("results.jsonl").display()
+        );
+        return Ok(ExitCode::from(130));
+    }
+    let graded = season.grades(&entries, &played)?;
+    let copies = season.copies(&entries);
+    season.pages(&entries, &graded, &played, copies.as_ref())?;
+    summary(&entries, &graded, &season.out);
+    Ok(ExitCode::SUCCESS)
+}
+
+impl<'a> Season<'a> {
+    /// Checks the arguments, the rubric and the sandbox; makes `--out`.
+    fn open(args: &'a GradeArgs) -> Result<Season<'a>> {
+        let game: GameId = args
+            .game
+            .parse()
+            .map_err(|e| anyhow::anyhow!("--game: {e}"))?;
+        if game.is_puzzle() {
+            bail!("--game {game} is a puzzle: grade runs a championship of a two-player game");
+        }
+        let texts = Texts::new(&args.lang)?;
+        let rubric = match &args.rubric {
+            Some(path) => Rubric::load(path)?,
+            None => Rubric::default(),
+        };
+        check_rubric(&rubric, args)?;
+        if !args.input.exists() {
+            bail!("no download at '{}'", args.input.display());
+        }
+        intake::check_paths(&args.input, &args.out, args.rubric.as_deref())?;
+        let out = args.out.clone();
+        std::fs::create_dir_all(&out)
+            .with_context(|| format!("cannot create the folder '{}'", out.display()))?;
+        let sandbox = SandboxArgs {
+            sandbox: Mode::On,
+            freeze_idle: false,
+            sandbox_memory: args.sandbox_memory,
+            sandbox_pids: 256,
+            sandbox_cpus: None,
+        };
+        // The sandbox first: nothing of a submission runs without it.
+        let mut probe = [probe_entrant(&out)];
+        let header = sandbox.apply(&mut probe, &[]).context(
+            "grade runs every submission in the sandbox, which cannot be enforced here \
+             (install bubblewrap, and run where cgroups v2 can be delegated; see README, \
+             \"Running untrusted code\")",
+        )?;
+        crate::outln!(
+            "arbiter grade: every submission runs in the sandbox, nothing of it outside ({})",
+            header.unwrap_or_default()
+        );
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        Ok(Season {
+            args,
+            game,
+            texts,
+            rubric,
+            out,
+            sandbox,
+            threads: args.concurrency.unwrap_or(cores).max(1),
+        })
+    }
+
+    /// Steps 1 and 2: the intake, then what each submission is: its
+    /// recognition, a Lisp project's tried in a sandboxed SBCL (within
+    /// [`RECOGNITION_BUDGET`]), `threads` submissions at a time.
+    fn intake_and_recognise(&self) -> Result<Vec<Entry>> {
+        let subs = intake::read(&self.args.input, &self.out, &Limits::default())?;
+        if subs.is_empty() {
+            bail!("no submission in '{}'", self.args.input.display());
+        }
+        crate::outln!(
+            "{} in {}",
+            plural(subs.len(), "submission"),
+            self.args.input.display()
+        );
+        let course = recognise::Course::load(&recognise::kit_dir())?;
+        // Every submission's folder is hidden from the others' experiments.
+        let mut protected = protected_files(&self.out);
+        protected.extend(
+            subs.iter()
+                .map(|s| checks::submission_dir(&self.out, &s.name)),
+        );
+        let lab = recognise::Lab {
+            sandbox: self.sandbox.clone(),
+            protected,
+            kit: recognise::kit_dir(),
+            movetime: self.args.movetime,
+            budget: RECOGNITION_BUDGET,
+        };
+        let bar = bar(self.args.quiet, subs.len(), "recognised");
+        let queue = Mutex::new((0..subs.len()).rev().collect::<Vec<_>>());
+        let found: Mutex<Vec<Option<Recognition>>> = Mutex::new(vec![None; subs.len()]);
+        std::thread::scope(|s| {
+            for _ in 0..self.threads {
+                s.spawn(|| loop {
+                    if signals::interrupted() {
+                        break;
+                    }
+                    let Some(i) = queue.lock().ok().and_then(|mut q| q.pop()) else {
+                        break;
+                    };
+                    let sub = &subs[i];
+                    let desc_dir = checks::submission_dir(&self.out, &sub.name);
+                    let r = sub.refused.is_empty().then(|| {
+                        recognise::recognise(
+                            sub,
+                            self.game,
+                            self.args.year,
+                            &desc_dir,
+                            &course,
+                            Some(&lab),
+                        )
+                    });
+                    if let (Ok(mut all), Some(r)) = (found.lock(), r) {
+                        all[i] = Some(r);
+                    }
+                    bar.inc(1);
+                });
+            }
+        });
+        bar.finish_and_clear();
+        let found = found
+            .into_inner()
+            .map_err(|_| anyhow::anyhow!("a recognition's worker panicked"))?;
+        let entries: Vec<Entry> = subs
+            .into_iter()
+            .zip(found)
+            .map(|(sub, recognition)| Entry {
+                sub,
+                recognition,
+                engine: None,
+                sandbox_problem: None,
+                check: None,
+                verdict: Verdict {
+                    status: Status::Excluded,
+                    exclusion: None,
+                    overridden: None,
+                },
+            })
+            .collect();
+        report_recognition(&entries);
+        Ok(entries)
+    }
+
+    /// The season's clock.
+    fn clock(&self) -> Clock {
+        Clock {
+            movetime: self.args.movetime,
+            margin: self.args.margin,
+        }
+    }
+
+    /// Step 3: each engine confined and checked at the season's clock.
+    /// False when interrupted.
+    fn check(&self, entries: &mut [Entry]) -> Result<bool> {
+        checks::confine(
+            entries,
+            &self.sandbox,
+            &self.out,
+            &protected_files(&self.out),
+        );
+        let opts = CheckOptions {
+            setup: GameSetup::new(self.game),
+            sample_params: false,
+            seed: 1,
+            movetime: self.args.movetime,
+            timeouts: self.clock().timeouts(),
+            positions: 20,
+            solve_ms: 3000,
+            // Set per submission by `checks` (the season's `check/logs/`).
+            log_dir: None,
+        };
+        let bar = bar(self.args.quiet, entries.len(), "checked");
+        checks::check_all(entries, &opts, &self.out, self.threads, &bar)?;
+        bar.finish_and_clear();
+        Ok(!signals::interrupted())
+    }
+
+    /// Step 4: the championship of the admitted and the gates.
+    fn championship(&self, entries: &[Entry], command: &[String]) -> Result<championship::Played> {
+        let admitted: Vec<(Entrant, String)> = entries
+            .iter()
+            .filter(|e| e.verdict.status == Status::Admitted)
+            .filter_map(|e| {
+                let spec = e.engine.clone()?;
+                let key = e.check.as_ref().map_or(String::new(), |c| c.key.clone());
+                Some((entrant(&e.sub.name, spec), format!("{}\n{key}", e.sub.name)))
+            })
+            .collect();
+        if admitted.is_empty() {
+            crate::outln!("no submission admitted: no championship");
+            return Ok(championship::Played {
+                records: Vec::new(),
+                analyses: None,
+                games: 0,
+                adopted: 0,
+            });
+        }
+        let design = RoundRobin {
+            boards: self.args.boards,
+            gate_boards: self.args.gate_boards,
+        };
+        let options = championship::Options {
+            game: self.game,
+            clock: self.clock(),
+            design: &design,
+            results: self.out.join("results.jsonl"),
+            analyse: !self.args.no_analysis,
+            threads: self.threads,
+            progress: !self.args.quiet,
+            command: command.to_vec(),
+        };
+        championship::play(admitted, &GATES, &options)
+    }
+
+    /// Step 5: the evidence and the grade of each, `grades.csv` and
+    /// `evidence.csv`.
+    fn grades(&self, entries: &[Entry], played: &championship::Played) -> Result<Graded> {
+        let names: Vec<String> = entries
+            .iter()
+            .filter(|e| e.verdict.status == Status::Admitted && e.engine.is_some())
+            .map(|e| e.sub.name.clone())
+            .collect();
+        let gates: Vec<String> = GATES.iter().map(|g| g.to_string()).collect();
+        let all = evidence::gather(
+            &names,
+            &gates,
+            &played.records,
+            played.analyses.as_ref(),
+            self.rubric.rating.sure,
+        );
+        let evidence: Vec<Option<Evidence>> = entries
+            .iter()
+            .map(|e| all.iter().find(|ev| ev.name == e.sub.name).cloned())
+            .collect();
+        let grades: Vec<Grade> = evidence
+            .iter()
+            .map(|ev| match ev {
+                Some(ev) => self.rubric.grade(ev),
+                None => self.rubric.excluded(),
+            })
+            .collect();
+        let rows: Vec<(&Entry, &Grade)> = entries.iter().zip(&grades).collect();
+        super::csv::write_grades(
+            &self.out.join("grades.csv"),
+            &rows,
+            std::time::SystemTime::now(),
+        )?;
+        let rows: Vec<(&Entry, Option<&Evidence>, &Grade)> = entries
+            .iter()
+            .zip(&evidence)
+            .zip(&grades)
+            .map(|((e, ev), g)| (e, ev.as_ref(), g))
+            .collect();
+        super::csv::write_evidence(&self.out.join("evidence.csv"), &rows)?;
+        Ok(Graded { evidence, grades })
+    }
+
+    /// The copy check (a failure is told, never a reason to stop).
+    fn copies(&self, entries: &[Entry]) -> Option<Copies> {
+        let found = copies::check(entries, &self.args.past).and_then(|c| {
+            copies::write_csv(&self.out.join("copies.csv"), &c)?;
+            Ok(c)
+        });
+        match found {
+            Ok(c) => Some(c),
+            Err(e) => {
+                crate::errln!("arbiter: the copy check could not run: {e:#}");
+                None
+            }
+        }
+    }
+
+    /// Step 6: the championship page, one page per submission, the
+    /// teacher's page.
+    fn pages(
+        &self,
+        entries: &[Entry],
+        graded: &Graded,
+        played: &championship::Played,
+        copies: Option<&Copies>,
+    ) -> Result<()> {
+        let records = &played.records;
+        let mut names: Vec<String> = entries
+            .iter()
+            .filter(|e| {
+                records
+                    .iter()
+                    .any(|r| r.p1 == e.sub.name || r.p2 == e.sub.name)
+            })
+            .map(|e| e.sub.name.clone())
+            .collect();
+        names.extend(GATES.iter().map(|g| g.to_string()));
+        let info = PageInfo {
+            title: html::title(
+                self.game,
+                &names,
+                &TimeControl::Movetime(self.args.movetime).to_string(),
+            ),
+            names,
+            scoring: Scoring::Points,
+            folder: None,
+            similarity: None,
+            lang: self.texts.lang().to_string(),
+        };
+        html::write(
+            &self.out.join("report.html"),
+            &info,
+            records,
+            played.analyses.as_ref(),
+        )?;
+        let index = |r: &GameRecord| {
+            records
+                .iter()
+                .position(|x| x.tournament == r.tournament && x.key == r.key)
+        };
+        for (k, e) in entries.iter().enumerate() {
+            let own: Vec<GameRecord> = records
+                .iter()
+                .filter(|r| r.p1 == e.sub.name || r.p2 == e.sub.name)
+                .cloned()
+                .collect();
+            let page = feedback::Page {
+                entry: e,
+                records: &own,
+                game_index: &index,
+                analyses: played.analyses.as_ref(),
+                evidence: graded.evidence[k].as_ref(),
+                grade: &graded.grades[k],
+                season: &self.out,
+            };
+            let path = self
+                .out
+                .join("feedback")
+                .join(format!("{}.html", e.sub.name));
+            feedback::write(&path, &page, &self.texts)?;
+        }
+        let page = teacher::Page {
+            entries,
+            graded,
+            played,
+            copies,
+            rubric: &self.rubric,
+        };
+        teacher::write(&self.out.join("teacher.html"), &page, &self.texts)
+    }
+}
+
+/// The rubric's gates are the championship's; its accuracy needs the
+/// analysis.
+fn check_rubric(rubric: &Rubric, args: &GradeArgs) -> Result<()> {
+    let named = rubric
+        .gates
+        .iter()
+        .map(|g| g.name.as_str())
+        .chain([rubric.own_moves.against.as_str()]);
+    for gate in named {
+        if !GATES.contains(&gate) {
             bail!(
-                "the rubric's gate '{}' is not one of the championship's gates ({}): \
+                "the rubric's gate '{gate}' is not one of the championship's gates ({}): \
                  every submission would get 0 for it",
-                gate.name,
                 GATES.join(", ")
             );
         }
@@ -161,539 +504,84 @@ pub fn run(args: GradeArgs, command: &[String]) -> Result<ExitCode> {
             rubric.accuracy.points
         );
     }
-    if !args.input.exists() {
-        bail!("no download at '{}'", args.input.display());
+    Ok(())
+}
+
+/// An override naming no submission is told (a typo would go unseen).
+fn tell_unknown_overrides(entries: &[Entry], overrides: &[admission::Override]) {
+    for o in overrides {
+        if !entries.iter().any(|e| e.sub.name == o.submission) {
+            crate::errln!(
+                "arbiter: {}: no submission '{}' (its override changes nothing)",
+                admission::FILE,
+                o.submission
+            );
+        }
     }
-    let out = &args.out;
-    std::fs::create_dir_all(out)
-        .with_context(|| format!("cannot create the folder '{}'", out.display()))?;
-    let sandbox = SandboxArgs {
-        sandbox: Mode::On,
-        freeze_idle: false,
-        sandbox_memory: args.sandbox_memory,
-        sandbox_pids: 256,
-        sandbox_cpus: None,
-    };
-    // The sandbox first: nothing of a submission runs without it.
-    let mut probe = [probe_entrant(out)];
-    let header = sandbox.apply(&mut probe, &[]).context(
-        "grade runs every submission in the sandbox, which cannot be enforced here \
-         (install bubblewrap, and run where cgroups v2 can be delegated; see README, \
-         \"Running untrusted code\")",
-    )?;
-    crate::outln!(
-        "arbiter grade: every submission runs in the sandbox, nothing of it outside ({})",
-        header.unwrap_or_default()
-    );
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let threads = args.concurrency.unwrap_or(cores).max(1);
+}
 
-    // 1. Intake.
-    let subs = intake::read(&args.input, out, &Limits::default())?;
-    if subs.is_empty() {
-        bail!("no submission in '{}'", args.input.display());
+/// The championship's entrant of a confined engine.
+fn entrant(name: &str, spec: ExternalSpec) -> Entrant {
+    Entrant {
+        name: name.to_string(),
+        kind: Kind::External(spec),
+        time: Default::default(),
     }
-    crate::outln!(
-        "{} in {}",
-        plural(subs.len(), "submission"),
-        args.input.display()
-    );
+}
 
-    // 2. Recognition.
-    let mut entries: Vec<Entry> = subs
-        .into_iter()
-        .map(|sub| {
-            let desc_dir = out.join("submissions").join(&sub.name);
-            let recognition = sub
-                .refused
-                .is_empty()
-                .then(|| recognise::recognise(&sub, game, args.year, &desc_dir));
-            Entry {
-                sub,
-                recognition,
-                sandbox_problem: None,
-                findings: Vec::new(),
-                verdict: Verdict {
-                    status: Status::Excluded,
-                    reasons: Vec::new(),
-                    fix: String::new(),
-                },
-            }
-        })
-        .collect();
+/// Time of one submission's recognition, its experiment included.
+const RECOGNITION_BUDGET: std::time::Duration = std::time::Duration::from_secs(60);
 
-    // 3. Checks, sandboxed, `threads` at a time.
-    let check_dir = out.join("check");
-    std::fs::create_dir_all(&check_dir)?;
-    let specs: Vec<Option<ExternalSpec>> = entries.iter().map(|e| spec_of(e, out)).collect();
-    let mut confined: Vec<Entrant> = entries
+/// How long the recognition took: the total, the longest.
+fn report_recognition(entries: &[Entry]) {
+    let times: Vec<(&str, std::time::Duration)> = entries
         .iter()
-        .zip(&specs)
-        .filter_map(|(e, s)| {
-            s.clone().map(|spec| Entrant {
-                name: e.sub.name.clone(),
-                kind: Kind::External(spec),
-                time: Default::default(),
-            })
+        .filter_map(|e| {
+            e.recognition
+                .as_ref()
+                .map(|r| (e.sub.name.as_str(), r.time))
         })
         .collect();
-    // Each engine confined on its own: one that the sandbox cannot run is
-    // excluded with the reason, the others go on. Every submission's folder
-    // is hidden from the others.
-    let mut protected = protected_files(out);
-    protected.extend(
-        entries
-            .iter()
-            .map(|e| out.join("submissions").join(&e.sub.name)),
-    );
-    let mut unconfinable: Vec<(String, String)> = Vec::new();
-    for c in confined.iter_mut() {
-        if let Err(e) = sandbox.apply(std::slice::from_mut(c), &protected) {
-            unconfinable.push((c.name.clone(), format!("{e:#}")));
-        }
-    }
-    confined.retain(|c| !unconfinable.iter().any(|(n, _)| *n == c.name));
-    for e in entries.iter_mut() {
-        if let Some((_, why)) = unconfinable.iter().find(|(n, _)| *n == e.sub.name) {
-            e.sandbox_problem = Some(why.clone());
-        }
-    }
-    let bar = bar(args.quiet, entries.len(), "checked");
-    let opts = CheckOptions {
-        setup: GameSetup::new(game),
-        sample_params: false,
-        seed: 1,
-        movetime: args.movetime.min(1000),
-        timeouts: Timeouts {
-            startup_ms: 20_000,
-            margin_ms: 250,
-            ..Timeouts::default()
-        },
-        positions: 20,
-        solve_ms: 3000,
-    };
-    let queue = Mutex::new((0..entries.len()).collect::<Vec<_>>());
-    let results: Mutex<Vec<Option<Vec<Finding>>>> = Mutex::new(vec![None; entries.len()]);
-    std::thread::scope(|s| {
-        for _ in 0..threads {
-            s.spawn(|| loop {
-                if signals::interrupted() {
-                    break;
-                }
-                let Some(i) = queue.lock().ok().and_then(|mut q| q.pop()) else {
-                    break;
-                };
-                let name = &entries[i].sub.name;
-                let found = confined
-                    .iter()
-                    .find(|c| &c.name == name)
-                    .and_then(|c| match &c.kind {
-                        Kind::External(spec) => Some(check(spec, name, &opts, out, &check_dir)),
-                        Kind::Builtin(_) => None,
-                    });
-                if let Ok(mut r) = results.lock() {
-                    r[i] = found;
-                }
-                bar.inc(1);
-            });
-        }
-    });
-    bar.finish_and_clear();
-    if signals::interrupted() {
-        crate::errln!(
-            "arbiter: interrupted during the checks; run the same command again to go on"
+    let total: std::time::Duration = times.iter().map(|t| t.1).sum();
+    if let Some((name, longest)) = times.iter().max_by_key(|t| t.1) {
+        crate::outln!(
+            "recognition: {} in {:.1} s (the longest {:.1} s, {})",
+            plural(times.len(), "submission"),
+            total.as_secs_f64(),
+            longest.as_secs_f64(),
+            crate::names::shown(name)
         );
-        return Ok(ExitCode::from(130));
     }
-    for (e, findings) in entries
-        .iter_mut()
-        .zip(results.into_inner().unwrap_or_default())
-    {
-        e.findings = findings.unwrap_or_default();
-        e.verdict = verdict(e);
-    }
-
-    // 4. The championship.
-    let admitted: Vec<Entrant> = confined
-        .into_iter()
-        .filter(|c| {
-            entries
-                .iter()
-                .any(|e| e.sub.name == c.name && e.verdict.status != Status::Excluded)
-        })
-        .collect();
-    let names: Vec<String> = admitted.iter().map(|e| e.name.clone()).collect();
-    let gates: Vec<String> = GATES.iter().map(|g| g.to_string()).collect();
-    let results_file = out.join("results.jsonl");
-    let (records, analyses) = if names.is_empty() {
-        crate::outln!("no submission admitted: no championship");
-        (Vec::new(), None)
-    } else {
-        let mut entrants = admitted;
-        for g in GATES {
-            entrants.push(Entrant::from_cli(g)?);
-        }
-        championship(&args, game, entrants, &results_file, threads, command)?
-    };
-    if signals::interrupted() {
-        crate::errln!(
-            "arbiter: interrupted; the games played are saved in {}. Run the same command \
-             again to go on.",
-            results_file.display()
-        );
-        return Ok(ExitCode::from(130));
-    }
-
-    // 5. Grades.
-    let evidence: Vec<Evidence> = evidence::gather(&names, &gates, &records, analyses.as_ref());
-    let mut graded: Vec<(Submission, Verdict, Grade)> = Vec::new();
-    let mut with_evidence: Vec<(Submission, Option<Evidence>, Grade)> = Vec::new();
-    for e in &entries {
-        let ev = evidence.iter().find(|ev| ev.name == e.sub.name);
-        let grade = match ev {
-            Some(ev) => rubric.grade(ev),
-            None => rubric.excluded(),
-        };
-        graded.push((e.sub.clone(), e.verdict.clone(), grade.clone()));
-        with_evidence.push((e.sub.clone(), ev.cloned(), grade));
-    }
-    super::csv::write_grades(&out.join("grades.csv"), &graded)?;
-    super::csv::write_evidence(&out.join("evidence.csv"), &with_evidence)?;
-
-    // 6. Pages.
-    let mut all_names = names.clone();
-    all_names.extend(gates.iter().cloned());
-    let info = PageInfo {
-        title: html::title(
-            game,
-            &all_names,
-            &TimeControl::Movetime(args.movetime).to_string(),
-        ),
-        names: all_names,
-        scoring: Scoring::Points,
-        folder: None,
-        similarity: None,
-    };
-    html::write(&out.join("report.html"), &info, &records, analyses.as_ref())?;
-    let index = |r: &GameRecord| {
-        records
-            .iter()
-            .position(|x| x.tournament == r.tournament && x.key == r.key)
-    };
-    for (e, (_, _, grade)) in entries.iter().zip(&graded) {
-        let own: Vec<GameRecord> = records
-            .iter()
-            .filter(|r| r.p1 == e.sub.name || r.p2 == e.sub.name)
-            .cloned()
-            .collect();
-        let input = FeedbackInput {
-            submission: &e.sub,
-            recognition: e.recognition.as_ref(),
-            findings: &e.findings,
-            verdict: &e.verdict,
-            records: &own,
-            game_index: &index,
-            analyses: analyses.as_ref(),
-            evidence: evidence.iter().find(|ev| ev.name == e.sub.name),
-            grade,
-            championship: "../report.html",
-        };
-        let page = out.join("feedback").join(format!("{}.html", e.sub.name));
-        write_feedback(&page, &input, &texts)?;
-    }
-
-    // 7. The summary.
-    summary(&entries, &graded, out);
-    Ok(ExitCode::SUCCESS)
 }
 
 /// An entrant that only asks whether the sandbox can be enforced.
 fn probe_entrant(out: &Path) -> Entrant {
     let mut spec = ExternalSpec::shell("true");
     spec.dir = Some(out.to_path_buf());
-    Entrant {
-        name: "sandbox probe".into(),
-        kind: Kind::External(spec),
-        time: Default::default(),
-    }
+    entrant("sandbox probe", spec)
 }
 
 /// The arbiter's own files in `out`, which no engine may see.
 fn protected_files(out: &Path) -> Vec<PathBuf> {
+    let journal = out.join("results.jsonl");
     [
         "results.jsonl",
         "results.analysis.jsonl",
         "results.jsonl.logs",
         "grades.csv",
         "evidence.csv",
+        "copies.csv",
         "report.html",
+        "teacher.html",
+        admission::FILE,
         "check",
         "feedback",
         "download",
     ]
     .iter()
     .map(|f| out.join(f))
+    .chain([crate::run::resume::identities_path(&journal)])
     .collect()
-}
-
-/// The command that runs a submission's engine, in its folder.
-fn spec_of(e: &Entry, out: &Path) -> Option<ExternalSpec> {
-    let dir = out.join("submissions").join(&e.sub.name);
-    match &e.recognition.as_ref()?.engine {
-        Engine::Lisp { description, .. } => {
-            let kit = kit_dir();
-            let mut spec = ExternalSpec::shell("sbcl");
-            spec.shell = false;
-            spec.args = vec![
-                "--script".into(),
-                kit.join("run.lisp").display().to_string(),
-                absolute(description).display().to_string(),
-            ];
-            spec.dir = Some(absolute(&dir));
-            Some(spec)
-        }
-        Engine::Program { command, .. } => {
-            let mut spec = ExternalSpec::shell(command);
-            spec.dir = Some(absolute(&e.sub.files));
-            Some(spec)
-        }
-        Engine::Nothing { .. } => None,
-    }
-}
-
-fn absolute(p: &Path) -> PathBuf {
-    std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf())
-}
-
-/// The check of one submission's engine: reused from `check/<name>.json`
-/// while its files and description are unchanged, else run (sandboxed,
-/// quietly) and kept there, its text in `check/<name>.txt`.
-fn check(
-    spec: &ExternalSpec,
-    name: &str,
-    opts: &CheckOptions,
-    out: &Path,
-    dir: &Path,
-) -> Vec<Finding> {
-    let key = content_key(&out.join("submissions").join(name), opts, spec);
-    let kept_path = dir.join(format!("{name}.json"));
-    if let Some(kept) = std::fs::read_to_string(&kept_path)
-        .ok()
-        .and_then(|t| serde_json::from_str::<KeptCheck>(&t).ok())
-        .filter(|k| k.key == key)
-    {
-        return kept
-            .findings
-            .into_iter()
-            .map(|(tag, what, note, fix)| Finding {
-                tag: tag_of(&tag),
-                what,
-                note,
-                fix,
-            })
-            .collect();
-    }
-    let (_, checked) = run_kept(spec, name, opts, true);
-    if !signals::interrupted() {
-        let kept = KeptCheck {
-            key,
-            findings: checked
-                .findings
-                .iter()
-                .map(|f| {
-                    (
-                        f.tag.as_str().to_string(),
-                        f.what.clone(),
-                        f.note.clone(),
-                        f.fix.clone(),
-                    )
-                })
-                .collect(),
-            text: checked.text.clone(),
-        };
-        if let Ok(json) = serde_json::to_string(&kept) {
-            let _ = std::fs::write(&kept_path, json);
-        }
-        let _ = std::fs::write(dir.join(format!("{name}.txt")), &checked.text);
-    }
-    checked.findings
-}
-
-/// A hash of every file under `dir` (names and contents), the engine's
-/// command, its sandbox's limits, the kit and the check's settings: the
-/// same while nothing changed (a new toolchain may change the hash: then
-/// the checks simply run again).
-fn content_key(dir: &Path, opts: &CheckOptions, spec: &ExternalSpec) -> String {
-    let mut files = Vec::new();
-    collect(dir, &mut files);
-    files.sort();
-    let mut h = DefaultHasher::new();
-    for f in &files {
-        // The kit's clock decision is written there by the engine itself.
-        if f.to_string_lossy().ends_with(".tabula-clock") {
-            continue;
-        }
-        f.strip_prefix(dir).unwrap_or(f).hash(&mut h);
-        std::fs::read(f).unwrap_or_default().hash(&mut h);
-    }
-    (
-        opts.movetime,
-        opts.positions,
-        opts.seed,
-        opts.game().as_str(),
-    )
-        .hash(&mut h);
-    (opts.solve_ms, format!("{:?}", opts.timeouts)).hash(&mut h);
-    (&spec.program, &spec.args, &spec.dir).hash(&mut h);
-    if let Some(c) = &spec.confine {
-        (c.memory_mb, c.pids, c.millicores).hash(&mut h);
-    }
-    // The kit that runs a Lisp project: a new kit checks again.
-    for arg in &spec.args {
-        let path = Path::new(arg);
-        if path.extension().is_some_and(|e| e == "lisp") {
-            if let Some(kit) = path.parent() {
-                for f in ["run.lisp", "project.lisp", "tabula.lisp"] {
-                    std::fs::read(kit.join(f)).unwrap_or_default().hash(&mut h);
-                }
-            }
-        }
-    }
-    format!("{:016x}", h.finish())
-}
-
-fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for e in entries.flatten() {
-        let p = e.path();
-        match e.file_type() {
-            Ok(t) if t.is_dir() => collect(&p, out),
-            Ok(t) if t.is_file() => out.push(p),
-            _ => {}
-        }
-    }
-}
-
-/// The verdict on a submission from its intake, recognition and check.
-fn verdict(e: &Entry) -> Verdict {
-    let excluded = |reasons: Vec<String>, fix: &str| Verdict {
-        status: Status::Excluded,
-        reasons,
-        fix: fix.to_string(),
-    };
-    if !e.sub.refused.is_empty() {
-        return excluded(
-            e.sub.refused.clone(),
-            "hand in a plain zip of the project's source files",
-        );
-    }
-    let Some(rec) = &e.recognition else {
-        return excluded(vec!["not recognised".into()], "");
-    };
-    if let Engine::Nothing { reason, fix } = &rec.engine {
-        return excluded(vec![reason.clone()], fix);
-    }
-    if let Some(why) = &e.sandbox_problem {
-        return excluded(
-            vec![format!("the sandbox cannot run it: {why}")],
-            "make the program and its interpreter reachable inside the sandbox",
-        );
-    }
-    let fails: Vec<&Finding> = e.findings.iter().filter(|f| f.tag == Tag::Fail).collect();
-    if let Some(first) = fails.first() {
-        let mut reasons: Vec<String> = fails
-            .iter()
-            .map(|f| format!("check: {}: {}", f.what, f.note))
-            .collect();
-        reasons.dedup();
-        return excluded(reasons, &first.fix);
-    }
-    if e.findings.is_empty() {
-        return excluded(
-            vec!["not checked (interrupted, or the engine could not be started)".into()],
-            "run the same command again",
-        );
-    }
-    let mut warnings: Vec<String> = rec.warnings.clone();
-    warnings.extend(
-        e.findings
-            .iter()
-            .filter(|f| f.tag == Tag::Warn)
-            .map(|f| format!("check: {}: {}", f.what, f.note)),
-    );
-    warnings.extend(e.sub.notes.iter().cloned());
-    Verdict {
-        status: if warnings.is_empty() {
-            Status::Admitted
-        } else {
-            Status::AdmittedWithWarnings
-        },
-        reasons: warnings,
-        fix: String::new(),
-    }
-}
-
-/// The championship of the admitted submissions and the gates: round
-/// robin, pair scoring, balanced boards when the game has them, replaced
-/// moves counted (the rubric weighs their share), resumed from its
-/// journal, analysed unless `--no-analysis`.
-fn championship(
-    args: &GradeArgs,
-    game: GameId,
-    entrants: Vec<Entrant>,
-    results: &Path,
-    threads: usize,
-    command: &[String],
-) -> Result<(Vec<GameRecord>, Option<Analyses>)> {
-    let setup = GameSetup::new(game);
-    let set = if boards::balanced_set_path(game).is_ok() {
-        BoardSet::Balanced
-    } else {
-        BoardSet::Seeded
-    };
-    let board_source = boards::source(setup, set, None, 1)?;
-    let mut log_dir = results.as_os_str().to_owned();
-    log_dir.push(".logs");
-    let opts = RunOptions {
-        concurrency: threads,
-        results: Some(results.to_path_buf()),
-        settings: Settings {
-            timeouts: Timeouts {
-                startup_ms: 20_000,
-                ..Timeouts::default()
-            },
-            max_plies: 10_000,
-            debug: false,
-            log_dir: Some(PathBuf::from(log_dir)),
-            on_replaced: OnReplaced::Count,
-        },
-        progress: !args.quiet,
-        sprt: None,
-        command: command.to_vec(),
-        live: None,
-        analyse: (!args.no_analysis).then(|| AnalyseOptions {
-            settings: Default::default(),
-            file: Some(html::analysis_beside(results)),
-            threads,
-        }),
-    };
-    let setup = Setup {
-        game,
-        entrants,
-        format: Format::RoundRobin,
-        rounds: 1,
-        boards: args.boards,
-        match_games: None,
-        board_source,
-        tc: TimeControl::Movetime(args.movetime),
-        seed: 1,
-        scoring: Scoring::Points,
-        shard: None,
-    };
-    let result = tournament::play(setup, &opts)?;
-    Ok((result.records, result.analyses))
 }
 
 fn bar(quiet: bool, len: usize, what: &str) -> ProgressBar {
@@ -713,7 +601,7 @@ fn bar(quiet: bool, len: usize, what: &str) -> ProgressBar {
 
 /// The closing summary: one line per submission, the counts, where every
 /// file is.
-fn summary(entries: &[Entry], graded: &[(Submission, Verdict, Grade)], out: &Path) {
+fn summary(entries: &[Entry], graded: &Graded, out: &Path) {
     let width = entries
         .iter()
         .map(|e| e.sub.name.chars().count())
@@ -721,9 +609,9 @@ fn summary(entries: &[Entry], graded: &[(Submission, Verdict, Grade)], out: &Pat
         .unwrap_or(10)
         .min(40);
     crate::outln!();
-    for (e, (_, v, g)) in entries.iter().zip(graded) {
+    for (e, g) in entries.iter().zip(&graded.grades) {
         let grade = g.total.map_or("-".into(), |t| format!("{t:.1}"));
-        let reason = v.reasons.first().cloned().unwrap_or_default();
+        let reason = super::csv::reason(e);
         let mut name: String = e.sub.name.chars().take(width).collect();
         if e.sub.name.chars().count() > width {
             name.pop();
@@ -731,31 +619,30 @@ fn summary(entries: &[Entry], graded: &[(Submission, Verdict, Grade)], out: &Pat
         }
         crate::outln!(
             "{name:<width$}  {:<8}  {grade:>5}  {}",
-            v.status.as_str(),
+            e.verdict.status.as_str(),
             reason.chars().take(100).collect::<String>()
         );
     }
-    let admitted = graded
+    let admitted = entries
         .iter()
-        .filter(|(_, v, _)| v.status != Status::Excluded)
-        .count();
-    let warned = graded
-        .iter()
-        .filter(|(_, v, _)| v.status == Status::AdmittedWithWarnings)
+        .filter(|e| e.verdict.status == Status::Admitted)
         .count();
     crate::outln!(
-        "\n{}: {admitted} admitted ({warned} with warnings), {} excluded",
-        plural(graded.len(), "submission"),
-        graded.len() - admitted
+        "\n{}: {admitted} admitted, {} excluded",
+        plural(entries.len(), "submission"),
+        entries.len() - admitted
     );
     crate::outln!(
-        "grades: {}\nevidence: {}\nchampionship page: {}\nfeedback pages: {}\nchecks: {}\n\
-         descriptions (edit them and run again): {}",
+        "grades: {}\nevidence: {}\nteacher's page (verdicts, recognition, overrides, copies): {}\n\
+         championship page: {}\nfeedback pages: {}\nchecks: {}\n\
+         descriptions (edit them and run again): {}\noverrides (admit or exclude, and run again): {}",
         out.join("grades.csv").display(),
         out.join("evidence.csv").display(),
+        out.join("teacher.html").display(),
         out.join("report.html").display(),
         out.join("feedback").display(),
         out.join("check").display(),
         out.join("submissions").display(),
+        out.join(admission::FILE).display(),
     );
 }

@@ -18,7 +18,8 @@ use crate::results::record::{GameKey, GameRecord, Late, ReplacedMove};
 use crate::results::result::{Offender, OnReplaced, Reason, Side, Winner};
 use std::path::PathBuf;
 use std::time::Instant;
-use tabula::game::{AnyPosition, MoveError, Outcome, Player};
+use tabula::game::{MoveError, Outcome, Player};
+use tabula::games::AnyPosition;
 use tabula::protocol::command::Command;
 
 /// Everything that defines one game.

@@ -33,7 +33,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, TryRecvError};
 use std::time::{SystemTime, UNIX_EPOCH};
-use tabula::game::{AnyPosition, GameId, PersonPlay, Player};
+use tabula::game::{PersonPlay, Player};
+use tabula::games::{AnyPosition, GameId};
 use tabula::search::Limits;
 use tabula::{with_game, with_game_id};
 
@@ -487,7 +488,7 @@ impl Console for Person {
     fn action(&mut self, start: &AnyPosition, history: &[String], pos: &AnyPosition) -> Action {
         let stale = self.keys.typed_ahead();
         let legal = pos.legal_moves();
-        if legal.len() == 1 && legal[0].to_string() == "pass" {
+        if legal.len() == 1 && legal[0].is_pass() {
             self.discard(&stale);
             return self.forced_pass(start, history, pos);
         }
@@ -646,11 +647,22 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
         && std::io::stdout().is_terminal();
     let paint = Paint { color };
     let mut entrants = [Entrant::from_cli(&args.engine)?];
-    let protected = [
-        args.results.clone().unwrap_or(DEFAULT_RESULTS.into()),
+    // Its files lie in the current folder, which an engine given on the
+    // command line sees: the journal is made before the engine starts and
+    // covered (it is appended in place), the records are written once the
+    // engine is gone; both are covered when they exist.
+    let results = args.results.clone().unwrap_or(DEFAULT_RESULTS.into());
+    let covered = [
+        results.clone(),
         args.records.clone().unwrap_or(DEFAULT_RECORDS.into()),
     ];
-    if let Some(header) = args.sandbox.apply(&mut entrants, &protected)? {
+    if args.sandbox.sandbox != crate::engines::sandbox::Mode::Off && !results.exists() {
+        if let Some(dir) = results.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir)?;
+        }
+        std::fs::File::create(&results)?;
+    }
+    if let Some(header) = args.sandbox.apply_hiding(&mut entrants, &[], &covered)? {
         crate::outln!("{header}");
     }
     let [entrant] = entrants;
@@ -794,7 +806,7 @@ mod tests {
 
     #[test]
     fn typed_moves_are_read_leniently() {
-        use tabula::game::AnyPosition;
+        use tabula::games::AnyPosition;
 
         let pos = AnyPosition::from_fen("dots 1x1 0/0 0/0 1 0 0").unwrap();
         assert_eq!(parse_input(&pos, "H 1 1"), Ok(Input::Move("h1.1".into())));

@@ -14,6 +14,13 @@
 //! when the moves analysed are the moves of its record: an analysis never
 //! speaks for another game.
 //!
+//! A line that is not an analysis line (edited by hand, garbled) is
+//! skipped with a warning, and its game counts as not analysed; the next
+//! run that appends to the file moves it to `<file>.rejected` and analyses
+//! that game again, as it does after a torn line. Only a file whose first
+//! line is no analysis line at all is refused (a results file given by
+//! mistake).
+//!
 //! A move its program did not choose (the adapter answered in its place,
 //! [`GameRecord::replaced`]) is judged like the others and marked
 //! `"replaced": true`; it does not count in its player's accuracy or
@@ -329,7 +336,7 @@ impl Analyses {
     }
 
     fn read(&mut self, path: &Path) -> Result<()> {
-        let bytes = match std::fs::read(path) {
+        let bytes = match crate::paths::read(path) {
             Ok(b) => b,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
             Err(e) => return Err(e).with_context(|| format!("cannot read '{}'", path.display())),
@@ -340,19 +347,30 @@ impl Analyses {
         // A last line without its line end was torn by a stopped run (the
         // writer cuts it off before appending): not read, even when whole.
         let last_torn = !text.is_empty() && !text.ends_with('\n');
+        let mut first = true;
         for (n, text) in lines.iter().enumerate() {
             if text.trim().is_empty() || (last_torn && n + 1 == lines.len()) {
                 continue;
             }
             let line: Line = match serde_json::from_str(text) {
                 Ok(line) => line,
-                Err(e) => bail!(
+                Err(e) if first => bail!(
                     "'{}' line {}: not an analysis line ({e}); is it an analysis file \
                      (written by `arbiter analyse` or --analyse)?",
                     path.display(),
                     n + 1
                 ),
+                Err(e) => {
+                    log::warn!(
+                        "'{}' line {}: not an analysis line ({e}): skipped (its game counts \
+                         as not analysed)",
+                        path.display(),
+                        n + 1
+                    );
+                    continue;
+                }
             };
+            first = false;
             match line {
                 Line::Header(h) => {
                     if h.format != FORMAT {
@@ -480,32 +498,14 @@ impl Writer {
             std::fs::create_dir_all(dir)
                 .with_context(|| format!("cannot create folder '{}'", dir.display()))?;
         }
+        crate::paths::regular_or_absent(path)
+            .with_context(|| format!("cannot open the analysis file '{}'", path.display()))?;
+        repair(path)?;
         let mut file = std::fs::OpenOptions::new()
             .create(true)
             .append(true)
             .open(path)
             .with_context(|| format!("cannot open the analysis file '{}'", path.display()))?;
-        // What a stopped run left after its last complete game (a torn
-        // line, the moves of a game without its summary) is cut off: the
-        // game is analysed again whole, and the file is the one an
-        // uninterrupted run writes.
-        let text = std::fs::read(path).unwrap_or_default();
-        if let Some(end) = text.iter().position(|&b| b == b'\n') {
-            let header = serde_json::from_slice::<Line>(&text[..end])
-                .is_ok_and(|l| matches!(l, Line::Header(_)));
-            if !header {
-                bail!(
-                    "'{}' is not an analysis file (its first line is not an analysis \
-                     header): the analysis goes to a file of its own",
-                    path.display()
-                );
-            }
-        }
-        let whole = complete_prefix(&text);
-        if whole < text.len() {
-            file.set_len(whole as u64)
-                .with_context(|| format!("cannot rewrite '{}'", path.display()))?;
-        }
         let empty = file.metadata().map(|m| m.len() == 0).unwrap_or(true);
         if empty || existing.header.is_none() {
             // A file without a header (empty, or only a torn line) starts anew.
@@ -530,6 +530,68 @@ impl Writer {
             .and_then(|()| self.file.flush())
             .with_context(|| format!("cannot write the analysis file '{}'", self.path.display()))
     }
+}
+
+/// Makes the file at `path` one an uninterrupted run would have written:
+/// what a stopped run left after its last complete game (a torn line, the
+/// moves of a game without its summary) is cut off, and a line that is not
+/// an analysis line is moved to `<path>.rejected`; the games they touched
+/// are analysed again. A file whose first line is not an analysis header
+/// is refused, untouched.
+fn repair(path: &Path) -> Result<()> {
+    let text = std::fs::read(path).unwrap_or_default();
+    if let Some(end) = text.iter().position(|&b| b == b'\n') {
+        let header = serde_json::from_slice::<Line>(&text[..end])
+            .is_ok_and(|l| matches!(l, Line::Header(_)));
+        if !header {
+            bail!(
+                "'{}' is not an analysis file (its first line is not an analysis \
+                 header): the analysis goes to a file of its own",
+                path.display()
+            );
+        }
+    }
+    let whole = complete_prefix(&text);
+    let mut kept: Vec<u8> = Vec::with_capacity(whole);
+    let mut aside = String::new();
+    for (n, line) in text[..whole].split_inclusive(|&b| b == b'\n').enumerate() {
+        match serde_json::from_slice::<Line>(line) {
+            Ok(_) => kept.extend_from_slice(line),
+            Err(_) if line.iter().all(u8::is_ascii_whitespace) => {}
+            Err(e) => {
+                log::warn!(
+                    "'{}' line {}: not an analysis line ({e}): moved to {}.rejected, its \
+                     game is analysed again",
+                    path.display(),
+                    n + 1,
+                    path.display()
+                );
+                aside.push_str(&format!(
+                    "# line {}: not an analysis line ({e})\n{}",
+                    n + 1,
+                    String::from_utf8_lossy(line)
+                ));
+            }
+        }
+    }
+    if kept.len() == text.len() {
+        return Ok(());
+    }
+    if !aside.is_empty() {
+        let mut name = path.as_os_str().to_owned();
+        name.push(".rejected");
+        std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&name)
+            .and_then(|mut f| f.write_all(aside.as_bytes()))
+            .with_context(|| format!("cannot write '{}'", Path::new(&name).display()))?;
+    }
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    std::fs::write(&tmp, &kept)
+        .and_then(|()| std::fs::rename(&tmp, path))
+        .with_context(|| format!("cannot rewrite '{}'", path.display()))
 }
 
 /// The length of `text` up to the end of its last header or game line.
@@ -714,7 +776,7 @@ pub fn table(names: &[String], records: &[GameRecord], analyses: &Analyses) -> S
 mod tests {
     use super::*;
     use tabula::analysis::{Analyser, Budget};
-    use tabula::game::AnyPosition;
+    use tabula::games::AnyPosition;
 
     fn record() -> GameRecord {
         let line = include_str!("../../tests/data/journal.jsonl")
@@ -798,6 +860,32 @@ mod tests {
             .to_string();
         assert!(refused.contains("not an analysis file"), "{refused}");
         assert_eq!(std::fs::read_to_string(&path).unwrap(), results);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// A garbled line inside the file is skipped when read and set aside
+    /// when the file is opened to append, like a torn one: never an error.
+    #[test]
+    fn a_bad_line_is_repaired_like_a_torn_one() {
+        let header = to_text(&[Line::Header(Header::of(&Settings::default()))]);
+        let game = to_text(&lines());
+        let dir = std::env::temp_dir().join(format!("analysis-bad-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("a.jsonl");
+        let text = format!("{header}{{\"type\":\"move\",garbled\n{game}\u{fffd}\n");
+        std::fs::write(&path, &text).unwrap();
+        let store = Analyses::load(&path).unwrap();
+        assert_eq!(store.len(), 1);
+        Writer::open(&path, &Settings::default(), &store).unwrap();
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            format!("{header}{game}")
+        );
+        let aside = std::fs::read_to_string(dir.join("a.jsonl.rejected")).unwrap();
+        assert!(
+            aside.contains("garbled") && aside.contains("# line 2"),
+            "{aside}"
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

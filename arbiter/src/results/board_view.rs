@@ -15,7 +15,8 @@
 //!   a closed box shows its owner's number (`?` when it was closed before
 //!   the game started).
 
-use tabula::game::{AnyPosition, Game, Mark, Marks, Player, Render};
+use tabula::game::{Game, Mark, Marks, Player, Render};
+use tabula::games::AnyPosition;
 use tabula::with_game;
 
 /// Colours (ANSI SGR) on or off.
@@ -171,7 +172,7 @@ mod tests {
 
     #[test]
     fn a_dots_box_reads_without_colours() {
-        use tabula::game::AnyPosition;
+        use tabula::games::AnyPosition;
 
         let pos = AnyPosition::from_fen("dots 1x1 1/0 0/0 2 0 0").unwrap();
         let text = render(&pos, None, &[], &Paint { color: false }, true);
@@ -186,11 +187,7 @@ mod tests {
         assert_eq!(text.matches("  B  ").count(), 1, "{text}");
         let marked = text.matches('*').count() - 1; // the legend's own '*'
         assert!(!render(&pos, None, &[], &Paint { color: false }, false).contains('*'));
-        let legal = pos
-            .legal_moves()
-            .iter()
-            .filter(|m| m.to_string() != "pass")
-            .count();
+        let legal = pos.legal_moves().iter().filter(|m| !m.is_pass()).count();
         assert_eq!(marked, legal, "{text}");
         assert!(!text.contains('\x1b'));
         let coloured = render(&pos, None, &[], &Paint { color: true }, true);

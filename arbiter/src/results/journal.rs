@@ -9,12 +9,23 @@
 //! Resume trusts no line it cannot check ([`crate::run::verify`]): the lines it
 //! rejects are moved to `<journal>.rejected` ([`quarantine`]) and their
 //! games played again.
+//!
+//! A journal is read line by line as bytes: a line that is not UTF-8 text
+//! is one bad line, never a reason to refuse the file. `report`, `merge`
+//! and `analyse` read journals through [`read_checked`]: every line is
+//! replayed by the rules as resume replays it ([`replay`]: legal moves, the
+//! recorded scores, a result that follows from its reason), and a line
+//! that fails is told by its key and left out ([`Untrusted`]); the others
+//! go on.
 
-use crate::results::record::GameRecord;
+use crate::results::record::{GameKey, GameRecord};
+use crate::results::result::{Offender, Reason, Side, Winner};
 use anyhow::{Context, Result};
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
+use tabula::game::Outcome;
+use tabula::games::AnyPosition;
 
 /// What a journal already holds for a tournament.
 #[derive(Debug, Default)]
@@ -38,18 +49,51 @@ pub(crate) fn is_plan_line(line: &str) -> bool {
     line.trim_start().starts_with("{\"plan\"")
 }
 
-/// Reads the games of tournament `fingerprint` from `path` (nothing if the
-/// file does not exist).
-pub(crate) fn load(path: &Path, fingerprint: &str) -> Result<Loaded> {
-    let mut loaded = Loaded::default();
-    let text = match std::fs::read(path) {
-        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(loaded),
+/// The lines of a journal as bytes, without their line ends (nothing when
+/// the file does not exist; a special file, such as a FIFO or a device, is
+/// refused).
+fn raw_lines(path: &Path) -> Result<Vec<Vec<u8>>> {
+    let bytes = match crate::paths::read(path) {
+        Ok(bytes) => bytes,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
         Err(e) => {
             return Err(e).with_context(|| format!("cannot read results '{}'", path.display()))
         }
     };
-    for (i, line) in text.lines().enumerate() {
+    Ok(split_lines(&bytes))
+}
+
+/// `bytes` cut into lines, without their line ends.
+fn split_lines(bytes: &[u8]) -> Vec<Vec<u8>> {
+    let mut lines: Vec<Vec<u8>> = bytes
+        .split(|&b| b == b'\n')
+        .map(|l| l.strip_suffix(b"\r").unwrap_or(l).to_vec())
+        .collect();
+    if bytes.ends_with(b"\n") || bytes.is_empty() {
+        lines.pop();
+    }
+    lines
+}
+
+/// The lines of a journal: each line's text, or `None` when it is not
+/// UTF-8.
+pub(crate) fn read_lines(path: &Path) -> Result<Vec<Option<String>>> {
+    Ok(raw_lines(path)?
+        .into_iter()
+        .map(|l| String::from_utf8(l).ok())
+        .collect())
+}
+
+/// Reads the games of tournament `fingerprint` from `path` (nothing if the
+/// file does not exist).
+pub(crate) fn load(path: &Path, fingerprint: &str) -> Result<Loaded> {
+    let mut loaded = Loaded::default();
+    for (i, line) in read_lines(path)?.into_iter().enumerate() {
+        let Some(line) = line else {
+            loaded.bad += 1;
+            continue;
+        };
+        let line = line.as_str();
         if line.trim().is_empty() {
             continue;
         }
@@ -74,33 +118,23 @@ pub(crate) fn load(path: &Path, fingerprint: &str) -> Result<Loaded> {
 /// without them (a new file renamed over it: a crash leaves the old one or
 /// the new one). Returns the file they went to.
 pub(crate) fn quarantine(path: &Path, rejected: &[(usize, String)]) -> Result<PathBuf> {
-    let text =
-        std::fs::read(path).with_context(|| format!("cannot read results '{}'", path.display()))?;
-    let text = String::from_utf8_lossy(&text);
-    let mut kept = String::new();
-    let mut moved = String::new();
+    let mut kept: Vec<u8> = Vec::new();
+    let mut moved: Vec<u8> = Vec::new();
     let why_of: std::collections::HashMap<usize, &str> =
         rejected.iter().map(|(l, why)| (*l, why.as_str())).collect();
-    for (i, line) in text.lines().enumerate() {
-        match why_of.get(&i) {
+    // Byte for byte: a line that is not UTF-8 is moved or kept as it is.
+    for (i, line) in raw_lines(path)?.into_iter().enumerate() {
+        let to = match why_of.get(&i) {
             Some(why) => {
-                moved.push_str(&format!("# {why}\n{line}\n"));
+                moved.extend_from_slice(format!("# {why}\n").as_bytes());
+                &mut moved
             }
-            None => {
-                kept.push_str(line);
-                kept.push('\n');
-            }
-        }
+            None => &mut kept,
+        };
+        to.extend_from_slice(&line);
+        to.push(b'\n');
     }
-    let aside = with_suffix(path, ".rejected");
-    let mut f = OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&aside)
-        .with_context(|| format!("cannot open '{}'", aside.display()))?;
-    f.write_all(moved.as_bytes())
-        .and_then(|_| f.sync_all())
-        .with_context(|| format!("cannot write '{}'", aside.display()))?;
+    let aside = set_aside_bytes(path, &moved)?;
     let tmp = with_suffix(path, ".tmp");
     std::fs::write(&tmp, kept)
         .and_then(|_| std::fs::rename(&tmp, path))
@@ -108,11 +142,245 @@ pub(crate) fn quarantine(path: &Path, rejected: &[(usize, String)]) -> Result<Pa
     Ok(aside)
 }
 
+/// Appends `lines` (each after its `# why` line) to `<path>.rejected`;
+/// returns that file.
+fn set_aside_bytes(path: &Path, lines: &[u8]) -> Result<PathBuf> {
+    let aside = with_suffix(path, ".rejected");
+    let mut f = OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&aside)
+        .with_context(|| format!("cannot open '{}'", aside.display()))?;
+    f.write_all(lines)
+        .and_then(|_| f.sync_all())
+        .with_context(|| format!("cannot write '{}'", aside.display()))?;
+    Ok(aside)
+}
+
+/// A journal line that [`read_checked`] does not trust.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Untrusted {
+    pub(crate) path: PathBuf,
+    /// 0-based line of the file.
+    pub(crate) line: usize,
+    /// Its game, when the line says one.
+    pub(crate) key: Option<GameKey>,
+    pub(crate) why: String,
+    /// The line as it was (invalid UTF-8 shown as U+FFFD).
+    pub(crate) text: String,
+}
+
+impl std::fmt::Display for Untrusted {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} line {}", self.path.display(), self.line + 1)?;
+        if let Some(k) = self.key {
+            write!(f, ", game {k}")?;
+        }
+        write!(f, ": {}", self.why)
+    }
+}
+
+/// The lines of journals as [`read_checked`] reads them.
+#[derive(Debug, Default)]
+pub(crate) struct Checked {
+    /// The trusted games, in file order, with the index of their file.
+    pub(crate) records: Vec<(GameRecord, usize)>,
+    /// The plan lines of sharded journals, verbatim, with their file and
+    /// their 0-based line.
+    pub(crate) plans: Vec<(String, usize, usize)>,
+    /// The lines left out, and why.
+    pub(crate) untrusted: Vec<Untrusted>,
+}
+
+/// Reads the games of `paths` (which must exist), each line replayed by
+/// the rules from its own start board ([`replay`]); a line that is not
+/// UTF-8, not a results line, or whose game does not replay is
+/// [`Untrusted`], told by key. Plan lines are kept apart.
+pub(crate) fn read_checked(paths: &[PathBuf]) -> Result<Checked> {
+    let mut checked = Checked::default();
+    for (file, path) in paths.iter().enumerate() {
+        let bytes = crate::paths::read(path)
+            .with_context(|| format!("cannot read results '{}'", path.display()))?;
+        for (n, raw) in split_lines(&bytes).into_iter().enumerate() {
+            let untrusted = |key: Option<GameKey>, why: String| Untrusted {
+                path: path.clone(),
+                line: n,
+                key,
+                why,
+                text: String::from_utf8_lossy(&raw).into_owned(),
+            };
+            let Ok(line) = std::str::from_utf8(&raw) else {
+                let key = key_of(&String::from_utf8_lossy(&raw));
+                checked
+                    .untrusted
+                    .push(untrusted(key, "not UTF-8 text".into()));
+                continue;
+            };
+            if line.trim().is_empty() {
+                continue;
+            }
+            if is_plan_line(line) {
+                checked.plans.push((line.to_string(), file, n));
+                continue;
+            }
+            match serde_json::from_str::<GameRecord>(line) {
+                Err(e) => checked.untrusted.push(untrusted(
+                    key_of(line),
+                    format!("not a results line ({e}): cut short, or edited"),
+                )),
+                Ok(r) => match AnyPosition::from_fen(&r.start) {
+                    Err(e) => checked
+                        .untrusted
+                        .push(untrusted(Some(r.key), format!("start board: {e}"))),
+                    Ok(start) => match replay(&r, start) {
+                        Err(why) => checked.untrusted.push(untrusted(Some(r.key), why)),
+                        Ok(()) => checked.records.push((r, file)),
+                    },
+                },
+            }
+        }
+    }
+    Ok(checked)
+}
+
+/// The key a line that is not a results line still says, if any.
+fn key_of(line: &str) -> Option<GameKey> {
+    let v: serde_json::Value = serde_json::from_str(line).ok()?;
+    v.get("key")?.as_str()?.parse().ok()
+}
+
+/// Tells each untrusted line on stderr, by key, with what became of it.
+pub(crate) fn tell_untrusted(untrusted: &[Untrusted], fate: &str) {
+    for u in untrusted {
+        log::warn!("{u}; {fate}");
+    }
+}
+
+/// Appends the `untrusted` lines to `<path>.rejected`, each after a `#
+/// why` line (as resume sets its lines aside); returns that file.
+pub(crate) fn set_aside(path: &Path, untrusted: &[Untrusted]) -> Result<PathBuf> {
+    let mut text = String::new();
+    for u in untrusted {
+        text.push_str(&format!("# {u}\n{}\n", u.text));
+    }
+    set_aside_bytes(path, text.as_bytes())
+}
+
 /// `path` with `suffix` added to its name (`r.jsonl` → `r.jsonl.rejected`).
 fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
     let mut s = path.as_os_str().to_owned();
     s.push(suffix);
     PathBuf::from(s)
+}
+
+/// Replays `r` from `start` by the rules: legal moves, the recorded
+/// scores, a result that follows from its reason (see the module's text).
+pub(crate) fn replay(r: &GameRecord, start: AnyPosition) -> Result<(), String> {
+    if r.numbers != r.key {
+        return Err(format!("its fields say game {}", r.numbers));
+    }
+    if r.game != start.game().to_string() {
+        return Err(format!("game '{}', the plan's is {}", r.game, start.game()));
+    }
+    let mut pos = start;
+    for (i, m) in r.moves.iter().enumerate() {
+        pos.play_text(m)
+            .map_err(|e| format!("move {} '{m}' is not legal: {e}", i + 1))?;
+    }
+    let scores = pos.scores();
+    if scores != [r.score1, r.score2] {
+        return Err(format!(
+            "scores {}-{} recorded, {}-{} on the final board",
+            r.score1, r.score2, scores[0], scores[1]
+        ));
+    }
+    for (side, count) in [(Side::P1, r.replaced1), (Side::P2, r.replaced2)] {
+        let listed = r.replaced.iter().filter(|m| m.side == side).count() as u32;
+        if count.is_some_and(|n| n != listed) {
+            return Err(format!(
+                "{} replaced moves of {side} counted, {listed} listed",
+                count.unwrap_or(0)
+            ));
+        }
+    }
+    if let Some(m) = r
+        .replaced
+        .iter()
+        .find(|m| m.ply > r.moves.len() || (m.ply == r.moves.len() && r.reason != Reason::Replaced))
+    {
+        return Err(format!(
+            "a replaced move at ply {} of {}",
+            m.ply,
+            r.moves.len()
+        ));
+    }
+    let outcome = pos.outcome();
+    let mover = Side::from(pos.side_to_move());
+    let expected: Winner = match r.reason {
+        Reason::Normal => match outcome {
+            None => return Err("'normal' end, but the game is not over".into()),
+            Some(Outcome::Win(p)) => Winner::Side(p.into()),
+            Some(Outcome::Draw) => Winner::Draw,
+        },
+        // A person's resignation (`arbiter play`, never in a tournament):
+        // whoever resigned, one side won.
+        Reason::Resign => match r.winner {
+            Winner::Side(s) => Winner::Side(s),
+            Winner::Draw => return Err("a resignation recorded as a draw".into()),
+        },
+        _ if outcome.is_some() => {
+            return Err(format!(
+                "'{}' end, but the game was over by the rules",
+                r.reason
+            ))
+        }
+        Reason::MaxLength => match scores[0].cmp(&scores[1]) {
+            std::cmp::Ordering::Greater => Winner::Side(Side::P1),
+            std::cmp::Ordering::Less => Winner::Side(Side::P2),
+            std::cmp::Ordering::Equal => Winner::Draw,
+        },
+        Reason::Startup => match r.offender {
+            _ if !r.moves.is_empty() => return Err("'startup' fault after a move".into()),
+            Some(Offender::Both) => Winner::Draw,
+            Some(Offender::Side(s)) => Winner::Side(s.other()),
+            None => return Err("'startup' fault without an offender".into()),
+        },
+        Reason::Illegal
+        | Reason::Malformed
+        | Reason::Timeout
+        | Reason::Stall
+        | Reason::Crash
+        | Reason::Replaced => match r.offender {
+            Some(Offender::Side(s)) if r.moves.is_empty() || s == mover => Winner::Side(s.other()),
+            Some(Offender::Side(s)) => {
+                return Err(format!(
+                    "'{}' fault of {s}, but {mover} was to move",
+                    r.reason
+                ))
+            }
+            _ => return Err(format!("'{}' fault without one offender", r.reason)),
+        },
+    };
+    let faulty = matches!(
+        r.reason,
+        Reason::Illegal
+            | Reason::Malformed
+            | Reason::Timeout
+            | Reason::Stall
+            | Reason::Crash
+            | Reason::Startup
+            | Reason::Replaced
+    );
+    if !faulty && r.offender.is_some() {
+        return Err(format!("an offender for a '{}' end", r.reason));
+    }
+    if r.winner != expected {
+        return Err(format!(
+            "winner {} recorded, the {} end gives {expected}",
+            r.winner, r.reason
+        ));
+    }
+    Ok(())
 }
 
 /// An open journal.
@@ -124,6 +392,8 @@ pub(crate) struct Journal {
 impl Journal {
     /// Opens (creating) `path` for appending; completes a last line cut short.
     pub(crate) fn open(path: &Path) -> Result<Journal> {
+        crate::paths::regular_or_absent(path)
+            .with_context(|| format!("cannot open results '{}'", path.display()))?;
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir)
                 .with_context(|| format!("cannot create folder '{}'", dir.display()))?;
@@ -218,5 +488,36 @@ mod tests {
         assert_eq!(loaded.done.len(), same);
         assert_eq!(loaded.other, OLD.lines().count() - same);
         assert_eq!(loaded.bad, 1);
+    }
+
+    #[test]
+    fn every_record_of_an_old_journal_replays() {
+        for line in OLD.lines() {
+            let r: GameRecord = serde_json::from_str(line).unwrap();
+            let start = AnyPosition::from_fen(&r.start).unwrap();
+            assert_eq!(replay(&r, start), Ok(()), "{line}");
+        }
+    }
+
+    #[test]
+    fn tampered_records_are_refused() {
+        let normal = OLD
+            .lines()
+            .map(|l| serde_json::from_str::<GameRecord>(l).unwrap())
+            .find(|r| r.reason == Reason::Normal && r.winner != Winner::Draw)
+            .unwrap();
+        let start = AnyPosition::from_fen(&normal.start).unwrap();
+        let mut flipped = normal.clone();
+        flipped.winner = match normal.winner {
+            Winner::Side(s) => Winner::Side(s.other()),
+            Winner::Draw => Winner::Draw,
+        };
+        assert!(replay(&flipped, start).unwrap_err().contains("winner"));
+        let mut cut = normal.clone();
+        cut.moves.pop();
+        assert!(replay(&cut, start).is_err());
+        let mut bad = normal.clone();
+        bad.moves[0] = "z9".into();
+        assert!(replay(&bad, start).unwrap_err().contains("move 1"));
     }
 }

@@ -12,7 +12,7 @@ use crate::results::result::{Offender, Reason, Side, Winner};
 use serde::{de, Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 use std::str::FromStr;
-use tabula::game::AnyPosition;
+use tabula::games::AnyPosition;
 
 /// Where a game sits in a tournament: the key of the journal. Keys order
 /// by their numbers (round, pairing, board, colour), not as text.
@@ -153,6 +153,30 @@ pub(crate) struct ReplacedMove {
     pub(crate) reason: String,
 }
 
+/// The moves a player was asked for where it had a choice (more than one
+/// legal move: a forced pass, or a lone legal move, is nobody's choice) and
+/// how many of them its own program chose. Not its own: a move an adapter
+/// made in its place (`info string fallback`), and the move a fault ended
+/// the game on (an illegal or malformed answer, no answer in time, a crash).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub(crate) struct OwnMoves {
+    pub(crate) asked: u32,
+    pub(crate) own: u32,
+}
+
+impl OwnMoves {
+    /// Adds another game's count.
+    pub(crate) fn add(&mut self, other: OwnMoves) {
+        self.asked += other.asked;
+        self.own += other.own;
+    }
+
+    /// The share of its own moves (0–1), `None` before any move asked.
+    pub(crate) fn share(&self) -> Option<f64> {
+        (self.asked > 0).then(|| f64::from(self.own) / f64::from(self.asked))
+    }
+}
+
 /// One line of the results file.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GameRecord {
@@ -213,34 +237,39 @@ pub struct GameRecord {
 }
 
 impl GameRecord {
-    /// The moves `side` answered in this game (its plies, and a replaced
-    /// move that ended the game before it was played) and how many of them
-    /// its program did not choose.
-    pub(crate) fn answered_by(&self, side: Side) -> (u32, u32) {
-        let mut played = [0u32; 2];
-        match AnyPosition::from_fen(&self.start) {
-            Ok(mut pos) => {
-                for m in &self.moves {
-                    played[pos.side_to_move().index()] += 1;
-                    if pos.play_text(m).is_err() {
-                        break;
-                    }
-                }
+    /// The moves `side` was asked for where it had a choice, and how many
+    /// of them its own program chose: see [`OwnMoves`], the one definition
+    /// the check, the standings, the summary, the evidence and the rubric
+    /// use.
+    pub(crate) fn own_moves(&self, side: Side) -> OwnMoves {
+        let mut out = OwnMoves::default();
+        let Ok(mut pos) = AnyPosition::from_fen(&self.start) else {
+            return out;
+        };
+        let not_chosen: Vec<usize> = self
+            .replaced
+            .iter()
+            .filter(|r| r.side == side)
+            .map(|r| r.ply)
+            .collect();
+        let ask = |pos: &AnyPosition| {
+            Side::from(pos.side_to_move()) == side && pos.legal_moves().len() > 1
+        };
+        for (ply, m) in self.moves.iter().enumerate() {
+            if ask(&pos) {
+                out.asked += 1;
+                out.own += u32::from(!not_chosen.contains(&ply));
             }
-            Err(_) => {
-                // Not a position: alternate (never for a verified record).
-                played[0] = self.moves.len().div_ceil(2) as u32;
-                played[1] = (self.moves.len() / 2) as u32;
+            if pos.play_text(m).is_err() {
+                return out;
             }
         }
-        let i = match side {
-            Side::P1 => 0,
-            Side::P2 => 1,
-        };
-        let lost_by_it =
-            self.reason == Reason::Replaced && self.offender.is_some_and(|o| o.includes(side));
-        let replaced = self.replaced.iter().filter(|r| r.side == side).count() as u32;
-        (played[i] + u32::from(lost_by_it), replaced)
+        // The move a fault ended the game on: asked for, never its own.
+        let faulted = self.offender.is_some_and(|o| o.includes(side)) && self.reason.is_fault();
+        if faulted && ask(&pos) {
+            out.asked += 1;
+        }
+        out
     }
 
     /// The fields that a replay of the same game must reproduce (everything

@@ -15,7 +15,8 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
-use tabula::game::{AnyPosition, Player};
+use tabula::game::Player;
+use tabula::games::AnyPosition;
 use tabula::protocol::line::escape_controls;
 
 /// An Elo value rounded to a whole number, with its sign; `0` when it
@@ -86,8 +87,9 @@ pub(crate) fn standings_header(table: &[Standing], scoring: Scoring) -> String {
          pairs by duplicate scoring, margin = points scored - conceded\n\
          elo: logistic Elo of the score against the field, ±95%: normal-approximation \
          interval of the per-game (per-pair) W/D/L score\n\
-         own: the share of its moves its program chose itself (the others its adapter \
-         answered: `info string fallback`)\n"
+         own: the share of the moves it was asked for where it had a choice that its own \
+         program chose (not a forced pass; not a move its adapter answered, `info string \
+         fallback`, nor one a fault ended the game on)\n"
     )
 }
 
@@ -177,7 +179,7 @@ pub(crate) fn standings_cells(table: &[Standing]) -> (Vec<&'static str>, Vec<Vec
 pub(crate) fn own_cell(s: &Standing) -> String {
     match s.own_pct() {
         None => "-".into(),
-        Some(p) if s.replaced == 0 => format!("{p:.0}%"),
+        Some(p) if s.moves.own == s.moves.asked => format!("{p:.0}%"),
         Some(p) => format!("{p:.1}%"),
     }
 }
@@ -208,7 +210,7 @@ const NARROW_FIXED: usize = 72;
 /// The narrow standings show `own` (7 characters more) when an adapter
 /// answered some move for its program: the teacher needs it then.
 fn narrow_own(table: &[Standing]) -> bool {
-    table.iter().any(|s| s.replaced > 0)
+    table.iter().any(|s| s.moves.own < s.moves.asked)
 }
 
 /// The name column of the narrow report: what [`NARROW`] leaves.
@@ -218,7 +220,7 @@ fn narrow_name_width(table: &[Standing]) -> usize {
 }
 
 /// `name` cut to `w` characters, its last one an ellipsis when cut.
-fn shorten(name: &str, w: usize) -> String {
+pub(crate) fn shorten(name: &str, w: usize) -> String {
     if name.chars().count() <= w {
         name.to_string()
     } else {
@@ -404,13 +406,6 @@ pub(crate) fn reasons(records: &[GameRecord]) -> String {
         .join(", ")
 }
 
-/// One line about a game lost by a fault (`None` for any other game): its
-/// key, who, the reason after how many moves, the detail and where the
-/// engine traffic was kept.
-pub(crate) fn fault_line(r: &GameRecord) -> Option<String> {
-    fault_text(r).map(|text| format!("game {}: {text}", r.key))
-}
-
 /// The same game told on the terminal as it ends, one plain line:
 /// `fault: r0-p1-b0-c1 alice (p1) lost by timeout after 12 moves: … (engine
 /// traffic: …)`.
@@ -418,8 +413,7 @@ pub(crate) fn fault_notice(r: &GameRecord) -> Option<String> {
     fault_text(r).map(|text| format!("fault: {} {text}", r.key))
 }
 
-/// A fault's who, why, when, detail and traffic, for [`fault_line`] and
-/// [`fault_notice`].
+/// A fault's who, why, when, detail and traffic, for [`fault_notice`].
 fn fault_text(r: &GameRecord) -> Option<String> {
     let offender = r.offender?;
     let after = plural(r.moves.len(), "move");
@@ -616,7 +610,7 @@ pub fn write_summary(
             "rank,name,games,wins,draws,losses,points,score_pct,elo,elo_error,los,faults,\
              elo_low,elo_high,pairs,pair_wins,pair_draws,pair_losses,pair_points,\
              pair_score_pct,pair_elo,pair_elo_error,pair_los,pair_elo_low,pair_elo_high,\
-             margin,scoring,moves,replaced,own_pct\n",
+             margin,scoring,moves,own,own_pct\n",
         );
         for (i, e) in table.iter().enumerate() {
             let _ = writeln!(
@@ -633,8 +627,8 @@ pub fn write_summary(
                 csv_bounds(&e.pair, e.pairs),
                 e.margin,
                 scoring.as_str(),
-                e.answered,
-                e.replaced,
+                e.moves.asked,
+                e.moves.own,
                 e.own_pct().map_or(String::new(), |p| format!("{p:.1}")),
             );
         }
@@ -701,12 +695,16 @@ fn write_whole(path: &Path, text: &str) -> Result<()> {
         .with_context(|| format!("cannot write '{}'", path.display()))
 }
 
-/// A CSV field, quoted when it holds a comma, a quote or a line break.
+/// A CSV text field: escaped as names are shown (`\u{202e}`), defused (a
+/// leading `=`, `+`, `-` or `@` gets a `'`: no spreadsheet runs it as a
+/// formula), quoted when it holds a comma or a quote.
 pub(crate) fn csv_field(s: &str) -> String {
+    let shown = crate::names::shown(s);
+    let s = crate::names::csv_text(&shown);
     if s.contains([',', '"', '\n', '\r']) {
         format!("\"{}\"", s.replace('"', "\"\""))
     } else {
-        s.to_string()
+        s.into_owned()
     }
 }
 
@@ -961,7 +959,7 @@ mod tests {
     #[test]
     fn a_fault_line_names_the_offender_and_counts_moves() {
         let mut r = rec("alice", "bob", "p1", 0);
-        assert_eq!(fault_line(&r), None, "no fault, no line");
+        assert_eq!(fault_notice(&r), None, "no fault, no line");
         r.key = "r0-p0-b0-c1".parse().unwrap();
         r.reason = Reason::Illegal;
         r.offender = Some(Offender::Side(Side::P2));
@@ -969,8 +967,8 @@ mod tests {
         r.moves = vec!["e5".into()];
         r.log = Some("r.jsonl.logs/r0-p0-b0-c1.log".into());
         assert_eq!(
-            fault_line(&r).unwrap(),
-            "game r0-p0-b0-c1: bob (p2) lost by illegal after 1 move: bestmove a9 \
+            fault_notice(&r).unwrap(),
+            "fault: r0-p0-b0-c1 bob (p2) lost by illegal after 1 move: bestmove a9 \
              (engine traffic: r.jsonl.logs/r0-p0-b0-c1.log)"
         );
         r.offender = Some(Offender::Both);
@@ -979,8 +977,8 @@ mod tests {
         r.detail = None;
         r.log = None;
         assert_eq!(
-            fault_line(&r).unwrap(),
-            "game r0-p0-b0-c1: alice (p1) and bob (p2) both failed (startup after 0 moves)"
+            fault_notice(&r).unwrap(),
+            "fault: r0-p0-b0-c1 alice (p1) and bob (p2) both failed (startup after 0 moves)"
         );
     }
 

@@ -196,6 +196,12 @@ impl Reason {
     pub(crate) fn on_score(self) -> bool {
         matches!(self, Reason::Normal | Reason::MaxLength)
     }
+
+    /// Whether the offender's program failed to give a move of its own
+    /// (everything but the score deciding and a person resigning).
+    pub(crate) fn is_fault(self) -> bool {
+        !self.on_score() && self != Reason::Resign
+    }
 }
 
 /// Who was at fault: one side, or both (a double startup failure).

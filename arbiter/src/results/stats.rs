@@ -8,7 +8,7 @@
 //! or too few games for a score near either end. LOS is
 //! `Φ((W - L) / sqrt(W + L))`, draws ignored.
 
-use crate::results::record::GameRecord;
+use crate::results::record::{GameRecord, OwnMoves};
 use crate::results::result::Side;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -151,18 +151,17 @@ pub struct Standing {
     pub pair: Score,
     /// The sum of the pair margins: points scored minus points conceded.
     pub margin: i64,
-    /// Moves it was asked for and answered (a replaced move that lost its
-    /// game included), and how many of them its program did not choose.
-    pub(crate) answered: u32,
-    pub(crate) replaced: u32,
+    /// The moves it was asked for where it had a choice, and how many of
+    /// them its own program chose ([`OwnMoves`]).
+    #[serde(flatten)]
+    pub(crate) moves: OwnMoves,
 }
 
 impl Standing {
-    /// The share of its answered moves that its program chose itself (%),
-    /// `None` before any move.
+    /// The share of its moves that its own program chose (%), `None`
+    /// before any move asked.
     pub(crate) fn own_pct(&self) -> Option<f64> {
-        (self.answered > 0)
-            .then(|| 100.0 * f64::from(self.answered - self.replaced) / f64::from(self.answered))
+        self.moves.share().map(|s| 100.0 * s)
     }
 }
 
@@ -280,9 +279,7 @@ pub fn standings(names: &[String], records: &[GameRecord], scoring: Scoring) -> 
             let s = &mut table[i];
             s.games += 1;
             s.score.add(r.winner.points(side));
-            let (answered, replaced) = r.answered_by(side);
-            s.answered += answered;
-            s.replaced += replaced.min(answered);
+            s.moves.add(r.own_moves(side));
             if r.offender.is_some_and(|o| o.includes(side)) {
                 s.faults += 1;
                 *s.fault_reasons.entry(r.reason.to_string()).or_default() += 1;

@@ -21,7 +21,7 @@ use crate::results::html::{analysis_beside, Live};
 use crate::results::record::{GameKey, GameRecord};
 use crate::run::events::{Event, Flow, Sink};
 use crate::signals;
-use anyhow::{bail, Result};
+use anyhow::{bail, Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};
@@ -30,7 +30,7 @@ use std::sync::{mpsc, Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 use tabula::analysis::{Analyser, AnalysisError, Budget, GameAnalysis, Settings};
-use tabula::game::AnyPosition;
+use tabula::games::AnyPosition;
 
 /// A finished analysis: the job's number, its record and what came of it.
 type Outcome = (usize, GameRecord, Result<GameAnalysis, String>);
@@ -245,6 +245,13 @@ pub struct AnalyseOptions {
     pub(crate) settings: Settings,
     pub(crate) file: Option<PathBuf>,
     pub(crate) threads: usize,
+}
+
+impl AnalyseOptions {
+    /// The analysis file, when kept.
+    pub fn file(&self) -> Option<&Path> {
+        self.file.as_deref()
+    }
 }
 
 impl AnalyseFlags {
@@ -466,11 +473,15 @@ pub fn run_command(args: AnalyseArgs) -> Result<std::process::ExitCode> {
         Some(out) => out.clone(),
         None => analysis_beside(&args.results[0]),
     };
-    if args.results.contains(&out) {
-        bail!(
-            "--out '{}' is one of the results files: the analysis goes to a file of its own",
-            out.display()
-        );
+    {
+        use crate::paths::Named;
+        let inputs: Vec<Named> = args
+            .results
+            .iter()
+            .map(|p| Named::file("a results file", p))
+            .collect();
+        crate::paths::check(&inputs, &[Named::file("--out", &out)])
+            .context("the analysis goes to a file of its own")?;
     }
     let records = load_journals(&args.results)?;
     if records.is_empty() {

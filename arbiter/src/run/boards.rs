@@ -53,7 +53,7 @@
 //!
 //! Per game: knight and bishop margins are point differences; Dots and Boxes
 //! counts boxes; Quatro has no points and a win counts
-//! [`WIN_POINTS`](tabula::game::quatro::WIN_POINTS) (100), so its default
+//! [`WIN_POINTS`](tabula::games::quatro::WIN_POINTS) (100), so its default
 //! threshold of 20 keeps the boards where, of the ten games, neither side
 //! won more than two more than it lost.
 
@@ -64,7 +64,8 @@ use indicatif::{ProgressBar, ProgressStyle};
 use std::fmt::{self, Display};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use tabula::game::{AnyPosition, BalanceSearch, GameId, GameSetup, Starts};
+use tabula::game::{BalanceSearch, Starts};
+use tabula::games::{AnyPosition, GameId, GameSetup};
 use tabula::search::{Evaluate, Limits, Searcher};
 use tabula::setup;
 use tabula::{with_game, with_game_id};
@@ -733,7 +734,7 @@ impl Boards {
     /// comments, whole lines or line ends).
     pub(crate) fn from_file(path: &Path, setup: GameSetup) -> Result<Boards> {
         let game = setup.game();
-        let text = std::fs::read_to_string(path)
+        let text = crate::paths::read_to_string(path)
             .with_context(|| format!("cannot read boards file '{}'", path.display()))?;
         let list = setup::read_board_file(&text, setup).map_err(|e| match e {
             setup::BoardFileError::WrongGame(..) => {
@@ -814,7 +815,7 @@ mod tests {
 
     #[test]
     fn balanced_boards_are_found() {
-        use tabula::game::GameId;
+        use tabula::games::GameId;
 
         let opts = Options {
             reference: Reference::Depth(2),

@@ -18,7 +18,7 @@ use crate::run::boards::Boards;
 use crate::run::shard::Shard;
 use anyhow::{bail, Result};
 use std::fmt::Write as _;
-use tabula::game::{AnyPosition, GameId};
+use tabula::games::{AnyPosition, GameId};
 
 /// Who plays whom.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -127,6 +127,49 @@ impl Plan {
         Ok(Plan::finish(
             game, entrants, pairings, games, tc, seed, true,
         ))
+    }
+
+    /// One round of the given pairings, each `(a, b, boards)` on its own
+    /// number of boards, both colours on each (a season's design: see
+    /// `grade::championship`). The games go board by board: every pairing's
+    /// first board, then every second one, …
+    pub(crate) fn from_pairings(
+        game: GameId,
+        entrants: Vec<Entrant>,
+        pairings: &[(usize, usize, u32)],
+        boards: &Boards,
+        tc: TimeControl,
+        seed: u64,
+    ) -> Result<Plan> {
+        if entrants.len() < 2 {
+            bail!("a tournament needs at least two engines");
+        }
+        let size = pairings
+            .iter()
+            .fold(0u64, |n, p| n.saturating_add(2 * u64::from(p.2)));
+        crate::limits::check_plan(entrants.len(), size)?;
+        let most = pairings.iter().map(|p| p.2).max().unwrap_or(0);
+        let mut games = Vec::new();
+        for b in 0..most {
+            let start = boards.board(u64::from(b))?;
+            for (p, &(x, y, n)) in pairings.iter().enumerate() {
+                if b >= n {
+                    continue;
+                }
+                for colour in 0..2 {
+                    let key = GameKey {
+                        round: 0,
+                        pairing: p as u32,
+                        board: b,
+                        colour,
+                    };
+                    let (p1, p2) = if colour == 0 { (x, y) } else { (y, x) };
+                    games.push(PlannedGame { key, p1, p2, start });
+                }
+            }
+        }
+        let pairs = pairings.iter().map(|&(a, b, _)| (a, b)).collect();
+        Ok(Plan::finish(game, entrants, pairs, games, tc, seed, true))
     }
 
     /// One round with the given pairings (Swiss), `boards_per_round` boards
@@ -449,6 +492,13 @@ pub(crate) fn swiss_pairings(
         pairings.push((a, b));
     }
     pairings
+}
+
+/// 64-bit FNV-1a of `text` in hexadecimal: a fingerprint stable everywhere.
+pub(crate) fn fnv_hex(text: &str) -> String {
+    let mut h = Fnv::new();
+    h.write(text);
+    format!("{:016x}", h.0)
 }
 
 /// 64-bit FNV-1a, for fingerprints and per-game seeds (stable everywhere).

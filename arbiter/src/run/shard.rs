@@ -18,7 +18,7 @@
 
 use crate::results::journal;
 use crate::results::record::{GameKey, GameRecord};
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::fmt;
@@ -115,6 +115,25 @@ pub struct Merged {
     /// A shard's command line, to adapt for a shard whose journal is
     /// missing.
     pub any_command: Option<ShardCommand>,
+    /// Lines of the journals not merged: not results lines, or games that
+    /// do not replay by the rules.
+    pub(crate) untrusted: Vec<journal::Untrusted>,
+}
+
+impl Merged {
+    /// Tells the lines not merged by key and sets them aside in
+    /// `<merged>.rejected`; how many.
+    pub fn set_aside(&self, merged: &Path) -> Result<usize> {
+        if self.untrusted.is_empty() {
+            return Ok(0);
+        }
+        let aside = journal::set_aside(merged, &self.untrusted)?;
+        journal::tell_untrusted(
+            &self.untrusted,
+            &format!("not merged (set aside in {})", aside.display()),
+        );
+        Ok(self.untrusted.len())
+    }
 }
 
 /// The command line that plays a shard.
@@ -141,31 +160,37 @@ pub struct Missing {
 pub fn merge(paths: &[PathBuf]) -> Result<Merged> {
     let mut plans: Vec<PlanLine> = Vec::new();
     let mut records: Vec<(GameRecord, &Path)> = Vec::new();
-    let mut bad = 0;
     let mut fingerprints: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-    for path in paths {
-        let text = std::fs::read_to_string(path)
-            .with_context(|| format!("cannot read journal '{}'", path.display()))?;
-        for line in text.lines().filter(|l| !l.trim().is_empty()) {
-            if let Some(p) = PlanLine::from_line(line) {
+    // Every game replayed by the rules, as resume does: a line that does
+    // not replay (or is no results line) is set aside, not merged.
+    let checked = journal::read_checked(paths)?;
+    let mut untrusted = checked.untrusted;
+    for (line, file, n) in checked.plans {
+        let path = &paths[file];
+        match PlanLine::from_line(&line) {
+            Some(p) => {
                 fingerprints
                     .entry(p.tournament.clone())
                     .or_default()
                     .insert(path.display().to_string());
                 plans.push(p);
-            } else if let Ok(r) = serde_json::from_str::<GameRecord>(line) {
-                fingerprints
-                    .entry(r.tournament.clone())
-                    .or_default()
-                    .insert(path.display().to_string());
-                records.push((r, path));
-            } else {
-                bad += 1;
             }
+            None => untrusted.push(journal::Untrusted {
+                path: path.clone(),
+                line: n,
+                key: None,
+                why: "a plan line that does not read".into(),
+                text: line,
+            }),
         }
     }
-    if bad > 0 {
-        log::warn!("{bad} line(s) skipped: neither a game nor a plan line (cut short?)");
+    for (r, file) in checked.records {
+        let path = paths[file].as_path();
+        fingerprints
+            .entry(r.tournament.clone())
+            .or_default()
+            .insert(path.display().to_string());
+        records.push((r, path));
     }
     if fingerprints.len() > 1 {
         let list: Vec<String> = fingerprints
@@ -187,6 +212,7 @@ pub fn merge(paths: &[PathBuf]) -> Result<Merged> {
         bail!("no game and no plan in the journals given");
     };
     let mut merged = Merged {
+        untrusted,
         tournament,
         planned: !plans.is_empty(),
         any_command: plans.first().map(|p| ShardCommand {

@@ -1,7 +1,8 @@
 //! What resume trusts of a results journal: nothing it cannot check.
 //!
 //! Every line of the tournament is checked against the plan and replayed by
-//! the rules before it counts:
+//! the rules ([`replay`], which `report`, `merge` and `analyse` apply too)
+//! before it counts:
 //!
 //! - its key must be a game of the plan (a whole plan: a Swiss is planned
 //!   round by round, so a key of a later round is left for that round), with
@@ -23,11 +24,10 @@
 //! is reported by key, left out of the standings, and the game is played
 //! again as if it were missing (see [`crate::results::journal::quarantine`]).
 
+use crate::results::journal::replay;
 use crate::results::record::{GameKey, GameRecord};
-use crate::results::result::{Offender, Reason, Side, Winner};
 use crate::run::plan::{Plan, PlannedGame};
 use std::collections::{HashMap, HashSet};
-use tabula::game::{AnyPosition, Outcome};
 
 /// A journal line that does not count, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -131,154 +131,4 @@ pub(crate) fn verify(
     }
     out.rejected.sort_by_key(|r| r.line);
     out
-}
-
-/// Replays `r` from `start` by the rules: legal moves, the recorded
-/// scores, a result that follows from its reason (see the module's text).
-pub(crate) fn replay(r: &GameRecord, start: AnyPosition) -> Result<(), String> {
-    if r.numbers != r.key {
-        return Err(format!("its fields say game {}", r.numbers));
-    }
-    if r.game != start.game().to_string() {
-        return Err(format!("game '{}', the plan's is {}", r.game, start.game()));
-    }
-    let mut pos = start;
-    for (i, m) in r.moves.iter().enumerate() {
-        pos.play_text(m)
-            .map_err(|e| format!("move {} '{m}' is not legal: {e}", i + 1))?;
-    }
-    let scores = pos.scores();
-    if scores != [r.score1, r.score2] {
-        return Err(format!(
-            "scores {}-{} recorded, {}-{} on the final board",
-            r.score1, r.score2, scores[0], scores[1]
-        ));
-    }
-    for (side, count) in [(Side::P1, r.replaced1), (Side::P2, r.replaced2)] {
-        let listed = r.replaced.iter().filter(|m| m.side == side).count() as u32;
-        if count.is_some_and(|n| n != listed) {
-            return Err(format!(
-                "{} replaced moves of {side} counted, {listed} listed",
-                count.unwrap_or(0)
-            ));
-        }
-    }
-    if let Some(m) = r
-        .replaced
-        .iter()
-        .find(|m| m.ply > r.moves.len() || (m.ply == r.moves.len() && r.reason != Reason::Replaced))
-    {
-        return Err(format!(
-            "a replaced move at ply {} of {}",
-            m.ply,
-            r.moves.len()
-        ));
-    }
-    let outcome = pos.outcome();
-    let mover = Side::from(pos.side_to_move());
-    let expected: Winner = match r.reason {
-        Reason::Normal => match outcome {
-            None => return Err("'normal' end, but the game is not over".into()),
-            Some(Outcome::Win(p)) => Winner::Side(p.into()),
-            Some(Outcome::Draw) => Winner::Draw,
-        },
-        // A person's resignation (`arbiter play`, never in a tournament):
-        // whoever resigned, one side won.
-        Reason::Resign => match r.winner {
-            Winner::Side(s) => Winner::Side(s),
-            Winner::Draw => return Err("a resignation recorded as a draw".into()),
-        },
-        _ if outcome.is_some() => {
-            return Err(format!(
-                "'{}' end, but the game was over by the rules",
-                r.reason
-            ))
-        }
-        Reason::MaxLength => match scores[0].cmp(&scores[1]) {
-            std::cmp::Ordering::Greater => Winner::Side(Side::P1),
-            std::cmp::Ordering::Less => Winner::Side(Side::P2),
-            std::cmp::Ordering::Equal => Winner::Draw,
-        },
-        Reason::Startup => match r.offender {
-            _ if !r.moves.is_empty() => return Err("'startup' fault after a move".into()),
-            Some(Offender::Both) => Winner::Draw,
-            Some(Offender::Side(s)) => Winner::Side(s.other()),
-            None => return Err("'startup' fault without an offender".into()),
-        },
-        Reason::Illegal
-        | Reason::Malformed
-        | Reason::Timeout
-        | Reason::Stall
-        | Reason::Crash
-        | Reason::Replaced => match r.offender {
-            Some(Offender::Side(s)) if r.moves.is_empty() || s == mover => Winner::Side(s.other()),
-            Some(Offender::Side(s)) => {
-                return Err(format!(
-                    "'{}' fault of {s}, but {mover} was to move",
-                    r.reason
-                ))
-            }
-            _ => return Err(format!("'{}' fault without one offender", r.reason)),
-        },
-    };
-    let faulty = matches!(
-        r.reason,
-        Reason::Illegal
-            | Reason::Malformed
-            | Reason::Timeout
-            | Reason::Stall
-            | Reason::Crash
-            | Reason::Startup
-            | Reason::Replaced
-    );
-    if !faulty && r.offender.is_some() {
-        return Err(format!("an offender for a '{}' end", r.reason));
-    }
-    if r.winner != expected {
-        return Err(format!(
-            "winner {} recorded, the {} end gives {expected}",
-            r.winner, r.reason
-        ));
-    }
-    Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The old journal of `journal.rs`'s tests: every reason, as the
-    /// arbiter wrote it. Each line must pass.
-    const OLD: &str = include_str!("../../tests/data/journal.jsonl");
-
-    #[test]
-    fn every_record_of_an_old_journal_replays() {
-        for line in OLD.lines() {
-            let r: GameRecord = serde_json::from_str(line).unwrap();
-            let start = AnyPosition::from_fen(&r.start).unwrap();
-            assert_eq!(replay(&r, start), Ok(()), "{line}");
-        }
-    }
-
-    #[test]
-    fn tampered_records_are_refused() {
-        let normal = OLD
-            .lines()
-            .map(|l| serde_json::from_str::<GameRecord>(l).unwrap())
-            .find(|r| r.reason == Reason::Normal && r.winner != Winner::Draw)
-            .unwrap();
-        let start = AnyPosition::from_fen(&normal.start).unwrap();
-        let mut flipped = normal.clone();
-        flipped.winner = match normal.winner {
-            Winner::Side(s) => Winner::Side(s.other()),
-            Winner::Draw => Winner::Draw,
-        };
-        assert!(replay(&flipped, start).unwrap_err().contains("winner"));
-        let mut cut = normal.clone();
-        cut.moves.pop();
-        assert!(replay(&cut, start).is_err());
-        let mut bad = normal.clone();
-        bad.moves[0] = "z9".into();
-        assert!(replay(&bad, start).unwrap_err().contains("move 1"));
-    }
 }

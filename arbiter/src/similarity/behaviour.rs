@@ -37,7 +37,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use tabula::analysis::sample::{self, Player};
-use tabula::game::{AnyPosition, GameSetup};
+use tabula::games::{AnyPosition, GameSetup};
 use tabula::protocol::command::Command;
 use tabula::search::Limits;
 

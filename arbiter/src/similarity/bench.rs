@@ -35,7 +35,7 @@ use std::collections::HashSet;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
-use tabula::game::{AnyPosition, GameId, GameSetup};
+use tabula::games::{AnyPosition, GameId, GameSetup};
 
 /// `arbiter bench-similarity`'s command line.
 #[derive(Args, Clone, Debug)]

@@ -13,7 +13,7 @@ use crate::out::plural;
 use crate::{errln, outln};
 use anyhow::{bail, Result};
 use std::path::{Path, PathBuf};
-use tabula::game::{AnyPosition, GameId};
+use tabula::games::{AnyPosition, GameId};
 
 /// What the behaviour run leaves for the report and the page.
 pub(crate) struct BehaviourRun {

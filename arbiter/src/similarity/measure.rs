@@ -16,7 +16,7 @@ use super::null::{clopper_pearson_upper, Null, TAIL_FROM};
 use super::zoo::Change;
 use serde::Serialize;
 use std::collections::BTreeMap;
-use tabula::game::GameId;
+use tabula::games::GameId;
 
 /// What an engine of the bench is.
 #[derive(Clone, Debug, Serialize)]

@@ -172,6 +172,21 @@ pub fn run(args: SimilarityArgs) -> Result<ExitCode> {
     {
         bail!("--source needs at least two submissions (or one and --past)");
     }
+    {
+        use crate::paths::Named;
+        let mut inputs: Vec<Named> = Vec::new();
+        inputs.extend(args.source.iter().map(|p| Named::folder("--source", p)));
+        inputs.extend(args.base.iter().map(|p| Named::folder("--base", p)));
+        inputs.extend(args.past.iter().map(|p| Named::folder("--past", p)));
+        inputs.extend(
+            args.positions_file
+                .as_deref()
+                .map(|p| Named::file("--positions-file", p)),
+        );
+        let mut outputs = vec![Named::file("--out", &args.out)];
+        outputs.extend(args.html.as_deref().map(|p| Named::file("--html", p)));
+        crate::paths::check(&inputs, &outputs)?;
+    }
     let mut rows = Rows::new();
     let subs = if args.source.is_empty() {
         Vec::new()

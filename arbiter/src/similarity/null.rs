@@ -9,7 +9,7 @@
 //! pairs that reached its z ([`Null::chance`]).
 
 use std::sync::OnceLock;
-use tabula::game::GameId;
+use tabula::games::GameId;
 
 /// The shipped table.
 pub(crate) const SHIPPED: &str = include_str!("../../../data/similarity.tsv");

@@ -9,7 +9,7 @@
 //!   depth's move);
 //! - **evaluation**: the score difference (the course's evaluation) plus,
 //!   with a weight of its own, Tabula's evaluation with a subset of its
-//!   terms ([`EvalConfig`]) and the side to move's number of legal moves;
+//!   terms ([`TermSet`]) and the side to move's number of legal moves;
 //! - **move order**: the rules' order, or a permutation of its own (a
 //!   student's operators in another order), which decides every tie;
 //! - **ties** at the root: the first best move in that order, or one at
@@ -23,9 +23,10 @@
 use rand::{Rng, RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::fmt;
-use tabula::game::any::IntoAnyMove;
-use tabula::game::AnyPosition;
-use tabula::search::{EvalConfig, Evaluate};
+use tabula::games::any::IntoAnyMove;
+use tabula::games::AnyPosition;
+use tabula::search::eval::Terms as _;
+use tabula::search::Evaluate;
 use tabula::with_game;
 
 /// One synthetic student's engine.
@@ -37,7 +38,7 @@ pub(crate) struct Student {
     /// iteration's move.
     pub(crate) nodes: u64,
     /// Terms of Tabula's evaluation (all off: none of it).
-    pub(crate) terms: EvalConfig,
+    pub(crate) terms: TermSet,
     /// Per-mille weight of Tabula's evaluation against the score difference
     /// (1 000 per point).
     pub(crate) eval_weight: i64,
@@ -50,6 +51,44 @@ pub(crate) struct Student {
     pub(crate) random_ties: bool,
     /// Another first move on a game's first position (the salt choosing it).
     pub(crate) opening: Option<u64>,
+}
+
+/// The terms of Tabula's evaluation a student uses, by name (a game uses
+/// those it declares: `reach` in most, `mobility`, `parity`, `territory`
+/// in the numbered games and Solitário, `chains` in Dots).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(crate) struct TermSet {
+    pub(crate) reach: bool,
+    pub(crate) mobility: bool,
+    pub(crate) parity: bool,
+    pub(crate) chains: bool,
+    pub(crate) territory: bool,
+}
+
+impl TermSet {
+    /// None: the score difference alone.
+    pub(crate) const NONE: TermSet = TermSet {
+        reach: false,
+        mobility: false,
+        parity: false,
+        chains: false,
+        territory: false,
+    };
+
+    /// Game `G`'s terms: each of its declared terms on when named here.
+    fn of<G: Evaluate>(self) -> G::Terms {
+        let mut t = G::Terms::defaults();
+        for (name, on) in [
+            ("reach", self.reach),
+            ("mobility", self.mobility),
+            ("parity", self.parity),
+            ("chains", self.chains),
+            ("territory", self.territory),
+        ] {
+            t.set(name, on);
+        }
+        t
+    }
 }
 
 /// One change a copier makes to an engine.
@@ -98,7 +137,7 @@ impl Student {
         Student {
             depth,
             nodes,
-            terms: EvalConfig::MATERIAL,
+            terms: TermSet::NONE,
             eval_weight: 0,
             mobility: 0,
             order: 0,
@@ -121,8 +160,7 @@ impl Student {
     /// A student whose every choice is drawn from `rng`.
     pub(crate) fn draw(rng: &mut Xoshiro256PlusPlus) -> Student {
         let flip = |rng: &mut Xoshiro256PlusPlus| rng.gen_bool(0.5);
-        let terms = EvalConfig {
-            material_only: false,
+        let terms = TermSet {
             reach: flip(rng),
             mobility: flip(rng),
             parity: rng.gen_bool(0.25),
@@ -140,7 +178,7 @@ impl Student {
             nodes: [3_000, 10_000, 30_000][rng.gen_range(0..3)],
             // No weight, no terms: the program does not depend on them.
             terms: if eval_weight == 0 {
-                EvalConfig::MATERIAL
+                TermSet::NONE
             } else {
                 terms
             },
@@ -256,8 +294,8 @@ impl Plain<'_> {
         if pos.is_over() {
             return v;
         }
-        if self.s.eval_weight != 0 && !self.s.terms.material_only {
-            v += self.s.eval_weight * i64::from(pos.evaluate(&self.s.terms));
+        if self.s.eval_weight != 0 {
+            v += self.s.eval_weight * i64::from(pos.evaluate(&self.s.terms.of::<G>()));
         }
         if self.s.mobility != 0 {
             v += self.s.mobility * pos.legal_moves().len() as i64;
@@ -367,7 +405,7 @@ fn mix(mut x: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tabula::game::{GameId, GameSetup};
+    use tabula::games::{GameId, GameSetup};
 
     #[test]
     fn students_play_legal_moves_and_a_copy_plays_alike() {

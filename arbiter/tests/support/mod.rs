@@ -8,7 +8,7 @@
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use tabula::game::AnyPosition;
+use tabula::games::AnyPosition;
 
 /// The `arbiter` binary under test.
 pub const ARBITER: &str = env!("CARGO_BIN_EXE_arbiter");
@@ -100,4 +100,129 @@ pub fn replay(r: &Value) -> AnyPosition {
         "the scores of {r}"
     );
     pos
+}
+
+/// The English words left in a page that should be Portuguese: its visible
+/// text outside code (`<code>`, `<pre>`, drawings, its style), checked
+/// against common English words that are no Portuguese word, and against
+/// every phrase of three words or more of the English locale files (a
+/// message left untranslated).
+pub fn english_in(html: &str) -> Vec<String> {
+    let mut text = html.to_string();
+    for tag in ["style", "code", "pre", "svg", "script"] {
+        while let Some(a) = text.find(&format!("<{tag}")) {
+            let close = format!("</{tag}>");
+            let b = text[a..]
+                .find(&close)
+                .map_or(text.len(), |k| a + k + close.len());
+            text.replace_range(a..b, " ");
+        }
+    }
+    let mut plain = String::new();
+    let mut in_tag = false;
+    for c in text.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' => {
+                in_tag = false;
+                plain.push(' ');
+            }
+            c if !in_tag => plain.push(c),
+            _ => {}
+        }
+    }
+    let plain = plain
+        .replace("&amp;", "&")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"");
+    const ENGLISH: &[&str] = &[
+        "the",
+        "and",
+        "of",
+        "with",
+        "not",
+        "is",
+        "are",
+        "was",
+        "for",
+        "on",
+        "at",
+        "to",
+        "in",
+        "by",
+        "it",
+        "its",
+        "this",
+        "that",
+        "from",
+        "move",
+        "moves",
+        "game",
+        "games",
+        "engine",
+        "program",
+        "found",
+        "check",
+        "lost",
+        "won",
+        "against",
+        "points",
+        "grade",
+        "pairs",
+        "your",
+        "none",
+        "legal",
+        "illegal",
+        "played",
+        "first",
+        "after",
+        "answered",
+        "line",
+        "lines",
+        "admitted",
+        "excluded",
+        "submission",
+        "warn",
+        "fail",
+        "skipped",
+        "strength",
+        "rating",
+        "expected",
+        "score",
+        "nothing",
+        "between",
+        "confidence",
+        "player",
+        "what",
+        "fix",
+        "how",
+        "why",
+        "time",
+        "out",
+        "own",
+        "draw",
+        "board",
+    ];
+    let mut found: Vec<String> = plain
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| ENGLISH.contains(&w.to_lowercase().as_str()))
+        .map(String::from)
+        .collect();
+    let squeeze = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+    let page = squeeze(&plain);
+    for file in ["grade.ftl", "check.ftl", "report.ftl"] {
+        let path = repo().join("arbiter/locales/en").join(file);
+        let source = std::fs::read_to_string(&path).unwrap_or_default();
+        for line in source.lines().filter(|l| !l.starts_with('#')) {
+            let value = line.split_once(" = ").map_or(line, |(_, v)| v);
+            for piece in value.split(|c| "{}[]*`'".contains(c)) {
+                let piece = squeeze(piece.trim_matches(|c: char| !c.is_alphanumeric()));
+                if piece.split(' ').count() >= 3 && page.contains(&piece) {
+                    found.push(piece);
+                }
+            }
+        }
+    }
+    found
 }

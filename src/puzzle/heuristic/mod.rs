@@ -21,7 +21,7 @@
 //! assert!(a.estimate(reach, 70) <= 3.0);
 //! ```
 
-use crate::game::{Game, GameId};
+use crate::game::Game;
 
 /// A heuristic's name, admissibility and one-line description.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -71,19 +71,6 @@ pub trait Puzzle: Game {
             .iter()
             .position(|h| h.name.eq_ignore_ascii_case(name))
     }
-}
-
-/// The heuristics of a game's puzzle (of its sibling for a two-player
-/// game; none for a game without a puzzle); the first is the default.
-pub fn of(game: GameId) -> &'static [HeuristicInfo] {
-    crate::with_puzzle_id!(game, G => <G as Puzzle>::HEURISTICS, else {
-        let puzzle = game.sibling();
-        if puzzle.is_puzzle() {
-            of(puzzle)
-        } else {
-            &[]
-        }
-    })
 }
 
 /// `zero`: h = 0, admissible, offered by every puzzle.

@@ -10,6 +10,16 @@
 //! `inherited-fd` reads and appends to every descriptor from 3 up that it
 //! finds open; `env-canary` looks for a variable whose name or value says
 //! `canary` and publishes it on the protocol (`info string`).
+//!
+//! Across sandboxes: `keyring` reads the key of its session keyring
+//! described `--target=DESC` (a teacher's login secret) and publishes it,
+//! looks for it in `/proc/keys`, reads another engine's key
+//! (`tabula-engine-key`) and adds its own; `keyring-clear` empties the
+//! session keyring; `lock` takes an `flock` and an `fcntl` read lock on the
+//! file `--target=FILE` (`/etc/passwd`) and keeps them, or, when the
+//! opponent already holds them, says it received a bit; `watch-secret`
+//! tries to read the file `--target=FILE` at every `go` from `--after` on,
+//! and says so the first time it can (a file the arbiter writes later).
 
 use std::io::{Read, Write};
 use std::time::Duration;
@@ -27,7 +37,14 @@ pub const MODES: &[&str] = &[
     "inherited-fd",
     "env-canary",
     "unix-socket",
+    "keyring",
+    "keyring-clear",
+    "lock",
 ];
+
+/// The description of the key each `keyring` engine adds to its session
+/// keyring, and looks for.
+pub const ENGINE_KEY: &str = "tabula-engine-key";
 
 /// Runs the attack of `mode` (one of [`MODES`]) on `target`; what it
 /// publishes on the protocol, if anything.
@@ -69,6 +86,15 @@ pub fn attack(mode: &str, target: &str) -> Option<String> {
                 Ok(format!("found {}", found.join(" ")))
             }
         }
+        "keyring" => {
+            let (outcome, found) = keyring(&target);
+            publish = found;
+            outcome
+        }
+        "keyring-clear" => keyctl(7, -3, 0, 0, 0) // KEYCTL_CLEAR @s
+            .map(|_| "cleared the session keyring".to_string())
+            .map_err(|e| format!("clear: {e}")),
+        "lock" => lock(&target),
         "unix-socket" => std::os::unix::net::UnixStream::connect(&target)
             .and_then(|mut s| s.write_all(b"hello from a hostile engine\n"))
             .map(|()| format!("connected to {target}"))
@@ -114,6 +140,137 @@ fn inherited() -> Result<String, String> {
     } else {
         Ok(found.join("; "))
     }
+}
+
+/// `keyctl(2)` with integer arguments.
+fn keyctl(op: i64, a: i64, b: i64, c: i64, d: i64) -> std::io::Result<i64> {
+    // SAFETY: the kernel reads only the integers passed (pointers, where
+    // an operation takes them, are passed by the callers below).
+    let r = unsafe { libc::syscall(libc::SYS_keyctl, op, a, b, c, d) };
+    if r < 0 {
+        Err(std::io::Error::last_os_error())
+    } else {
+        Ok(r)
+    }
+}
+
+/// The payload of the user key described `desc` in the session keyring.
+fn read_key(desc: &str) -> Result<String, String> {
+    let c = |s: &str| std::ffi::CString::new(s).unwrap_or_default();
+    let (kind, name) = (c("user"), c(desc));
+    // KEYCTL_SEARCH (10) in @s (-3).
+    let id = keyctl(10, -3, kind.as_ptr() as i64, name.as_ptr() as i64, 0)
+        .map_err(|e| format!("search {desc}: {e}"))?;
+    let mut buf = vec![0u8; 4096];
+    // KEYCTL_READ (11).
+    let n = keyctl(11, id, buf.as_mut_ptr() as i64, buf.len() as i64, 0)
+        .map_err(|e| format!("read {desc}: {e}"))?;
+    buf.truncate((n as usize).min(buf.len()));
+    Ok(String::from_utf8_lossy(&buf).into_owned())
+}
+
+/// The `keyring` attack: (how it went, what to publish).
+fn keyring(desc: &str) -> (Result<String, String>, Option<String>) {
+    let mut got = Vec::new();
+    let mut failed = Vec::new();
+    let mut publish = None;
+    match read_key(desc) {
+        Ok(secret) => {
+            got.push(format!("read the teacher's key {desc}: {secret}"));
+            publish = Some(format!("found the teacher's key: {secret}"));
+        }
+        Err(e) => failed.push(e),
+    }
+    let listed = std::fs::read_to_string("/proc/keys").unwrap_or_default();
+    if listed.lines().any(|l| l.contains(desc)) {
+        got.push(format!("/proc/keys names {desc}"));
+    } else {
+        failed.push(format!("/proc/keys does not name {desc}"));
+    }
+    match read_key(ENGINE_KEY) {
+        Ok(other) => got.push(format!("read another engine's key: {other}")),
+        Err(e) => failed.push(e),
+    }
+    let c = |s: &str| std::ffi::CString::new(s).unwrap_or_default();
+    let (kind, name) = (c("user"), c(ENGINE_KEY));
+    let payload = format!("from engine {}", std::process::id());
+    // SAFETY: add_key with C strings and a buffer that outlive the call.
+    let added = unsafe {
+        libc::syscall(
+            libc::SYS_add_key,
+            kind.as_ptr(),
+            name.as_ptr(),
+            payload.as_ptr(),
+            payload.len(),
+            -3i32,
+        )
+    };
+    if added >= 0 {
+        got.push("added a key to the session keyring".into());
+    } else {
+        failed.push(format!("add_key: {}", std::io::Error::last_os_error()));
+    }
+    let outcome = if got.is_empty() {
+        Err(failed.join("; "))
+    } else {
+        Ok(got.join("; "))
+    };
+    (outcome, publish)
+}
+
+/// The `lock` attack on `path`: the locks taken and kept, or the bit
+/// received when the opponent holds them.
+fn lock(path: &str) -> Result<String, String> {
+    use std::os::fd::AsRawFd;
+    let file = std::fs::File::open(path).map_err(|e| format!("{path}: {e}"))?;
+    let fd = file.as_raw_fd();
+    let mut got = Vec::new();
+    let mut failed = Vec::new();
+    // SAFETY: flock and fcntl on a descriptor we own, with a struct of
+    // this frame.
+    unsafe {
+        if libc::flock(fd, libc::LOCK_EX | libc::LOCK_NB) == 0 {
+            got.push(format!("holds an flock on {path}"));
+        } else {
+            let e = std::io::Error::last_os_error();
+            if e.raw_os_error() == Some(libc::EWOULDBLOCK) {
+                got.push(format!(
+                    "received a bit: the opponent holds an flock on {path}"
+                ));
+            } else {
+                failed.push(format!("flock: {e}"));
+            }
+        }
+        let mut l: libc::flock = std::mem::zeroed();
+        l.l_type = libc::F_WRLCK as i16;
+        if libc::fcntl(fd, libc::F_GETLK, &mut l) < 0 {
+            failed.push(format!("F_GETLK: {}", std::io::Error::last_os_error()));
+        } else if l.l_type != libc::F_UNLCK as i16 {
+            got.push(format!(
+                "received a bit: the opponent holds an fcntl lock on {path}"
+            ));
+        } else {
+            let mut r: libc::flock = std::mem::zeroed();
+            r.l_type = libc::F_RDLCK as i16;
+            if libc::fcntl(fd, libc::F_SETLK, &r) == 0 {
+                got.push(format!("holds an fcntl read lock on {path}"));
+            } else {
+                failed.push(format!("F_SETLK: {}", std::io::Error::last_os_error()));
+            }
+        }
+    }
+    // The locks are kept as long as the engine runs.
+    std::mem::forget(file);
+    if got.is_empty() {
+        Err(failed.join("; "))
+    } else {
+        Ok(got.join("; "))
+    }
+}
+
+/// `watch-secret` at one `go`: the file's text once it can be read.
+pub fn watch(path: &str) -> Result<String, String> {
+    read_secret(path)
 }
 
 fn read_secret(path: &str) -> Result<String, String> {

@@ -4,8 +4,9 @@
 //! blunder planted where the analysis must find it.
 
 use std::sync::atomic::AtomicBool;
-use tabula::game::any::IntoAnyMove;
-use tabula::game::{AnyPosition, Game};
+use tabula::game::Game;
+use tabula::games::any::IntoAnyMove;
+use tabula::games::AnyPosition;
 use tabula::search::{Limits, Searcher};
 use tabula::with_game;
 
@@ -38,7 +39,7 @@ pub(crate) fn choose(pos: &AnyPosition, plant: bool) -> Option<Choice> {
 /// Each legal move with its value for the mover (the final margin) and
 /// whether the search proved it: a search of the position after it, to
 /// the end of the game on a board small enough.
-fn exact_values(pos: &AnyPosition) -> Vec<(tabula::game::AnyMove, i32, bool)> {
+fn exact_values(pos: &AnyPosition) -> Vec<(tabula::games::AnyMove, i32, bool)> {
     with_game!(pos, p => {
         let mut searcher = Searcher::new(16);
         let stop = AtomicBool::new(false);

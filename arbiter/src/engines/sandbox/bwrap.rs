@@ -1,15 +1,19 @@
 //! The bubblewrap command line that confines one engine: new user, mount,
 //! PID, network, IPC, UTS and cgroup namespaces; a read-only view of the
 //! system folders; the engine's own folder (read-only unless the config
-//! says `writable`); a private empty `/tmp`; the arbiter's files and other
-//! engines' folders masked wherever they fall inside what is shown.
+//! says `writable`); a private empty `/tmp`; the folders of the arbiter's
+//! files and other engines' own places masked wherever they fall inside
+//! what is shown (an empty folder in their place, from before the engine
+//! starts: a file the arbiter writes there later, or replaces by a rename,
+//! is never seen); the arbiter's input files (config files) in view
+//! covered by `/dev/null`.
 
 use super::Confinement;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
 /// The folders of the system shown read-only (those that exist).
-const SYSTEM: &[&str] = &[
+pub(crate) const SYSTEM: &[&str] = &[
     "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt",
 ];
 
@@ -46,6 +50,19 @@ impl View {
         SYSTEM.iter().any(|s| path.starts_with(s))
             || path.starts_with(&self.dir)
             || self.files.iter().any(|f| f == path)
+    }
+
+    /// Whether `path` lies in what the engine sees (a system folder, its
+    /// folder, one of its files or script folders).
+    pub(crate) fn contains(&self, path: &Path) -> bool {
+        SYSTEM.iter().any(|s| path.starts_with(s))
+            || self.sources().iter().any(|s| path.starts_with(s))
+    }
+
+    /// Whether masking `folder` would hide the engine's own folder or one
+    /// of its files (it is one of them, or holds one).
+    pub(crate) fn is_own(&self, folder: &Path) -> bool {
+        self.sources().iter().any(|s| s.starts_with(folder))
     }
 }
 
@@ -88,16 +105,22 @@ pub(crate) fn args(
         push(&[s("--ro-bind"), source(f).as_os_str(), f.as_os_str()]);
         shown.push(f.clone());
     }
-    for h in &c.hidden {
-        let inside =
-            shown.iter().any(|v| h.starts_with(v)) || SYSTEM.iter().any(|v| h.starts_with(v));
-        if !inside || h == dir || dir.starts_with(h) || unreachable(h, &shown, c.run_as) {
-            continue;
-        }
+    // (The engine's own places are never masked: the arbiter refuses
+    // before the first game to write where that would be needed.)
+    let masks = c
+        .hidden
+        .iter()
+        .filter(|h| view.contains(h) && !view.is_own(h) && !unreachable(h, &shown, c.run_as));
+    for h in masks {
         if h.is_dir() {
             push(&[s("--tmpfs"), h.as_os_str()]);
         } else if h.exists() {
             push(&[s("--ro-bind"), s("/dev/null"), h.as_os_str()]);
+        }
+    }
+    for f in &c.covered {
+        if view.contains(f) && f.is_file() && !unreachable(f, &shown, c.run_as) {
+            push(&[s("--ro-bind"), s("/dev/null"), f.as_os_str()]);
         }
     }
     push(&[s("--chdir"), dir.as_os_str()]);
@@ -168,6 +191,35 @@ pub(crate) fn files_named(words: &[String]) -> Vec<PathBuf> {
     out
 }
 
+/// The places an engine given on the command line calls its own, to be
+/// hidden from the other engines: the folder of each file its command
+/// names outside the system folders (by an absolute path, or a relative
+/// one from `cwd`), or the file itself when that folder is too wide to
+/// hide (`/`, a home folder, `/tmp`). An engine of a config file has its
+/// `dir` instead.
+pub(crate) fn places_named(words: &[String], cwd: &Path) -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = Vec::new();
+    for w in words.iter().map(|w| w.trim_matches(['"', '\''])) {
+        if w.starts_with('-') || !(w.starts_with('/') || w.contains('/')) {
+            continue;
+        }
+        let Ok(p) = cwd.join(w).canonicalize() else {
+            continue;
+        };
+        if !p.is_file() || SYSTEM.iter().any(|s| p.starts_with(s)) {
+            continue;
+        }
+        let place = match p.parent() {
+            Some(dir) if !too_wide(dir) => dir.to_path_buf(),
+            _ => p.clone(),
+        };
+        if !out.contains(&place) {
+            out.push(place);
+        }
+    }
+    out
+}
+
 /// A folder too wide to show for a script in it: `/`, a home folder
 /// (`/root`, `/home/<user>`, `$HOME`), `/home`, `/tmp`.
 fn too_wide(dir: &Path) -> bool {
@@ -198,6 +250,7 @@ mod tests {
             run_as: None,
             writable,
             hidden,
+            covered: Vec::new(),
             seccomp: true,
         }
     }
@@ -214,32 +267,36 @@ mod tests {
         let root = std::env::temp_dir().join(format!("bwrap-args-{}", std::process::id()));
         let (dir, other) = (root.join("alice"), root.join("alice/bob"));
         std::fs::create_dir_all(&other).unwrap();
-        std::fs::write(dir.join("results.jsonl"), "").unwrap();
+        std::fs::create_dir_all(dir.join("out")).unwrap();
+        std::fs::write(dir.join("class.toml"), "").unwrap();
         let hidden = vec![
-            dir.join("results.jsonl"),
+            dir.join("out"), // the folder of the arbiter's files
             other.clone(),
             root.join("carol"), // outside the view: nothing to mask
             dir.clone(),        // its own folder stays
+            root.clone(),       // and what holds it
         ];
         let same = |p: &Path| p.to_path_buf();
-        let a = text(&args(
-            &confinement(hidden, false),
-            &View::new(&dir, &[]),
-            &same,
-        ));
+        let mut c = confinement(hidden, false);
+        c.covered = vec![dir.join("class.toml"), root.join("other.toml")];
+        let a = text(&args(&c, &View::new(&dir, &[]), &same));
         let d = dir.display();
         assert!(
             a.starts_with("--unshare-all --unshare-user --disable-userns"),
             "{a}"
         );
         assert!(a.contains(&format!("--ro-bind {d} {d}")), "{a}");
+        assert!(a.contains(&format!("--tmpfs {d}/out")), "{a}");
         assert!(
-            a.contains(&format!("--ro-bind /dev/null {d}/results.jsonl")),
+            a.contains(&format!("--ro-bind /dev/null {d}/class.toml")),
             "{a}"
         );
         assert!(a.contains(&format!("--tmpfs {}", other.display())), "{a}");
         assert!(
-            !a.contains("carol") && !a.contains(&format!("--tmpfs {d} ")),
+            !a.contains("carol")
+                && !a.contains("other.toml")
+                && !a.contains(&format!("--tmpfs {d} "))
+                && !a.contains(&format!("--tmpfs {} ", root.display())),
             "{a}"
         );
         assert!(a.contains("--size 67108864 --tmpfs /tmp"), "{a}");

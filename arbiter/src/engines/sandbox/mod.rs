@@ -7,8 +7,10 @@
 //! 1. **bubblewrap** (`bwrap`, see [`bwrap`]): its own user, mount, PID,
 //!    network, IPC and UTS namespaces. It sees the system folders read-only,
 //!    its own folder (read-only unless the config says `writable = true`)
-//!    and a private empty `/tmp`; not the home folders, other engines'
-//!    folders, the results journal, logs, records or config files. No
+//!    and a private empty `/tmp`; not the home folders, other engines' own
+//!    places, the folders of the files the arbiter writes (results journal,
+//!    logs, records, summary, pages, analysis: masked from before the
+//!    engine starts, see `crate::engines::confine`) or config files. No
 //!    network (loopback included: it has its own). It cannot see or signal
 //!    any other process, and everything it starts dies with it (a `setsid`
 //!    daemon included). When the arbiter runs as root, the engine runs as
@@ -21,7 +23,11 @@
 //!    time of each move; the freezer of `--freeze-idle`.
 //! 3. **seccomp** (see [`seccomp`]): no Unix-domain socket can be made, so
 //!    no server listening on a socket file the engine can see is reachable
-//!    (and no io_uring, which would get around the filter).
+//!    (and no io_uring, which would get around the filter); no kernel
+//!    keyring call (each engine also starts with a fresh empty session
+//!    keyring: the teacher's login keys and the other engines' are not its
+//!    own); no file locks and no inotify (a file every sandbox sees would
+//!    carry bits between opponents).
 //! 4. **A clean start**: only stdin, stdout and stderr are open in the
 //!    engine (whatever descriptors the arbiter's caller left open), and its
 //!    environment is an allow-list ([`environment`]), not the arbiter's.
@@ -163,8 +169,14 @@ pub(crate) struct Confinement {
     /// The user and group the engine runs as (the arbiter is root).
     pub(crate) run_as: Option<(u32, u32)>,
     pub(crate) writable: bool,
-    /// Absolute paths masked wherever they fall inside the engine's view.
+    /// Absolute folders masked (an empty folder in their place) wherever
+    /// they fall inside the engine's view, unless they are its own: the
+    /// folders of the arbiter's files, the other engines' own places.
     pub(crate) hidden: Vec<PathBuf>,
+    /// Absolute files covered by `/dev/null` wherever they fall inside the
+    /// engine's view: the arbiter's inputs (config files), which it never
+    /// writes.
+    pub(crate) covered: Vec<PathBuf>,
     /// The seccomp filter of [`seccomp`] is loaded.
     pub(crate) seccomp: bool,
 }
@@ -359,15 +371,6 @@ fn probe_bwrap(run_as: Option<(u32, u32)>, with_seccomp: bool) -> Result<PathBuf
     }
 }
 
-/// What an engine is told in the sandbox, for `arbiter check`.
-pub(crate) const REFUSAL_HINT: &str =
-    "the sandbox (--sandbox) shows the engine only the system folders (read-only), its own \
-     folder (read-only unless `writable = true` in the config file; run as root, the engine \
-     is the user nobody) and an empty /tmp; no network, no other process, limited processes \
-     and memory, no Unix sockets, and only PATH, HOME=/tmp, LANG, LC_*, TZ and TERM in its \
-     environment (a config file's `env` adds more): keep every file the engine reads in its \
-     folder, write only in /tmp";
-
 /// Whether a line on an engine's stderr tells of something the sandbox
 /// refuses (the C library's messages for the errors it causes).
 pub(crate) fn is_refusal(line: &str) -> bool {
@@ -382,6 +385,7 @@ pub(crate) fn is_refusal(line: &str) -> bool {
         "Operation not permitted",
         "Resource temporarily unavailable",
         "Cannot allocate memory",
+        "No locks available",
     ]
     .iter()
     .any(|m| line.contains(m))

@@ -1,152 +1,53 @@
 //! Recognition on downloads made of the kit's test projects and of
-//! submissions of every kind, through the intake.
+//! submissions of every kind, through the intake: from the source only
+//! (the static reading), and by experiment (the candidates tried in SBCL,
+//! here without the sandbox, which `arbiter grade` always has: the tests of
+//! `arbiter/tests/recognition.rs` run it).
 
 use std::fs;
 use std::path::Path;
+use std::time::Duration;
 
-use tabula::game::GameId;
+use tabula::games::GameId;
 
 use super::*;
+use crate::engines::sandbox::SandboxArgs;
 use crate::grade::intake::{read, Limits};
 use crate::grade::testing::{kit_project, repo, zip, zip_dir, Entry, Tmp};
+
+/// Recognition from the source only (no experiment).
+fn rec(sub: &Submission, game: GameId, year: Option<u32>, dir: &Path) -> Recognition {
+    let course = Course::load(&kit_dir()).unwrap();
+    recognise(sub, game, year, dir, &course, None)
+}
+
+/// Recognition by experiment, SBCL without the sandbox.
+fn tried(sub: &Submission, game: GameId, year: Option<u32>) -> Recognition {
+    let course = Course::load(&kit_dir()).unwrap();
+    let lab = Lab {
+        sandbox: SandboxArgs::off(),
+        protected: Vec::new(),
+        kit: kit_dir(),
+        movetime: 500,
+        budget: Duration::from_secs(60),
+    };
+    recognise(sub, game, year, desc_dir(sub), &course, Some(&lab))
+}
+
+fn has_sbcl() -> bool {
+    let found = std::process::Command::new("sbcl")
+        .arg("--version")
+        .output()
+        .is_ok();
+    if !found {
+        eprintln!("skipped: no sbcl");
+    }
+    found
+}
 
 fn game(id: &str) -> GameId {
     *GameId::ALL.iter().find(|g| g.as_str() == id).unwrap()
 }
-
-/// A kit test project: (folder, the files of the project, its hand
-/// description, game, year).
-type KitProject = (
-    &'static str,
-    &'static [&'static str],
-    &'static str,
-    &'static str,
-    Option<u32>,
-);
-
-const KIT: &[KitProject] = &[
-    (
-        "adji-raw",
-        &["projeto.lisp"],
-        "adji.tabula",
-        "adjiboto",
-        Some(2024),
-    ),
-    (
-        "adjiboto-2024",
-        &["projeto.lisp"],
-        "adji.tabula",
-        "adjiboto",
-        Some(2024),
-    ),
-    (
-        "blokus-stocks",
-        &["blokus.lisp"],
-        "blokus.tabula",
-        "blokus",
-        Some(2021),
-    ),
-    (
-        "clock-cpu",
-        &["jogo.lisp"],
-        "jogo.tabula",
-        "knight",
-        Some(2023),
-    ),
-    (
-        "clock-ms",
-        &["jogo.lisp"],
-        "jogo.tabula",
-        "knight",
-        Some(2019),
-    ),
-    (
-        "clock-raw",
-        &["projeto.lisp", "regras.lisp"],
-        "projeto.tabula",
-        "knight",
-        Some(2023),
-    ),
-    (
-        "dots-moves",
-        &["pontos.lisp"],
-        "pontos.tabula",
-        "dots",
-        Some(2022),
-    ),
-    (
-        "faults",
-        &["codificacao.lisp"],
-        "codificacao.tabula",
-        "knight",
-        Some(2023),
-    ),
-    ("faults", &["forma.lisp"], "", "knight", Some(2023)),
-    (
-        "faults",
-        &["indefinida.lisp"],
-        "indefinida.tabula",
-        "knight",
-        Some(2023),
-    ),
-    (
-        "logical-host",
-        &["bispo.lisp"],
-        "bispo.tabula",
-        "knight",
-        Some(2023),
-    ),
-    (
-        "menu-global",
-        &["jogo.lisp"],
-        "jogo.tabula",
-        "knight",
-        Some(2023),
-    ),
-    (
-        "no-move",
-        &["jogo.lisp"],
-        "jogo.tabula",
-        "knight",
-        Some(2023),
-    ),
-    (
-        "node-global",
-        &["cavalo.lisp"],
-        "cavalo.tabula",
-        "knight",
-        None,
-    ),
-    (
-        "overrun",
-        &["jogo.lisp"],
-        "jogo.tabula",
-        "knight",
-        Some(2023),
-    ),
-    (
-        "side-guess",
-        &["adivinha.lisp"],
-        "adivinha.tabula",
-        "knight",
-        Some(2023),
-    ),
-    (
-        "soli-side-guess",
-        &["adivinha.lisp"],
-        "adivinha.tabula",
-        "solitario",
-        Some(2025),
-    ),
-    ("symbol-2015", &["galo.lisp"], "galo.tabula", "knight", None),
-    (
-        "windows-lispworks",
-        &["projeto.lisp", "algoritmo.lisp", "jogo.LISP", "jogo.LISP~"],
-        "",
-        "knight",
-        Some(2019),
-    ),
-];
 
 /// One submission made of `files` of a kit project, through the intake.
 fn take_kit(tmp: &Tmp, project: &str, files: &[&str]) -> Submission {
@@ -176,202 +77,319 @@ fn keys(sub: &Submission) -> Vec<(String, String)> {
     read_description(&fs::read_to_string(desc_dir(sub).join(DESCRIPTION)).unwrap()).unwrap()
 }
 
-/// A `:files` value by file name only (the hand descriptions sit beside
-/// the files, ours beside `files/`).
-fn by_file_name(key: &str, value: &str) -> String {
-    if key != ":files" {
-        return value.to_string();
-    }
-    value
-        .split('"')
-        .enumerate()
-        .map(|(i, part)| {
-            if i % 2 == 1 {
-                part.rsplit('/').next().unwrap()
-            } else {
-                part
-            }
-        })
-        .collect::<Vec<_>>()
-        .join("\"")
+fn value(sub: &Submission, key: &str) -> Option<String> {
+    keys(sub)
+        .into_iter()
+        .find(|(k, _)| k == key)
+        .map(|(_, v)| v)
 }
 
-/// Per kit test project: the keys recognised (beyond :preset, :files and
-/// :entry), and the hand description's keys that still need a teacher's
-/// line.
-const EXPECTED: &[(&str, &[&str], &[&str])] = &[
-    ("adji-raw", &[], &[":depth-global \"*avaliadas*\""]),
-    ("adjiboto-2024", &[], &[]),
-    ("blokus-stocks", &[], &[]),
-    ("clock-cpu", &[], &[]),
-    ("clock-ms", &[":depth-global \"*profundidade*\""], &[]),
-    ("clock-raw", &[":depth-global \"*profundidade*\""], &[]),
-    ("dots-moves", &[], &[]),
-    ("codificacao.lisp", &[], &[]),
-    ("forma.lisp", &[], &[]),
-    (
-        "indefinida.lisp",
-        &[":aliases ((avaliar-jogadas avaliar))"],
-        &[],
-    ),
-    ("logical-host", &[], &[]),
-    (
-        "menu-global",
-        &[":globals ((*pasta* :scratch))"],
-        &[":globals ((*pasta* :scratch) (*nivel* 3))"],
-    ),
-    ("no-move", &[], &[]),
-    (
-        "node-global",
-        &[":args (:estado 3 :side)", ":answer (:global \"*jogada*\")"],
-        &[":estado (:board nil :score1 :score2)", ":base 1"],
-    ),
-    ("overrun", &[], &[":clock :ms"]),
-    ("side-guess", &[":estado :board", ":view :mover-first"], &[]),
-    ("soli-side-guess", &[], &[":view :mover-first"]),
-    (
-        "symbol-2015",
-        &[
-            ":args (:estado :symbol :tempo)",
-            ":symbols (:branco :preto)",
-        ],
-        &[":estado (:board :score1 :score2)"],
-    ),
-    ("windows-lispworks", &[], &[]),
-];
+/// A kit test project that plays: (folder, files, game, year, the entry
+/// recognised, a key and value the description must hold).
+type Plays = (
+    &'static str,
+    &'static [&'static str],
+    &'static str,
+    Option<u32>,
+    &'static str,
+    Option<(&'static str, &'static str)>,
+);
 
-#[test]
-fn the_kit_projects_are_recognised() {
-    let mut report = String::new();
-    for (project, files, hand, g, year) in KIT {
-        let label = if *project == "faults" {
-            files[0]
-        } else {
-            project
-        };
-        let (_, want, teacher) = EXPECTED.iter().find(|e| e.0 == label).unwrap();
-        let tmp = Tmp::new("kit");
-        let sub = take_kit(&tmp, project, files);
-        let r = recognise(&sub, game(g), *year, desc_dir(&sub));
-        let Engine::Lisp { description, lines } = &r.engine else {
-            panic!("{label}: {:?}", r.engine);
-        };
-        assert_eq!(*description, desc_dir(&sub).join(DESCRIPTION));
-        let got = keys(&sub);
-        // What the file says is what the lines say.
-        let from_lines: Vec<(String, String)> = lines
-            .iter()
-            .map(|l| (l.key.clone(), l.value.clone()))
-            .collect();
-        assert_eq!(got, from_lines, "{label}");
-        // :preset, :files, :entry, then what was recognised.
-        let extra: Vec<String> = got[3..].iter().map(|(k, v)| format!("{k} {v}")).collect();
-        assert_eq!(extra, *want, "{label}: {r:#?}");
-        assert_eq!(got[0].0, ":preset");
-        assert_eq!(got[1].0, ":files");
-        assert_eq!(got[2].0, ":entry");
-        // Against the hand description: what a teacher still writes.
-        let mut missing = Vec::new();
-        if !hand.is_empty() {
-            let text = fs::read_to_string(kit_project(project).join(hand)).unwrap();
-            for (k, v) in read_description(&text).unwrap() {
-                let ours = got.iter().find(|(gk, _)| *gk == k);
-                if ours.is_none_or(|(_, gv)| by_file_name(&k, gv) != v) {
-                    missing.push(format!("{k} {v}"));
-                }
-            }
-        }
-        assert_eq!(missing, *teacher, "{label}");
-        report.push_str(&format!(
-            "{label}: recognised {}; a teacher's line: {}\n",
-            got.iter()
-                .map(|(k, _)| k.as_str())
-                .collect::<Vec<_>>()
-                .join(" "),
-            if missing.is_empty() {
-                "none".into()
-            } else {
-                missing.join(", ")
-            }
-        ));
-    }
-    println!("{report}");
-}
-
-/// The kit itself reads each description written and plays a move with the
-/// project's own entry (no fallback), where the description is complete.
-#[test]
-fn the_kit_runs_the_descriptions() {
-    if std::process::Command::new("sbcl")
-        .arg("--version")
-        .output()
-        .is_err()
-    {
-        eprintln!("skipped: no sbcl");
+/// Every move of the probe a legal move of its own, the description
+/// certain, its evidence written.
+fn plays_every_position(cases: &[Plays]) {
+    if !has_sbcl() {
         return;
     }
-    let knight = "position fen knight 01,02,03,04,05,06,07,08,09,10/11,12,13,14,15,16,17,18,19,20/21,22,23,24,25,26,27,28,29,30/31,32,33,34,35,36,37,38,39,40/41,42,43,44,45,46,47,48,49,50/51,52,53,54,55,56,57,58,59,60/61,62,63,64,65,66,67,68,69,70/71,72,73,74,75,76,77,78,79,80/81,82,83,84,85,86,87,88,89,90/91,92,93,94,95,96,97,98,99,00 w 0 0";
-    // The projects a teacher need not touch (the deliberate faults and
-    // the incomplete ones left out).
-    let complete = [
-        "adji-raw",
-        "adjiboto-2024",
-        "blokus-stocks",
-        "clock-ms",
-        "clock-raw",
-        "dots-moves",
-        "indefinida.lisp",
-        "logical-host",
-        "no-move",
-        "side-guess",
-        "symbol-2015",
-        "windows-lispworks",
-    ];
-    for (project, files, _, g, year) in KIT {
-        let label = if *project == "faults" {
-            files[0]
-        } else {
-            project
-        };
-        if !complete.contains(&label) {
-            continue;
-        }
-        let tmp = Tmp::new("kit-run");
+    for (project, files, g, year, entry, key) in cases {
+        let tmp = Tmp::new("plays");
         let sub = take_kit(&tmp, project, files);
-        recognise(&sub, game(g), *year, desc_dir(&sub));
-        let position = if *g == "knight" {
-            knight.to_string()
-        } else {
-            format!("setoption name Game value {g}\nposition startpos")
+        let r = tried(&sub, game(g), *year);
+        let label = format!("{project}/{}", files[0]);
+        let Engine::Lisp { lines, .. } = &r.engine else {
+            panic!("{label}: {r:#?}");
         };
-        let mut child = std::process::Command::new("sbcl")
-            .arg("--script")
-            .arg(repo().join("adapters/lisp/run.lisp"))
-            .arg(desc_dir(&sub).join(DESCRIPTION))
-            .env("TABULA_SCRATCH", tmp.path().join("scratch"))
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
-        use std::io::Write;
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(format!("ugi\n{position}\ngo movetime 300\nquit\n").as_bytes())
-            .unwrap();
-        let out = child.wait_with_output().unwrap();
-        let stdout = String::from_utf8_lossy(&out.stdout);
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert!(
-            stdout.contains("\nbestmove "),
-            "{label}:\n{stdout}\n{stderr}"
-        );
-        assert!(!stdout.contains("fallback"), "{label}:\n{stdout}\n{stderr}");
-        if label == "windows-lispworks" {
-            assert!(stdout.contains("bestmove i3"), "{stdout}");
+        let e = r.experiment.as_ref().expect("an experiment");
+        assert!(e.positions >= 4, "{label}: {e:?}");
+        assert_eq!(e.legal, e.positions, "{label}: {e:#?}");
+        let entry_line = lines.iter().find(|l| l.key == ":entry").unwrap();
+        assert_eq!(entry_line.value, format!("\"{entry}\""), "{label}");
+        assert_eq!(entry_line.sure, Sureness::Certain, "{label}");
+        if let Some((k, v)) = key {
+            assert_eq!(value(&sub, k).as_deref(), Some(*v), "{label}: {lines:#?}");
         }
+        let text = fs::read_to_string(desc_dir(&sub).join(DESCRIPTION)).unwrap();
+        assert!(
+            text.contains(&format!(
+                "legal moves of its own in {} of {} probe positions",
+                e.legal, e.positions
+            )),
+            "{label}: {text}"
+        );
+        assert!(
+            value(&sub, ":clock").is_some(),
+            "{label}: the clock is decided: {text}"
+        );
+    }
+}
+
+#[test]
+fn the_kit_projects_play_their_contract() {
+    plays_every_position(&[
+        (
+            "adjiboto-2024",
+            &["projeto.lisp"],
+            "adjiboto",
+            Some(2024),
+            "jogar",
+            None,
+        ),
+        (
+            "blokus-stocks",
+            &["blokus.lisp"],
+            "blokus",
+            Some(2021),
+            "jogar",
+            None,
+        ),
+        (
+            "clock-ms",
+            &["jogo.lisp"],
+            "knight",
+            Some(2019),
+            "jogar",
+            Some((":clock", ":ms")),
+        ),
+        (
+            "clock-raw",
+            &["projeto.lisp", "regras.lisp"],
+            "knight",
+            Some(2023),
+            "jogar",
+            Some((":clock", ":internal")),
+        ),
+        (
+            "dots-moves",
+            &["pontos.lisp"],
+            "dots",
+            Some(2022),
+            "jogar",
+            None,
+        ),
+        (
+            "logical-host",
+            &["bispo.lisp"],
+            "knight",
+            Some(2023),
+            "jogar",
+            None,
+        ),
+        (
+            "windows-lispworks",
+            &["projeto.lisp", "algoritmo.lisp", "jogo.LISP", "jogo.LISP~"],
+            "knight",
+            Some(2019),
+            "jogar",
+            None,
+        ),
+        (
+            "quote-comment",
+            &["jogo.lisp"],
+            "knight",
+            Some(2023),
+            "jogar",
+            None,
+        ),
+    ]);
+}
+
+#[test]
+fn the_kit_projects_that_differ_from_their_contract_play() {
+    plays_every_position(&[
+        (
+            "side-guess",
+            &["adivinha.lisp"],
+            "knight",
+            Some(2023),
+            "jogar",
+            Some((":view", ":mover-first")),
+        ),
+        (
+            "soli-side-guess",
+            &["adivinha.lisp"],
+            "solitario",
+            Some(2025),
+            "jogar",
+            Some((":view", ":mover-first")),
+        ),
+        (
+            "node-global",
+            &["cavalo.lisp"],
+            "knight",
+            None,
+            "jogada-computador",
+            Some((":answer", "(:global \"*jogada*\")")),
+        ),
+        (
+            "faults",
+            &["indefinida.lisp"],
+            "knight",
+            Some(2023),
+            "jogar",
+            Some((":aliases", "((avaliar-jogadas avaliar))")),
+        ),
+        (
+            "menu-global",
+            &["jogo.lisp"],
+            "knight",
+            Some(2023),
+            "jogar",
+            Some((":globals", "((*nivel* 3) (*pasta* :scratch))")),
+        ),
+    ]);
+}
+
+#[test]
+fn the_real_patterns_play() {
+    plays_every_position(&[
+        (
+            "menu-computer",
+            &["jogo.lisp"],
+            "knight",
+            Some(2023),
+            "jogada-computador",
+            Some((":args", "(:estado 3 :piece)")),
+        ),
+        (
+            "package-entry",
+            &["jogo.lisp"],
+            "knight",
+            Some(2023),
+            "jogar",
+            Some((":package", "\"p55\"")),
+        ),
+        (
+            "alias-negamax",
+            &["jogo.lisp"],
+            "knight",
+            Some(2023),
+            "jogar",
+            Some((":aliases", "((negamax negamax-alfa-beta))")),
+        ),
+        (
+            "seconds-clock",
+            &["jogo.lisp"],
+            "knight",
+            Some(2023),
+            "jogar",
+            Some((":clock", ":seconds")),
+        ),
+        (
+            "split-package",
+            &["jogo.lisp"],
+            "knight",
+            Some(2023),
+            "jogar",
+            None,
+        ),
+        (
+            "no-use",
+            &["jogo.lisp"],
+            "knight",
+            Some(2023),
+            "jogar",
+            None,
+        ),
+        (
+            "current-pathname",
+            &["jogo.lisp", "regras.lisp"],
+            "knight",
+            Some(2023),
+            "jogar",
+            None,
+        ),
+        (
+            "quatro-move",
+            &["algoritmo.lisp"],
+            "quatro",
+            Some(2020),
+            "nega-memo",
+            Some((":base", "0")),
+        ),
+        (
+            "adji-pit",
+            &["jogo.lisp"],
+            "adjiboto",
+            Some(2024),
+            "jogar",
+            Some((":base", "1")),
+        ),
+        (
+            "dots-nil",
+            &["pontos.lisp"],
+            "dots",
+            Some(2016),
+            "jogar",
+            None,
+        ),
+    ]);
+}
+
+/// What cannot play is told precisely, each its own reason.
+#[test]
+fn what_cannot_play_says_why() {
+    if !has_sbcl() {
+        return;
+    }
+    let cases: &[(&str, &[&str], &str, &str)] = &[
+        ("menu-only", &["interact.lisp"], "knight", "unplayable-menu"),
+        (
+            "whole-game",
+            &["jogo.lisp"],
+            "knight",
+            "unplayable-whole-game",
+        ),
+        (
+            "p1-only",
+            &["procura.lisp", "puzzle.lisp", "projeto.lisp"],
+            "knight",
+            "unplayable-project-one",
+        ),
+        (
+            "unfinished",
+            &["algoritmo.lisp"],
+            "knight",
+            "unplayable-unfinished",
+        ),
+        (
+            "dots-moves",
+            &["pontos.lisp"],
+            "knight",
+            "unplayable-another-game",
+        ),
+        (
+            "broken",
+            &["jogo.lisp"],
+            "knight",
+            "unplayable-nothing-plays",
+        ),
+    ];
+    let t = crate::i18n::Texts::new("pt").unwrap();
+    for (project, files, g, id) in cases {
+        let tmp = Tmp::new("why");
+        let sub = take_kit(&tmp, project, files);
+        let r = tried(&sub, game(g), Some(2023));
+        let u = r
+            .unplayable
+            .as_ref()
+            .unwrap_or_else(|| panic!("{project}: {r:#?}"));
+        assert_eq!(u.id(), *id, "{project}: {r:#?}");
+        let Engine::Nothing { reason, fix } = &r.engine else {
+            panic!("{project}: {r:?}")
+        };
+        assert_eq!((reason.clone(), fix.clone()), u.english(), "{project}");
+        // In Portuguese for the student.
+        assert!(!u.reason(&t).is_empty() && !u.fix(&t).is_empty());
     }
 }
 
@@ -401,7 +419,7 @@ fn a_group_following_its_contract() {
         &Limits::default(),
     )
     .unwrap();
-    let r = recognise(&subs[0], game("knight"), Some(2023), desc_dir(&subs[0]));
+    let r = rec(&subs[0], game("knight"), Some(2023), desc_dir(&subs[0]));
     assert!(r.warnings.is_empty(), "{r:#?}");
     let Engine::Lisp { lines, .. } = r.engine else {
         panic!("{r:?}")
@@ -419,15 +437,18 @@ fn a_group_following_its_contract() {
                 "(\"files/projeto/projeto/jogo.lisp\")",
                 Sureness::Certain
             ),
-            (":entry", "\"jogar\"", Sureness::Certain),
+            (":entry", "\"jogar\"", Sureness::Likely),
         ]
     );
     assert_eq!(lines[1].how, "jogo.lisp loads algoritmo.lisp");
     let text = fs::read_to_string(desc_dir(&subs[0]).join(DESCRIPTION)).unwrap();
     assert!(text.contains(" :files (\"files/projeto/projeto/jogo.lisp\") ; jogo.lisp loads algoritmo.lisp (certain)\n"), "{text}");
-    assert!(text.contains(";; :clock is left to the kit"), "{text}");
+    assert!(
+        text.contains(";; Not tried (read from the source only). The clock:"),
+        "{text}"
+    );
     // Without --year: the game's latest contract, likely.
-    let r = recognise(&subs[0], game("knight"), None, desc_dir(&subs[0]));
+    let r = rec(&subs[0], game("knight"), None, desc_dir(&subs[0]));
     let Engine::Lisp { lines, .. } = r.engine else {
         panic!()
     };
@@ -436,7 +457,7 @@ fn a_group_following_its_contract() {
         ("\"2023-knight\"", Sureness::Likely)
     );
     // A year of another game: a warning, the game's latest preset.
-    let r = recognise(&subs[0], game("knight"), Some(2022), desc_dir(&subs[0]));
+    let r = rec(&subs[0], game("knight"), Some(2022), desc_dir(&subs[0]));
     assert!(
         r.warnings[0].contains("2022/23 played dots, not knight"),
         "{r:#?}"
@@ -475,7 +496,7 @@ fn files_in_the_order_their_definitions_are_used_and_a_projeto_1_left_out() {
         &Limits::default(),
     )
     .unwrap();
-    let r = recognise(&subs[0], game("knight"), Some(2023), desc_dir(&subs[0]));
+    let r = rec(&subs[0], game("knight"), Some(2023), desc_dir(&subs[0]));
     let Engine::Lisp { lines, .. } = &r.engine else {
         panic!("{r:?}")
     };
@@ -505,7 +526,7 @@ fn another_games_project_is_nothing() {
     ] {
         let tmp = Tmp::new("other");
         let sub = take_kit(&tmp, project, &[file]);
-        let r = recognise(&sub, game("knight"), Some(2023), desc_dir(&sub));
+        let r = rec(&sub, game("knight"), Some(2023), desc_dir(&sub));
         let Engine::Nothing { reason, .. } = &r.engine else {
             panic!("{project}: {r:?}")
         };
@@ -519,7 +540,7 @@ fn another_games_project_is_nothing() {
     let tmp = Tmp::new("own");
     let sub = take_kit(&tmp, "dots-moves", &["pontos.lisp"]);
     assert!(matches!(
-        recognise(&sub, game("dots"), None, desc_dir(&sub)).engine,
+        rec(&sub, game("dots"), None, desc_dir(&sub)).engine,
         Engine::Lisp { .. }
     ));
 }
@@ -546,7 +567,7 @@ fn a_python_engine_and_a_compiled_program() {
     fs::create_dir_all(&docs).unwrap();
     fs::write(docs.join("relatorio.pdf"), "%PDF").unwrap();
     let subs = read(&input, &tmp.path().join("out"), &Limits::default()).unwrap();
-    let r = recognise(&subs[0], game("knight"), None, desc_dir(&subs[0]));
+    let r = rec(&subs[0], game("knight"), None, desc_dir(&subs[0]));
     assert_eq!(
         r.engine,
         Engine::Program {
@@ -555,7 +576,7 @@ fn a_python_engine_and_a_compiled_program() {
         }
     );
     assert!(!desc_dir(&subs[0]).join(DESCRIPTION).exists());
-    let r = recognise(&subs[1], game("knight"), None, desc_dir(&subs[1]));
+    let r = rec(&subs[1], game("knight"), None, desc_dir(&subs[1]));
     assert!(
         matches!(&r.engine, Engine::Program { command, .. } if command == "./motor"),
         "{r:?}"
@@ -568,13 +589,14 @@ fn a_python_engine_and_a_compiled_program() {
             .mode();
         assert_eq!(mode & 0o111, 0o111, "the copy can be run: {mode:o}");
     }
-    let r = recognise(&subs[2], game("knight"), None, desc_dir(&subs[2]));
+    let r = rec(&subs[2], game("knight"), None, desc_dir(&subs[2]));
     assert_eq!(
         r.engine,
         Engine::Nothing {
             reason: "no Lisp source, no Python program, no executable (relatorio.pdf)".into(),
-            fix: "hand in the project's source files (.lisp) or a program that speaks the protocol"
-                .into(),
+            fix:
+                "hand in the project's source files (.lisp), or a program that speaks the protocol"
+                    .into(),
         }
     );
 }
@@ -587,14 +609,14 @@ fn refused_and_empty_submissions_are_nothing() {
     zip(&input.join("mau.zip"), &[Entry::File("../fora.lisp", b"x")]);
     let subs = read(&input, &tmp.path().join("out"), &Limits::default()).unwrap();
     for sub in &subs {
-        let r = recognise(sub, game("knight"), None, desc_dir(sub));
+        let r = rec(sub, game("knight"), None, desc_dir(sub));
         let Engine::Nothing { reason, .. } = &r.engine else {
             panic!("{r:?}")
         };
         assert!(reason.starts_with("refused at intake: "), "{reason}");
     }
     assert!(
-        matches!(&recognise(&subs[0], game("knight"), None, desc_dir(&subs[0])).engine,
+        matches!(&rec(&subs[0], game("knight"), None, desc_dir(&subs[0])).engine,
         Engine::Nothing { reason, .. } if reason.contains("mau.zip: ../fora.lisp: a path that leaves the folder"))
     );
 }
@@ -604,22 +626,26 @@ fn no_entry_writes_a_description_for_the_teacher() {
     let tmp = Tmp::new("noentry");
     let dir = tmp.path().join("in/grupo");
     fs::create_dir_all(&dir).unwrap();
-    fs::write(dir.join("jogo.lisp"), "(defun melhor-jogada (tab) tab)\n").unwrap();
+    fs::write(dir.join("jogo.lisp"), "(defun avaliar (tab) tab)\n").unwrap();
     let subs = read(
         &tmp.path().join("in"),
         &tmp.path().join("out"),
         &Limits::default(),
     )
     .unwrap();
-    let r = recognise(&subs[0], game("knight"), None, desc_dir(&subs[0]));
+    let r = rec(&subs[0], game("knight"), None, desc_dir(&subs[0]));
     let Engine::Nothing { reason, fix } = &r.engine else {
         panic!("{r:?}")
     };
     assert_eq!(
         reason,
-        "no function jogar in the Lisp files, nor another entry the kit runs"
+        "no function makes one computer move: neither jogar nor another that takes the position"
     );
-    assert!(fix.contains(":entry"), "{fix}");
+    assert!(fix.contains("(jogar estado tempo)"), "{fix}");
+    assert_eq!(
+        r.unplayable.as_ref().map(Unplayable::id),
+        Some("unplayable-no-entry")
+    );
     let keys = keys(&subs[0]);
     assert_eq!(
         keys.iter().map(|k| k.0.as_str()).collect::<Vec<_>>(),
@@ -627,19 +653,18 @@ fn no_entry_writes_a_description_for_the_teacher() {
     );
     // The teacher names the entry: the rerun takes it as given.
     let desc = desc_dir(&subs[0]).join(DESCRIPTION);
-    let text = fs::read_to_string(&desc).unwrap().replace(
-        " :files",
-        " :entry \"melhor-jogada\" :args (:estado)\n :files",
-    );
+    let text = fs::read_to_string(&desc)
+        .unwrap()
+        .replace(" :files", " :entry \"avaliar\" :args (:estado)\n :files");
     fs::write(&desc, text).unwrap();
-    let r = recognise(&subs[0], game("knight"), None, desc_dir(&subs[0]));
+    let r = rec(&subs[0], game("knight"), None, desc_dir(&subs[0]));
     let Engine::Lisp { lines, .. } = &r.engine else {
         panic!("{r:?}")
     };
     assert!(lines.iter().all(|l| l.sure == Sureness::Given));
     assert!(lines
         .iter()
-        .any(|l| l.key == ":entry" && l.value == "\"melhor-jogada\""));
+        .any(|l| l.key == ":entry" && l.value == "\"avaliar\""));
 }
 
 #[test]
@@ -647,11 +672,15 @@ fn the_teachers_edits_are_kept() {
     let tmp = Tmp::new("edits");
     let sub = take_kit(&tmp, "faults", &["indefinida.lisp"]);
     let dir = desc_dir(&sub).to_path_buf();
-    let first = recognise(&sub, game("knight"), Some(2023), &dir);
+    let first = rec(&sub, game("knight"), Some(2023), &dir);
     let desc = dir.join(DESCRIPTION);
     let written = fs::read_to_string(&desc).unwrap();
     // A rerun of what was generated writes it again, the same.
-    assert_eq!(recognise(&sub, game("knight"), Some(2023), &dir), first);
+    let again = rec(&sub, game("knight"), Some(2023), &dir);
+    assert_eq!(
+        (again.engine, again.warnings),
+        (first.engine, first.warnings)
+    );
     assert_eq!(fs::read_to_string(&desc).unwrap(), written);
     // The teacher drops the alias and adds a line: kept, given.
     let edited = written
@@ -668,7 +697,7 @@ fn the_teachers_edits_are_kept() {
         &Limits::default(),
     )
     .unwrap();
-    let r = recognise(&subs[0], game("knight"), Some(2023), &dir);
+    let r = rec(&subs[0], game("knight"), Some(2023), &dir);
     assert_eq!(fs::read_to_string(&desc).unwrap(), edited);
     let Engine::Lisp { lines, .. } = &r.engine else {
         panic!("{r:?}")
@@ -696,11 +725,12 @@ fn the_teachers_edits_are_kept() {
             .starts_with("a fresh reading also finds :aliases ((avaliar-jogadas avaliar)) (guess"),
         "{r:#?}"
     );
-    // A description that does not read is named.
-    fs::write(&desc, "(:preset \"2023-knight\"").unwrap();
-    let r = recognise(&subs[0], game("knight"), Some(2023), &dir);
+    // A description that does not read is named, with where.
+    fs::write(&desc, "(:preset \"2023-knight\"\n :entry (\"jogar\")").unwrap();
+    let r = rec(&subs[0], game("knight"), Some(2023), &dir);
     assert!(
-        matches!(&r.engine, Engine::Nothing { reason, .. } if reason.contains("does not read")),
+        matches!(&r.engine, Engine::Nothing { reason, .. }
+            if reason == "projeto.tabula (edited by hand) does not read: projeto.tabula:1:1: this ( is never closed"),
         "{r:?}"
     );
 }

@@ -4,17 +4,21 @@
 //! accuracy and turning points).
 
 use super::escape;
+use crate::i18n::{Arg, Texts};
 use crate::results::analysis::{EntrantAnalysis, Worst};
 use crate::results::record::GameRecord;
 use crate::results::report;
-use crate::results::result::Side;
+use crate::results::result::{Offender, Side};
 use crate::results::stats::{Score, Scoring, Standing};
 use std::fmt::Write as _;
 use std::path::Path;
 
+/// The characters of a name shown in the Elo chart.
+const LABEL: usize = 28;
+
 /// The Elo chart: one row per entrant (ranking order), a dot at its Elo and
 /// a bar over its 95 % interval; an unbounded end is an arrow to the edge.
-pub(super) fn elo_chart(table: &[Standing], scoring: Scoring) -> String {
+pub(super) fn elo_chart(table: &[Standing], scoring: Scoring, t: &Texts) -> String {
     let score = |s: &Standing| -> Score {
         match scoring {
             Scoring::Games => s.score.clone(),
@@ -34,13 +38,21 @@ pub(super) fn elo_chart(table: &[Standing], scoring: Scoring) -> String {
         .fold(100.0f64, |m, x| m.max(x.abs()))
         .min(1000.0)
         .ceil();
-    let (left, width, row) = (150.0, 420.0, 26.0);
+    // The names' column as wide as the longest name shown (cut at
+    // LABEL characters, the whole name in its tooltip): none is clipped.
+    let longest = table
+        .iter()
+        .map(|s| s.name.chars().count().min(LABEL))
+        .max()
+        .unwrap_or(0);
+    let (left, width, row) = ((16.0 + 7.5 * longest as f64).max(150.0), 420.0, 26.0);
     let h = 30.0 + row * table.len() as f64;
     let x = |e: f64| left + width * (e.clamp(-span, span) + span) / (2.0 * span);
     let mut out = format!(
         "<svg class=\"chart\" id=\"elo-chart\" viewBox=\"0 0 {} {h}\" role=\"img\" \
-         aria-label=\"Elo with 95% intervals\">",
-        left + width + 20.0
+         aria-label=\"{}\">",
+        left + width + 20.0,
+        escape(&t.get("report-elo-aria", &[]))
     );
     let _ = write!(
         out,
@@ -56,57 +68,66 @@ pub(super) fn elo_chart(table: &[Standing], scoring: Scoring) -> String {
         );
     }
     for (i, s) in table.iter().enumerate() {
-        let sc = score(s);
         let y = 30.0 + row * i as f64 + row / 2.0;
         let _ = write!(
             out,
-            "<text x=\"{}\" y=\"{y}\" class=\"who\">{}</text>",
+            "<text x=\"{}\" y=\"{y}\" class=\"who\"><title>{}</title>{}</text>",
             left - 8.0,
-            escape(&s.name)
-        );
-        if sc.count() == 0 {
-            continue;
-        }
-        let lo = sc.elo_low.map_or(x(-span), x);
-        let hi = sc.elo_high.map_or(x(span), x);
-        let _ = write!(
-            out,
-            "<line x1=\"{lo}\" y1=\"{y}\" x2=\"{hi}\" y2=\"{y}\" class=\"err\"/>"
-        );
-        for (end, open) in [(lo, sc.elo_low.is_none()), (hi, sc.elo_high.is_none())] {
-            if open {
-                let d = if end < x(0.0) { 6.0 } else { -6.0 };
-                let _ = write!(
-                    out,
-                    "<path d=\"M{} {} L{end} {y} L{} {}\" class=\"err\"/>",
-                    end + d,
-                    y - 5.0,
-                    end + d,
-                    y + 5.0
-                );
-            } else {
-                let _ = write!(
-                    out,
-                    "<line x1=\"{end}\" y1=\"{}\" x2=\"{end}\" y2=\"{}\" class=\"err\"/>",
-                    y - 5.0,
-                    y + 5.0
-                );
-            }
-        }
-        let centre = match sc.elo {
-            Some(e) => x(e),
-            None if sc.points == 0.0 => x(-span),
-            None => x(span),
-        };
-        let _ = write!(
-            out,
-            "<circle cx=\"{centre}\" cy=\"{y}\" r=\"5\" class=\"elo\"><title>{}: {}</title></circle>",
             escape(&s.name),
-            sc.elo.map_or("unbounded".to_string(), |e| format!("{e:+.0}"))
+            escape(&report::shorten(&s.name, LABEL))
         );
+        elo_row(&mut out, &s.name, &score(s), y, span, &x);
     }
     out.push_str("</svg>");
     out
+}
+
+/// One entrant's interval and dot in the Elo chart, at height `y`.
+fn elo_row(out: &mut String, name: &str, sc: &Score, y: f64, span: f64, x: &dyn Fn(f64) -> f64) {
+    if sc.count() == 0 {
+        return;
+    }
+    let lo = sc.elo_low.map_or(x(-span), x);
+    let hi = sc.elo_high.map_or(x(span), x);
+    let _ = write!(
+        out,
+        "<line x1=\"{lo}\" y1=\"{y}\" x2=\"{hi}\" y2=\"{y}\" class=\"err\"/>"
+    );
+    for (end, open) in [(lo, sc.elo_low.is_none()), (hi, sc.elo_high.is_none())] {
+        if open {
+            let d = if end < x(0.0) { 6.0 } else { -6.0 };
+            let _ = write!(
+                out,
+                "<path d=\"M{} {} L{end} {y} L{} {}\" class=\"err\"/>",
+                end + d,
+                y - 5.0,
+                end + d,
+                y + 5.0
+            );
+        } else {
+            let _ = write!(
+                out,
+                "<line x1=\"{end}\" y1=\"{}\" x2=\"{end}\" y2=\"{}\" class=\"err\"/>",
+                y - 5.0,
+                y + 5.0
+            );
+        }
+    }
+    let centre = match sc.elo {
+        Some(e) => x(e),
+        None if sc.points == 0.0 => x(-span),
+        None => x(span),
+    };
+    let _ = write!(
+        out,
+        "<circle cx=\"{centre}\" cy=\"{y}\" r=\"5\" class=\"elo\"><title>{}: {}</title></circle>",
+        escape(name),
+        match sc.elo {
+            Some(e) => format!("{e:+.0}"),
+            None if sc.points == 0.0 => "−∞".into(),
+            None => "+∞".into(),
+        }
+    );
 }
 
 /// The moves an entrant made over `records`: (ms, depth, nodes) each.
@@ -132,7 +153,7 @@ fn own_moves<'a>(
 }
 
 /// A small histogram of the time per move (12 bars from 0 to the slowest).
-fn histogram(times: &[u64]) -> String {
+fn histogram(times: &[u64], t: &Texts) -> String {
     const BARS: usize = 12;
     let max = times.iter().copied().max().unwrap_or(0).max(1);
     let mut counts = [0u32; BARS];
@@ -144,8 +165,9 @@ fn histogram(times: &[u64]) -> String {
     let (w, h) = (240.0, 60.0);
     let bw = w / BARS as f64;
     let mut out = format!(
-        "<svg class=\"hist\" viewBox=\"0 0 {w} {}\" role=\"img\" aria-label=\"time per move\">",
-        h + 14.0
+        "<svg class=\"hist\" viewBox=\"0 0 {w} {}\" role=\"img\" aria-label=\"{}\">",
+        h + 14.0,
+        escape(&t.get("report-time-per-move", &[]))
     );
     for (k, &c) in counts.iter().enumerate() {
         let bh = h * f64::from(c) / f64::from(top);
@@ -194,12 +216,14 @@ pub(super) fn entrant_card(
     records: &[GameRecord],
     movers: &[Vec<u8>],
     folder: Option<&Path>,
+    t: &Texts,
 ) {
+    let l = |id: &str| escape(&t.get(id, &[]));
     let moves: Vec<(u64, Option<u64>, Option<u64>)> = own_moves(&s.name, records, movers).collect();
     let depths: Vec<u64> = moves.iter().filter_map(|m| m.1).collect();
     let avg_depth = (!depths.is_empty())
         .then(|| depths.iter().sum::<u64>() as f64 / depths.len() as f64)
-        .map_or("-".to_string(), |d| format!("{d:.1}"));
+        .map_or("-".to_string(), |d| t.number(d, 1));
     let (nodes, ms) = moves
         .iter()
         .filter_map(|m| m.2.map(|n| (n, m.0)))
@@ -218,73 +242,140 @@ pub(super) fn entrant_card(
             times.iter().sum::<u64>() as f64 / times.len() as f64
         )
     };
+    let line = t.get(
+        "report-card",
+        &[
+            ("games", s.games.into()),
+            ("w", s.score.wins.into()),
+            ("d", s.score.draws.into()),
+            ("l", s.score.losses.into()),
+            ("moves", moves.len().into()),
+            ("depth", Arg::Text(avg_depth)),
+            ("nps", Arg::Text(nps)),
+            ("ms", Arg::Text(avg_ms)),
+        ],
+    );
     let _ = write!(
         out,
-        "<div class=\"card\" data-name=\"{0}\"><h3>{0}</h3><p>{1} W/D/L {2}/{3}/{4}; \
-         {5} moves; average depth {avg_depth}; {nps} nodes/s; {avg_ms} ms a move</p>",
+        "<div class=\"card\" data-name=\"{0}\"><h3>{0}</h3><p>{1}</p>",
         escape(&s.name),
-        crate::out::plural(s.games as usize, "game"),
-        s.score.wins,
-        s.score.draws,
-        s.score.losses,
-        moves.len(),
+        escape(&line),
     );
     if !times.is_empty() {
-        out.push_str("<p class=\"note\">time per move</p>");
-        out.push_str(&histogram(&times));
+        let _ = write!(out, "<p class=\"note\">{}</p>", l("report-time-per-move"));
+        out.push_str(&histogram(&times, t));
     }
     if s.fault_reasons.is_empty() {
-        out.push_str("<p>no game lost by a fault</p>");
+        let _ = write!(out, "<p>{}</p>", l("report-no-fault"));
     } else {
-        out.push_str("<table class=\"faults\"><tr><th>lost by</th><th>games</th></tr>");
-        for (reason, n) in &s.fault_reasons {
-            let _ = write!(out, "<tr><td>{}</td><td>{n}</td></tr>", escape(reason));
-        }
-        out.push_str("</table><ul class=\"faultlines\">");
-        let faulted: Vec<(usize, &GameRecord)> = records
-            .iter()
-            .enumerate()
-            .filter(|(_, r)| {
-                [(Side::P1, &r.p1), (Side::P2, &r.p2)]
-                    .iter()
-                    .any(|(side, n)| **n == s.name && r.offender.is_some_and(|o| o.includes(*side)))
-            })
-            .collect();
-        // The first few in full; the rest (a faulty entrant can lose every
-        // game) as short links, so the card stays a card.
-        for &(i, r) in faulted.iter().take(FAULTS_IN_FULL) {
-            let Some(line) = report::fault_line(r) else {
-                continue;
-            };
-            let _ = write!(
-                out,
-                "<li><button class=\"open\" data-game=\"{i}\">view</button> {}",
-                escape(&line)
-            );
-            if let Some(href) = r.log.as_deref().and_then(|l| log_href(l, folder)) {
-                let _ = write!(out, " <a href=\"{}\">traffic log</a>", escape(&href));
-            }
-            out.push_str("</li>");
-        }
-        out.push_str("</ul>");
-        let rest = &faulted[faulted.len().min(FAULTS_IN_FULL)..];
-        if !rest.is_empty() {
-            let _ = write!(
-                out,
-                "<details class=\"morefaults\"><summary>{} more (each links to its game)</summary><p>",
-                rest.len()
-            );
-            for &(i, r) in rest {
-                let _ = write!(
-                    out,
-                    "<a href=\"#game={i}\" data-game=\"{i}\">{} {}</a> ",
-                    r.key,
-                    escape(r.reason.as_str())
-                );
-            }
-            out.push_str("</p></details>");
-        }
+        fault_lines(out, s, records, folder, t);
     }
+}
+
+/// An entrant's faults: counted by reason, the first few told in full
+/// (with their traffic log), the rest as links to their games.
+fn fault_lines(
+    out: &mut String,
+    s: &Standing,
+    records: &[GameRecord],
+    folder: Option<&Path>,
+    t: &Texts,
+) {
+    let l = |id: &str| escape(&t.get(id, &[]));
+    let reason = |r: &str| t.get(&format!("check-reason-{r}"), &[]);
+    let _ = write!(
+        out,
+        "<table class=\"faults\"><tr><th>{}</th><th>{}</th></tr>",
+        l("report-lost-by"),
+        l("report-col-games")
+    );
+    for (r, n) in &s.fault_reasons {
+        let _ = write!(out, "<tr><td>{}</td><td>{n}</td></tr>", escape(&reason(r)));
+    }
+    out.push_str("</table><ul class=\"faultlines\">");
+    let faulted: Vec<(usize, &GameRecord)> = records
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| {
+            [(Side::P1, &r.p1), (Side::P2, &r.p2)]
+                .iter()
+                .any(|(side, n)| **n == s.name && r.offender.is_some_and(|o| o.includes(*side)))
+        })
+        .collect();
+    // The first few in full; the rest (a faulty entrant can lose every
+    // game) as short links, so the card stays a card.
+    for &(i, r) in faulted.iter().take(FAULTS_IN_FULL) {
+        let _ = write!(
+            out,
+            "<li><button class=\"open\" data-game=\"{i}\">{}</button> {}",
+            l("report-view"),
+            escape(&fault_line(r, t))
+        );
+        if let Some(href) = r.log.as_deref().and_then(|l| log_href(l, folder)) {
+            let _ = write!(
+                out,
+                " <a href=\"{}\">{}</a>",
+                escape(&href),
+                l("report-traffic")
+            );
+        }
+        out.push_str("</li>");
+    }
+    out.push_str("</ul>");
+    let rest = &faulted[faulted.len().min(FAULTS_IN_FULL)..];
+    if !rest.is_empty() {
+        let _ = write!(
+            out,
+            "<details class=\"morefaults\"><summary>{}</summary><p>",
+            escape(&t.get("report-more-faults", &[("n", rest.len().into())]))
+        );
+        for &(i, r) in rest {
+            let _ = write!(
+                out,
+                "<a href=\"#game={i}\" data-game=\"{i}\">{} {}</a> ",
+                r.key,
+                escape(&reason(r.reason.as_str()))
+            );
+        }
+        out.push_str("</p></details>");
+    }
+}
+
+/// A game lost by a fault, in words: who, why, after how many moves, what
+/// it answered (its traffic log is a link beside).
+fn fault_line(r: &GameRecord, t: &Texts) -> String {
+    let (who, side) = match r.offender {
+        Some(Offender::Side(Side::P1)) => (r.p1.clone(), "p1"),
+        Some(Offender::Side(Side::P2)) => (r.p2.clone(), "p2"),
+        _ => (format!("{} & {}", r.p1, r.p2), "p1, p2"),
+    };
+    let detail = r
+        .detail
+        .as_deref()
+        .filter(|d| !d.is_empty())
+        .map_or(String::new(), |d| {
+            t.get(
+                "report-fault-detail",
+                &[(
+                    "detail",
+                    Arg::Text(tabula::protocol::line::escape_controls(d)),
+                )],
+            )
+        });
+    t.get(
+        "report-fault-line",
+        &[
+            ("key", Arg::Text(r.key.to_string())),
+            ("who", Arg::Text(who)),
+            ("side", Arg::Text(side.into())),
+            (
+                "reason",
+                Arg::Text(t.get(&format!("check-reason-{}", r.reason.as_str()), &[])),
+            ),
+            ("n", r.moves.len().into()),
+            ("detail", Arg::Text(detail)),
+        ],
+    )
 }
 
 /// An entrant's accuracy over its analysed games and its worst moves (the
@@ -295,26 +386,36 @@ pub(super) fn turning_points(
     entrant: Option<&EntrantAnalysis>,
     worst: &[Worst<'_>],
     records: &[GameRecord],
+    t: &Texts,
 ) {
+    let l = |id: &str| escape(&t.get(id, &[]));
     let Some(e) = entrant.filter(|e| e.games > 0) else {
-        out.push_str("<p class=\"analysis\">no game analysed</p>");
+        let _ = write!(out, "<p class=\"analysis\">{}</p>", l("report-no-analysis"));
         return;
     };
-    let _ = write!(
-        out,
-        "<p class=\"analysis\">accuracy {} over {} analysed; {} blunders, {} mistakes, \
-         {} inaccuracies</p>",
-        e.accuracy.map_or("-".into(), |a| format!("{a:.1}")),
-        crate::out::plural(e.games as usize, "game"),
-        e.blunders,
-        e.mistakes,
-        e.inaccuracies,
+    let summary = t.get(
+        "report-analysis",
+        &[
+            (
+                "accuracy",
+                Arg::Text(e.accuracy.map_or("-".into(), |a| t.number(a, 1))),
+            ),
+            ("games", e.games.into()),
+            ("blunders", e.blunders.into()),
+            ("mistakes", e.mistakes.into()),
+            ("inaccuracies", e.inaccuracies.into()),
+        ],
     );
+    let _ = write!(out, "<p class=\"analysis\">{}</p>", escape(&summary));
     if worst.is_empty() {
-        out.push_str("<p class=\"analysis\">no marked move</p>");
+        let _ = write!(out, "<p class=\"analysis\">{}</p>", l("report-no-marked"));
         return;
     }
-    out.push_str("<p class=\"note\">turning points (its worst moves)</p><ol class=\"turning\">");
+    let _ = write!(
+        out,
+        "<p class=\"note\">{}</p><ol class=\"turning\">",
+        l("report-turning")
+    );
     for w in worst {
         let (m, key) = (
             w.line,
@@ -322,19 +423,34 @@ pub(super) fn turning_points(
                 .get(w.game)
                 .map_or(String::new(), |r| r.key.to_string()),
         );
+        let class = t.get(&format!("report-class-{}", m.class), &[]);
+        let rest = t.get(
+            "report-turning-rest",
+            &[
+                ("played", Arg::Text(m.played.clone())),
+                ("class", Arg::Text(class)),
+                ("drop", Arg::Text(t.number(m.drop(), 1))),
+                ("best", Arg::Text(m.best.clone())),
+                (
+                    "missed",
+                    Arg::Text(if m.missed_win {
+                        t.get("report-missed-win", &[])
+                    } else {
+                        String::new()
+                    }),
+                ),
+            ],
+        );
         let _ = write!(
             out,
-            "<li><a href=\"#game={0}&amp;ply={1}\" data-game=\"{0}\" data-ply=\"{1}\">{2} move {3}</a>: \
-             {4} ({5}, −{6:.1} %), best {7}{8}</li>",
+            "<li><a href=\"#game={0}&amp;ply={1}\" data-game=\"{0}\" data-ply=\"{1}\">{2}</a>{3}</li>",
             w.game,
             m.ply,
-            escape(&key),
-            m.ply + 1,
-            escape(&m.played),
-            m.class,
-            m.drop(),
-            escape(&m.best),
-            if m.missed_win { "; a win missed" } else { "" },
+            escape(&t.get(
+                "report-turning-move",
+                &[("key", Arg::Text(key)), ("n", (m.ply + 1).into())]
+            )),
+            escape(&rest),
         );
     }
     out.push_str("</ol>");

@@ -36,8 +36,10 @@ mod similar;
 
 pub use similar::Similarity;
 
+use crate::i18n::{Arg, Texts};
 use crate::out::plural;
 use crate::results::analysis::{self, Analyses, EntrantAnalysis, Review};
+use crate::results::journal;
 use crate::results::record::{GameKey, GameRecord};
 use crate::results::report;
 use crate::results::stats::{self, Scoring, Standing};
@@ -49,7 +51,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 use tabula::analysis::MoveClass;
 use tabula::game::svg::{self, Part};
-use tabula::game::AnyPosition;
+use tabula::games::AnyPosition;
 
 /// The page's style sheet.
 const STYLE: &str = include_str!("page.css");
@@ -69,6 +71,9 @@ pub struct PageInfo {
     pub folder: Option<PathBuf>,
     /// The pairs of `arbiter similarity`, for the "Copied work" section.
     pub similarity: Option<Similarity>,
+    /// The page's language (`en`; `pt` under `arbiter grade`): its words
+    /// are `arbiter/locales/<lang>/report.ftl`.
+    pub lang: String,
 }
 
 impl PageInfo {
@@ -88,6 +93,7 @@ impl PageInfo {
             scoring,
             folder: None,
             similarity: None,
+            lang: "en".into(),
         }
     }
 }
@@ -125,6 +131,9 @@ pub struct ReportArgs {
     /// --html), relative to this page.
     #[arg(long, value_name = "URL", requires = "similarity")]
     pub(crate) similarity_page: Option<String>,
+    /// The page's language: en or pt.
+    #[arg(long, default_value = "en", value_parser = ["en", "pt"])]
+    pub(crate) lang: String,
 }
 
 /// The analysis file that goes with a results file when none is named:
@@ -143,6 +152,28 @@ pub(crate) fn analysis_beside(results: &Path) -> PathBuf {
 /// `arbiter report`: prints the standings as a tournament does and writes
 /// the page.
 pub fn run(args: ReportArgs) -> Result<std::process::ExitCode> {
+    {
+        use crate::paths::Named;
+        let mut inputs: Vec<Named> = args
+            .results
+            .iter()
+            .map(|p| Named::file("a results file", p))
+            .collect();
+        inputs.extend(args.analysis.iter().map(|p| Named::file("--analysis", p)));
+        inputs.extend(
+            args.similarity
+                .as_deref()
+                .map(|p| Named::file("--similarity", p)),
+        );
+        let beside: Vec<PathBuf> = args.results.iter().map(|r| analysis_beside(r)).collect();
+        inputs.extend(
+            beside
+                .iter()
+                .filter(|_| !args.no_analysis)
+                .map(|p| Named::file("an analysis file", p)),
+        );
+        crate::paths::check(&inputs, &[Named::file("--out", &args.out)])?;
+    }
     let records = load_journals(&args.results)?;
     if records.is_empty() {
         anyhow::bail!(
@@ -155,6 +186,7 @@ pub fn run(args: ReportArgs) -> Result<std::process::ExitCode> {
         );
     }
     let mut info = PageInfo::of_records("", &records, args.scoring);
+    info.lang = args.lang.clone();
     if let Some(csv) = &args.similarity {
         info.similarity = Some(Similarity::load(csv, args.similarity_page.clone())?);
     }
@@ -180,7 +212,7 @@ pub fn run(args: ReportArgs) -> Result<std::process::ExitCode> {
         args.analysis.clone()
     };
     for f in &args.analysis {
-        if !f.is_file() {
+        if !f.exists() {
             anyhow::bail!("no analysis file '{}'", f.display());
         }
     }
@@ -215,7 +247,7 @@ pub fn run(args: ReportArgs) -> Result<std::process::ExitCode> {
 
 /// The heading of a tournament's page: the game, the entrants and the time
 /// control.
-pub fn title(game: tabula::game::GameId, names: &[String], tc: &str) -> String {
+pub fn title(game: tabula::games::GameId, names: &[String], tc: &str) -> String {
     title_of(game.as_str(), names, Some(tc))
 }
 
@@ -233,33 +265,21 @@ fn title_of(game: &str, names: &[String], tc: Option<&str>) -> String {
 
 /// Reads the games of one or more results journals (JSONL), every
 /// tournament in them, in order (a key repeated within a tournament: the
-/// last line wins, as on resume). Lines that are not results are skipped
-/// with a warning.
+/// last line wins, as on resume). Each line is replayed by the rules as
+/// resume replays it: a line that is not a results line, not UTF-8, or
+/// whose game does not replay is told by key on stderr and left out.
 pub fn load_journals(paths: &[PathBuf]) -> Result<Vec<GameRecord>> {
+    let checked = journal::read_checked(paths)?;
+    journal::tell_untrusted(&checked.untrusted, "left out");
     let mut records: Vec<GameRecord> = Vec::new();
     let mut seen: HashMap<(String, GameKey), usize> = HashMap::new();
-    for path in paths {
-        let text = std::fs::read_to_string(path)
-            .with_context(|| format!("cannot read results '{}'", path.display()))?;
-        let mut bad = 0;
-        for line in text.lines().filter(|l| !l.trim().is_empty()) {
-            match serde_json::from_str::<GameRecord>(line) {
-                Ok(r) => match seen.get(&(r.tournament.clone(), r.key)) {
-                    Some(&i) => records[i] = r,
-                    None => {
-                        seen.insert((r.tournament.clone(), r.key), records.len());
-                        records.push(r);
-                    }
-                },
-                Err(_) => bad += 1,
+    for (r, _) in checked.records {
+        match seen.get(&(r.tournament.clone(), r.key)) {
+            Some(&i) => records[i] = r,
+            None => {
+                seen.insert((r.tournament.clone(), r.key), records.len());
+                records.push(r);
             }
-        }
-        if bad > 0 {
-            log::warn!(
-                "{}: {} skipped (not a results line)",
-                path.display(),
-                plural(bad, "line")
-            );
         }
     }
     Ok(records)
@@ -376,58 +396,32 @@ pub(crate) fn render(
     // Each entrant's analysed moves, in the order of `info.names`.
     let by_entrant = analysed.then(|| analysis::by_entrant(&info.names, records, analyses));
     let by_entrant = by_entrant.as_deref();
-    let mut body = String::new();
-    let games_word = plural(records.len(), "game");
-    let _ = write!(
-        body,
-        "<header><h1>{}</h1><p class=\"sub\">{games_word}; game ends: {}</p>\
-         <nav><a href=\"#standings\">standings</a> <a href=\"#cross\">cross-table</a> \
-         <a href=\"#elo\">Elo</a> <a href=\"#entrants\">entrants</a> \
-         <a href=\"#games\">games</a> <a href=\"#viewer\">viewer</a>{}</nav></header>",
-        escape(&info.title),
-        escape(&report::reasons(records)),
-        if info.similarity.is_some() {
-            " <a href=\"#similarity\">copied work</a>"
-        } else {
-            ""
-        },
-    );
+    let t = texts(&info.lang);
+    let l = |id: &str| escape(&t.get(id, &[]));
+    let mut body = header(info, records, &t);
     let order = [info.scoring, other(info.scoring)];
     let tables: Vec<(Scoring, Vec<Standing>)> = order
         .iter()
         .map(|&s| (s, stats::standings(&info.names, records, s)))
         .collect();
-    body.push_str("<section id=\"standings\"><h2>Standings</h2><div class=\"tabs\">");
-    for (k, (s, _)) in tables.iter().enumerate() {
-        let _ = write!(
-            body,
-            "<button class=\"tab{}\" data-show=\"standings-{}\">ranked by {}</button>",
-            if k == 0 { " on" } else { "" },
-            s.as_str(),
-            match s {
-                Scoring::Games => "game points",
-                Scoring::Points => "pair points (duplicate)",
-            }
-        );
-    }
-    body.push_str("</div>");
-    for (k, (s, table)) in tables.iter().enumerate() {
-        standings_html(&mut body, table, *s, k == 0, by_entrant);
-    }
-    body.push_str("</section>");
+    standings_section(&mut body, &tables, by_entrant, &t);
     let (scoring, table) = (&tables[0].0, &tables[0].1);
-    cross_html(&mut body, table, records, *scoring);
-    body.push_str("<section id=\"elo\"><h2>Elo against the field</h2>");
-    body.push_str(&charts::elo_chart(table, *scoring));
+    cross_html(&mut body, table, records, *scoring, &t);
+    let _ = write!(body, "<section id=\"elo\"><h2>{}</h2>", l("report-elo"));
+    body.push_str(&charts::elo_chart(table, *scoring, &t));
     body.push_str("</section>");
-    body.push_str("<section id=\"entrants\"><h2>Entrants</h2><div class=\"cards\">");
+    let _ = write!(
+        body,
+        "<section id=\"entrants\"><h2>{}</h2><div class=\"cards\">",
+        l("report-entrants")
+    );
     let moves = movers(records);
     for s in table {
-        charts::entrant_card(&mut body, s, records, &moves, info.folder.as_deref());
+        charts::entrant_card(&mut body, s, records, &moves, info.folder.as_deref(), &t);
         if let Some(rows) = by_entrant {
             let row = rows.iter().find(|e| e.name == s.name);
             let worst = analysis::worst_moves(&s.name, records, analyses, 5);
-            charts::turning_points(&mut body, row, &worst, records);
+            charts::turning_points(&mut body, row, &worst, records, &t);
         }
         body.push_str("</div>");
     }
@@ -435,37 +429,8 @@ pub(crate) fn render(
     if let Some(pairs) = &info.similarity {
         similar::section(&mut body, pairs);
     }
-    let _ = write!(
-        body,
-        "<section id=\"games\"><h2>Games</h2><p id=\"games-filter\"></p>\
-         <div class=\"scroll\"><table id=\"game-list\"><thead><tr><th>game</th><th>player 1</th>\
-         <th>player 2</th><th>score</th><th>result</th><th>end</th><th>plies</th>{}</tr></thead>\
-         <tbody></tbody></table></div><p id=\"games-more\"></p></section>",
-        if analysed {
-            "<th title=\"the reference's accuracy of player 1's moves\">accuracy 1</th>\
-             <th title=\"the reference's accuracy of player 2's moves\">accuracy 2</th>"
-        } else {
-            ""
-        }
-    );
-    body.push_str(
-        "<section id=\"viewer\"><h2>Game viewer</h2><p id=\"viewer-title\">Choose a game above \
-         (or a cell of the cross-table).</p><div class=\"viewer\"><div class=\"boardcol\">\
-         <div id=\"board\" data-ply=\"0\" data-plies=\"0\" data-fen=\"\" data-best=\"\"></div>\
-         <p id=\"best-caption\" class=\"best\"></p>\
-         <div class=\"controls\"><button id=\"first\" title=\"first (Home)\">«</button>\
-         <button id=\"prev\" title=\"back (←)\">‹</button><span id=\"plyno\">-</span>\
-         <button id=\"next\" title=\"forward (→)\">›</button><button id=\"last\" title=\"last (End)\">»</button></div>\
-         <svg id=\"scoregraph\" viewBox=\"0 0 400 120\" preserveAspectRatio=\"none\"></svg>\
-         <label id=\"scores-toggle\" class=\"note\" hidden><input type=\"checkbox\" \
-         id=\"show-scores\" checked> the engines' own scores (grey)</label>\
-         <p class=\"note\" id=\"graph-note\">The score graph: each move's reported score, from \
-         player 1's side (blue above the line: player 1 better).</p></div>\
-         <div class=\"movecol\"><div class=\"scroll moves\"><table id=\"moves\"><thead><tr><th>#</th>\
-         <th>side</th><th>move</th><th>ms</th><th>depth</th><th>score</th><th>nodes</th></tr>\
-         </thead><tbody></tbody></table></div><p id=\"game-end\"></p></div></div></section>",
-    );
-    let data = page_data(info, records, &reviews, &moves);
+    games_and_viewer(&mut body, analysed, &t);
+    let data = page_data(info, records, &reviews, &moves, &t);
     let json = serde_json::to_string(&data)
         .unwrap_or_else(|_| "{}".into())
         // Inside <script>: no `</` (would end it), no `<!--` (would start
@@ -473,14 +438,164 @@ pub(crate) fn render(
         .replace("</", "<\\/")
         .replace("<!--", "\\u003c!--");
     format!(
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
+        "<!DOCTYPE html>\n<html lang=\"{}\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
          <title>{}</title><style>{STYLE}{}</style></head><body>{body}\
          <script type=\"application/json\" id=\"tabula-data\">{json}</script>\
          <script>{SCRIPT}</script></body></html>\n",
+        t.lang(),
         escape(&info.title),
         svg::SVG_STYLE,
     )
+}
+
+/// The page's heading: the title, how the games ended, the links.
+fn header(info: &PageInfo, records: &[GameRecord], t: &Texts) -> String {
+    let l = |id: &str| escape(&t.get(id, &[]));
+    let mut body = String::new();
+    let _ = write!(
+        body,
+        "<header><h1>{}</h1><p class=\"sub\">{}</p>\
+         <nav><a href=\"#standings\">{}</a> <a href=\"#cross\">{}</a> \
+         <a href=\"#elo\">{}</a> <a href=\"#entrants\">{}</a> \
+         <a href=\"#games\">{}</a> <a href=\"#viewer\">{}</a>{}</nav></header>",
+        escape(&info.title),
+        escape(&t.get(
+            "report-sub",
+            &[
+                ("n", records.len().into()),
+                ("reasons", Arg::Text(reasons(records, t)))
+            ]
+        )),
+        l("report-nav-standings"),
+        l("report-nav-cross"),
+        l("report-nav-elo"),
+        l("report-nav-entrants"),
+        l("report-nav-games"),
+        l("report-nav-viewer"),
+        if info.similarity.is_some() {
+            format!(
+                " <a href=\"#similarity\">{}</a>",
+                l("report-nav-similarity")
+            )
+        } else {
+            String::new()
+        },
+    );
+    body
+}
+
+/// The standings, one tab per scoring.
+fn standings_section(
+    body: &mut String,
+    tables: &[(Scoring, Vec<Standing>)],
+    by_entrant: Option<&[EntrantAnalysis]>,
+    t: &Texts,
+) {
+    let l = |id: &str| escape(&t.get(id, &[]));
+    let _ = write!(
+        body,
+        "<section id=\"standings\"><h2>{}</h2><div class=\"tabs\">",
+        l("report-standings")
+    );
+    for (k, (s, _)) in tables.iter().enumerate() {
+        let how = match s {
+            Scoring::Games => "report-ranked-games",
+            Scoring::Points => "report-ranked-points",
+        };
+        let _ = write!(
+            body,
+            "<button class=\"tab{}\" data-show=\"standings-{}\">{}</button>",
+            if k == 0 { " on" } else { "" },
+            s.as_str(),
+            escape(&t.get("report-ranked-by", &[("how", Arg::Text(t.get(how, &[])))]))
+        );
+    }
+    body.push_str("</div>");
+    for (k, (s, table)) in tables.iter().enumerate() {
+        standings_html(body, table, *s, k == 0, by_entrant, t);
+    }
+    body.push_str("</section>");
+}
+
+/// The texts of `lang` (English when there are none).
+fn texts(lang: &str) -> Texts {
+    Texts::new(lang).unwrap_or_else(|_| Texts::new("en").expect("the English texts parse"))
+}
+
+/// How the games ended, reason by reason, in words: `normal 20, timeout 2`.
+fn reasons(records: &[GameRecord], t: &Texts) -> String {
+    let mut by: std::collections::BTreeMap<&str, u32> = std::collections::BTreeMap::new();
+    for r in records {
+        *by.entry(r.reason.as_str()).or_default() += 1;
+    }
+    by.iter()
+        .map(|(k, v)| format!("{} {v}", t.get(&format!("check-reason-{k}"), &[])))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The list of the games and the viewer (filled by the script).
+fn games_and_viewer(body: &mut String, analysed: bool, t: &Texts) {
+    let l = |id: &str| escape(&t.get(id, &[]));
+    let _ = write!(
+        body,
+        "<section id=\"games\"><h2>{}</h2><p id=\"games-filter\"></p>\
+         <div class=\"scroll\"><table id=\"game-list\"><thead><tr><th>{}</th><th>{}</th>\
+         <th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th>{}</tr></thead>\
+         <tbody></tbody></table></div><p id=\"games-more\"></p></section>",
+        l("report-games"),
+        l("report-col-game"),
+        l("report-col-p1"),
+        l("report-col-p2"),
+        l("report-col-score"),
+        l("report-col-result"),
+        l("report-col-end"),
+        l("report-col-plies"),
+        if analysed {
+            format!(
+                "<th title=\"{}\">{}</th><th title=\"{}\">{}</th>",
+                l("report-acc1-title"),
+                l("report-col-acc1"),
+                l("report-acc2-title"),
+                l("report-col-acc2")
+            )
+        } else {
+            String::new()
+        }
+    );
+    let _ = write!(
+        body,
+        "<section id=\"viewer\"><h2>{}</h2><p id=\"viewer-title\">{}</p><div class=\"viewer\">\
+         <div class=\"boardcol\">\
+         <div id=\"board\" data-ply=\"0\" data-plies=\"0\" data-fen=\"\" data-best=\"\"></div>\
+         <p id=\"best-caption\" class=\"best\"></p>\
+         <div class=\"controls\"><button id=\"first\" title=\"{}\">«</button>\
+         <button id=\"prev\" title=\"{}\">‹</button><span id=\"plyno\">-</span>\
+         <button id=\"next\" title=\"{}\">›</button><button id=\"last\" title=\"{}\">»</button></div>\
+         <svg id=\"scoregraph\" viewBox=\"0 0 400 120\" preserveAspectRatio=\"none\"></svg>\
+         <label id=\"scores-toggle\" class=\"note\" hidden><input type=\"checkbox\" \
+         id=\"show-scores\" checked> {}</label>\
+         <p class=\"note\" id=\"graph-note\">{}</p></div>\
+         <div class=\"movecol\"><div class=\"scroll moves\"><table id=\"moves\"><thead><tr><th>{}</th>\
+         <th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr>\
+         </thead><tbody></tbody></table></div><p id=\"game-end\"></p></div></div></section>",
+        l("report-viewer"),
+        l("report-choose"),
+        l("report-first"),
+        l("report-back"),
+        l("report-forward"),
+        l("report-last"),
+        l("report-own-scores"),
+        l("report-graph-scores"),
+        l("report-col-num"),
+        l("report-col-side"),
+        l("report-col-move"),
+        l("report-col-ms"),
+        l("report-col-depth"),
+        l("report-col-score"),
+        l("report-col-nodes"),
+    );
 }
 
 fn other(s: Scoring) -> Scoring {
@@ -490,37 +605,80 @@ fn other(s: Scoring) -> Scoring {
     }
 }
 
-/// One standings table, with its method as the terminal states it (and
-/// each entrant's accuracy and blunders, given an analysis).
+/// The message of a standings column's heading.
+fn heading_id(h: &str) -> &'static str {
+    match h {
+        "rank" => "report-col-rank",
+        "name" => "report-col-name",
+        "games" => "report-col-games",
+        "W" => "report-col-w",
+        "D" => "report-col-d",
+        "L" => "report-col-l",
+        "points" => "report-col-points",
+        "score" => "report-col-score",
+        "elo" => "report-col-elo",
+        "±95%" => "report-col-interval",
+        "LOS" => "report-col-los",
+        "pairs" => "report-col-pairs",
+        "margin" => "report-col-margin",
+        "faults" => "report-col-faults",
+        _ => "report-col-own",
+    }
+}
+
+/// How a standings table ranks, in words: its scoring and its columns.
+fn method(table: &[Standing], scoring: Scoring, t: &Texts) -> String {
+    let pairs: u32 = table.iter().map(|s| s.pairs).sum::<u32>() / 2;
+    let games: u32 = table.iter().map(|s| s.games).sum::<u32>() / 2;
+    let ranked = match scoring {
+        Scoring::Games => t.get("report-method-games", &[("n", games.into())]),
+        Scoring::Points => t.get("report-method-points", &[("n", pairs.into())]),
+    };
+    let columns = t.get(
+        "report-method-columns",
+        &[("games", games.into()), ("pairs", pairs.into())],
+    );
+    format!("{ranked}\n{columns}")
+}
+
+/// One standings table, with its method (and each entrant's accuracy and
+/// blunders, given an analysis).
 fn standings_html(
     out: &mut String,
     table: &[Standing],
     scoring: Scoring,
     shown: bool,
     analysed: Option<&[EntrantAnalysis]>,
+    t: &Texts,
 ) {
+    let l = |id: &str| escape(&t.get(id, &[]));
     let (heads, rows, legend) = report::standings_cells(table);
     let _ = write!(
         out,
         "<div class=\"standings\" id=\"standings-{0}\" data-scoring=\"{0}\"{1}>\
          <pre class=\"method\">{2}</pre><div class=\"scroll\"><table><thead>\
-         <tr><th colspan=\"2\"></th><th colspan=\"9\">games</th><th colspan=\"9\">pairs</th><th></th>{3}</tr><tr>",
+         <tr><th colspan=\"2\"></th><th colspan=\"9\">{4}</th><th colspan=\"9\">{5}</th><th></th>{3}</tr><tr>",
         scoring.as_str(),
         if shown { "" } else { " hidden" },
-        escape(report::standings_header(table, scoring).trim_end()),
+        escape(method(table, scoring, t).trim_end()),
         if analysed.is_some() {
-            "<th></th><th colspan=\"2\">reference</th>"
+            format!("<th></th><th colspan=\"2\">{}</th>", l("report-group-reference"))
         } else {
-            ""
+            String::new()
         },
+        l("report-group-games"),
+        l("report-group-pairs"),
     );
     for (k, h) in heads.iter().enumerate() {
-        let _ = write!(out, "<th class=\"c{k}\">{}</th>", escape(h));
+        let _ = write!(out, "<th class=\"c{k}\">{}</th>", l(heading_id(h)));
     }
     if analysed.is_some() {
-        out.push_str(
-            "<th class=\"acc\" title=\"the mean of its games' accuracies, by the reference\">\
-             accuracy</th><th class=\"blunders\">blunders</th>",
+        let _ = write!(
+            out,
+            "<th class=\"acc\" title=\"{}\">{}</th><th class=\"blunders\">{}</th>",
+            l("report-acc-title"),
+            l("report-accuracy"),
+            l("report-blunders")
         );
     }
     out.push_str("</tr></thead><tbody>");
@@ -538,7 +696,7 @@ fn standings_html(
                 out,
                 "<td class=\"acc\">{}</td><td class=\"blunders\">{}</td>",
                 e.and_then(|e| e.accuracy)
-                    .map_or("-".into(), |a| format!("{a:.1}")),
+                    .map_or("-".into(), |a| t.number(a, 1)),
                 e.map_or("-".into(), |e| e.blunders.to_string()),
             );
         }
@@ -546,27 +704,35 @@ fn standings_html(
     }
     out.push_str("</tbody></table></div>");
     if legend {
-        let _ = write!(
-            out,
-            "<p class=\"note\">{}</p>",
-            escape(report::INTERVAL_LEGEND)
-        );
+        let _ = write!(out, "<p class=\"note\">{}</p>", l("report-legend"));
     }
     out.push_str("</div>");
 }
 
 /// The cross-table in ranking order; each cell lists that pairing's games.
-fn cross_html(out: &mut String, table: &[Standing], records: &[GameRecord], scoring: Scoring) {
+fn cross_html(
+    out: &mut String,
+    table: &[Standing],
+    records: &[GameRecord],
+    scoring: Scoring,
+    t: &Texts,
+) {
     let pairs = stats::pairs(records);
+    let what = match scoring {
+        Scoring::Games => "report-cross-games",
+        Scoring::Points => "report-cross-points",
+    };
     let _ = write!(
         out,
-        "<section id=\"cross\"><h2>Cross-table</h2><p class=\"note\">{}; click a cell for \
-         the games of the pairing.</p><div class=\"scroll\"><table class=\"cross\"><thead><tr>\
-         <th>rank</th><th>name</th>",
-        match scoring {
-            Scoring::Games => "the row's points against the column / games",
-            Scoring::Points => "the row's pair points against the column / pairs",
-        }
+        "<section id=\"cross\"><h2>{}</h2><p class=\"note\">{}</p><div class=\"scroll\">\
+         <table class=\"cross\"><thead><tr><th>{}</th><th>{}</th>",
+        escape(&t.get("report-cross", &[])),
+        escape(&t.get(
+            "report-cross-note",
+            &[("what", Arg::Text(t.get(what, &[])))]
+        )),
+        escape(&t.get("report-col-rank", &[])),
+        escape(&t.get("report-col-name", &[])),
     );
     for i in 0..table.len() {
         let _ = write!(out, "<th>#{}</th>", i + 1);
@@ -588,15 +754,21 @@ fn cross_html(out: &mut String, table: &[Standing], records: &[GameRecord], scor
             } else {
                 let _ = write!(
                     out,
-                    "<td><button class=\"pairing\" data-a=\"{}\" data-b=\"{}\">{pts}/{n}</button></td>",
+                    "<td><button class=\"pairing\" data-a=\"{}\" data-b=\"{}\">{}/{n}</button></td>",
                     escape(&a.name),
-                    escape(&b.name)
+                    escape(&b.name),
+                    t.number(pts, page_decimals(pts))
                 );
             }
         }
         out.push_str("</tr>");
     }
     out.push_str("</tbody></table></div></section>");
+}
+
+/// The decimals a half-point total needs (`2`, `1.5`).
+fn page_decimals(x: f64) -> usize {
+    usize::from(x.fract() != 0.0)
 }
 
 /// The mover of each ply of each game (player 1 or 2), from a replay.
@@ -631,6 +803,8 @@ struct Data<'a> {
     /// True when a game is analysed (the game list shows the accuracies).
     #[serde(skip_serializing_if = "is_false")]
     analysed: bool,
+    /// The words the script writes, in the page's language.
+    t: HashMap<&'static str, String>,
 }
 
 fn is_false(b: &bool) -> bool {
@@ -821,6 +995,7 @@ fn page_data<'a>(
     records: &'a [GameRecord],
     reviews: &[Option<&Review>],
     who: &[Vec<u8>],
+    t: &Texts,
 ) -> Data<'a> {
     let (mut keys, mut parts) = (Table::default(), Table::default());
     let mut games = Vec::with_capacity(records.len());
@@ -883,7 +1058,73 @@ fn page_data<'a>(
         parts: parts.list,
         analysed: reviews.iter().any(Option::is_some),
         games,
+        t: script_words(t),
     }
+}
+
+/// The words the script writes, in the page's language: each message with
+/// its arguments as `{name}` for the script to fill in.
+fn script_words(t: &Texts) -> HashMap<&'static str, String> {
+    let hole = |name: &'static str| (name, Arg::Text(format!("{{{name}}}")));
+    let with = |id: &str, names: &[&'static str]| {
+        let args: Vec<(&str, Arg)> = names.iter().map(|n| hole(n)).collect();
+        t.get(id, &args)
+    };
+    let mut w = HashMap::new();
+    for (key, id, names) in [
+        ("draw", "report-js-draw", &[][..]),
+        ("won", "report-js-won", &["who"][..]),
+        ("gamesOf", "report-js-games-of", &["a", "b"][..]),
+        ("allGames", "report-js-all-games", &[][..]),
+        ("seeAll", "report-js-see-all", &[][..]),
+        ("showMore", "report-js-show-more", &["n", "of"][..]),
+        (
+            "best",
+            "report-js-best",
+            &["best", "played", "badge", "class"][..],
+        ),
+        (
+            "title",
+            "report-js-title",
+            &["game", "key", "p1", "p2", "s1", "s2", "result"][..],
+        ),
+        ("accuracy", "report-js-accuracy", &["a1", "a2"][..]),
+        ("reference", "report-js-reference", &[][..]),
+        ("bestNote", "report-js-best-note", &["best"][..]),
+        ("missedWin", "report-js-missed-win", &[][..]),
+        ("replaced", "report-js-replaced", &[][..]),
+        ("ended", "report-js-ended", &["reason"][..]),
+        ("atFault", "report-js-at-fault", &["who"][..]),
+        ("mark", "report-js-mark", &["n", "class"][..]),
+        ("p1Full", "report-js-p1-full", &[][..]),
+        ("noteScores", "report-graph-scores", &[][..]),
+        ("noteWin", "report-graph-win", &[][..]),
+        ("num", "report-col-num", &[][..]),
+        ("side", "report-col-side", &[][..]),
+        ("move", "report-col-move", &[][..]),
+        ("accuracyCol", "report-accuracy", &[][..]),
+        ("ms", "report-col-ms", &[][..]),
+        ("depth", "report-col-depth", &[][..]),
+        ("score", "report-col-score", &[][..]),
+        ("nodes", "report-col-nodes", &[][..]),
+    ] {
+        w.insert(key, with(id, names));
+    }
+    for class in ["best", "good", "inaccuracy", "mistake", "blunder"] {
+        let key: &'static str = match class {
+            "best" => "cls-best",
+            "good" => "cls-good",
+            "inaccuracy" => "cls-inaccuracy",
+            "mistake" => "cls-mistake",
+            _ => "cls-blunder",
+        };
+        w.insert(key, t.get(&format!("report-class-{class}"), &[]));
+    }
+    for reason in crate::results::result::Reason::ALL {
+        let key: &'static str = reason.as_str();
+        w.insert(key, t.get(&format!("check-reason-{key}"), &[]));
+    }
+    w
 }
 
 /// A game's review as the page stores it; `drawn` holds the parts of each
@@ -1033,6 +1274,41 @@ mod tests {
             "only the page's own scripts end"
         );
         assert!(!page.contains("<!--"));
+    }
+
+    #[test]
+    fn a_page_speaks_its_language() {
+        let rs = records();
+        let mut info = PageInfo::of_records("t", &rs, Scoring::Points);
+        let en = render(&info, &rs, None);
+        assert!(en.contains("<html lang=\"en\">") && en.contains("<h2>Standings</h2>"));
+        info.lang = "pt".into();
+        let pt = render(&info, &rs, None);
+        assert!(pt.contains("<html lang=\"pt\">"), "{pt}");
+        let html = &pt[..pt.find("<script").unwrap()];
+        for word in [
+            "<h2>Classificação</h2>",
+            "Tabela cruzada",
+            "Visualizador de jogos",
+            "fins de jogo",
+        ] {
+            assert!(html.contains(word), "{word}");
+        }
+        for word in [
+            "Standings",
+            "Cross-table",
+            "Game viewer",
+            "game ends",
+            "ranked by",
+        ] {
+            assert!(!html.contains(word), "{word} in the pt page");
+        }
+        let data = data_of(&pt);
+        assert_eq!(data["t"]["draw"], "empate");
+        assert_eq!(data["t"]["won"], "{who} ganhou", "a hole for the script");
+        // An unknown language falls back to English.
+        info.lang = "fr".into();
+        assert!(render(&info, &rs, None).contains("<html lang=\"en\">"));
     }
 
     #[test]

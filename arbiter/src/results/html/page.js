@@ -14,6 +14,14 @@
   // The classes' codes: word and badge (as lichess writes them).
   var CLASS = { b: ["best", ""], g: ["good", ""], i: ["inaccuracy", "?!"], m: ["mistake", "?"], B: ["blunder", "??"] };
   var MARKED = { i: true, m: true, B: true };
+  // The words, in the page's language (`data.t`, with `{name}` holes).
+  var T = data.t || {};
+  function say(key, args) {
+    return (T[key] || key).replace(/\{(\w+)\}/g, function (m, k) {
+      return args && args[k] !== undefined ? args[k] : m;
+    });
+  }
+  function word(cls) { return T["cls-" + cls] || cls; }
 
   function el(tag, text, cls) {
     var e = document.createElement(tag);
@@ -33,8 +41,8 @@
   });
 
   function result(g) {
-    if (g.winner === "draw") return "draw";
-    return (g.winner === "p1" ? g.p1 : g.p2) + " won";
+    if (g.winner === "draw") return say("draw");
+    return say("won", { who: g.winner === "p1" ? g.p1 : g.p2 });
   }
 
   function pct(a) { return a === null || a === undefined ? "-" : a.toFixed(1); }
@@ -53,19 +61,19 @@
       var g = data.games[i], tr = el("tr");
       tr.dataset.game = i;
       [g.key, g.p1, g.p2, g.scores[0] + " - " + g.scores[1], result(g),
-        g.reason + (g.offender ? " (" + g.offender + ")" : ""), g.changes.length]
+        say(g.reason) + (g.offender ? " (" + g.offender + ")" : ""), g.changes.length]
         .concat(data.analysed ? [pct(g.sacc && g.sacc[0]), pct(g.sacc && g.sacc[1])] : [])
         .forEach(function (t) { tr.appendChild(el("td", t)); });
       tr.addEventListener("click", function () { open(i, 0); });
       body.appendChild(tr);
     });
     shown = Math.min(picked.length, shown + PAGE);
-    $("games-filter").textContent = (filter ? "Games of " + filter[0] + " and " + filter[1] + ": "
-      : "All games: ") + picked.length + (filter ? " (click the heading to see all)" : "");
+    $("games-filter").textContent = (filter ? say("gamesOf", { a: filter[0], b: filter[1] })
+      : say("allGames")) + picked.length + (filter ? say("seeAll") : "");
     var more = $("games-more");
     more.textContent = "";
     if (shown < picked.length) {
-      var b = el("button", "show " + Math.min(PAGE, picked.length - shown) + " more of " + (picked.length - shown));
+      var b = el("button", say("showMore", { n: Math.min(PAGE, picked.length - shown), of: picked.length - shown }));
       b.addEventListener("click", function () { listGames(false); });
       more.appendChild(b);
     }
@@ -122,8 +130,8 @@
       game.size[1] + '">' + partsAt(game, ply) + (best ? bestOverlay(best) : "") + "</svg>";
     board.dataset.best = best ? best.m : "";
     var moves = game.moves ? game.moves.split(" ") : [];
-    $("best-caption").textContent = best ? "best: " + best.m + " (played: " + moves[ply] + " " +
-      CLASS[game.cls[ply]][1] + ", " + CLASS[game.cls[ply]][0] + ")" : "";
+    $("best-caption").textContent = best ? say("best", { best: best.m, played: moves[ply],
+      badge: CLASS[game.cls[ply]][1], class: word(CLASS[game.cls[ply]][0]) }) : "";
     board.dataset.ply = ply;
     board.dataset.plies = plies;
     board.dataset.fen = ply === 0 ? game.start : ply === plies ? game.end : "";
@@ -218,9 +226,9 @@
       var c = g.cls[i];
       if (!MARKED[c]) continue;
       out += dot(i, c === "B" ? 4.5 : 3.5, 'class="mark ' + CLASS[c][0] + '" data-mark-ply="' + i + '"',
-        "<title>move " + (i + 1) + ": " + CLASS[c][0] + "</title>");
+        "<title>" + say("mark", { n: i + 1, class: word(CLASS[c][0]) }) + "</title>");
     }
-    out += '<text x="4" y="12" font-size="11" fill="#777">' + "player 1: 100 %</text>" +
+    out += '<text x="4" y="12" font-size="11" fill="#777">' + say("p1Full") + "</text>" +
       '<text x="4" y="' + (H - 4) + '" font-size="11" fill="#777">0 %</text>';
     svg.innerHTML = out;
   }
@@ -236,13 +244,6 @@
   });
   $("show-scores").addEventListener("change", function () { if (game) graph(); });
 
-  var NOTE = {
-    scores: "The score graph: each move's reported score, from player 1's side (blue above the line: player 1 better).",
-    win: "The score graph: player 1's winning chances by the reference (0–100 %; above the dashed 50 % line, " +
-      "player 1 better), a dot after each blunder (red), mistake (orange) and inaccuracy (yellow), " +
-      "the turning point ringed; in grey the engines' own reported scores. At a marked move the board " +
-      "shows the reference's best move in green."
-  };
 
   function open(i, at) {
     current = i;
@@ -250,13 +251,14 @@
     var g = game, moves = g.moves ? g.moves.split(" ") : [];
     marks = {};
     (g.best || []).forEach(function (b) { marks[b.p] = b; });
-    $("viewer-title").textContent = g.game + " " + g.key + ": " + g.p1 + " (player 1) – " + g.p2 +
-      " (player 2), " + g.scores[0] + " - " + g.scores[1] + ", " + result(g) +
-      (g.sacc ? "; accuracy " + pct(g.sacc[0]) + " – " + pct(g.sacc[1]) : "");
-    $("graph-note").textContent = g.win ? NOTE.win : NOTE.scores;
+    $("viewer-title").textContent = say("title", { game: g.game, key: g.key, p1: g.p1, p2: g.p2,
+      s1: g.scores[0], s2: g.scores[1], result: result(g) }) +
+      (g.sacc ? say("accuracy", { a1: pct(g.sacc[0]), a2: pct(g.sacc[1]) }) : "");
+    $("graph-note").textContent = g.win ? say("noteWin") : say("noteScores");
     $("scores-toggle").hidden = !g.win;
-    var head = ["#", "side", "move"].concat(g.cls ? ["", "accuracy", "reference"] : [])
-      .concat(["ms", "depth", "score", "nodes"]);
+    var head = [say("num"), say("side"), say("move")]
+      .concat(g.cls ? ["", say("accuracyCol"), say("reference")] : [])
+      .concat([say("ms"), say("depth"), say("score"), say("nodes")]);
     var row = document.querySelector("#moves thead tr");
     row.textContent = "";
     head.forEach(function (h) { row.appendChild(el("th", h)); });
@@ -271,13 +273,13 @@
         var c = g.cls[k], cls = CLASS[c] || ["", ""], td = el("td", null, "cls");
         if (c) tr.dataset.cls = c;
         if (MARKED[c]) tr.classList.add("mk-" + cls[0]);
-        if (cls[1]) { var badge = el("span", cls[1], "badge " + cls[0]); badge.title = cls[0]; td.appendChild(badge); }
+        if (cls[1]) { var badge = el("span", cls[1], "badge " + cls[0]); badge.title = word(cls[0]); td.appendChild(badge); }
         tr.appendChild(td);
         tr.appendChild(el("td", g.acc && g.acc[k] !== undefined ? pct(g.acc[k]) : "-"));
         var notes = [];
-        if (marks[k]) notes.push("best " + marks[k].m);
-        if (g.mw && g.mw.indexOf(k) >= 0) notes.push("missed a win");
-        if (g.rp && g.rp.indexOf(k) >= 0) notes.push("replaced (not the program's move)");
+        if (marks[k]) notes.push(say("bestNote", { best: marks[k].m }));
+        if (g.mw && g.mw.indexOf(k) >= 0) notes.push(say("missedWin"));
+        if (g.rp && g.rp.indexOf(k) >= 0) notes.push(say("replaced"));
         tr.appendChild(el("td", notes.join("; "), "ref"));
       }
       [g.times[k], g.depth[k], g.score[k], g.nodes[k]].forEach(function (v) {
@@ -286,7 +288,7 @@
       tr.addEventListener("click", function () { show(k + 1); });
       body.appendChild(tr);
     });
-    var end = "Ended: " + g.reason + (g.offender ? " (" + g.offender + " at fault)" : "");
+    var end = say("ended", { reason: say(g.reason) }) + (g.offender ? say("atFault", { who: g.offender }) : "");
     if (g.detail) end += ": " + g.detail;
     $("game-end").textContent = end;
     $("board").dataset.game = i;

@@ -37,7 +37,8 @@ impl Similarity {
     /// page, if any.
     pub(crate) fn load(path: &Path, page: Option<String>) -> Result<Similarity> {
         let what = || format!("similarity pairs '{}'", path.display());
-        let mut reader = csv::Reader::from_path(path).with_context(what)?;
+        let file = crate::paths::open(path).with_context(what)?;
+        let mut reader = csv::Reader::from_reader(file);
         let headers = reader.headers().with_context(what)?.clone();
         let column = |name: &str| headers.iter().position(|h| h == name);
         let (Some(a), Some(b), Some(score), Some(flagged)) =

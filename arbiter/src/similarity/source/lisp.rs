@@ -29,24 +29,7 @@
 //! ```
 
 use super::Token;
-
-/// A token as the reader sees it, before normalisation (also read by
-/// `arbiter grade`'s recognition, which needs the strings' text).
-#[derive(Clone, Debug, PartialEq)]
-pub(crate) enum Raw {
-    Open,
-    Close,
-    /// A prefix that reads the next datum: `'`, `` ` ``, `,`, `,@`, `#'`,
-    /// `#+`, `#-`, `#.`.
-    Prefix(&'static str),
-    /// A string, its text with the escapes removed.
-    Str(String),
-    Char,
-    /// A symbol or a number, as written (escapes removed).
-    Atom(String),
-    /// `|…|`-escaped symbol: always a name of the program.
-    Escaped,
-}
+use crate::lisp::{Raw, Reader};
 
 /// Common Lisp's symbols that carry structure (special forms, macros,
 /// functions, lambda-list keywords and `loop`'s words), lower case.
@@ -504,8 +487,21 @@ fn normalise(r: &Raw, called: bool) -> String {
 }
 
 /// Whether an atom reads as a number: an integer, a ratio or a decimal
-/// (`-12`, `3/4`, `1.5e3`, `.5`, `2d0`).
+/// (`-12`, `3/4`, `1.5e3`, `.5`, `2d0`), or one in a radix (`#x1f`,
+/// `#b101`, `#o17`, `#36rZ`), the atom lowercased.
 fn is_number(a: &str) -> bool {
+    if let Some(radix) = a.strip_prefix('#') {
+        let digits = match radix.as_bytes().first() {
+            Some(b'x' | b'b' | b'o') => &radix[1..],
+            Some(b'0'..=b'9') => match radix.split_once('r') {
+                Some((base, rest)) if digits(base) => rest,
+                _ => return false,
+            },
+            _ => return false,
+        };
+        let digits = digits.strip_prefix(['+', '-']).unwrap_or(digits);
+        return !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_alphanumeric());
+    }
     let body = a.strip_prefix(['+', '-']).unwrap_or(a);
     let body = body.strip_suffix('.').unwrap_or(body);
     if body.is_empty() {
@@ -529,180 +525,9 @@ fn digits(s: &str) -> bool {
     !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())
 }
 
-/// Characters that end an atom.
-fn terminates(c: char) -> bool {
-    c.is_whitespace() || "()'`,\";".contains(c)
-}
-
 /// The reader's tokens with their lines (1-based).
-pub(crate) fn read(src: &str) -> Vec<(u32, Raw)> {
-    let s: Vec<char> = src.chars().collect();
-    let mut out = Vec::new();
-    let mut line = 1u32;
-    let mut i = 0;
-    while i < s.len() {
-        let c = s[i];
-        let here = line;
-        match c {
-            '\n' => {
-                line += 1;
-                i += 1;
-            }
-            c if c.is_whitespace() => i += 1,
-            ';' => {
-                while i < s.len() && s[i] != '\n' {
-                    i += 1;
-                }
-            }
-            '(' => {
-                out.push((here, Raw::Open));
-                i += 1;
-            }
-            ')' => {
-                out.push((here, Raw::Close));
-                i += 1;
-            }
-            '\'' | '`' => {
-                out.push((here, Raw::Prefix(if c == '\'' { "'" } else { "`" })));
-                i += 1;
-            }
-            ',' => {
-                if s.get(i + 1) == Some(&'@') {
-                    out.push((here, Raw::Prefix(",@")));
-                    i += 2;
-                } else {
-                    out.push((here, Raw::Prefix(",")));
-                    i += 1;
-                }
-            }
-            '"' => {
-                i += 1;
-                let mut text = String::new();
-                while i < s.len() && s[i] != '"' {
-                    if s[i] == '\\' {
-                        i += 1;
-                    }
-                    if s.get(i) == Some(&'\n') {
-                        line += 1;
-                    }
-                    if let Some(&c) = s.get(i) {
-                        text.push(c);
-                    }
-                    i += 1;
-                }
-                i += 1;
-                out.push((here, Raw::Str(text)));
-            }
-            '#' => {
-                let next = s.get(i + 1).copied().unwrap_or(' ');
-                match next {
-                    '|' => {
-                        // Block comment, nested.
-                        let mut depth = 1;
-                        i += 2;
-                        while i < s.len() && depth > 0 {
-                            if s[i] == '\n' {
-                                line += 1;
-                            }
-                            if s[i] == '|' && s.get(i + 1) == Some(&'#') {
-                                depth -= 1;
-                                i += 2;
-                            } else if s[i] == '#' && s.get(i + 1) == Some(&'|') {
-                                depth += 1;
-                                i += 2;
-                            } else {
-                                i += 1;
-                            }
-                        }
-                    }
-                    '\\' => {
-                        // A character: `#\a`, `#\Space`, `#\(`.
-                        i += 3;
-                        while i < s.len() && !terminates(s[i]) {
-                            i += 1;
-                        }
-                        out.push((here, Raw::Char));
-                    }
-                    '\'' => {
-                        out.push((here, Raw::Prefix("#'")));
-                        i += 2;
-                    }
-                    '(' => {
-                        out.push((here, Raw::Prefix("#(")));
-                        out.push((here, Raw::Open));
-                        i += 2;
-                    }
-                    '+' | '-' | '.' => {
-                        out.push((
-                            here,
-                            Raw::Prefix(match next {
-                                '+' => "#+",
-                                '-' => "#-",
-                                _ => "#.",
-                            }),
-                        ));
-                        i += 2;
-                    }
-                    _ => {
-                        // `#x1F`, `#b101`, `#*101`, `#:sym`, `#2A(…)`: one atom.
-                        let start = i;
-                        i += 1;
-                        while i < s.len() && !terminates(s[i]) {
-                            i += 1;
-                        }
-                        let text: String = s[start..i].iter().collect();
-                        let radix = text.len() > 2
-                            && matches!(
-                                text.as_bytes()[1].to_ascii_lowercase(),
-                                b'x' | b'b' | b'o'
-                            );
-                        out.push((
-                            here,
-                            if radix {
-                                Raw::Atom("0".into())
-                            } else {
-                                Raw::Atom(text)
-                            },
-                        ));
-                    }
-                }
-            }
-            '|' => {
-                i += 1;
-                while i < s.len() && s[i] != '|' {
-                    if s[i] == '\n' {
-                        line += 1;
-                    }
-                    i += 1;
-                }
-                i += 1;
-                out.push((here, Raw::Escaped));
-            }
-            _ => {
-                let mut text = String::new();
-                let mut escaped = false;
-                while i < s.len() && !terminates(s[i]) {
-                    if s[i] == '\\' && i + 1 < s.len() {
-                        i += 1;
-                        escaped = true;
-                    } else if s[i] == '|' {
-                        escaped = true;
-                    }
-                    text.push(s[i]);
-                    i += 1;
-                }
-                out.push((
-                    here,
-                    if escaped {
-                        Raw::Escaped
-                    } else {
-                        Raw::Atom(text)
-                    },
-                ));
-            }
-        }
-    }
-    out
+fn read(src: &str) -> Vec<(u32, Raw<'_>)> {
+    Reader::new(src).map(|t| (t.line, t.raw)).collect()
 }
 
 /// The indices of the docstrings among the reader's tokens.

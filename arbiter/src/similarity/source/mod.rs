@@ -226,20 +226,33 @@ pub(crate) fn read_files(dir: &Path, set: &Settings) -> Result<Vec<File>> {
     let mut files = Vec::new();
     for (rel, path, lang) in source_files(dir)? {
         let bytes =
-            std::fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?;
+            crate::paths::read(&path).with_context(|| format!("cannot read {}", path.display()))?;
         let text = String::from_utf8_lossy(&bytes).into_owned();
         files.push(File::read(rel, text, lang, set));
     }
     Ok(files)
 }
 
-/// The folder's name, as a submission is named.
+/// The folder's name, as a submission is named; in `arbiter grade`'s layout
+/// (`<season>/submissions/<name>/files`), the submission's name.
 pub(crate) fn folder_name(dir: &Path) -> String {
     let canon = dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
-    canon
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| dir.display().to_string())
+    let name = |p: &Path| p.file_name().map(|n| n.to_string_lossy().into_owned());
+    let parent = canon.parent();
+    let graded = name(&canon).as_deref() == Some("files")
+        && parent
+            .and_then(Path::parent)
+            .and_then(name)
+            .is_some_and(|n| n == "submissions");
+    let shown = if graded {
+        parent.and_then(name)
+    } else {
+        name(&canon)
+    };
+    let shown = shown.unwrap_or_else(|| dir.display().to_string());
+    // A student's folder name is shown escaped everywhere (terminal, CSV,
+    // page): a U+202E in it would reverse what follows.
+    crate::names::shown(&shown)
 }
 
 /// The folders of `--past`: each one project, or — when it holds no source

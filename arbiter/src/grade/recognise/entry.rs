@@ -1,0 +1,498 @@
+//! The functions that may make one computer move, and how to call each:
+//! read from the source, to be tried by the experiment.
+//!
+//! - **Entries**: the year's entry (`jogar`) in any package; functions
+//!   named for the computer's move in Portuguese or English
+//!   (`jogada-computador`, `jogar-pc`, `computer-moves`, `ai-turn`,
+//!   `comp-play`); wrappers of a search (`negamax`, `alfabeta`); functions
+//!   with a time-like parameter. A function with no parameter (a menu), one
+//!   that reads the keyboard, an empty one, is never an entry.
+//! - **Arguments**: each parameter's role from its name, whether it is
+//!   optional and its default, and what the body compares it with (`-1` /
+//!   `-2`: the piece; `1` / `2`: the side; `1` / `-1`: a sign; `'x`: a
+//!   symbol).
+
+use std::collections::BTreeSet;
+
+use super::files::LispFile;
+use super::source::Def;
+
+/// An entry function found.
+#[derive(Clone, Debug)]
+pub(super) struct Entry {
+    pub(super) file: usize,
+    pub(super) def: Def,
+    /// Higher is likelier.
+    pub(super) score: i32,
+    pub(super) why: String,
+}
+
+const COMPUTER: &[&str] = &[
+    "computador",
+    "cpu",
+    "pc",
+    "maquina",
+    "computer",
+    "ia",
+    "ai",
+    "comp",
+    "bot",
+    "cc",
+];
+const MOVE: &[&str] = &[
+    "jogada", "jogar", "joga", "jogue", "move", "moves", "play", "turn", "lance", "turno",
+];
+const SEARCH: &[&str] = &[
+    "negamax",
+    "alfabeta",
+    "alphabeta",
+    "minimax",
+    "alfa",
+    "alpha",
+    "nega",
+    "minmax",
+    "melhor",
+    "best",
+];
+const HUMAN: &[&str] = &["humano", "human", "jogador-humano", "utilizador", "user"];
+
+/// Words of a name: hyphenated, and camel case as the reader folded it
+/// (`ai-turn`, `comp-play`, `jogadacomputador` stays one word).
+fn words(name: &str) -> Vec<&str> {
+    name.split(['-', '_', '.'])
+        .filter(|w| !w.is_empty())
+        .collect()
+}
+
+fn has(words: &[&str], list: &[&str]) -> bool {
+    words.iter().any(|w| list.contains(w))
+}
+
+/// Is this parameter's name time-like?
+pub(super) fn time_like(param: &str) -> bool {
+    let p = param.trim_matches(['*', '_']);
+    let w = words(p);
+    // A time taken, or a moment: not a time to use.
+    if has(
+        &w,
+        &[
+            "inicial",
+            "inicio",
+            "start",
+            "begin",
+            "gasto",
+            "decorrido",
+            "used",
+            "elapsed",
+            "agora",
+            "now",
+            "atual",
+        ],
+    ) {
+        return false;
+    }
+    has(
+        &w,
+        &[
+            "tempo",
+            "time",
+            "ms",
+            "milisegundos",
+            "milissegundos",
+            "limite",
+            "timeout",
+            "templimite",
+            "timelimit",
+            "tempolimite",
+            "duracao",
+        ],
+    )
+}
+
+/// How likely `def` is an entry that makes one computer move (`None`:
+/// not one), and why.
+fn score(def: &Def, preset_entry: &str, preset_arity: usize) -> Option<(i32, String)> {
+    if def.required == 0 || def.body_forms == 0 {
+        return None;
+    }
+    let w = words(&def.name);
+    let mut score = 0;
+    let mut why = Vec::new();
+    if def.name == preset_entry {
+        score += 100 - 10 * (def.required.abs_diff(preset_arity) as i32);
+        why.push(format!("the year's entry, {preset_entry}"));
+    }
+    if has(&w, COMPUTER) {
+        score += 40;
+        why.push("named for the computer".to_string());
+    }
+    if has(&w, MOVE) && def.name != preset_entry {
+        score += 25;
+        why.push("named for a move".to_string());
+    }
+    if has(&w, SEARCH) {
+        score += 30;
+        why.push("a search".to_string());
+    }
+    if def.params.iter().any(|p| time_like(p)) {
+        score += 15;
+        why.push("a time-like parameter".to_string());
+    }
+    if def
+        .sets
+        .iter()
+        .any(|g| g.contains("jogada") || g.contains("move") || g.contains("play"))
+    {
+        score += 10;
+        why.push("sets a global for the move".to_string());
+    }
+    if has(&w, HUMAN) || def.reads_input {
+        score -= 60;
+    }
+    if has(
+        &w,
+        &[
+            "sucessores",
+            "successors",
+            "expandir",
+            "expand",
+            "gerar",
+            "gera",
+            "filhos",
+        ],
+    ) {
+        // The moves it could make, not the one it makes.
+        score -= 40;
+    }
+    if def.recursive() && def.prints {
+        // A whole game, played to its end.
+        score -= 20;
+    }
+    (score >= 30).then(|| (score, why.join(", ")))
+}
+
+/// The entries, likeliest first (at most `max`).
+pub(super) fn entries(
+    files: &[LispFile],
+    preset_entry: &str,
+    preset_arity: usize,
+    max: usize,
+) -> Vec<Entry> {
+    let mut found: Vec<Entry> = Vec::new();
+    for (i, f) in files.iter().enumerate() {
+        for d in &f.facts.defs {
+            let Some((score, why)) = score(d, preset_entry, preset_arity) else {
+                continue;
+            };
+            // The last definition of a name is the one Lisp keeps.
+            found.retain(|e| e.def.name != d.name);
+            found.push(Entry {
+                file: i,
+                def: d.clone(),
+                score,
+                why,
+            });
+        }
+    }
+    found.sort_by_key(|e| std::cmp::Reverse(e.score));
+    found.truncate(max);
+    found
+}
+
+/// A parameter's role: the kit's argument keyword or a value, in the order
+/// to try.
+fn roles(def: &Def, k: usize, ctx: &Context) -> Vec<String> {
+    let param = &def.params[k];
+    let w = words(param.trim_matches(['*', '_']));
+    if let Some(f) = function_role(param, &w, ctx.defined) {
+        return f;
+    }
+    player_or_other(def, param, &w, ctx.players)
+}
+
+/// What the argument lists are made of beyond the definition: how the
+/// game's projects write a player, the functions the project defines.
+pub(super) struct Context<'a> {
+    pub(super) players: &'a [String],
+    pub(super) defined: &'a BTreeSet<String>,
+}
+
+/// A parameter that takes a function of the project (`f-utilidade`,
+/// `sucessores`, `operadores`): the defined functions its name points to,
+/// as symbols (or `(:call f)`, the list a function of no parameters
+/// gives).
+fn function_role(param: &str, w: &[&str], defined: &BTreeSet<String>) -> Option<Vec<String>> {
+    let kinds: &[(&[&str], &[&str])] = &[
+        (
+            &[
+                "utilidade",
+                "heuristica",
+                "avaliacao",
+                "avaliar",
+                "eval",
+                "utility",
+                "heuristic",
+                "evaluation",
+                "avalia",
+            ],
+            &[
+                "utilidade",
+                "heuristica",
+                "avaliacao",
+                "avaliar",
+                "avalia",
+                "eval",
+                "utility",
+                "heuristic",
+            ],
+        ),
+        (
+            &["sucessores", "successors", "expandir", "expand", "gerar"],
+            &["sucessores", "successors", "expandir", "expand"],
+        ),
+        (&["operadores", "operators"], &["operadores", "operators"]),
+    ];
+    let functional = w
+        .first()
+        .is_some_and(|x| matches!(*x, "f" | "fn" | "func" | "funcao" | "function"));
+    for (names, targets) in kinds {
+        if !w.iter().any(|x| names.contains(x)) {
+            continue;
+        }
+        let mut found: Vec<&String> = defined
+            .iter()
+            .filter(|d| targets.iter().any(|t| d.split('-').any(|x| x == *t)))
+            .collect();
+        found.sort_by_key(|d| (d.len(), d.as_str()));
+        found.truncate(2);
+        if found.is_empty() {
+            continue;
+        }
+        let operators = names.contains(&"operadores");
+        return Some(
+            found
+                .into_iter()
+                .map(|f| {
+                    if operators {
+                        format!("(:call {})", crate::lisp::quote(f))
+                    } else {
+                        f.clone()
+                    }
+                })
+                .collect(),
+        );
+    }
+    let _ = (param, functional);
+    None
+}
+
+fn player_or_other(def: &Def, param: &str, w: &[&str], players: &[String]) -> Vec<String> {
+    let values: Vec<&str> = def
+        .compared
+        .iter()
+        .filter(|(q, _)| q == param)
+        .map(|(_, v)| v.as_str())
+        .chain(
+            def.cases
+                .iter()
+                .filter(|(q, _)| q == param)
+                .flat_map(|(_, keys)| keys.iter().map(String::as_str)),
+        )
+        .collect();
+    let one = |list: &[&str]| vec![list[0].to_string()];
+    // Names run together (`profLimite`, `tempoLimite`) read by their stems.
+    let stem = |stems: &[&str]| w.iter().any(|x| stems.iter().any(|s| x.starts_with(s)));
+    if time_like(param) || (stem(&["tempo", "time"]) && !stem(&["tempoinicial", "timestart"])) {
+        return one(&[":tempo"]);
+    }
+    if has(w, &["simbolo", "symbol", "sim", "marca"]) || values.iter().any(|v| v.starts_with('\''))
+    {
+        return one(&[":symbol"]);
+    }
+    if has(w, &["p", "d"]) || stem(&["profundidade", "prof", "depth", "nivel", "level", "altura"]) {
+        // A depth: a middling one, then one that always answers in time.
+        return vec!["3".into(), "1".into()];
+    }
+    if has(w, &["a"]) || stem(&["alfa", "alpha"]) {
+        return vec!["-1000000".into()];
+    }
+    if has(w, &["b"]) || stem(&["beta"]) {
+        return vec!["1000000".into()];
+    }
+    if stem(&["adversario", "oponente", "opponent", "outro"]) {
+        return vec![":opponent".into(), ":opponent-piece".into()];
+    }
+    let player = has(
+        w,
+        &[
+            "vez", "cor", "turno", "j1", "jog", "lado", "side", "row", "linha",
+        ],
+    ) || stem(&[
+        "jogador", "player", "peca", "piece", "color", "colour", "playing",
+    ]);
+    let pieces = values.contains(&"-2");
+    let signs = values.contains(&"-1") && values.contains(&"1");
+    let sides = values.contains(&"2");
+    if player || pieces || signs || sides {
+        if stem(&["max", "maximizar", "maximizing", "jogadormax", "maxplayer"]) && values.is_empty()
+        {
+            return vec!["t".into(), "nil".into()];
+        }
+        let mut order: Vec<String> = match (pieces, signs, sides) {
+            (true, _, _) => vec![":piece".into(), ":side".into()],
+            (_, true, _) => vec![":sign".into(), ":piece".into()],
+            (_, _, true) => vec![":side".into(), ":piece".into()],
+            _ if stem(&["peca", "piece"]) => vec![":piece".into(), ":side".into()],
+            _ => players.to_vec(),
+        };
+        for p in [":side", ":piece", ":sign"] {
+            if !order.iter().any(|o| o == p) {
+                order.push(p.into());
+            }
+        }
+        // A negamax's colour: 1 whatever the side.
+        if stem(&["cor", "color", "colour", "sinal", "sign"]) {
+            order.push("1".into());
+        }
+        return order;
+    }
+    if has(
+        w,
+        &[
+            "estado",
+            "state",
+            "no",
+            "node",
+            "posicao",
+            "position",
+            "tabuleiro",
+            "tab",
+            "board",
+            "t",
+            "e",
+            "s",
+            "jogo",
+            "game",
+            "n",
+        ],
+    ) {
+        return vec![":estado".into()];
+    }
+    if has(w, &["pai", "parent"]) {
+        return vec!["nil".into()];
+    }
+    Vec::new()
+}
+
+/// A default written as a value the description can pass as is.
+fn literal(default: &str) -> bool {
+    super::source::is_number(default)
+        || matches!(default, "nil" | "t")
+        || default.starts_with(':')
+        || default.starts_with('"')
+}
+
+/// The role of parameter `k` for an argument list: its alternatives.
+fn alternatives(def: &Def, k: usize, ctx: &Context, estado_given: bool) -> Vec<String> {
+    let optional = k >= def.required;
+    // A depth of 0 or nil by default searches nothing: not a default to keep.
+    let default = def.defaults[k]
+        .as_deref()
+        .filter(|d| literal(d) && !matches!(*d, "0" | "nil"));
+    let r = roles(def, k, ctx);
+    match (r.first(), default) {
+        // A depth, a bound: the project's own default, when written (a
+        // depth also at 1, which always answers in time).
+        (Some(first), Some(d)) if optional && !first.starts_with(':') => {
+            let mut v = vec![d.to_string()];
+            if r.len() > 1 && r[1] == "1" && d != "1" {
+                v.push("1".into());
+            }
+            v
+        }
+        (Some(_), _) => r,
+        (None, Some(d)) if optional => vec![d.to_string()],
+        (None, _) if !optional && !estado_given => vec![":estado".into()],
+        // An unknown parameter of a championship-like entry (an estado and
+        // a tempo): maybe the player.
+        (None, _) if !optional && def.params.iter().any(|p| time_like(p)) => {
+            let mut v = vec!["nil".to_string()];
+            v.extend(ctx.players.iter().cloned());
+            v
+        }
+        (None, _) => vec!["nil".into()],
+    }
+}
+
+/// Does passing this optional parameter matter (a player, a symbol, a
+/// tempo the required ones do not give)?
+fn needed(def: &Def, k: usize, ctx: &Context, tempo_given: bool) -> bool {
+    // A depth whose default searches nothing (0, nil) is given one.
+    let useless = matches!(def.defaults[k].as_deref(), Some("0" | "nil") | None);
+    roles(def, k, ctx).first().is_some_and(|r| {
+        (r.starts_with(':') && r != ":estado" && r != ":tempo")
+            || (r == ":tempo" && !tempo_given)
+            || (r == "3" && useless)
+    })
+}
+
+/// Argument lists to try for `def`, likeliest first (at most `max`), each
+/// with how it was read: the optional parameters that matter passed (the
+/// earlier ones by their defaults), then none of them (the defaults do
+/// the rest: a program that always plays one side is shown the game
+/// as that side).
+pub(super) fn arg_lists(def: &Def, max: usize, ctx: &Context) -> Vec<(Vec<String>, String)> {
+    let mut per: Vec<Vec<String>> = Vec::new();
+    let mut estado_given = false;
+    for k in 0..def.required {
+        let r = alternatives(def, k, ctx, estado_given);
+        estado_given |= r[0] == ":estado";
+        per.push(r);
+    }
+    let tempo_given = per.iter().any(|r| r[0] == ":tempo");
+    let last_needed = (def.required..def.params.len())
+        .filter(|&k| needed(def, k, ctx, tempo_given))
+        .max();
+    let mut shapes: Vec<Vec<Vec<String>>> = Vec::new();
+    if let Some(last) = last_needed {
+        let mut with = per.clone();
+        for k in def.required..=last {
+            with.push(alternatives(def, k, ctx, true));
+        }
+        shapes.push(with);
+    }
+    shapes.push(per);
+    let mut lists: Vec<Vec<String>> = Vec::new();
+    for alternatives in shapes {
+        lists.extend(product(&alternatives, max));
+    }
+    lists.dedup();
+    lists.truncate(max * 2);
+    let params = format!("({})", def.params.join(" "));
+    lists
+        .into_iter()
+        .map(|l| (l, format!("read from {}'s parameters {params}", def.name)))
+        .collect()
+}
+
+/// Every choice of one alternative per parameter, the first ones first (at
+/// most `max`).
+fn product(per: &[Vec<String>], max: usize) -> Vec<Vec<String>> {
+    let mut lists: Vec<Vec<String>> = vec![Vec::new()];
+    for alternatives in per {
+        let mut next = Vec::new();
+        for (i, a) in alternatives.iter().enumerate() {
+            for l in &lists {
+                if i > 0 && next.len() >= max {
+                    break;
+                }
+                let mut l = l.clone();
+                l.push(a.clone());
+                next.push(l);
+            }
+        }
+        lists = next;
+    }
+    lists.truncate(max);
+    lists
+}

@@ -1,0 +1,120 @@
+//! The clock's units, settled with the best candidate, once per
+//! submission: the source's verdict when it has one, confirmed by a call
+//! with the championship's move time; else decided by calls, each a move
+//! of its own (never two calls inside one move): the move time in
+//! milliseconds (used for at least a quarter of it: milliseconds), then,
+//! answered faster, half of it in raw internal units, cut off at the move
+//! time (used for about that long, or a legal move where the first call
+//! answered none: raw units; cut off or fast again: milliseconds).
+
+use super::judge::{Called, Verdict};
+use super::spots::Spot;
+use super::{Best, Session, Setup};
+use crate::grade::recognise::clock::Clock;
+
+/// One call of the best candidate: (what it did, its verdict).
+fn call(
+    session: &mut Session,
+    best: &Best,
+    spot: &Spot,
+    tempo: u64,
+    limit: u64,
+    clock: Clock,
+) -> (Called, Verdict) {
+    let readings = [best.reading.clone()];
+    let called = session.call(&best.candidate, &readings, spot, tempo, limit, clock);
+    let verdict = super::judge::verdict(&called, 0, spot);
+    (called, verdict)
+}
+
+/// (the clock, how it was decided, whether a call verified it).
+pub(super) fn decide(
+    session: &mut Session,
+    best: &Best,
+    spot: &Spot,
+    setup: &Setup,
+    movetime: u64,
+) -> (Clock, String, bool) {
+    let tempo = movetime.saturating_sub(30).clamp(100, 1000);
+    if session.out_of_time() {
+        let clock = setup.clock.unwrap_or(Clock::Ms);
+        return (
+            clock,
+            format!("{} (not tried: time)", setup.clock_why),
+            false,
+        );
+    }
+    if let Some(clock) = setup.clock {
+        let (called, v) = call(session, best, spot, tempo, tempo + 1500, clock);
+        let ms = called.ms();
+        let why = match &v {
+            Verdict::Legal(_) if ms <= tempo + 100 => format!(
+                "{}; confirmed by a call: a legal move in {ms} ms of a {tempo} ms tempo",
+                setup.clock_why
+            ),
+            Verdict::Legal(_) => format!(
+                "{}; a call answered a legal move in {ms} ms of a {tempo} ms tempo: late at this move time",
+                setup.clock_why
+            ),
+            other => format!(
+                "{}; not confirmed: a call with a {tempo} ms tempo gave {}",
+                setup.clock_why,
+                other.describe()
+            ),
+        };
+        return (clock, why, v.legal());
+    }
+    let (first, v1) = call(session, best, spot, tempo, tempo + 1500, Clock::Ms);
+    let e1 = first.ms();
+    if v1.legal() && e1 * 4 >= tempo {
+        return (
+            Clock::Ms,
+            format!(
+                "{}; a call used {e1} ms of a {tempo} ms tempo: milliseconds",
+                setup.clock_why
+            ),
+            true,
+        );
+    }
+    if session.out_of_time() {
+        return (
+            Clock::Ms,
+            format!("{} (not tried further: time)", setup.clock_why),
+            v1.legal(),
+        );
+    }
+    let (second, v2) = call(session, best, spot, tempo / 2, tempo, Clock::Internal);
+    let e2 = second.ms();
+    if v2.legal() && (e2 * 8 >= tempo || !v1.legal()) {
+        return (
+            Clock::Internal,
+            format!(
+                "{}; a call answered in {e1} ms with a {tempo} ms tempo ({}), another in {e2} ms with {} raw units ({}): raw units",
+                setup.clock_why,
+                v1.describe(),
+                tempo / 2 * 1000,
+                v2.describe()
+            ),
+            true,
+        );
+    }
+    if v2 == Verdict::Late {
+        return (
+            Clock::Ms,
+            format!(
+                "{}; a call ran past {tempo} ms when given {} raw units: milliseconds",
+                setup.clock_why,
+                tempo / 2 * 1000
+            ),
+            v1.legal(),
+        );
+    }
+    (
+        Clock::Ms,
+        format!(
+            "{}; calls answered in {e1} and {e2} ms whatever the tempo: it does not depend on the clock (milliseconds)",
+            setup.clock_why
+        ),
+        v1.legal() || v2.legal(),
+    )
+}
