@@ -124,4 +124,5 @@ pub use run::simulate::{
     trials as simulate_season, Class as SimulatedClass, Design as PairingDesign,
 };
 pub use run::tournament::{play as play_tournament, run as run_plan, RunOptions, RunResult};
+pub use similarity::bench::{run as bench_similarity, BenchSimilarityArgs};
 pub use similarity::{run as similarity_command, SimilarityArgs};

@@ -166,6 +166,11 @@ enum Command {
     /// sources that share winnowed fingerprints (`--source <dir>… [--base
     /// <dir>] [--past <dir>…]`); `--out pairs.csv`, `--html page.html`.
     Similarity(arbiter::SimilarityArgs),
+    /// The behaviour check measured on engines whose relations are known:
+    /// per game, the false-alarm rate over independent pairs (synthetic
+    /// students, the reference players, --engines) and the detection rate
+    /// of each kind of changed copy; resumable (the answers are journaled).
+    BenchSimilarity(arbiter::BenchSimilarityArgs),
     /// A teacher's season in one command: a folder (or archive) of
     /// submissions, as Moodle's "download all submissions" gives it, in;
     /// each recognised, checked and played in a championship against the
@@ -361,6 +366,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         }
         Some(Command::Analyse(args)) => arbiter::analyse_command(args),
         Some(Command::Similarity(args)) => arbiter::similarity_command(args),
+        Some(Command::BenchSimilarity(args)) => arbiter::bench_similarity(args),
         Some(Command::Grade(args)) => {
             arbiter::grade_command(args, &std::env::args().collect::<Vec<_>>())
         }

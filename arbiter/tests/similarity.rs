@@ -3,8 +3,9 @@
 //! disguised copy of it, unrelated projects of the same game in Lisp and
 //! Python, the course's base code that every Lisp project includes, and a
 //! past year with two identical projects), the behaviour run on real
-//! engine processes (the `tabula` binary and the mock engine), and the
-//! page in headless Chromium.
+//! engine processes (the mock engine, the built-in players), the page in
+//! headless Chromium, and `arbiter bench-similarity` (the measured
+//! false-alarm rate and the changed copies' detection).
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -29,21 +30,21 @@ fn data() -> PathBuf {
 type Line = HashMap<String, String>;
 
 fn read_csv(path: &Path) -> Vec<Line> {
-    let text = std::fs::read_to_string(path).unwrap();
-    let mut lines = text.lines();
-    let header: Vec<String> = lines.next().unwrap().split(',').map(String::from).collect();
-    for col in ["a", "b", "score", "flagged"] {
+    let mut reader = csv::Reader::from_path(path).unwrap();
+    let header: Vec<String> = reader.headers().unwrap().iter().map(String::from).collect();
+    for col in ["a", "b", "score", "flagged", "cluster"] {
         assert!(
             header.contains(&col.to_string()),
             "column {col} in {header:?}"
         );
     }
-    lines
-        .map(|l| {
+    reader
+        .records()
+        .map(|r| {
             header
                 .iter()
                 .cloned()
-                .zip(l.split(',').map(String::from))
+                .zip(r.unwrap().iter().map(String::from))
                 .collect()
         })
         .collect()
@@ -76,11 +77,15 @@ const CLASS: [&str; 5] = [
     "g04-python",
 ];
 
-/// The source run over the class, the base and the past year.
+/// The source run over the class (and, first in `extra`, more folders),
+/// the base and the past year.
 fn source_run(tmp: &Tmp, extra: &[&str]) -> Vec<Line> {
     let out = tmp.path("pairs.csv");
     let mut args = vec!["similarity", "--source"];
     args.extend(CLASS);
+    let more = extra.iter().take_while(|a| !a.starts_with("--")).count();
+    args.extend(&extra[..more]);
+    let extra = &extra[more..];
     args.extend(["--base", "base", "--past", "past/2021", "--out"]);
     args.push(out.to_str().unwrap());
     args.extend(extra);
@@ -115,6 +120,154 @@ fn the_disguised_copy_is_the_top_pair_and_nothing_else_is_flagged() {
     assert!(pairs
         .iter()
         .any(|p| p["b"] == "2021/g11-python" && p["a"] == "g04-python"));
+}
+
+/// Three copies of one project (the original, the disguised copy, and a
+/// third made from the original: names changed again, functions split,
+/// forms reordered, dead code added, `first`/`car`-style synonyms and
+/// `(1+ x)`/`(+ x 1)` rewrites) are one group of copiers: one cluster with
+/// its three members, in the CSV, the terminal and the page.
+#[test]
+fn three_copiers_are_one_group() {
+    let tmp = Tmp::new("groups");
+    let page = tmp.path("groups.html");
+    let pairs = source_run(
+        &tmp,
+        &["groups/g08-split", "--html", page.to_str().unwrap()],
+    );
+    let in_group: Vec<&Line> = pairs.iter().filter(|p| !p["cluster"].is_empty()).collect();
+    let names = |p: &Line| {
+        let mut v = [p["a"].clone(), p["b"].clone()];
+        v.sort();
+        v
+    };
+    assert!(in_group.len() >= 2, "{pairs:?}");
+    for p in &in_group {
+        assert_eq!(p["cluster"], "1", "{p:?}");
+        assert_eq!(p["flagged"], "true", "{p:?}");
+        let [a, b] = names(p);
+        assert!(
+            ["g01-original", "g07-disguised", "g08-split"].contains(&a.as_str())
+                && ["g01-original", "g07-disguised", "g08-split"].contains(&b.as_str()),
+            "{p:?}"
+        );
+    }
+    // The copies of the same original are the top three pairs; nothing else
+    // is flagged.
+    assert!(
+        pairs[3..].iter().all(|p| p["flagged"] == "false"),
+        "{pairs:?}"
+    );
+    let html = std::fs::read_to_string(&page).unwrap();
+    let section = html
+        .split("<section class=\"group pair\" id=\"group-1\">")
+        .nth(1)
+        .expect("a group section")
+        .split("</section>")
+        .next()
+        .unwrap();
+    assert!(section.contains("Group 1: 3 submissions"), "{section}");
+    let members: Vec<&str> = section
+        .split("<li>")
+        .skip(1)
+        .map(|l| l.split("</li>").next().unwrap())
+        .collect();
+    assert_eq!(
+        &members[..3],
+        ["g01-original", "g07-disguised", "g08-split"]
+    );
+    assert!(
+        section.contains("group-region"),
+        "shared code shown: {section}"
+    );
+    assert_eq!(html.matches("id=\"group-").count(), 1, "one group");
+}
+
+/// Code that every submission of a class has — here the course's handout,
+/// forgotten as `--base` — is ignored once more than `--max-share` of the
+/// submissions (and more than ten) have it: twelve independent projects
+/// that include it are flagged with `--max-share 1` and not by default,
+/// while the copied pair still is.
+#[test]
+fn code_common_to_the_class_is_ignored() {
+    let tmp = Tmp::new("common");
+    let mut dirs = vec![data().join("g01-original"), data().join("g07-disguised")];
+    for g in 0..12 {
+        let dir = tmp.path(&format!("p{g:02}"));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::copy(
+            data().join("base/protocolo.lisp"),
+            dir.join("protocolo.lisp"),
+        )
+        .unwrap();
+        std::fs::write(dir.join("jogo.lisp"), own_code(g as u64 + 1)).unwrap();
+        dirs.push(dir);
+    }
+    let run = |extra: &[&str]| {
+        let out = tmp.path("common.csv");
+        let mut args = vec!["similarity".to_string(), "--source".into()];
+        args.extend(dirs.iter().map(|d| d.display().to_string()));
+        args.extend(["--out".into(), out.display().to_string()]);
+        args.extend(extra.iter().map(|s| s.to_string()));
+        let (code, text) = arbiter(&args.iter().map(String::as_str).collect::<Vec<_>>());
+        assert_eq!(code, 0, "{text}");
+        (read_csv(&out), text)
+    };
+    let copy = |p: &Line| p["a"] == "g01-original" && p["b"] == "g07-disguised";
+    let (all, _) = run(&["--max-share", "1"]);
+    let independent_flagged = all
+        .iter()
+        .filter(|p| !copy(p) && p["flagged"] == "true")
+        .count();
+    assert!(
+        independent_flagged > 20,
+        "the handout makes the class alike: {all:?}"
+    );
+    let (pairs, text) = run(&[]);
+    assert!(
+        text.contains("common to more than 20 % of the submissions ignored"),
+        "{text}"
+    );
+    assert!(
+        pairs.iter().any(|p| copy(p) && p["flagged"] == "true"),
+        "{pairs:?}"
+    );
+    assert!(
+        pairs.iter().all(|p| copy(p) || p["flagged"] == "false"),
+        "{pairs:?}"
+    );
+}
+
+/// About 25 lines of Lisp of its own for each `seed`: functions of random
+/// shapes, so that two seeds share no fragment.
+fn own_code(seed: u64) -> String {
+    let mut x = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    let mut next = |n: u64| {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x % n
+    };
+    let ops = [
+        "+", "-", "*", "max", "min", "list", "cons", "aref", "nth", "mod",
+    ];
+    let forms = ["if", "when", "let", "cond", "loop"];
+    let mut text = String::new();
+    for f in 0..4 {
+        let mut body = format!("(x{} y{})", next(9), next(9));
+        for _ in 0..4 {
+            let op = ops[next(ops.len() as u64) as usize];
+            body = match forms[next(forms.len() as u64) as usize] {
+                "if" => format!("(if (> x {}) ({op} {body} {}) y)", next(50), next(50)),
+                "when" => format!("(when (< y {}) ({op} x {body}))", next(50)),
+                "let" => format!("(let ((z ({op} x {}))) {body})", next(50)),
+                "cond" => format!("(cond ((= x {}) {body}) (t ({op} y z)))", next(50)),
+                _ => format!("(loop for i below {} collect ({op} i {body}))", next(50)),
+            };
+        }
+        text.push_str(&format!("(defun f{seed}-{f} (x y z)\n  {body})\n\n"));
+    }
+    text
 }
 
 /// Copies a folder (its files, recursively).
@@ -245,18 +398,19 @@ fn usage_errors_exit_2() {
 }
 
 /// The class as engines, named as the submissions' folders: the original
-/// and its copy are the `tabula` binary at depth 3 (the copy with another
-/// hash size, which does not change its play); the others are independent
-/// players: greedy, the mock engine (random moves of its own) and random.
+/// is the mock engine (a move of its own, chosen by a hash of the position
+/// and its seed), its copy the same program run more slowly (another time
+/// per move, which does not change its play); the others are independent
+/// players: greedy, the mock engine with another seed, random. (Two copies
+/// of the built-in search would not do: a reference player is that search,
+/// and explains their agreement.)
 fn class_file(tmp: &Tmp) -> PathBuf {
-    let tabula = PathBuf::from(ARBITER).with_file_name("tabula");
-    let tabula = tabula.display();
     let path = tmp.path("class.toml");
     let text = format!(
-        "[[engine]]\nname = \"g01-original\"\ncommand = \"{tabula}\"\ndepth = 3\n\n\
-         [[engine]]\nname = \"g07-disguised\"\ncommand = \"{tabula}\"\ndepth = 3\noptions = {{ Hash = 32 }}\n\n\
+        "[[engine]]\nname = \"g01-original\"\ncommand = \"{MOCK} --mode good --seed 5\"\n\n\
+         [[engine]]\nname = \"g07-disguised\"\ncommand = \"{MOCK} --mode good --seed 5 --delay 5\"\n\n\
          [[engine]]\nname = \"g02-lisp\"\ncommand = \"builtin:greedy\"\n\n\
-         [[engine]]\nname = \"g03-lisp\"\ncommand = \"{MOCK} --mode good --seed 5\"\n\n\
+         [[engine]]\nname = \"g03-lisp\"\ncommand = \"{MOCK} --mode good --seed 9\"\n\n\
          [[engine]]\nname = \"g04-python\"\ncommand = \"builtin:random\"\n"
     );
     std::fs::write(&path, text).unwrap();
@@ -291,6 +445,20 @@ fn both_runs(tmp: &Tmp, game: &str, source: bool) -> (Vec<Line>, String) {
     (read_csv(&out), text)
 }
 
+/// The threshold, the independent pairs and the false-alarm bound of
+/// `game` in the shipped table (`data/similarity.tsv`), as the CSV and the
+/// terminal print them.
+fn shipped(game: &str) -> (String, String, String) {
+    let table = Path::new(env!("CARGO_MANIFEST_DIR")).join("../data/similarity.tsv");
+    let text = std::fs::read_to_string(table).unwrap();
+    let line = text
+        .lines()
+        .find(|l| l.split('\t').next() == Some(game))
+        .expect("the game's line");
+    let f: Vec<&str> = line.split('\t').collect();
+    (f[3].to_string(), f[4].to_string(), f[6].to_string())
+}
+
 #[test]
 fn the_copied_engine_is_the_top_pair_on_behaviour_and_a_rerun_resumes() {
     let tmp = Tmp::new("behaviour");
@@ -308,11 +476,30 @@ fn the_copied_engine_is_the_top_pair_on_behaviour_and_a_rerun_resumes() {
     for p in &pairs[1..] {
         assert_eq!(p["flagged"], "false", "{p:?}\n{text}");
     }
-    // The independent reference pairs stay below the threshold.
+    // The independent reference pairs stay below the threshold, and the
+    // flag is printed with the game's measured false-alarm rate, whose
+    // bound is in the CSV.
+    let (threshold, measured, bound) = shipped("quatro");
     assert!(
-        text.contains("0 of 9 independent reference pairs above z 4"),
+        text.contains(&format!(
+            "threshold z {threshold}; 0 of 33 independent reference pairs above it"
+        )),
         "{text}"
     );
+    assert!(
+        text.contains("false alarms: z ≥ ") && text.contains("independent pairs of quatro"),
+        "{text}"
+    );
+    assert_eq!(top["false_alarm_bound"], bound, "{top:?}");
+    // The pair's own chance under the null: no independent pair of the
+    // benchmark reached its z.
+    assert_eq!(top["null_pairs"], measured, "{top:?}");
+    assert_eq!(top["null_pairs_reached"], "0", "{top:?}");
+    assert!(
+        text.contains(&format!("reached by 0 of {measured} independent pairs")),
+        "{text}"
+    );
+    assert!(top["explained_by"].is_empty(), "{top:?}");
     // The positions were recorded and every answer journaled: a rerun asks
     // nothing and says the same.
     let positions = std::fs::read_to_string(tmp.path("both.csv.positions.txt")).unwrap();
@@ -321,7 +508,8 @@ fn the_copied_engine_is_the_top_pair_on_behaviour_and_a_rerun_resumes() {
         40
     );
     let journal = std::fs::read_to_string(tmp.path("both.csv.answers.jsonl")).unwrap();
-    assert_eq!(journal.lines().count(), 40 * (5 + 6));
+    // Five engines and ten reference players.
+    assert_eq!(journal.lines().count(), 40 * (5 + 10));
     let (again, text) = both_runs(&tmp, "quatro", false);
     assert!(
         !text.contains("similarity: g01-original:"),
@@ -360,6 +548,16 @@ fn the_page_shows_both_kinds_of_evidence_and_the_fragments() {
         "{pairs:?}"
     );
     let page = tmp.path("page.html");
+    // The flagged pair says how many of the benchmark's independent pairs
+    // of dots reached its z.
+    let (_, measured, _) = shipped("dots");
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(
+        html.contains(&format!(
+            "reached by 0 of {measured} independent pairs in the benchmark"
+        )),
+        "{html}"
+    );
     let b = webdriver::Browser::start(1280, 900);
     b.goto(&format!(
         "file://{}",
@@ -516,4 +714,103 @@ fn fallback_moves_are_not_counted_as_agreement() {
         .expect("the pair of broken engines");
     assert_eq!(both_broken["flagged"], "false", "{both_broken:?}\n{text}");
     assert_eq!(both_broken["positions"], "0", "{both_broken:?}");
+}
+
+/// `arbiter bench-similarity` on a small zoo: the measured line is written
+/// into the table (the other games' lines kept), its bound is the exact
+/// Clopper–Pearson bound of what it counted, every kind of changed copy is
+/// reported, and a rerun asks nothing again and measures the same.
+#[test]
+fn the_benchmark_measures_the_false_alarm_rate_and_resumes() {
+    let tmp = Tmp::new("bench");
+    let out = tmp.path("bench");
+    let table = tmp.path("similarity.tsv");
+    std::fs::write(
+        &table,
+        "# kept\nknight\t200\t0.1\t4.0\t1000\t0\t0.003682\t2.50,3.10\n",
+    )
+    .unwrap();
+    let args = [
+        "bench-similarity",
+        "--games",
+        "dots",
+        "--positions",
+        "40",
+        "--students",
+        "12",
+        "--copies",
+        "2",
+        "--concurrency",
+        "2",
+        "--out",
+        out.to_str().unwrap(),
+        "--table",
+        table.to_str().unwrap(),
+    ];
+    let (code, text) = arbiter(&args);
+    assert_eq!(code, 0, "{text}");
+    let lines = std::fs::read_to_string(&table).unwrap();
+    assert!(
+        lines.contains("knight\t200\t0.1000\t4.0\t1000\t0\t0.003682\t2.50,3.10\n"),
+        "{lines}"
+    );
+    let dots: Vec<&str> = lines
+        .lines()
+        .find(|l| l.starts_with("dots\t"))
+        .expect("the measured line")
+        .split('\t')
+        .collect();
+    assert_eq!(dots[1], "40", "{lines}");
+    let (pairs, above): (usize, usize) = (dots[4].parse().unwrap(), dots[5].parse().unwrap());
+    let bound: f64 = dots[6].parse().unwrap();
+    // 12 students (6 measuring), 10 reference players in 4 families: the
+    // measuring half's pairs of two families.
+    assert!(pairs >= 40, "{lines}");
+    if above == 0 {
+        let exact = 1.0 - 0.025f64.powf(1.0 / pairs as f64);
+        assert!((bound - exact).abs() < 1e-5, "{bound} {exact}");
+    } else {
+        assert!(bound > above as f64 / pairs as f64, "{lines}");
+    }
+    // The tail: the measuring half's z from 2 on, those from the threshold
+    // on being the counted false alarms.
+    let threshold: f64 = dots[3].parse().unwrap();
+    let tail: Vec<f64> = dots[7]
+        .split(',')
+        .filter(|z| *z != "-")
+        .map(|z| z.parse().unwrap())
+        .collect();
+    assert!(tail.iter().all(|&z| z >= 2.0), "{lines}");
+    assert_eq!(tail.iter().filter(|&&z| z >= threshold).count(), above);
+    for change in [
+        "another depth",
+        "another time per move",
+        "one evaluation weight",
+        "random tie-break",
+        "another first move",
+    ] {
+        assert!(
+            text.contains(&format!("copies, {change}: ")),
+            "{change}: {text}"
+        );
+    }
+    assert!(
+        text.contains(&format!("of {pairs} independent pairs of dots")),
+        "{text}"
+    );
+    let dump = std::fs::read_to_string(out.join("dots.bench.json")).unwrap();
+    let dump: serde_json::Value = serde_json::from_str(&dump).unwrap();
+    assert_eq!(dump["members"].as_array().unwrap().len(), 10 + 12 + 2 * 5);
+    let journal = std::fs::read_to_string(out.join("dots.answers.jsonl")).unwrap();
+    let (code, again) = arbiter(&args);
+    assert_eq!(code, 0, "{again}");
+    assert!(
+        !again.contains(": 40 positions"),
+        "nothing asked again: {again}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(out.join("dots.answers.jsonl")).unwrap(),
+        journal
+    );
+    assert_eq!(std::fs::read_to_string(&table).unwrap(), lines);
 }

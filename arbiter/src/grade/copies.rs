@@ -35,7 +35,9 @@ pub(crate) fn check(entries: &[Entry], past: &[PathBuf]) -> Result<Copies> {
         .map(|e| (e.sub.name.clone(), e.sub.files.clone()))
         .collect();
     let past = source::past_projects(past)?;
-    let subs = source::load(&current, &past, &[])?;
+    // `arbiter similarity`'s defaults: k-grams, window, and the code common
+    // to more than a fifth of the class ignored.
+    let (subs, _common) = source::load(&current, &past, &[], &source::Settings::default())?;
     let pairs = source::compare(&subs);
     Ok(Copies { subs, pairs })
 }

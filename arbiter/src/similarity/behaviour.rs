@@ -1,7 +1,7 @@
 //! Behavioural similarity, as chess engines' clone detection does it: every
 //! engine answers the same fixed positions, and two engines that choose the
-//! same move far more often than independent engines of their strength do
-//! are likely one engine.
+//! same move far more often than independent engines do are likely one
+//! engine.
 //!
 //! - **Positions** come from real play: seeded games of the reference search,
 //!   greedy and random players (`tabula::analysis::sample`) from the game's
@@ -9,19 +9,20 @@
 //!   legal moves. They are written to a positions file (one position string
 //!   a line) and read back on the next run, so the run is reproducible.
 //! - **Answers** are journaled (`<out>.answers.jsonl`: engine, position,
-//!   limit, move); a rerun asks only what is missing. A move the rules refuse,
-//!   or none, is no answer: that position does not count for that engine.
-//! - **Chance model.** Independent reference players — `random`, `greedy`
-//!   and the Tabula search at depths 1 to 4 — answer the same positions.
-//!   An engine's *strength* `s` is its agreement with the deepest reference.
-//!   Two independent engines agree when both find that move, or when both
-//!   choose the same other move: expected agreement `e = s_a s_b + q (1 −
-//!   s_a)(1 − s_b)`, with `q` fitted (least squares) on the reference pairs.
-//!   The spread is the binomial one of `n` positions plus the model's own
-//!   (the residuals of the reference pairs): `sd² = e(1 − e)/n + σ²`.
-//! - **Score** of a pair: the excess agreement `(agree − e)/(1 − e)`,
-//!   0–1 (0: no more than chance; 1: every answer the same). **Flagged**:
-//!   `z = (agree − e)/sd ≥` [`Z_THRESHOLD`] and score ≥ [`MIN_EXCESS`].
+//!   limit, move); a rerun asks only what is missing. Engines are asked
+//!   `--concurrency` at a time, each once per position. A move the rules
+//!   refuse, or none, is no answer: that position does not count for that
+//!   engine.
+//! - **The chance model** (`chance.rs`): the pool of the reference players
+//!   — random, greedy, the Tabula search at depths 1 to 4, a plain
+//!   alpha-beta (score difference, moves in the rules' order) at depths 1
+//!   to 4 — and the class, the judged pair left out; each engine's
+//!   sharpness; the pair's expected agreement, binomial variance and the
+//!   game's pair-to-pair spread give z.
+//! - **Flagged**: `z ≥` the game's threshold (`data/similarity.tsv`, chosen
+//!   and measured by `arbiter bench-similarity`), not explained by a
+//!   canonical reference, on at least [`MIN_POSITIONS`] positions. **Score**:
+//!   the excess agreement `(agree − e)/(1 − e)`, 0–1.
 
 use crate::engines::builtin::Builtin;
 use crate::engines::client::{Engine, Timeouts};
@@ -30,40 +31,64 @@ use anyhow::{bail, Context, Result};
 use rand::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::{Deserialize, Serialize};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 use tabula::analysis::sample::{self, Player};
 use tabula::games::{AnyPosition, GameSetup};
 use tabula::protocol::command::Command;
 use tabula::search::Limits;
 
-/// A pair is flagged from this z-score on (with [`MIN_EXCESS`]).
-pub(crate) const Z_THRESHOLD: f64 = 4.0;
-/// … and this excess agreement over chance.
-pub(crate) const MIN_EXCESS: f64 = 0.5;
+/// A pair is judged on at least this many positions both answered.
+pub(crate) const MIN_POSITIONS: usize = 30;
 /// Positions sampled from one game.
 const PER_GAME: usize = 3;
 /// The deadline given to the reference players' depth-limited searches (ms).
 const REFERENCE_MS: u64 = 5_000;
 
-/// The reference players of the chance model: (name, player); the deepest
-/// search last.
-pub(crate) fn references() -> Vec<(String, &'static str, BuiltinKind)> {
+/// Nodes of a plain reference's search (it stops there, at its last
+/// complete depth).
+const PLAIN_NODES: u64 = 300_000;
+
+/// The reference players of the chance model: (name, family, who); the
+/// canonical ones (all but random) explain two engines that play as they
+/// do.
+pub(crate) fn references() -> Vec<(String, &'static str, Who)> {
+    let builtin = |kind| Who::Engine {
+        kind: Kind::Builtin(kind),
+        time: TimeOverride::default(),
+    };
     let mut refs = vec![
-        ("ref:random".to_string(), "random", BuiltinKind::Random),
-        ("ref:greedy".to_string(), "greedy", BuiltinKind::Greedy),
+        (
+            "ref:random".to_string(),
+            "random",
+            builtin(BuiltinKind::Random),
+        ),
+        (
+            "ref:greedy".to_string(),
+            "greedy",
+            builtin(BuiltinKind::Greedy),
+        ),
     ];
     for depth in 1..=4 {
         refs.push((
             format!("ref:tabula-d{depth}"),
             "tabula",
-            BuiltinKind::Tabula {
+            builtin(BuiltinKind::Tabula {
                 depth: Some(depth),
                 nodes: None,
                 movetime: None,
                 material: false,
-            },
+            }),
+        ));
+    }
+    for depth in 1..=4 {
+        refs.push((
+            format!("ref:plain-d{depth}"),
+            "plain",
+            Who::Student(super::zoo::Student::plain(depth, PLAIN_NODES)),
         ));
     }
     refs
@@ -110,7 +135,10 @@ pub(crate) fn positions(
             return Ok(out);
         }
     }
-    let out = sample_positions(setup, n, seed);
+    let out: Vec<AnyPosition> = sample_positions(setup, n, seed)
+        .into_iter()
+        .map(|p| p.0)
+        .collect();
     let mut text = header + "\n";
     for p in &out {
         text.push_str(&p.fen());
@@ -120,8 +148,9 @@ pub(crate) fn positions(
     Ok(out)
 }
 
-/// `n` positions from seeded games, at least two legal moves each.
-fn sample_positions(setup: &GameSetup, n: usize, seed: u64) -> Vec<AnyPosition> {
+/// `n` positions from seeded games, at least two legal moves each, each
+/// with whether it is the first position of its game.
+pub(crate) fn sample_positions(setup: &GameSetup, n: usize, seed: u64) -> Vec<(AnyPosition, bool)> {
     let depth = |d| {
         Player::Reference(Limits {
             depth: Some(d),
@@ -135,7 +164,7 @@ fn sample_positions(setup: &GameSetup, n: usize, seed: u64) -> Vec<AnyPosition> 
         [Player::Random, depth(2)],
     ];
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let mut out: Vec<AnyPosition> = Vec::new();
+    let mut out: Vec<(AnyPosition, bool)> = Vec::new();
     let mut seen = std::collections::HashSet::new();
     for g in 0..(20 * n as u64 + 100) {
         if out.len() >= n {
@@ -148,17 +177,17 @@ fn sample_positions(setup: &GameSetup, n: usize, seed: u64) -> Vec<AnyPosition> 
         let players = &pairings[g as usize % pairings.len()];
         let moves = sample::play(&start, players, start_seed);
         let mut pos = start;
-        let mut along = vec![pos];
+        let mut along = vec![(pos, true)];
         for m in moves {
             if pos.play(m).is_err() {
                 break;
             }
-            along.push(pos);
+            along.push((pos, false));
         }
-        along.retain(|p| !p.is_over() && p.legal_moves().len() >= 2);
+        along.retain(|p| !p.0.is_over() && p.0.legal_moves().len() >= 2);
         for _ in 0..PER_GAME.min(along.len()) {
             let p = along[(rng.next_u64() % along.len() as u64) as usize];
-            if out.len() < n && seen.insert(p.fen()) {
+            if out.len() < n && seen.insert(p.0.fen()) {
                 out.push(p);
             }
         }
@@ -176,43 +205,51 @@ struct Answer {
     mv: Option<String>,
 }
 
-/// A player that answers: an entrant of the class, or a reference.
+/// Who answers: an engine of the class (or a reference), or a synthetic
+/// student of the benchmark.
+#[derive(Clone, Debug)]
+pub(crate) enum Who {
+    Engine { kind: Kind, time: TimeOverride },
+    Student(super::zoo::Student),
+}
+
+/// A player that answers, by name.
+#[derive(Clone, Debug)]
 pub(crate) struct Answerer {
     pub(crate) name: String,
-    pub(crate) kind: Kind,
-    time: TimeOverride,
+    pub(crate) who: Who,
 }
 
 impl Answerer {
     pub(crate) fn entrant(e: &Entrant) -> Answerer {
         Answerer {
             name: e.name.clone(),
-            kind: e.kind.clone(),
-            time: e.time,
+            who: Who::Engine {
+                kind: e.kind.clone(),
+                time: e.time,
+            },
         }
     }
 
-    pub(crate) fn reference(name: String, kind: BuiltinKind) -> Answerer {
+    pub(crate) fn student(name: String, s: super::zoo::Student) -> Answerer {
         Answerer {
             name,
-            kind: Kind::Builtin(kind),
-            time: TimeOverride::default(),
+            who: Who::Student(s),
         }
     }
 
     /// The `go` limits and the time one answer may take (`None`: no time
     /// limit, the cap of `Timeouts`).
-    fn limits(&self, movetime: u64) -> (Limits, Option<u64>) {
-        let t = self.time;
-        if t.depth.is_some() || t.nodes.is_some() {
+    fn limits(time: TimeOverride, movetime: u64) -> (Limits, Option<u64>) {
+        if time.depth.is_some() || time.nodes.is_some() {
             let l = Limits {
-                depth: t.depth,
-                nodes: t.nodes,
+                depth: time.depth,
+                nodes: time.nodes,
                 ..Limits::default()
             };
             return (l, None);
         }
-        let ms = t.movetime.unwrap_or(movetime);
+        let ms = time.movetime.unwrap_or(movetime);
         let l = Limits {
             movetime: Some(ms),
             ..Limits::default()
@@ -222,10 +259,17 @@ impl Answerer {
 
     /// The limit as journaled.
     fn limit_word(&self, movetime: u64) -> String {
-        match &self.kind {
-            Kind::Builtin(BuiltinKind::Tabula { depth: Some(d), .. }) => format!("depth {d}"),
-            Kind::Builtin(BuiltinKind::Random | BuiltinKind::Greedy) => "instant".into(),
-            _ => Command::Go(self.limits(movetime).0)
+        match &self.who {
+            Who::Student(s) => s.to_string(),
+            Who::Engine {
+                kind: Kind::Builtin(BuiltinKind::Tabula { depth: Some(d), .. }),
+                ..
+            } => format!("depth {d}"),
+            Who::Engine {
+                kind: Kind::Builtin(BuiltinKind::Random | BuiltinKind::Greedy),
+                ..
+            } => "instant".into(),
+            Who::Engine { time, .. } => Command::Go(Answerer::limits(*time, movetime).0)
                 .to_string()
                 .trim_start_matches("go ")
                 .to_string(),
@@ -240,15 +284,28 @@ pub(crate) struct Run<'a> {
     pub(crate) seed: u64,
     pub(crate) timeouts: Timeouts,
     pub(crate) journal: PathBuf,
+    /// Engines asked at once.
+    pub(crate) concurrency: usize,
+    /// The positions (as position strings) that are the first of their
+    /// game (a synthetic student's opening is played there).
+    pub(crate) starts: HashSet<String>,
 }
 
-/// Every player's move on every position (`None`: no legal answer).
+/// One player's move on each position (`None`: no legal answer).
+type Moves = Vec<Option<String>>;
+
+/// The answers of the journal, by (engine, position, limit).
+type Known = HashMap<(String, String, String), Option<String>>;
+
+/// Every player's move on every position (`None`: no legal answer), the
+/// players asked `run.concurrency` at a time, each answer journaled as it
+/// comes (a rerun asks only what is missing).
 pub(crate) fn answers(
     run: &Run,
     players: &[Answerer],
-    progress: &mut dyn FnMut(&str),
+    progress: &(dyn Fn(&str) + Sync),
 ) -> Result<Vec<Vec<Option<String>>>> {
-    let mut known: HashMap<(String, String, String), Option<String>> = HashMap::new();
+    let mut known = Known::new();
     if let Ok(text) = std::fs::read_to_string(&run.journal) {
         for line in text.lines() {
             if let Ok(a) = serde_json::from_str::<Answer>(line) {
@@ -256,53 +313,90 @@ pub(crate) fn answers(
             }
         }
     }
-    let mut journal = std::fs::OpenOptions::new()
+    let journal = std::fs::OpenOptions::new()
         .create(true)
         .append(true)
         .open(&run.journal)
         .with_context(|| format!("cannot write {}", run.journal.display()))?;
+    let journal = Mutex::new(journal);
     let fens: Vec<String> = run.positions.iter().map(AnyPosition::fen).collect();
-    let mut all = Vec::new();
-    for p in players {
-        let limit = p.limit_word(run.movetime);
-        let mut got: Vec<Option<Option<String>>> = fens
-            .iter()
-            .map(|f| {
-                known
-                    .get(&(p.name.clone(), f.clone(), limit.clone()))
-                    .cloned()
-            })
-            .collect();
-        let missing: Vec<usize> = (0..fens.len()).filter(|&i| got[i].is_none()).collect();
-        if !missing.is_empty() {
-            progress(&format!("{}: {} positions", p.name, missing.len()));
+    let next = AtomicUsize::new(0);
+    let all: Vec<Mutex<Option<Result<Moves>>>> = players.iter().map(|_| Mutex::new(None)).collect();
+    std::thread::scope(|scope| {
+        for _ in 0..run.concurrency.clamp(1, players.len().max(1)) {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(p) = players.get(i) else { break };
+                let got = ask_all(run, p, &fens, &known, &journal, progress);
+                if got.is_err() {
+                    // Stop the others at their next position.
+                    next.store(players.len(), Ordering::Relaxed);
+                }
+                *all[i].lock().unwrap_or_else(|e| e.into_inner()) = Some(got);
+            });
         }
-        let mut ask = Asker::new(p, run);
-        for i in missing {
-            if crate::signals::INTERRUPTED.load(std::sync::atomic::Ordering::SeqCst) {
-                bail!(
-                    "interrupted; the answers so far are kept in {}",
-                    run.journal.display()
-                );
-            }
-            let pos = &run.positions[i];
-            let mv = ask
-                .answer(pos)
-                .and_then(|m| pos.parse_legal(&m).ok())
-                .map(|m| m.to_string());
-            let line = Answer {
-                engine: p.name.clone(),
-                fen: fens[i].clone(),
-                limit: limit.clone(),
-                mv: mv.clone(),
-            };
-            writeln!(journal, "{}", serde_json::to_string(&line)?)?;
-            got[i] = Some(mv);
+    });
+    let mut out = Vec::with_capacity(players.len());
+    for cell in all {
+        match cell.into_inner().unwrap_or_else(|e| e.into_inner()) {
+            Some(got) => out.push(got?),
+            None => bail!(
+                "interrupted; the answers so far are kept in {}",
+                run.journal.display()
+            ),
         }
-        ask.finish(run.timeouts.grace_ms);
-        all.push(got.into_iter().map(Option::flatten).collect());
     }
-    Ok(all)
+    Ok(out)
+}
+
+/// One player's answers: those of the journal, the others asked.
+fn ask_all(
+    run: &Run,
+    p: &Answerer,
+    fens: &[String],
+    known: &Known,
+    journal: &Mutex<std::fs::File>,
+    progress: &(dyn Fn(&str) + Sync),
+) -> Result<Vec<Option<String>>> {
+    let limit = p.limit_word(run.movetime);
+    let mut got: Vec<Option<Option<String>>> = fens
+        .iter()
+        .map(|f| {
+            known
+                .get(&(p.name.clone(), f.clone(), limit.clone()))
+                .cloned()
+        })
+        .collect();
+    let missing: Vec<usize> = (0..fens.len()).filter(|&i| got[i].is_none()).collect();
+    if !missing.is_empty() {
+        progress(&format!("{}: {} positions", p.name, missing.len()));
+    }
+    let mut ask = Asker::new(p, run);
+    for i in missing {
+        if crate::signals::INTERRUPTED.load(Ordering::SeqCst) {
+            ask.finish(run.timeouts.grace_ms);
+            bail!(
+                "interrupted; the answers so far are kept in {}",
+                run.journal.display()
+            );
+        }
+        let pos = &run.positions[i];
+        let mv = ask
+            .answer(pos, run.starts.contains(&fens[i]))
+            .and_then(|m| pos.parse_legal(&m).ok())
+            .map(|m| m.to_string());
+        let line = Answer {
+            engine: p.name.clone(),
+            fen: fens[i].clone(),
+            limit: limit.clone(),
+            mv: mv.clone(),
+        };
+        let text = serde_json::to_string(&line)?;
+        writeln!(journal.lock().unwrap_or_else(|e| e.into_inner()), "{text}")?;
+        got[i] = Some(mv);
+    }
+    ask.finish(run.timeouts.grace_ms);
+    Ok(got.into_iter().map(Option::flatten).collect())
 }
 
 /// Asks one player, restarting an external engine after a fault (at most
@@ -319,14 +413,17 @@ const RESTARTS: usize = 3;
 
 impl<'a> Asker<'a> {
     fn new(player: &'a Answerer, run: &'a Run<'a>) -> Asker<'a> {
-        let builtin = match &player.kind {
+        let builtin = match &player.who {
             // Each player its own seed: two random choosers seeded alike
             // would agree on every tie.
-            Kind::Builtin(b) => Some(Builtin::new(
+            Who::Engine {
+                kind: Kind::Builtin(b),
+                ..
+            } => Some(Builtin::new(
                 b,
                 run.seed ^ super::source::winnow::token_hash(&player.name),
             )),
-            Kind::External(_) => None,
+            _ => None,
         };
         Asker {
             player,
@@ -337,15 +434,19 @@ impl<'a> Asker<'a> {
         }
     }
 
-    fn answer(&mut self, pos: &AnyPosition) -> Option<String> {
-        let (limits, budget) = self.player.limits(self.run.movetime);
+    fn answer(&mut self, pos: &AnyPosition, first: bool) -> Option<String> {
+        let (kind, time) = match &self.player.who {
+            Who::Student(s) => return s.choose(pos, first),
+            Who::Engine { kind, time } => (kind, *time),
+        };
+        let (limits, budget) = Answerer::limits(time, self.run.movetime);
         if let Some(b) = &mut self.builtin {
             let deadline = Limits {
                 movetime: Some(REFERENCE_MS.max(self.run.movetime)),
                 ..Limits::default()
             };
             let l = if matches!(
-                self.player.kind,
+                kind,
                 Kind::Builtin(BuiltinKind::Tabula {
                     depth: None,
                     nodes: None,
@@ -359,7 +460,7 @@ impl<'a> Asker<'a> {
             };
             return b.choose(pos, &l).0;
         }
-        let Kind::External(spec) = &self.player.kind else {
+        let Kind::External(spec) = kind else {
             return None;
         };
         if self.engine.is_none() {
@@ -375,6 +476,11 @@ impl<'a> Asker<'a> {
                 }
             }
         }
+        self.think(pos, limits, budget)
+    }
+
+    /// An external engine's answer on `pos`.
+    fn think(&mut self, pos: &AnyPosition, limits: Limits, budget: Option<u64>) -> Option<String> {
         let engine = self.engine.as_mut()?;
         let position = Command::position_fen(&pos.fen(), &[] as &[&str]).to_string();
         let go = Command::Go(limits).to_string();
@@ -412,218 +518,47 @@ impl<'a> Asker<'a> {
     }
 }
 
-/// The share of positions both answered on which they chose the same move,
-/// and how many both answered.
-pub(crate) fn agreement(x: &[Option<String>], y: &[Option<String>]) -> (f64, usize) {
-    let both: Vec<bool> = x
-        .iter()
-        .zip(y)
-        .filter_map(|(a, b)| Some(a.as_ref()? == b.as_ref()?))
-        .collect();
-    let n = both.len();
-    let same = both.iter().filter(|&&s| s).count();
-    (if n == 0 { 0.0 } else { same as f64 / n as f64 }, n)
-}
-
-/// The chance model fitted on the reference players' answers.
-#[derive(Clone, Debug)]
-pub(crate) struct Chance {
-    /// The deepest reference's answers (strength is agreement with them).
-    top: Vec<Option<String>>,
-    /// For each position, the chance that two players who both miss the
-    /// top move choose the same other move (`None`: the top did not answer).
-    pub(crate) coincide: Vec<Option<f64>>,
-    /// Spread of the independent reference pairs around the model, beyond
-    /// the binomial one.
-    pub(crate) sigma: f64,
-    /// The independent reference pairs: (a, b, agreement, z by leave-one-out).
-    pub(crate) reference_pairs: Vec<(String, String, f64, f64)>,
-}
-
-/// Pseudo-count of every legal move in a position's distribution of the
-/// moves other than the top one.
-const PRIOR: f64 = 0.5;
-
-impl Chance {
-    /// Fits the model on `refs` (name, family, answers; the deepest last)
-    /// with the number of legal moves of each position. Only pairs of
-    /// different families (the searches at several depths are one family)
-    /// are independent: only they set the spread.
-    pub(crate) fn fit(refs: &[(String, String, Vec<Option<String>>)], legal: &[usize]) -> Chance {
-        let top = refs.last().map(|r| r.2.clone()).unwrap_or_default();
-        let coincide = (0..legal.len())
-            .map(|p| {
-                let best = top.get(p)?.as_ref()?;
-                let mut counts: HashMap<&str, f64> = HashMap::new();
-                for r in &refs[..refs.len() - 1] {
-                    if let Some(m) = r.2[p].as_ref().filter(|m| *m != best) {
-                        *counts.entry(m.as_str()).or_default() += 1.0;
-                    }
-                }
-                let others = legal[p].saturating_sub(1).max(1) as f64;
-                let total: f64 = counts.values().sum::<f64>() + PRIOR * others;
-                let unseen = (others - counts.len() as f64).max(0.0);
-                let squares: f64 = counts.values().map(|c| (c + PRIOR).powi(2)).sum::<f64>()
-                    + unseen * PRIOR * PRIOR;
-                Some(squares / (total * total))
-            })
-            .collect();
-        let mut model = Chance {
-            top,
-            coincide,
-            sigma: 0.0,
-            reference_pairs: Vec::new(),
-        };
-        let mut pairs = Vec::new();
-        for i in 0..refs.len() {
-            for j in i + 1..refs.len() {
-                if refs[i].1 != refs[j].1 {
-                    let judged = model.judge(&refs[i].2, &refs[j].2);
-                    pairs.push((i, j, judged));
-                }
-            }
-        }
-        let excess = |skip: Option<(usize, usize)>| -> f64 {
-            let kept: Vec<&(usize, usize, Judged)> = pairs
-                .iter()
-                .filter(|p| skip.is_none_or(|(a, b)| p.0 != a && p.0 != b && p.1 != a && p.1 != b))
-                .collect();
-            let ss: f64 = kept
-                .iter()
-                .map(|(_, _, j)| {
-                    let binomial = j.expected * (1.0 - j.expected) / j.positions.max(1) as f64;
-                    ((j.agreement - j.expected).powi(2) - binomial).max(0.0)
-                })
-                .sum();
-            (ss / kept.len().max(1) as f64).sqrt()
-        };
-        for &(i, j, _) in &pairs {
-            let loo = Chance {
-                sigma: excess(Some((i, j))),
-                ..model.clone()
-            };
-            let judged = loo.judge(&refs[i].2, &refs[j].2);
-            model.reference_pairs.push((
-                refs[i].0.clone(),
-                refs[j].0.clone(),
-                judged.agreement,
-                judged.z,
-            ));
-        }
-        model.sigma = excess(None);
-        model
-    }
-
-    /// The strength of a player: its agreement with the deepest reference.
-    pub(crate) fn strength(&self, x: &[Option<String>]) -> f64 {
-        agreement(x, &self.top).0
-    }
-
-    /// The evidence of one pair: on the positions both answered (and the top
-    /// did), each agrees by chance with `s_a s_b + (1 − s_a)(1 − s_b) c_p`.
-    pub(crate) fn judge(&self, x: &[Option<String>], y: &[Option<String>]) -> Judged {
-        let (sa, sb) = (self.strength(x), self.strength(y));
-        let (mut n, mut same, mut expected) = (0usize, 0usize, 0.0);
-        for p in 0..x.len().min(y.len()) {
-            let (Some(a), Some(b), Some(Some(c))) = (&x[p], &y[p], self.coincide.get(p)) else {
-                continue;
-            };
-            n += 1;
-            same += usize::from(a == b);
-            expected += sa * sb + (1.0 - sa) * (1.0 - sb) * c;
-        }
-        let agree = if n == 0 { 0.0 } else { same as f64 / n as f64 };
-        let expected = if n == 0 {
-            0.0
-        } else {
-            (expected / n as f64).clamp(0.0, 0.999)
-        };
-        let sd = (expected * (1.0 - expected) / n.max(1) as f64 + self.sigma.powi(2))
-            .sqrt()
-            .max(1e-3);
-        let z = (agree - expected) / sd;
-        let score = ((agree - expected) / (1.0 - expected)).clamp(0.0, 1.0);
-        Judged {
-            agreement: agree,
-            expected,
-            z,
-            score,
-            positions: n,
-            flagged: n > 0 && z >= Z_THRESHOLD && score >= MIN_EXCESS,
-        }
-    }
-}
-
 /// The behavioural evidence of one pair.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Judged {
     pub(crate) agreement: f64,
+    /// The expected agreement of independent engines.
     pub(crate) expected: f64,
     pub(crate) z: f64,
+    /// The excess agreement `(agree − e)/(1 − e)`, 0–1.
     pub(crate) score: f64,
     pub(crate) positions: usize,
+    /// The canonical reference both play as, if one explains them.
+    pub(crate) explained: Option<String>,
+    /// How many of the benchmark's independent pairs reached this z, and
+    /// the 95 % bound of that share (`None`: z below 2, usual).
+    pub(crate) chance: Option<(usize, f64)>,
     pub(crate) flagged: bool,
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn moves(s: &str) -> Vec<Option<String>> {
-        s.chars()
-            .map(|c| (c != '.').then(|| c.to_string()))
-            .collect()
-    }
-
-    #[test]
-    fn agreement_counts_positions_both_answered() {
-        assert_eq!(agreement(&moves("abca"), &moves("abda")), (0.75, 4));
-        assert_eq!(agreement(&moves("ab.a"), &moves("abd.")), (1.0, 2));
-    }
-
-    #[test]
-    fn a_copy_stands_out_of_the_chance_model() {
-        // Positions of 5 legal moves; the top plays "a"; players of several
-        // strengths play "a" or one of four other moves at random.
-        let n = 200;
-        let make = |strength: f64, salt: u64| -> Vec<Option<String>> {
-            let mut rng = Xoshiro256PlusPlus::seed_from_u64(salt);
-            (0..n)
-                .map(|_| {
-                    let best = (rng.next_u64() % 1000) as f64 / 1000.0 < strength;
-                    Some(if best {
-                        "a".into()
-                    } else {
-                        format!("m{}", rng.next_u64() % 4)
-                    })
-                })
-                .collect()
-        };
-        let refs: Vec<(String, String, Vec<Option<String>>)> = [0.2, 0.4, 0.6, 0.7, 0.8]
-            .iter()
-            .enumerate()
-            .map(|(i, &s)| (format!("r{i}"), format!("f{i}"), make(s, i as u64)))
-            .chain([("top".into(), "top".into(), vec![Some("a".to_string()); n])])
-            .collect();
-        let chance = Chance::fit(&refs, &vec![5; n]);
-        let original = make(0.5, 42);
-        let independent = make(0.5, 43);
-        let copy: Vec<Option<String>> = original
-            .iter()
-            .enumerate()
-            .map(|(i, m)| {
-                if i % 10 == 0 {
-                    Some("x".into())
-                } else {
-                    m.clone()
-                }
-            })
-            .collect();
-        let c = chance.judge(&original, &copy);
-        let i = chance.judge(&original, &independent);
-        assert!((i.expected - (0.25 + 0.25 * 0.25)).abs() < 0.05, "{i:?}");
-        assert!(c.flagged && c.z > 8.0, "{c:?}");
-        assert!(!i.flagged && i.z < 2.5, "{i:?}");
-        assert!(chance.reference_pairs.iter().all(|p| p.3 < Z_THRESHOLD));
+impl Judged {
+    /// The pair `(a, b)` of `model` judged against the game's measured
+    /// threshold and null distribution.
+    pub(crate) fn of(
+        model: &super::chance::Model,
+        a: usize,
+        b: usize,
+        null: &super::null::Null,
+    ) -> Judged {
+        let (z, raw) = model.z(a, b);
+        let n = raw.positions.max(1) as f64;
+        let agreement = raw.same / n;
+        let expected = (raw.expected / n).clamp(0.0, 0.999);
+        let explained = model.explained(a, b).map(str::to_string);
+        Judged {
+            agreement,
+            expected,
+            z,
+            score: ((agreement - expected) / (1.0 - expected)).clamp(0.0, 1.0),
+            positions: raw.positions,
+            flagged: raw.positions >= MIN_POSITIONS && z >= null.threshold && explained.is_none(),
+            chance: null.chance(z),
+            explained,
+        }
     }
 }

@@ -11,21 +11,27 @@
 //! Both may be given in one run: a pair named alike by both (the engine's
 //! name and the submission's folder name) is one line with both kinds of
 //! evidence. `--out` is the CSV of every pair, most similar first (`score`:
-//! the larger of the two scores; `flagged`: by either); `--html` the page
-//! with the flagged pairs and their fragments side by side (`page.rs`).
+//! the larger of the two scores; `flagged`: by either; `cluster`: the group
+//! of three or more submissions joined by flagged pairs it belongs to,
+//! `cluster.rs`); `--html` the page with the groups, the flagged pairs and
+//! their fragments side by side (`page.rs`).
 
 pub(crate) mod behaviour;
+pub(crate) mod bench;
+pub(crate) mod chance;
+pub(crate) mod cluster;
+mod judge;
+mod measure;
+pub(crate) mod null;
 mod page;
 pub(crate) mod source;
+pub(crate) mod zoo;
 
-use crate::engines::client::Timeouts;
-use crate::engines::config::{dedup_names, load_file, Entrant};
 use crate::engines::sandbox::SandboxArgs;
 use crate::limits;
 use crate::out::plural;
+use crate::outln;
 use crate::params::ParamArgs;
-use crate::results::report::csv_field;
-use crate::{errln, outln};
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use std::collections::HashMap;
@@ -33,7 +39,6 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
-use tabula::games::GameId;
 
 /// `arbiter similarity`'s command line.
 #[derive(Args, Clone, Debug)]
@@ -61,6 +66,9 @@ pub struct SimilarityArgs {
     /// The game's parameters.
     #[command(flatten)]
     pub params: ParamArgs,
+    /// Engines asked at once (behaviour; default: the machine's cores).
+    #[arg(long, value_parser = limits::concurrency)]
+    pub concurrency: Option<usize>,
     /// Submissions (source): one folder each, named by the folder's name.
     #[arg(long, num_args = 1.., value_name = "DIR")]
     pub source: Vec<PathBuf>,
@@ -71,6 +79,17 @@ pub struct SimilarityArgs {
     /// other: a project's folder, or a folder of projects (one a subfolder).
     #[arg(long, num_args = 1.., value_name = "DIR")]
     pub past: Vec<PathBuf>,
+    /// Source: tokens per k-gram (Dolos' -k).
+    #[arg(long, default_value_t = source::winnow::K as u32, value_parser = clap::value_parser!(u32).range(5..=100))]
+    pub kgram: u32,
+    /// Source: k-grams per winnowing window (Dolos' -w).
+    #[arg(long, default_value_t = source::winnow::W as u32, value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub window: u32,
+    /// Source: a fingerprint found in more than this share of the
+    /// submissions (and in more than 10 of them) is ignored, as Dolos' -m
+    /// and MOSS's max_rep do (1: none is).
+    #[arg(long, default_value_t = source::MAX_SHARE, value_parser = share)]
+    pub max_share: f64,
     /// The CSV of every pair, most similar first.
     #[arg(long)]
     pub out: PathBuf,
@@ -88,35 +107,59 @@ pub struct SimilarityArgs {
     pub sandbox: SandboxArgs,
 }
 
-/// One pair of the report: its source and behaviour evidence, when run.
+/// `--max-share`: a share in (0, 1].
+fn share(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(x) if x > 0.0 && x <= 1.0 => Ok(x),
+        _ => Err(format!(
+            "'{s}': a share from 0 (not included) to 1, such as 0.2"
+        )),
+    }
+}
+
+/// One pair of the report: its source and behaviour evidence, when run,
+/// and the cluster (an index of the run's clusters) it belongs to.
 #[derive(Clone, Debug)]
 pub(crate) struct Row {
     pub(crate) a: String,
     pub(crate) b: String,
     pub(crate) source: Option<source::SourcePair>,
     pub(crate) behaviour: Option<behaviour::Judged>,
+    pub(crate) cluster: Option<usize>,
 }
 
 impl Row {
     pub(crate) fn score(&self) -> f64 {
         let s = self.source.as_ref().map_or(0.0, |p| p.score);
-        let b = self.behaviour.map_or(0.0, |j| j.score);
+        let b = self.behaviour.as_ref().map_or(0.0, |j| j.score);
         s.max(b)
     }
 
     pub(crate) fn flagged(&self) -> bool {
-        self.source.as_ref().is_some_and(|p| p.flagged) || self.behaviour.is_some_and(|j| j.flagged)
+        self.source.as_ref().is_some_and(|p| p.flagged)
+            || self.behaviour.as_ref().is_some_and(|j| j.flagged)
     }
 }
 
-/// What the behaviour run leaves for the report.
-pub(crate) struct BehaviourRun {
-    pub(crate) game: GameId,
-    pub(crate) names: Vec<String>,
-    pub(crate) strength: Vec<f64>,
-    pub(crate) chance: behaviour::Chance,
-    pub(crate) positions: usize,
-    pub(crate) positions_file: PathBuf,
+pub(crate) use judge::BehaviourRun;
+
+/// The pairs so far, by their two names in order.
+type Rows = HashMap<(String, String), Row>;
+
+/// The row of `a` and `b` in `rows`, made empty when new.
+fn row_of<'r>(rows: &'r mut Rows, a: &str, b: &str) -> &'r mut Row {
+    let key = if a <= b {
+        (a.to_string(), b.to_string())
+    } else {
+        (b.to_string(), a.to_string())
+    };
+    rows.entry(key).or_insert_with(|| Row {
+        a: a.to_string(),
+        b: b.to_string(),
+        source: None,
+        behaviour: None,
+        cluster: None,
+    })
 }
 
 /// Runs `arbiter similarity`.
@@ -144,81 +187,17 @@ pub fn run(args: SimilarityArgs) -> Result<ExitCode> {
         outputs.extend(args.html.as_deref().map(|p| Named::file("--html", p)));
         crate::paths::check(&inputs, &outputs)?;
     }
-    let started = Instant::now();
-    let mut rows: HashMap<(String, String), Row> = HashMap::new();
-    let key = |a: &str, b: &str| {
-        if a <= b {
-            (a.to_string(), b.to_string())
-        } else {
-            (b.to_string(), a.to_string())
-        }
+    let mut rows = Rows::new();
+    let subs = if args.source.is_empty() {
+        Vec::new()
+    } else {
+        source_rows(&args, &mut rows)?
     };
-    let mut subs = Vec::new();
-    if !args.source.is_empty() {
-        let current: Vec<(String, PathBuf)> = args
-            .source
-            .iter()
-            .map(|d| (source::folder_name(d), d.clone()))
-            .collect();
-        let mut seen = std::collections::HashSet::new();
-        for (name, _) in &current {
-            if !seen.insert(name.clone()) {
-                bail!("two submissions are named '{name}': give folders of different names");
-            }
-        }
-        let past = source::past_projects(&args.past)?;
-        subs = source::load(&current, &past, &args.base)?;
-        let files: usize = subs.iter().map(|s| s.files.len()).sum();
-        let pairs = source::compare(&subs);
-        outln!(
-            "source: {} ({} past), {} read, {} compared in {:.2} s",
-            plural(current.len(), "submission"),
-            past.len(),
-            plural(files, "file"),
-            plural(pairs.len(), "pair"),
-            started.elapsed().as_secs_f64()
-        );
-        for p in pairs {
-            let (a, b) = (&subs[p.a].name, &subs[p.b].name);
-            rows.insert(
-                key(a, b),
-                Row {
-                    a: a.clone(),
-                    b: b.clone(),
-                    source: Some(p),
-                    behaviour: None,
-                },
-            );
-        }
-    }
-    let mut behaviour_run = None;
-    if behaviour_asked {
-        let run = run_behaviour(&args)?;
-        let (names, answers, chance, game, n, file) = run;
-        let strength: Vec<f64> = answers.iter().map(|a| chance.strength(a)).collect();
-        for i in 0..names.len() {
-            for j in i + 1..names.len() {
-                let judged = chance.judge(&answers[i], &answers[j]);
-                let row = rows
-                    .entry(key(&names[i], &names[j]))
-                    .or_insert_with(|| Row {
-                        a: names[i].clone(),
-                        b: names[j].clone(),
-                        source: None,
-                        behaviour: None,
-                    });
-                row.behaviour = Some(judged);
-            }
-        }
-        behaviour_run = Some(BehaviourRun {
-            game,
-            names,
-            strength,
-            chance,
-            positions: n,
-            positions_file: file,
-        });
-    }
+    let behaviour_run = if behaviour_asked {
+        Some(behaviour_rows(&args, &mut rows)?)
+    } else {
+        None
+    };
     let mut rows: Vec<Row> = rows.into_values().collect();
     rows.sort_by(|x, y| {
         y.score()
@@ -226,23 +205,103 @@ pub fn run(args: SimilarityArgs) -> Result<ExitCode> {
             .then(y.flagged().cmp(&x.flagged()))
             .then((&x.a, &x.b).cmp(&(&y.a, &y.b)))
     });
-    write_csv(&args.out, &rows)?;
+    let groups = cluster::clusters(&rows);
+    for (g, c) in groups.iter().enumerate() {
+        for &k in &c.rows {
+            rows[k].cluster = Some(g + 1);
+        }
+    }
+    let null = behaviour_run.as_ref().map(|r| r.null.clone());
+    write_csv(&args.out, &rows, null.as_ref())?;
+    report(&rows, &groups, &args.out, null.as_ref());
+    if let Some(path) = &args.html {
+        let html = page::render(&rows, &groups, &subs, behaviour_run.as_ref());
+        std::fs::write(path, html).with_context(|| format!("cannot write {}", path.display()))?;
+        outln!("page: {}", path.display());
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The source run: reads and compares the submissions into `rows`.
+fn source_rows(args: &SimilarityArgs, rows: &mut Rows) -> Result<Vec<source::Submission>> {
+    let started = Instant::now();
+    let current: Vec<(String, PathBuf)> = args
+        .source
+        .iter()
+        .map(|d| (source::folder_name(d), d.clone()))
+        .collect();
+    let mut seen = std::collections::HashSet::new();
+    for (name, _) in &current {
+        if !seen.insert(name.clone()) {
+            bail!("two submissions are named '{name}': give folders of different names");
+        }
+    }
+    let past = source::past_projects(&args.past)?;
+    let settings = source::Settings {
+        k: args.kgram as usize,
+        w: args.window as usize,
+        max_share: args.max_share,
+    };
+    let (subs, common) = source::load(&current, &past, &args.base, &settings)?;
+    let files: usize = subs.iter().map(|s| s.files.len()).sum();
+    let pairs = source::compare(&subs);
+    outln!(
+        "source: {} ({} past), {} read, {} compared in {:.2} s; {} common to more than {:.0} % \
+         of the submissions ignored",
+        plural(current.len(), "submission"),
+        past.len(),
+        plural(files, "file"),
+        plural(pairs.len(), "pair"),
+        started.elapsed().as_secs_f64(),
+        plural(common, "fingerprint"),
+        100.0 * settings.max_share
+    );
+    for p in pairs {
+        let (a, b) = (&subs[p.a].name, &subs[p.b].name);
+        row_of(rows, a, b).source = Some(p);
+    }
+    Ok(subs)
+}
+
+/// The behaviour run: every engine's answers judged pair by pair into
+/// `rows`.
+fn behaviour_rows(args: &SimilarityArgs, rows: &mut Rows) -> Result<BehaviourRun> {
+    let run = judge::run(args)?;
+    for (a, b, j) in &run.pairs {
+        row_of(rows, &run.names[*a], &run.names[*b]).behaviour = Some(j.clone());
+    }
+    Ok(run)
+}
+
+/// The terminal's summary: the flagged pairs and the groups.
+fn report(rows: &[Row], groups: &[cluster::Cluster], out: &Path, null: Option<&null::Null>) {
     let flagged = rows.iter().filter(|r| r.flagged()).count();
     outln!(
         "{} of {} flagged; every pair in {}",
         plural(flagged, "pair"),
         rows.len(),
-        args.out.display()
+        out.display()
     );
     for r in rows.iter().filter(|r| r.flagged()).take(20) {
         outln!("  {:.2}  {}  {}{}", r.score(), r.a, r.b, describe(r));
+        if let (Some(n), Some(j)) = (null, r.behaviour.as_ref().filter(|j| j.flagged)) {
+            outln!(
+                "        under the null: z {:.1} {}",
+                j.z,
+                n.chance_words(j.z)
+            );
+            outln!("        false alarms: {}", n.words());
+        }
     }
-    if let Some(path) = &args.html {
-        let html = page::render(&rows, &subs, behaviour_run.as_ref());
-        std::fs::write(path, html).with_context(|| format!("cannot write {}", path.display()))?;
-        outln!("page: {}", path.display());
+    for (g, c) in groups.iter().enumerate() {
+        let (pairs, of) = c.density();
+        outln!(
+            "group {} of {} submissions ({pairs} of their {of} pairs flagged): {}",
+            g + 1,
+            c.members.len(),
+            c.members.join(", ")
+        );
     }
-    Ok(ExitCode::SUCCESS)
 }
 
 /// The evidence of a row in words, for the terminal.
@@ -259,154 +318,56 @@ fn describe(r: &Row) -> String {
             100.0 * j.expected,
             j.z
         );
+        if let Some(r) = &j.explained {
+            let _ = write!(s, " (both play as {r}: not flagged)");
+        }
     }
     s
 }
 
-type Answers = Vec<Vec<Option<String>>>;
-
-/// The behaviour run: names, answers, the chance model, the game, the
-/// number of positions and their file.
-fn run_behaviour(
-    args: &SimilarityArgs,
-) -> Result<(
-    Vec<String>,
-    Answers,
-    behaviour::Chance,
-    GameId,
-    usize,
-    PathBuf,
-)> {
-    let Some(game) = &args.game else {
-        bail!("engines given without --game");
-    };
-    let game: GameId = game.parse().map_err(|e| anyhow::anyhow!("--game: {e}"))?;
-    if game.is_puzzle() {
-        bail!("--game {game}: a puzzle; behaviour is compared on two-player games");
-    }
-    let mut entrants = Vec::new();
-    let mut files = Vec::new();
-    for e in &args.engines {
-        let path = Path::new(e);
-        let class = path.is_file()
-            && path
-                .extension()
-                .is_some_and(|x| x.eq_ignore_ascii_case("toml") || x.eq_ignore_ascii_case("json"));
-        if class {
-            entrants.extend(load_file(path)?);
-            files.push(path.to_path_buf());
-        } else {
-            entrants.push(Entrant::from_cli(e)?);
-        }
-    }
-    dedup_names(&mut entrants);
-    if entrants.len() < 2 {
-        bail!("behaviour needs at least two engines");
-    }
-    let positions_file = args
-        .positions_file
-        .clone()
-        .unwrap_or_else(|| side_file(&args.out, ".positions.txt"));
-    let journal = side_file(&args.out, ".answers.jsonl");
-    let mut protected = files.clone();
-    protected.extend([args.out.clone(), journal.clone(), positions_file.clone()]);
-    protected.extend(args.html.iter().cloned());
-    if let Some(header) = args.sandbox.apply(&mut entrants, &protected)? {
-        outln!("{header}");
-    }
-    let setup = args.params.setup(game)?;
-    let positions = behaviour::positions(&setup, args.positions, args.seed, &positions_file)?;
-    outln!(
-        "behaviour: {} of {game} ({}), {}, {} ms a position",
-        plural(positions.len(), "position"),
-        positions_file.display(),
-        plural(entrants.len(), "engine"),
-        args.movetime
-    );
-    let run = behaviour::Run {
-        positions: &positions,
-        movetime: args.movetime,
-        seed: args.seed,
-        timeouts: Timeouts {
-            startup_ms: args.startup_timeout,
-            margin_ms: args.margin,
-            ..Timeouts::default()
-        },
-        journal,
-    };
-    let pool = behaviour::references();
-    let refs: Vec<behaviour::Answerer> = pool
-        .iter()
-        .map(|(n, _, k)| behaviour::Answerer::reference(n.clone(), k.clone()))
-        .collect();
-    let players: Vec<behaviour::Answerer> =
-        entrants.iter().map(behaviour::Answerer::entrant).collect();
-    let mut progress = |s: &str| errln!("similarity: {s}");
-    let ref_answers = behaviour::answers(&run, &refs, &mut progress)?;
-    let answers = behaviour::answers(&run, &players, &mut progress)?;
-    let named: Vec<(String, String, Vec<Option<String>>)> = pool
-        .iter()
-        .zip(ref_answers)
-        .map(|((n, f, _), a)| (n.clone(), f.to_string(), a))
-        .collect();
-    let legal: Vec<usize> = positions.iter().map(|p| p.legal_moves().len()).collect();
-    let chance = behaviour::Chance::fit(&named, &legal);
-    let above = chance
-        .reference_pairs
-        .iter()
-        .filter(|p| p.3 >= behaviour::Z_THRESHOLD)
-        .count();
-    outln!(
-        "chance model: σ {:.3}; {above} of {} independent reference pairs above z {}",
-        chance.sigma,
-        chance.reference_pairs.len(),
-        behaviour::Z_THRESHOLD
-    );
-    for (e, a) in entrants.iter().zip(&answers) {
-        let answered = a.iter().filter(|m| m.is_some()).count();
-        if answered < positions.len() {
-            errln!(
-                "similarity: {} answered {answered} of {} positions (faults are in the log above)",
-                e.name,
-                positions.len()
-            );
-        }
-    }
-    let names = entrants.iter().map(|e| e.name.clone()).collect();
-    Ok((
-        names,
-        answers,
-        chance,
-        game,
-        positions.len(),
-        positions_file,
-    ))
-}
-
 /// `<out><suffix>`, beside the CSV.
-fn side_file(out: &Path, suffix: &str) -> PathBuf {
+pub(crate) fn side_file(out: &Path, suffix: &str) -> PathBuf {
     let mut s = out.as_os_str().to_os_string();
     s.push(suffix);
     PathBuf::from(s)
 }
 
 /// The CSV of every pair.
-fn write_csv(path: &Path, rows: &[Row]) -> Result<()> {
-    let mut text = String::from(
-        "a,b,score,flagged,source_score,source_shared,source_flagged,\
-         behaviour_score,agreement,expected,z,positions,behaviour_flagged\n",
-    );
+fn write_csv(path: &Path, rows: &[Row], null: Option<&null::Null>) -> Result<()> {
+    let what = || format!("cannot write {}", path.display());
+    let mut w = csv::Writer::from_path(path).with_context(what)?;
+    w.write_record([
+        "a",
+        "b",
+        "score",
+        "flagged",
+        "cluster",
+        "source_score",
+        "source_shared",
+        "source_flagged",
+        "behaviour_score",
+        "agreement",
+        "expected",
+        "z",
+        "positions",
+        "behaviour_flagged",
+        "explained_by",
+        "false_alarm_bound",
+        "null_pairs_reached",
+        "null_pairs",
+        "null_bound",
+    ])
+    .with_context(what)?;
     let opt = |x: Option<String>| x.unwrap_or_default();
     for r in rows {
         let s = r.source.as_ref();
         let b = r.behaviour.as_ref();
-        let _ = writeln!(
-            text,
-            "{},{},{:.4},{},{},{},{},{},{},{},{},{},{}",
-            csv_field(&r.a),
-            csv_field(&r.b),
-            r.score(),
-            r.flagged(),
+        w.write_record([
+            r.a.clone(),
+            r.b.clone(),
+            format!("{:.4}", r.score()),
+            r.flagged().to_string(),
+            opt(r.cluster.map(|c| c.to_string())),
             opt(s.map(|p| format!("{:.4}", p.score))),
             opt(s.map(|p| p.shared.to_string())),
             opt(s.map(|p| p.flagged.to_string())),
@@ -416,7 +377,13 @@ fn write_csv(path: &Path, rows: &[Row]) -> Result<()> {
             opt(b.map(|j| format!("{:.2}", j.z))),
             opt(b.map(|j| j.positions.to_string())),
             opt(b.map(|j| j.flagged.to_string())),
-        );
+            opt(b.and_then(|j| j.explained.clone())),
+            opt(b.and(null).map(|n| format!("{:.6}", n.bound))),
+            opt(b.and_then(|j| j.chance).map(|c| c.0.to_string())),
+            opt(b.and(null).map(|n| n.pairs.to_string())),
+            opt(b.and_then(|j| j.chance).map(|c| format!("{:.6}", c.1))),
+        ])
+        .with_context(what)?;
     }
-    std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))
+    w.flush().with_context(what)
 }

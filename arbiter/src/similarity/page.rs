@@ -5,7 +5,9 @@
 //! highlighted. Everything taken from a submission (names, paths, code) is
 //! escaped.
 
-use super::source::{self, winnow::K, Submission};
+use super::cluster::Cluster;
+use super::null::Null;
+use super::source::{self, Submission};
 use super::{behaviour, BehaviourRun, Row};
 use crate::results::html::escape;
 use std::collections::{BTreeSet, HashMap, HashSet};
@@ -35,7 +37,12 @@ pre i{display:inline-block;width:3.2em;color:#8a93a0;font-style:normal;user-sele
 ";
 
 /// The whole page.
-pub(super) fn render(rows: &[Row], subs: &[Submission], run: Option<&BehaviourRun>) -> String {
+pub(super) fn render(
+    rows: &[Row],
+    groups: &[Cluster],
+    subs: &[Submission],
+    run: Option<&BehaviourRun>,
+) -> String {
     let mut b = String::new();
     let flagged: Vec<&Row> = rows.iter().filter(|r| r.flagged()).collect();
     let _ = write!(
@@ -50,6 +57,7 @@ pub(super) fn render(rows: &[Row], subs: &[Submission], run: Option<&BehaviourRu
         crate::out::plural(rows.len(), "pair"),
         thresholds(subs, run),
     );
+    groups_section(&mut b, rows, groups, subs);
     pairs_table(&mut b, rows);
     if let Some(run) = run {
         chance_section(&mut b, run);
@@ -66,7 +74,7 @@ pub(super) fn render(rows: &[Row], subs: &[Submission], run: Option<&BehaviourRu
             let (Some(&i), Some(&j)) = (index.get(r.a.as_str()), index.get(r.b.as_str())) else {
                 continue;
             };
-            fragments(&mut b, k, r, &subs[i], &subs[j]);
+            fragments(&mut b, (k, r), &subs[i], &subs[j], run.map(|r| &r.null));
             shown += 1;
         }
         if shown == 0 {
@@ -104,20 +112,26 @@ fn what_was_run(subs: &[Submission], run: Option<&BehaviourRun>) -> String {
 
 fn thresholds(subs: &[Submission], run: Option<&BehaviourRun>) -> String {
     let mut t = Vec::new();
-    if !subs.is_empty() {
+    if let Some(s) = subs.first() {
+        let set = s.settings;
         t.push(format!(
             "Source: flagged from {:.0} % of the smaller submission's fingerprints shared \
-             (and at least {}); winnowing of {K}-token k-grams, window {}; the base code is never counted.",
+             (and at least {}); winnowing of {}-token k-grams, window {}; the base code is never \
+             counted, nor code common to more than {:.0} % of the submissions.",
             100.0 * source::THRESHOLD,
             source::MIN_SHARED,
-            source::winnow::W
+            set.k,
+            set.w,
+            100.0 * set.max_share
         ));
     }
-    if run.is_some() {
+    if let Some(r) = run {
         t.push(format!(
-            "Behaviour: flagged from z ≥ {} and an excess agreement over chance ≥ {:.0} %.",
-            behaviour::Z_THRESHOLD,
-            100.0 * behaviour::MIN_EXCESS
+            "Behaviour: flagged from z ≥ {:.1} on at least {} positions, unless a canonical \
+             reference explains the pair; {}.",
+            r.null.threshold,
+            behaviour::MIN_POSITIONS,
+            r.null.words()
         ));
     }
     escape(&t.join(" "))
@@ -132,6 +146,108 @@ fn yes_no(f: bool) -> &'static str {
         "<td class=\"yes\">yes</td>"
     } else {
         "<td class=\"no\">no</td>"
+    }
+}
+
+/// Regions shown per group.
+const GROUP_REGIONS_SHOWN: usize = 6;
+
+/// The groups of copiers: each one cluster with its members, its flagged
+/// pairs and the code most of them share (the center's lines, and where
+/// each member has them).
+fn groups_section(b: &mut String, rows: &[Row], groups: &[Cluster], subs: &[Submission]) {
+    if groups.is_empty() {
+        return;
+    }
+    let _ = write!(
+        b,
+        "<h2 id=\"groups\">Groups of copiers</h2><p class=\"note\">Three or more submissions \
+         joined by flagged pairs: one group to read together, not separate pairs.</p>"
+    );
+    let index: HashMap<&str, &Submission> = subs.iter().map(|s| (s.name.as_str(), s)).collect();
+    for (g, c) in groups.iter().enumerate() {
+        let (pairs, of) = c.density();
+        let _ = write!(
+            b,
+            "<section class=\"group pair\" id=\"group-{}\"><h3>Group {}: {} submissions</h3>\
+             <p class=\"note\">{pairs} of their {of} pairs flagged: ",
+            g + 1,
+            g + 1,
+            c.members.len()
+        );
+        let list: Vec<String> = c
+            .rows
+            .iter()
+            .map(|&k| {
+                let r = &rows[k];
+                format!("{} – {} ({:.2})", escape(&r.a), escape(&r.b), r.score())
+            })
+            .collect();
+        let _ = write!(b, "{}.</p><ul class=\"members\">", list.join(", "));
+        for m in &c.members {
+            let _ = write!(b, "<li>{}</li>", escape(m));
+        }
+        b.push_str("</ul>");
+        let members: Option<Vec<&Submission>> = c
+            .members
+            .iter()
+            .map(|m| index.get(m.as_str()).copied())
+            .collect();
+        if let Some(members) = members {
+            group_code(b, &members);
+        }
+        b.push_str("</section>");
+    }
+}
+
+/// The code a group shares, from its center, with where each member has
+/// it.
+fn group_code(b: &mut String, members: &[&Submission]) {
+    let Some((center, regions)) = source::group_regions(members) else {
+        return;
+    };
+    let c = members[center];
+    let _ = write!(
+        b,
+        "<p class=\"note\">{} regions of code most of the group shares; shown in {}:</p>",
+        regions.len(),
+        escape(&c.name)
+    );
+    for reg in regions.iter().take(GROUP_REGIONS_SHOWN) {
+        let file = &c.files[reg.file];
+        let _ = write!(
+            b,
+            "<div class=\"region group-region\"><div class=\"file\">{} / {} lines {}–{}</div><pre>",
+            escape(&c.name),
+            escape(&file.path),
+            reg.lines.0,
+            reg.lines.1
+        );
+        let text: Vec<&str> = file.text.lines().collect();
+        for l in reg.lines.0..=reg.lines.1.min(text.len() as u32) {
+            let _ = write!(
+                b,
+                "<span class=\"hit\"><i>{l}</i>{}</span>",
+                escape(text.get(l as usize - 1).copied().unwrap_or(""))
+            );
+        }
+        b.push_str("</pre><ul class=\"where\">");
+        for (m, at) in members.iter().zip(&reg.members) {
+            match at {
+                Some((fi, (from, to))) => {
+                    let _ = write!(
+                        b,
+                        "<li>{} / {} lines {from}–{to}</li>",
+                        escape(&m.name),
+                        escape(&m.files[*fi].path)
+                    );
+                }
+                None => {
+                    let _ = write!(b, "<li>{}: not there</li>", escape(&m.name));
+                }
+            }
+        }
+        b.push_str("</ul></div>");
     }
 }
 
@@ -190,54 +306,56 @@ fn pairs_table(b: &mut String, rows: &[Row]) {
 }
 
 fn chance_section(b: &mut String, run: &BehaviourRun) {
-    let c = &run.chance;
     let _ = write!(
         b,
         "<h2 id=\"chance\">Behaviour: the chance model</h2><p class=\"note\">Positions: {} \
-         (file {}). An engine's strength is its agreement with the deepest reference search; \
-         on each position two independent engines are expected to agree \
-         s<sub>a</sub>s<sub>b</sub> + (1−s<sub>a</sub>)(1−s<sub>b</sub>)c<sub>p</sub>, where \
-         c<sub>p</sub> is the chance that two other moves coincide there (from the references' \
-         other moves and the number of legal moves), with a spread σ = {:.3} beyond the \
-         binomial one.</p><table id=\"strengths\"><thead><tr><th>engine</th>\
-         <th>strength</th></tr></thead><tbody>",
+         (file {}). On each position the pool — the reference players and the class, the \
+         two engines judged left out — votes for the moves; an engine plays like the pool with \
+         its own sharpness β (0: at random; 1: as the pool votes; larger: the popular move); \
+         two independent engines are expected to agree Σ P<sub>a</sub>(m)P<sub>b</sub>(m) \
+         on each position, with the binomial spread and the spread τ = {:.3} of independent \
+         pairs beyond it. {}.</p><table id=\"strengths\"><thead><tr><th>engine</th>\
+         <th>sharpness β</th><th>agreement with Tabula at depth 4</th></tr></thead><tbody>",
         run.positions,
         escape(&run.positions_file.display().to_string()),
-        c.sigma
+        run.null.tau,
+        escape(&run.null.words())
     );
-    for (n, s) in run.names.iter().zip(&run.strength) {
+    for ((n, beta), s) in run.names.iter().zip(&run.sharpness).zip(&run.strength) {
         let _ = write!(
             b,
-            "<tr><td>{}</td><td class=\"n\">{}</td></tr>",
+            "<tr><td>{}</td><td class=\"n\">{beta:.2}</td><td class=\"n\">{}</td></tr>",
             escape(n),
             pct(*s)
         );
     }
     let _ = write!(
         b,
-        "</tbody></table><p class=\"note\">Independent reference pairs (z by leave-one-out: \
-         the model fitted without either player), the false alarms the threshold allows:</p>\
-         <table id=\"references\"><thead><tr><th>a</th><th>b</th><th>agreement</th><th>z</th>\
-         <th>above</th></tr></thead><tbody>"
+        "</tbody></table><p class=\"note\">Independent reference pairs, judged as the class \
+         is:</p><table id=\"references\"><thead><tr><th>a</th><th>b</th><th>agreement</th>\
+         <th>expected</th><th>z</th><th>above</th></tr></thead><tbody>"
     );
-    for (x, y, agree, z) in &c.reference_pairs {
+    for (x, y, j) in &run.reference_pairs {
         let _ = write!(
             b,
-            "<tr><td>{}</td><td>{}</td><td class=\"n\">{}</td><td class=\"n\">{z:.1}</td>{}</tr>",
+            "<tr><td>{}</td><td>{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td>\
+             <td class=\"n\">{:.1}</td>{}</tr>",
             escape(x),
             escape(y),
-            pct(*agree),
-            yes_no(*z >= behaviour::Z_THRESHOLD)
+            pct(j.agreement),
+            pct(j.expected),
+            j.z,
+            yes_no(j.z >= run.null.threshold)
         );
     }
     b.push_str("</tbody></table>");
 }
 
 /// The lines of `file` covered by a k-gram of a shared fingerprint.
-fn hit_lines(file: &source::File, shared: &HashSet<u64>) -> BTreeSet<u32> {
+fn hit_lines(file: &source::File, shared: &HashSet<u64>, k: usize) -> BTreeSet<u32> {
     let mut lines = BTreeSet::new();
     for p in file.prints.iter().filter(|p| shared.contains(&p.hash)) {
-        let end = (p.at as usize + K).min(file.tokens.len());
+        let end = (p.at as usize + k).min(file.tokens.len());
         for t in &file.tokens[p.at as usize..end] {
             lines.insert(t.line);
         }
@@ -245,7 +363,13 @@ fn hit_lines(file: &source::File, shared: &HashSet<u64>) -> BTreeSet<u32> {
     lines
 }
 
-fn fragments(b: &mut String, k: usize, r: &Row, a: &Submission, bs: &Submission) {
+fn fragments(
+    b: &mut String,
+    (k, r): (usize, &Row),
+    a: &Submission,
+    bs: &Submission,
+    null: Option<&Null>,
+) {
     let Some(p) = &r.source else { return };
     let regions = source::regions(a, bs);
     let shared: HashSet<u64> = a.prints.intersection(&bs.prints).copied().collect();
@@ -262,11 +386,13 @@ fn fragments(b: &mut String, k: usize, r: &Row, a: &Submission, bs: &Submission)
     if let Some(j) = &r.behaviour {
         let _ = write!(
             b,
-            "; same move on {} of {} positions, {} expected by chance (z {:.1})",
+            "; same move on {} of {} positions, {} expected by chance (z {:.1}{})",
             pct(j.agreement),
             j.positions,
             pct(j.expected),
-            j.z
+            j.z,
+            null.map(|n| format!(", {}", escape(&n.chance_words(j.z))))
+                .unwrap_or_default()
         );
     }
     b.push_str(".</p>");
@@ -280,7 +406,7 @@ fn fragments(b: &mut String, k: usize, r: &Row, a: &Submission, bs: &Submission)
             let file = &sub.files[fi];
             let hit = hits
                 .entry((side, fi))
-                .or_insert_with(|| hit_lines(file, &shared));
+                .or_insert_with(|| hit_lines(file, &shared, sub.settings.k));
             let _ = write!(
                 b,
                 "<div><div class=\"file\" data-region=\"{n}\">{} / {} lines {}–{}</div><pre>",

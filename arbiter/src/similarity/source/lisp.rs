@@ -13,8 +13,19 @@
 //! which carry the program's structure. Symbols are case-folded, as the
 //! reader does.
 //!
+//! Against a copier's edits: synonyms are one token (`first` is `car`,
+//! `rest` is `cdr`, `setq` is `setf`, `let*` is `let`, `defparameter` is
+//! `defvar`, `eq`/`equal` are `eql`, `null` is `not`, `labels` is `flet`,
+//! `collecting` is `collect` …, [`SYNONYMS`]); and a standard function's
+//! name where a function is not called (`(let ((list …)) …)`, `(f count)`:
+//! a variable of that name) is a name of the program, `ID` — so renaming a
+//! variable to `list` or `count` changes nothing. Where a function is
+//! called (after `(`, `'` or `#'`) and the words of `loop`, declarations,
+//! lambda lists and constants ([`ANYWHERE`]) keep their name.
+//!
 //! ```text
 //! (defun Score (b) "doc" (aref b 0))  →  ( defun ID ( ID ) ( aref ID NUM ) )
+//! (defun pontos (list) (first list))  →  ( defun ID ( ID ) ( car ID ) )
 //! ```
 
 use super::Token;
@@ -321,21 +332,126 @@ const KNOWN_KEYWORDS: &[&str] = &[
     ":size",
 ];
 
+/// Synonyms a copier swaps: each written as the first (lower case).
+pub(crate) const SYNONYMS: &[(&str, &str)] = &[
+    ("first", "car"),
+    ("rest", "cdr"),
+    ("second", "cadr"),
+    ("third", "caddr"),
+    ("fourth", "cadddr"),
+    ("setq", "setf"),
+    ("psetq", "psetf"),
+    ("let*", "let"),
+    ("do*", "do"),
+    ("labels", "flet"),
+    ("defparameter", "defvar"),
+    ("eq", "eql"),
+    ("equal", "eql"),
+    ("equalp", "eql"),
+    ("null", "not"),
+    ("string-equal", "string="),
+    ("collecting", "collect"),
+    ("summing", "sum"),
+    ("appending", "append"),
+    ("counting", "count"),
+    ("maximizing", "maximize"),
+    ("minimizing", "minimize"),
+    ("as", "for"),
+    ("upfrom", "from"),
+];
+
+/// Known symbols that keep their name wherever they stand: `loop`'s words,
+/// lambda-list keywords, declarations and constants (the other known
+/// symbols are functions and macros: named only where they are called;
+/// `loop`'s `sum`, `count` and `append` too, as they are common names of
+/// variables).
+const ANYWHERE: &[&str] = &[
+    "t",
+    "nil",
+    "otherwise",
+    "for",
+    "in",
+    "from",
+    "to",
+    "below",
+    "above",
+    "by",
+    "collect",
+    "maximize",
+    "minimize",
+    "into",
+    "finally",
+    "while",
+    "until",
+    "repeat",
+    "across",
+    "being",
+    "the",
+    "hash-keys",
+    "hash-values",
+    "of",
+    "with",
+    "initially",
+    "always",
+    "never",
+    "thereis",
+    "doing",
+    "do",
+    "else",
+    "end",
+    "downto",
+    "on",
+    "when",
+    "unless",
+    "if",
+    "and",
+    "return",
+    "declare",
+    "ignore",
+    "ignorable",
+    "type",
+    "fixnum",
+    "optimize",
+    "speed",
+    "safety",
+    "&optional",
+    "&rest",
+    "&key",
+    "&aux",
+    "&body",
+    "&allow-other-keys",
+    "most-positive-fixnum",
+    "most-negative-fixnum",
+    "internal-time-units-per-second",
+];
+
 /// The normalised tokens of a Lisp source.
 pub(crate) fn tokens(src: &str) -> Vec<Token> {
     let raw = read(src);
-    let dropped = docstrings(&raw);
-    raw.into_iter()
-        .enumerate()
-        .filter(|(i, _)| !dropped.contains(i))
-        .map(|(_, (line, r))| Token {
-            text: normalise(&r),
-            line,
-        })
-        .collect()
+    let mut dropped = docstrings(&raw);
+    dropped.sort_unstable();
+    let mut bound = bindings(&raw);
+    bound.sort_unstable();
+    let mut out = Vec::with_capacity(raw.len());
+    let mut called = false;
+    for (i, (line, r)) in raw.iter().enumerate() {
+        if dropped.binary_search(&i).is_err() {
+            let binding = bound.binary_search(&i).is_ok();
+            out.push(Token {
+                text: normalise(r, called && !binding),
+                line: *line,
+            });
+        }
+        // The next symbol is called (or named as a function) after `(`,
+        // `'` and `#'`.
+        called = matches!(r, Raw::Open | Raw::Prefix("'" | "#'"));
+    }
+    out
 }
 
-fn normalise(r: &Raw) -> String {
+/// The normalised text of a token; `called`: a symbol there names a
+/// function (after `(`, `'`, `#'`).
+fn normalise(r: &Raw, called: bool) -> String {
     match r {
         Raw::Open => "(".into(),
         Raw::Close => ")".into(),
@@ -346,21 +462,23 @@ fn normalise(r: &Raw) -> String {
         Raw::Atom(a) => {
             let a = a.to_lowercase();
             if is_number(&a) {
-                "NUM".into()
-            } else if a.starts_with(':') {
-                if KNOWN_KEYWORDS.contains(&a.as_str()) {
+                return "NUM".into();
+            }
+            if a.starts_with(':') {
+                return if KNOWN_KEYWORDS.contains(&a.as_str()) {
                     a
                 } else {
                     ":KW".into()
-                }
-            } else if let Some(name) = a.strip_prefix("cl:") {
-                if KNOWN.contains(&name) {
-                    name.into()
-                } else {
-                    "ID".into()
-                }
-            } else if KNOWN.contains(&a.as_str()) {
-                a
+                };
+            }
+            let name = a.strip_prefix("cl:").unwrap_or(&a);
+            let name = SYNONYMS
+                .iter()
+                .find(|(s, _)| *s == name)
+                .map_or(name, |(_, canonical)| canonical);
+            let known = KNOWN.contains(&name) || SYNONYMS.iter().any(|(_, c)| *c == name);
+            if known && (called || ANYWHERE.contains(&name)) {
+                name.into()
             } else {
                 "ID".into()
             }
@@ -455,6 +573,75 @@ fn docstrings(raw: &[(u32, Raw)]) -> Vec<usize> {
     dropped
 }
 
+/// The indices of the symbols that name a variable where it is bound: the
+/// lambda lists of `defun`, `defmacro`, `lambda`, `flet`/`labels`
+/// functions, `multiple-value-bind` and `destructuring-bind`, and the
+/// bindings of `let`, `let*`, `do`, `do*`, `dolist`, `dotimes`.
+fn bindings(raw: &[(u32, Raw)]) -> Vec<usize> {
+    let mut out = Vec::new();
+    let head = |i: usize| match raw.get(i) {
+        Some((_, Raw::Atom(a))) => Some(a.to_lowercase()),
+        _ => None,
+    };
+    let open = |i: usize| matches!(raw.get(i), Some((_, Raw::Open)));
+    for i in 0..raw.len() {
+        if !open(i) {
+            continue;
+        }
+        let Some(op) = head(i + 1) else { continue };
+        match op.strip_prefix("cl:").unwrap_or(&op) {
+            "defun" | "defmacro" => {
+                let j = skip_datum(raw, i + 2);
+                if open(j) {
+                    names_of(raw, j, &mut out);
+                }
+            }
+            "lambda"
+            | "let"
+            | "let*"
+            | "do"
+            | "do*"
+            | "multiple-value-bind"
+            | "destructuring-bind"
+                if open(i + 2) =>
+            {
+                names_of(raw, i + 2, &mut out);
+            }
+            "dolist" | "dotimes" if open(i + 2) && head(i + 3).is_some() => out.push(i + 3),
+            "flet" | "labels" if open(i + 2) => {
+                // Each function: `(name (lambda list) body…)`.
+                let end = skip_datum(raw, i + 2);
+                let mut j = i + 3;
+                while j < end && open(j) {
+                    let ll = skip_datum(raw, j + 1);
+                    if open(ll) {
+                        names_of(raw, ll, &mut out);
+                    }
+                    j = skip_datum(raw, j);
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The names a list of bindings or a lambda list starting at `j` (its `(`)
+/// binds: each element a symbol (not a `&` keyword) or a list whose first
+/// element is one.
+fn names_of(raw: &[(u32, Raw)], j: usize, out: &mut Vec<usize>) {
+    let end = skip_datum(raw, j).saturating_sub(1);
+    let mut k = j + 1;
+    while k < end {
+        match &raw[k].1 {
+            Raw::Atom(a) if !a.starts_with('&') => out.push(k),
+            Raw::Open if matches!(raw.get(k + 1), Some((_, Raw::Atom(_)))) => out.push(k + 1),
+            _ => {}
+        }
+        k = skip_datum(raw, k).max(k + 1);
+    }
+}
+
 /// The index after the datum that starts at `i`.
 fn skip_datum(raw: &[(u32, Raw)], mut i: usize) -> usize {
     while let Some((_, Raw::Prefix(p))) = raw.get(i) {
@@ -509,6 +696,23 @@ mod tests {
     }
 
     #[test]
+    fn synonyms_and_standard_names_used_as_variables_do_not_show() {
+        let a = "(defun f (l) (let* ((n 0)) (setq n (first l)) (when (null l) (return-from f n))))";
+        let b = "(defun g (list) (let ((count 0)) (setf count (car list)) (when (not list) (return-from g count))))";
+        assert_eq!(texts(a), texts(b));
+        assert_eq!(
+            texts(a).join(" "),
+            "( defun ID ( ID ) ( let ( ( ID NUM ) ) ( setf ID ( car ID ) ) \
+             ( when ( not ID ) ( return-from ID ID ) ) ) )"
+        );
+        // Called, quoted as a function, or a word of loop: the name stays.
+        assert_eq!(
+            texts("(mapcar #'first (loop for x in xs collecting (list x)))").join(" "),
+            "( mapcar #' car ( loop for ID in ID collect ( list ID ) ) )"
+        );
+    }
+
+    #[test]
     fn a_string_alone_in_a_body_is_the_value_not_a_docstring() {
         assert_eq!(
             texts("(defun f () \"x\")").join(" "),
@@ -516,11 +720,11 @@ mod tests {
         );
         assert_eq!(
             texts("(defparameter *x* 1 \"doc\")").join(" "),
-            "( defparameter ID NUM )"
+            "( defvar ID NUM )"
         );
         assert_eq!(
             texts("(defparameter *x* \"value\")").join(" "),
-            "( defparameter ID STR )"
+            "( defvar ID STR )"
         );
     }
 

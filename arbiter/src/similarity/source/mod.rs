@@ -11,6 +11,12 @@
 //! - **Base code** (`--base`): every k-gram of the code the course hands out
 //!   is removed from every submission before anything is counted, so the
 //!   base never makes two projects alike.
+//! - **Common code** (`--max-share`, as Dolos' `-m` and MOSS's `max_rep`):
+//!   a fingerprint found in more than that share of the submissions (this
+//!   year's and the past ones), and in more than [`COMMON_FLOOR`] of them, is
+//!   ignored everywhere — the handout nobody gave with `--base`, the idioms
+//!   of a whole class. The floor keeps a group of copiers' own code, however
+//!   small the class.
 //! - **Past projects** (`--past`) are compared with this year's, never with
 //!   each other.
 //! - **Flagged**: score ≥ [`THRESHOLD`] and at least [`MIN_SHARED`] shared
@@ -27,7 +33,7 @@ pub(crate) mod winnow;
 use anyhow::{bail, Context, Result};
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
-use winnow::{Print, K, W};
+use winnow::Print;
 
 /// A flagged pair shares at least this share of the smaller submission's
 /// fingerprints.
@@ -38,6 +44,37 @@ pub(crate) const MIN_SHARED: usize = 25;
 /// The denominator of a score is at least this: a submission with almost
 /// nothing of its own cannot score high on a few fingerprints.
 pub(crate) const MIN_PRINTS: usize = 50;
+
+/// A fingerprint is common (ignored) only when more than this many
+/// submissions have it, whatever `--max-share` says: a group of copiers
+/// up to this size keeps its shared code.
+pub(crate) const COMMON_FLOOR: usize = 10;
+
+/// How the sources are fingerprinted (`--kgram`, `--window`) and which
+/// fingerprints are too common to count (`--max-share`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Settings {
+    /// Tokens per k-gram.
+    pub(crate) k: usize,
+    /// Window of k-gram hashes.
+    pub(crate) w: usize,
+    /// A fingerprint in more than this share of the submissions (and more
+    /// than [`COMMON_FLOOR`]) is ignored; 1: none is.
+    pub(crate) max_share: f64,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            k: winnow::K,
+            w: winnow::W,
+            max_share: MAX_SHARE,
+        }
+    }
+}
+
+/// The default of `--max-share`.
+pub(crate) const MAX_SHARE: f64 = 0.2;
 
 /// Files larger than this are not read (bytes).
 const MAX_FILE: u64 = 1 << 20;
@@ -90,11 +127,11 @@ pub(crate) struct File {
 }
 
 impl File {
-    pub(crate) fn read(path: String, text: String, language: Language) -> File {
+    pub(crate) fn read(path: String, text: String, language: Language, set: &Settings) -> File {
         let tokens = language.tokens(&text);
         let hashes: Vec<u64> = tokens.iter().map(|t| winnow::token_hash(&t.text)).collect();
-        let kgrams = winnow::kgrams(&hashes, K);
-        let prints = winnow::winnow(&kgrams, W);
+        let kgrams = winnow::kgrams(&hashes, set.k);
+        let prints = winnow::winnow(&kgrams, set.w);
         File {
             path,
             text,
@@ -118,8 +155,10 @@ pub(crate) struct Submission {
     pub(crate) name: String,
     pub(crate) past: bool,
     pub(crate) files: Vec<File>,
-    /// Distinct fingerprints not in the base.
+    /// Distinct fingerprints neither in the base nor common.
     pub(crate) prints: HashSet<u64>,
+    /// How its files were fingerprinted.
+    pub(crate) settings: Settings,
 }
 
 /// Every source file under `dir` (hidden folders, `__pycache__` and virtual
@@ -183,13 +222,13 @@ fn source_files(dir: &Path) -> Result<Vec<(String, PathBuf, Language)>> {
 }
 
 /// The source files of a folder, read and fingerprinted.
-pub(crate) fn read_files(dir: &Path) -> Result<Vec<File>> {
+pub(crate) fn read_files(dir: &Path, set: &Settings) -> Result<Vec<File>> {
     let mut files = Vec::new();
     for (rel, path, lang) in source_files(dir)? {
         let bytes =
             crate::paths::read(&path).with_context(|| format!("cannot read {}", path.display()))?;
         let text = String::from_utf8_lossy(&bytes).into_owned();
-        files.push(File::read(rel, text, lang));
+        files.push(File::read(rel, text, lang, set));
     }
     Ok(files)
 }
@@ -251,18 +290,21 @@ pub(crate) fn past_projects(dirs: &[PathBuf]) -> Result<Vec<(String, PathBuf)>> 
     Ok(out)
 }
 
-/// Reads the submissions, removing every k-gram of the base.
+/// Reads the submissions, removing every k-gram of the base, then the
+/// fingerprints common to too many of them ([`Settings::max_share`]);
+/// returns them and the number of common fingerprints ignored.
 pub(crate) fn load(
     current: &[(String, PathBuf)],
     past: &[(String, PathBuf)],
     base: &[PathBuf],
-) -> Result<Vec<Submission>> {
+    set: &Settings,
+) -> Result<(Vec<Submission>, usize)> {
     let mut base_grams: HashSet<u64> = HashSet::new();
     for dir in base {
         if !dir.is_dir() {
             bail!("--base {}: not a folder", dir.display());
         }
-        for f in read_files(dir)? {
+        for f in read_files(dir, set)? {
             base_grams.extend(f.kgrams.iter().copied());
         }
     }
@@ -272,7 +314,7 @@ pub(crate) fn load(
             if !dir.is_dir() {
                 bail!("{}: not a folder", dir.display());
             }
-            let files = read_files(dir)?;
+            let files = read_files(dir, set)?;
             if files.is_empty() {
                 log::warn!("{name}: no Common Lisp or Python file in {}", dir.display());
             }
@@ -286,10 +328,33 @@ pub(crate) fn load(
                 past: is_past,
                 files,
                 prints,
+                settings: *set,
             });
         }
     }
-    Ok(subs)
+    let common = drop_common(&mut subs, set.max_share);
+    Ok((subs, common))
+}
+
+/// Removes from every submission the fingerprints more than `max_share` of
+/// them (and more than [`COMMON_FLOOR`]) have; returns how many.
+pub(crate) fn drop_common(subs: &mut [Submission], max_share: f64) -> usize {
+    let mut count: HashMap<u64, usize> = HashMap::new();
+    for s in subs.iter() {
+        for &h in &s.prints {
+            *count.entry(h).or_default() += 1;
+        }
+    }
+    let limit = ((max_share * subs.len() as f64).floor() as usize).max(COMMON_FLOOR);
+    let common: HashSet<u64> = count
+        .into_iter()
+        .filter(|&(_, n)| n > limit)
+        .map(|(h, _)| h)
+        .collect();
+    for s in subs.iter_mut() {
+        s.prints.retain(|h| !common.contains(h));
+    }
+    common.len()
 }
 
 /// The source evidence of one pair.
@@ -343,18 +408,20 @@ pub(crate) struct Region {
     pub(crate) prints: usize,
 }
 
-/// Fingerprints of a region may lie this many tokens apart and still be one
-/// region (a renamed-but-reordered line between two matches).
-const GAP: u32 = 3 * K as u32;
-/// … and the offset between the two files may change by this many tokens
+/// Fingerprints of a region may lie this many k-grams' lengths apart and
+/// still be one region (a renamed-but-reordered line between two matches).
+const GAP: u32 = 3;
+/// … and the offset between the two files may change by a k-gram's length
 /// within a region (a line added, a helper inlined).
-const DRIFT: u32 = K as u32;
+const DRIFT: u32 = 1;
 /// Each shared fingerprint is matched to at most this many places of the
 /// other submission (a repeated idiom must not make a region of everything).
 const PLACES: usize = 4;
 
 /// The regions two submissions share, largest first.
 pub(crate) fn regions(a: &Submission, b: &Submission) -> Vec<Region> {
+    let k = a.settings.k as u32;
+    let (gap, drift_max) = (GAP * k, DRIFT * k);
     let shared: HashSet<u64> = a.prints.intersection(&b.prints).copied().collect();
     let mut in_b: HashMap<u64, Vec<(usize, u32)>> = HashMap::new();
     for (fi, f) in b.files.iter().enumerate() {
@@ -382,7 +449,9 @@ pub(crate) fn regions(a: &Submission, b: &Submission) -> Vec<Region> {
         };
         let fits = open
             .iter_mut()
-            .filter(|r| r.0 == fa && r.1 == fb && ta <= r.3 + GAP && drift(r) <= i64::from(DRIFT))
+            .filter(|r| {
+                r.0 == fa && r.1 == fb && ta <= r.3 + gap && drift(r) <= i64::from(drift_max)
+            })
             .min_by_key(|r| drift(r));
         match fits {
             Some(r) => {
@@ -400,8 +469,8 @@ pub(crate) fn regions(a: &Submission, b: &Submission) -> Vec<Region> {
     let overlaps = |x: (u32, u32), y: (u32, u32)| x.0 < y.1 && y.0 < x.1;
     let mut done: Vec<Region> = Vec::new();
     for (fa, fb, sa, ea, sb, eb, n) in open {
-        let tokens_a = (sa, ea + K as u32);
-        let tokens_b = (sb, eb + K as u32);
+        let tokens_a = (sa, ea + k);
+        let tokens_b = (sb, eb + k);
         let taken = done.iter().any(|r| {
             (r.file_a == fa && overlaps(r.tokens_a, tokens_a))
                 || (r.file_b == fb && overlaps(r.tokens_b, tokens_b))
@@ -420,12 +489,96 @@ pub(crate) fn regions(a: &Submission, b: &Submission) -> Vec<Region> {
             prints: n,
         });
     }
-    // A region of one fingerprint is a coincidence of 12 tokens; keep it
+    // A region of one fingerprint is a coincidence of k tokens; keep it
     // only when nothing larger was found.
     let keep_small = done.iter().all(|r| r.prints < 2);
     done.retain(|r| keep_small || r.prints >= 2);
     done.sort_by(|x, y| y.prints.cmp(&x.prints).then(x.lines_a.cmp(&y.lines_a)));
     done
+}
+
+/// Code a group of submissions shares: a run of fingerprints of one file of
+/// the group's `center` that most members have, and where each member has
+/// it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct GroupRegion {
+    /// The center's file and lines (first, last).
+    pub(crate) file: usize,
+    pub(crate) lines: (u32, u32),
+    /// For each member (in the order given): its file and lines, or `None`
+    /// when it lacks this code.
+    pub(crate) members: Vec<Option<(usize, (u32, u32))>>,
+}
+
+/// The code shared by a group (at least two thirds of its members, and at
+/// least three): its center — the member with most of that code — and the
+/// regions of it, largest first.
+pub(crate) fn group_regions(members: &[&Submission]) -> Option<(usize, Vec<GroupRegion>)> {
+    let need = ((2 * members.len()).div_ceil(3)).max(3).min(members.len());
+    let mut count: HashMap<u64, usize> = HashMap::new();
+    for m in members {
+        for &h in &m.prints {
+            *count.entry(h).or_default() += 1;
+        }
+    }
+    let common: HashSet<u64> = count
+        .into_iter()
+        .filter(|&(_, n)| n >= need)
+        .map(|(h, _)| h)
+        .collect();
+    let center = (0..members.len()).max_by_key(|&i| {
+        members[i].prints.intersection(&common).count() * members.len() + members.len() - i
+    })?;
+    let c = members[center];
+    let k = c.settings.k as u32;
+    let mut regions = Vec::new();
+    for (fi, f) in c.files.iter().enumerate() {
+        let mut run: Vec<&Print> = Vec::new();
+        let prints = f.prints.iter().filter(|p| common.contains(&p.hash));
+        for p in prints.chain(std::iter::once(&Print {
+            hash: 0,
+            at: u32::MAX,
+        })) {
+            if run.last().is_some_and(|l| p.at > l.at + GAP * k) {
+                if run.len() >= 2 {
+                    regions.push((run.len(), group_region(members, fi, f, &run)));
+                }
+                run.clear();
+            }
+            run.push(p);
+        }
+    }
+    regions.sort_by(|x, y| y.0.cmp(&x.0).then(x.1.file.cmp(&y.1.file)));
+    Some((center, regions.into_iter().map(|r| r.1).collect()))
+}
+
+/// One run of the center's fingerprints and where each member has them.
+fn group_region(members: &[&Submission], fi: usize, f: &File, run: &[&Print]) -> GroupRegion {
+    let last = run[run.len() - 1].at + members[0].settings.k as u32;
+    let hashes: HashSet<u64> = run.iter().map(|p| p.hash).collect();
+    let place = |m: &Submission| -> Option<(usize, (u32, u32))> {
+        // The member's file with most of the run, and the tokens they span.
+        let mut best: Option<(usize, usize, u32, u32)> = None;
+        for (mi, mf) in m.files.iter().enumerate() {
+            let at: Vec<u32> = mf
+                .prints
+                .iter()
+                .filter(|p| hashes.contains(&p.hash))
+                .map(|p| p.at)
+                .collect();
+            if at.len() > best.map_or(0, |b| b.1) {
+                let (lo, hi) = (at[0], at[at.len() - 1] + m.settings.k as u32);
+                best = Some((mi, at.len(), lo, hi));
+            }
+        }
+        let (mi, _, lo, hi) = best?;
+        Some((mi, m.files[mi].lines(lo, hi)))
+    };
+    GroupRegion {
+        file: fi,
+        lines: f.lines(run[0].at, last),
+        members: members.iter().map(|m| place(m)).collect(),
+    }
 }
 
 #[cfg(test)]
@@ -440,6 +593,7 @@ mod tests {
                     p.to_string(),
                     t.to_string(),
                     Language::of(Path::new(p)).unwrap(),
+                    &Settings::default(),
                 )
             })
             .collect();
@@ -452,6 +606,7 @@ mod tests {
             past: false,
             files,
             prints,
+            settings: Settings::default(),
         }
     }
 
