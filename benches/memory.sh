@@ -8,10 +8,16 @@
 # games (every player is depth- or node-limited, so the games do not depend
 # on the machine's speed).
 #   bash benches/memory.sh [concurrency…]     (default: 2 4; release build)
+# ARBITER=/path/to/arbiter measures another build (an older commit's, for
+# the figures before a change) instead of this tree's release build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cargo build --release -p arbiter --quiet
-arbiter=$PWD/target/release/arbiter
+if [ -z "${ARBITER:-}" ]; then
+    cargo build --release -p arbiter --quiet
+    ARBITER=$PWD/target/release/arbiter
+fi
+arbiter=$ARBITER
+(($#)) || set -- 2 4
 [ -x /usr/bin/time ] || { echo "needs GNU time (/usr/bin/time)" >&2; exit 2; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -28,7 +34,7 @@ print(len(games), hashlib.sha256(repr(games).encode()).hexdigest()[:16])
 EOF
 }
 printf '%-11s %-8s %8s %7s %7s %7s %6s  %s\n' concurrency analyse "peak MB" "wall s" "user s" "sys s" games "moves digest"
-for c in "${@:-2 4}"; do
+for c in "$@"; do
     for analyse in no yes; do
         extra=()
         [ "$analyse" = yes ] && extra=(--analyse)

@@ -48,6 +48,12 @@ pub(crate) fn csv_text(s: &str) -> Cow<'_, str> {
     }
 }
 
+/// A name as a CSV cell: escaped as names are shown (`\u{202e}`) and
+/// defused ([`csv_text`]); the CSV writer quotes it.
+pub(crate) fn csv_name(s: &str) -> String {
+    csv_text(&shown(s)).into_owned()
+}
+
 /// FNV-1a, 64 bits: a hash that is the same on every machine and release.
 fn fnv1a(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {

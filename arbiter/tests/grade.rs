@@ -8,7 +8,8 @@
 //!   submission, a zip bomb, a zip whose entry leaves its folder, another
 //!   game's project): `grades.csv` with the interface's and Moodle's
 //!   columns, the pages (the students' in Portuguese with no English left
-//!   in them), the teacher's page, the copy check; a rerun changes nothing;
+//!   in them), the teacher's page (also in headless Chromium, on a desktop
+//!   and a phone), the copy check; a rerun changes nothing;
 //! - a class of known strengths (the `tabula` engine itself, a greedy
 //!   player, a random player, a random player with one illegal move a game,
 //!   a zip bomb) graded by the default rubric: strong at least 19, strong
@@ -30,7 +31,12 @@ use std::path::Path;
 mod tools;
 
 mod support;
+#[path = "support/webdriver.rs"]
+mod webdriver;
+
+use serde_json::json;
 use support::{english_in, repo, run, Tmp, ARBITER};
+use webdriver::Browser;
 
 /// A 2023/24 knight project that follows the statement exactly: `jogar`
 /// receives the estado and the time and returns the new estado; it plays
@@ -73,6 +79,45 @@ const CONTRACT: &str = r#"
             (setf (nth (second alvo) (nth (first alvo) novo)) peca)
             (list novo (if (= jogador 1) 2 1) 0 0))))))
 "#;
+
+/// The teacher's page in headless Chromium, on a desktop window and on a
+/// phone's (390 px): one row for each of the `submissions`, nothing wider
+/// than the window, no word broken across lines on the phone, not a blank
+/// render. With `TABULA_UPDATE_DOCS=1` the screenshots are saved as
+/// `docs/teacher*.png`. Skipped with a line saying so without Chromium.
+fn teacher_page_in_a_browser(page: &Path, submissions: usize) {
+    if !tools::available(&[tools::CHROMIUM, tools::CHROMEDRIVER]) {
+        return;
+    }
+    let b = Browser::start(1280, 900);
+    b.goto(&format!(
+        "file://{}",
+        page.canonicalize().unwrap().display()
+    ));
+    let rows = b.eval(
+        "return document.querySelectorAll('#class tr[data-submission]').length;",
+        json!([]),
+    );
+    assert_eq!(rows, json!(submissions), "a row for each submission");
+    let save = |name: &str, png: &str| {
+        if std::env::var_os("TABULA_UPDATE_DOCS").is_some_and(|v| v == "1") {
+            let file = repo().join(format!("docs/{name}.png"));
+            std::fs::write(file, webdriver::base64_decode(png)).unwrap();
+        }
+    };
+    b.assert_fits("teacher.html, desktop");
+    let png = b.screenshot_base64();
+    let (colours, dominant) = b.picture_stats(&png);
+    assert!(
+        colours > 8 && dominant < 0.92,
+        "teacher.html: a blank render"
+    );
+    save("teacher", &png);
+    b.resize(390, 844);
+    b.assert_fits("teacher.html, phone");
+    b.assert_no_word_broken("teacher.html, phone");
+    save("teacher-phone", &b.screenshot_base64());
+}
 
 /// A zip at `path` of `files` (name, content).
 fn zip(path: &Path, files: &[(&str, &[u8])]) {
@@ -315,6 +360,7 @@ fn a_download_becomes_grades_a_championship_and_feedback() {
             r["submission"]
         );
     }
+    teacher_page_in_a_browser(&out.join("teacher.html"), grades.len());
     assert!(out.join("copies.csv").is_file(), "the copy check ran");
     assert!(
         out.join("overrides.toml").is_file(),

@@ -82,45 +82,6 @@ fn legal_after(record: &Value) -> BTreeSet<String> {
     pos.legal_moves().iter().map(|m| m.to_string()).collect()
 }
 
-/// Nothing is wider than the window.
-fn assert_fits(b: &Browser, what: &str) {
-    let v = b.eval(
-        "var d = document.documentElement; var wide = [];\
-         document.querySelectorAll('body *').forEach(function (e) {\
-           var r = e.getBoundingClientRect(); if (r.right > d.clientWidth + 1 && !e.closest('.scroll')) wide.push(e.tagName + '.' + e.className);\
-         });\
-         return [d.scrollWidth, d.clientWidth, wide.slice(0, 5)];",
-        json!([]),
-    );
-    let (scroll, client) = (v[0].as_u64().unwrap(), v[1].as_u64().unwrap());
-    assert!(
-        scroll <= client,
-        "{what}: the page is {scroll} px wide in a {client} px window; too wide: {}",
-        v[2]
-    );
-    assert!(v[2].as_array().unwrap().is_empty(), "{what}: {}", v[2]);
-}
-
-/// No word of the page's prose (code aside) is broken across two lines, and
-/// no table reaches past the window (none is cut off).
-fn assert_no_word_broken(b: &Browser, what: &str) {
-    let v = b.eval(
-        "var broken = []; var w = document.documentElement.clientWidth;\
-         var walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);\
-         while (walk.nextNode()) { var n = walk.currentNode;\
-           if (n.parentElement.closest('code,pre,svg,style')) continue;\
-           var re = /\\S+/g, m; while ((m = re.exec(n.data))) {\
-             var r = document.createRange(); r.setStart(n, m.index); r.setEnd(n, m.index + m[0].length);\
-             var tops = {}; Array.from(r.getClientRects()).forEach(function (c) { if (c.width > 0) tops[Math.round(c.top)] = 1; });\
-             if (Object.keys(tops).length > 1) broken.push(m[0]); } }\
-         var cut = Array.from(document.querySelectorAll('table')).filter(function (t) { return t.getBoundingClientRect().right > w + 1; }).length;\
-         return [broken.slice(0, 8), cut];",
-        json!([]),
-    );
-    assert_eq!(v[0], json!([]), "{what}: words broken inside");
-    assert_eq!(v[1], 0, "{what}: tables cut off");
-}
-
 #[test]
 fn feedback_pages_in_a_browser_in_both_languages() {
     needs!(tools::CHROMIUM, tools::CHROMEDRIVER);
@@ -247,7 +208,7 @@ fn feedback_pages_in_a_browser_in_both_languages() {
         );
         assert_eq!(gate, 4, "{lang}");
 
-        assert_fits(&b, &format!("{lang}, desktop"));
+        b.assert_fits(&format!("{lang}, desktop"));
         let png = b.screenshot_base64();
         let (colours, dominant) = b.picture_stats(&png);
         assert!(colours > 8 && dominant < 0.92, "{lang}: a blank render");
@@ -268,8 +229,8 @@ fn feedback_pages_in_a_browser_in_both_languages() {
             std::fs::write(&file, webdriver::base64_decode(&b.screenshot_base64())).unwrap();
         }
         b.resize(390, 844);
-        assert_fits(&b, &format!("{lang}, phone"));
-        assert_no_word_broken(&b, &format!("{lang}, phone"));
+        b.assert_fits(&format!("{lang}, phone"));
+        b.assert_no_word_broken(&format!("{lang}, phone"));
         if std::env::var_os("TABULA_UPDATE_DOCS").is_some_and(|v| v == "1") {
             let file = support::repo().join(format!("docs/feedback-{lang}-phone.png"));
             std::fs::write(&file, webdriver::base64_decode(&b.screenshot_base64())).unwrap();

@@ -699,12 +699,11 @@ fn write_whole(path: &Path, text: &str) -> Result<()> {
 /// leading `=`, `+`, `-` or `@` gets a `'`: no spreadsheet runs it as a
 /// formula), quoted when it holds a comma or a quote.
 pub(crate) fn csv_field(s: &str) -> String {
-    let shown = crate::names::shown(s);
-    let s = crate::names::csv_text(&shown);
+    let s = crate::names::csv_name(s);
     if s.contains([',', '"', '\n', '\r']) {
         format!("\"{}\"", s.replace('"', "\"\""))
     } else {
-        s.into_owned()
+        s
     }
 }
 

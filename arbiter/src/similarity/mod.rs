@@ -363,8 +363,8 @@ fn write_csv(path: &Path, rows: &[Row], null: Option<&null::Null>) -> Result<()>
         let s = r.source.as_ref();
         let b = r.behaviour.as_ref();
         w.write_record([
-            r.a.clone(),
-            r.b.clone(),
+            crate::names::csv_name(&r.a),
+            crate::names::csv_name(&r.b),
             format!("{:.4}", r.score()),
             r.flagged().to_string(),
             opt(r.cluster.map(|c| c.to_string())),

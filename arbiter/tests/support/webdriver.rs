@@ -204,6 +204,45 @@ impl Browser {
         );
     }
 
+    /// Nothing is wider than the window.
+    pub fn assert_fits(&self, what: &str) {
+        let v = self.eval(
+            "var d = document.documentElement; var wide = [];\
+             document.querySelectorAll('body *').forEach(function (e) {\
+               var r = e.getBoundingClientRect(); if (r.right > d.clientWidth + 1 && !e.closest('.scroll')) wide.push(e.tagName + '.' + e.className);\
+             });\
+             return [d.scrollWidth, d.clientWidth, wide.slice(0, 5)];",
+            json!([]),
+        );
+        let (scroll, client) = (v[0].as_u64().unwrap(), v[1].as_u64().unwrap());
+        assert!(
+            scroll <= client,
+            "{what}: the page is {scroll} px wide in a {client} px window; too wide: {}",
+            v[2]
+        );
+        assert!(v[2].as_array().unwrap().is_empty(), "{what}: {}", v[2]);
+    }
+
+    /// No word of the page's prose (code aside) is broken across two lines, and
+    /// no table reaches past the window (none is cut off).
+    pub fn assert_no_word_broken(&self, what: &str) {
+        let v = self.eval(
+            "var broken = []; var w = document.documentElement.clientWidth;\
+             var walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);\
+             while (walk.nextNode()) { var n = walk.currentNode;\
+               if (n.parentElement.closest('code,pre,svg,style')) continue;\
+               var re = /\\S+/g, m; while ((m = re.exec(n.data))) {\
+                 var r = document.createRange(); r.setStart(n, m.index); r.setEnd(n, m.index + m[0].length);\
+                 var tops = {}; Array.from(r.getClientRects()).forEach(function (c) { if (c.width > 0) tops[Math.round(c.top)] = 1; });\
+                 if (Object.keys(tops).length > 1) broken.push(m[0]); } }\
+             var cut = Array.from(document.querySelectorAll('table')).filter(function (t) { return t.getBoundingClientRect().right > w + 1; }).length;\
+             return [broken.slice(0, 8), cut];",
+            json!([]),
+        );
+        assert_eq!(v[0], json!([]), "{what}: words broken inside");
+        assert_eq!(v[1], 0, "{what}: tables cut off");
+    }
+
     /// Resizes the window.
     pub fn resize(&self, width: u32, height: u32) {
         self.command(
