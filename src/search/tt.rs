@@ -96,7 +96,7 @@ pub struct Hit {
 /// Buckets a growing table starts with (64 KiB): 2^10.
 pub const GROWING_MIN: usize = 1 << 10;
 /// The most buckets of a growing table (16 MiB): 2^18, as far as the
-/// [`Entry::split`] bits can split its buckets.
+/// entries' `split` bits can split its buckets.
 pub const GROWING_MAX: usize = GROWING_MIN << 8;
 /// The shift that brings the [`Entry::split`] bits down.
 const SPLIT_SHIFT: u32 = 64 - GROWING_MAX.trailing_zeros();
