@@ -21,7 +21,7 @@ use super::copies::Copies;
 use super::feedback::gate_words;
 use super::page::{self, label, num, say};
 use super::rubric::Rubric;
-use super::{admission, Engine, Entry, Graded, Status, Sureness, Tag};
+use super::{admission, Engine, Entry, Exclusion, Graded, Status, Sureness, Tag};
 use crate::i18n::{words, Arg, Texts};
 use crate::results::record::OwnMoves;
 use crate::similarity::source::{self, winnow::K, Submission};
@@ -105,7 +105,7 @@ fn class(p: &Page<'_>, t: &Texts) -> Markup {
                                     Status::Admitted => (label(t, "page-admitted")),
                                     Status::Excluded => span.yes { (label(t, "page-excluded")) },
                                 }
-                                @if let Some(why) = &e.verdict.exclusion { br; span.note { (why.text()) } }
+                                @if let Some(why) = &e.verdict.exclusion { br; span.note { (exclusion(why, t)) } }
                                 @if let Some(o) = &e.verdict.overridden { br; span.note { (say(t, &words!("t-overridden", reason = Arg::Text(o.reason.clone())))) } }
                             }
                             td data-label=(col("page-grade")) { (g.total.map_or("–".to_string(), |x| num(t, x))) }
@@ -138,6 +138,26 @@ fn own(t: &Texts, m: &OwnMoves) -> String {
     match m.share() {
         Some(s) => format!("{}/{} ({} %)", m.own, m.asked, t.number(100.0 * s, 0)),
         None => "–".into(),
+    }
+}
+
+/// Why a submission was excluded, in the page's language; what a program
+/// or the intake wrote stays as it was written, as code.
+fn exclusion(why: &Exclusion, t: &Texts) -> Markup {
+    html! {
+        @match why {
+            Exclusion::Refused(reasons) => {
+                (label(t, "t-excl-refused")) " "
+                @for (k, r) in reasons.iter().enumerate() { @if k > 0 { "; " } code { (r) } }
+            }
+            Exclusion::Nothing { why: Some(u), .. } => { (label(t, "t-nothing")) " " (say(t, &u.words())) }
+            Exclusion::Nothing { reason, why: None, .. } => { (label(t, "t-nothing")) " " code { (reason) } }
+            Exclusion::Sandbox(detail) => { (label(t, "t-excl-sandbox")) " " code { (detail) } }
+            Exclusion::NoHandshake => (label(t, "t-excl-handshake")),
+            Exclusion::NoOwnMove => (label(t, "t-excl-no-move")),
+            Exclusion::NotChecked => (label(t, "t-excl-unchecked")),
+            Exclusion::Teacher => (label(t, "t-excl-teacher")),
+        }
     }
 }
 
