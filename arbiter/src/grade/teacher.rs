@@ -230,17 +230,17 @@ fn recognition(p: &Page<'_>, t: &Texts) -> Markup {
                     summary { b { (e.title()) } " " code { (e.sub.name) } }
                     @if !e.sub.refused.is_empty() {
                         h4 { (label(t, "t-refused")) }
-                        ul { @for r in &e.sub.refused { li { (r) } } }
+                        ul.log { @for r in &e.sub.refused { li { code { (r) } } } }
                     }
                     @if !e.sub.notes.is_empty() {
                         h4 { (label(t, "t-intake-notes")) }
-                        ul { @for n in &e.sub.notes { li { (n) } } }
+                        ul.log { @for n in &e.sub.notes { li { code { (n) } } } }
                     }
                     @if let Some(rec) = &e.recognition {
                         (engine(&rec.engine, t))
                         @if !rec.warnings.is_empty() {
                             h4 { (label(t, "t-warnings")) }
-                            ul { @for w in &rec.warnings { li { (w) } } }
+                            ul.log { @for w in &rec.warnings { li { code { (w) } } } }
                         }
                     }
                     @if let Some(why) = &e.sandbox_problem { p { code { (why) } } }

@@ -224,14 +224,16 @@ impl Browser {
     }
 
     /// No word of the page's prose (code aside) is broken across two lines, and
-    /// no table reaches past the window (none is cut off).
+    /// no table reaches past the window (none is cut off). A line may end
+    /// after a hyphen or a slash (`arco-vertical`, a path): the parts
+    /// between them are the words.
     pub fn assert_no_word_broken(&self, what: &str) {
         let v = self.eval(
             "var broken = []; var w = document.documentElement.clientWidth;\
              var walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);\
              while (walk.nextNode()) { var n = walk.currentNode;\
                if (n.parentElement.closest('code,pre,svg,style')) continue;\
-               var re = /\\S+/g, m; while ((m = re.exec(n.data))) {\
+               var re = /[^\\s/-]+/g, m; while ((m = re.exec(n.data))) {\
                  var r = document.createRange(); r.setStart(n, m.index); r.setEnd(n, m.index + m[0].length);\
                  var tops = {}; Array.from(r.getClientRects()).forEach(function (c) { if (c.width > 0) tops[Math.round(c.top)] = 1; });\
                  if (Object.keys(tops).length > 1) broken.push(m[0]); } }\
