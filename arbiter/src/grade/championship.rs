@@ -222,10 +222,10 @@ impl Design for Linear {
         2 * (gated * u64::from(self.gate_boards) + swiss * u64::from(self.boards))
     }
 
-    fn per_submission(&self, submissions: usize, gates: usize) -> u64 {
-        let rounds = if submissions > 1 { self.rounds } else { 0 };
+    fn per_submission(&self, _: usize, gates: usize) -> u64 {
+        // Every round played: one sat out, or a class of one, plays fewer.
         2 * (gates as u64 * u64::from(self.gate_boards)
-            + u64::from(rounds) * u64::from(self.boards))
+            + u64::from(self.rounds) * u64::from(self.boards))
     }
 }
 
