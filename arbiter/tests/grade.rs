@@ -16,7 +16,11 @@
 //!   above greedy above random, random at most 8, the illegal one graded,
 //!   the bomb excluded; a teacher's override changes one verdict, and
 //!   lifting it plays only the games the class lacks (resume by pairing);
-//! - ten identical copies of one engine get grades within 0.5.
+//! - ten identical copies of one engine get grades within 0.5;
+//! - a linear season (`--design linear`): the gates, then a Swiss by
+//!   rating among the submissions, the games of each as designed, the
+//!   grades in the order of the strengths; stopped in a round, it resumes
+//!   playing only the missing games, its rounds paired again the same.
 //!
 //! Needs bubblewrap (grade runs everything sandboxed), SBCL and Python:
 //! skipped with a line saying so when missing, except under
@@ -632,6 +636,12 @@ fn known_strengths_get_the_grades_their_strength_earns() {
         "every game among the unchanged kept"
     );
 
+    // A small class: the round robin, chosen.
+    let teacher = std::fs::read_to_string(out.join("teacher.html")).unwrap();
+    assert!(
+        teacher.contains("id=\"design\" data-design=\"round-robin\""),
+        "{text}"
+    );
     let grades = rows(&out.join("grades.csv"));
     let g = |who: &str| -> Option<f64> { grade_of(&grades, who)["grade"].parse().ok() };
     let evidence = rows(&out.join("evidence.csv"));
@@ -685,6 +695,194 @@ fn known_strengths_get_the_grades_their_strength_earns() {
             english_in(&html)
         );
     }
+}
+
+/// The round of a results line (its key's `r<round>-…`).
+fn round_of(g: &serde_json::Value) -> u32 {
+    let key = g["key"].as_str().expect("a key");
+    key[1..key.find('-').expect("r<round>-")].parse().unwrap()
+}
+
+/// The pairs of `round` in a journal's lines, each once, sorted.
+fn pairs_of(games: &[serde_json::Value], round: u32) -> Vec<(String, String)> {
+    let mut pairs: Vec<(String, String)> = games
+        .iter()
+        .filter(|g| round_of(g) == round)
+        .map(|g| {
+            let (a, b) = (g["p1"].to_string(), g["p2"].to_string());
+            (a.clone().min(b.clone()), a.max(b))
+        })
+        .collect();
+    pairs.sort();
+    pairs.dedup();
+    pairs
+}
+
+#[test]
+fn a_linear_season_plays_the_gates_then_a_swiss_and_resumes() {
+    needs!(tools::BWRAP, tools::PYTHON, tools::STRIP);
+    let tmp = Tmp::new("linear");
+    let dl = tmp.path("download");
+    stripped_tabula(&folder(&dl, "Ana Forte", 400001).join("tabula"));
+    std::fs::write(
+        folder(&dl, "Bruno Guloso", 400002).join("motor.py"),
+        example_engine(&[]),
+    )
+    .unwrap();
+    for (who, id) in [("Carla Acaso", 400003), ("Dora Acaso", 400004)] {
+        std::fs::write(
+            folder(&dl, who, id).join("motor.py"),
+            example_engine(&[RANDOM]),
+        )
+        .unwrap();
+    }
+    let out = tmp.path("season");
+    let rounds = 3;
+    let args = [
+        "--design",
+        "linear",
+        "--rounds",
+        "3",
+        "--movetime",
+        "200",
+        "--margin",
+        "1500",
+        "--no-analysis",
+    ];
+    let text = grade(&dl, &out, &args);
+    assert!(text.contains("championship: the linear design"), "{text}");
+    let journal = out.join("results.jsonl");
+    let games = support::results(&journal);
+    // Round 0: each of 4 submissions against each of 3 gates, and the
+    // gates among themselves, on 2 boards; then 3 rounds of 2 pairings on
+    // 1 board; both colours.
+    assert_eq!(games.len(), (4 * 3 + 3) * 2 * 2 + rounds * 2 * 2, "{text}");
+    for who in ["Ana", "Bruno", "Carla", "Dora"] {
+        let own: Vec<&serde_json::Value> = games
+            .iter()
+            .filter(|g| {
+                [&g["p1"], &g["p2"]]
+                    .iter()
+                    .any(|p| p.as_str().unwrap().starts_with(who))
+            })
+            .collect();
+        assert_eq!(own.len(), 2 * (3 * 2 + 3), "{who}: the designed games");
+        let gated = own
+            .iter()
+            .filter(|g| {
+                [&g["p1"], &g["p2"]]
+                    .iter()
+                    .any(|p| p.as_str().unwrap().starts_with("builtin:"))
+            })
+            .count();
+        assert_eq!(
+            gated,
+            3 * 2 * 2,
+            "{who}: every gate on 2 boards, in round 0"
+        );
+    }
+    for round in 1..=rounds as u32 {
+        let pairs = pairs_of(&games, round);
+        assert_eq!(pairs.len(), 2, "round {round}: {pairs:?}");
+        assert!(
+            pairs
+                .iter()
+                .all(|(a, b)| !a.contains("builtin:") && !b.contains("builtin:")),
+            "the Swiss is among the submissions: {pairs:?}"
+        );
+    }
+    // Round 1 is paired by the rating of the gates' games: the strong
+    // and the greedy meet.
+    let first = pairs_of(&games, 1);
+    assert!(
+        first
+            .iter()
+            .any(|(a, b)| a.contains("Ana") && b.contains("Bruno")),
+        "{first:?}"
+    );
+    // The one rating over every game orders the known strengths; the
+    // grades follow it (the greedy and the random ones may share a tier
+    // on these few games, and with it their marks).
+    let order = |out: &Path| {
+        let evidence = rows(&out.join("evidence.csv"));
+        let of = |who: &str, col: &str| -> f64 {
+            let r = evidence
+                .iter()
+                .find(|r| r["student"].starts_with(who))
+                .unwrap_or_else(|| panic!("{who} in {evidence:?}"));
+            r[col].parse().unwrap_or_else(|_| panic!("{col} of {r:?}"))
+        };
+        let (strong, greedy, random) = (
+            of("Ana", "rating"),
+            of("Bruno", "rating"),
+            of("Carla", "rating").max(of("Dora", "rating")),
+        );
+        assert!(
+            strong > greedy && greedy > random,
+            "ratings {strong} > {greedy} > {random}"
+        );
+        let (strong, greedy, random) = (
+            of("Ana", "grade"),
+            of("Bruno", "grade"),
+            of("Carla", "grade").max(of("Dora", "grade")),
+        );
+        assert!(
+            strong > greedy && greedy >= random,
+            "grades {strong} > {greedy} >= {random}"
+        );
+    };
+    order(&out);
+    let teacher = std::fs::read_to_string(out.join("teacher.html")).unwrap();
+    assert!(
+        teacher.contains("id=\"design\" data-design=\"linear\""),
+        "{teacher}"
+    );
+    // The round robin would cost 2 × (6 pairs × 2 boards + 15 with a gate
+    // × 4): each submission 2 × (3 × 2 + 3 × 4).
+    assert!(
+        teacher.contains("data-design=\"round-robin\" data-games=\"144\" data-each=\"36\""),
+        "{teacher}"
+    );
+    assert!(teacher.contains("data-design=\"linear\" data-games=\"72\" data-each=\"18\""));
+
+    // Stopped in round 2 (its second pairing and round 3 not played):
+    // the rerun derives rounds 1 and 2 again from the journal and plays
+    // only what is missing.
+    let lines: Vec<String> = std::fs::read_to_string(&journal)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect();
+    let kept: Vec<String> = lines
+        .iter()
+        .filter(|l| {
+            let g: serde_json::Value = serde_json::from_str(l).unwrap();
+            let key = g["key"].as_str().unwrap();
+            round_of(&g) < 2 || (round_of(&g) == 2 && key.contains("-p0-"))
+        })
+        .cloned()
+        .collect();
+    assert_eq!(kept.len(), games.len() - 2 - 4);
+    std::fs::write(&journal, kept.join("\n") + "\n").unwrap();
+    let text = grade(&dl, &out, &args);
+    let again = support::results(&journal);
+    assert_eq!(again.len(), games.len(), "only the 6 missing games: {text}");
+    let now: Vec<String> = std::fs::read_to_string(&journal)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect();
+    assert_eq!(
+        now[..kept.len()],
+        kept[..],
+        "the games played are kept as they were"
+    );
+    assert_eq!(
+        pairs_of(&again, 2),
+        pairs_of(&games, 2),
+        "round 2 paired again the same"
+    );
+    order(&out);
 }
 
 #[test]

@@ -130,6 +130,13 @@ t-games = { $games ->
     [one] One game
    *[other] { $games } games
 } in the plan; { $adopted } kept from earlier runs (those the change of the admitted did not touch).
+t-design-played = The championship's design: { $design }.
+t-design-round-robin = round robin
+t-design-linear = linear season
+t-col-design = Design
+t-col-design-games = Games
+t-col-design-each = Games of a submission (at most)
+t-design-note = The round robin: every submission against every other and against each reference player; its games grow with the square of the class. The linear season: every submission against each reference player (the same evidence for all), then rounds of a Swiss among the submissions, each pairing those of the nearest rating who have not met; the same games for each submission whatever the size of the class. Unless --design says which, the round robin is played while it costs a submission no more games than the linear season.
 t-col-rubric = In the rubric
 t-gate-rule = { $points } points: nothing at { $none }, all at { $full } expected score
 t-overrides = The teacher's decisions

@@ -135,6 +135,13 @@ t-games = { $games ->
     [one] Um jogo
    *[other] { $games } jogos
 } no plano; { $adopted } guardados de corridas anteriores (os que a mudança das admitidas não afetou).
+t-design-played = O formato do campeonato: { $design }.
+t-design-round-robin = todos contra todos
+t-design-linear = época linear
+t-col-design = Formato
+t-col-design-games = Jogos
+t-col-design-each = Jogos de uma entrega (no máximo)
+t-design-note = Todos contra todos: cada entrega contra cada outra e contra cada jogador de referência; os jogos crescem com o quadrado da turma. A época linear: cada entrega contra cada jogador de referência (a mesma prova para todas), depois rondas de um sistema suíço entre as entregas, cada uma emparelhando as de força mais próxima que ainda não se defrontaram; os mesmos jogos para cada entrega, seja qual for o tamanho da turma. Salvo indicação de --design, joga-se todos contra todos enquanto não custar a uma entrega mais jogos do que a época linear.
 t-col-rubric = Na grelha
 t-gate-rule = { $points } pontos: nada a { $none }, tudo a { $full } de pontuação esperada
 t-overrides = As decisões do docente

@@ -5,12 +5,26 @@
 //! every move an adapter made in a program's place counted, every fault
 //! recorded; analysed as the games end unless `--no-analysis`.
 //!
-//! Who plays whom, and on how many boards, is a [`Design`]: today the
-//! [`RoundRobin`] (every submission against every other on `--boards`
-//! boards, against every gate and the gates among themselves on
-//! `--gate-boards`, enough to place each submission and each gate on one
-//! rating). Another design (a Swiss, pairings by the rating's uncertainty)
-//! only has to give its pairings.
+//! Who plays whom, and on how many boards, is a [`Design`], round by
+//! round, each round paired on the games of the rounds before:
+//!
+//! - the [`RoundRobin`] (one round: every submission against every other
+//!   on `--boards` boards, against every gate and the gates among
+//!   themselves on `--gate-boards`): its games grow with the square of the
+//!   class;
+//! - the [`Linear`] season (issue 39): first every submission against
+//!   every gate, and the gates among themselves, on `--gate-boards` boards
+//!   (the absolute evidence, independent of the classmates), then
+//!   `--rounds` rounds of a Swiss among the submissions paired by rating
+//!   ([`crate::run::pairing::by_rating`]: the rating over every game so
+//!   far, the gates' included), `--boards` fresh boards a round: the same
+//!   number of games for each submission whatever the class's size.
+//!
+//! [`choose`] plays the round robin while it costs no more games than the
+//! linear season, the linear season above. Each round is a plan of its own
+//! (keys `r<round>-…`), on boards no other round uses; its pairings depend
+//! only on the games of the rounds before, so a stopped season is derived
+//! again from its journal round by round and plays only what it lacks.
 //!
 //! It resumes by pairing ([`crate::run::resume::adopt`]): when the admitted
 //! set changes, the games between entrants that did not change are kept
@@ -26,6 +40,7 @@ use crate::results::record::GameRecord;
 use crate::results::result::OnReplaced;
 use crate::run::analyse::AnalyseOptions;
 use crate::run::boards::{self, BoardSet};
+use crate::run::pairing::{self, Game};
 use crate::run::plan::Plan;
 use crate::run::resume;
 use crate::run::tournament::{self, RunOptions};
@@ -42,15 +57,63 @@ pub(crate) struct Pairing {
     pub(crate) boards: u32,
 }
 
-/// Who plays whom in a season.
+/// Who plays whom in a season, round by round.
 pub(crate) trait Design {
-    /// The pairings of `submissions` submissions and `gates` gates.
-    fn pairings(&self, submissions: usize, gates: usize) -> Vec<Pairing>;
+    /// Its name, as `--design` spells it.
+    fn kind(&self) -> DesignKind;
+    /// Rounds of the season.
+    fn rounds(&self) -> u32;
+    /// Round `round`'s pairings of `submissions` submissions and `gates`
+    /// gates, given `earlier`: the games of the rounds before (indices as
+    /// in [`Pairing`]).
+    fn pairings(
+        &self,
+        round: u32,
+        submissions: usize,
+        gates: usize,
+        earlier: &[Game],
+    ) -> Vec<Pairing>;
+    /// The first board (of the game's boards) of round `round`: each round
+    /// on boards of its own.
+    fn first_board(&self, round: u32) -> u64;
+    /// The games of the whole season.
+    fn games(&self, submissions: usize, gates: usize) -> u64;
+    /// The most games one submission plays.
+    fn per_submission(&self, submissions: usize, gates: usize) -> u64;
+}
+
+/// The designs `--design` names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum DesignKind {
+    /// Every entrant against every other ([`RoundRobin`]).
+    RoundRobin,
+    /// The gates, then a Swiss by rating ([`Linear`]).
+    Linear,
+}
+
+impl DesignKind {
+    /// As `--design` spells it.
+    pub(crate) fn as_str(self) -> &'static str {
+        match self {
+            DesignKind::RoundRobin => "round-robin",
+            DesignKind::Linear => "linear",
+        }
+    }
+}
+
+/// Pairings among `n` entrants: `(a, b)`, `a < b`, every `b` from `from`.
+fn all_pairs(n: usize, from: usize) -> impl Iterator<Item = (usize, usize)> {
+    (0..n).flat_map(move |a| (a + 1..n).filter(move |&b| b >= from).map(move |b| (a, b)))
+}
+
+/// `n` choose 2.
+fn pairs(n: usize) -> u64 {
+    (n as u64) * (n as u64).saturating_sub(1) / 2
 }
 
 /// Every entrant against every other: submissions among themselves on
 /// `boards` boards; against the gates, and the gates among themselves, on
-/// `gate_boards`.
+/// `gate_boards`. One round.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct RoundRobin {
     pub(crate) boards: u32,
@@ -58,20 +121,169 @@ pub(crate) struct RoundRobin {
 }
 
 impl Design for RoundRobin {
-    fn pairings(&self, submissions: usize, gates: usize) -> Vec<Pairing> {
-        let n = submissions + gates;
-        let mut out = Vec::new();
-        for a in 0..n {
-            for b in a + 1..n {
-                let boards = if b < submissions {
+    fn kind(&self) -> DesignKind {
+        DesignKind::RoundRobin
+    }
+
+    fn rounds(&self) -> u32 {
+        1
+    }
+
+    fn pairings(&self, _: u32, submissions: usize, gates: usize, _: &[Game]) -> Vec<Pairing> {
+        all_pairs(submissions + gates, 0)
+            .map(|(a, b)| Pairing {
+                a,
+                b,
+                boards: if b < submissions {
                     self.boards
                 } else {
                     self.gate_boards
-                };
-                out.push(Pairing { a, b, boards });
-            }
+                },
+            })
+            .collect()
+    }
+
+    fn first_board(&self, _: u32) -> u64 {
+        0
+    }
+
+    fn games(&self, submissions: usize, gates: usize) -> u64 {
+        let n = submissions + gates;
+        let among = pairs(submissions);
+        let gated = pairs(n) - among;
+        2 * (among * u64::from(self.boards) + gated * u64::from(self.gate_boards))
+    }
+
+    fn per_submission(&self, submissions: usize, gates: usize) -> u64 {
+        let others = submissions.saturating_sub(1) as u64;
+        2 * (others * u64::from(self.boards) + gates as u64 * u64::from(self.gate_boards))
+    }
+}
+
+/// The linear season: round 0, every submission against every gate and
+/// the gates among themselves on `gate_boards` boards; then `rounds`
+/// rounds of a Swiss among the submissions paired by the rating over
+/// every game so far ([`pairing::by_rating`]), `boards` boards a round.
+/// Each submission plays `2 × (gates × gate_boards + rounds × boards)`
+/// games (fewer in a round it sits out).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Linear {
+    pub(crate) rounds: u32,
+    pub(crate) boards: u32,
+    pub(crate) gate_boards: u32,
+}
+
+impl Design for Linear {
+    fn kind(&self) -> DesignKind {
+        DesignKind::Linear
+    }
+
+    fn rounds(&self) -> u32 {
+        1 + self.rounds
+    }
+
+    fn pairings(
+        &self,
+        round: u32,
+        submissions: usize,
+        gates: usize,
+        earlier: &[Game],
+    ) -> Vec<Pairing> {
+        if round == 0 {
+            return all_pairs(submissions + gates, submissions)
+                .map(|(a, b)| Pairing {
+                    a,
+                    b,
+                    boards: self.gate_boards,
+                })
+                .collect();
         }
-        out
+        let pool: Vec<usize> = (0..submissions).collect();
+        pairing::by_rating(submissions + gates, &pool, earlier)
+            .into_iter()
+            .map(|(a, b)| Pairing {
+                a,
+                b,
+                boards: self.boards,
+            })
+            .collect()
+    }
+
+    fn first_board(&self, round: u32) -> u64 {
+        match round {
+            0 => 0,
+            r => u64::from(self.gate_boards) + u64::from(r - 1) * u64::from(self.boards),
+        }
+    }
+
+    fn games(&self, submissions: usize, gates: usize) -> u64 {
+        let gated = pairs(submissions + gates) - pairs(submissions);
+        let swiss = u64::from(self.rounds) * (submissions as u64 / 2);
+        2 * (gated * u64::from(self.gate_boards) + swiss * u64::from(self.boards))
+    }
+
+    fn per_submission(&self, _: usize, gates: usize) -> u64 {
+        // Every round played: one sat out, or a class of one, plays fewer.
+        2 * (gates as u64 * u64::from(self.gate_boards)
+            + u64::from(self.rounds) * u64::from(self.boards))
+    }
+}
+
+/// What `grade` asks of the championship: a design (none: chosen by
+/// [`choose`]), the Swiss's rounds, and each design's boards (none: the
+/// design's default).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Asked {
+    pub(crate) design: Option<DesignKind>,
+    pub(crate) rounds: u32,
+    pub(crate) boards: Option<u32>,
+    pub(crate) gate_boards: Option<u32>,
+}
+
+/// The round robin's boards by default: 2 among submissions, 4 with a gate.
+pub(crate) const ROUND_ROBIN_BOARDS: (u32, u32) = (2, 4);
+/// The linear season's by default: 1 a Swiss round, 2 with each gate; with
+/// [`LINEAR_ROUNDS`], 40 games a submission (`benches/season.py`: ρ 0.977
+/// for a class of 60).
+pub(crate) const LINEAR_BOARDS: (u32, u32) = (1, 2);
+/// The linear season's Swiss rounds by default.
+pub(crate) const LINEAR_ROUNDS: u32 = 14;
+
+impl Asked {
+    /// The round robin as asked.
+    pub(crate) fn round_robin(&self) -> RoundRobin {
+        RoundRobin {
+            boards: self.boards.unwrap_or(ROUND_ROBIN_BOARDS.0),
+            gate_boards: self.gate_boards.unwrap_or(ROUND_ROBIN_BOARDS.1),
+        }
+    }
+
+    /// The linear season as asked.
+    pub(crate) fn linear(&self) -> Linear {
+        Linear {
+            rounds: self.rounds,
+            boards: self.boards.unwrap_or(LINEAR_BOARDS.0),
+            gate_boards: self.gate_boards.unwrap_or(LINEAR_BOARDS.1),
+        }
+    }
+}
+
+/// The design to play for `submissions` and `gates`: the one asked, else
+/// the round robin while a submission plays no more games in it than in
+/// the linear season (with the defaults, up to 5 submissions: 40 games
+/// each either way), the linear season above.
+pub(crate) fn choose(asked: &Asked, submissions: usize, gates: usize) -> Box<dyn Design> {
+    let (rr, linear) = (asked.round_robin(), asked.linear());
+    let kind = asked.design.unwrap_or(
+        if rr.per_submission(submissions, gates) <= linear.per_submission(submissions, gates) {
+            DesignKind::RoundRobin
+        } else {
+            DesignKind::Linear
+        },
+    );
+    match kind {
+        DesignKind::RoundRobin => Box::new(rr),
+        DesignKind::Linear => Box::new(linear),
     }
 }
 
@@ -111,19 +323,51 @@ pub(crate) struct Options<'a> {
 pub(crate) struct Played {
     pub(crate) records: Vec<GameRecord>,
     pub(crate) analyses: Option<Analyses>,
-    /// Games of the plan, and those adopted from earlier plans.
+    /// Games of the plans (the rounds derived so far), and those adopted
+    /// from earlier plans.
     pub(crate) games: usize,
     pub(crate) adopted: usize,
+    /// What the season played and what each design costs.
+    pub(crate) costs: Costs,
 }
 
-/// Plays the championship of `submissions` (each with its identity: what
-/// it is, the same text while it is unchanged) and `gates`.
-pub(crate) fn play(
+/// The design played, and the games each design costs this class.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Costs {
+    /// `None`: no championship.
+    pub(crate) played: Option<DesignKind>,
+    /// The games of the season, and the most of one submission: the round
+    /// robin's, the linear season's.
+    pub(crate) round_robin: (u64, u64),
+    pub(crate) linear: (u64, u64),
+}
+
+impl Costs {
+    /// The costs of both designs for `submissions` and `gates` as asked.
+    pub(crate) fn of(asked: &Asked, submissions: usize, gates: usize) -> Costs {
+        let (rr, linear) = (asked.round_robin(), asked.linear());
+        Costs {
+            played: None,
+            round_robin: (
+                rr.games(submissions, gates),
+                rr.per_submission(submissions, gates),
+            ),
+            linear: (
+                linear.games(submissions, gates),
+                linear.per_submission(submissions, gates),
+            ),
+        }
+    }
+}
+
+/// The season's entrants: the submissions (each with its identity: what it
+/// is, the same text while it is unchanged), then the gates; their
+/// identities.
+fn entrants(
     submissions: Vec<(Entrant, String)>,
     gates: &[&str],
     o: &Options<'_>,
-) -> Result<Played> {
-    let n = submissions.len();
+) -> Result<(Vec<Entrant>, Vec<String>)> {
     let tc = TimeControl::Movetime(o.clock.movetime);
     let mut entrants = Vec::new();
     let mut identities = Vec::new();
@@ -140,12 +384,23 @@ pub(crate) fn play(
         identities.push(format!("{g}\n{}\n{tc}", e.describe()));
         entrants.push(e);
     }
-    let pairings: Vec<(usize, usize, u32)> = o
-        .design
-        .pairings(n, gates.len())
-        .iter()
-        .map(|p| (p.a, p.b, p.boards))
-        .collect();
+    Ok((entrants, identities))
+}
+
+/// Plays the championship of `submissions` (each with its identity: what
+/// it is, the same text while it is unchanged) and `gates`, round by round
+/// (each round's pairings from the games of the rounds before; a round
+/// already in the journal is read back, not played). Stops after a round
+/// that did not end (interrupted).
+pub(crate) fn play(
+    submissions: Vec<(Entrant, String)>,
+    gates: &[&str],
+    o: &Options<'_>,
+) -> Result<Played> {
+    let n = submissions.len();
+    let tc = TimeControl::Movetime(o.clock.movetime);
+    let (entrants, identities) = entrants(submissions, gates, o)?;
+    let names: Vec<String> = entrants.iter().map(|e| e.name.clone()).collect();
     let setup = GameSetup::new(o.game);
     let set = if boards::balanced_set_path(o.game).is_ok() {
         BoardSet::Balanced
@@ -153,22 +408,63 @@ pub(crate) fn play(
         BoardSet::Seeded
     };
     let board_source = boards::source(setup, set, None, 1)?;
-    let plan = Plan::from_pairings(o.game, entrants, &pairings, &board_source, tc, 1)?;
     let analysis = html::analysis_beside(&o.results);
-    let adopted = resume::adopt(
-        &plan,
-        &identities,
-        &o.results,
-        o.analyse.then_some(analysis.as_path()),
-    )?;
-    tournament::preflight(&plan, &o.clock.timeouts())?;
-    let result = tournament::run(&plan, &run_options(o, &analysis))?;
-    Ok(Played {
-        records: result.records,
-        analyses: result.analyses,
-        games: plan.games.len(),
-        adopted,
-    })
+    let mut played = Played {
+        records: Vec::new(),
+        analyses: None,
+        games: 0,
+        adopted: 0,
+        costs: Costs::default(),
+    };
+    let mut rounds: Vec<String> = Vec::new();
+    for round in 0..o.design.rounds() {
+        let earlier = pairing::games_of(&names, &played.records);
+        let pairings: Vec<(usize, usize, u32)> = o
+            .design
+            .pairings(round, n, gates.len(), &earlier)
+            .iter()
+            .map(|p| (p.a, p.b, p.boards))
+            .collect();
+        if pairings.is_empty() {
+            continue;
+        }
+        let first = o.design.first_board(round);
+        let plan = Plan::from_pairings(
+            o.game,
+            entrants.clone(),
+            &pairings,
+            round,
+            first,
+            &board_source,
+            tc,
+            1,
+        )?;
+        played.adopted += resume::adopt(
+            &plan,
+            &identities,
+            &o.results,
+            o.analyse.then_some(analysis.as_path()),
+            &rounds,
+        )?;
+        if rounds.is_empty() {
+            tournament::preflight(&plan, &o.clock.timeouts())?;
+        }
+        let result = tournament::run(&plan, &run_options(o, &analysis))?;
+        rounds.push(plan.fingerprint.clone());
+        played.games += plan.games.len();
+        let ended = result.records.len() == plan.games.len() && !result.interrupted;
+        played.records.extend(result.records);
+        if let Some(a) = result.analyses {
+            played
+                .analyses
+                .get_or_insert_with(Default::default)
+                .extend(a);
+        }
+        if !ended {
+            break;
+        }
+    }
+    Ok(played)
 }
 
 /// How the plan runs: replaced moves counted (the rubric weighs the share
@@ -205,15 +501,86 @@ mod tests {
 
     #[test]
     fn a_round_robin_plays_everyone_and_the_gates_on_their_boards() {
-        let p = RoundRobin {
+        let rr = RoundRobin {
             boards: 2,
             gate_boards: 4,
-        }
-        .pairings(3, 2);
+        };
+        let p = rr.pairings(0, 3, 2, &[]);
         assert_eq!(p.len(), 10, "5 entrants: 10 pairings");
         let boards = |a, b| p.iter().find(|x| (x.a, x.b) == (a, b)).unwrap().boards;
         assert_eq!(boards(0, 1), 2, "two submissions");
         assert_eq!(boards(0, 3), 4, "a submission and a gate");
         assert_eq!(boards(3, 4), 4, "two gates");
+        let games: u64 = p.iter().map(|p| 2 * u64::from(p.boards)).sum();
+        assert_eq!(rr.games(3, 2), games);
+        assert_eq!(rr.per_submission(3, 2), 2 * (2 * 2 + 2 * 4));
+    }
+
+    #[test]
+    fn a_linear_season_plays_the_gates_then_pairs_by_rating() {
+        let linear = Linear {
+            rounds: 3,
+            boards: 1,
+            gate_boards: 2,
+        };
+        assert_eq!(linear.rounds(), 4);
+        // Round 0: every submission against every gate, the gates among
+        // themselves; never two submissions.
+        let p = linear.pairings(0, 4, 2, &[]);
+        assert_eq!(p.len(), 4 * 2 + 1);
+        assert!(p.iter().all(|p| p.b >= 4 && p.boards == 2), "{p:?}");
+        // Then the submissions only, by rating: 0 and 1 beat the gate 4,
+        // 2 and 3 lost to it; the winners meet, and the losers.
+        let earlier: Vec<Game> = (0..4)
+            .map(|i| Game {
+                a: i,
+                b: 4,
+                points: f64::from(u8::from(i < 2)),
+            })
+            .collect();
+        let p = linear.pairings(1, 4, 2, &earlier);
+        let mut pairs: Vec<(usize, usize)> =
+            p.iter().map(|p| (p.a.min(p.b), p.a.max(p.b))).collect();
+        pairs.sort_unstable();
+        assert_eq!(pairs, vec![(0, 1), (2, 3)]);
+        assert!(p.iter().all(|p| p.boards == 1));
+        // Fresh boards each round.
+        let firsts: Vec<u64> = (0..4).map(|r| linear.first_board(r)).collect();
+        assert_eq!(firsts, vec![0, 2, 3, 4]);
+        // 2 × (2 gates × 2 boards + 3 rounds × 1 board) a submission.
+        assert_eq!(linear.per_submission(4, 2), 14);
+        assert_eq!(linear.games(4, 2), 2 * (9 * 2 + 3 * 2));
+    }
+
+    #[test]
+    fn the_round_robin_while_it_costs_no_more_a_submission() {
+        let asked = Asked {
+            design: None,
+            rounds: LINEAR_ROUNDS,
+            boards: None,
+            gate_boards: None,
+        };
+        // The defaults: 40 games a submission in the linear season; in the
+        // round robin 4 (n − 1) + 24.
+        assert_eq!(asked.linear().per_submission(60, 3), 40);
+        for (n, kind) in [
+            (1, DesignKind::RoundRobin),
+            (5, DesignKind::RoundRobin),
+            (6, DesignKind::Linear),
+            (60, DesignKind::Linear),
+        ] {
+            assert_eq!(choose(&asked, n, 3).kind(), kind, "{n} submissions");
+        }
+        let forced = Asked {
+            design: Some(DesignKind::Linear),
+            ..asked
+        };
+        assert_eq!(choose(&forced, 3, 3).kind(), DesignKind::Linear);
+        let costs = Costs::of(&asked, 60, 3);
+        assert_eq!(
+            costs.round_robin,
+            (2 * (1770 * 2 + 183 * 4), 2 * (59 * 2 + 3 * 4))
+        );
+        assert_eq!(costs.linear, (2 * (183 * 2 + 14 * 30), 40));
     }
 }

@@ -13,7 +13,7 @@
 //! (a changed admitted set plays only the games it lacks) with its
 //! analysis.
 
-use super::championship::{self, Clock, RoundRobin};
+use super::championship::{self, Asked, Clock, Costs, DesignKind};
 use super::copies::{self, Copies};
 use super::evidence;
 use super::intake::{self, Limits};
@@ -63,14 +63,27 @@ pub struct GradeArgs {
     /// championship (the tournament's default).
     #[arg(long, default_value_t = 100, value_parser = crate::limits::slack)]
     pub(crate) margin: u64,
+    /// Who plays whom: `round-robin` (every entrant against every other),
+    /// or `linear` (every submission against every gate, then `--rounds`
+    /// rounds of a Swiss paired by rating). Default: the round robin while
+    /// it costs a submission no more games than the linear season (up to
+    /// 5 submissions with the default boards), the linear season above.
+    #[arg(long, value_enum, value_name = "DESIGN")]
+    pub(crate) design: Option<championship::DesignKind>,
+    /// The linear season's Swiss rounds (each submission meets `--rounds`
+    /// classmates).
+    #[arg(long, default_value_t = championship::LINEAR_ROUNDS, value_parser = crate::limits::rounds)]
+    pub(crate) rounds: u32,
     /// Boards of each pairing of two submissions (both colours on each:
-    /// two games a board).
-    #[arg(long, default_value_t = 2, value_parser = crate::limits::boards)]
-    pub(crate) boards: u32,
+    /// two games a board); default 2 in the round robin, 1 a round in the
+    /// linear season.
+    #[arg(long, value_parser = crate::limits::boards)]
+    pub(crate) boards: Option<u32>,
     /// Boards of each pairing with a reference gate, and of the gates
-    /// among themselves: what places each submission on the rating.
-    #[arg(long, default_value_t = 4, value_parser = crate::limits::boards)]
-    pub(crate) gate_boards: u32,
+    /// among themselves: what places each submission on the rating;
+    /// default 4 in the round robin, 2 in the linear season.
+    #[arg(long, value_parser = crate::limits::boards)]
+    pub(crate) gate_boards: Option<u32>,
     /// The folder of everything written (created; a rerun resumes it).
     #[arg(long)]
     pub(crate) out: PathBuf,
@@ -276,6 +289,16 @@ impl<'a> Season<'a> {
         Ok(entries)
     }
 
+    /// The championship's design as asked.
+    fn asked(&self) -> Asked {
+        Asked {
+            design: self.args.design,
+            rounds: self.args.rounds,
+            boards: self.args.boards,
+            gate_boards: self.args.gate_boards,
+        }
+    }
+
     /// The season's clock.
     fn clock(&self) -> Clock {
         Clock {
@@ -328,23 +351,41 @@ impl<'a> Season<'a> {
                 analyses: None,
                 games: 0,
                 adopted: 0,
+                costs: Costs::of(&self.asked(), 0, GATES.len()),
             });
         }
-        let design = RoundRobin {
-            boards: self.args.boards,
-            gate_boards: self.args.gate_boards,
-        };
+        let asked = self.asked();
+        let design = championship::choose(&asked, admitted.len(), GATES.len());
+        let mut costs = Costs::of(&asked, admitted.len(), GATES.len());
+        costs.played = Some(design.kind());
+        crate::outln!(
+            "championship: the {} design, {} games ({} a submission at most); the {} would \
+             play {}",
+            design.kind().as_str(),
+            design.games(admitted.len(), GATES.len()),
+            design.per_submission(admitted.len(), GATES.len()),
+            match design.kind() {
+                DesignKind::RoundRobin => "linear season",
+                DesignKind::Linear => "round robin",
+            },
+            match design.kind() {
+                DesignKind::RoundRobin => costs.linear.0,
+                DesignKind::Linear => costs.round_robin.0,
+            },
+        );
         let options = championship::Options {
             game: self.game,
             clock: self.clock(),
-            design: &design,
+            design: design.as_ref(),
             results: self.out.join("results.jsonl"),
             analyse: !self.args.no_analysis,
             threads: self.threads,
             progress: !self.args.quiet,
             command: command.to_vec(),
         };
-        championship::play(admitted, &GATES, &options)
+        let mut played = championship::play(admitted, &GATES, &options)?;
+        played.costs = costs;
+        Ok(played)
     }
 
     /// Step 5: the evidence and the grade of each, `grades.csv` and

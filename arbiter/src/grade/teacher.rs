@@ -5,7 +5,8 @@
 //!   its interval, own moves, faults, the check's FAILs, the teacher's
 //!   override, links to its page and its check;
 //! - the championship: the games played and those kept from earlier runs,
-//!   the gates' ratings;
+//!   the design played and the games each design costs this class, the
+//!   gates' ratings;
 //! - the overrides (`overrides.toml`) and what each changed;
 //! - what the intake and the recognition found in each submission (the
 //!   description's lines with how each was found and how sure, the
@@ -14,9 +15,10 @@
 //!   projects) with their matched fragments side by side.
 //!
 //! What tests read: `#class tr[data-submission][data-status]`,
+//! `#design[data-design]`, `#designs tr[data-design][data-games][data-each]`,
 //! `#overrides li[data-submission]`, `#copies .pair[data-a][data-b]`.
 
-use super::championship::Played;
+use super::championship::{DesignKind, Played};
 use super::copies::Copies;
 use super::feedback::gate_words;
 use super::page::{self, label, num, say};
@@ -168,6 +170,7 @@ fn gates(p: &Page<'_>, t: &Texts) -> Markup {
         section #championship {
             h2 { (label(t, "page-championship")) }
             p { (say(t, &words!("t-games", games = p.played.games, adopted = p.played.adopted))) }
+            (designs(p, t))
             @if let Some(ev) = first {
                 table {
                     thead { tr { th { (label(t, "page-col-gate")) } th { (label(t, "t-col-rating")) } th { (label(t, "t-col-rubric")) } } }
@@ -184,6 +187,39 @@ fn gates(p: &Page<'_>, t: &Texts) -> Markup {
                 }
             }
         }
+    }
+}
+
+/// The design played, and what each design costs this class.
+fn designs(p: &Page<'_>, t: &Texts) -> Markup {
+    let c = &p.played.costs;
+    let rows = [
+        (
+            DesignKind::RoundRobin,
+            "t-design-round-robin",
+            c.round_robin,
+        ),
+        (DesignKind::Linear, "t-design-linear", c.linear),
+    ];
+    html! {
+        @if let Some(kind) = c.played {
+            p #design data-design=(kind.as_str()) {
+                (say(t, &words!("t-design-played", design = words!(rows.iter().find(|r| r.0 == kind).map_or("", |r| r.1)))))
+            }
+        }
+        table #designs {
+            thead { tr { th { (label(t, "t-col-design")) } th { (label(t, "t-col-design-games")) } th { (label(t, "t-col-design-each")) } } }
+            tbody {
+                @for (kind, id, (games, each)) in rows {
+                    tr data-design=(kind.as_str()) data-games=(games) data-each=(each) {
+                        td { (label(t, id)) @if c.played == Some(kind) { " ✓" } }
+                        td { (t.number(games as f64, 0)) }
+                        td { (t.number(each as f64, 0)) }
+                    }
+                }
+            }
+        }
+        p.note { (label(t, "t-design-note")) }
     }
 }
 

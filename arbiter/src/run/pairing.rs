@@ -25,6 +25,8 @@
 //! ```
 
 use crate::results::rating;
+use crate::results::record::GameRecord;
+use crate::results::result::Side;
 
 /// One game between entrants `a` and `b` (indices): `a`'s points (1 a win,
 /// ½ a draw, 0 a loss).
@@ -33,6 +35,22 @@ pub(crate) struct Game {
     pub(crate) a: usize,
     pub(crate) b: usize,
     pub(crate) points: f64,
+}
+
+/// The games of `records` between two of `names` (by name; a game of
+/// another entrant is left out), each one result of its first player.
+pub(crate) fn games_of(names: &[String], records: &[GameRecord]) -> Vec<Game> {
+    let index = |name: &str| names.iter().position(|n| n == name);
+    records
+        .iter()
+        .filter_map(|r| {
+            Some(Game {
+                a: index(&r.p1)?,
+                b: index(&r.p2)?,
+                points: r.winner.points(Side::P1),
+            })
+        })
+        .collect()
 }
 
 /// Bradley–Terry ratings on the Elo scale (a 400-point gap: 10 to 1 odds),

@@ -143,14 +143,18 @@ impl Plan {
         ))
     }
 
-    /// One round of the given pairings, each `(a, b, boards)` on its own
-    /// number of boards, both colours on each (a season's design: see
-    /// `grade::championship`). The games go board by board: every pairing's
-    /// first board, then every second one, …
+    /// Round `round` of the given pairings, each `(a, b, boards)` on its
+    /// own number of boards, both colours on each, from board `first_board`
+    /// of `boards` on (a season's design: see `grade::championship`). The
+    /// games go board by board: every pairing's first board, then every
+    /// second one, …
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn from_pairings(
         game: GameId,
         entrants: Vec<Entrant>,
         pairings: &[(usize, usize, u32)],
+        round: u32,
+        first_board: u64,
         boards: &Boards,
         tc: TimeControl,
         seed: u64,
@@ -165,14 +169,14 @@ impl Plan {
         let most = pairings.iter().map(|p| p.2).max().unwrap_or(0);
         let mut games = Vec::new();
         for b in 0..most {
-            let start = boards.board(u64::from(b))?;
+            let start = boards.board(first_board + u64::from(b))?;
             for (p, &(x, y, n)) in pairings.iter().enumerate() {
                 if b >= n {
                     continue;
                 }
                 for colour in 0..2 {
                     let key = GameKey {
-                        round: 0,
+                        round,
                         pairing: p as u32,
                         board: b,
                         colour,
@@ -600,17 +604,7 @@ pub(crate) fn swiss_round(setup: &Setup, round: u32, records: &[GameRecord]) -> 
 /// entrant, ranked by its rating over `records` (the games between
 /// entrants of the list).
 fn rating_pairings(names: &[String], records: &[GameRecord]) -> Vec<(usize, usize)> {
-    let index = |name: &str| names.iter().position(|n| n == name);
-    let games: Vec<pairing::Game> = records
-        .iter()
-        .filter_map(|r| {
-            Some(pairing::Game {
-                a: index(&r.p1)?,
-                b: index(&r.p2)?,
-                points: r.winner.points(Side::P1),
-            })
-        })
-        .collect();
+    let games = pairing::games_of(names, records);
     let everyone: Vec<usize> = (0..names.len()).collect();
     pairing::by_rating(names.len(), &everyone, &games)
 }

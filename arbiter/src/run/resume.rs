@@ -100,12 +100,15 @@ pub(crate) fn identities_path(journal: &Path) -> PathBuf {
 /// colours this plan plays and has no record of yet, is adopted: its line
 /// is rewritten with this plan's fingerprint and key, and so are its
 /// `analysis` lines, and resume then finds it as its own (and verifies it
-/// like any other). Returns how many games were adopted.
+/// like any other). The games of `siblings` (the fingerprints of the
+/// season's other rounds, played in this run) are never adopted: they
+/// are those rounds' own. Returns how many games were adopted.
 pub(crate) fn adopt(
     plan: &Plan,
     identities: &[String],
     journal: &Path,
     analysis: Option<&Path>,
+    siblings: &[String],
 ) -> Result<usize> {
     let side = identities_path(journal);
     let mut known = read_identities(&side)?;
@@ -132,7 +135,7 @@ pub(crate) fn adopt(
         .lines()
         .map(|l| serde_json::from_str::<GameRecord>(l).ok())
         .collect();
-    let rekeyed = match_games(plan, &mine, &known, &records);
+    let rekeyed = match_games(plan, &mine, &known, &records, siblings);
     if rekeyed.is_empty() {
         return Ok(0);
     }
@@ -178,6 +181,7 @@ fn match_games(
     mine: &BTreeMap<String, String>,
     known: &HashMap<String, BTreeMap<String, String>>,
     records: &[Option<GameRecord>],
+    siblings: &[String],
 ) -> BTreeMap<usize, GameKey> {
     let mut taken: HashSet<GameKey> = records
         .iter()
@@ -192,7 +196,7 @@ fn match_games(
         let Some(theirs) = known.get(&r.tournament) else {
             continue;
         };
-        if r.tournament == plan.fingerprint {
+        if r.tournament == plan.fingerprint || siblings.contains(&r.tournament) {
             continue;
         }
         let same = |name: &str| {
