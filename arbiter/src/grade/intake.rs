@@ -1151,6 +1151,12 @@ fn unpack_nested(
             .unwrap_or_default()
             .to_string_lossy()
             .into_owned();
+        if let Err(why) = readable(kind, &path) {
+            budget.notes.push(format!(
+                "{rel}: an archive that cannot be read ({why}): left as it is, not unpacked"
+            ));
+            continue;
+        }
         let parent = path.parent().unwrap_or(root).to_path_buf();
         let mut target = parent.join(kind.stem(&name));
         if target.exists() {
@@ -1177,6 +1183,22 @@ fn unpack_nested(
             .to_string();
         budget.notes.push(format!("{rel} unpacked into {shown}/"));
         unpack_nested(root, &target, level + 1, max, budget)?;
+    }
+    Ok(())
+}
+
+/// `Err` (why) when a nested archive cannot be read at all: a zip that
+/// does not open or has an entry this reader cannot decompress (Deflate64,
+/// as Windows writes large zips). Such an archive is left as it is; one
+/// that reads is unpacked under every limit.
+fn readable(kind: ArchiveKind, archive: &Path) -> Result<(), String> {
+    if kind != ArchiveKind::Zip {
+        return Ok(());
+    }
+    let file = crate::paths::open(archive).map_err(|e| e.to_string())?;
+    let mut zip = zip::ZipArchive::new(BufReader::new(file)).map_err(|e| e.to_string())?;
+    for i in 0..zip.len() {
+        zip.by_index(i).map_err(|e| format!("entry {i}: {e}"))?;
     }
     Ok(())
 }
@@ -1628,6 +1650,12 @@ mod tests {
     /// A zip as old Windows zip programs and some others write it: stored
     /// entries, no UTF-8 flag, the names' bytes as given.
     fn raw_zip(entries: &[(&[u8], &[u8])]) -> Vec<u8> {
+        raw_zip_method(entries, 0)
+    }
+
+    /// `raw_zip` with the entries' compression method given (the data as
+    /// given: 9, Deflate64, makes a zip this reader cannot decompress).
+    fn raw_zip_method(entries: &[(&[u8], &[u8])], method: u16) -> Vec<u8> {
         let mut out = Vec::new();
         let mut central = Vec::new();
         for (name, data) in entries {
@@ -1642,7 +1670,7 @@ mod tests {
                 }
                 h.extend(20u16.to_le_bytes()); // needed
                 h.extend(0u16.to_le_bytes()); // flags: no UTF-8 (bit 11)
-                h.extend(0u16.to_le_bytes()); // stored
+                h.extend(method.to_le_bytes()); // 0: stored
                 h.extend(0u32.to_le_bytes()); // time, date
                 h.extend(crc.sum().to_le_bytes());
                 h.extend((data.len() as u32).to_le_bytes());
@@ -1671,6 +1699,33 @@ mod tests {
         out.extend(at.to_le_bytes());
         out.extend(0u16.to_le_bytes());
         out
+    }
+
+    /// A nested archive that cannot be read (a Projeto 1 zipped with
+    /// Deflate64 beside phase 2's files) is left as it is, with a note;
+    /// the submission is taken.
+    #[test]
+    fn an_archive_that_cannot_be_read_is_left_with_a_note() {
+        let tmp = Tmp::new("intake-deflate64");
+        let input = tmp.path().join("in");
+        let folder = input.join("Rui Sá_1001_assignsubmission_file_");
+        fs::create_dir_all(&folder).unwrap();
+        fs::write(folder.join("jogo.lisp"), "(defun jogar (e tm) e)").unwrap();
+        fs::write(
+            folder.join("fase1.zip"),
+            raw_zip_method(&[(b"procura.lisp", b"x"), (b"puzzle.lisp", b"y")], 9),
+        )
+        .unwrap();
+        let subs = read(&input, &tmp.path().join("out"), &Limits::default()).unwrap();
+        assert!(subs[0].refused.is_empty(), "{:?}", subs[0]);
+        assert_eq!(listing(&subs[0].files), ["fase1.zip", "jogo.lisp"]);
+        assert!(
+            subs[0].notes.iter().any(|n| n.starts_with(
+                "fase1.zip: an archive that cannot be read (entry 0: unsupported Zip archive"
+            )),
+            "{:?}",
+            subs[0].notes
+        );
     }
 
     /// Names in a zip without the UTF-8 flag: valid UTF-8 bytes are read

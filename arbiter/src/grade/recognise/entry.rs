@@ -345,6 +345,11 @@ fn player_or_other(def: &Def, param: &str, w: &[&str], players: &[String]) -> Ve
             _ if stem(&["peca", "piece"]) => vec![":piece".into(), ":side".into()],
             _ => players.to_vec(),
         };
+        // A side numbered the other way round (its player 1 plays the
+        // rows the statement gives player 2): the opponent's number.
+        if order[0] == ":side" {
+            order.insert(1, ":opponent".into());
+        }
         for p in [":side", ":piece", ":sign"] {
             if !order.iter().any(|o| o == p) {
                 order.push(p.into());
@@ -427,12 +432,13 @@ fn alternatives(def: &Def, k: usize, ctx: &Context, estado_given: bool) -> Vec<S
 /// Does passing this optional parameter matter (a player, a symbol, a
 /// tempo the required ones do not give)?
 fn needed(def: &Def, k: usize, ctx: &Context, tempo_given: bool) -> bool {
-    // A depth whose default searches nothing (0, nil) is given one.
-    let useless = matches!(def.defaults[k].as_deref(), Some("0" | "nil") | None);
+    // A depth is given one: its default may search nothing (0, nil) or
+    // more than a move's time allows (its answer then the leaf of a long
+    // line); 1 always answers in time.
     roles(def, k, ctx).first().is_some_and(|r| {
         (r.starts_with(':') && r != ":estado" && r != ":tempo")
             || (r == ":tempo" && !tempo_given)
-            || (r == "3" && useless)
+            || r == "3"
     })
 }
 
@@ -475,24 +481,41 @@ pub(super) fn arg_lists(def: &Def, max: usize, ctx: &Context) -> Vec<(Vec<String
         .collect()
 }
 
-/// Every choice of one alternative per parameter, the first ones first (at
-/// most `max`).
+/// Choices of one alternative per parameter (at most `max`): every
+/// parameter's first; then one parameter's second, for each parameter in
+/// turn (so that a later parameter's alternative, a player's side or its
+/// opponent, is tried as soon as an earlier one's); then two at once, the
+/// earlier parameters first.
 fn product(per: &[Vec<String>], max: usize) -> Vec<Vec<String>> {
-    let mut lists: Vec<Vec<String>> = vec![Vec::new()];
-    for alternatives in per {
-        let mut next = Vec::new();
-        for (i, a) in alternatives.iter().enumerate() {
-            for l in &lists {
-                if i > 0 && next.len() >= max {
-                    break;
-                }
-                let mut l = l.clone();
-                l.push(a.clone());
-                next.push(l);
+    if per.iter().any(Vec::is_empty) {
+        return Vec::new();
+    }
+    let first: Vec<String> = per.iter().map(|a| a[0].clone()).collect();
+    let mut lists = vec![first.clone()];
+    let push = |l: Vec<String>, lists: &mut Vec<Vec<String>>| {
+        if lists.len() < max && !lists.contains(&l) {
+            lists.push(l);
+        }
+    };
+    let widest = per.iter().map(Vec::len).max().unwrap_or(1);
+    for i in 1..widest {
+        for (k, alternatives) in per.iter().enumerate() {
+            if let Some(a) = alternatives.get(i) {
+                let mut l = first.clone();
+                l[k] = a.clone();
+                push(l, &mut lists);
             }
         }
-        lists = next;
     }
-    lists.truncate(max);
+    for j in 1..per.len() {
+        for k in 0..j {
+            if let (Some(a), Some(b)) = (per[k].get(1), per[j].get(1)) {
+                let mut l = first.clone();
+                l[k] = a.clone();
+                l[j] = b.clone();
+                push(l, &mut lists);
+            }
+        }
+    }
     lists
 }

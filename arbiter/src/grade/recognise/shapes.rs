@@ -39,8 +39,12 @@ fn role(param: &str, unknown: &str) -> String {
     let scores = ["pontos", "score", "pontuacao", "caixas", "points"];
     let first = param.ends_with('1') || stem(&["max", "j1", "jogador1", "player1", "branco"]);
     let second = param.ends_with('2') || stem(&["min", "j2", "jogador2", "player2", "preto"]);
+    let stock = stem(&["pecas", "pieces", "reserva", "stock"]);
     if stem(&["tabuleiro", "tab", "board", "estado", "state", "table"]) {
         ":board".into()
+    } else if stock && (first || second) {
+        // A player's pieces left (Blokus): `pecas-jogador-1`.
+        if first { ":pieces1" } else { ":pieces2" }.into()
     } else if stem(&["jogador", "player", "vez", "turno", "lado"]) && !stem(&scores) {
         ":side".into()
     } else if stem(&["peca", "piece"]) {

@@ -340,6 +340,48 @@ fn the_real_patterns_play() {
             "jogar",
             None,
         ),
+        // The computer-move function the group wrote (a bare board, its
+        // move in a global) beside the search it calls, which also plays:
+        // the likelier entry is kept, though the search filled the
+        // shortlist first.
+        (
+            "computer-beside-search",
+            &["jogo.lisp"],
+            "knight",
+            Some(2023),
+            "computer-moves",
+            Some((":answer", "(:global \"*jogada*\")")),
+        ),
+        // A node ((tabuleiro pecas-1 pecas-2) jogada), and a folder a
+        // menu's defparameter gives (no value when the project loads).
+        (
+            "blokus-node",
+            &["jogo.lisp"],
+            "blokus",
+            Some(2021),
+            "jogada-computador",
+            Some((":globals", "((*path* :scratch))")),
+        ),
+        // Its answer is the leaf of its principal variation: a move only
+        // at depth 1 (its default, 12, answers a board 12 moves on).
+        (
+            "leaf-answer",
+            &["algoritmo.lisp"],
+            "knight",
+            Some(2023),
+            "negamax",
+            Some((":args", "(:estado :tempo :piece 1)")),
+        ),
+        // Its player 1 sows the statement's player 2's row: the opponent's
+        // number is the side it needs.
+        (
+            "adji-opponent",
+            &["procura.lisp"],
+            "adjiboto",
+            Some(2024),
+            "minimax",
+            Some((":args", "(:estado 3 -1000000 1000000 nil :opponent)")),
+        ),
     ]);
 }
 
@@ -380,6 +422,30 @@ fn what_cannot_play_says_why() {
             &["jogo.lisp"],
             "knight",
             "unplayable-nothing-plays",
+        ),
+        // Every call fails (an undefined function), and the search it
+        // would run has an empty function: unfinished, not "nothing plays".
+        (
+            "unfinished-calls",
+            &["algoritmo.lisp"],
+            "knight",
+            "unplayable-unfinished",
+        ),
+        // A search with no second player anywhere: phase 2 read as a
+        // puzzle.
+        (
+            "one-player",
+            &["algoritmo.lisp"],
+            "knight",
+            "unplayable-one-player",
+        ),
+        // `regras::melhor` with only an `(in-package :regras)`: no file
+        // defines the package.
+        (
+            "package-unmade",
+            &["jogo.lisp", "regras.lisp"],
+            "knight",
+            "unplayable-missing-package",
         ),
     ];
     let t = crate::i18n::Texts::new("pt").unwrap();

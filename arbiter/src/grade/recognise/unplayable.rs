@@ -28,6 +28,9 @@ pub(crate) enum Unplayable {
     Unfinished { names: String },
     /// A Projeto 1 (the puzzle's search) handed in for the championship.
     ProjectOne { files: String },
+    /// A search with no second player anywhere in the code (phase 2 read
+    /// as a puzzle): the functions tried.
+    OnePlayer { entries: String },
     /// The code uses a package that no file defines.
     MissingPackage { package: String, uses: String },
     /// No function that could make one computer move.
@@ -54,6 +57,7 @@ impl Unplayable {
             Unplayable::WholeGame { .. } => "unplayable-whole-game",
             Unplayable::Unfinished { .. } => "unplayable-unfinished",
             Unplayable::ProjectOne { .. } => "unplayable-project-one",
+            Unplayable::OnePlayer { .. } => "unplayable-one-player",
             Unplayable::MissingPackage { .. } => "unplayable-missing-package",
             Unplayable::NoEntry { .. } => "unplayable-no-entry",
             Unplayable::DoesNotLoad { .. } => "unplayable-does-not-load",
@@ -78,6 +82,7 @@ impl Unplayable {
             }
             Unplayable::Unfinished { names } => vec![("names", t(names))],
             Unplayable::ProjectOne { files } => vec![("files", t(files))],
+            Unplayable::OnePlayer { entries } => vec![("entries", t(entries))],
             Unplayable::MissingPackage { package, uses } => {
                 vec![("package", t(package)), ("uses", t(uses))]
             }
@@ -158,6 +163,9 @@ mod tests {
             },
             Unplayable::ProjectOne {
                 files: s("procura.lisp"),
+            },
+            Unplayable::OnePlayer {
+                entries: s("alfabeta"),
             },
             Unplayable::MissingPackage {
                 package: s("p2"),

@@ -1,7 +1,9 @@
 //! The precise reason a Lisp project cannot play: another game's project
 //! (its words); the year's entry that is a menu or a whole game; empty or
-//! unfinished functions; a Projeto 1 handed in; a package no file
-//! defines; a project that does not load; and, when the code suggested
+//! unfinished functions (empty ones the tried entries reach); a Projeto 1
+//! handed in; a package no file defines (an `in-package` is not a
+//! definition); a search with no second player anywhere (phase 2 read as
+//! a puzzle); a project that does not load; and, when the code suggested
 //! ways of calling it, that none played (with the commonest error).
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -10,7 +12,7 @@ use super::candidates::Candidate;
 use super::course::{Course, Preset};
 use super::experiment::Outcome;
 use super::files::LispFile;
-use super::load::defs_named;
+use super::load::{defs_named, reach};
 use super::unplayable::Unplayable;
 
 /// The game words found, per family.
@@ -89,12 +91,13 @@ fn entry_misused(files: &[LispFile], preset: Option<&Preset>) -> Option<Unplayab
     None
 }
 
-/// Empty functions among those an entry would use: their names.
-fn empty_functions(files: &[LispFile]) -> Vec<String> {
+/// Empty functions: their names (among those `within` names, when given).
+fn empty_functions(files: &[LispFile], within: Option<&BTreeSet<String>>) -> Vec<String> {
     let mut empty: Vec<String> = files
         .iter()
         .flat_map(|f| f.facts.defs.iter())
         .filter(|d| d.body_forms == 0 && !d.rest)
+        .filter(|d| within.is_none_or(|w| w.contains(&d.name)))
         .map(|d| d.name.clone())
         .collect();
     empty.sort();
@@ -141,11 +144,46 @@ fn project_one(files: &[LispFile]) -> Option<String> {
     Some(names.join(", "))
 }
 
-/// A package used as `pkg::name` that no file defines.
+/// No year's entry and no second player anywhere in the code: no name
+/// says a player, an opponent, a turn or who plays (phase 2 read as a
+/// puzzle).
+fn one_player(files: &[LispFile], entry: &str) -> bool {
+    if !defs_named(files, entry).is_empty() {
+        return false;
+    }
+    const TWO: &[&str] = &[
+        "jogador",
+        "jogadores",
+        "player",
+        "players",
+        "adversario",
+        "oponente",
+        "opponent",
+        "turno",
+        "turn",
+        "vez",
+        "humano",
+        "human",
+        "computador",
+        "computer",
+        "cpu",
+        "pc",
+        "bot",
+        "side",
+        "lado",
+    ];
+    !files
+        .iter()
+        .any(|f| TWO.iter().any(|w| f.facts.words.contains(*w)))
+}
+
+/// A package used as `pkg::name` that no file defines (an `in-package`
+/// of it is not a definition: the kit, like LispWorks, ignores it and the
+/// forms after it stay in `COMMON-LISP-USER`).
 fn missing_package(files: &[LispFile]) -> Option<Unplayable> {
     let defined: BTreeSet<&str> = files
         .iter()
-        .flat_map(|f| f.facts.packages.iter().chain(&f.facts.in_packages))
+        .flat_map(|f| f.facts.packages.iter())
         .map(String::as_str)
         .collect();
     let used: BTreeSet<&str> = files
@@ -173,7 +211,7 @@ pub(super) fn no_entry(files: &[LispFile], preset: Option<&Preset>) -> Unplayabl
     if let Some(files) = project_one(files) {
         return Unplayable::ProjectOne { files };
     }
-    let empty = empty_functions(files);
+    let empty = empty_functions(files, None);
     if !empty.is_empty() {
         return Unplayable::Unfinished {
             names: empty.join(", "),
@@ -209,6 +247,7 @@ pub(super) fn nothing_played(
         e.dedup();
         e
     };
+    let tried_names = entries.clone();
     let entry = preset.map_or("jogar", |p| p.entry.as_str());
     // The year's entry misused, and nothing else to call.
     if entries.iter().all(|e| *e == entry) {
@@ -232,13 +271,20 @@ pub(super) fn nothing_played(
         || "every answer held no move".to_string(),
         |(e, _)| e.clone(),
     );
-    if o.errors.is_empty() {
-        let empty = empty_functions(files);
-        if !empty.is_empty() {
-            return Some(Unplayable::Unfinished {
-                names: empty.join(", "),
-            });
-        }
+    // Empty functions the tried entries reach: unfinished, whatever the
+    // errors (with no error, any empty function).
+    let reached: BTreeSet<String> = tried.iter().flat_map(|c| reach(files, &c.entry)).collect();
+    let within = (!o.errors.is_empty()).then_some(&reached);
+    let empty = empty_functions(files, within);
+    if !empty.is_empty() {
+        return Some(Unplayable::Unfinished {
+            names: empty.join(", "),
+        });
+    }
+    if one_player(files, entry) {
+        return Some(Unplayable::OnePlayer {
+            entries: tried_names.join(", "),
+        });
     }
     Some(Unplayable::NothingPlays {
         tried: o.candidates.max(1),

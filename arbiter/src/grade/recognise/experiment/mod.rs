@@ -37,6 +37,8 @@ const LONG_LIMIT: u64 = 6000;
 const SHORTLIST: usize = 3;
 /// Candidates tried on a middle game when none plays the start.
 const MIDDLE_TRIES: usize = 16;
+/// How long likelier entries are tried once the shortlist is full.
+const EXTRA: Duration = Duration::from_secs(8);
 /// Times a probe that died is started again.
 const RESTARTS: usize = 2;
 
@@ -397,31 +399,7 @@ fn search(
     setup: &Setup,
 ) -> (Option<Best>, usize) {
     let clock = setup.clock.unwrap_or(Clock::Ms);
-    let mut shortlist: Vec<Trial> = Vec::new();
-    let mut late: Vec<Trial> = Vec::new();
-    let mut tried = 0;
-    for c in candidates {
-        if shortlist.len() >= SHORTLIST || session.out_of_time() {
-            break;
-        }
-        tried += 1;
-        let mut t = Trial::new(c.clone(), setup.base, spots.len(), clock);
-        t.try_on(session, spots, 0, LIMIT);
-        let answered = t.verdicts[0][0]
-            .as_ref()
-            .is_some_and(|v| matches!(v, Verdict::NoMove(_) | Verdict::Illegal(..)));
-        if !t.legal_at(0) && answered && setup.clock.is_none() {
-            // It answered, with no move: raw clock units may be what it
-            // lacked (its time ran out at once).
-            t.clock = Clock::Internal;
-            t.try_on(session, spots, 0, LIMIT);
-        }
-        if t.legal_at(0) {
-            shortlist.push(t);
-        } else if t.verdicts[0][0] == Some(Verdict::Late) && late.len() < 2 {
-            late.push(t);
-        }
-    }
+    let (mut shortlist, late, tried) = first_round(session, candidates, spots, setup);
     if shortlist.is_empty() {
         for mut t in late {
             if session.out_of_time() {
@@ -448,6 +426,9 @@ fn search(
             }
         }
     }
+    // The likeliest entry first: the first that plays every position ends
+    // the search.
+    shortlist.sort_by_key(|t| t.candidate.rank);
     let mut best: Option<Trial> = None;
     for mut t in shortlist {
         for i in 1..spots.len() {
@@ -479,6 +460,56 @@ fn search(
         }
     }
     (best.map(|t| summary(t, spots)), tried)
+}
+
+/// The candidates on the start, in order, until [`SHORTLIST`] play it;
+/// then those of entries likelier than the shortlist's likeliest (a
+/// computer-move function written beside the search it calls), for at
+/// most [`EXTRA`] more: (the shortlist, late ones, candidates tried).
+fn first_round(
+    session: &mut Session,
+    candidates: &[Candidate],
+    spots: &[Spot],
+    setup: &Setup,
+) -> (Vec<Trial>, Vec<Trial>, usize) {
+    let clock = setup.clock.unwrap_or(Clock::Ms);
+    let mut shortlist: Vec<Trial> = Vec::new();
+    let mut late: Vec<Trial> = Vec::new();
+    let mut tried = 0;
+    let mut extra_until: Option<Instant> = None;
+    for c in candidates {
+        if session.out_of_time() {
+            break;
+        }
+        if shortlist.len() >= SHORTLIST {
+            let until = *extra_until.get_or_insert_with(|| Instant::now() + EXTRA);
+            let likeliest = shortlist.iter().map(|t| t.candidate.rank).min();
+            if Instant::now() >= until {
+                break;
+            }
+            if likeliest.is_some_and(|r| c.rank >= r) {
+                continue;
+            }
+        }
+        tried += 1;
+        let mut t = Trial::new(c.clone(), setup.base, spots.len(), clock);
+        t.try_on(session, spots, 0, LIMIT);
+        let answered = t.verdicts[0][0]
+            .as_ref()
+            .is_some_and(|v| matches!(v, Verdict::NoMove(_) | Verdict::Illegal(..)));
+        if !t.legal_at(0) && answered && setup.clock.is_none() {
+            // It answered, with no move: raw clock units may be what it
+            // lacked (its time ran out at once).
+            t.clock = Clock::Internal;
+            t.try_on(session, spots, 0, LIMIT);
+        }
+        if t.legal_at(0) {
+            shortlist.push(t);
+        } else if t.verdicts[0][0] == Some(Verdict::Late) && late.len() < 2 {
+            late.push(t);
+        }
+    }
+    (shortlist, late, tried)
 }
 
 /// A trial that plays player 1's positions but not player 2's, tried

@@ -412,7 +412,9 @@ impl Walk {
                             unbound: rest.len() < 2,
                         });
                     }
-                    if rest.len() >= 2 && self.room() {
+                    // A value at load time: not one a function gives
+                    // when it runs (a menu's `(defparameter *path* p)`).
+                    if rest.len() >= 2 && self.def.is_none() && self.room() {
                         self.facts.valued.insert(name.clone());
                     }
                     self.words_of(&name);
