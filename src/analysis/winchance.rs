@@ -20,7 +20,9 @@
 //!
 //! **The data.** The fitted scales and the fit quality are shipped in
 //! `data/winchance.tsv` (read at compile time), refitted by `tabula
-//! fit-winchance` ([`super::fit`]); `docs/analysis.md` has the table.
+//! fit-winchance` ([`super::fit`], self-play) and `arbiter winchance`
+//! (course-level games, held-out figures); `docs/analysis.md` has the
+//! tables.
 //!
 //! ```
 //! use tabula::analysis::WinModel;
