@@ -1,6 +1,8 @@
 //! Winning chances: the reference's score (in the game's points, from the
 //! side to move) turned into the side to move's chance of winning, with one
-//! model per two-player game id fitted on the reference's own games.
+//! model per two-player game id fitted on the reference's own games, or on
+//! games of the course's level where those predict held-out games better
+//! ([`super::calibrate`], `arbiter winchance`).
 //!
 //! **The model.** The *expected result* of the side to move — its chance of
 //! winning plus half its chance of a draw, as a percentage — is
@@ -50,7 +52,9 @@ pub const FALLBACK_SCALE: f64 = 0.1;
 /// The node budget of a game missing from the shipped table.
 pub const FALLBACK_NODES: u64 = 10_000;
 
-/// How well a model fits the positions it was fitted on.
+/// How well a model fits: on the positions it was fitted on (`tabula
+/// fit-winchance`), or on held-out games (`arbiter winchance`, the table's
+/// "Made by" line says which).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct FitQuality {
     /// Self-play games played.
