@@ -172,7 +172,8 @@ pub fn english_in(html: &str) -> Vec<String> {
         "pairs",
         "your",
         "none",
-        "legal",
+        // Not "legal": Portuguese too ("1 jogada legal", a fault's position
+        // with one legal move, made this test fail now and then).
         "illegal",
         "played",
         "first",
