@@ -7,7 +7,7 @@ use super::common::{
     judge_move, ms, position_of, truncate,
 };
 use super::{Checker, Report, STOP_DEADLINE_MS};
-use crate::engines::client::{Engine, Fault};
+use crate::engines::client::{Engine, Fault, Timeouts};
 use crate::i18n::{words, Words};
 use std::time::Instant;
 use tabula::games::AnyPosition;
@@ -66,7 +66,7 @@ pub(super) fn stop_and_time(c: &mut Checker) {
     }
     let Some(mut e) = c.engine.take() else { return };
     let position = position_of(&start);
-    let res = infinite_then_stop(&mut c.r, &mut e, &start, &position, o.timeouts.ping_ms);
+    let res = infinite_then_stop(&mut c.r, &mut e, &start, &position, &o.timeouts);
     c.engine = Some(e);
     match res {
         Ok(true) => {}
@@ -105,14 +105,17 @@ pub(super) fn stop_and_time(c: &mut Checker) {
 }
 
 /// The `go infinite` / `stop` exchange. `Ok(false)`: the engine is stuck
-/// (reported).
+/// (reported). The `bestmove` is due within [`STOP_DEADLINE_MS`] of `stop`,
+/// or within the margin the teacher gives a late move when that is longer.
 pub(super) fn infinite_then_stop(
     r: &mut Report,
     e: &mut Engine,
     start: &AnyPosition,
     position: &Command,
-    ping_ms: u64,
+    timeouts: &Timeouts,
 ) -> Result<bool, Fault> {
+    let ping_ms = timeouts.ping_ms;
+    let stop_ms = STOP_DEADLINE_MS.max(timeouts.margin_ms);
     let what = || Words::from_id("what-infinite-stop");
     let _ = e.new_game();
     e.discard_output();
@@ -128,7 +131,7 @@ pub(super) fn infinite_then_stop(
         None => {
             e.command(&Command::Stop)?;
             let stopped = Instant::now();
-            match read_bestmove(e, stopped + ms(STOP_DEADLINE_MS), &mut errors)? {
+            match read_bestmove(e, stopped + ms(stop_ms), &mut errors)? {
                 Some(l) => {
                     r.ok(
                         what(),
@@ -147,7 +150,7 @@ pub(super) fn infinite_then_stop(
                 None => {
                     r.fail(
                         what(),
-                        words!("check-stop-none", ms = STOP_DEADLINE_MS),
+                        words!("check-stop-none", ms = stop_ms),
                         Words::from_id("hint-stop"),
                     );
                     return Ok(false);
