@@ -70,7 +70,6 @@ fn exact_after(searcher: &mut Searcher, pos: &Dots, mv: tabula::games::Arc) -> i
 fn check_invariants(start: &AnyPosition, moves: &[AnyMove], a: &GameAnalysis) {
     assert_eq!(a.moves.len(), moves.len());
     let mut pos = *start;
-    let mut moved = [false; 2];
     for (i, m) in a.moves.iter().enumerate() {
         assert_eq!(m.ply, i);
         assert_eq!(m.side, pos.side_to_move());
@@ -94,17 +93,8 @@ fn check_invariants(start: &AnyPosition, moves: &[AnyMove], a: &GameAnalysis) {
         if m.only_move {
             assert_eq!(m.class, MoveClass::Best);
         }
-        // A side's first move is at most an inaccuracy unless the
-        // reference proves the position lost after it (judge::classify).
-        let first = !moved[usize::from(m.side == Player::Two)];
-        moved[usize::from(m.side == Player::Two)] = true;
         if m.class != MoveClass::Best && !m.missed_win {
-            if !first {
-                assert_eq!(m.class, MoveClass::from_drop(m.drop()), "{m:?}");
-            } else if !m.exact_after {
-                let capped = MoveClass::from_drop(m.drop()).min(MoveClass::Inaccuracy);
-                assert_eq!(m.class, capped, "{m:?}");
-            }
+            assert_eq!(m.class, MoveClass::from_drop(m.drop()), "{m:?}");
         }
         pos.play(m.played).unwrap();
     }
