@@ -103,24 +103,14 @@ fn teacher_page_in_a_browser(page: &Path, submissions: usize) {
         json!([]),
     );
     assert_eq!(rows, json!(submissions), "a row for each submission");
-    let save = |name: &str, png: &str| {
-        if std::env::var_os("TABULA_UPDATE_DOCS").is_some_and(|v| v == "1") {
-            let file = repo().join(format!("docs/{name}.png"));
-            std::fs::write(file, webdriver::base64_decode(png)).unwrap();
-        }
-    };
     b.assert_fits("teacher.html, desktop");
     let png = b.screenshot_base64();
-    let (colours, dominant) = b.picture_stats(&png);
-    assert!(
-        colours > 8 && dominant < 0.92,
-        "teacher.html: a blank render"
-    );
-    save("teacher", &png);
+    b.assert_not_blank(&png, "teacher.html", 9);
+    webdriver::save_for_docs("teacher", &png);
     b.resize(390, 844);
     b.assert_fits("teacher.html, phone");
     b.assert_no_word_broken("teacher.html, phone");
-    save("teacher-phone", &b.screenshot_base64());
+    webdriver::save_for_docs("teacher-phone", &b.screenshot_base64());
 }
 
 /// A zip at `path` of `files` (name, content).

@@ -210,31 +210,24 @@ fn feedback_pages_in_a_browser_in_both_languages() {
 
         b.assert_fits(&format!("{lang}, desktop"));
         let png = b.screenshot_base64();
-        let (colours, dominant) = b.picture_stats(&png);
-        assert!(colours > 8 && dominant < 0.92, "{lang}: a blank render");
-        if std::env::var_os("TABULA_UPDATE_DOCS").is_some_and(|v| v == "1") {
-            let file = support::repo().join(format!("docs/feedback-{lang}.png"));
-            std::fs::write(&file, webdriver::base64_decode(&png)).unwrap();
+        b.assert_not_blank(&png, lang, 9);
+        webdriver::save_for_docs(&format!("feedback-{lang}"), &png);
+        if webdriver::updating_docs() {
             b.eval(
                 "document.querySelector('#faults').scrollIntoView();",
                 json!([]),
             );
-            let file = support::repo().join(format!("docs/feedback-{lang}-faults.png"));
-            std::fs::write(&file, webdriver::base64_decode(&b.screenshot_base64())).unwrap();
+            webdriver::save_for_docs(&format!("feedback-{lang}-faults"), &b.screenshot_base64());
             b.eval(
                 "document.querySelector('#strength').scrollIntoView();",
                 json!([]),
             );
-            let file = support::repo().join(format!("docs/feedback-{lang}-grade.png"));
-            std::fs::write(&file, webdriver::base64_decode(&b.screenshot_base64())).unwrap();
+            webdriver::save_for_docs(&format!("feedback-{lang}-grade"), &b.screenshot_base64());
         }
         b.resize(390, 844);
         b.assert_fits(&format!("{lang}, phone"));
         b.assert_no_word_broken(&format!("{lang}, phone"));
-        if std::env::var_os("TABULA_UPDATE_DOCS").is_some_and(|v| v == "1") {
-            let file = support::repo().join(format!("docs/feedback-{lang}-phone.png"));
-            std::fs::write(&file, webdriver::base64_decode(&b.screenshot_base64())).unwrap();
-        }
+        webdriver::save_for_docs(&format!("feedback-{lang}-phone"), &b.screenshot_base64());
     }
 }
 

@@ -113,16 +113,8 @@ fn dom_standings(b: &Browser, scoring: &str) -> Vec<Vec<String>> {
 /// The screenshot is a picture, not a blank or broken page; saved for the
 /// README when asked.
 fn assert_not_blank(b: &Browser, png: &str, what: &str, colours: u64) {
-    let (n, dominant) = b.picture_stats(png);
-    assert!(
-        n >= colours && dominant < 0.92,
-        "{what}: a blank or broken render ({n} colours, the commonest {:.0} %)",
-        100.0 * dominant
-    );
-    if std::env::var_os("TABULA_UPDATE_DOCS").is_some_and(|v| v == "1") {
-        let file = support::repo().join(format!("docs/report-{what}.png"));
-        std::fs::write(&file, webdriver::base64_decode(png)).unwrap();
-    }
+    b.assert_not_blank(png, what, colours);
+    webdriver::save_for_docs(&format!("report-{what}"), png);
 }
 
 /// Opens the game of `record` from the games list (a click on its row),

@@ -245,6 +245,17 @@ impl Browser {
         assert_eq!(v[1], 0, "{what}: tables cut off");
     }
 
+    /// Fails unless the screenshot `png` (base64) has at least `colours`
+    /// colours and no colour covers 92 % of it: a blank or broken render.
+    pub fn assert_not_blank(&self, png: &str, what: &str, colours: u64) {
+        let (n, dominant) = self.picture_stats(png);
+        assert!(
+            n >= colours && dominant < 0.92,
+            "{what}: a blank or broken render ({n} colours, the commonest {:.0} %)",
+            100.0 * dominant
+        );
+    }
+
     /// Resizes the window.
     pub fn resize(&self, width: u32, height: u32) {
         self.command(
@@ -343,6 +354,22 @@ fn unchunk(mut data: &[u8]) -> Vec<u8> {
 }
 
 /// Decodes standard base64 (screenshots, to save them as PNG files).
+/// Whether the screenshots are saved for the README (`TABULA_UPDATE_DOCS=1`).
+pub fn updating_docs() -> bool {
+    std::env::var_os("TABULA_UPDATE_DOCS").is_some_and(|v| v == "1")
+}
+
+/// Saves the screenshot `png` (base64) as `docs/<name>.png` when
+/// [`updating_docs`]; does nothing otherwise.
+pub fn save_for_docs(name: &str, png: &str) {
+    if updating_docs() {
+        let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../docs")
+            .join(format!("{name}.png"));
+        std::fs::write(&file, base64_decode(png)).unwrap();
+    }
+}
+
 pub fn base64_decode(text: &str) -> Vec<u8> {
     let value = |c: u8| -> Option<u32> {
         Some(match c {
