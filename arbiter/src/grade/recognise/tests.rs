@@ -439,6 +439,21 @@ fn what_cannot_play_says_why() {
             "knight",
             "unplayable-one-player",
         ),
+        // `jogar` with the course's parameters that returns NIL in every
+        // position: no move, said so.
+        (
+            "answers-nil",
+            &["jogo.lisp"],
+            "knight",
+            "unplayable-no-move",
+        ),
+        // `jogar` reads the move from the keyboard in every call.
+        (
+            "asks-human",
+            &["jogo.lisp"],
+            "knight",
+            "unplayable-asks-human",
+        ),
         // `regras::melhor` with only an `(in-package :regras)`: no file
         // defines the package.
         (

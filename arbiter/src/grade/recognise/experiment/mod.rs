@@ -18,6 +18,7 @@ pub(super) mod clock;
 pub(super) mod judge;
 pub(super) mod spots;
 
+use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
@@ -104,6 +105,38 @@ pub(super) struct Outcome {
     /// What the kit neutralised loading the project (its `tabula: load:`
     /// lines), the first ones.
     pub(super) notes: Vec<String>,
+    /// How each entry's calls went.
+    pub(super) by_entry: BTreeMap<String, EntryCalls>,
+}
+
+/// How the calls of one entry went, whatever the arguments.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(super) struct EntryCalls {
+    pub(super) calls: usize,
+    /// Answers that held no move under any reading, and the first one's
+    /// why ("it answered NIL", "the board unchanged").
+    pub(super) no_move: usize,
+    pub(super) no_move_why: Option<String>,
+    /// Calls that read the keyboard (an end of file on the empty input).
+    pub(super) keyboard: usize,
+}
+
+impl EntryCalls {
+    fn note(&mut self, called: &Called) {
+        self.calls += 1;
+        match called {
+            Called::Answer { readings, .. } if readings.iter().all(Result::is_err) => {
+                self.no_move += 1;
+                if self.no_move_why.is_none() {
+                    self.no_move_why = readings.iter().find_map(|r| r.clone().err());
+                }
+            }
+            Called::Error { text, .. } if text.contains("signalled END-OF-FILE") => {
+                self.keyboard += 1
+            }
+            _ => {}
+        }
+    }
 }
 
 /// One submission's probe, started again when it dies.
@@ -116,6 +149,8 @@ pub(super) struct Session<'a> {
     calls: usize,
     /// (kind, the first one's words, count).
     errors: Vec<(String, String, usize)>,
+    /// How each entry's calls went.
+    by_entry: BTreeMap<String, EntryCalls>,
     /// The year's preset, under every call's keys.
     preset: Option<String>,
 }
@@ -203,6 +238,10 @@ impl Session<'_> {
                 if let Called::Error { text, .. } = &called {
                     self.note_error(text);
                 }
+                self.by_entry
+                    .entry(c.entry.clone())
+                    .or_default()
+                    .note(&called);
                 called
             }
             None => Called::Gone("the probe stopped".into()),
@@ -255,6 +294,7 @@ pub(super) fn run(
         restarts: 0,
         calls: 0,
         errors: Vec::new(),
+        by_entry: BTreeMap::new(),
         preset: setup.preset.clone(),
     };
     let dynamic = initial_shapes(&mut session, setup, game);
@@ -283,6 +323,7 @@ pub(super) fn run(
     outcome.calls = session.calls;
     session.errors.sort_by_key(|e| std::cmp::Reverse(e.2));
     outcome.errors = session.errors.into_iter().map(|(_, e, n)| (e, n)).collect();
+    outcome.by_entry = session.by_entry;
     if let Some(p) = session.probe.take() {
         p.stop();
     }
