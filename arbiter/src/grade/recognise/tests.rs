@@ -324,6 +324,15 @@ fn the_real_patterns_play() {
             "nega-memo",
             Some((":base", "0")),
         ),
+        // The reserve keeps a 0 where the piece played was: one move.
+        (
+            "quatro-reserve-zero",
+            &["jogo.lisp"],
+            "quatro",
+            Some(2020),
+            "jogar",
+            None,
+        ),
         (
             "adji-pit",
             &["jogo.lisp"],

@@ -8,7 +8,9 @@
 //!
 //! The search: each candidate, in order, on the start (player 1 to move),
 //! until three answer a legal move there (a call that signals an error
-//! costs milliseconds; one that runs past its limit costs the limit); then
+//! costs milliseconds; one that runs past its limit costs the limit; an
+//! entry late twice there has its other ways tried after every other
+//! entry's); then
 //! those three on every position, a candidate that plays every position
 //! ending the search. A candidate that plays player 1's positions but not
 //! player 2's is tried again showing player 2 the game as player 1
@@ -518,7 +520,23 @@ fn first_round(
     let mut late: Vec<Trial> = Vec::new();
     let mut tried = 0;
     let mut extra_until: Option<Instant> = None;
-    for c in candidates {
+    // An entry late twice on the start (a whole game, a deep default) has
+    // its other ways tried after every other entry's: its lateness must
+    // not spend the budget the others need.
+    let mut lates: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut deferred: Vec<&Candidate> = Vec::new();
+    let mut queue: std::collections::VecDeque<&Candidate> = candidates.iter().collect();
+    let mut deferring = true;
+    while let Some(c) = queue.pop_front().or_else(|| {
+        deferring = false;
+        let d = std::mem::take(&mut deferred);
+        queue.extend(d);
+        queue.pop_front()
+    }) {
+        if deferring && lates.get(c.entry.as_str()).is_some_and(|&n| n >= 2) {
+            deferred.push(c);
+            continue;
+        }
         if session.out_of_time() {
             break;
         }
@@ -546,8 +564,11 @@ fn first_round(
         }
         if t.legal_at(0) {
             shortlist.push(t);
-        } else if t.verdicts[0][0] == Some(Verdict::Late) && late.len() < 2 {
-            late.push(t);
+        } else if t.verdicts[0][0] == Some(Verdict::Late) {
+            *lates.entry(c.entry.as_str()).or_default() += 1;
+            if late.len() < 2 {
+                late.push(t);
+            }
         }
     }
     (shortlist, late, tried)
