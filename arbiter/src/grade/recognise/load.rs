@@ -7,6 +7,7 @@
 //! Projeto 1 left in beside its phase 2), is left out, with a warning.
 
 use std::collections::{BTreeSet, VecDeque};
+use std::path::Path;
 
 use super::files::LispFile;
 use super::source::Def;
@@ -24,10 +25,25 @@ pub(super) fn defs_named<'a>(files: &'a [LispFile], name: &str) -> Vec<(usize, &
 /// The names the entry reaches (functions and globals), through every
 /// file's definitions.
 pub(super) fn reach(files: &[LispFile], entry: &str) -> BTreeSet<String> {
+    reach_near(files, entry, None)
+}
+
+/// The names the entry reaches, each name followed through its
+/// definitions in the folder `near` when that folder defines it, else
+/// through every file's (a Projeto 1 beside phase 2 defines the same
+/// names, and what its own versions call is not phase 2's concern).
+pub(super) fn reach_near(files: &[LispFile], entry: &str, near: Option<&Path>) -> BTreeSet<String> {
     let mut seen = BTreeSet::from([entry.to_string()]);
     let mut queue = VecDeque::from([entry.to_string()]);
     while let Some(name) = queue.pop_front() {
-        for (_, d) in defs_named(files, &name) {
+        let defs = defs_named(files, &name);
+        let here: Vec<_> = defs
+            .iter()
+            .filter(|(i, _)| near.is_some_and(|d| files[*i].dir == d))
+            .copied()
+            .collect();
+        let defs = if here.is_empty() { defs } else { here };
+        for (_, d) in defs {
             for next in d.calls.iter().chain(&d.globals) {
                 if seen.insert(next.clone()) {
                     queue.push_back(next.clone());

@@ -17,7 +17,7 @@ use super::entry::entries;
 use super::experiment::{self, Best, Outcome, Setup};
 use super::files::LispFile;
 use super::globals::{globals, menus, Globals};
-use super::load::{load_order, reach};
+use super::load::{load_order, reach_near};
 use super::names::{aliases, Alias};
 use super::probe::Lab;
 use super::shapes::initial_functions;
@@ -154,10 +154,20 @@ fn static_reading<'a>(
     let arity = preset.map_or(2, |p| p.args.len());
     let found = entries(files, entry_name, arity, 8);
     let top = found.first();
-    // What any entry reaches: the experiment may keep any of them.
+    // What any entry reaches: the experiment may keep any of them. An
+    // entry in another folder than the likeliest one's counts only when
+    // the likeliest reaches it (a Projeto 1's searches beside phase 2 do
+    // not make Projeto 1 loaded); names are followed in each entry's own
+    // folder first.
+    let near = |e: &super::entry::Entry| Some(files[e.file].dir.as_path());
+    let top_reach = top.map(|t| reach_near(files, &t.def.name, near(t)));
     let mut reached: BTreeSet<String> = BTreeSet::new();
     for e in &found {
-        reached.extend(reach(files, &e.def.name));
+        let beside = top.is_some_and(|t| files[t.file].dir == files[e.file].dir);
+        let called = top_reach.as_ref().is_some_and(|r| r.contains(&e.def.name));
+        if beside || called {
+            reached.extend(reach_near(files, &e.def.name, near(e)));
+        }
     }
     let (listed, files_how, never) =
         load_order(files, top.map(|e| e.file), top.map(|_| &reached), warnings);

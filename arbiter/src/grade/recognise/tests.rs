@@ -645,6 +645,31 @@ fn a_projeto_1_beside_phase_2_is_left_out_though_it_defines_the_same_names() {
     );
 }
 
+/// The same, when Projeto 1's own versions of the shared names call
+/// helpers only it defines, and its searches take a time limit as phase
+/// 2's entry does (a real group's pattern): neither makes Projeto 1
+/// loaded.
+#[test]
+fn a_projeto_1_whose_own_helpers_and_searches_phase_2_never_calls_is_left_out() {
+    let tmp = Tmp::new("both-phases-helpers");
+    let sub = take_kit(
+        &tmp,
+        "both-phases-helpers",
+        &[
+            "Projeto 1/projeto.lisp",
+            "Projeto 1/puzzle.lisp",
+            "Projeto 2/interact.lisp",
+            "Projeto 2/puzzle.lisp",
+        ],
+    );
+    let r = rec(&sub, game("knight"), Some(2023), desc_dir(&sub));
+    assert_eq!(
+        value(&sub, ":files").as_deref(),
+        Some("(\"files/projeto/Projeto 2/interact.lisp\")"),
+        "{r:#?}"
+    );
+}
+
 #[test]
 fn another_games_project_is_nothing() {
     for (project, file, other) in [
