@@ -85,6 +85,8 @@ pub(super) struct Best {
     pub(super) slowest: u64,
     /// The units the positions were tried in.
     pub(super) tried_clock: Clock,
+    /// The call at the championship's move time answered after its tempo.
+    pub(super) late: bool,
 }
 
 /// What the experiment found.
@@ -312,11 +314,9 @@ pub(super) fn run(
         let (best, tried) = search(&mut session, &candidates, &spots, setup);
         outcome.candidates = tried;
         outcome.best = best.map(|mut b| {
-            let decided = clock::decide(&mut session, &b, &spots[0], setup, lab.movetime);
-            if decided.0 != b.tried_clock {
-                again(&mut session, &mut b, &spots, decided.0);
+            if b.clock.is_none() {
+                settle(&mut session, &mut b, &spots, setup);
             }
-            b.clock = Some(decided);
             b
         });
     }
@@ -469,10 +469,10 @@ fn search(
             }
         }
     }
-    // The likeliest entry first: the first that plays every position ends
-    // the search.
+    // The likeliest entry first: the first that plays every position, in
+    // time at the championship's move time, ends the search.
     shortlist.sort_by_key(|t| t.candidate.rank);
-    let mut best: Option<Trial> = None;
+    let mut best: Option<Best> = None;
     for mut t in shortlist {
         for i in 1..spots.len() {
             if session.out_of_time() {
@@ -483,26 +483,52 @@ fn search(
             }
         }
         let t = other_view(session, t, spots, setup);
-        let in_time = t.slowest <= setup.movetime;
-        let perfect = t.best().1 == spots.len() && in_time;
-        // The most legal moves; then the likelier entry; then within the
-        // move time (a depth that answers in time).
-        let key = |t: &Trial| {
+        let mut b = summary(t, spots);
+        // Every position played: its clock is settled now, with a call at
+        // the championship's move time; late there (a default depth too
+        // deep for it), or slow on a position, the next candidate is tried.
+        let perfect = b.legal == spots.len();
+        if perfect {
+            settle(session, &mut b, spots, setup);
+        }
+        let done = perfect && !b.late && b.slowest <= setup.movetime;
+        // The most legal moves; then a search given a depth that a call
+        // showed in time at the move time (the same program, shallower,
+        // rather than a likelier entry too slow to play); then the
+        // likelier entry; then within the move time on the positions.
+        let key = |b: &Best| {
             (
-                t.best().1,
-                std::cmp::Reverse(t.candidate.rank),
-                t.slowest <= setup.movetime,
+                b.legal,
+                b.clock.is_some() && !b.late && given_a_depth(&b.candidate),
+                std::cmp::Reverse(b.candidate.rank),
+                b.slowest <= setup.movetime,
             )
         };
-        let better = |b: &Trial| key(&t) > key(b);
-        if best.as_ref().is_none_or(better) {
-            best = Some(t);
+        if best.as_ref().is_none_or(|kept| key(&b) > key(kept)) {
+            best = Some(b);
         }
-        if perfect {
+        if done {
             break;
         }
     }
-    (best.map(|t| summary(t, spots)), tried)
+    (best, tried)
+}
+
+/// A candidate called with a depth: a small number among its arguments.
+fn given_a_depth(c: &Candidate) -> bool {
+    c.args
+        .iter()
+        .any(|a| a.parse::<u32>().is_ok_and(|n| (1..=20).contains(&n)))
+}
+
+/// Settles the clock of `b` with a call at the championship's move time
+/// (its positions tried again when the units change).
+fn settle(session: &mut Session, b: &mut Best, spots: &[Spot], setup: &Setup) {
+    let decided = clock::decide(session, b, &spots[0], setup, setup.movetime);
+    if decided.0 != b.tried_clock {
+        again(session, b, spots, decided.0);
+    }
+    b.clock = Some(decided);
 }
 
 /// The candidates on the start, in order, until [`SHORTLIST`] play it;
@@ -653,5 +679,6 @@ fn summary(t: Trial, spots: &[Spot]) -> Best {
         clock: None,
         slowest: t.slowest,
         tried_clock: t.clock,
+        late: false,
     }
 }
