@@ -123,6 +123,54 @@ impl FromStr for MoveClass {
     }
 }
 
+/// What the reference knows of a move, for its class ([`classify`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Verdict {
+    /// The drop in the mover's winning chances (points of win %, ≥ 0).
+    pub drop: f64,
+    /// The reference's best move, or one it finds as good.
+    pub as_good: bool,
+    /// A proven win thrown away.
+    pub missed_win: bool,
+    /// The mover's first move of the game.
+    pub first_move: bool,
+    /// The reference proves the mover's position lost after the move.
+    pub proven_lost_after: bool,
+}
+
+/// The class of a move and the drop its accuracy is computed from.
+///
+/// A missed win is a blunder, a move as good as the reference's is best,
+/// the others go by their drop — except a side's **first move**, which is
+/// at most an [`MoveClass::Inaccuracy`] (its drop counted at most
+/// [`MISTAKE`]) unless the reference proves the position lost after it or
+/// the move throws a proven win away: at the start of a game the
+/// reference's score is an estimate from far away, and a student cannot be
+/// told that an opening move cost most of the game on that alone.
+///
+/// ```
+/// use tabula::analysis::judge::{classify, Verdict};
+/// use tabula::analysis::MoveClass;
+///
+/// let opening = Verdict { drop: 71.0, first_move: true, ..Verdict::default() };
+/// assert_eq!(classify(&opening), (MoveClass::Inaccuracy, 10.0));
+/// let lost = Verdict { proven_lost_after: true, ..opening };
+/// assert_eq!(classify(&lost), (MoveClass::Blunder, 71.0));
+/// ```
+pub fn classify(v: &Verdict) -> (MoveClass, f64) {
+    if v.missed_win {
+        return (MoveClass::Blunder, v.drop);
+    }
+    if v.as_good {
+        return (MoveClass::Best, v.drop);
+    }
+    if v.first_move && !v.proven_lost_after {
+        let drop = v.drop.min(MISTAKE);
+        return (MoveClass::from_drop(drop).min(MoveClass::Inaccuracy), drop);
+    }
+    (MoveClass::from_drop(v.drop), v.drop)
+}
+
 /// The accuracy of one move (0–100) from its drop in winning chances
 /// (points of win %): `103.1668 · exp(−0.04354 · drop) − 3.1669`, clamped
 /// to 0–100, and 100 without a drop (lichess's fit of its
@@ -201,6 +249,39 @@ fn std_dev(xs: &[f64]) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_first_move_is_never_a_mistake_unless_proven_lost() {
+        for drop in [0.0, 4.9, 5.0, 9.9, 10.0, 15.0, 71.0, 100.0] {
+            let later = Verdict {
+                drop,
+                ..Verdict::default()
+            };
+            let first = Verdict {
+                first_move: true,
+                ..later
+            };
+            let (class, counted) = classify(&first);
+            assert_eq!(class, MoveClass::from_drop(drop).min(MoveClass::Inaccuracy));
+            assert_eq!(counted, drop.min(MISTAKE), "{drop}");
+            assert_eq!(classify(&later), (MoveClass::from_drop(drop), drop));
+            let lost = Verdict {
+                proven_lost_after: true,
+                ..first
+            };
+            assert_eq!(classify(&lost), (MoveClass::from_drop(drop), drop));
+            let missed = Verdict {
+                missed_win: true,
+                ..first
+            };
+            assert_eq!(classify(&missed).0, MoveClass::Blunder);
+            let good = Verdict {
+                as_good: true,
+                ..first
+            };
+            assert_eq!(classify(&good).0, MoveClass::Best);
+        }
+    }
 
     #[test]
     fn classes_follow_the_thresholds_and_round_trip() {

@@ -17,7 +17,8 @@
 //!   side to move's winning chances, one model per game id, shipped in
 //!   `data/winchance.tsv`.
 //! - [`fit`]: `tabula fit-winchance`, the self-play games and the fit that
-//!   made that file.
+//!   made that file; [`calibrate`]: the models' calibration on held-out
+//!   games of the course's level (`arbiter winchance`), which refits it.
 //! - [`sample`]: seeded games of simple players (the reference, greedy,
 //!   random), for the benchmark, the fit and the tests.
 //! - [`bench`](mod@bench): `tabula bench-analysis`, positions per second;
@@ -56,6 +57,7 @@
 //! ```
 
 pub mod bench;
+pub mod calibrate;
 pub mod cli;
 pub mod fit;
 pub mod game;
