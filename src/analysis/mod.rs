@@ -12,7 +12,8 @@
 //!   [`SideSummary`] per player. One analyser per thread;
 //!   [`analyse_all`] spreads games over threads.
 //! - [`judge`]: the classes ([`MoveClass`]), the per-move and the game
-//!   accuracy (lichess's formulas and thresholds).
+//!   accuracy (lichess's formulas and thresholds; the game accuracy is
+//!   lichess's volatility-weighted mean without its harmonic half).
 //! - [`winchance`]: [`WinModel`], the reference's score turned into the
 //!   side to move's winning chances, one model per game id, shipped in
 //!   `data/winchance.tsv`.
