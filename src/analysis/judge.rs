@@ -201,9 +201,9 @@ pub fn move_accuracy(drop: f64) -> f64 {
 /// which counts every move alike: the moves of a side that is already
 /// lost (or won) lose almost no winning chances whatever they are, so a
 /// player crushed early scored above a better one who held on (measured:
-/// `docs/analysis.md`, *Game accuracy*). The weights exist to discount
-/// those moves; the harmonic mean undid it. `None` when the side played no
-/// move.
+/// `docs/analysis.md`, *Why not lichess's harmonic mean*). The weights
+/// exist to discount those moves; the harmonic mean undid it. `None` when
+/// the side played no move.
 pub fn game_accuracy(series: &[f64], accuracies: &[f64], mine: &[bool]) -> Option<f64> {
     let weights = volatility_weights(series, accuracies.len());
     let (mut sum, mut total) = (0.0, 0.0);
