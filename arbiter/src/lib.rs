@@ -102,6 +102,7 @@ pub use play::clock::TimeControl;
 pub use play::game::Settings;
 pub use play::human::{run as play_command, PlayArgs};
 pub use results::analysis::{table as analysis_table, Analyses};
+pub use results::calibration::{run as winchance_command, WinchanceArgs};
 pub use results::html::{
     load_journals, run as report_command, title as page_title, write as write_page, Live, PageInfo,
     ReportArgs, Similarity,

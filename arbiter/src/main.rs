@@ -161,6 +161,12 @@ enum Command {
     /// entrant's accuracy. Resumes an --out file of the same settings.
     /// Exit 0 when it ran, 2 on bad arguments, 130 when interrupted.
     Analyse(arbiter::AnalyseArgs),
+    /// The win-chance models calibrated on held-out games of the course's
+    /// level: analysed results files in (games split by game into folds),
+    /// per game and per level the log-loss, Brier score and calibration of
+    /// the shipped and the refitted scale; `--out` writes the refitted
+    /// table (docs/analysis.md). Exit 0 when it ran, 2 on bad input.
+    Winchance(arbiter::WinchanceArgs),
     /// Copied work: engines that choose the same moves far more often than
     /// independent engines of their strength (`--game <id> <ENGINE>…`), and
     /// sources that share winnowed fingerprints (`--source <dir>… [--base
@@ -365,6 +371,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             arbiter::report_command(args)
         }
         Some(Command::Analyse(args)) => arbiter::analyse_command(args),
+        Some(Command::Winchance(args)) => arbiter::winchance_command(&args),
         Some(Command::Similarity(args)) => arbiter::similarity_command(args),
         Some(Command::BenchSimilarity(args)) => arbiter::bench_similarity(args),
         Some(Command::Grade(args)) => {

@@ -30,7 +30,7 @@
 //! assert!(scale < 3f64.ln() / 10.0 && scale > 0.9 * 3f64.ln() / 10.0);
 //! ```
 
-use super::winchance::{logistic, FitQuality, WinModel, TABLE_HEADER};
+use super::winchance::{logistic, FitQuality, Metrics, WinModel, TABLE_HEADER};
 use crate::game::Outcome;
 use crate::games::{GameId, GameSetup};
 use crate::search::{Evaluate, Limits, Searcher};
@@ -217,33 +217,20 @@ pub fn fit(samples: &[Sample]) -> (f64, FitQuality) {
 
 /// How well `scale` fits `samples` (see [`FitQuality`]).
 pub fn quality(samples: &[Sample], scale: f64) -> FitQuality {
-    let mut q = FitQuality::default();
-    let mut bins = [(0.0f64, 0.0f64, 0u64); 10];
-    for s in samples {
-        if s.exact {
-            q.exact += 1;
-            continue;
-        }
-        let p = logistic(scale * f64::from(s.score)).clamp(1e-9, 1.0 - 1e-9);
-        q.positions += 1;
-        q.log_loss -= s.result * p.ln() + (1.0 - s.result) * (1.0 - p).ln();
-        q.brier += (p - s.result) * (p - s.result);
-        let bin = &mut bins[((p * 10.0) as usize).min(9)];
-        bin.0 += p;
-        bin.1 += s.result;
-        bin.2 += 1;
-    }
-    if q.positions > 0 {
-        let n = q.positions as f64;
-        q.log_loss /= n;
-        q.brier /= n;
-        q.calibration = bins
+    let m = Metrics::of(
+        samples
             .iter()
-            .map(|&(p, y, _)| (p - y).abs() * 100.0)
-            .sum::<f64>()
-            / n;
+            .filter(|s| !s.exact)
+            .map(|s| (logistic(scale * f64::from(s.score)), s.result)),
+    );
+    FitQuality {
+        games: 0,
+        positions: m.positions,
+        exact: samples.iter().filter(|s| s.exact).count() as u64,
+        log_loss: m.log_loss,
+        brier: m.brier,
+        calibration: m.calibration,
     }
-    q
 }
 
 /// Fits every game of `options`, reporting each on `progress` as it is

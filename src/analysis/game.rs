@@ -21,7 +21,9 @@
 //!    ([`super::judge`]). A move is `best` when it is the reference's move,
 //!    or loses neither points nor chances. A *missed win*: the score before
 //!    was a proven win and the one after is a draw or a loss (proven or
-//!    not); it is always a blunder.
+//!    not); it is always a blunder. A side's *first move* is at most an
+//!    inaccuracy (its drop counted at most 10) unless the reference proves
+//!    the position lost after it ([`super::judge::classify`]).
 //! 4. **Only move** (when the played move is `best`): the position is
 //!    searched again without the played move
 //!    ([`Searcher::search_excluding`]) to depth `d` (to the end when
@@ -31,7 +33,7 @@
 //! Every search has the whole budget ([`Budget`]); the searches after the
 //! first are shallower or start from a warm table, and cost less.
 
-use super::judge::{game_accuracy, move_accuracy, MoveClass, BLUNDER};
+use super::judge::{classify, game_accuracy, move_accuracy, MoveClass, Verdict, BLUNDER};
 use super::winchance::WinModel;
 use crate::game::{Game, MoveError, Player};
 use crate::games::any::IntoAnyMove;
@@ -456,11 +458,14 @@ impl Analyser {
         self.searcher.reset();
         let mut pos = *start;
         let mut records = Vec::with_capacity(moves.len());
+        let mut moved = [false; 2];
         for (ply, &mv) in moves.iter().enumerate() {
             if self.stop.load(Ordering::Relaxed) {
                 break;
             }
-            records.push(self.judge(ply, &pos, mv, &model));
+            let side = pos.side_to_move().index();
+            let first_move = !std::mem::replace(&mut moved[side], true);
+            records.push(self.judge(ply, &pos, mv, &model, first_move));
             pos.play_unchecked(mv);
         }
         if self.stop.load(Ordering::Relaxed) {
@@ -476,6 +481,7 @@ impl Analyser {
         pos: &G,
         mv: G::Move,
         model: &WinModel,
+        first_move: bool,
     ) -> MoveAnalysis {
         let stop = Arc::clone(&self.stop);
         let limits = self.settings.budget.limits(G::ID);
@@ -510,16 +516,14 @@ impl Analyser {
         let (score_before, exact_before) = (root.score, root.exact);
         let win_before = model.percent(score_before, exact_before);
         let win_after = model.percent(score_after, exact_after);
-        let drop = (win_before - win_after).max(0.0);
         let missed_win = exact_before && score_before > 0 && score_after <= 0;
-        let as_good = mv == best || (score_after >= score_before && win_after >= win_before);
-        let class = if missed_win {
-            MoveClass::Blunder
-        } else if as_good {
-            MoveClass::Best
-        } else {
-            MoveClass::from_drop(drop)
-        };
+        let (class, drop) = classify(&Verdict {
+            drop: (win_before - win_after).max(0.0),
+            as_good: mv == best || (score_after >= score_before && win_after >= win_before),
+            missed_win,
+            first_move,
+            proven_lost_after: exact_after && score_after < 0,
+        });
         let mut only_move = false;
         if self.settings.only_move && class == MoveClass::Best && win_after >= BLUNDER {
             if let Some(other) =

@@ -123,6 +123,54 @@ impl FromStr for MoveClass {
     }
 }
 
+/// What the reference knows of a move, for its class ([`classify`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Verdict {
+    /// The drop in the mover's winning chances (points of win %, ≥ 0).
+    pub drop: f64,
+    /// The reference's best move, or one it finds as good.
+    pub as_good: bool,
+    /// A proven win thrown away.
+    pub missed_win: bool,
+    /// The mover's first move of the game.
+    pub first_move: bool,
+    /// The reference proves the mover's position lost after the move.
+    pub proven_lost_after: bool,
+}
+
+/// The class of a move and the drop its accuracy is computed from.
+///
+/// A missed win is a blunder, a move as good as the reference's is best,
+/// the others go by their drop — except a side's **first move**, which is
+/// at most an [`MoveClass::Inaccuracy`] (its drop counted at most
+/// [`MISTAKE`]) unless the reference proves the position lost after it or
+/// the move throws a proven win away: at the start of a game the
+/// reference's score is an estimate from far away, and a student cannot be
+/// told that an opening move cost most of the game on that alone.
+///
+/// ```
+/// use tabula::analysis::judge::{classify, Verdict};
+/// use tabula::analysis::MoveClass;
+///
+/// let opening = Verdict { drop: 71.0, first_move: true, ..Verdict::default() };
+/// assert_eq!(classify(&opening), (MoveClass::Inaccuracy, 10.0));
+/// let lost = Verdict { proven_lost_after: true, ..opening };
+/// assert_eq!(classify(&lost), (MoveClass::Blunder, 71.0));
+/// ```
+pub fn classify(v: &Verdict) -> (MoveClass, f64) {
+    if v.missed_win {
+        return (MoveClass::Blunder, v.drop);
+    }
+    if v.as_good {
+        return (MoveClass::Best, v.drop);
+    }
+    if v.first_move && !v.proven_lost_after {
+        let drop = v.drop.min(MISTAKE);
+        return (MoveClass::from_drop(drop).min(MoveClass::Inaccuracy), drop);
+    }
+    (MoveClass::from_drop(v.drop), v.drop)
+}
+
 /// The accuracy of one move (0–100) from its drop in winning chances
 /// (points of win %): `103.1668 · exp(−0.04354 · drop) − 3.1669`, clamped
 /// to 0–100, and 100 without a drop (lichess's fit of its
@@ -137,9 +185,8 @@ pub fn move_accuracy(drop: f64) -> f64 {
         .clamp(0.0, 100.0)
 }
 
-/// The game accuracy of one side (lichess's `gameAccuracy`): the mean of
-/// a volatility-weighted mean and a harmonic mean of its moves'
-/// accuracies.
+/// The game accuracy of one side: the volatility-weighted mean of its
+/// moves' accuracies (lichess's `gameAccuracy` without its harmonic half).
 ///
 /// `series` is the winning chances of player 1 (0–100) at every position of
 /// the game, the start first and the final position last (one more than
@@ -148,12 +195,18 @@ pub fn move_accuracy(drop: f64) -> f64 {
 /// the standard deviation (population) of the winning chances in a window
 /// of `clamp(moves / 10, 2, 8)` positions ending after it (the first
 /// windows repeat the first full one), clamped to 0.5–12: moves played
-/// while the game swings count more. The harmonic mean (each accuracy at
-/// least 1) lets a few bad moves weigh. `None` when the side played no
-/// move.
+/// while the game swings count more, and a bad move makes its own swing.
+///
+/// Lichess also averages in the plain harmonic mean of the accuracies,
+/// which counts every move alike: the moves of a side that is already
+/// lost (or won) lose almost no winning chances whatever they are, so a
+/// player crushed early scored above a better one who held on (measured:
+/// `docs/analysis.md`, *Why not lichess's harmonic mean*). The weights
+/// exist to discount those moves; the harmonic mean undid it. `None` when
+/// the side played no move.
 pub fn game_accuracy(series: &[f64], accuracies: &[f64], mine: &[bool]) -> Option<f64> {
     let weights = volatility_weights(series, accuracies.len());
-    let (mut sum, mut total, mut inverse, mut n) = (0.0, 0.0, 0.0, 0usize);
+    let (mut sum, mut total) = (0.0, 0.0);
     for ((&acc, &w), _) in accuracies
         .iter()
         .zip(&weights)
@@ -162,15 +215,8 @@ pub fn game_accuracy(series: &[f64], accuracies: &[f64], mine: &[bool]) -> Optio
     {
         sum += acc * w;
         total += w;
-        inverse += 1.0 / acc.max(1.0);
-        n += 1;
     }
-    if n == 0 || total == 0.0 {
-        return None;
-    }
-    let weighted = sum / total;
-    let harmonic = n as f64 / inverse;
-    Some((weighted + harmonic) / 2.0)
+    (total > 0.0).then(|| sum / total)
 }
 
 /// One weight per move (see [`game_accuracy`]): windows of the series, the
@@ -201,6 +247,39 @@ fn std_dev(xs: &[f64]) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_first_move_is_never_a_mistake_unless_proven_lost() {
+        for drop in [0.0, 4.9, 5.0, 9.9, 10.0, 15.0, 71.0, 100.0] {
+            let later = Verdict {
+                drop,
+                ..Verdict::default()
+            };
+            let first = Verdict {
+                first_move: true,
+                ..later
+            };
+            let (class, counted) = classify(&first);
+            assert_eq!(class, MoveClass::from_drop(drop).min(MoveClass::Inaccuracy));
+            assert_eq!(counted, drop.min(MISTAKE), "{drop}");
+            assert_eq!(classify(&later), (MoveClass::from_drop(drop), drop));
+            let lost = Verdict {
+                proven_lost_after: true,
+                ..first
+            };
+            assert_eq!(classify(&lost), (MoveClass::from_drop(drop), drop));
+            let missed = Verdict {
+                missed_win: true,
+                ..first
+            };
+            assert_eq!(classify(&missed).0, MoveClass::Blunder);
+            let good = Verdict {
+                as_good: true,
+                ..first
+            };
+            assert_eq!(classify(&good).0, MoveClass::Best);
+        }
+    }
 
     #[test]
     fn classes_follow_the_thresholds_and_round_trip() {
@@ -240,19 +319,35 @@ mod tests {
     }
 
     #[test]
-    fn game_accuracy_averages_weighted_and_harmonic_means() {
+    fn game_accuracy_is_the_volatility_weighted_mean() {
         // Two moves each: all perfect.
         let series = [50.0, 50.0, 50.0, 50.0, 50.0];
         let acc = [100.0; 4];
         let mine = [true, false, true, false];
         assert!((game_accuracy(&series, &acc, &mine).unwrap() - 100.0).abs() < 1e-9);
-        // Equal weights (a flat series): (arithmetic + harmonic) / 2.
+        // Equal weights (a flat series): the arithmetic mean.
         let acc = [100.0, 100.0, 20.0, 100.0];
         let got = game_accuracy(&series, &acc, &mine).unwrap();
-        let want = (60.0 + 2.0 / (1.0 / 100.0 + 1.0 / 20.0)) / 2.0;
-        assert!((got - want).abs() < 1e-9, "{got} {want}");
+        assert!((got - 60.0).abs() < 1e-9, "{got}");
         assert_eq!(game_accuracy(&series, &acc, &[false; 4]), None);
         assert_eq!(game_accuracy(&[50.0], &[], &[]), None);
+    }
+
+    #[test]
+    fn moves_of_a_decided_game_weigh_little() {
+        // Player 2 blunders once while the game is even, then is lost
+        // (player 1 at 99 %) and plays on: its later moves lose almost
+        // nothing. They barely lift its accuracy (an unweighted mean
+        // would say 80).
+        let series = [
+            50.0, 50.0, 50.0, 50.0, 99.0, 99.0, 99.0, 99.0, 99.0, 99.0, 99.0,
+        ];
+        let acc = [
+            100.0, 100.0, 100.0, 0.0, 100.0, 100.0, 100.0, 100.0, 100.0, 100.0,
+        ];
+        let mine: Vec<bool> = (0..10).map(|i| i % 2 == 1).collect();
+        let got = game_accuracy(&series, &acc, &mine).unwrap();
+        assert!(got < 20.0, "{got}");
     }
 
     #[test]
@@ -266,8 +361,6 @@ mod tests {
         assert_eq!(weights.len(), 6);
         assert!(weights[4] > weights[0], "{weights:?}");
         let got = game_accuracy(&series, &acc, &mine).unwrap();
-        let harmonic = 3.0 / (1.0 / 100.0 + 1.0 / 100.0 + 1.0 / 30.0);
-        let arithmetic = 230.0 / 3.0;
-        assert!(got < (arithmetic + harmonic) / 2.0, "{got}");
+        assert!(got < 230.0 / 3.0, "{got}");
     }
 }

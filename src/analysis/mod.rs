@@ -12,12 +12,14 @@
 //!   [`SideSummary`] per player. One analyser per thread;
 //!   [`analyse_all`] spreads games over threads.
 //! - [`judge`]: the classes ([`MoveClass`]), the per-move and the game
-//!   accuracy (lichess's formulas and thresholds).
+//!   accuracy (lichess's formulas and thresholds; the game accuracy is
+//!   lichess's volatility-weighted mean without its harmonic half).
 //! - [`winchance`]: [`WinModel`], the reference's score turned into the
 //!   side to move's winning chances, one model per game id, shipped in
 //!   `data/winchance.tsv`.
 //! - [`fit`]: `tabula fit-winchance`, the self-play games and the fit that
-//!   made that file.
+//!   made that file; [`calibrate`]: the models' calibration on held-out
+//!   games of the course's level (`arbiter winchance`), which refits it.
 //! - [`sample`]: seeded games of simple players (the reference, greedy,
 //!   random), for the benchmark, the fit and the tests.
 //! - [`bench`](mod@bench): `tabula bench-analysis`, positions per second;
@@ -56,6 +58,7 @@
 //! ```
 
 pub mod bench;
+pub mod calibrate;
 pub mod cli;
 pub mod fit;
 pub mod game;

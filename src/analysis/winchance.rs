@@ -1,6 +1,8 @@
 //! Winning chances: the reference's score (in the game's points, from the
 //! side to move) turned into the side to move's chance of winning, with one
-//! model per two-player game id fitted on the reference's own games.
+//! model per two-player game id fitted on the reference's own games, or on
+//! games of the course's level where those predict held-out games better
+//! ([`super::calibrate`], `arbiter winchance`).
 //!
 //! **The model.** The *expected result* of the side to move — its chance of
 //! winning plus half its chance of a draw, as a percentage — is
@@ -20,7 +22,9 @@
 //!
 //! **The data.** The fitted scales and the fit quality are shipped in
 //! `data/winchance.tsv` (read at compile time), refitted by `tabula
-//! fit-winchance` ([`super::fit`]); `docs/analysis.md` has the table.
+//! fit-winchance` ([`super::fit`], self-play) and `arbiter winchance`
+//! (course-level games, held-out figures); `docs/analysis.md` has the
+//! tables.
 //!
 //! ```
 //! use tabula::analysis::WinModel;
@@ -48,7 +52,9 @@ pub const FALLBACK_SCALE: f64 = 0.1;
 /// The node budget of a game missing from the shipped table.
 pub const FALLBACK_NODES: u64 = 10_000;
 
-/// How well a model fits the positions it was fitted on.
+/// How well a model fits: on the positions it was fitted on (`tabula
+/// fit-winchance`), or on held-out games (`arbiter winchance`, the table's
+/// "Made by" line says which).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct FitQuality {
     /// Self-play games played.
@@ -212,6 +218,74 @@ impl fmt::Display for TableError {
 }
 
 impl std::error::Error for TableError {}
+
+/// Bins of the reliability table: ten of the predicted chance.
+pub const BINS: usize = 10;
+
+/// One bin of a reliability table.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Bin {
+    /// Positions whose chance fell in the bin.
+    pub positions: u64,
+    /// Their mean predicted chance (0–1).
+    pub predicted: f64,
+    /// Their mean result (0–1, a draw ½).
+    pub observed: f64,
+}
+
+/// How well predicted chances met the results.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Metrics {
+    /// Positions scored.
+    pub positions: u64,
+    /// Mean log-loss (natural log; a constant 50 % gives ln 2 = 0.693).
+    pub log_loss: f64,
+    /// Mean squared error of the chance against the result (0.25 for a
+    /// constant 50 % on decided games).
+    pub brier: f64,
+    /// Expected calibration error: the positions-weighted mean over the
+    /// bins of |mean predicted − mean result|, in points of win %.
+    pub calibration: f64,
+    /// The reliability table: bin `k` holds chances in `[k/10, (k+1)/10)`.
+    pub bins: [Bin; BINS],
+}
+
+impl Metrics {
+    /// The metrics of `(predicted chance 0–1, result 0/½/1)` pairs (chances
+    /// clamped to 10⁻⁹ from 0 and 1 for the log-loss).
+    pub fn of(pairs: impl IntoIterator<Item = (f64, f64)>) -> Metrics {
+        let mut m = Metrics::default();
+        for (p, y) in pairs {
+            let q = p.clamp(1e-9, 1.0 - 1e-9);
+            m.positions += 1;
+            m.log_loss -= y * q.ln() + (1.0 - y) * (1.0 - q).ln();
+            m.brier += (p - y) * (p - y);
+            let bin = &mut m.bins[((p * BINS as f64) as usize).min(BINS - 1)];
+            bin.positions += 1;
+            bin.predicted += p;
+            bin.observed += y;
+        }
+        if m.positions == 0 {
+            return m;
+        }
+        let n = m.positions as f64;
+        m.log_loss /= n;
+        m.brier /= n;
+        m.calibration = m
+            .bins
+            .iter()
+            .map(|b| (b.predicted - b.observed).abs() * 100.0)
+            .sum::<f64>()
+            / n;
+        for b in &mut m.bins {
+            if b.positions > 0 {
+                b.predicted /= b.positions as f64;
+                b.observed /= b.positions as f64;
+            }
+        }
+        m
+    }
+}
 
 /// The shipped models, read once (a table that does not read gives none,
 /// hence fallbacks; a test reads it).

@@ -130,6 +130,12 @@ impl MoveLine {
         (self.win_before - self.win_after).max(0.0)
     }
 
+    /// The reference proved the move bad: the position lost after it, or a
+    /// proven win thrown away.
+    pub(crate) fn proven_bad(&self) -> bool {
+        self.missed_win || (self.exact_after && self.score_after < 0)
+    }
+
     /// A move the page and the feedback mark: an inaccuracy or worse.
     pub(crate) fn is_marked(&self) -> bool {
         self.class >= MoveClass::Inaccuracy
@@ -689,7 +695,11 @@ pub(crate) struct Worst<'a> {
 }
 
 /// `name`'s `n` worst own moves (largest drop in its winning chances,
-/// marked moves only; the earliest game first among equals).
+/// marked moves only; the earliest game first among equals). A side's
+/// first move of a game is left out unless the reference proved it bad
+/// ([`MoveLine::proven_bad`]): the score of an opening is an estimate from
+/// far away (analyses written before the engine capped first moves still
+/// carry them as blunders).
 pub(crate) fn worst_moves<'a>(
     name: &str,
     records: &[GameRecord],
@@ -701,12 +711,15 @@ pub(crate) fn worst_moves<'a>(
         let Some(review) = analyses.get(r) else {
             continue;
         };
+        let mut moved = [false; 2];
         for m in &review.moves {
+            let side = usize::from(m.side == Side::P2);
+            let first = !std::mem::replace(&mut moved[side], true);
             let mine = match m.side {
                 Side::P1 => &r.p1,
                 Side::P2 => &r.p2,
             } == name;
-            if mine && !m.replaced && m.is_marked() {
+            if mine && !m.replaced && m.is_marked() && (!first || m.proven_bad()) {
                 all.push(Worst { game: i, line: m });
             }
         }
@@ -797,6 +810,56 @@ mod tests {
             .analyse_text(&start, &r.moves)
             .unwrap();
         lines_of(&r, &game)
+    }
+
+    /// The store of the journal's first game with its plies `marked`
+    /// (ply, drop, proven lost after) made inaccuracies or blunders.
+    fn with_marked(marked: &[(usize, f64, bool)]) -> Analyses {
+        let mut all = lines();
+        for line in &mut all {
+            let Line::Move(m) = line else { continue };
+            m.class = MoveClass::Best;
+            m.win_after = m.win_before;
+            m.replaced = false;
+            if let Some(&(_, drop, lost)) = marked.iter().find(|t| t.0 == m.ply) {
+                m.class = MoveClass::from_drop(drop).max(MoveClass::Inaccuracy);
+                m.win_before = 100.0;
+                m.win_after = 100.0 - drop;
+                m.exact_after = lost;
+                m.score_after = if lost { -1 } else { 5 };
+                m.missed_win = false;
+            }
+        }
+        let mut store = Analyses::default();
+        store.insert(all);
+        store
+    }
+
+    #[test]
+    fn a_first_move_is_a_worst_move_only_when_proven_lost() {
+        let r = record();
+        let rs = vec![r.clone()];
+        // Ply 0 and 1 are each side's first move; 2 and 3 their second.
+        let plies = |store: &Analyses, name: &str| -> Vec<usize> {
+            worst_moves(name, &rs, store, 5)
+                .iter()
+                .map(|w| w.line.ply)
+                .collect()
+        };
+        let store = with_marked(&[
+            (0, 71.0, false),
+            (1, 60.0, false),
+            (2, 6.0, false),
+            (3, 20.0, false),
+        ]);
+        assert_eq!(plies(&store, &r.p1), [2], "p1's opening left out");
+        assert_eq!(plies(&store, &r.p2), [3], "p2's first move left out");
+        let store = with_marked(&[(0, 71.0, true), (2, 6.0, false)]);
+        assert_eq!(
+            plies(&store, &r.p1),
+            [0, 2],
+            "a proven loss is listed first"
+        );
     }
 
     #[test]

@@ -6,6 +6,7 @@
 
 pub(crate) mod analysis;
 pub(crate) mod board_view;
+pub(crate) mod calibration;
 pub(crate) mod html;
 pub(crate) mod journal;
 pub(crate) mod rating;
