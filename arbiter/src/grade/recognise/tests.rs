@@ -324,6 +324,16 @@ fn the_real_patterns_play() {
             "nega-memo",
             Some((":base", "0")),
         ),
+        // jogar calls its search too deep for the move time; the search at
+        // a depth of its own plays in time.
+        (
+            "late-default-depth",
+            &["jogo.lisp"],
+            "knight",
+            Some(2023),
+            "procura-jogada",
+            None,
+        ),
         // The reserve keeps a 0 where the piece played was: one move.
         (
             "quatro-reserve-zero",
