@@ -127,6 +127,12 @@ pub(crate) struct Season<'a> {
 pub fn run(args: GradeArgs, command: &[String]) -> Result<ExitCode> {
     let season = Season::open(&args)?;
     let mut entries = season.intake_and_recognise()?;
+    if crate::signals::interrupted() {
+        crate::errln!(
+            "arbiter: interrupted during the recognition; run the same command again to go on"
+        );
+        return Ok(ExitCode::from(130));
+    }
     if !season.check(&mut entries)? {
         crate::errln!(
             "arbiter: interrupted during the checks; run the same command again to go on"
