@@ -89,7 +89,8 @@ mod run;
 pub mod signals;
 mod similarity;
 
-pub use check::{run as check_command, CheckOptions, Verdict};
+pub use check::command::{run as check_command, CheckArgs};
+pub use check::{run as check_engine, CheckOptions, Verdict};
 pub use engines::client::{Engine, Timeouts};
 pub use engines::config::{dedup_names, load_file as load_engines, Entrant, ExternalSpec, Kind};
 pub use engines::process::become_subreaper;
@@ -118,6 +119,10 @@ pub use run::analyse::{run_command as analyse_command, AnalyseArgs, AnalyseFlags
 pub use run::boards::{
     run as boards_command, source as board_source, BoardSet, Boards, BoardsArgs,
 };
+pub use run::command::{
+    demo_command, match_command, merge_command, plan_command, tournament_command,
+};
+pub use run::flags::{MatchArgs, MergeArgs, PlanArgs, TournamentArgs};
 pub use run::plan::{first_plan, Format, Plan, Setup};
 pub use run::shard::{merge as merge_shards, with_shard, Shard};
 pub use run::simulate::{

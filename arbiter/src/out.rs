@@ -76,6 +76,19 @@ pub fn plural(n: usize, word: &str) -> String {
     }
 }
 
+/// `s` as one word of a POSIX shell's command line: as it is when it is
+/// plain, else in single quotes.
+pub(crate) fn shell_quote(s: &str) -> String {
+    if !s.is_empty()
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./:=+,@".contains(c))
+    {
+        s.to_string()
+    } else {
+        format!("'{}'", s.replace('\'', "'\\''"))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
