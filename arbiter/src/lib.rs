@@ -14,7 +14,8 @@
 //!   the inputs), names from outside (escaped when shown, shortened for a
 //!   file name, defused in a CSV cell), the game's parameters (`--param
 //!   NAME=VALUE`, `--dots-size`), words for people in their language through
-//!   Fluent (`arbiter/locales/`: the check's findings, the pages).
+//!   Fluent (`arbiter/locales/`: the check's findings, the pages); one
+//!   work pool with one panic policy (`pool.rs`).
 //! - `lisp/`: Common Lisp as students' sources are read: the tokens,
 //!   streaming (`reader.rs`), and the data, one top-level form at a time
 //!   (`form.rs`), shared by the copy check and the grading.
@@ -60,11 +61,12 @@
 //!   student's (`feedback.rs`) and the teacher's (`teacher.rs`), and the
 //!   steps in order (`season.rs`).
 //!
-//! One tournament, top to bottom: `main.rs` parses the command line into a
-//! [`Setup`] and [`RunOptions`]; [`play_tournament`] plans it (`plan.rs`) and
+//! One tournament, top to bottom: `run/command.rs` turns the command line
+//! (`run/flags.rs`, parsed by `main.rs`) into a [`Setup`] and
+//! [`RunOptions`]; [`play_tournament`] plans it (`plan.rs`) and
 //! runs each plan (`tournament.rs`): resume, then workers play boards
 //! (`play/game.rs`, with `engines/`), each finished [`GameRecord`] told to
-//! the sinks; `main.rs` prints the standings (`results/report.rs`) and
+//! the sinks; `run/command.rs` prints the standings (`results/report.rs`) and
 //! writes the files asked for.
 //!
 //! The binary (`main.rs`, with `bench.rs`) and the tests use what this file
@@ -84,6 +86,7 @@ pub mod out;
 mod params;
 pub mod paths;
 mod play;
+mod pool;
 mod results;
 mod run;
 pub mod signals;

@@ -272,7 +272,7 @@ pub enum Fault {
 pub enum Startup {
     /// The program could not be started (the system's error).
     CannotStart(String),
-    /// More `option` lines in the handshake than [`MAX_OPTIONS`].
+    /// More `option` lines in the handshake than `MAX_OPTIONS`.
     OptionFlood,
     /// The process ended before `ugiok`: how it ended, and the note on
     /// what it wrote to stderr.
