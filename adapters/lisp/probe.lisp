@@ -82,14 +82,43 @@
       (set-globals (option :globals)))
     (- (tabula::now-ms) start)))
 
+(defun filled-leaves (x)
+  "How many atoms of X are not empty (0 or NIL)."
+  (cond ((consp x) (+ (filled-leaves (car x)) (filled-leaves (cdr x))))
+        ((member x '(0 nil)) 0)
+        (t 1)))
+
 (defun leaves-apart (a b)
-  "How many places two boards differ in (their atoms, in order)."
+  "How many places two boards differ in (their atoms, in order).  Where one
+has a list and the other an atom, the list's filled atoms count (and the
+atom, unless empty): a reserve that keeps a 0 where the piece played was
+is one move from the reserve without it, a piece on a square a few atoms
+from the empty square."
   (cond ((and (consp a) (consp b))
          (+ (leaves-apart (car a) (car b)) (leaves-apart (cdr a) (cdr b))))
-        ((or (consp a) (consp b)) 1000)
+        ((consp a) (+ (filled-leaves a) (filled-leaves b)))
+        ((consp b) (+ (filled-leaves b) (filled-leaves a)))
         ((eql a b) 0)
         ((and (member a '(0 nil)) (member b '(0 nil))) 0)
         (t 1)))
+
+(defun compact (x)
+  "X with the empty places (0, NIL) left out of every list that holds a
+list: a reserve that keeps a 0 where the piece played was lines up with
+the reserve without it.  X must be a tree of proper lists."
+  (if (consp x)
+      (let ((items (mapcar #'compact x)))
+        (if (some #'consp x)
+            (remove-if (lambda (y) (member y '(0 nil))) items)
+            items))
+      x))
+
+(defun board-distance (a b)
+  "How far apart two boards are: their atoms apart, as they are or with the
+empty places of their lists of lists left out, whichever is less."
+  (min (leaves-apart a b)
+       (or (ignore-errors (leaves-apart (compact a) (compact b)))
+           most-positive-fixnum)))
 
 (defun global-value (name)
   "The value of the global NAME, or :unbound."
@@ -109,7 +138,7 @@ BASE under VIEW: (values move-name nil) or (values nil why)."
                (values nil "the board unchanged"))
               (t (let ((moves (tabula::board-moves p board)))
                    (cond ((stringp moves) (values nil moves))
-                         ((> (leaves-apart board (tabula::position-board
+                         ((> (board-distance board (tabula::position-board
                                                   (reduce #'tabula::play moves :initial-value p)))
                              8)
                           (values nil "its board is far from one move's (a whole game?)"))

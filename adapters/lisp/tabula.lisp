@@ -1240,11 +1240,19 @@ until one decides (PROBE-CLOCK).  No cut-off when the `go` has a deadline
   "Is E SBCL's complaint about a logical host it does not know?"
   (and (search "logical host" (ignore-errors (princ-to-string e)) :test #'char-equal) t))
 
+(defun entry-shown ()
+  "The name of the entry the kit calls, cut to 40 characters (a name of 200
+would hide the condition after it)."
+  (let ((name (if (symbolp *jogar*) (symbol-name *jogar*) "jogar")))
+    (if (> (length name) 40)
+        (concatenate 'string (subseq name 0 37) "...")
+        name)))
+
 (defun condition-verdict (e)
-  "One line naming what went wrong in the student's code: the Lisp condition
-as Lisp printed it, then the likely cause."
+  "One line naming what went wrong in the student's code: the entry that was
+called, the Lisp condition as Lisp printed it, then the likely cause."
   (let ((text (substitute #\Space #\Newline (princ-to-string e))))
-    (format nil "jogar signalled ~a: ~a~@[ (~a)~]" (type-of e) text
+    (format nil "~(~a~) signalled ~a: ~a~@[ (~a)~]" (entry-shown) (type-of e) text
             (typecase e
               ((satisfies logical-host-condition-p)
                "a logical host (C:, a drive of the student's machine) SBCL does not know: not a wrong estado; name it in :logical-hosts of the description")

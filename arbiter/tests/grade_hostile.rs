@@ -15,10 +15,15 @@
 //! - the check's traffic logs stay in the season folder;
 //! - a hard link to a file outside a submission excludes it;
 //! - a bad line in the analysis file is repaired on the rerun, which
-//!   writes the grades.
+//!   writes the grades;
+//! - a 48 MiB Lisp file (under the intake's 50 MiB) costs the arbiter a
+//!   small multiple of its size, not gigabytes;
+//! - 1.3 MB of Lisp made of 3 000 would-be computer moves, each calling an
+//!   undefined long name, is recognised within its budget, and Ctrl-C
+//!   stops the recognition at once.
 //!
-//! Needs bubblewrap, Python and keyutils: skipped without them, except
-//! under `TABULA_REQUIRE_TOOLS=1`.
+//! Needs bubblewrap, Python and keyutils (and SBCL for the last one):
+//! skipped without them, except under `TABULA_REQUIRE_TOOLS=1`.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -486,4 +491,173 @@ fn a_bad_line_in_the_analysis_file_does_not_stop_grading() {
     assert!(text.contains("line 3: not an analysis line"), "{text}");
     let repaired = std::fs::read_to_string(&analysis).unwrap();
     assert!(!repaired.contains("\"tournament\":\n"), "{repaired}");
+}
+
+/// A download folder of two submissions: Ana's Python engine and Rui's
+/// single Lisp file `lisp`.
+fn two_submissions(tmp: &Tmp, lisp: &str) -> PathBuf {
+    let download = tmp.path("turma");
+    let ana = download.join("Ana Sousa_1001_assignsubmission_file_");
+    let rui = download.join("Rui Lopes_1002_assignsubmission_file_");
+    std::fs::create_dir_all(&ana).unwrap();
+    std::fs::create_dir_all(&rui).unwrap();
+    std::fs::write(ana.join("motor.py"), example()).unwrap();
+    std::fs::write(rui.join("projeto.lisp"), lisp).unwrap();
+    download
+}
+
+/// `arbiter grade <download> --out <out>` on a knight season of one board,
+/// 100 ms a move, no analysis, quiet; started, not waited for.
+fn spawn_grade(download: &Path, out: &Path) -> std::process::Child {
+    Command::new(ARBITER)
+        .args(["grade"])
+        .arg(download)
+        .args(["--game", "knight", "--boards", "1", "--movetime", "100"])
+        .args(["--no-analysis", "--quiet", "--out"])
+        .arg(out)
+        .current_dir(repo())
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// The peak resident memory of a running process in KiB (`VmHWM`), 0 once
+/// it is gone.
+fn peak_kib(pid: u32) -> u64 {
+    std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .unwrap_or_default()
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap_or(0)
+}
+
+/// One 48 MiB Lisp file, under the intake's 50 MiB limit: the arbiter
+/// (intake, recognition, copy check) holds a few copies of it at most;
+/// it once took the arbiter to 3.3 GiB. The peak is read from `VmHWM`,
+/// which never goes down, while the season runs.
+#[test]
+fn a_48_mib_lisp_file_costs_a_small_multiple_of_its_size() {
+    needs!(tools::BWRAP, tools::PYTHON);
+    let tmp = Tmp::new("big-lisp");
+    let mut lisp = String::with_capacity(49 << 20);
+    let mut i = 0;
+    while lisp.len() < 48 << 20 {
+        lisp.push_str(&format!(
+            "(defun f{i:07} (estado jogador) (list estado jogador '(1 2 3 4 5 6 7 8 9) \"texto\"))\n"
+        ));
+        i += 1;
+    }
+    let download = two_submissions(&tmp, &lisp);
+    drop(lisp);
+    let out = tmp.path("season");
+    let child = spawn_grade(&download, &out);
+    let pid = child.id();
+    let waiter = std::thread::spawn(move || child.wait_with_output().unwrap());
+    let mut peak = 0;
+    while !waiter.is_finished() {
+        peak = peak.max(peak_kib(pid));
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let output = waiter.join().unwrap();
+    let text = String::from_utf8_lossy(&output.stdout).into_owned()
+        + &String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    let grades = rows(&out.join("grades.csv"));
+    let status = |id: &str| {
+        let row = grades
+            .iter()
+            .find(|r| r["Identifier"] == format!("Participant {id}"))
+            .unwrap_or_else(|| panic!("{id}: {grades:#?}"));
+        row["status"].clone()
+    };
+    assert_eq!(status("1001"), "admitted", "{text}");
+    assert_eq!(status("1002"), "excluded", "{text}");
+    assert!(peak > 0, "no VmHWM read");
+    // Six copies of the file at most (48 MiB each), never gigabytes.
+    assert!(
+        peak < 6 * 48 * 1024,
+        "the arbiter peaked at {} MiB for a 48 MiB source",
+        peak / 1024
+    );
+}
+
+/// 1.3 MB of Lisp: 3 000 functions named like a computer move, each calling
+/// an undefined name of 205 characters. Ctrl-C during the recognition ends
+/// `grade` at once, saying so; the rerun recognises it within its budget
+/// (it once kept recognition busy 451 s, deaf to Ctrl-C) and excludes it
+/// with the reason, while Ana is graded.
+#[test]
+fn a_maze_of_candidates_is_recognised_within_budget_and_ctrl_c_stops_it() {
+    needs!(tools::BWRAP, tools::PYTHON, tools::SBCL);
+    let tmp = Tmp::new("maze");
+    let lisp: String = (0..3000)
+        .map(|i| {
+            format!(
+                "(defun jogada-computador-{i:05}-{x} (estado jogador)\n  \
+                 (chamada-indefinida-muito-comprida-{i:05}-{y} estado jogador))\n",
+                x = "x".repeat(165),
+                y = "y".repeat(165)
+            )
+        })
+        .collect();
+    assert!(lisp.len() > 1_300_000, "{}", lisp.len());
+    let download = two_submissions(&tmp, &lisp);
+    let out = tmp.path("season");
+
+    let mut child = spawn_grade(&download, &out);
+    let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+    let mut seen = String::new();
+    // The intake's count comes just before the recognition starts.
+    while !seen.contains("submissions in") {
+        let mut line = String::new();
+        if std::io::BufRead::read_line(&mut stdout, &mut line).unwrap() == 0 {
+            break;
+        }
+        seen.push_str(&line);
+    }
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    unsafe {
+        libc::kill(child.id() as i32, libc::SIGINT);
+    }
+    let asked = std::time::Instant::now();
+    let status = child.wait().unwrap();
+    let waited = asked.elapsed();
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut stdout, &mut rest).unwrap();
+    let mut err = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut err).unwrap();
+    let text = seen + &rest + &err;
+    assert_eq!(status.code(), Some(130), "{text}");
+    assert!(text.contains("interrupted"), "{text}");
+    // At once: far below the recognition's budget of 60 s.
+    assert!(waited.as_secs() < 20, "Ctrl-C took {waited:?}\n{text}");
+
+    let output = spawn_grade(&download, &out).wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&output.stdout).into_owned()
+        + &String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    let grades = rows(&out.join("grades.csv"));
+    let row = |id: &str| {
+        grades
+            .iter()
+            .find(|r| r["Identifier"] == format!("Participant {id}"))
+            .unwrap_or_else(|| panic!("{id}: {grades:#?}"))
+            .clone()
+    };
+    assert_eq!(row("1001")["status"], "admitted", "{text}");
+    let rui = row("1002");
+    assert_eq!(rui["status"], "excluded", "{text}");
+    let recognised = std::fs::read_to_string(
+        out.join("submissions")
+            .join("Rui Lopes_1002_assignsubmission_file_")
+            .join("projeto.tabula"),
+    )
+    .unwrap();
+    assert!(
+        recognised.contains("ways of calling") && recognised.contains("UNDEFINED-FUNCTION"),
+        "{recognised}"
+    );
 }

@@ -20,6 +20,14 @@ unplayable-project-one = it is Projeto 1 (the puzzle's search: { $files }), not 
 unplayable-project-one-fix = hand in Projeto 2: the game, the negamax search and the function (jogar estado tempo)
 unplayable-one-player = no function of the code knows of a second player (no player, no opponent, no turn): { $entries } searches as in a one-person puzzle, not in the game between two players
 unplayable-one-player-fix = write the search of the two-player game (negamax with alpha-beta cuts, alternating the players) and the function (jogar estado tempo) that returns the computer's move
+unplayable-no-move = { $entry } answered each of its { $n } calls without a move ({ $how ->
+    [nil] it returned NIL
+    [unchanged] it returned the position unchanged
+   *[other] { $answer }
+  }): it does not return the estado after the computer's move
+unplayable-no-move-fix = make ({ $entry } estado tempo) return the new estado with the computer's move made (not only print the move, nor keep it in a global)
+unplayable-asks-human = { $entry } read the keyboard in each of its { $n } calls: it asks for a person's move, where the championship expects the computer's
+unplayable-asks-human-fix = make ({ $entry } estado tempo) choose the computer's move itself, without reading the keyboard, and leave the person's turn to the menu
 unplayable-missing-package = the code uses the package { $package } ({ $uses }), which no file defines
 unplayable-missing-package-fix = hand in the file that defines the package { $package } (defpackage), or use the names without the package
 unplayable-no-entry = no function makes one computer move: neither { $entry } nor another that takes the position

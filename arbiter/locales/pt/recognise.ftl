@@ -20,6 +20,14 @@ unplayable-project-one = é o Projeto 1 (a procura do puzzle: { $files }), não 
 unplayable-project-one-fix = entregue o Projeto 2: o jogo, a procura negamax e a função (jogar estado tempo)
 unplayable-one-player = nenhuma função do código conhece um segundo jogador (nem jogador, nem adversário, nem vez de jogar): { $entries } procura como num puzzle de uma só pessoa, não no jogo entre dois jogadores
 unplayable-one-player-fix = escreva a procura do jogo entre dois jogadores (negamax com cortes alfa-beta, alternando os jogadores) e a função (jogar estado tempo) que devolve a jogada do computador
+unplayable-no-move = { $entry } respondeu às { $n } chamadas sem jogada ({ $how ->
+    [nil] devolveu NIL
+    [unchanged] devolveu a posição sem mudança
+   *[other] { $answer }
+  }): não devolve o estado depois da jogada do computador
+unplayable-no-move-fix = faça ({ $entry } estado tempo) devolver o novo estado com a jogada do computador feita (não só mostrar a jogada, nem guardá-la numa variável global)
+unplayable-asks-human = { $entry } leu o teclado em cada uma das { $n } chamadas: pede a jogada de uma pessoa, onde o campeonato espera a do computador
+unplayable-asks-human-fix = faça ({ $entry } estado tempo) escolher ela própria a jogada do computador, sem ler o teclado, e deixe a vez da pessoa para o menu
 unplayable-missing-package = o código usa o pacote { $package } ({ $uses }), que nenhum ficheiro define
 unplayable-missing-package-fix = entregue o ficheiro que define o pacote { $package } (defpackage), ou use os nomes sem o pacote
 unplayable-no-entry = nenhuma função faz uma jogada do computador: nem { $entry } nem outra que receba a posição

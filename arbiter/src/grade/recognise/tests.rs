@@ -324,6 +324,15 @@ fn the_real_patterns_play() {
             "nega-memo",
             Some((":base", "0")),
         ),
+        // The reserve keeps a 0 where the piece played was: one move.
+        (
+            "quatro-reserve-zero",
+            &["jogo.lisp"],
+            "quatro",
+            Some(2020),
+            "jogar",
+            None,
+        ),
         (
             "adji-pit",
             &["jogo.lisp"],
@@ -438,6 +447,21 @@ fn what_cannot_play_says_why() {
             &["algoritmo.lisp"],
             "knight",
             "unplayable-one-player",
+        ),
+        // `jogar` with the course's parameters that returns NIL in every
+        // position: no move, said so.
+        (
+            "answers-nil",
+            &["jogo.lisp"],
+            "knight",
+            "unplayable-no-move",
+        ),
+        // `jogar` reads the move from the keyboard in every call.
+        (
+            "asks-human",
+            &["jogo.lisp"],
+            "knight",
+            "unplayable-asks-human",
         ),
         // `regras::melhor` with only an `(in-package :regras)`: no file
         // defines the package.

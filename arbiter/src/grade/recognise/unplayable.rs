@@ -31,6 +31,15 @@ pub(crate) enum Unplayable {
     /// A search with no second player anywhere in the code (phase 2 read
     /// as a puzzle): the functions tried.
     OnePlayer { entries: String },
+    /// The entry answered every call without a move (how it answered).
+    NoMove {
+        entry: String,
+        calls: usize,
+        answer: String,
+    },
+    /// The entry read the keyboard in every call: it asks for a human's
+    /// move.
+    AsksHuman { entry: String, calls: usize },
     /// The code uses a package that no file defines.
     MissingPackage { package: String, uses: String },
     /// No function that could make one computer move.
@@ -58,6 +67,8 @@ impl Unplayable {
             Unplayable::Unfinished { .. } => "unplayable-unfinished",
             Unplayable::ProjectOne { .. } => "unplayable-project-one",
             Unplayable::OnePlayer { .. } => "unplayable-one-player",
+            Unplayable::NoMove { .. } => "unplayable-no-move",
+            Unplayable::AsksHuman { .. } => "unplayable-asks-human",
             Unplayable::MissingPackage { .. } => "unplayable-missing-package",
             Unplayable::NoEntry { .. } => "unplayable-no-entry",
             Unplayable::DoesNotLoad { .. } => "unplayable-does-not-load",
@@ -83,6 +94,30 @@ impl Unplayable {
             Unplayable::Unfinished { names } => vec![("names", t(names))],
             Unplayable::ProjectOne { files } => vec![("files", t(files))],
             Unplayable::OnePlayer { entries } => vec![("entries", t(entries))],
+            Unplayable::NoMove {
+                entry,
+                calls,
+                answer,
+            } => {
+                // The kit's words for the commonest answers, said in the
+                // reader's language; any other answer shown as it is.
+                let how = if answer.contains("answered NIL") {
+                    "nil"
+                } else if answer.contains("unchanged") {
+                    "unchanged"
+                } else {
+                    "other"
+                };
+                vec![
+                    ("entry", t(entry)),
+                    ("n", Arg::Number(*calls as f64)),
+                    ("how", Arg::Text(how.into())),
+                    ("answer", t(answer)),
+                ]
+            }
+            Unplayable::AsksHuman { entry, calls } => {
+                vec![("entry", t(entry)), ("n", Arg::Number(*calls as f64))]
+            }
             Unplayable::MissingPackage { package, uses } => {
                 vec![("package", t(package)), ("uses", t(uses))]
             }
@@ -166,6 +201,15 @@ mod tests {
             },
             Unplayable::OnePlayer {
                 entries: s("alfabeta"),
+            },
+            Unplayable::NoMove {
+                entry: s("jogar"),
+                calls: 12,
+                answer: s("it answered NIL"),
+            },
+            Unplayable::AsksHuman {
+                entry: s("jogar"),
+                calls: 6,
             },
             Unplayable::MissingPackage {
                 package: s("p2"),

@@ -3,8 +3,10 @@
 //! unfinished functions (empty ones the tried entries reach); a Projeto 1
 //! handed in; a package no file defines (an `in-package` is not a
 //! definition); a search with no second player anywhere (phase 2 read as
-//! a puzzle); a project that does not load; and, when the code suggested
-//! ways of calling it, that none played (with the commonest error).
+//! a puzzle); a project that does not load; an entry that answers
+//! without a move, or asks for a person's move, in every call; and, when
+//! the code suggested ways of calling it, that none played (with the
+//! commonest error).
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -203,6 +205,40 @@ fn missing_package(files: &[LispFile]) -> Option<Unplayable> {
     })
 }
 
+/// An entry that was called and never made a move: the year's entry (when
+/// it was tried) answered all its calls, two at least, without a move, or
+/// read the keyboard in all of them; or, without the year's entry, every
+/// entry tried answered all its calls without a move.
+fn no_move(o: &Outcome, entry: &str, tried: &[&str]) -> Option<Unplayable> {
+    if let Some(c) = o.by_entry.get(entry).filter(|c| c.calls >= 2) {
+        if c.keyboard == c.calls {
+            return Some(Unplayable::AsksHuman {
+                entry: entry.to_string(),
+                calls: c.calls,
+            });
+        }
+        if c.no_move == c.calls {
+            return Some(Unplayable::NoMove {
+                entry: entry.to_string(),
+                calls: c.calls,
+                answer: c.no_move_why.clone().unwrap_or_default(),
+            });
+        }
+        return None;
+    }
+    let all: usize = o.by_entry.values().map(|c| c.calls).sum();
+    let none: usize = o.by_entry.values().map(|c| c.no_move).sum();
+    (all >= 2 && none == all).then(|| Unplayable::NoMove {
+        entry: tried.iter().take(3).copied().collect::<Vec<_>>().join(", "),
+        calls: all,
+        answer: o
+            .by_entry
+            .values()
+            .find_map(|c| c.no_move_why.clone())
+            .unwrap_or_default(),
+    })
+}
+
 /// Why no candidate was found at all.
 pub(super) fn no_entry(files: &[LispFile], preset: Option<&Preset>) -> Unplayable {
     if let Some(u) = entry_misused(files, preset) {
@@ -280,6 +316,9 @@ pub(super) fn nothing_played(
         return Some(Unplayable::Unfinished {
             names: empty.join(", "),
         });
+    }
+    if let Some(u) = no_move(o, entry, &tried_names) {
+        return Some(u);
     }
     if one_player(files, entry) {
         return Some(Unplayable::OnePlayer {

@@ -8,7 +8,9 @@
 //!
 //! The search: each candidate, in order, on the start (player 1 to move),
 //! until three answer a legal move there (a call that signals an error
-//! costs milliseconds; one that runs past its limit costs the limit); then
+//! costs milliseconds; one that runs past its limit costs the limit; an
+//! entry late twice there has its other ways tried after every other
+//! entry's); then
 //! those three on every position, a candidate that plays every position
 //! ending the search. A candidate that plays player 1's positions but not
 //! player 2's is tried again showing player 2 the game as player 1
@@ -18,6 +20,7 @@ pub(super) mod clock;
 pub(super) mod judge;
 pub(super) mod spots;
 
+use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
@@ -104,6 +107,38 @@ pub(super) struct Outcome {
     /// What the kit neutralised loading the project (its `tabula: load:`
     /// lines), the first ones.
     pub(super) notes: Vec<String>,
+    /// How each entry's calls went.
+    pub(super) by_entry: BTreeMap<String, EntryCalls>,
+}
+
+/// How the calls of one entry went, whatever the arguments.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(super) struct EntryCalls {
+    pub(super) calls: usize,
+    /// Answers that held no move under any reading, and the first one's
+    /// why ("it answered NIL", "the board unchanged").
+    pub(super) no_move: usize,
+    pub(super) no_move_why: Option<String>,
+    /// Calls that read the keyboard (an end of file on the empty input).
+    pub(super) keyboard: usize,
+}
+
+impl EntryCalls {
+    fn note(&mut self, called: &Called) {
+        self.calls += 1;
+        match called {
+            Called::Answer { readings, .. } if readings.iter().all(Result::is_err) => {
+                self.no_move += 1;
+                if self.no_move_why.is_none() {
+                    self.no_move_why = readings.iter().find_map(|r| r.clone().err());
+                }
+            }
+            Called::Error { text, .. } if text.contains("signalled END-OF-FILE") => {
+                self.keyboard += 1
+            }
+            _ => {}
+        }
+    }
 }
 
 /// One submission's probe, started again when it dies.
@@ -116,6 +151,8 @@ pub(super) struct Session<'a> {
     calls: usize,
     /// (kind, the first one's words, count).
     errors: Vec<(String, String, usize)>,
+    /// How each entry's calls went.
+    by_entry: BTreeMap<String, EntryCalls>,
     /// The year's preset, under every call's keys.
     preset: Option<String>,
 }
@@ -203,6 +240,10 @@ impl Session<'_> {
                 if let Called::Error { text, .. } = &called {
                     self.note_error(text);
                 }
+                self.by_entry
+                    .entry(c.entry.clone())
+                    .or_default()
+                    .note(&called);
                 called
             }
             None => Called::Gone("the probe stopped".into()),
@@ -255,6 +296,7 @@ pub(super) fn run(
         restarts: 0,
         calls: 0,
         errors: Vec::new(),
+        by_entry: BTreeMap::new(),
         preset: setup.preset.clone(),
     };
     let dynamic = initial_shapes(&mut session, setup, game);
@@ -283,6 +325,7 @@ pub(super) fn run(
     outcome.calls = session.calls;
     session.errors.sort_by_key(|e| std::cmp::Reverse(e.2));
     outcome.errors = session.errors.into_iter().map(|(_, e, n)| (e, n)).collect();
+    outcome.by_entry = session.by_entry;
     if let Some(p) = session.probe.take() {
         p.stop();
     }
@@ -477,7 +520,23 @@ fn first_round(
     let mut late: Vec<Trial> = Vec::new();
     let mut tried = 0;
     let mut extra_until: Option<Instant> = None;
-    for c in candidates {
+    // An entry late twice on the start (a whole game, a deep default) has
+    // its other ways tried after every other entry's: its lateness must
+    // not spend the budget the others need.
+    let mut lates: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut deferred: Vec<&Candidate> = Vec::new();
+    let mut queue: std::collections::VecDeque<&Candidate> = candidates.iter().collect();
+    let mut deferring = true;
+    while let Some(c) = queue.pop_front().or_else(|| {
+        deferring = false;
+        let d = std::mem::take(&mut deferred);
+        queue.extend(d);
+        queue.pop_front()
+    }) {
+        if deferring && lates.get(c.entry.as_str()).is_some_and(|&n| n >= 2) {
+            deferred.push(c);
+            continue;
+        }
         if session.out_of_time() {
             break;
         }
@@ -505,8 +564,11 @@ fn first_round(
         }
         if t.legal_at(0) {
             shortlist.push(t);
-        } else if t.verdicts[0][0] == Some(Verdict::Late) && late.len() < 2 {
-            late.push(t);
+        } else if t.verdicts[0][0] == Some(Verdict::Late) {
+            *lates.entry(c.entry.as_str()).or_default() += 1;
+            if late.len() < 2 {
+                late.push(t);
+            }
         }
     }
     (shortlist, late, tried)
