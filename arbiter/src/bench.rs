@@ -73,7 +73,7 @@ fn measure(
     let moves: usize = r.records.iter().map(|g| g.moves.len()).sum();
     let think_ms: u64 = r.records.iter().flat_map(|g| g.times_ms.iter()).sum();
     let faults = r.records.iter().filter(|g| g.offender.is_some()).count();
-    crate::outln!(
+    arbiter::outln!(
         "{label:<28} {:>5} games {:>7} moves {:>8.3} s {:>9.1} games/s {:>8.1} µs/move (go→bestmove {:.1} µs/move, ms-rounded){}",
         r.records.len(),
         moves,
@@ -104,7 +104,7 @@ fn measure_starts(label: &str, command: &str, n: u32, sandbox: &SandboxArgs) -> 
         }
     }
     let secs = t0.elapsed().as_secs_f64();
-    crate::outln!(
+    arbiter::outln!(
         "{label:<28} {n:>5} starts {:>8.3} s {:>9.2} ms/start (spawn, handshake, isready, quit)",
         secs,
         secs * 1000.0 / n.max(1) as f64
@@ -116,7 +116,7 @@ pub fn run(games: u32) -> Result<()> {
     let off = SandboxArgs::off();
     let exe = std::env::current_exe()?;
     let dir = exe.parent().unwrap_or(Path::new("."));
-    crate::outln!(
+    arbiter::outln!(
         "arbiter bench: {}, seeded boards, one game at a time",
         GameId::ALL[0]
     );
@@ -145,10 +145,12 @@ pub fn run(games: u32) -> Result<()> {
         measure_starts("mock-engine start", &cmd, starts, &off)?;
         measure_starts("  the same, --sandbox auto", &cmd, starts, &confined)?;
         if let Some(header) = confined.apply(&mut [Entrant::from_cli(&cmd)?], &[])? {
-            crate::outln!("({header})");
+            arbiter::outln!("({header})");
         }
     } else {
-        crate::outln!("mock-engine not built next to the arbiter (cargo build -p arbiter --bins)");
+        arbiter::outln!(
+            "mock-engine not built next to the arbiter (cargo build -p arbiter --bins)"
+        );
     }
     let tabula = dir.join("tabula");
     let cmd = format!("exec '{}'", tabula.display());
@@ -171,7 +173,7 @@ pub fn run(games: u32) -> Result<()> {
             &off,
         )?;
     } else {
-        crate::outln!("tabula binary absent or without the protocol yet: skipped");
+        arbiter::outln!("tabula binary absent or without the protocol yet: skipped");
     }
     Ok(())
 }
@@ -213,7 +215,7 @@ pub struct PairingArgs {
 }
 
 pub fn pairing(args: &PairingArgs) -> Result<()> {
-    crate::outln!(
+    arbiter::outln!(
         "arbiter bench pairing: {} seasons each; strengths ~ N(0, {}) Elo; gates {:?} Elo, \
          {} boards each; board colour advantage ~ N(0, {}) Elo",
         args.seeds,
@@ -222,7 +224,7 @@ pub fn pairing(args: &PairingArgs) -> Result<()> {
         args.gate_boards,
         args.colour
     );
-    crate::outln!(
+    arbiter::outln!(
         "{:>4}  {:<30} {:>10}  {:>13}",
         "n",
         "design",
@@ -249,7 +251,7 @@ pub fn pairing(args: &PairingArgs) -> Result<()> {
         designs.push(PairingDesign::Random { rounds: most });
         for design in designs {
             let (games, rho, sd) = simulate_season(&class, design, args.seeds, 1);
-            crate::outln!(
+            arbiter::outln!(
                 "{n:>4}  {:<30} {games:>10.1}  {rho:>6.3} ± {sd:.3}",
                 design.to_string()
             );

@@ -14,7 +14,8 @@
 //!   the inputs), names from outside (escaped when shown, shortened for a
 //!   file name, defused in a CSV cell), the game's parameters (`--param
 //!   NAME=VALUE`, `--dots-size`), words for people in their language through
-//!   Fluent (`arbiter/locales/`: the check's findings, the pages).
+//!   Fluent (`arbiter/locales/`: the check's findings, the pages); one
+//!   work pool with one panic policy (`pool.rs`).
 //! - `lisp/`: Common Lisp as students' sources are read: the tokens,
 //!   streaming (`reader.rs`), and the data, one top-level form at a time
 //!   (`form.rs`), shared by the copy check and the grading.
@@ -60,11 +61,12 @@
 //!   student's (`feedback.rs`) and the teacher's (`teacher.rs`), and the
 //!   steps in order (`season.rs`).
 //!
-//! One tournament, top to bottom: `main.rs` parses the command line into a
-//! [`Setup`] and [`RunOptions`]; [`play_tournament`] plans it (`plan.rs`) and
+//! One tournament, top to bottom: `run/command.rs` turns the command line
+//! (`run/flags.rs`, parsed by `main.rs`) into a [`Setup`] and
+//! [`RunOptions`]; [`play_tournament`] plans it (`plan.rs`) and
 //! runs each plan (`tournament.rs`): resume, then workers play boards
 //! (`play/game.rs`, with `engines/`), each finished [`GameRecord`] told to
-//! the sinks; `main.rs` prints the standings (`results/report.rs`) and
+//! the sinks; `run/command.rs` prints the standings (`results/report.rs`) and
 //! writes the files asked for.
 //!
 //! The binary (`main.rs`, with `bench.rs`) and the tests use what this file
@@ -84,12 +86,14 @@ pub mod out;
 mod params;
 pub mod paths;
 mod play;
+mod pool;
 mod results;
 mod run;
 pub mod signals;
 mod similarity;
 
-pub use check::{run as check_command, CheckOptions, Verdict};
+pub use check::command::{run as check_command, CheckArgs};
+pub use check::{run as check_engine, CheckOptions, Verdict};
 pub use engines::client::{Engine, Timeouts};
 pub use engines::config::{dedup_names, load_file as load_engines, Entrant, ExternalSpec, Kind};
 pub use engines::process::become_subreaper;
@@ -119,6 +123,10 @@ pub use run::analyse::{run_command as analyse_command, AnalyseArgs, AnalyseFlags
 pub use run::boards::{
     run as boards_command, source as board_source, BoardSet, Boards, BoardsArgs,
 };
+pub use run::command::{
+    demo_command, match_command, merge_command, plan_command, tournament_command,
+};
+pub use run::flags::{MatchArgs, MergeArgs, PlanArgs, TournamentArgs};
 pub use run::plan::{first_plan, Format, Plan, Setup};
 pub use run::shard::{merge as merge_shards, with_shard, Shard};
 pub use run::simulate::{

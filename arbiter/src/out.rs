@@ -76,6 +76,39 @@ pub fn plural(n: usize, word: &str) -> String {
     }
 }
 
+/// `s` as one word of a POSIX shell's command line: as it is when it is
+/// plain, else in single quotes.
+pub(crate) fn shell_quote(s: &str) -> String {
+    if !s.is_empty()
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./:=+,@".contains(c))
+    {
+        s.to_string()
+    } else {
+        format!("'{}'", s.replace('\'', "'\\''"))
+    }
+}
+
+/// The one style of every progress bar the arbiter shows, on stderr:
+/// `<bar> <pos>/<len> <what> [<elapsed> eta <eta>] <message>`; hidden
+/// when not `shown` (`--quiet`), and by itself when stderr is not a
+/// terminal.
+pub(crate) fn progress_bar(shown: bool, len: u64, what: &str) -> indicatif::ProgressBar {
+    use indicatif::{ProgressBar, ProgressStyle};
+    let bar = if shown {
+        ProgressBar::new(len)
+    } else {
+        ProgressBar::hidden()
+    };
+    let template = format!(
+        "{{bar:30.cyan/blue}} {{pos}}/{{len}} {what} [{{elapsed_precise}} eta {{eta}}] {{msg}}"
+    );
+    bar.set_style(
+        ProgressStyle::with_template(&template).unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    bar
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,6 +4,7 @@
 
 use crate::engines::client::Fault;
 use crate::i18n::{words, Words};
+use crate::results::result::Reason;
 use std::time::Duration;
 use tabula::games::AnyPosition;
 use tabula::protocol::command::{Command, CommandError};
@@ -12,14 +13,28 @@ use tabula::search::Limits;
 
 /// The hint for a fault.
 pub(super) fn hint(f: &Fault) -> Words {
-    Words::from_id(match f {
-        Fault::Startup(_) => "hint-startup",
-        Fault::Stall(_) => "hint-stall",
-        Fault::Timeout { .. } => "hint-timeout",
-        Fault::Crash(_) => "hint-crash",
-        Fault::Malformed(_) => "hint-malformed",
-        Fault::Illegal(_) => "hint-illegal",
-        Fault::Interrupted => "",
+    reason_hint(match f {
+        Fault::Startup(_) => Reason::Startup,
+        Fault::Stall(_) => Reason::Stall,
+        Fault::Timeout { .. } => Reason::Timeout,
+        Fault::Crash(_) => Reason::Crash,
+        Fault::Malformed(_) => Reason::Malformed,
+        Fault::Illegal(_) => Reason::Illegal,
+        Fault::Interrupted => return Words::from_id(""),
+    })
+}
+
+/// The hint for a kind of fault (a game's reason; a game that ended
+/// otherwise gets the crash's hint).
+pub(super) fn reason_hint(reason: Reason) -> Words {
+    Words::from_id(match reason {
+        Reason::Startup => "hint-startup",
+        Reason::Stall => "hint-stall",
+        Reason::Timeout => "hint-timeout",
+        Reason::Malformed => "hint-malformed",
+        Reason::Illegal => "hint-illegal",
+        Reason::Replaced => return replaced_hint(""),
+        Reason::Crash | Reason::Normal | Reason::MaxLength | Reason::Resign => "hint-crash",
     })
 }
 
@@ -27,8 +42,8 @@ pub(super) fn hint(f: &Fault) -> Words {
 /// client wrote it (code).
 pub(super) fn fault_words(f: &Fault) -> Words {
     match f {
-        Fault::Startup(d) => words!("check-fault-startup", detail = d),
-        Fault::Stall(d) => words!("check-fault-stall", detail = d),
+        Fault::Startup(d) => words!("check-fault-startup", detail = d.to_string()),
+        Fault::Stall(d) => words!("check-fault-stall", detail = d.to_string()),
         Fault::Crash(d) => words!("check-fault-crash", detail = d),
         Fault::Timeout { overrun_ms, detail } => {
             words!("check-fault-timeout", detail = detail, ms = *overrun_ms)
@@ -364,8 +379,8 @@ mod tests {
 
     #[test]
     fn each_fault_has_its_hint() {
-        assert!(en(&hint(&Fault::Startup(String::new()))).contains("ugiok"));
-        assert!(en(&hint(&Fault::Stall(String::new()))).contains("readyok"));
+        assert!(en(&reason_hint(Reason::Startup)).contains("ugiok"));
+        assert!(en(&reason_hint(Reason::Stall)).contains("readyok"));
         assert!(en(&hint(&Fault::Malformed(String::new()))).contains("notation"));
         assert!(en(&hint(&Fault::Illegal(String::new()))).contains("rules"));
         assert_eq!(en(&hint(&Fault::Interrupted)), "");

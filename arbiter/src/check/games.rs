@@ -1,11 +1,11 @@
 //! Layer 4: two whole games against `builtin:random` (colours swapped), as
 //! in a tournament.
 
-use super::common::{error_lines, hint, quote_errors, replaced_hint};
+use super::common::{error_lines, quote_errors, reason_hint, replaced_hint};
 use super::stdout::position_words;
 use super::Checker;
 use crate::engines::builtin::Builtin;
-use crate::engines::client::{Engine, Fault};
+use crate::engines::client::Engine;
 use crate::engines::config::BuiltinKind;
 use crate::i18n::{words, Words};
 use crate::play::clock::TimeControl;
@@ -213,20 +213,7 @@ pub(super) fn game_hint(reason: Reason, errors: &[String]) -> Words {
     if !errors.is_empty() {
         return Words::from_id("hint-refused-go");
     }
-    hint(&match reason {
-        Reason::Startup => Fault::Startup(String::new()),
-        Reason::Stall => Fault::Stall(String::new()),
-        Reason::Timeout => Fault::Timeout {
-            overrun_ms: 0,
-            detail: String::new(),
-        },
-        Reason::Malformed => Fault::Malformed(String::new()),
-        Reason::Illegal => Fault::Illegal(String::new()),
-        Reason::Replaced => return replaced_hint(""),
-        Reason::Crash | Reason::Normal | Reason::MaxLength | Reason::Resign => {
-            Fault::Crash(String::new())
-        }
-    })
+    reason_hint(reason)
 }
 
 /// The folder `dir`, made anew (what an earlier check left there goes).
@@ -264,6 +251,8 @@ pub(super) fn result_words(winner: Winner, mine: Side) -> Words {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::check::common::hint;
+    use crate::engines::client::Fault;
 
     #[test]
     fn a_faulted_game_gets_the_hint_of_its_fault() {

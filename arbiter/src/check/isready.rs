@@ -1,9 +1,9 @@
 //! Layer 2: `isready` and `isready <token>` (the token echoed).
 
-use super::common::{fault_words, hint, is_readyok, ms};
+use super::common::{fault_words, hint, is_readyok, ms, reason_hint};
 use super::Checker;
-use crate::engines::client::Fault;
 use crate::i18n::{words, Words};
+use crate::results::result::Reason;
 use std::time::Instant;
 use tabula::protocol::command::Command;
 use tabula::protocol::reply::Reply;
@@ -35,7 +35,7 @@ pub(super) fn isready_layer(c: &mut Checker) -> bool {
             c.r.fail(
                 what,
                 words!("check-no-readyok", ms = ping_ms),
-                hint(&Fault::Stall(String::new())),
+                reason_hint(Reason::Stall),
             );
             c.drop_engine();
             return false;

@@ -35,6 +35,7 @@
 //! reading of a traffic log). This file holds the options, the report, the
 //! `Checker` the layers work on, their order and the summary.
 
+pub(crate) mod command;
 mod common;
 mod conformance;
 mod first_move;

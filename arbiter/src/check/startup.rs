@@ -2,12 +2,14 @@
 //! `ugiok`), with a probe that tells an engine that never flushes its output
 //! from one that is silent.
 
+use super::common::reason_hint;
 use super::common::{fault_words, hint, ms};
 use super::{isready::isready_layer, Checker, STOP_DEADLINE_MS};
-use crate::engines::client::{Engine, Fault, Timeouts};
+use crate::engines::client::{Engine, Fault, Stall, Startup, Step, Timeouts};
 use crate::engines::config::ExternalSpec;
 use crate::engines::process::{Event, Proc, Stream};
 use crate::i18n::{words, Words};
+use crate::results::result::Reason;
 use std::time::Instant;
 use tabula::protocol::command::Command;
 
@@ -62,36 +64,44 @@ pub(super) fn startup_failure(
     let Fault::Startup(d) = f else {
         return (handshake, fault_words(f), hint(f));
     };
-    // `ugiok` came; the first `isready` did not get its `readyok`.
-    if let Some(rest) = d.strip_prefix("first isready: ") {
-        let fix = if rest.starts_with("no readyok") {
-            hint(&Fault::Stall(String::new()))
-        } else {
-            Words::from_id("hint-exited")
-        };
-        let note = words!("check-first-isready", detail = rest);
-        return (Words::from_id("what-isready"), note, fix);
-    }
-    let fix = if d.starts_with("no ugiok") {
-        let wait = spec.startup_ms.unwrap_or(timeouts.startup_ms).min(2_000);
-        match flush_probe(spec, wait) {
-            Probe::OnlyAtEnd => "hint-flush",
-            Probe::Early => "hint-ugiok-late",
-            Probe::Silent => "hint-silent",
+    let fix = match d {
+        // `ugiok` came; the first `isready` did not get its `readyok`.
+        Startup::At {
+            step: Step::FirstIsready,
+            fault,
+        } => {
+            let fix = match **fault {
+                Fault::Stall(Stall::NoReadyok { .. }) => reason_hint(Reason::Stall),
+                _ => Words::from_id("hint-exited"),
+            };
+            let note = words!("check-first-isready", detail = fault.to_string());
+            return (Words::from_id("what-isready"), note, fix);
         }
-    } else if d.starts_with("cannot start") {
-        "hint-command"
-    } else if d.contains("does not read its input") {
-        "hint-read-stdin"
-    } else {
-        "hint-exited"
+        Startup::NoUgiok { .. } => {
+            let wait = spec.startup_ms.unwrap_or(timeouts.startup_ms).min(2_000);
+            match flush_probe(spec, wait) {
+                Probe::OnlyAtEnd => "hint-flush",
+                Probe::Early => "hint-ugiok-late",
+                Probe::Silent => "hint-silent",
+            }
+        }
+        Startup::CannotStart(_) => "hint-command",
+        Startup::At { fault, .. } if **fault == Fault::Stall(Stall::NoInput) => "hint-read-stdin",
+        _ => "hint-exited",
     };
-    let fix = if spec.confine.is_some() && crate::engines::sandbox::is_refusal(d) {
+    let text = d.to_string();
+    let fix = if spec.confine.is_some() && crate::engines::sandbox::is_refusal(&text) {
         "hint-sandbox"
     } else {
         fix
     };
-    let note = d.strip_prefix("handshake: ").unwrap_or(d);
+    let note = match d {
+        Startup::At {
+            step: Step::Handshake,
+            fault,
+        } => fault.to_string(),
+        _ => text,
+    };
     (
         handshake,
         words!("check-detail", detail = note),
@@ -151,37 +161,67 @@ mod tests {
         crate::i18n::english().plain(w)
     }
 
-    fn failure(detail: &str) -> (String, String, Words) {
+    fn failure(startup: Startup) -> (String, String, Words) {
         let spec = ExternalSpec::shell("true");
         let (what, note, fix) =
-            startup_failure(&spec, &Timeouts::default(), &Fault::Startup(detail.into()));
+            startup_failure(&spec, &Timeouts::default(), &Fault::Startup(startup));
         (en(&what), en(&note), fix)
+    }
+
+    fn at(step: Step, fault: Fault) -> Startup {
+        Startup::At {
+            step,
+            fault: Box::new(fault),
+        }
     }
 
     #[test]
     fn the_hint_follows_what_went_wrong_at_the_start() {
-        let (what, note, fix) = failure("first isready: no readyok within 100 ms");
+        let no_readyok = at(
+            Step::FirstIsready,
+            Fault::Stall(Stall::NoReadyok { ms: 100 }),
+        );
+        assert_eq!(
+            no_readyok.to_string(),
+            "first isready: no readyok within 100 ms"
+        );
+        let (what, note, fix) = failure(no_readyok);
         assert_eq!(what, "isready");
         assert_eq!(
             note,
             "no readyok within 100 ms (the first `isready`, right after the handshake)"
         );
-        assert_eq!(fix, hint(&Fault::Stall(String::new())));
-        let (what, _, fix) = failure("first isready: exited with code 1");
+        assert_eq!(fix, reason_hint(Reason::Stall));
+        let exited = Fault::Crash("exited with code 1".into());
+        let (what, _, fix) = failure(at(Step::FirstIsready, exited));
         assert_eq!((what.as_str(), fix.id.as_str()), ("isready", "hint-exited"));
-        let (what, note, fix) = failure("cannot start 'nope': no such file");
+        let (what, note, fix) = failure(Startup::CannotStart("'nope': no such file".into()));
         assert_eq!(
             (what.as_str(), fix.id.as_str()),
             ("handshake", "hint-command")
         );
-        assert_eq!(note, "cannot start 'nope': no such file");
-        let (_, note, fix) = failure("handshake: the engine does not read its input");
-        assert_eq!(note, "the engine does not read its input");
+        assert_eq!(note, "cannot start: 'nope': no such file");
+        let (_, note, fix) = failure(at(Step::Handshake, Fault::Stall(Stall::NoInput)));
+        assert_eq!(note, "does not read its input");
         assert!(
             en(&fix).starts_with("read the commands from stdin"),
             "{fix:?}"
         );
-        let (_, _, fix) = failure("handshake: exited with code 2");
+        let (_, note, fix) = failure(at(Step::Options, Fault::Stall(Stall::NoInput)));
+        assert_eq!(note, "options: does not read its input");
+        assert_eq!(fix.id, "hint-read-stdin");
+        let exited = Fault::Crash("exited with code 2".into());
+        let (_, _, fix) = failure(at(Step::Handshake, exited));
+        assert_eq!(fix.id, "hint-exited");
+        let exited = Startup::Exited {
+            status: "exited with code 3".into(),
+            stderr: String::new(),
+        };
+        assert_eq!(
+            exited.to_string(),
+            "exited during the handshake (exited with code 3)"
+        );
+        let (_, _, fix) = failure(exited);
         assert_eq!(fix.id, "hint-exited");
         let crash = Fault::Crash("gone".into());
         let spec = ExternalSpec::shell("true");

@@ -4,11 +4,12 @@
 
 use super::common::{
     bestmove_text, fault_words, go_movetime, hint, is_bestmove, is_error_line, is_readyok,
-    judge_move, ms, position_of, truncate,
+    judge_move, ms, position_of, reason_hint, truncate,
 };
 use super::{Checker, Report, STOP_DEADLINE_MS};
 use crate::engines::client::{Engine, Fault, Timeouts};
 use crate::i18n::{words, Words};
+use crate::results::result::Reason;
 use std::time::Instant;
 use tabula::games::AnyPosition;
 use tabula::protocol::command::Command;
@@ -185,7 +186,7 @@ pub(super) fn infinite_then_stop(
             r.fail(
                 Words::from_id("what-isready-after-stop"),
                 words!("check-no-readyok", ms = ping_ms),
-                hint(&Fault::Stall(String::new())),
+                reason_hint(Reason::Stall),
             );
             return Ok(false);
         }

@@ -251,9 +251,9 @@ impl SearchInfo {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Fault {
     /// Could not be started, or did not finish the handshake.
-    Startup(String),
+    Startup(Startup),
     /// No `readyok` in time, or stopped reading its input.
-    Stall(String),
+    Stall(Stall),
     /// No `bestmove` in time; the overrun beyond the budget in ms.
     Timeout { overrun_ms: u64, detail: String },
     /// The process died or closed its output.
@@ -266,16 +266,91 @@ pub enum Fault {
     Interrupted,
 }
 
+/// What kept an engine from being ready to play: matched by `arbiter
+/// check` for its hint; shown (and journaled) as its text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Startup {
+    /// The program could not be started (the system's error).
+    CannotStart(String),
+    /// More `option` lines in the handshake than `MAX_OPTIONS`.
+    OptionFlood,
+    /// The process ended before `ugiok`: how it ended, and the note on
+    /// what it wrote to stderr.
+    Exited { status: String, stderr: String },
+    /// No `ugiok` before the deadline (ms); the note on its stderr.
+    NoUgiok { ms: u64, stderr: String },
+    /// A step of the start after the program ran failed with this fault.
+    At { step: Step, fault: Box<Fault> },
+}
+
+/// The steps of an engine's start that talk to it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// `ugi` sent.
+    Handshake,
+    /// The `setoption`s of its configuration.
+    Options,
+    /// The first `isready`, right after the handshake.
+    FirstIsready,
+}
+
+/// An engine that does not answer while it should.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Stall {
+    /// Its input is full: it does not read it.
+    NoInput,
+    /// No `readyok` within this many ms.
+    NoReadyok { ms: u64 },
+}
+
 /// For people: the detail of the fault (what the engine did), as in the
 /// results' `detail` field and in `arbiter check`.
 impl std::fmt::Display for Fault {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Fault::Startup(d) | Fault::Stall(d) | Fault::Crash(d) => f.write_str(d),
+            Fault::Startup(s) => s.fmt(f),
+            Fault::Stall(s) => s.fmt(f),
+            Fault::Crash(d) => f.write_str(d),
             Fault::Timeout { overrun_ms, detail } => write!(f, "{detail} ({overrun_ms} ms late)"),
             Fault::Malformed(line) => write!(f, "not a move: '{line}'"),
             Fault::Illegal(line) => write!(f, "illegal move: '{line}'"),
             Fault::Interrupted => f.write_str("interrupted"),
+        }
+    }
+}
+
+impl std::fmt::Display for Startup {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Startup::CannotStart(e) => write!(f, "cannot start: {e}"),
+            Startup::OptionFlood => write!(
+                f,
+                "more than {MAX_OPTIONS} `option` lines in the handshake (a flood)"
+            ),
+            Startup::Exited { status, stderr } => {
+                write!(f, "exited during the handshake ({status}){stderr}")
+            }
+            Startup::NoUgiok { ms, stderr } => write!(f, "no ugiok within {ms} ms{stderr}"),
+            Startup::At { step, fault } => write!(f, "{step}: {fault}"),
+        }
+    }
+}
+
+impl std::fmt::Display for Step {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Step::Handshake => "handshake",
+            Step::Options => "options",
+            Step::FirstIsready => "first isready",
+        })
+    }
+}
+
+impl std::fmt::Display for Stall {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Stall::NoInput => f.write_str("does not read its input"),
+            Stall::NoReadyok { ms } => write!(f, "no readyok within {ms} ms"),
         }
     }
 }
@@ -328,7 +403,8 @@ impl Engine {
     /// Starts the engine and completes the handshake, then sets the options.
     pub fn start(spec: &ExternalSpec, t: &Timeouts) -> Result<Engine, Fault> {
         let started = Instant::now();
-        let proc = Proc::spawn(spec).map_err(|e| Fault::Startup(format!("cannot start: {e}")))?;
+        let proc =
+            Proc::spawn(spec).map_err(|e| Fault::Startup(Startup::CannotStart(e.to_string())))?;
         let mut engine = Engine {
             proc,
             log: Box::new(Traffic::new(started)),
@@ -344,7 +420,7 @@ impl Engine {
         let hello = Instant::now();
         engine
             .command(&Command::Hello { uci: false })
-            .map_err(|f| to_startup(f, "handshake"))?;
+            .map_err(|f| to_startup(f, Step::Handshake))?;
         let mut declared = 0usize;
         loop {
             match engine.next_line(deadline) {
@@ -354,9 +430,7 @@ impl Engine {
                     Ok(ProtocolReply::Option(decl)) => {
                         declared += 1;
                         if declared > MAX_OPTIONS {
-                            return Err(Fault::Startup(format!(
-                                "more than {MAX_OPTIONS} `option` lines in the handshake (a flood)"
-                            )));
+                            return Err(Fault::Startup(Startup::OptionFlood));
                         }
                         let mut w = decl.split_whitespace();
                         if w.next() == Some("name") {
@@ -375,18 +449,17 @@ impl Engine {
                 Wait::Eof => {
                     let st = engine.proc.wait_exit(Duration::from_millis(t.grace_ms));
                     engine.drain();
-                    return Err(Fault::Startup(format!(
-                        "exited during the handshake ({}){}",
-                        describe_status(st),
-                        engine.log.stderr_note()
-                    )));
+                    return Err(Fault::Startup(Startup::Exited {
+                        status: describe_status(st),
+                        stderr: engine.log.stderr_note(),
+                    }));
                 }
                 Wait::Deadline => {
                     engine.drain();
-                    return Err(Fault::Startup(format!(
-                        "no ugiok within {startup_ms} ms{}",
-                        engine.log.stderr_note()
-                    )));
+                    return Err(Fault::Startup(Startup::NoUgiok {
+                        ms: startup_ms,
+                        stderr: engine.log.stderr_note(),
+                    }));
                 }
                 Wait::Interrupted => return Err(Fault::Interrupted),
             }
@@ -396,11 +469,13 @@ impl Engine {
                 name: k.clone(),
                 value: v.clone(),
             };
-            engine.command(&set).map_err(|f| to_startup(f, "options"))?;
+            engine
+                .command(&set)
+                .map_err(|f| to_startup(f, Step::Options))?;
         }
         engine
             .ping(startup_ms)
-            .map_err(|f| to_startup(f, "first isready"))?;
+            .map_err(|f| to_startup(f, Step::FirstIsready))?;
         engine.cpu_mark = engine.proc.cpu_time();
         engine.proc.idle();
         Ok(engine)
@@ -428,9 +503,7 @@ impl Engine {
         self.log.push(Instant::now(), '>', line);
         match self.proc.send(line) {
             Ok(()) => Ok(()),
-            Err(e) if e.kind() == io::ErrorKind::WouldBlock => {
-                Err(Fault::Stall("does not read its input".into()))
-            }
+            Err(e) if e.kind() == io::ErrorKind::WouldBlock => Err(Fault::Stall(Stall::NoInput)),
             Err(e) => {
                 let st = self.proc.wait_exit(Duration::from_millis(200));
                 Err(Fault::Crash(format!(
@@ -473,9 +546,7 @@ impl Engine {
                     _ => {} // an older ping's answer, or another line
                 },
                 Wait::Eof => return Err(self.crash("closed its output")),
-                Wait::Deadline => {
-                    return Err(Fault::Stall(format!("no readyok within {timeout_ms} ms")))
-                }
+                Wait::Deadline => return Err(Fault::Stall(Stall::NoReadyok { ms: timeout_ms })),
                 Wait::Interrupted => return Err(Fault::Interrupted),
             }
         }
@@ -709,13 +780,15 @@ fn timeout(elapsed: u64, limit: u64, detail: &str) -> Fault {
     }
 }
 
-fn to_startup(f: Fault, during: &str) -> Fault {
+/// A fault at a step of the start, as a startup fault (an interruption
+/// stays one).
+fn to_startup(f: Fault, step: Step) -> Fault {
     match f {
         Fault::Interrupted => Fault::Interrupted,
-        Fault::Stall(s) | Fault::Crash(s) | Fault::Startup(s) => {
-            Fault::Startup(format!("{during}: {s}"))
-        }
-        other => Fault::Startup(format!("{during}: {other}")),
+        fault => Fault::Startup(Startup::At {
+            step,
+            fault: Box::new(fault),
+        }),
     }
 }
 

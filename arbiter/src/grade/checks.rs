@@ -16,7 +16,6 @@ use serde::{Deserialize, Serialize};
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
 
 /// The layout of a kept check: a check kept by another layout runs again.
 const LAYOUT: &str = "layout 3";
@@ -114,35 +113,24 @@ pub(crate) fn check_all(
 ) -> anyhow::Result<()> {
     let dir = out.join("check");
     std::fs::create_dir_all(&dir)?;
-    let queue = Mutex::new((0..entries.len()).rev().collect::<Vec<_>>());
-    let results: Mutex<Vec<Option<Kept>>> = Mutex::new(vec![None; entries.len()]);
     let shared: &[Entry] = entries;
-    std::thread::scope(|s| {
-        for _ in 0..threads.max(1) {
-            s.spawn(|| loop {
-                if signals::interrupted() {
-                    break;
-                }
-                let Some(i) = queue.lock().ok().and_then(|mut q| q.pop()) else {
-                    break;
-                };
-                let e = &shared[i];
-                let kept = e
-                    .engine
-                    .as_ref()
-                    .map(|spec| check(spec, &e.sub.name, opts, out, &dir));
-                if let Ok(mut r) = results.lock() {
-                    r[i] = kept;
-                }
-                bar.inc(1);
-            });
-        }
+    let results = crate::pool::run(shared.len(), threads, signals::interrupted, |i| {
+        let e = &shared[i];
+        let kept = e
+            .engine
+            .as_ref()
+            .map(|spec| check(spec, &e.sub.name, opts, out, &dir));
+        bar.inc(1);
+        kept
     });
-    let results = results
-        .into_inner()
-        .map_err(|_| anyhow::anyhow!("a check's worker panicked"))?;
-    for (e, kept) in entries.iter_mut().zip(results) {
-        e.check = kept;
+    for (e, outcome) in entries.iter_mut().zip(results) {
+        e.check = match outcome {
+            None => None,
+            Some(Ok(kept)) => kept,
+            Some(Err(panicked)) => {
+                anyhow::bail!("the check of {}: {panicked}", e.sub.name)
+            }
+        };
     }
     Ok(())
 }

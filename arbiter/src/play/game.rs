@@ -100,8 +100,8 @@ struct End {
 impl End {
     fn fault(side: Player, fault: Fault) -> Option<End> {
         let (reason, detail, overrun) = match fault {
-            Fault::Startup(d) => (Reason::Startup, d, None),
-            Fault::Stall(d) => (Reason::Stall, d, None),
+            Fault::Startup(d) => (Reason::Startup, d.to_string(), None),
+            Fault::Stall(d) => (Reason::Stall, d.to_string(), None),
             Fault::Timeout { overrun_ms, detail } => (Reason::Timeout, detail, Some(overrun_ms)),
             Fault::Crash(d) => (Reason::Crash, d, None),
             Fault::Malformed(d) => (Reason::Malformed, d, None),
@@ -156,8 +156,8 @@ pub(crate) fn play_watched(
                         // Died since its last game: a crash, not a startup failure.
                         e.kill();
                         startup[i] = Some(match f {
-                            Fault::Stall(d) | Fault::Crash(d) => {
-                                Fault::Crash(format!("before the game: {d}"))
+                            f @ (Fault::Stall(_) | Fault::Crash(_)) => {
+                                Fault::Crash(format!("before the game: {f}"))
                             }
                             other => other,
                         });

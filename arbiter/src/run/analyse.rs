@@ -15,6 +15,7 @@
 //! (Ctrl-C leaves them for the next run).
 
 use crate::out::plural;
+use crate::out::progress_bar;
 use crate::results::analysis::{self, Analyses, Line, Writer};
 use crate::results::html::load_journals;
 use crate::results::html::{analysis_beside, Live};
@@ -22,7 +23,7 @@ use crate::results::record::{GameKey, GameRecord};
 use crate::run::events::{Event, Flow, Sink};
 use crate::signals;
 use anyhow::{bail, Context, Result};
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::ProgressBar;
 use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -30,10 +31,35 @@ use std::sync::{mpsc, Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 use tabula::analysis::{Analyser, AnalysisError, Budget, GameAnalysis, Settings};
-use tabula::games::AnyPosition;
+use tabula::games::{AnyPosition, PositionError};
 
 /// A finished analysis: the job's number, its record and what came of it.
-type Outcome = (usize, GameRecord, Result<GameAnalysis, String>);
+type Outcome = (usize, GameRecord, Result<GameAnalysis, NotAnalysed>);
+
+/// Why a game handed to the pool came back without its analysis.
+#[derive(Debug)]
+pub(crate) enum NotAnalysed {
+    /// The run was stopped first: the game is left for the next run.
+    Stopped,
+    /// Its start position is not one.
+    Start(PositionError),
+    /// The analyser refused one of its moves, or the game.
+    Refused(AnalysisError),
+    /// The analyser failed on it (a bug).
+    Panicked,
+}
+
+/// For people: why a game was not analysed (on stderr).
+impl std::fmt::Display for NotAnalysed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NotAnalysed::Stopped => AnalysisError::Stopped.fmt(f),
+            NotAnalysed::Start(e) => write!(f, "its start position is not one: {e}"),
+            NotAnalysed::Refused(e) => e.fmt(f),
+            NotAnalysed::Panicked => f.write_str("the analyser failed on this game"),
+        }
+    }
+}
 
 /// Threads analysing games handed to them, in any order.
 pub(crate) struct Pool {
@@ -77,7 +103,7 @@ impl Pool {
                         let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                             analyse(&mut analyser, &record)
                         }))
-                        .unwrap_or_else(|_| Err("the analyser failed on this game".into()));
+                        .unwrap_or(Err(NotAnalysed::Panicked));
                         if done.send((n, record, result)).is_err() {
                             break;
                         }
@@ -163,14 +189,13 @@ impl Drop for Pool {
 }
 
 /// The analysis of `record`'s game.
-fn analyse(analyser: &mut Analyser, record: &GameRecord) -> Result<GameAnalysis, String> {
-    let start = AnyPosition::from_fen(&record.start)
-        .map_err(|e| format!("its start position is not one: {e}"))?;
+fn analyse(analyser: &mut Analyser, record: &GameRecord) -> Result<GameAnalysis, NotAnalysed> {
+    let start = AnyPosition::from_fen(&record.start).map_err(NotAnalysed::Start)?;
     analyser
         .analyse_text(&start, &record.moves)
         .map_err(|e| match e {
-            AnalysisError::Stopped => "stopped".to_string(),
-            e => e.to_string(),
+            AnalysisError::Stopped => NotAnalysed::Stopped,
+            e => NotAnalysed::Refused(e),
         })
 }
 
@@ -352,17 +377,7 @@ impl AnalysisSink {
             }
             return Ok(());
         }
-        let bar = if self.shown {
-            ProgressBar::new(left as u64)
-        } else {
-            ProgressBar::hidden()
-        };
-        bar.set_style(
-            ProgressStyle::with_template(
-                "{bar:30.green/blue} {pos}/{len} games analysed [{elapsed_precise} eta {eta}]",
-            )
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-        );
+        let bar = progress_bar(self.shown, left as u64, "games analysed");
         while self.pool.as_ref().is_some_and(|p| p.pending() > 0) {
             if signals::interrupted() {
                 bar.abandon();
@@ -410,7 +425,7 @@ impl Sink for AnalysisSink {
 /// one is not: it is left for the next run).
 fn keep(
     record: &GameRecord,
-    result: Result<GameAnalysis, String>,
+    result: Result<GameAnalysis, NotAnalysed>,
     store: &mut Analyses,
     writer: Option<&mut Writer>,
 ) -> Result<Option<Vec<Line>>> {
@@ -423,7 +438,7 @@ fn keep(
             store.insert(lines.clone());
             Ok(Some(lines))
         }
-        Err(e) if e == "stopped" => Ok(None),
+        Err(NotAnalysed::Stopped) => Ok(None),
         Err(e) => {
             log::warn!("game {} not analysed: {e}", record.key);
             Ok(None)
@@ -459,6 +474,86 @@ pub struct AnalyseArgs {
     pub(crate) quiet: bool,
 }
 
+/// The analysis file of `arbiter analyse` (`--out`, or beside the first
+/// results file), refused when it is one of the results files.
+fn out_file(args: &AnalyseArgs) -> Result<PathBuf> {
+    use crate::paths::Named;
+    let out = match &args.out {
+        Some(out) => out.clone(),
+        None => analysis_beside(&args.results[0]),
+    };
+    let inputs: Vec<Named> = args
+        .results
+        .iter()
+        .map(|p| Named::file("a results file", p))
+        .collect();
+    crate::paths::check(&inputs, &[Named::file("--out", &out)])
+        .context("the analysis goes to a file of its own")?;
+    Ok(out)
+}
+
+/// What came of the games handed to the pool.
+struct Tally {
+    analysed: usize,
+    failed: usize,
+    /// The positions of the games analysed.
+    positions: usize,
+    interrupted: bool,
+}
+
+/// Takes the analyses of `todo` back from the pool and keeps them in the
+/// order of the results (out-of-order games wait), until all are back or
+/// the run is interrupted.
+fn write_in_order(
+    pool: &mut Pool,
+    todo: &[&GameRecord],
+    bar: &ProgressBar,
+    store: &mut Analyses,
+    writer: &mut Writer,
+) -> Result<Tally> {
+    let mut waiting: BTreeMap<usize, (GameRecord, Result<GameAnalysis, NotAnalysed>)> =
+        BTreeMap::new();
+    let mut written = 0usize;
+    let mut tally = Tally {
+        analysed: 0,
+        failed: 0,
+        positions: 0,
+        interrupted: false,
+    };
+    while written < todo.len() {
+        if signals::interrupted() {
+            tally.interrupted = true;
+            break;
+        }
+        if let Some((n, record, result)) = pool.next(signals::POLL) {
+            bar.inc(record.moves.len() as u64);
+            waiting.insert(n, (record, result));
+        }
+        while let Some((record, result)) = waiting.remove(&written) {
+            match &result {
+                Ok(_) => {
+                    tally.analysed += 1;
+                    tally.positions += record.moves.len();
+                }
+                Err(_) => tally.failed += 1,
+            }
+            bar.suspend(|| keep(&record, result, store, Some(writer)))?;
+            written += 1;
+        }
+        if pool.pending() == 0 && written < todo.len() && !waiting.contains_key(&written) {
+            // Nothing more comes back (every thread gone): a game that never
+            // came back is told, the ones after it are still written.
+            log::warn!(
+                "game {} not analysed: its analysis was lost",
+                todo[written].key
+            );
+            tally.failed += 1;
+            written += 1;
+        }
+    }
+    Ok(tally)
+}
+
 /// `arbiter analyse`: analyses every game of the results files not yet in
 /// `--out`, appends them in the order of the results (so that a node
 /// budget gives the same file on every run), and prints each entrant's
@@ -469,20 +564,7 @@ pub fn run_command(args: AnalyseArgs) -> Result<std::process::ExitCode> {
         analysis_movetime: args.movetime,
     }
     .settings();
-    let out = match &args.out {
-        Some(out) => out.clone(),
-        None => analysis_beside(&args.results[0]),
-    };
-    {
-        use crate::paths::Named;
-        let inputs: Vec<Named> = args
-            .results
-            .iter()
-            .map(|p| Named::file("a results file", p))
-            .collect();
-        crate::paths::check(&inputs, &[Named::file("--out", &out)])
-            .context("the analysis goes to a file of its own")?;
-    }
+    let out = out_file(&args)?;
     let records = load_journals(&args.results)?;
     if records.is_empty() {
         bail!(
@@ -506,58 +588,22 @@ pub fn run_command(args: AnalyseArgs) -> Result<std::process::ExitCode> {
     let threads = args
         .concurrency
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    let bar = if args.quiet || todo.is_empty() {
-        ProgressBar::hidden()
-    } else {
-        ProgressBar::new(positions as u64)
-    };
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{bar:30.green/blue} {pos}/{len} positions [{elapsed_precise} eta {eta}] {msg}",
-        )
-        .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    let bar = progress_bar(
+        !args.quiet && !todo.is_empty(),
+        positions as u64,
+        "positions",
     );
     let started = Instant::now();
     let mut pool = Pool::new(settings, threads, false);
     for r in &todo {
         pool.submit((*r).clone());
     }
-    // Written in the order of the results: out-of-order games wait here.
-    let mut waiting: BTreeMap<usize, (GameRecord, Result<GameAnalysis, String>)> = BTreeMap::new();
-    let mut written = 0usize;
-    let (mut analysed, mut failed, mut done_positions) = (0usize, 0usize, 0usize);
-    let mut interrupted = false;
-    while written < todo.len() {
-        if signals::interrupted() {
-            interrupted = true;
-            break;
-        }
-        if let Some((n, record, result)) = pool.next(signals::POLL) {
-            bar.inc(record.moves.len() as u64);
-            waiting.insert(n, (record, result));
-        }
-        while let Some((record, result)) = waiting.remove(&written) {
-            match &result {
-                Ok(_) => {
-                    analysed += 1;
-                    done_positions += record.moves.len();
-                }
-                Err(_) => failed += 1,
-            }
-            bar.suspend(|| keep(&record, result, &mut store, Some(&mut writer)))?;
-            written += 1;
-        }
-        if pool.pending() == 0 && written < todo.len() && !waiting.contains_key(&written) {
-            // Nothing more comes back (every thread gone): a game that never
-            // came back is told, the ones after it are still written.
-            log::warn!(
-                "game {} not analysed: its analysis was lost",
-                todo[written].key
-            );
-            failed += 1;
-            written += 1;
-        }
-    }
+    let Tally {
+        analysed,
+        failed,
+        positions: done_positions,
+        interrupted,
+    } = write_in_order(&mut pool, &todo, &bar, &mut store, &mut writer)?;
     pool.stop();
     bar.finish_and_clear();
     let secs = started.elapsed().as_secs_f64();

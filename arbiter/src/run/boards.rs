@@ -57,10 +57,10 @@
 //! threshold of 20 keeps the boards where, of the ten games, neither side
 //! won more than two more than it lost.
 
+use crate::out::progress_bar;
 use crate::signals::{self, INTERRUPTED};
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use indicatif::{ProgressBar, ProgressStyle};
 use std::fmt::{self, Display};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -647,17 +647,7 @@ pub fn run(args: BoardsArgs) -> Result<ExitCode> {
     if let Some(n) = args.skill {
         opts.keep = Keep::Skill(n);
     }
-    let bar = if args.quiet {
-        ProgressBar::hidden()
-    } else {
-        ProgressBar::new(opts.count as u64)
-    };
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{bar:30.cyan/blue} {pos}/{len} balanced boards [{elapsed_precise}] {msg}",
-        )
-        .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
+    let bar = progress_bar(!args.quiet, opts.count as u64, "balanced boards");
     let selection = find(&opts, &mut |p| {
         bar.set_position(p.kept as u64);
         bar.set_message(format!("{} tried", p.tried));

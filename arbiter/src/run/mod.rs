@@ -9,7 +9,9 @@
 
 pub(crate) mod analyse;
 pub(crate) mod boards;
+pub(crate) mod command;
 pub(crate) mod events;
+pub(crate) mod flags;
 pub(crate) mod pairing;
 pub(crate) mod plan;
 pub(crate) mod resume;

@@ -3,6 +3,7 @@
 //! ([`Progress`]), the live web page ([`Live`]) and the sequential test
 //! ([`Watch`]), each on its own.
 
+use crate::out::progress_bar;
 use crate::results::html::Live;
 use crate::results::journal::Journal;
 use crate::results::record::GameRecord;
@@ -12,7 +13,7 @@ use crate::results::stats;
 use crate::run::events::{Event, Flow, Sink};
 use crate::run::shard::PlanLine;
 use anyhow::Result;
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::ProgressBar;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
@@ -106,15 +107,7 @@ impl Sink for Progress {
             Event::Planned { plan, done } => {
                 self.names = plan.names();
                 let total = plan.games.len() as u64;
-                if self.shown {
-                    self.bar = ProgressBar::new(total);
-                }
-                self.bar.set_style(
-                    ProgressStyle::with_template(
-                        "{bar:30.cyan/blue} {pos}/{len} games [{elapsed_precise} eta {eta}] {msg}",
-                    )
-                    .unwrap_or_else(|_| ProgressStyle::default_bar()),
-                );
+                self.bar = progress_bar(self.shown, total, "games");
                 self.bar.set_position(done.len() as u64);
                 if let Some(w) = self.sprt.as_mut() {
                     done.iter().for_each(|r| w.add(r));

@@ -34,7 +34,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, HashSet};
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 use tabula::analysis::sample::{self, Player};
 use tabula::games::{AnyPosition, GameSetup};
@@ -304,7 +304,7 @@ pub(crate) fn answers(
     run: &Run,
     players: &[Answerer],
     progress: &(dyn Fn(&str) + Sync),
-) -> Result<Vec<Vec<Option<String>>>> {
+) -> Result<Vec<Moves>> {
     let mut known = Known::new();
     if let Ok(text) = std::fs::read_to_string(&run.journal) {
         for line in text.lines() {
@@ -320,26 +320,24 @@ pub(crate) fn answers(
         .with_context(|| format!("cannot write {}", run.journal.display()))?;
     let journal = Mutex::new(journal);
     let fens: Vec<String> = run.positions.iter().map(AnyPosition::fen).collect();
-    let next = AtomicUsize::new(0);
-    let all: Vec<Mutex<Option<Result<Moves>>>> = players.iter().map(|_| Mutex::new(None)).collect();
-    std::thread::scope(|scope| {
-        for _ in 0..run.concurrency.clamp(1, players.len().max(1)) {
-            scope.spawn(|| loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(p) = players.get(i) else { break };
-                let got = ask_all(run, p, &fens, &known, &journal, progress);
-                if got.is_err() {
-                    // Stop the others at their next position.
-                    next.store(players.len(), Ordering::Relaxed);
-                }
-                *all[i].lock().unwrap_or_else(|e| e.into_inner()) = Some(got);
-            });
-        }
-    });
+    let failed = AtomicBool::new(false);
+    let all = crate::pool::run(
+        players.len(),
+        run.concurrency,
+        || failed.load(Ordering::Relaxed),
+        |i| {
+            let got = ask_all(run, &players[i], &fens, &known, &journal, progress);
+            if got.is_err() {
+                // Stop the others before their next player.
+                failed.store(true, Ordering::Relaxed);
+            }
+            got
+        },
+    );
     let mut out = Vec::with_capacity(players.len());
-    for cell in all {
-        match cell.into_inner().unwrap_or_else(|e| e.into_inner()) {
-            Some(got) => out.push(got?),
+    for outcome in all {
+        match outcome {
+            Some(got) => out.push(got??),
             None => bail!(
                 "interrupted; the answers so far are kept in {}",
                 run.journal.display()
@@ -357,7 +355,7 @@ fn ask_all(
     known: &Known,
     journal: &Mutex<std::fs::File>,
     progress: &(dyn Fn(&str) + Sync),
-) -> Result<Vec<Option<String>>> {
+) -> Result<Moves> {
     let limit = p.limit_word(run.movetime);
     let mut got: Vec<Option<Option<String>>> = fens
         .iter()

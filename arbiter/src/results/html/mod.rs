@@ -966,28 +966,19 @@ fn encode(r: &GameRecord, review: Option<&Review>) -> Option<Encoded> {
 }
 
 /// [`encode`] on every game, on every core (the drawing of every position
-/// is most of the time a page takes).
+/// is most of the time a page takes). A game whose drawing failed (a bug,
+/// logged) is shown without its replay, as one that cannot be replayed.
 fn encode_all(records: &[GameRecord], reviews: &[Option<&Review>]) -> Vec<Option<Encoded>> {
     let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let chunk = records.len().div_ceil(workers).max(1);
-    std::thread::scope(|s| {
-        let handles: Vec<_> = records
-            .chunks(chunk)
-            .zip(reviews.chunks(chunk))
-            .map(|(part, reviews)| {
-                s.spawn(move || {
-                    part.iter()
-                        .zip(reviews)
-                        .map(|(r, review)| encode(r, *review))
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().unwrap_or_default())
-            .collect()
-    })
+    crate::pool::run(
+        records.len(),
+        workers,
+        || false,
+        |i| encode(&records[i], reviews[i]),
+    )
+    .into_iter()
+    .map(|outcome| outcome.and_then(Result::ok).flatten())
+    .collect()
 }
 
 fn page_data<'a>(

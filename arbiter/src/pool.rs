@@ -1,0 +1,110 @@
+//! One work pool for the arbiter's parallel work (the pages' drawings, the
+//! checks of a season, the behaviour check's players), with one panic
+//! policy: the work of an item that panics is that item's
+//! [`Panicked`], logged with the panic's message, never a lost or shifted
+//! result; an item not started because the pool was stopped is `None`.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+/// The work of an item panicked (a bug); the message is in the log.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Panicked;
+
+impl std::fmt::Display for Panicked {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("the work failed (a bug: see the log)")
+    }
+}
+
+impl std::error::Error for Panicked {}
+
+/// `work(i)` for each item `i` in `0..n`, on up to `threads` threads (at
+/// least one) that take the items in order as they free up, until
+/// `stopped()` says so (asked before each item); each item's outcome in
+/// item order: `None` when it was not started, `Some(Err(Panicked))` when
+/// its work panicked.
+pub(crate) fn run<R: Send>(
+    n: usize,
+    threads: usize,
+    stopped: impl Fn() -> bool + Sync,
+    work: impl Fn(usize) -> R + Sync,
+) -> Vec<Option<Result<R, Panicked>>> {
+    let next = AtomicUsize::new(0);
+    let slots: Vec<Mutex<Option<Result<R, Panicked>>>> = (0..n).map(|_| Mutex::new(None)).collect();
+    std::thread::scope(|scope| {
+        for _ in 0..threads.clamp(1, n.max(1)) {
+            scope.spawn(|| loop {
+                if stopped() {
+                    break;
+                }
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(slot) = slots.get(i) else { break };
+                let outcome = catch_unwind(AssertUnwindSafe(|| work(i))).map_err(|panic| {
+                    let message = panic
+                        .downcast_ref::<&str>()
+                        .map(|s| s.to_string())
+                        .or_else(|| panic.downcast_ref::<String>().cloned())
+                        .unwrap_or_default();
+                    log::error!("item {i} of a pool failed: {message}");
+                    Panicked
+                });
+                *slot.lock().unwrap_or_else(|e| e.into_inner()) = Some(outcome);
+            });
+        }
+    });
+    slots
+        .into_iter()
+        .map(|slot| slot.into_inner().unwrap_or_else(|e| e.into_inner()))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::AtomicBool;
+
+    #[test]
+    fn every_item_comes_back_in_order_even_when_one_panics() {
+        let got = run(
+            50,
+            4,
+            || false,
+            |i| {
+                if i == 17 {
+                    panic!("item 17 is bad");
+                }
+                i * 2
+            },
+        );
+        assert_eq!(got.len(), 50);
+        for (i, outcome) in got.into_iter().enumerate() {
+            match outcome {
+                Some(Ok(v)) => assert_eq!(v, i * 2),
+                Some(Err(Panicked)) => assert_eq!(i, 17),
+                None => panic!("item {i} was dropped"),
+            }
+        }
+    }
+
+    #[test]
+    fn a_stopped_pool_leaves_the_items_it_did_not_start() {
+        let stop = AtomicBool::new(false);
+        let got = run(
+            20,
+            1,
+            || stop.load(Ordering::Relaxed),
+            |i| {
+                if i == 4 {
+                    stop.store(true, Ordering::Relaxed);
+                }
+                i
+            },
+        );
+        let done: Vec<usize> = got.iter().flatten().map(|r| *r.as_ref().unwrap()).collect();
+        assert_eq!(done, [0, 1, 2, 3, 4]);
+        assert!(got[5..].iter().all(Option::is_none));
+        assert!(run(0, 8, || false, |i| i).is_empty());
+    }
+}
