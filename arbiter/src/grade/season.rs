@@ -32,7 +32,7 @@ use crate::results::record::GameRecord;
 use crate::results::stats::Scoring;
 use crate::signals;
 use anyhow::{bail, Context, Result};
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::ProgressBar;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Mutex;
@@ -632,18 +632,7 @@ fn protected_files(out: &Path) -> Vec<PathBuf> {
 }
 
 fn bar(quiet: bool, len: usize, what: &str) -> ProgressBar {
-    let bar = if quiet {
-        ProgressBar::hidden()
-    } else {
-        ProgressBar::new(len as u64)
-    };
-    bar.set_style(
-        ProgressStyle::with_template(&format!(
-            "{{bar:30.cyan/blue}} {{pos}}/{{len}} submissions {what} [{{elapsed_precise}}]"
-        ))
-        .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
-    bar
+    crate::out::progress_bar(!quiet, len as u64, &format!("submissions {what}"))
 }
 
 /// The closing summary: one line per submission, the counts, where every
