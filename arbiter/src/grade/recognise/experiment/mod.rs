@@ -176,9 +176,14 @@ fn example(text: &str) -> String {
 }
 
 impl Session<'_> {
+    /// Nothing more can be tried: the deadline is near, Ctrl-C, or the
+    /// probe died and was started again as often as it may be (SBCL
+    /// crashed on the project's recursion): the ways left are not counted
+    /// as tried.
     pub(super) fn out_of_time(&self) -> bool {
         Instant::now() + Duration::from_millis(300) >= self.deadline
             || crate::signals::interrupted()
+            || (self.probe.is_none() && self.restarts >= RESTARTS)
     }
 
     /// The probe's answer to `request` (waiting at most `limit` and a
