@@ -30,9 +30,9 @@ fn call(
 }
 
 /// (the clock, how it was decided, whether a call verified it); sets
-/// `best.late` when the deciding call answered a legal move after half
-/// again its tempo (a depth too deep for the move time, not a program that
-/// answers around its tempo).
+/// `best.late` when the deciding call answered a legal move more than
+/// 100 ms after its tempo (the move time less 30 ms): after the
+/// championship's move time and its margin.
 pub(super) fn decide(
     session: &mut Session,
     best: &mut Best,
@@ -52,7 +52,7 @@ pub(super) fn decide(
     if let Some(clock) = setup.clock {
         let (called, v) = call(session, best, spot, tempo, tempo + 1500, clock);
         let ms = called.ms();
-        best.late = v.legal() && ms > tempo * 3 / 2;
+        best.late = v.legal() && ms > tempo + 100;
         let why = match &v {
             Verdict::Legal(_) if ms <= tempo + 100 => format!(
                 "{}; confirmed by a call: a legal move in {ms} ms of a {tempo} ms tempo",
@@ -73,7 +73,7 @@ pub(super) fn decide(
     let (first, v1) = call(session, best, spot, tempo, tempo + 1500, Clock::Ms);
     let e1 = first.ms();
     if v1.legal() && e1 * 4 >= tempo {
-        best.late = e1 > tempo * 3 / 2;
+        best.late = e1 > tempo + 100;
         return (
             Clock::Ms,
             format!(
