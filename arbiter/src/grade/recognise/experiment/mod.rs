@@ -135,9 +135,7 @@ impl EntryCalls {
                     self.no_move_why = readings.iter().find_map(|r| r.clone().err());
                 }
             }
-            Called::Error { text, .. } if text.contains("signalled END-OF-FILE") => {
-                self.keyboard += 1
-            }
+            Called::Error { text, .. } if error_kind(text) == "END-OF-FILE" => self.keyboard += 1,
             _ => {}
         }
     }
@@ -157,6 +155,14 @@ pub(super) struct Session<'a> {
     by_entry: BTreeMap<String, EntryCalls>,
     /// The year's preset, under every call's keys.
     preset: Option<String>,
+}
+
+/// The condition's type in the kit's `<entry> signalled <TYPE>: <text>`
+/// (the whole text when it is not that).
+fn error_kind(text: &str) -> &str {
+    text.split_once("signalled ")
+        .and_then(|(_, rest)| rest.split_once(':'))
+        .map_or(text, |(kind, _)| kind)
 }
 
 /// An error's words for a note: without the kit's hint in parentheses at
@@ -213,11 +219,7 @@ impl Session<'_> {
     /// Counts an error by its kind (the condition's type), keeping the
     /// first one's words.
     fn note_error(&mut self, text: &str) {
-        let kind = text
-            .split_once("signalled ")
-            .and_then(|(_, rest)| rest.split_once(':'))
-            .map_or(text, |(kind, _)| kind);
-        let kind: String = kind.chars().take(60).collect();
+        let kind: String = error_kind(text).chars().take(60).collect();
         match self.errors.iter_mut().find(|(k, _, _)| *k == kind) {
             Some(e) => e.2 += 1,
             None => self.errors.push((kind, example(text), 1)),
@@ -554,18 +556,16 @@ fn first_round(
     // An entry late twice on the start (a whole game, a deep default) has
     // its other ways tried after every other entry's: its lateness must
     // not spend the budget the others need.
+    // (Deferred ones go to the end of `order`, tried once the first pass
+    // is over.)
     let mut lates: BTreeMap<&str, usize> = BTreeMap::new();
-    let mut deferred: Vec<&Candidate> = Vec::new();
-    let mut queue: std::collections::VecDeque<&Candidate> = candidates.iter().collect();
-    let mut deferring = true;
-    while let Some(c) = queue.pop_front().or_else(|| {
-        deferring = false;
-        let d = std::mem::take(&mut deferred);
-        queue.extend(d);
-        queue.pop_front()
-    }) {
-        if deferring && lates.get(c.entry.as_str()).is_some_and(|&n| n >= 2) {
-            deferred.push(c);
+    let mut order: Vec<&Candidate> = candidates.iter().collect();
+    let mut i = 0;
+    while let Some(&c) = order.get(i) {
+        i += 1;
+        let first_pass = i <= candidates.len();
+        if first_pass && lates.get(c.entry.as_str()).is_some_and(|&n| n >= 2) {
+            order.push(c);
             continue;
         }
         if session.out_of_time() {
