@@ -27,6 +27,7 @@ use crate::engines::sandbox::{Confinement, EngineSandbox, Mode};
 use crate::limits;
 use anyhow::{anyhow, bail, Context, Result};
 use serde::Deserialize;
+use serde_value::DeserializerError;
 use std::collections::BTreeMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -474,23 +475,40 @@ fn parse_file(text: &str, json: bool) -> std::result::Result<EngineFile, String>
             .map(|span| text[..span.start.min(text.len())].matches('\n').count() + 1);
         (line.map(|l| (l, None)), e.message().trim().to_string())
     };
+    // The same file read again as a tree, then into the entrants: the
+    // mistake as serde's own kind (the parser's message says where).
+    let kind = if json {
+        serde_json::from_str::<serde_value::Value>(text).ok()
+    } else {
+        toml::from_str::<serde_value::Value>(text).ok()
+    }
+    .and_then(|tree| tree.deserialize_into::<EngineFile>().err());
+    // The tree's keys are sorted: of several unknown keys, the one the
+    // parser met first (on its line) is told, else the line of the key
+    // the tree names.
+    let (kind, line) = match kind {
+        Some(DeserializerError::UnknownField(key, known)) => {
+            let first = line
+                .and_then(|(l, _)| text.lines().nth(l - 1))
+                .and_then(|l| written_key(l, json))
+                .filter(|k| !known.contains(&k.as_str()));
+            match first {
+                Some(first) => (Some(DeserializerError::UnknownField(first, known)), line),
+                None => {
+                    let line = key_line(text, &key, json).map_or(line, |l| Some((l, None)));
+                    (Some(DeserializerError::UnknownField(key, known)), line)
+                }
+            }
+        }
+        kind => (kind, line),
+    };
     let shown = line
         .and_then(|(l, _)| text.lines().nth(l - 1))
         .map(str::trim);
-    // `[engine]` (or a JSON object) where the list of entrants belongs.
-    let single_table = if json {
-        serde_json::from_str::<serde_json::Value>(text).is_ok_and(|v| {
-            ["engine", "engines"]
-                .iter()
-                .any(|k| v.get(k).is_some_and(serde_json::Value::is_object))
-        })
-    } else {
-        shown.is_some_and(|l| {
-            let inner: String = l.chars().filter(|c| !c.is_whitespace()).collect();
-            inner == "[engine]" || inner == "[engines]"
-        })
+    let message = match &kind {
+        Some(kind) => explain(kind, text, shown, json).unwrap_or(message),
+        None => message,
     };
-    let message = explain(&message, shown, single_table, json);
     Err(match (line, shown) {
         (Some((l, Some(c))), _) => format!("line {l}, column {c}: {message}"),
         (Some((l, None)), Some(t)) if !t.is_empty() && t.chars().count() <= 60 => {
@@ -501,97 +519,122 @@ fn parse_file(text: &str, json: bool) -> std::result::Result<EngineFile, String>
     })
 }
 
+/// The key that `line` writes (`key = …` in TOML, `"key": …` in JSON).
+fn written_key(line: &str, json: bool) -> Option<String> {
+    if json {
+        let (_, rest) = line.split_once('"')?;
+        let (key, after) = rest.split_once('"')?;
+        return after.trim_start().starts_with(':').then(|| key.to_string());
+    }
+    let (key, _) = line.split_once('=')?;
+    let key = key.trim().trim_matches('"');
+    (!key.is_empty() && !key.starts_with('[')).then(|| key.to_string())
+}
+
+/// The first line of `text` that writes the key `key` (`key =` in TOML,
+/// `"key":` in JSON).
+fn key_line(text: &str, key: &str, json: bool) -> Option<usize> {
+    let quoted = format!("\"{key}\"");
+    let written = |l: &str| {
+        let rest = if json {
+            l.find(&quoted).map(|at| &l[at + quoted.len()..])
+        } else {
+            l.trim_start().strip_prefix(key)
+        };
+        rest.is_some_and(|r| r.trim_start().starts_with(if json { ':' } else { '=' }))
+    };
+    text.lines().position(written).map(|i| i + 1)
+}
+
 /// The keys of an `[[engine]]` table, for messages.
 const ENTRY_KEYS: &str = "name, command, args, dir, env, options, movetime, nodes, depth, \
                           startup_timeout, sandbox, writable, [engine.limits]";
 
 /// Says what to write instead, for the mistakes a teacher makes first:
 /// `[engine]` for `[[engine]]`, a key misspelt, no `command`, keys outside
-/// any `[[engine]]`; other messages pass as the parser wrote them.
-fn explain(message: &str, line: Option<&str>, single_table: bool, json: bool) -> String {
+/// any `[[engine]]`, both `engine` and `engines`; `None` for the others
+/// (the parser's own message is told). `text` is the file, `line` the
+/// text of the line the parser names.
+fn explain(kind: &DeserializerError, text: &str, line: Option<&str>, json: bool) -> Option<String> {
     let header = if json {
         "an \"engine\" object"
     } else {
         "an [[engine]]"
     };
-    if message.starts_with("invalid type: map, expected a sequence") && single_table {
-        return if json {
-            "\"engine\" is a single object, but it lists the entrants: write \
-             \"engine\": [ {…}, {…} ], one object per entrant"
-                .to_string()
-        } else {
-            format!(
-                "`{}` is a single table, but the file lists the entrants: write \
-                 `[[engine]]` (two brackets) above each entrant's keys, one per entrant",
-                line.unwrap_or("[engine]")
-            )
-        };
-    }
-    if let Some(rest) = message.strip_prefix("unknown field `") {
-        let (key, expected) = rest.split_once('`').unwrap_or((rest, ""));
-        if expected.contains("`engine` or `engines`") {
-            return format!(
-                "unknown key '{key}' outside any engine: each entrant's keys go under \
-                 its own {} header (the file holds only engines)",
-                if json {
-                    "\"engine\": [ … ]"
-                } else {
-                    "[[engine]]"
-                }
-            );
+    Some(match kind {
+        DeserializerError::InvalidType(serde_value::Unexpected::Map, expected)
+            if expected.contains("sequence") && single_table(text, line, json) =>
+        {
+            if json {
+                "\"engine\" is a single object, but it lists the entrants: write \
+                 \"engine\": [ {…}, {…} ], one object per entrant"
+                    .to_string()
+            } else {
+                format!(
+                    "`{}` is a single table, but the file lists the entrants: write \
+                     `[[engine]]` (two brackets) above each entrant's keys, one per entrant",
+                    line.unwrap_or("[engine]")
+                )
+            }
         }
-        let known: Vec<&str> = expected.split('`').skip(1).step_by(2).collect();
-        // A slip of a letter or two, or a key cut short (`memory`).
-        let lower = key.to_ascii_lowercase();
-        let near = known
-            .iter()
-            .filter(|k| {
-                edit_distance(k, &lower) <= 2 || (lower.len() >= 3 && k.starts_with(&lower))
-            })
-            .min_by_key(|k| edit_distance(k, &lower));
-        let hint = near.map_or(String::new(), |k| format!(" (did you mean '{k}'?)"));
-        let list = if known.contains(&"command") && !json {
-            ENTRY_KEYS.to_string()
-        } else {
-            known.join(", ")
-        };
-        return format!("unknown key '{key}'{hint}; the keys here are {list}");
-    }
-    if message.starts_with("missing field `command`") {
-        return format!(
+        DeserializerError::UnknownField(key, known) if known.contains(&"engine") => format!(
+            "unknown key '{key}' outside any engine: each entrant's keys go under \
+             its own {} header (the file holds only engines)",
+            if json {
+                "\"engine\": [ … ]"
+            } else {
+                "[[engine]]"
+            }
+        ),
+        DeserializerError::UnknownField(key, known) => {
+            // A slip of a letter or two, or a key cut short (`memory`).
+            let lower = key.to_ascii_lowercase();
+            let near = known
+                .iter()
+                .filter(|k| {
+                    strsim::levenshtein(k, &lower) <= 2
+                        || (lower.len() >= 3 && k.starts_with(&lower))
+                })
+                .min_by_key(|k| strsim::levenshtein(k, &lower));
+            let hint = near.map_or(String::new(), |k| format!(" (did you mean '{k}'?)"));
+            let list = if known.contains(&"command") && !json {
+                ENTRY_KEYS.to_string()
+            } else {
+                known.join(", ")
+            };
+            format!("unknown key '{key}'{hint}; the keys here are {list}")
+        }
+        DeserializerError::MissingField("command") => format!(
             "{header} without `command`: every entrant needs the program to run, \
              e.g. command = \"python3 alice.py\" or command = \"builtin:greedy\""
-        );
-    }
-    if message.starts_with("missing field `engine`") {
-        return if json {
+        ),
+        DeserializerError::MissingField("engine") if json => {
             "no engines: write {\"engine\": [ {\"name\": …, \"command\": …}, … ]}".to_string()
-        } else {
+        }
+        DeserializerError::MissingField("engine") => {
             "no engines: write `[[engine]]` and its `command = …` for each entrant".to_string()
-        };
-    }
-    if message.starts_with("duplicate field `engine`") {
-        return "both `engine` and `engines`: list every entrant under one of them".to_string();
-    }
-    message.to_string()
+        }
+        DeserializerError::DuplicateField("engine") => {
+            "both `engine` and `engines`: list every entrant under one of them".to_string()
+        }
+        _ => return None,
+    })
 }
 
-/// Levenshtein distance (keys are short), for "did you mean".
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut diagonal = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let next = (diagonal + usize::from(ca != *cb))
-                .min(row[j] + 1)
-                .min(row[j + 1] + 1);
-            diagonal = row[j + 1];
-            row[j + 1] = next;
-        }
+/// True when the entrants were written as one table (`[engine]`) or one
+/// JSON object: `line` is the line the parser names.
+fn single_table(text: &str, line: Option<&str>, json: bool) -> bool {
+    if json {
+        return serde_json::from_str::<serde_json::Value>(text).is_ok_and(|v| {
+            ["engine", "engines"]
+                .iter()
+                .any(|k| v.get(k).is_some_and(serde_json::Value::is_object))
+        });
     }
-    row[b.len()]
+    line.is_some_and(|l| {
+        let inner: String = l.chars().filter(|c| !c.is_whitespace()).collect();
+        inner == "[engine]" || inner == "[engines]"
+    })
 }
 
 /// Refuses the numbers of a config entry out of their ranges (see
@@ -832,9 +875,24 @@ command = "builtin:greedy"
         let e = toml("[[engine]]\ncommand = \"x\"\ncolour = 1\n");
         assert!(!e.contains("did you mean"), "{e}");
         assert!(e.contains("the keys here are name, command"), "{e}");
-        assert_eq!(edit_distance("comand", "command"), 1);
-        assert_eq!(edit_distance("", "abc"), 3);
-        assert_eq!(edit_distance("limit", "limits"), 1);
+        // Two unknown keys: the first written is told, on its line.
+        let e = toml("[[engine]]\ncommand = \"x\"\nzeta = 1\nalfa = 2\n");
+        assert!(
+            e.starts_with("line 3 (`zeta = 1`): unknown key 'zeta'"),
+            "{e}"
+        );
+        let e = parse_file(
+            "{\"engine\": [\n{\"command\": \"x\",\n \"zeta\": 1, \"alfa\": 2}]}",
+            true,
+        )
+        .unwrap_err();
+        assert!(e.contains("unknown key 'zeta'"), "{e}");
+        assert_eq!(written_key("  \"bb\" = 2", false).as_deref(), Some("bb"));
+        assert_eq!(written_key("[engine.limits]", false), None);
+        assert_eq!(written_key(" {\"bb\" : 1}", true).as_deref(), Some("bb"));
+        assert_eq!(key_line("a = 1\n  bb= 2\nbbb = 3", "bb", false), Some(2));
+        assert_eq!(key_line("{\"x\": [\n {\"bb\" : 1}]}", "bb", true), Some(2));
+        assert_eq!(key_line("bbb = 1", "bb", false), None);
     }
 
     #[test]

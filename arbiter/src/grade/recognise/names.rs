@@ -27,28 +27,13 @@ fn common_lisp() -> BTreeSet<&'static str> {
 /// calls unqualified (SBCL's and LispWorks' `quit`, …): never an alias.
 const IMPLEMENTATION: &[&str] = &["quit", "exit", "gc", "getenv", "run-program", "bye"];
 
-/// The edit distance between `a` and `b`, or `None` when it is over `max`
-/// (rows cut off as soon as every cell is over it).
+/// The edit distance between `a` and `b`, or `None` when it is over `max`.
 fn distance(a: &str, b: &str, max: usize) -> Option<usize> {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    if a.len().abs_diff(b.len()) > max {
+    if a.chars().count().abs_diff(b.chars().count()) > max {
         return None;
     }
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.iter().enumerate() {
-        let mut prev = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let cur = row[j + 1];
-            row[j + 1] = (prev + usize::from(ca != cb)).min(row[j] + 1).min(cur + 1);
-            prev = cur;
-        }
-        if row.iter().all(|&d| d > max) {
-            return None;
-        }
-    }
-    (row[b.len()] <= max).then_some(row[b.len()])
+    let d = strsim::levenshtein(a, b);
+    (d <= max).then_some(d)
 }
 
 /// How near a defined name is to a missing one (`None`: not near).

@@ -896,3 +896,95 @@ fn the_teachers_edits_are_kept() {
         "{r:?}"
     );
 }
+
+/// Copies the folder `from` into `to`, files and subfolders.
+fn copy_tree(from: &Path, to: &Path) {
+    fs::create_dir_all(to).unwrap();
+    for entry in fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_tree(&entry.path(), &target);
+        } else {
+            fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}
+
+/// A new course year is one entry of its game's `.course` file: a kit whose
+/// knight file gains a made-up 2031/32 contract (another entry name, the
+/// arguments the other way round), and nothing else changed, recognises a
+/// project written to that contract under `--year 2031`, names the year's
+/// preset and plays it; the kit as shipped, which has no such year, falls
+/// back to the latest knight contract and says so.
+#[test]
+fn a_made_up_course_year_is_one_data_entry() {
+    if !has_sbcl() {
+        return;
+    }
+    let tmp = Tmp::new("made-up-year");
+    let kit = tmp.path().join("kit");
+    copy_tree(&kit_dir(), &kit);
+    let course_file = kit.join("games/knight.course");
+    let text = fs::read_to_string(&course_file).unwrap();
+    let year = "(:year 2031 :entry \"lance\" :args (:tempo :estado)\n   \
+                :estado (:board :side :score1 :score2) :base 0 :clock :probe)\n  ";
+    let edited = text.replacen(":years\n ((", &format!(":years\n ({year}("), 1);
+    assert_ne!(edited, text, "the knight file lists its years");
+    fs::write(&course_file, edited).unwrap();
+    let kit = kit.canonicalize().unwrap();
+
+    // A project of that year: the kit's example student, its entry renamed
+    // and its arguments swapped (the only `jogar` gone).
+    let example = fs::read_to_string(repo().join("adapters/lisp/example-student.lisp")).unwrap();
+    let project = example
+        .replace("(defun jogar (estado tempo", "(defun lance (tempo estado")
+        .replace("(return-from jogar ", "(return-from lance ");
+    assert!(!project.contains("(defun jogar "), "the entry is renamed");
+    let source = tmp.path().join("source");
+    fs::create_dir_all(&source).unwrap();
+    fs::write(source.join("lance.lisp"), project).unwrap();
+    let input = tmp.path().join("in");
+    zip_dir(
+        &input
+            .join("Grupo 2031_555_assignsubmission_file_")
+            .join("projeto.zip"),
+        &source,
+        "",
+        &|_| true,
+    );
+    let mut subs = read(&input, &tmp.path().join("out"), &Limits::default()).unwrap();
+    let sub = subs.remove(0);
+
+    let course = Course::load(&kit).unwrap();
+    let lab = Lab {
+        sandbox: SandboxArgs::off(),
+        protected: Vec::new(),
+        kit: kit.clone(),
+        movetime: 500,
+        budget: Duration::from_secs(60),
+    };
+    let r = recognise(
+        &sub,
+        GameId::Knight,
+        Some(2031),
+        desc_dir(&sub),
+        &course,
+        Some(&lab),
+    );
+    assert!(r.warnings.is_empty(), "{r:#?}");
+    let e = r.experiment.as_ref().expect("an experiment");
+    assert!(e.positions >= 4, "{e:?}");
+    assert_eq!(e.legal, e.positions, "{e:#?}");
+    assert_eq!(value(&sub, ":preset").as_deref(), Some("\"2031-knight\""));
+    assert_eq!(value(&sub, ":entry").as_deref(), Some("\"lance\""));
+
+    // The kit as shipped has no 2031: the latest knight contract, told.
+    let shipped = Course::load(&kit_dir()).unwrap();
+    let (preset, _, warning) = shipped.choose("knight", Some(2031));
+    assert_eq!(preset.map(|p| p.name.as_str()), Some("2023-knight"));
+    assert!(
+        warning.is_some_and(|w| w.contains("no preset for 2031")),
+        "the fallback is told"
+    );
+}
