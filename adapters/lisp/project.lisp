@@ -658,6 +658,15 @@ the file and the line named."
                        (setf first nil))))))
     truename))
 
+(defun form-named (form)
+  "How a note names the top-level FORM: the function or variable it defines
+(\"(defun jogar)\"), else the form cut short."
+  (let ((*print-length* 3) (*print-level* 2))
+    (if (and (consp form) (symbolp (first form)) (consp (rest form)) (symbolp (second form))
+             (search "DEF" (symbol-name (first form)) :end2 3))
+        (format nil "(~(~a ~a~))" (symbol-name (first form)) (symbol-name (second form)))
+        (prin1-to-string form))))
+
 (defun eval-top-level (form file line first)
   "Evaluates one top-level FORM of FILE (at LINE) with the neutralising; a
 failure is one line, the form skipped.  FIRST: no definition of the file
@@ -676,7 +685,18 @@ across the files as they did)."
            (neutralised "~a:~d: (in-package ~a): no file defines it: ignored, the forms stay in ~a (as in LispWorks)"
                         file line (string (second form)) (package-name *package*))
            (return-from eval-top-level))))
-  (handler-case (eval (neutralise-form (with-common-lisp form)))
+  (handler-case (let ((told nil))
+                  ;; SBCL compiles a form it cannot compile to one that fails
+                  ;; when run: said once per form, the function named.
+                  (handler-bind ((sb-c:compiler-error
+                                   (lambda (c)
+                                     (unless told
+                                       (setf told t)
+                                       (neutralised "~a:~d: ~a does not compile: ~a" file line
+                                                    (form-named form)
+                                                    (substitute #\Space #\Newline
+                                                                (princ-to-string c)))))))
+                    (eval (neutralise-form (with-common-lisp form)))))
     (error (e)
       (neutralised "~a:~d: top-level ~a failed, skipped: ~a" file line
                    (let ((*print-length* 3) (*print-level* 2)) (prin1-to-string form))

@@ -20,6 +20,8 @@ unplayable-project-one = it is Projeto 1 (the puzzle's search: { $files }), not 
 unplayable-project-one-fix = hand in Projeto 2: the game, the negamax search and the function (jogar estado tempo)
 unplayable-one-player = no function of the code knows of a second player (no player, no opponent, no turn): { $entries } searches as in a one-person puzzle, not in the game between two players
 unplayable-one-player-fix = write the search of the two-player game (negamax with alpha-beta cuts, alternating the players) and the function (jogar estado tempo) that returns the computer's move
+unplayable-does-not-compile = functions the computer's move calls do not compile, so they fail whenever they run: { $functions } (SBCL: { $why })
+unplayable-does-not-compile-fix = correct what SBCL reports when it compiles them (load the project in SBCL and read its "caught ERROR" messages)
 unplayable-no-move = { $entry } answered each of its { $n } calls without a move ({ $how ->
     [nil] it returned NIL
     [unchanged] it returned the position unchanged

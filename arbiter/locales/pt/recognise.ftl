@@ -20,6 +20,8 @@ unplayable-project-one = é o Projeto 1 (a procura do puzzle: { $files }), não 
 unplayable-project-one-fix = entregue o Projeto 2: o jogo, a procura negamax e a função (jogar estado tempo)
 unplayable-one-player = nenhuma função do código conhece um segundo jogador (nem jogador, nem adversário, nem vez de jogar): { $entries } procura como num puzzle de uma só pessoa, não no jogo entre dois jogadores
 unplayable-one-player-fix = escreva a procura do jogo entre dois jogadores (negamax com cortes alfa-beta, alternando os jogadores) e a função (jogar estado tempo) que devolve a jogada do computador
+unplayable-does-not-compile = funções que a jogada do computador chama não compilam, e falham sempre que correm: { $functions } (o SBCL: { $why })
+unplayable-does-not-compile-fix = corrija o que o SBCL assinala ao compilá-las (carregue o projeto no SBCL e leia as mensagens "caught ERROR")
 unplayable-no-move = { $entry } respondeu às { $n } chamadas sem jogada ({ $how ->
     [nil] devolveu NIL
     [unchanged] devolveu a posição sem mudança

@@ -27,6 +27,9 @@ pub(crate) struct Lab {
     pub(crate) budget: Duration,
 }
 
+/// The load notes kept (a project may neutralise a form per line).
+const MAX_LOAD_NOTES: usize = 200;
+
 /// The probe's file: beside the description, in the season's folder.
 pub(super) const PROBE_FILE: &str = "probe.tabula";
 
@@ -38,6 +41,10 @@ pub(super) struct Probe {
     /// The kit's lines on standard error (what it neutralised, the
     /// project's own output), the last ones.
     pub(super) stderr: Vec<String>,
+    /// What the kit neutralised loading the project (its `tabula: load:`
+    /// lines, the prefix cut), the first ones: kept whatever the project
+    /// prints after them.
+    pub(super) load_notes: Vec<String>,
     next_id: u64,
 }
 
@@ -77,6 +84,7 @@ impl Probe {
             proc,
             load_ms: 0,
             stderr: Vec::new(),
+            load_notes: Vec::new(),
             next_id: 1,
         };
         match probe.read_until(deadline, |l| {
@@ -121,6 +129,11 @@ impl Probe {
                     }
                 }
                 Ok(Event::Line(Stream::Err, _, line)) => {
+                    if let Some(note) = line.strip_prefix("tabula: load: ") {
+                        if self.load_notes.len() < MAX_LOAD_NOTES {
+                            self.load_notes.push(note.to_string());
+                        }
+                    }
                     if self.stderr.len() >= 200 {
                         self.stderr.remove(0);
                     }

@@ -466,6 +466,14 @@ fn what_cannot_play_says_why() {
             "knight",
             "unplayable-no-move",
         ),
+        // The function jogar calls does not compile (a malformed LET*):
+        // named with SBCL's words, not "nothing plays".
+        (
+            "does-not-compile",
+            &["jogo.lisp"],
+            "knight",
+            "unplayable-does-not-compile",
+        ),
         // `jogar` reads the move from the keyboard in every call.
         (
             "asks-human",
@@ -986,5 +994,24 @@ fn a_made_up_course_year_is_one_data_entry() {
     assert!(
         warning.is_some_and(|w| w.contains("no preset for 2031")),
         "the fallback is told"
+    );
+}
+
+/// The kit's note of a form SBCL could not compile, read back.
+#[test]
+fn a_note_of_a_form_that_does_not_compile_is_read() {
+    use super::experiment::Uncompiled;
+    let u = Uncompiled::read(
+        "jogo.lisp:11: (defun avaliar) does not compile: The LET* binding spec (LIVRES (CASAS-LIVRES TABULEIRO) 0) is malformed.",
+    )
+    .unwrap();
+    assert_eq!((u.file.as_str(), u.line), ("jogo.lisp", 11));
+    assert_eq!(u.name.as_deref(), Some("avaliar"));
+    assert!(u.why.starts_with("The LET* binding spec"), "{u:?}");
+    let form = Uncompiled::read("a b.lisp:3: (LET ((X 1)) ...) does not compile: x").unwrap();
+    assert_eq!((form.file.as_str(), form.name), ("a b.lisp", None));
+    assert_eq!(
+        Uncompiled::read("jogo.lisp:2: (in-package x): ignored"),
+        None
     );
 }

@@ -31,6 +31,9 @@ pub(crate) enum Unplayable {
     /// A search with no second player anywhere in the code (phase 2 read
     /// as a puzzle): the functions tried.
     OnePlayer { entries: String },
+    /// Functions the entries tried reach do not compile (SBCL's error on
+    /// the first): each fails whenever it runs.
+    DoesNotCompile { functions: String, why: String },
     /// The entry answered every call without a move (how it answered).
     NoMove {
         entry: String,
@@ -67,6 +70,7 @@ impl Unplayable {
             Unplayable::Unfinished { .. } => "unplayable-unfinished",
             Unplayable::ProjectOne { .. } => "unplayable-project-one",
             Unplayable::OnePlayer { .. } => "unplayable-one-player",
+            Unplayable::DoesNotCompile { .. } => "unplayable-does-not-compile",
             Unplayable::NoMove { .. } => "unplayable-no-move",
             Unplayable::AsksHuman { .. } => "unplayable-asks-human",
             Unplayable::MissingPackage { .. } => "unplayable-missing-package",
@@ -94,6 +98,9 @@ impl Unplayable {
             Unplayable::Unfinished { names } => vec![("names", t(names))],
             Unplayable::ProjectOne { files } => vec![("files", t(files))],
             Unplayable::OnePlayer { entries } => vec![("entries", t(entries))],
+            Unplayable::DoesNotCompile { functions, why } => {
+                vec![("functions", t(functions)), ("why", t(why))]
+            }
             Unplayable::NoMove {
                 entry,
                 calls,
@@ -201,6 +208,10 @@ mod tests {
             },
             Unplayable::OnePlayer {
                 entries: s("alfabeta"),
+            },
+            Unplayable::DoesNotCompile {
+                functions: s("ajuda (jogo.lisp:12)"),
+                why: s("The LET* binding spec (A 1 2) is malformed."),
             },
             Unplayable::NoMove {
                 entry: s("jogar"),

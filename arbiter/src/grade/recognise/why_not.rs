@@ -3,7 +3,8 @@
 //! unfinished functions (empty ones the tried entries reach); a Projeto 1
 //! handed in; a package no file defines (an `in-package` is not a
 //! definition); a search with no second player anywhere (phase 2 read as
-//! a puzzle); a project that does not load; an entry that answers
+//! a puzzle); a project that does not load; functions the entries reach
+//! that SBCL cannot compile; an entry that answers
 //! without a move, or asks for a person's move, in every call; and, when
 //! the code suggested ways of calling it, that none played (with the
 //! commonest error).
@@ -239,6 +240,33 @@ fn no_move(o: &Outcome, entry: &str, tried: &[&str]) -> Option<Unplayable> {
     })
 }
 
+/// Definitions the tried entries reach that SBCL could not compile (each
+/// fails whenever it runs): the first three, with the first one's why.
+fn does_not_compile(o: &Outcome, reached: &BTreeSet<String>) -> Option<Unplayable> {
+    let broken: Vec<_> = o
+        .uncompiled
+        .iter()
+        .filter(|u| u.name.as_ref().is_some_and(|n| reached.contains(n)))
+        .collect();
+    let first = broken.first()?;
+    let functions: Vec<String> = broken
+        .iter()
+        .take(3)
+        .map(|u| {
+            format!(
+                "{} ({}:{})",
+                u.name.as_deref().unwrap_or_default(),
+                u.file,
+                u.line
+            )
+        })
+        .collect();
+    Some(Unplayable::DoesNotCompile {
+        functions: functions.join(", "),
+        why: first.why.clone(),
+    })
+}
+
 /// Why no candidate was found at all.
 pub(super) fn no_entry(files: &[LispFile], preset: Option<&Preset>) -> Unplayable {
     if let Some(u) = entry_misused(files, preset) {
@@ -316,6 +344,9 @@ pub(super) fn nothing_played(
         return Some(Unplayable::Unfinished {
             names: empty.join(", "),
         });
+    }
+    if let Some(u) = does_not_compile(o, &reached) {
+        return Some(u);
     }
     if let Some(u) = no_move(o, entry, &tried_names) {
         return Some(u);

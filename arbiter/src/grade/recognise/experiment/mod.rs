@@ -111,6 +111,41 @@ pub(super) struct Outcome {
     pub(super) notes: Vec<String>,
     /// How each entry's calls went.
     pub(super) by_entry: BTreeMap<String, EntryCalls>,
+    /// The project's definitions SBCL could not compile (they fail when
+    /// run), as the kit named them loading it.
+    pub(super) uncompiled: Vec<Uncompiled>,
+}
+
+/// A top-level form SBCL could not compile: the kit's note
+/// `file:line: (defun name) does not compile: why`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Uncompiled {
+    pub(super) file: String,
+    pub(super) line: u32,
+    /// The name it defines, lower case (`None`: not a definition).
+    pub(super) name: Option<String>,
+    pub(super) why: String,
+}
+
+impl Uncompiled {
+    /// The note `note` of the kit, when it tells a form that does not
+    /// compile.
+    pub(super) fn read(note: &str) -> Option<Uncompiled> {
+        let (place, rest) = note.split_once(": ")?;
+        let (form, why) = rest.split_once(" does not compile: ")?;
+        let (file, line) = place.rsplit_once(':')?;
+        let name = form
+            .strip_prefix("(def")
+            .and_then(|f| f.strip_suffix(')'))
+            .and_then(|f| f.split_once(' '))
+            .map(|(_, name)| name.to_ascii_lowercase());
+        Some(Uncompiled {
+            file: file.to_string(),
+            line: line.parse().ok()?,
+            name,
+            why: why.to_string(),
+        })
+    }
 }
 
 /// How the calls of one entry went, whatever the arguments.
@@ -290,12 +325,11 @@ pub(super) fn run(
             return outcome;
         }
     };
-    outcome.notes = probe
-        .stderr
+    outcome.notes = probe.load_notes.iter().take(20).cloned().collect();
+    outcome.uncompiled = probe
+        .load_notes
         .iter()
-        .filter_map(|l| l.strip_prefix("tabula: load: "))
-        .take(20)
-        .map(str::to_string)
+        .filter_map(|n| Uncompiled::read(n))
         .collect();
     let mut session = Session {
         lab,

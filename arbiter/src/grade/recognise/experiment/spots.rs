@@ -27,10 +27,6 @@ impl Spot {
     }
 }
 
-fn is_pass(text: &str) -> bool {
-    text == "pass"
-}
-
 /// Positions of one seeded random game from `start`: each with whether
 /// the mover also made the move before it.
 fn game_of(start: AnyPosition, seed: u64) -> Vec<(AnyPosition, bool)> {
@@ -44,11 +40,7 @@ fn game_of(start: AnyPosition, seed: u64) -> Vec<(AnyPosition, bool)> {
         }
         let moves = pos.legal_moves();
         let mover = pos.side_to_move();
-        let choice: Vec<_> = moves
-            .iter()
-            .filter(|m| !is_pass(&m.to_string()))
-            .copied()
-            .collect();
+        let choice: Vec<_> = moves.iter().filter(|m| !m.is_pass()).copied().collect();
         if choice.len() >= 2 {
             out.push((pos, last_mover == Some(mover)));
         }
