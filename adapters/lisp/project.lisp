@@ -658,14 +658,72 @@ the file and the line named."
                        (setf first nil))))))
     truename))
 
-(defun form-named (form)
-  "How a note names the top-level FORM: the function or variable it defines
-(\"(defun jogar)\"), else the form cut short."
-  (let ((*print-length* 3) (*print-level* 2))
-    (if (and (consp form) (symbolp (first form)) (consp (rest form)) (symbolp (second form))
-             (search "DEF" (symbol-name (first form)) :end2 3))
-        (format nil "(~(~a ~a~))" (symbol-name (first form)) (symbol-name (second form)))
-        (prin1-to-string form))))
+(defun def-form-p (form)
+  "Is FORM a (defun name ...), (defmacro name ...), (defmethod name ...)?"
+  (and (consp form) (symbolp (first form)) (consp (rest form)) (second form)
+       (symbolp (second form))
+       (member (symbol-name (first form)) '("DEFUN" "DEFMACRO" "DEFMETHOD" "DEFGENERIC")
+               :test #'string=)))
+
+(defun functions-defined (form)
+  "The names of the functions FORM defines inside it (a LET around DEFUNs),
+at most ten."
+  (let ((names '()))
+    (labels ((walk (x depth)
+               (cond ((or (> depth 6) (>= (length names) 10)))
+                     ((def-form-p x) (pushnew (second x) names))
+                     ((consp x) (loop for tail on x for k below 1000
+                                      while (consp tail) do (walk (car tail) (1+ depth)))))))
+      (walk form 0))
+    (nreverse names)))
+
+(defun form-named (form &optional inside)
+  "How a note names the top-level FORM: the function it defines
+(\"(defun jogar)\"), else its operator and the functions defined inside it
+(\"(let ... defining negamax alfabeta)\"), only INSIDE when given."
+  (let ((*print-pretty* nil))
+    (cond ((def-form-p form)
+           (format nil "(~(~a ~a~))" (symbol-name (first form)) (symbol-name (second form))))
+          ((and (consp form) (symbolp (first form)))
+           (format nil "(~(~a~) ...~@[ defining~{ ~(~a~)~}~])" (symbol-name (first form))
+                   (mapcar #'symbol-name (if inside (list inside) (functions-defined form)))))
+          (t (let ((*print-length* 3) (*print-level* 2)) (prin1-to-string form))))))
+
+(defun compiling-function ()
+  "The function SBCL's compiler is in when it signals an error (its
+context, e.g. (DEFUN NEGAMAX)), or NIL."
+  (ignore-errors
+   (let ((context (sb-c::find-error-context nil)))
+     (and context
+          (loop for where in (sb-c::compiler-error-context-context context)
+                when (def-form-p where) return (second where))))))
+
+(defun one-line (text)
+  "TEXT on one line: its runs of blanks and newlines one space each."
+  (let ((out (make-string-output-stream)) (blank nil))
+    (loop for c across (string-trim '(#\Space #\Tab #\Newline #\Return) text)
+          do (if (member c '(#\Space #\Tab #\Newline #\Return))
+                 (setf blank t)
+                 (progn (when blank (write-char #\Space out) (setf blank nil))
+                        (write-char c out))))
+    (get-output-stream-string out)))
+
+(defvar *compile-errors-told* '()
+  "The compiler errors a note already told (a form loaded by another form
+signals them through both).")
+
+(defun note-compile-error (form file line c)
+  "Says once that the top-level FORM of FILE (at LINE) does not compile."
+  (unless (member c *compile-errors-told*)
+    (push c *compile-errors-told*)
+    (let ((why (one-line (princ-to-string c))))
+      (neutralised "~a:~d: ~a does not compile: ~a" file line
+                   (form-named form (compiling-function))
+                   (one-line (let ((cut (search "Use *BREAK-ON-SIGNALS* to intercept." why)))
+                               (if cut
+                                   (concatenate 'string (subseq why 0 cut)
+                                                (subseq why (+ cut 37)))
+                                   why)))))))
 
 (defun eval-top-level (form file line first)
   "Evaluates one top-level FORM of FILE (at LINE) with the neutralising; a
@@ -692,10 +750,7 @@ across the files as they did)."
                                    (lambda (c)
                                      (unless told
                                        (setf told t)
-                                       (neutralised "~a:~d: ~a does not compile: ~a" file line
-                                                    (form-named form)
-                                                    (substitute #\Space #\Newline
-                                                                (princ-to-string c)))))))
+                                       (note-compile-error form file line c)))))
                     (eval (neutralise-form (with-common-lisp form)))))
     (error (e)
       (neutralised "~a:~d: top-level ~a failed, skipped: ~a" file line

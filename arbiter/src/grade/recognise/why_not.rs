@@ -246,20 +246,21 @@ fn does_not_compile(o: &Outcome, reached: &BTreeSet<String>) -> Option<Unplayabl
     let broken: Vec<_> = o
         .uncompiled
         .iter()
-        .filter(|u| u.name.as_ref().is_some_and(|n| reached.contains(n)))
+        .filter_map(|u| {
+            let names: Vec<&str> = u
+                .names
+                .iter()
+                .filter(|n| reached.contains(*n))
+                .map(String::as_str)
+                .collect();
+            (!names.is_empty()).then(|| (u, names.join(", ")))
+        })
         .collect();
-    let first = broken.first()?;
+    let (first, _) = broken.first()?;
     let functions: Vec<String> = broken
         .iter()
         .take(3)
-        .map(|u| {
-            format!(
-                "{} ({}:{})",
-                u.name.as_deref().unwrap_or_default(),
-                u.file,
-                u.line
-            )
-        })
+        .map(|(u, names)| format!("{names} ({}:{})", u.file, u.line))
         .collect();
     Some(Unplayable::DoesNotCompile {
         functions: functions.join(", "),

@@ -117,13 +117,14 @@ pub(super) struct Outcome {
 }
 
 /// A top-level form SBCL could not compile: the kit's note
-/// `file:line: (defun name) does not compile: why`.
+/// `file:line: (defun name) does not compile: why`, or `(let ... defining
+/// name other) does not compile: why` for a form defining functions inside.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) struct Uncompiled {
     pub(super) file: String,
     pub(super) line: u32,
-    /// The name it defines, lower case (`None`: not a definition).
-    pub(super) name: Option<String>,
+    /// The functions it defines, lower case.
+    pub(super) names: Vec<String>,
     pub(super) why: String,
 }
 
@@ -134,15 +135,18 @@ impl Uncompiled {
         let (place, rest) = note.split_once(": ")?;
         let (form, why) = rest.split_once(" does not compile: ")?;
         let (file, line) = place.rsplit_once(':')?;
-        let name = form
-            .strip_prefix("(def")
-            .and_then(|f| f.strip_suffix(')'))
-            .and_then(|f| f.split_once(' '))
-            .map(|(_, name)| name.to_ascii_lowercase());
+        let inside = form.strip_prefix('(').and_then(|f| f.strip_suffix(')'));
+        let names = match inside {
+            Some(def) if def.starts_with("def") => def.split_whitespace().skip(1).take(1).collect(),
+            Some(other) => other
+                .split_once(" defining ")
+                .map_or_else(Vec::new, |(_, names)| names.split_whitespace().collect()),
+            None => Vec::new(),
+        };
         Some(Uncompiled {
             file: file.to_string(),
             line: line.parse().ok()?,
-            name,
+            names: names.iter().map(|n| n.to_ascii_lowercase()).collect(),
             why: why.to_string(),
         })
     }
