@@ -1154,10 +1154,17 @@ empty input: the protocol stays clean."
          (*terminal-io* (make-two-way-stream *standard-input* *error-output*)))
     (call-with-limit
      limit-ms
-     (if *student-call*
-         (lambda () (funcall *student-call* board scores (pos-side p) (pos-game p) tempo))
-         (let ((estado (funcall *make-estado* board scores (pos-side p) (pos-game p))))
-           (lambda () (apply *jogar* (game-jogar-arguments (pos-game p) estado (pos-side p) tempo))))))))
+     (let ((call (if *student-call*
+                     (lambda () (funcall *student-call* board scores (pos-side p) (pos-game p) tempo))
+                     (let ((estado (funcall *make-estado* board scores (pos-side p) (pos-game p))))
+                       (lambda ()
+                         (apply *jogar* (game-jogar-arguments (pos-game p) estado (pos-side p) tempo)))))))
+       (lambda ()
+         (setf *failure-place* nil)
+         ;; Where an error starts, for the verdict (the stack is gone once
+         ;; a handler-case has it).
+         (handler-bind ((error #'note-failure-place))
+           (funcall call)))))))
 
 (defun probe-clock (p tempo)
   "One move of the clock probe, while *CLOCK* is :PROBE: the move's only call
@@ -1248,11 +1255,55 @@ would hide the condition after it)."
         (concatenate 'string (subseq name 0 37) "...")
         name)))
 
+(defvar *failure-place* nil
+  "(condition . function): the innermost function of the student's code on
+the stack when CONDITION was signalled (see CALL-STUDENT).")
+
+(defun student-name-p (name)
+  "Is NAME a function name of the student's code (a symbol of a package that
+is neither Common Lisp's, SBCL's nor the kit's)?"
+  (let ((package (and (symbolp name) (symbol-package name))))
+    (and package
+         (let ((p (package-name package)))
+           (not (or (member p '("COMMON-LISP" "KEYWORD") :test #'string=)
+                    (and (>= (length p) 3) (string= "SB-" p :end2 3))
+                    (and (>= (length p) 6) (string= "TABULA" p :end2 6))))))))
+
+(defun innermost-student-function ()
+  "The innermost function on the stack whose name is the student's, or NIL."
+  (ignore-errors
+   (block found
+     (sb-debug::map-backtrace
+      (lambda (frame)
+        (let ((name (sb-di:debug-fun-name (sb-di:frame-debug-fun frame))))
+          (when (and (consp name) (member (first name) '(flet labels)))
+            (setf name (second name)))
+          (when (student-name-p name)
+            (return-from found name)))))
+     nil)))
+
+(defun note-failure-place (e)
+  "Remembers where in the student's code E was signalled (never for a
+storage condition: the stack may be gone)."
+  (unless (typep e 'storage-condition)
+    (setf *failure-place* (cons e (innermost-student-function)))))
+
+(defun failure-place (e)
+  "The student's function E was signalled in, when it is not the entry
+itself."
+  (let ((place (and (eq (car *failure-place*) e) (cdr *failure-place*))))
+    (and place (not (eq place *jogar*)) place)))
+
 (defun condition-verdict (e)
   "One line naming what went wrong in the student's code: the entry that was
-called, the Lisp condition as Lisp printed it, then the likely cause."
+called, the function of the student's code it failed in (when another), the
+Lisp condition as Lisp printed it, then the likely cause."
   (let ((text (substitute #\Space #\Newline (princ-to-string e))))
-    (format nil "~(~a~) signalled ~a: ~a~@[ (~a)~]" (entry-shown) (type-of e) text
+    (format nil "~(~a~)~@[, in ~(~a~),~] signalled ~a: ~a~@[ (~a)~]" (entry-shown)
+            (let ((place (failure-place e)))
+              (and place (let ((name (symbol-name place)))
+                           (if (> (length name) 40) (concatenate 'string (subseq name 0 37) "...") name))))
+            (type-of e) text
             (typecase e
               ((satisfies logical-host-condition-p)
                "a logical host (C:, a drive of the student's machine) SBCL does not know: not a wrong estado; name it in :logical-hosts of the description")

@@ -346,6 +346,11 @@ fn deliberate_faults_are_named_with_the_lisp_condition() {
             "UNDEFINED-FUNCTION: The function COMMON-LISP-USER::AVALIAR-JOGADAS is undefined.",
         ),
         ("faults/forma.lisp", "jogar returned no knight board: ("),
+        // The error starts in a function jogar calls: that one is named.
+        (
+            "faults/aridade.lisp",
+            "jogar, in avaliar, signalled SIMPLE-PROGRAM-ERROR: invalid number of arguments: 3",
+        ),
         ("faults/codificacao.tabula", "is not legal here (legal: "),
     ];
     for (file, said) in cases {
