@@ -91,6 +91,7 @@ mod results;
 mod run;
 pub mod signals;
 mod similarity;
+mod table;
 
 pub use check::command::{run as check_command, CheckArgs};
 pub use check::{run as check_engine, CheckOptions, Verdict};

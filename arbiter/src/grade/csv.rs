@@ -1,9 +1,9 @@
 //! The season's CSV files, through the `csv` crate: `grades.csv`, for the
 //! teacher and for Moodle; `evidence.csv`, every number the rubric weighed;
-//! `copies.csv` ([`super::copies`]). One writer ([`write_rows`],
-//! [`write_table`]): UTF-8, a header line, comma-separated, CRLF, RFC 4180
-//! quoting, the decimal point; every text through [`Text`], the Moodle
-//! layer on it.
+//! `copies.csv` ([`super::copies`]). Through the arbiter's one CSV writer
+//! ([`crate::table`]; here [`write_rows`], [`write_table`]): UTF-8, a
+//! header line, comma-separated, CRLF, RFC 4180 quoting, the decimal point,
+//! written whole; every text through [`Text`], the Moodle layer on it.
 //!
 //! `grades.csv` has the columns of the arbiter's interface first, then
 //! those of Moodle's offline grading worksheet:
@@ -41,7 +41,8 @@
 //! (a number, `-0.75`, is left as it is).
 
 use super::{Entry, Evidence, Grade, Status};
-use anyhow::{Context, Result};
+use crate::table::{self, Ends};
+use anyhow::Result;
 use serde::{Serialize, Serializer};
 use std::path::Path;
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -76,39 +77,19 @@ impl From<&str> for Text {
     }
 }
 
-/// The writer every CSV of the season goes through.
-fn writer(path: &Path) -> Result<csv::Writer<std::fs::File>> {
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir)
-            .with_context(|| format!("cannot create folder '{}'", dir.display()))?;
-    }
-    csv::WriterBuilder::new()
-        .terminator(csv::Terminator::CRLF)
-        .from_path(path)
-        .with_context(|| format!("cannot write '{}'", path.display()))
-}
-
-/// Writes `rows` (serde structs: their fields are the columns) to `path`.
+/// Writes `rows` (serde structs: their fields are the columns) to `path`,
+/// through the arbiter's one CSV writer ([`crate::table`]), CRLF.
 pub(crate) fn write_rows<R: Serialize>(path: &Path, rows: &[R]) -> Result<()> {
-    let mut w = writer(path)?;
-    for r in rows {
-        w.serialize(r)
-            .with_context(|| format!("cannot write '{}'", path.display()))?;
-    }
-    w.flush()
-        .with_context(|| format!("cannot write '{}'", path.display()))
+    table::write_rows(path, Ends::CrLf, rows)
 }
 
 /// Writes a table whose columns depend on its rows: `head`, then each row
 /// (as long as `head`), every cell through [`Text`]'s rules.
 pub(crate) fn write_table(path: &Path, head: &[String], rows: &[Vec<String>]) -> Result<()> {
-    let mut w = writer(path)?;
-    for row in std::iter::once(head).chain(rows.iter().map(Vec::as_slice)) {
-        w.write_record(row.iter().map(|c| safe(c)))
-            .with_context(|| format!("cannot write '{}'", path.display()))?;
-    }
-    w.flush()
-        .with_context(|| format!("cannot write '{}'", path.display()))
+    let head: Vec<String> = head.iter().map(|c| safe(c)).collect();
+    let head: Vec<&str> = head.iter().map(String::as_str).collect();
+    let rows = rows.iter().map(|row| row.iter().map(|c| safe(c)));
+    table::write_records(path, Ends::CrLf, &head, rows)
 }
 
 /// One line of `grades.csv`.

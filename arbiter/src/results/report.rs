@@ -5,10 +5,12 @@
 //! boards). A tournament's summary and records are rewritten whole at the
 //! end of each run (temporary file, then rename), never appended to.
 
+use crate::names;
 use crate::out::plural;
 use crate::results::record::GameRecord;
 use crate::results::result::{Offender, Side};
 use crate::results::stats::{self, Score, Scoring, Standing};
+use crate::table::{self, Ends};
 use anyhow::{Context, Result};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -606,41 +608,70 @@ pub fn write_summary(
             pairs: pairs.len(),
         })?
     } else {
-        let mut s = String::from(
-            "rank,name,games,wins,draws,losses,points,score_pct,elo,elo_error,los,faults,\
-             elo_low,elo_high,pairs,pair_wins,pair_draws,pair_losses,pair_points,\
-             pair_score_pct,pair_elo,pair_elo_error,pair_los,pair_elo_low,pair_elo_high,\
-             margin,scoring,moves,own,own_pct\n",
-        );
-        for (i, e) in table.iter().enumerate() {
-            let _ = writeln!(
-                s,
-                "{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
-                i + 1,
-                csv_field(&e.name),
-                e.games,
-                csv_score(&e.score, e.games),
-                e.faults,
-                csv_bounds(&e.score, e.games),
-                e.pairs,
-                csv_score(&e.pair, e.pairs),
-                csv_bounds(&e.pair, e.pairs),
-                e.margin,
-                scoring.as_str(),
-                e.moves.asked,
-                e.moves.own,
+        let rows = table.iter().enumerate().map(|(i, e)| {
+            let mut row = vec![
+                (i + 1).to_string(),
+                names::csv_name(&e.name),
+                e.games.to_string(),
+            ];
+            row.extend(csv_score(&e.score, e.games));
+            row.push(e.faults.to_string());
+            row.extend(csv_bounds(&e.score, e.games));
+            row.push(e.pairs.to_string());
+            row.extend(csv_score(&e.pair, e.pairs));
+            row.extend(csv_bounds(&e.pair, e.pairs));
+            row.extend([
+                e.margin.to_string(),
+                scoring.as_str().to_string(),
+                e.moves.asked.to_string(),
+                e.moves.own.to_string(),
                 e.own_pct().map_or(String::new(), |p| format!("{p:.1}")),
-            );
-        }
-        s
+            ]);
+            row
+        });
+        return crate::table::write_records(path, Ends::Lf, &STANDINGS_COLUMNS, rows);
     };
-    write_whole(path, &text)
+    table::write_whole(path, text.as_bytes())
 }
+
+/// The columns of the standings' CSV.
+const STANDINGS_COLUMNS: [&str; 30] = [
+    "rank",
+    "name",
+    "games",
+    "wins",
+    "draws",
+    "losses",
+    "points",
+    "score_pct",
+    "elo",
+    "elo_error",
+    "los",
+    "faults",
+    "elo_low",
+    "elo_high",
+    "pairs",
+    "pair_wins",
+    "pair_draws",
+    "pair_losses",
+    "pair_points",
+    "pair_score_pct",
+    "pair_elo",
+    "pair_elo_error",
+    "pair_los",
+    "pair_elo_low",
+    "pair_elo_high",
+    "margin",
+    "scoring",
+    "moves",
+    "own",
+    "own_pct",
+];
 
 /// The CSV cells `wins,draws,losses,points,score_pct,elo,elo_error,los` of
 /// a score over `n` results (`elo` is `inf` / `-inf` for all won / lost,
 /// empty without results; `elo_error` empty unless both bounds are finite).
-fn csv_score(e: &Score, n: u32) -> String {
+fn csv_score(e: &Score, n: u32) -> [String; 8] {
     let played = n > 0;
     let elo = match e.elo {
         Some(x) => one_decimal(x),
@@ -648,63 +679,31 @@ fn csv_score(e: &Score, n: u32) -> String {
         None if played => "inf".into(),
         None => String::new(),
     };
-    format!(
-        "{},{},{},{},{:.2},{},{},{:.4}",
-        e.wins,
-        e.draws,
-        e.losses,
-        e.points,
-        e.score_pct,
+    [
+        e.wins.to_string(),
+        e.draws.to_string(),
+        e.losses.to_string(),
+        e.points.to_string(),
+        format!("{:.2}", e.score_pct),
         elo,
         e.elo_error.map(one_decimal).unwrap_or_default(),
-        e.los
-    )
+        format!("{:.4}", e.los),
+    ]
 }
 
 /// The CSV cells `elo_low,elo_high` (`-inf`, `inf` when unbounded).
-fn csv_bounds(e: &Score, n: u32) -> String {
+fn csv_bounds(e: &Score, n: u32) -> [String; 2] {
     let bound = |b: Option<f64>, unbounded: &str| match b {
         Some(x) => one_decimal(x),
         None if n > 0 => unbounded.into(),
         None => String::new(),
     };
-    format!("{},{}", bound(e.elo_low, "-inf"), bound(e.elo_high, "inf"))
+    [bound(e.elo_low, "-inf"), bound(e.elo_high, "inf")]
 }
 
 /// `x` with one decimal, `0.0` rather than `-0.0`.
 fn one_decimal(x: f64) -> String {
     format!("{:.1}", (x * 10.0).round() / 10.0 + 0.0)
-}
-
-/// Writes `text` to `path` whole or not at all: into a temporary file
-/// beside it (`.<name>.tmp`), then renamed over it, so that a run killed
-/// while writing leaves the previous file intact (and the next run
-/// replaces the temporary file).
-fn write_whole(path: &Path, text: &str) -> Result<()> {
-    use std::io::Write;
-    let name = path
-        .file_name()
-        .with_context(|| format!("'{}' is not a file name", path.display()))?;
-    let tmp = path.with_file_name(format!(".{}.tmp", name.to_string_lossy()));
-    let written = std::fs::File::create(&tmp).and_then(|mut f| {
-        f.write_all(text.as_bytes())?;
-        f.sync_all()
-    });
-    written
-        .and_then(|()| std::fs::rename(&tmp, path))
-        .with_context(|| format!("cannot write '{}'", path.display()))
-}
-
-/// A CSV text field: escaped as names are shown (`\u{202e}`), defused (a
-/// leading `=`, `+`, `-` or `@` gets a `'`: no spreadsheet runs it as a
-/// formula), quoted when it holds a comma or a quote.
-pub(crate) fn csv_field(s: &str) -> String {
-    let s = crate::names::csv_name(s);
-    if s.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s
-    }
 }
 
 /// A board of a game record, as its game draws it
@@ -793,15 +792,15 @@ pub fn rewrite_journal(path: &Path, records: &[GameRecord]) -> Result<()> {
         text.push_str(&serde_json::to_string(r)?);
         text.push('\n');
     }
-    write_whole(path, &text)
+    table::write_whole(path, text.as_bytes())
 }
 
 /// Replaces `path` with the records of `records`, whole or not at all (see
-/// `write_whole`): a tournament writes every finished game of its
+/// [`table::write_whole`]): a tournament writes every finished game of its
 /// journal, in schedule order, at the end of each run, so the file after
 /// any interruptions and reruns is that of an uninterrupted run.
 pub fn rewrite_records(path: &Path, records: &[GameRecord]) -> Result<()> {
-    write_whole(path, &records_text(records))
+    table::write_whole(path, records_text(records).as_bytes())
 }
 
 #[cfg(test)]

@@ -334,9 +334,7 @@ pub(crate) fn side_file(out: &Path, suffix: &str) -> PathBuf {
 
 /// The CSV of every pair.
 fn write_csv(path: &Path, rows: &[Row], null: Option<&null::Null>) -> Result<()> {
-    let what = || format!("cannot write {}", path.display());
-    let mut w = csv::Writer::from_path(path).with_context(what)?;
-    w.write_record([
+    let head = [
         "a",
         "b",
         "score",
@@ -356,13 +354,12 @@ fn write_csv(path: &Path, rows: &[Row], null: Option<&null::Null>) -> Result<()>
         "null_pairs_reached",
         "null_pairs",
         "null_bound",
-    ])
-    .with_context(what)?;
+    ];
     let opt = |x: Option<String>| x.unwrap_or_default();
-    for r in rows {
+    let cells = rows.iter().map(|r| {
         let s = r.source.as_ref();
         let b = r.behaviour.as_ref();
-        w.write_record([
+        [
             crate::names::csv_name(&r.a),
             crate::names::csv_name(&r.b),
             format!("{:.4}", r.score()),
@@ -382,8 +379,7 @@ fn write_csv(path: &Path, rows: &[Row], null: Option<&null::Null>) -> Result<()>
             opt(b.and_then(|j| j.chance).map(|c| c.0.to_string())),
             opt(b.and(null).map(|n| n.pairs.to_string())),
             opt(b.and_then(|j| j.chance).map(|c| format!("{:.6}", c.1))),
-        ])
-        .with_context(what)?;
-    }
-    w.flush().with_context(what)
+        ]
+    });
+    crate::table::write_records(path, crate::table::Ends::Lf, &head, cells)
 }
