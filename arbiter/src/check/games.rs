@@ -5,7 +5,7 @@ use super::common::{error_lines, quote_errors, reason_hint, replaced_hint};
 use super::stdout::position_words;
 use super::Checker;
 use crate::engines::builtin::Builtin;
-use crate::engines::client::Engine;
+use crate::engines::client::{Engine, Fault};
 use crate::engines::config::BuiltinKind;
 use crate::i18n::{words, Words};
 use crate::play::clock::TimeControl;
@@ -21,22 +21,8 @@ pub(super) fn games(c: &mut Checker) {
         return;
     };
     let o = c.o;
-    // A faulted game's traffic log is written here and read back for the
-    // engine's error lines and its stdout.
-    let folder = match &o.log_dir {
-        Some(dir) => fresh_dir(&dir.join(crate::names::file_name(c.name))),
-        None => private_dir(),
-    };
-    let log_dir = match folder {
-        Ok(d) => d,
-        Err(e) => {
-            c.r.fail(
-                Words::from_id("what-games"),
-                words!("check-no-log-folder", detail = e.to_string()),
-                Words::none(),
-            );
-            return;
-        }
+    let Some(log_dir) = log_folder(c) else {
+        return;
     };
     let settings = Settings {
         timeouts: o.timeouts,
@@ -55,40 +41,11 @@ pub(super) fn games(c: &mut Checker) {
         if c.skip_after_hang(&words!("what-game-n", n = colour + 1)) {
             break;
         }
-        let key = GameKey {
-            round: 0,
-            pairing: 0,
-            board: 0,
-            colour,
-        };
         let me = match engine.take() {
             Some(e) => Ok(e),
             None => Engine::start(c.spec, &o.timeouts),
         };
-        let random = Seat::Builtin(Builtin::new(
-            &BuiltinKind::Random,
-            o.seed.wrapping_add(colour as u64),
-        ));
-        let (seats, names, mine) = if colour == 0 {
-            (
-                [Seat::External(me), random],
-                [c.name.to_string(), "builtin:random".into()],
-                Side::P1,
-            )
-        } else {
-            (
-                [random, Seat::External(me)],
-                ["builtin:random".into(), c.name.to_string()],
-                Side::P2,
-            )
-        };
-        let spec_g = GameSpec {
-            tournament: String::new(),
-            key,
-            start,
-            names,
-            tc: [TimeControl::Movetime(o.movetime); 2],
-        };
+        let (spec_g, seats, mine) = seat_game(c, colour, me, start);
         let played = game::play(&spec_g, seats, &settings);
         let [e1, e2] = played.seats;
         engine = e1.or(e2);
@@ -123,6 +80,70 @@ pub(super) fn games(c: &mut Checker) {
     if c.r.failures == failures {
         let _ = std::fs::remove_dir_all(&log_dir);
     }
+}
+
+/// The folder where a faulted game's traffic log is written and read back
+/// for the engine's error lines and its stdout; `None` (told as a FAIL)
+/// when it cannot be made.
+fn log_folder(c: &mut Checker) -> Option<std::path::PathBuf> {
+    let folder = match &c.o.log_dir {
+        Some(dir) => fresh_dir(&dir.join(crate::names::file_name(c.name))),
+        None => private_dir(),
+    };
+    match folder {
+        Ok(d) => Some(d),
+        Err(e) => {
+            c.r.fail(
+                Words::from_id("what-games"),
+                words!("check-no-log-folder", detail = e.to_string()),
+                Words::none(),
+            );
+            None
+        }
+    }
+}
+
+/// Game `colour` (0: the engine `me` moves first, 1: second) against
+/// `builtin:random` from `start`: the game, its seats, and the engine's
+/// side.
+fn seat_game(
+    c: &Checker,
+    colour: u32,
+    me: Result<Engine, Fault>,
+    start: AnyPosition,
+) -> (GameSpec, [Seat; 2], Side) {
+    let o = c.o;
+    let key = GameKey {
+        round: 0,
+        pairing: 0,
+        board: 0,
+        colour,
+    };
+    let random = Seat::Builtin(Builtin::new(
+        &BuiltinKind::Random,
+        o.seed.wrapping_add(colour as u64),
+    ));
+    let (seats, names, mine) = if colour == 0 {
+        (
+            [Seat::External(me), random],
+            [c.name.to_string(), "builtin:random".into()],
+            Side::P1,
+        )
+    } else {
+        (
+            [random, Seat::External(me)],
+            ["builtin:random".into(), c.name.to_string()],
+            Side::P2,
+        )
+    };
+    let spec = GameSpec {
+        tournament: String::new(),
+        key,
+        start,
+        names,
+        tc: [TimeControl::Movetime(o.movetime); 2],
+    };
+    (spec, seats, mine)
 }
 
 /// The line of one game: its result, or its fault with the hint (and the

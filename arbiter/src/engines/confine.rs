@@ -15,7 +15,7 @@
 
 use crate::engines::config::{self, Entrant, ExternalSpec, Kind, Problems};
 use crate::engines::sandbox::{
-    absolute, bwrap, environment, probe, Confinement, Mode, SandboxArgs,
+    absolute, bwrap, environment, probe, Confinement, Mode, Probe, SandboxArgs,
 };
 use anyhow::{bail, Context, Result};
 use std::path::{Path, PathBuf};
@@ -43,22 +43,10 @@ impl SandboxArgs {
         protected: &[PathBuf],
         inputs: &[PathBuf],
     ) -> Result<Option<String>> {
-        if self.sandbox_pids == 0 || self.sandbox_memory == 0 {
-            bail!("--sandbox-pids and --sandbox-memory must be at least 1");
-        }
-        if let Some(c) = self.sandbox_cpus.filter(|c| !(0.01..=1024.0).contains(c)) {
-            bail!("--sandbox-cpus must be between 0.01 and 1024 cores, found {c}");
-        }
+        self.check_limits()?;
         let outputs: Vec<PathBuf> = protected.iter().map(|p| absolute(p)).collect();
         let covered: Vec<PathBuf> = inputs.iter().map(|p| absolute(p)).collect();
-        // The folders masked for the arbiter's files.
-        let folders: Vec<PathBuf> = outputs
-            .iter()
-            .map(|o| match o.parent() {
-                Some(parent) if !o.is_dir() => parent.to_path_buf(),
-                _ => o.clone(),
-            })
-            .collect();
+        let folders = masked_folders(&outputs);
         // Each engine's own places, hidden from the others.
         let places: Vec<Vec<PathBuf>> = entrants
             .iter()
@@ -78,16 +66,8 @@ impl SandboxArgs {
             let Kind::External(spec) = &mut e.kind else {
                 continue;
             };
-            // (Never a place of its own, nor one that holds one: two
-            // engines of one program share its folder.)
             let mine = &places[i];
-            let not_mine = |h: &&PathBuf| !mine.iter().any(|p| p.starts_with(h));
-            let mut hidden: Vec<PathBuf> = folders.iter().filter(not_mine).cloned().collect();
-            for (j, theirs) in places.iter().enumerate() {
-                if j != i {
-                    hidden.extend(theirs.iter().filter(not_mine).cloned());
-                }
-            }
+            let hidden = hidden_from(i, &folders, &places);
             let mode = spec.sandbox.mode.unwrap_or(self.sandbox);
             if mode == Mode::Off {
                 spec.confine = None;
@@ -105,49 +85,9 @@ impl SandboxArgs {
             }
             let found = probe();
             if mode == Mode::On {
-                let missing: Vec<String> = [
-                    found
-                        .bwrap
-                        .as_ref()
-                        .err()
-                        .map(|e| format!("bubblewrap: {e}")),
-                    found.cgroup.as_ref().err().map(|e| format!("cgroups: {e}")),
-                    found
-                        .cgroup
-                        .as_ref()
-                        .ok()
-                        .filter(|h| self.sandbox_cpus.is_some() && !h.limits_cpu())
-                        .map(|_| "--sandbox-cpus: no cgroup cpu controller".to_string()),
-                    found
-                        .seccomp
-                        .as_ref()
-                        .err()
-                        .map(|e| format!("seccomp: {e}")),
-                ]
-                .into_iter()
-                .flatten()
-                .collect();
-                if !missing.is_empty() {
-                    bail!(
-                        "--sandbox on cannot be enforced for engine '{}': {}",
-                        e.name,
-                        missing.join("; ")
-                    );
-                }
+                self.require_enforceable(&e.name, found)?;
             }
-            let c = Confinement {
-                bwrap: found.bwrap.clone().ok(),
-                cgroup: found.cgroup.clone().ok(),
-                memory_mb: self.sandbox_memory,
-                pids: self.sandbox_pids,
-                millicores: self.sandbox_cpus.map(|c| (c * 1000.0).round() as u64),
-                freeze_idle: self.freeze_idle,
-                run_as: found.run_as,
-                writable: spec.sandbox.writable,
-                hidden,
-                covered: covered.clone(),
-                seccomp: found.seccomp.is_ok(),
-            };
+            let c = self.confinement(found, spec.sandbox.writable, hidden, covered.clone());
             let checked = preflight(&e.name, spec, &c)
                 .and_then(|note| hide_outputs(&e.name, spec, &c, &outputs, mine).map(|()| note));
             match checked {
@@ -168,15 +108,90 @@ impl SandboxArgs {
             spec.confine = Some(Arc::new(c));
         }
         if !problems.0.is_empty() {
-            for e in entrants.iter() {
-                if let Kind::External(spec) = &e.kind {
-                    if let Err(why) = spec.check_program() {
-                        problems.add(&e.name, &why);
-                    }
-                }
-            }
-            return problems.into_result().map(|()| None);
+            return refuse(problems, entrants).map(|()| None);
         }
+        self.finish_header(header, &writable, &free, &notes)
+    }
+
+    /// Refuses limits no engine could run under.
+    fn check_limits(&self) -> Result<()> {
+        if self.sandbox_pids == 0 || self.sandbox_memory == 0 {
+            bail!("--sandbox-pids and --sandbox-memory must be at least 1");
+        }
+        if let Some(c) = self.sandbox_cpus.filter(|c| !(0.01..=1024.0).contains(c)) {
+            bail!("--sandbox-cpus must be between 0.01 and 1024 cores, found {c}");
+        }
+        Ok(())
+    }
+
+    /// With `--sandbox on`: an error naming every layer that `found` says
+    /// cannot be enforced for engine `name`.
+    fn require_enforceable(&self, name: &str, found: &Probe) -> Result<()> {
+        let missing: Vec<String> = [
+            found
+                .bwrap
+                .as_ref()
+                .err()
+                .map(|e| format!("bubblewrap: {e}")),
+            found.cgroup.as_ref().err().map(|e| format!("cgroups: {e}")),
+            found
+                .cgroup
+                .as_ref()
+                .ok()
+                .filter(|h| self.sandbox_cpus.is_some() && !h.limits_cpu())
+                .map(|_| "--sandbox-cpus: no cgroup cpu controller".to_string()),
+            found
+                .seccomp
+                .as_ref()
+                .err()
+                .map(|e| format!("seccomp: {e}")),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        if !missing.is_empty() {
+            bail!(
+                "--sandbox on cannot be enforced for engine '{name}': {}",
+                missing.join("; ")
+            );
+        }
+        Ok(())
+    }
+
+    /// The confinement of one engine: the layers `found`, these limits,
+    /// and the paths it does not see.
+    fn confinement(
+        &self,
+        found: &Probe,
+        writable: bool,
+        hidden: Vec<PathBuf>,
+        covered: Vec<PathBuf>,
+    ) -> Confinement {
+        Confinement {
+            bwrap: found.bwrap.clone().ok(),
+            cgroup: found.cgroup.clone().ok(),
+            memory_mb: self.sandbox_memory,
+            pids: self.sandbox_pids,
+            millicores: self.sandbox_cpus.map(|c| (c * 1000.0).round() as u64),
+            freeze_idle: self.freeze_idle,
+            run_as: found.run_as,
+            writable,
+            hidden,
+            covered,
+            seccomp: found.seccomp.is_ok(),
+        }
+    }
+
+    /// The header line (`None` when no engine is confined), completed with
+    /// the engines whose folder is writable, those not confined and the
+    /// notes; an error when `--freeze-idle` would have nothing to stop.
+    fn finish_header(
+        &self,
+        mut header: Option<String>,
+        writable: &[String],
+        free: &[String],
+        notes: &[String],
+    ) -> Result<Option<String>> {
         match &mut header {
             None if self.freeze_idle => {
                 bail!("--freeze-idle stops sandboxed engines: add --sandbox on (or auto)")
@@ -188,7 +203,7 @@ impl SandboxArgs {
                 if !free.is_empty() {
                     h.push_str(&format!("; NOT confined: {}", free.join(", ")));
                 }
-                for n in &notes {
+                for n in notes {
                     h.push_str(&format!("\nsandbox note: {n}"));
                 }
             }
@@ -196,6 +211,46 @@ impl SandboxArgs {
         }
         Ok(header)
     }
+}
+
+/// The error of `problems`, with the programs of `entrants` not found
+/// (which the tournament's preflight would tell next).
+fn refuse(mut problems: Problems, entrants: &[Entrant]) -> Result<()> {
+    for e in entrants {
+        if let Kind::External(spec) = &e.kind {
+            if let Err(why) = spec.check_program() {
+                problems.add(&e.name, &why);
+            }
+        }
+    }
+    problems.into_result()
+}
+
+/// The folders masked for the arbiter's files: a folder itself, a file's
+/// (or a path not made yet) parent.
+fn masked_folders(outputs: &[PathBuf]) -> Vec<PathBuf> {
+    outputs
+        .iter()
+        .map(|o| match o.parent() {
+            Some(parent) if !o.is_dir() => parent.to_path_buf(),
+            _ => o.clone(),
+        })
+        .collect()
+}
+
+/// What entrant `i` does not see: the masked `folders` and the other
+/// entrants' `places`, never a place of its own nor one that holds one
+/// (two engines of one program share its folder).
+fn hidden_from(i: usize, folders: &[PathBuf], places: &[Vec<PathBuf>]) -> Vec<PathBuf> {
+    let mine = &places[i];
+    let not_mine = |h: &&PathBuf| !mine.iter().any(|p| p.starts_with(h));
+    let mut hidden: Vec<PathBuf> = folders.iter().filter(not_mine).cloned().collect();
+    for (j, theirs) in places.iter().enumerate() {
+        if j != i {
+            hidden.extend(theirs.iter().filter(not_mine).cloned());
+        }
+    }
+    hidden
 }
 
 /// The places the engine of `spec` calls its own, hidden from the other
@@ -297,68 +352,89 @@ pub(crate) fn view_of(spec: &ExternalSpec) -> std::io::Result<bwrap::View> {
 /// place the engine's view does not show. An error names the path and the
 /// fix; a note says what runs instead of a program it cannot show.
 fn preflight(name: &str, spec: &ExternalSpec, c: &Confinement) -> Result<Option<String>> {
-    use std::os::unix::fs::{MetadataExt, PermissionsExt};
     let view = view_of(spec)?;
-    let dir = view.dir.clone();
     if let Some((uid, _)) = c.run_as {
-        // nobody's rights: as the owner when it owns it, else as "other".
-        let denied = |p: &Path, need: u32| {
-            p.metadata().is_ok_and(|m| {
-                let mode = m.permissions().mode();
-                let bits = if m.uid() == uid {
-                    (mode >> 6) & 7
-                } else {
-                    mode & 7
-                };
-                bits & need != need
-            })
-        };
-        // Without bubblewrap nothing is bound as root: nobody walks the
-        // whole path to the folder itself.
-        let blocked = c.bwrap.is_none().then(|| {
-            dir.ancestors()
-                .skip(1)
-                .find(|a| denied(a, 0o1))
-                .map(Path::to_path_buf)
-        });
-        if let Some(Some(a)) = blocked {
-            bail!(
-                "engine '{name}': the engine runs as the user nobody (the arbiter is root, and \
-                 there is no bubblewrap to show it its folder), who cannot cross {} on the way \
-                 to {}: `chmod o+x` every folder on that path, move the engine, or install \
-                 bubblewrap",
-                a.display(),
-                dir.display()
-            );
-        }
-        if denied(&dir, 0o5) {
-            bail!(
-                "engine '{name}': the sandbox runs it as the user nobody (the arbiter is root), who cannot read its folder {} (mode {:o}): make it readable, e.g. `chmod -R o+rX {}`, or run the arbiter as another user",
-                dir.display(),
-                dir.metadata().map(|m| m.permissions().mode() & 0o7777).unwrap_or(0),
-                dir.display()
-            );
-        }
-        if c.writable && denied(&dir, 0o2) {
-            bail!(
-                "engine '{name}': `writable = true`, but the sandbox's user nobody cannot write in its folder {}: `chown -R nobody {}` (or chmod o+w)",
-                dir.display(),
-                dir.display()
-            );
-        }
-        for f in &view.files {
-            if denied(f, if f.is_dir() { 0o5 } else { 0o4 }) {
-                bail!(
-                    "engine '{name}': the sandbox's user nobody cannot read {}: `chmod o+r {}`",
-                    f.display(),
-                    f.display()
-                );
-            }
-        }
+        readable_by_nobody(name, &view, c, uid)?;
     }
     if c.bwrap.is_none() {
         return Ok(None); // the whole file system is in view
     }
+    program_in_view(name, spec, c, &view)
+}
+
+/// Run as root, the engine runs as `nobody` (user `uid`): an error when
+/// nobody cannot reach and read the engine's folder (and write it, when
+/// `writable`), or read a file its command names.
+fn readable_by_nobody(name: &str, view: &bwrap::View, c: &Confinement, uid: u32) -> Result<()> {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    let dir = view.dir.clone();
+    // nobody's rights: as the owner when it owns it, else as "other".
+    let denied = |p: &Path, need: u32| {
+        p.metadata().is_ok_and(|m| {
+            let mode = m.permissions().mode();
+            let bits = if m.uid() == uid {
+                (mode >> 6) & 7
+            } else {
+                mode & 7
+            };
+            bits & need != need
+        })
+    };
+    // Without bubblewrap nothing is bound as root: nobody walks the
+    // whole path to the folder itself.
+    let blocked = c.bwrap.is_none().then(|| {
+        dir.ancestors()
+            .skip(1)
+            .find(|a| denied(a, 0o1))
+            .map(Path::to_path_buf)
+    });
+    if let Some(Some(a)) = blocked {
+        bail!(
+            "engine '{name}': the engine runs as the user nobody (the arbiter is root, and \
+             there is no bubblewrap to show it its folder), who cannot cross {} on the way \
+             to {}: `chmod o+x` every folder on that path, move the engine, or install \
+             bubblewrap",
+            a.display(),
+            dir.display()
+        );
+    }
+    if denied(&dir, 0o5) {
+        bail!(
+            "engine '{name}': the sandbox runs it as the user nobody (the arbiter is root), who cannot read its folder {} (mode {:o}): make it readable, e.g. `chmod -R o+rX {}`, or run the arbiter as another user",
+            dir.display(),
+            dir.metadata().map(|m| m.permissions().mode() & 0o7777).unwrap_or(0),
+            dir.display()
+        );
+    }
+    if c.writable && denied(&dir, 0o2) {
+        bail!(
+            "engine '{name}': `writable = true`, but the sandbox's user nobody cannot write in its folder {}: `chown -R nobody {}` (or chmod o+w)",
+            dir.display(),
+            dir.display()
+        );
+    }
+    for f in &view.files {
+        if denied(f, if f.is_dir() { 0o5 } else { 0o4 }) {
+            bail!(
+                "engine '{name}': the sandbox's user nobody cannot read {}: `chmod o+r {}`",
+                f.display(),
+                f.display()
+            );
+        }
+    }
+    Ok(())
+}
+
+/// Bubblewrap shows the engine only its view: an error when the program
+/// its command runs by name is found outside it, and nothing of that name
+/// is inside; a note when something else of that name runs instead.
+fn program_in_view(
+    name: &str,
+    spec: &ExternalSpec,
+    c: &Confinement,
+    view: &bwrap::View,
+) -> Result<Option<String>> {
+    let dir = view.dir.clone();
     let Some(word) = config::first_shell_word(&spec.program) else {
         return Ok(None);
     };

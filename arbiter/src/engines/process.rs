@@ -33,7 +33,7 @@
 
 use crate::engines::config::{ExternalSpec, ResourceLimits};
 use crate::engines::sandbox::cgroup::Cgroup;
-use crate::engines::sandbox::{self, bwrap, procfs, seccomp};
+use crate::engines::sandbox::{self, bwrap, procfs, seccomp, Confinement};
 use std::ffi::CString;
 use std::io::{self, BufReader, Read, Write};
 use std::os::fd::{AsRawFd, OwnedFd, RawFd};
@@ -174,28 +174,17 @@ impl Proc {
     /// Starts the engine described by `spec` (confined as `spec.confine`
     /// says).
     pub(crate) fn spawn(spec: &ExternalSpec) -> io::Result<Proc> {
-        let simple = spec.shell.then(|| simple_words(&spec.program)).flatten();
-        let argv: Vec<String> = if let Some(words) = simple {
-            // No shell syntax: run it directly (the engine is then our child,
-            // and its exit status is its own).
-            words
-        } else if spec.shell {
-            vec!["/bin/sh".into(), "-c".into(), spec.program.clone()]
-        } else {
-            std::iter::once(spec.program.clone())
-                .chain(spec.args.iter().cloned())
-                .collect()
-        };
-        let confine = spec.confine.clone();
+        let argv = argv_of(spec);
+        let confine = spec.confine.as_deref();
         // What a confined engine sees (nothing to work out otherwise).
-        let view = match &confine {
+        let view = match confine {
             Some(_) => Some(crate::engines::confine::view_of(spec)?),
             None => None,
         };
         let mut setup = ChildSetup {
             limits: spec.limits.clone(),
             join: Vec::new(),
-            run_as: confine.as_ref().and_then(|c| c.run_as),
+            run_as: confine.and_then(|c| c.run_as),
             keep: Vec::new(),
             stage: Vec::new(),
             seccomp: Vec::new(),
@@ -203,65 +192,14 @@ impl Proc {
         };
         // Descriptors the child needs until bubblewrap has read them.
         let mut held: Vec<OwnedFd> = Vec::new();
-        let bwrap = confine.as_ref().and_then(|c| Some((c, c.bwrap.as_ref()?)));
+        let bwrap = confine.and_then(|c| Some((c, c.bwrap.as_ref()?)));
         let mut cmd = match bwrap.zip(view.as_ref()) {
             Some(((c, program), view)) => {
-                // Run as root, the engine becomes `nobody` before bubblewrap
-                // starts, and nobody may not reach a folder under a private
-                // one (`/root/...`): each source is bound, still as root, in
-                // a private mount namespace of the child, and bubblewrap
-                // takes it from there.
-                let mut sources = Vec::new();
-                if setup.run_as.is_some() {
-                    for (i, path) in view.sources().iter().take(MAX_STAGED).enumerate() {
-                        let (target, staged) = stage(path, i)?;
-                        setup.stage.push(staged);
-                        sources.push(((*path).clone(), target));
-                    }
-                }
-                let mut extra = Vec::new();
-                if c.seccomp {
-                    let fd = seccomp::memfd(&seccomp::program())?;
-                    setup.keep.push(fd.as_raw_fd());
-                    extra.push("--seccomp".to_string());
-                    extra.push(fd.as_raw_fd().to_string());
-                    held.push(fd);
-                }
-                let source = |p: &Path| {
-                    sources
-                        .iter()
-                        .find(|(from, _)| from == p)
-                        .map_or_else(|| p.to_path_buf(), |(_, to)| to.clone())
-                };
-                let mut cmd = Command::new(program);
-                cmd.args(bwrap::args(c, view, &source))
-                    .args(extra)
-                    .arg("--")
-                    .args(&argv);
-                cmd
+                bwrap_command(c, program, view, &argv, &mut setup, &mut held)?
             }
-            None => {
-                let mut cmd = Command::new(&argv[0]);
-                cmd.args(&argv[1..]);
-                if let Some(dir) = &spec.dir {
-                    cmd.current_dir(dir);
-                }
-                if confine.as_ref().is_some_and(|c| c.seccomp) {
-                    setup.seccomp = seccomp::program();
-                }
-                cmd
-            }
+            None => direct_command(spec, &argv, confine, &mut setup),
         };
-        if let Some((c, view)) = confine.as_ref().zip(view.as_ref()) {
-            // The sandbox's allow-list, never the arbiter's own variables.
-            cmd.env_clear();
-            for (k, v) in sandbox::environment(c, &view.dir) {
-                cmd.env(k, v);
-            }
-        }
-        for (k, v) in &spec.env {
-            cmd.env(k, v);
-        }
+        set_environment(&mut cmd, spec, confine.zip(view.as_ref()));
         cmd.stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -270,7 +208,7 @@ impl Proc {
             // Those of engines that ended since (cheap: a scan of /proc).
             procfs::reap_adopted();
         }
-        let cgroup = match confine.as_ref().and_then(|c| Some((c, c.cgroup.as_ref()?))) {
+        let cgroup = match confine.and_then(|c| Some((c, c.cgroup.as_ref()?))) {
             Some((c, h)) => Some(Cgroup::create(h, c.memory_mb, c.pids, c.millicores)?),
             None => None,
         };
@@ -284,32 +222,16 @@ impl Proc {
         let mut child = cmd.spawn()?;
         drop(held);
         let pgid = child.id() as i32;
-        let stdin = child.stdin.take();
-        if let Some(s) = &stdin {
-            let fd = s.as_raw_fd();
-            // SAFETY: plain fcntl on a descriptor we own.
-            unsafe {
-                let flags = libc::fcntl(fd, libc::F_GETFL);
-                libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK);
-            }
-        }
-        let (tx, rx) = sync_channel(CHANNEL);
-        let in_flight = Arc::new(InFlight::default());
-        if let Some(out) = child.stdout.take() {
-            spawn_reader(out, Stream::Out, tx.clone(), in_flight.clone());
-        }
-        if let Some(err) = child.stderr.take() {
-            spawn_reader(err, Stream::Err, tx, in_flight.clone());
-        }
+        let (stdin, events) = connect(&mut child);
         Ok(Proc {
             child,
             stdin,
             pgid,
-            events: Events { rx, in_flight },
+            events,
             status: None,
             cgroup,
-            freeze_idle: confine.as_ref().is_some_and(|c| c.freeze_idle),
-            namespaced: confine.as_ref().is_some_and(|c| c.bwrap.is_some()),
+            freeze_idle: confine.is_some_and(|c| c.freeze_idle),
+            namespaced: confine.is_some_and(|c| c.bwrap.is_some()),
             frozen: false,
         })
     }
@@ -510,6 +432,129 @@ fn signal_name(sig: i32) -> &'static str {
         libc::SIGBUS => "SIGBUS",
         _ => "?",
     }
+}
+
+/// The command line of the engine of `spec`: a shell command without shell
+/// syntax is run directly (the engine is then our child, and its exit
+/// status is its own), any other through `/bin/sh -c`.
+fn argv_of(spec: &ExternalSpec) -> Vec<String> {
+    let simple = spec.shell.then(|| simple_words(&spec.program)).flatten();
+    if let Some(words) = simple {
+        words
+    } else if spec.shell {
+        vec!["/bin/sh".into(), "-c".into(), spec.program.clone()]
+    } else {
+        std::iter::once(spec.program.clone())
+            .chain(spec.args.iter().cloned())
+            .collect()
+    }
+}
+
+/// `argv` run by bubblewrap (`program`) in the sandbox `c`, showing
+/// `view`. Stages the sources for the child (`setup`) when it runs as
+/// nobody; the seccomp filter's descriptor is kept in `held` until the
+/// child has started.
+fn bwrap_command(
+    c: &Confinement,
+    program: &Path,
+    view: &bwrap::View,
+    argv: &[String],
+    setup: &mut ChildSetup,
+    held: &mut Vec<OwnedFd>,
+) -> io::Result<Command> {
+    // Run as root, the engine becomes `nobody` before bubblewrap
+    // starts, and nobody may not reach a folder under a private
+    // one (`/root/...`): each source is bound, still as root, in
+    // a private mount namespace of the child, and bubblewrap
+    // takes it from there.
+    let mut sources = Vec::new();
+    if setup.run_as.is_some() {
+        for (i, path) in view.sources().iter().take(MAX_STAGED).enumerate() {
+            let (target, staged) = stage(path, i)?;
+            setup.stage.push(staged);
+            sources.push(((*path).clone(), target));
+        }
+    }
+    let mut extra = Vec::new();
+    if c.seccomp {
+        let fd = seccomp::memfd(&seccomp::program())?;
+        setup.keep.push(fd.as_raw_fd());
+        extra.push("--seccomp".to_string());
+        extra.push(fd.as_raw_fd().to_string());
+        held.push(fd);
+    }
+    let source = |p: &Path| {
+        sources
+            .iter()
+            .find(|(from, _)| from == p)
+            .map_or_else(|| p.to_path_buf(), |(_, to)| to.clone())
+    };
+    let mut cmd = Command::new(program);
+    cmd.args(bwrap::args(c, view, &source))
+        .args(extra)
+        .arg("--")
+        .args(argv);
+    Ok(cmd)
+}
+
+/// `argv` run directly, in the engine's folder; the child loads the seccomp
+/// filter itself when `confine` asks for one.
+fn direct_command(
+    spec: &ExternalSpec,
+    argv: &[String],
+    confine: Option<&Confinement>,
+    setup: &mut ChildSetup,
+) -> Command {
+    let mut cmd = Command::new(&argv[0]);
+    cmd.args(&argv[1..]);
+    if let Some(dir) = &spec.dir {
+        cmd.current_dir(dir);
+    }
+    if confine.is_some_and(|c| c.seccomp) {
+        setup.seccomp = seccomp::program();
+    }
+    cmd
+}
+
+/// The engine's environment: confined, the sandbox's allow-list, never
+/// the arbiter's own variables; then the variables `spec` sets.
+fn set_environment(
+    cmd: &mut Command,
+    spec: &ExternalSpec,
+    confined: Option<(&Confinement, &bwrap::View)>,
+) {
+    if let Some((c, view)) = confined {
+        cmd.env_clear();
+        for (k, v) in sandbox::environment(c, &view.dir) {
+            cmd.env(k, v);
+        }
+    }
+    for (k, v) in &spec.env {
+        cmd.env(k, v);
+    }
+}
+
+/// Takes the started `child`'s pipes: its stdin made non-blocking, its
+/// stdout and stderr read by one thread each into the events.
+fn connect(child: &mut Child) -> (Option<ChildStdin>, Events) {
+    let stdin = child.stdin.take();
+    if let Some(s) = &stdin {
+        let fd = s.as_raw_fd();
+        // SAFETY: plain fcntl on a descriptor we own.
+        unsafe {
+            let flags = libc::fcntl(fd, libc::F_GETFL);
+            libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK);
+        }
+    }
+    let (tx, rx) = sync_channel(CHANNEL);
+    let in_flight = Arc::new(InFlight::default());
+    if let Some(out) = child.stdout.take() {
+        spawn_reader(out, Stream::Out, tx.clone(), in_flight.clone());
+    }
+    if let Some(err) = child.stderr.take() {
+        spawn_reader(err, Stream::Err, tx, in_flight.clone());
+    }
+    (stdin, Events { rx, in_flight })
 }
 
 /// A source for the child to bind at `/tmp/<i>` of its own mount

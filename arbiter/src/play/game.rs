@@ -19,7 +19,7 @@ use crate::results::result::{Offender, OnReplaced, Reason, Side, Winner};
 use std::path::PathBuf;
 use std::time::Instant;
 use tabula::game::{MoveError, Outcome, Player};
-use tabula::games::AnyPosition;
+use tabula::games::{AnyMove, AnyPosition};
 use tabula::protocol::command::Command;
 
 /// Everything that defines one game.
@@ -141,11 +141,61 @@ pub(crate) fn play_watched(
         on_move,
         ..Plies::default()
     };
+    let (mut players, startup) = take_seats(seats, started);
+    let end: Option<End> = match startup {
+        [Some(Fault::Interrupted), _] | [_, Some(Fault::Interrupted)] => None,
+        [Some(a), Some(b)] => Some(End {
+            winner: None,
+            reason: Reason::Startup,
+            offender: Some(Offender::Both),
+            detail: Some(format!("p1: {a}; p2: {b}")),
+            overrun_ms: None,
+        }),
+        [Some(a), None] => End::fault(Player::One, a),
+        [None, Some(b)] => End::fault(Player::Two, b),
+        [None, None] => play_moves(
+            spec,
+            &mut players,
+            &mut pos,
+            &mut clock,
+            settings,
+            &mut plies,
+        ),
+    };
+    let Some(end) = end else {
+        for p in players.into_iter().flatten() {
+            if let Mover::External(e) = p {
+                e.kill();
+            }
+        }
+        return Played {
+            record: None,
+            seats: [None, None],
+            builtins: [None, None],
+        };
+    };
+    let faulted = end.offender.is_some();
+    let log = if faulted || settings.debug {
+        write_log(spec, &players, &end, settings)
+    } else {
+        None
+    };
+    let (seats, builtins) = leave_seats(players, end.offender);
+    let record = game_record(spec, &pos, end, plies, log, started);
+    Played {
+        record: Some(record),
+        seats,
+        builtins,
+    }
+}
 
-    let [s1, s2] = seats;
+/// Seats the players for a new game (`started`: the time its engines' logs
+/// count from); an engine that could not start, or died since its last
+/// game, leaves its seat empty and its fault.
+fn take_seats(seats: [Seat; 2], started: Instant) -> ([Option<Mover>; 2], [Option<Fault>; 2]) {
     let mut players: [Option<Mover>; 2] = [None, None];
     let mut startup: [Option<Fault>; 2] = [None, None];
-    for (i, seat) in [s1, s2].into_iter().enumerate() {
+    for (i, seat) in seats.into_iter().enumerate() {
         match seat {
             Seat::Builtin(b) => players[i] = Some(Mover::Builtin(b)),
             Seat::External(Ok(mut e)) => {
@@ -168,49 +218,16 @@ pub(crate) fn play_watched(
             Seat::Console(c) => players[i] = Some(Mover::Console(c)),
         }
     }
+    (players, startup)
+}
 
-    let end: Option<End> = match (startup[0].take(), startup[1].take()) {
-        (Some(Fault::Interrupted), _) | (_, Some(Fault::Interrupted)) => None,
-        (Some(a), Some(b)) => Some(End {
-            winner: None,
-            reason: Reason::Startup,
-            offender: Some(Offender::Both),
-            detail: Some(format!("p1: {a}; p2: {b}")),
-            overrun_ms: None,
-        }),
-        (Some(a), None) => End::fault(Player::One, a),
-        (None, Some(b)) => End::fault(Player::Two, b),
-        (None, None) => play_moves(
-            spec,
-            &mut players,
-            &mut pos,
-            &mut clock,
-            settings,
-            &mut plies,
-        ),
-    };
-
-    let Some(end) = end else {
-        for p in players.into_iter().flatten() {
-            if let Mover::External(e) = p {
-                e.kill();
-            }
-        }
-        return Played {
-            record: None,
-            seats: [None, None],
-            builtins: [None, None],
-        };
-    };
-
-    let faulted = end.offender.is_some();
-    let log = if faulted || settings.debug {
-        write_log(spec, &players, &end, settings)
-    } else {
-        None
-    };
+/// What the players leave when the game is over: the engines that may play
+/// again (those at fault, `offender`, are killed) and the built-in players.
+fn leave_seats(
+    players: [Option<Mover>; 2],
+    offender: Option<Offender>,
+) -> ([Option<Engine>; 2], [Option<Builtin>; 2]) {
     let [p1, p2] = players;
-    let offender = end.offender;
     let mut builtins = [None, None];
     let mut keep = |p: Option<Mover>, me: Side| -> Option<Engine> {
         match p {
@@ -230,30 +247,31 @@ pub(crate) fn play_watched(
         }
     };
     let seats = [keep(p1, Side::P1), keep(p2, Side::P2)];
+    (seats, builtins)
+}
+
+/// The record of the game that ended in `pos` as `end` says, after
+/// `plies`; `log`: its traffic log.
+fn game_record(
+    spec: &GameSpec,
+    pos: &AnyPosition,
+    end: End,
+    plies: Plies,
+    log: Option<String>,
+    started: Instant,
+) -> GameRecord {
     let [score1, score2] = pos.scores();
     let replaced = [plies.replaced_by(Side::P1), plies.replaced_by(Side::P2)];
     let mut detail = end.detail;
     if end.reason != Reason::Replaced && !plies.replaced.is_empty() {
         // Counted, not lost: the reasons still show where the teacher looks.
-        let mut list: Vec<String> = plies
-            .replaced
-            .iter()
-            .take(5)
-            .map(|r| format!("{} ply {} {} ({})", r.side, r.ply, r.mv, r.reason))
-            .collect();
-        if plies.replaced.len() > 5 {
-            list.push(format!(
-                "{} more (see `replaced`)",
-                plies.replaced.len() - 5
-            ));
-        }
-        let note = format!("replaced moves: {}", list.join("; "));
+        let note = replaced_note(&plies.replaced);
         detail = Some(match detail {
             Some(d) => format!("{d}; {note}"),
             None => note,
         });
     }
-    let record = GameRecord {
+    GameRecord {
         tournament: spec.tournament.clone(),
         key: spec.key,
         numbers: spec.key,
@@ -278,12 +296,20 @@ pub(crate) fn play_watched(
         replaced1: Some(replaced[0]),
         replaced2: Some(replaced[1]),
         replaced: plies.replaced,
-    };
-    Played {
-        record: Some(record),
-        seats,
-        builtins,
     }
+}
+
+/// The first five `replaced` moves, and how many more.
+fn replaced_note(replaced: &[ReplacedMove]) -> String {
+    let mut list: Vec<String> = replaced
+        .iter()
+        .take(5)
+        .map(|r| format!("{} ply {} {} ({})", r.side, r.ply, r.mv, r.reason))
+        .collect();
+    if replaced.len() > 5 {
+        list.push(format!("{} more (see `replaced`)", replaced.len() - 5));
+    }
+    format!("replaced moves: {}", list.join("; "))
 }
 
 /// A seat once the game has started.
@@ -487,10 +513,9 @@ fn play_moves(
     settings: &Settings,
     plies: &mut Plies,
 ) -> Option<End> {
-    let (t, max_plies, on_replaced) =
-        (&settings.timeouts, settings.max_plies, settings.on_replaced);
+    let t = &settings.timeouts;
     loop {
-        if let Some(end) = rules_end(pos, plies.moves.len(), max_plies) {
+        if let Some(end) = rules_end(pos, plies.moves.len(), settings.max_plies) {
             return Some(end);
         }
         let side = pos.side_to_move();
@@ -501,93 +526,146 @@ fn play_moves(
         let Some(player) = players[i].as_mut() else {
             return End::fault(side, Fault::Crash("no player".into()));
         };
-        let Answer {
-            text,
-            line,
-            elapsed_ms: elapsed,
-            cpu_ms,
-            info,
-            fallback,
-        } = match ask(spec, player, pos, plies, clock, t) {
+        let answer = match ask(spec, player, pos, plies, clock, t) {
             Turn::Move(answer) => answer,
             Turn::End(end) => return end,
             Turn::TakeBack(n) => {
-                plies.truncate(plies.moves.len().saturating_sub(n));
-                *pos = spec.start;
-                for m in &plies.moves {
-                    if pos.play_text(m).is_err() {
-                        return End::fault(side, Fault::Crash("bad take-back".into()));
-                    }
+                if let Err(end) = take_back(spec, pos, plies, n) {
+                    return end;
                 }
                 continue;
             }
         };
-        let mv = match pos.parse_move(&text) {
-            Ok(mv) => mv,
-            Err(_) => return End::fault(side, Fault::Malformed(line)),
-        };
-        let mut next = *pos;
-        if let Err(err) = next.play(mv) {
-            let why = match err {
-                MoveError::Illegal { why, .. } => why,
-                MoveError::Syntax { .. } => "not a move of this game",
-            };
-            return End::fault(side, Fault::Illegal(format!("{line} ({why})")));
-        }
         // A person has no clock.
-        let charged = match players[i] {
-            Some(Mover::Console(_)) => Ok(()),
-            _ => clock.charge(i, elapsed, t.margin_ms),
+        let timed = !matches!(players[i], Some(Mover::Console(_)));
+        let (mv, next) = match check(pos, plies, clock, settings, timed, &answer) {
+            Ok(checked) => checked,
+            Err(end) => return end,
         };
-        if let Err(overrun) = charged {
-            if !t.lenient {
-                // The late move is not played: the game ends before it.
-                return End::fault(
-                    side,
-                    Fault::Timeout {
-                        overrun_ms: overrun,
-                        detail: format!("{line} after {elapsed} ms"),
-                    },
-                );
-            }
-            plies.late.push(Late {
-                ply: plies.moves.len(),
-                overrun_ms: overrun,
-            });
-        }
-        if let Some(reason) = fallback {
-            let me: Side = side.into();
-            plies.replaced.push(ReplacedMove {
-                ply: plies.moves.len(),
-                side: me,
-                mv: mv.to_string(),
-                reason: reason.clone(),
-            });
-            let nth = plies.replaced_by(me);
-            if on_replaced.loses(nth) {
-                // The move is not played: the game ends before it.
-                return Some(End {
-                    winner: Some(side.other()),
-                    reason: Reason::Replaced,
-                    offender: Some(Offender::Side(me)),
-                    detail: Some(format!(
-                        "{line}: not chosen by its program ({reason}){}",
-                        match on_replaced {
-                            OnReplaced::Strikes(n) => format!("; strike {nth} of {n}"),
-                            _ => String::new(),
-                        }
-                    )),
-                    overrun_ms: None,
-                });
-            }
-        }
         let before = *pos;
         *pos = next;
+        let Answer {
+            elapsed_ms: elapsed,
+            cpu_ms,
+            info,
+            ..
+        } = answer;
         tell(players, |c| {
             c.played(&before, &mv.to_string(), &info, elapsed)
         });
         plies.push(mv.to_string(), elapsed, cpu_ms, info);
     }
+}
+
+/// Takes back the last `n` plies: `pos` is replayed from the start.
+fn take_back(
+    spec: &GameSpec,
+    pos: &mut AnyPosition,
+    plies: &mut Plies,
+    n: usize,
+) -> Result<(), Option<End>> {
+    let side = pos.side_to_move();
+    plies.truncate(plies.moves.len().saturating_sub(n));
+    *pos = spec.start;
+    for m in &plies.moves {
+        if pos.play_text(m).is_err() {
+            return Err(End::fault(side, Fault::Crash("bad take-back".into())));
+        }
+    }
+    Ok(())
+}
+
+/// The mover's `answer` in `pos` checked: parsed (`malformed`), played by
+/// the rules (`illegal`), charged to its clock when `timed` (`timeout`, or
+/// late when lenient), and counted when its program did not choose it
+/// (`replaced`). The move and the position after it, or the end it makes.
+fn check(
+    pos: &AnyPosition,
+    plies: &mut Plies,
+    clock: &mut GameClock,
+    settings: &Settings,
+    timed: bool,
+    answer: &Answer,
+) -> Result<(AnyMove, AnyPosition), Option<End>> {
+    let t = &settings.timeouts;
+    let side = pos.side_to_move();
+    let i = side.index();
+    let (line, elapsed) = (&answer.line, answer.elapsed_ms);
+    let mv = match pos.parse_move(&answer.text) {
+        Ok(mv) => mv,
+        Err(_) => return Err(End::fault(side, Fault::Malformed(line.clone()))),
+    };
+    let mut next = *pos;
+    if let Err(err) = next.play(mv) {
+        let why = match err {
+            MoveError::Illegal { why, .. } => why,
+            MoveError::Syntax { .. } => "not a move of this game",
+        };
+        return Err(End::fault(side, Fault::Illegal(format!("{line} ({why})"))));
+    }
+    let charged = match timed {
+        false => Ok(()),
+        true => clock.charge(i, elapsed, t.margin_ms),
+    };
+    if let Err(overrun) = charged {
+        if !t.lenient {
+            // The late move is not played: the game ends before it.
+            return Err(End::fault(
+                side,
+                Fault::Timeout {
+                    overrun_ms: overrun,
+                    detail: format!("{line} after {elapsed} ms"),
+                },
+            ));
+        }
+        plies.late.push(Late {
+            ply: plies.moves.len(),
+            overrun_ms: overrun,
+        });
+    }
+    if let Some(reason) = &answer.fallback {
+        if let Some(end) = replaced(plies, side, mv, reason, line, settings.on_replaced) {
+            // The move is not played: the game ends before it.
+            return Err(Some(end));
+        }
+    }
+    Ok((mv, next))
+}
+
+/// Counts `mv`, which `side`'s program did not choose (`reason`, from its
+/// `line`); the end of the game when that costs it the game.
+fn replaced(
+    plies: &mut Plies,
+    side: Player,
+    mv: AnyMove,
+    reason: &str,
+    line: &str,
+    on_replaced: OnReplaced,
+) -> Option<End> {
+    let me: Side = side.into();
+    plies.replaced.push(ReplacedMove {
+        ply: plies.moves.len(),
+        side: me,
+        mv: mv.to_string(),
+        reason: reason.to_string(),
+    });
+    let nth = plies.replaced_by(me);
+    if !on_replaced.loses(nth) {
+        return None;
+    }
+    Some(End {
+        winner: Some(side.other()),
+        reason: Reason::Replaced,
+        offender: Some(Offender::Side(me)),
+        detail: Some(format!(
+            "{line}: not chosen by its program ({reason}){}",
+            match on_replaced {
+                OnReplaced::Strikes(n) => format!("; strike {nth} of {n}"),
+                _ => String::new(),
+            }
+        )),
+        overrun_ms: None,
+    })
 }
 
 /// The CPU time of the calling thread (a built-in player's move).

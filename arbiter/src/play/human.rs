@@ -29,7 +29,7 @@ use crate::signals;
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use std::io::{BufRead, IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, TryRecvError};
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -646,60 +646,17 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
         && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
         && std::io::stdout().is_terminal();
     let paint = Paint { color };
-    let mut entrants = [Entrant::from_cli(&args.engine)?];
-    // Its files lie in the current folder, which an engine given on the
-    // command line sees: the journal is made before the engine starts and
-    // covered (it is appended in place), the records are written once the
-    // engine is gone; both are covered when they exist.
-    let results = args.results.clone().unwrap_or(DEFAULT_RESULTS.into());
-    let covered = [
-        results.clone(),
-        args.records.clone().unwrap_or(DEFAULT_RECORDS.into()),
-    ];
-    if args.sandbox.sandbox != crate::engines::sandbox::Mode::Off && !results.exists() {
-        if let Some(dir) = results.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir)?;
-        }
-        std::fs::File::create(&results)?;
-    }
-    if let Some(header) = args.sandbox.apply_hiding(&mut entrants, &[], &covered)? {
-        crate::outln!("{header}");
-    }
-    let [entrant] = entrants;
+    let entrant = confined_engine(&args)?;
     let timeouts = Timeouts {
         startup_ms: args.startup_timeout,
         ..Timeouts::default()
     };
-    let engine_seat = match &entrant.kind {
-        Kind::Builtin(b) => Seat::Builtin(Builtin::new(b, seed)),
-        Kind::External(spec) => {
-            spec.check_program()?;
-            let e = Engine::start(spec, &timeouts)
-                .map_err(|f| anyhow::anyhow!("the engine could not start: {f}"))?;
-            Seat::External(Ok(e))
-        }
-    };
+    let engine_seat = engine_seat(&entrant, seed, &timeouts)?;
     let me = match args.side {
         Side::P1 => Player::One,
         Side::P2 => Player::Two,
     };
-    let person = Person {
-        side: me,
-        opponent: entrant.name.clone(),
-        paint,
-        keys: Keyboard::stdin(),
-        hint: Builtin::new(
-            &BuiltinKind::Tabula {
-                depth: None,
-                nodes: None,
-                movetime: Some(args.hint_time),
-                material: false,
-            },
-            seed,
-        ),
-        shown: false,
-        passing: false,
-    };
+    let person = Person::new(&args, me, &entrant.name, paint, seed);
     let results = args
         .results
         .clone()
@@ -741,15 +698,7 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
         names,
         tc: [tc, tc],
     };
-    let mut log_dir = results.clone().into_os_string();
-    log_dir.push(".logs");
-    let settings = Settings {
-        timeouts,
-        max_plies: 10_000,
-        debug: false,
-        log_dir: Some(PathBuf::from(log_dir)),
-        on_replaced: crate::results::result::OnReplaced::Lose,
-    };
+    let settings = settings(timeouts, &results);
     let played = game::play(&spec, seats, &settings);
     for e in played.seats.into_iter().flatten() {
         e.quit(timeouts.grace_ms);
@@ -759,16 +708,102 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
         return Ok(ExitCode::from(130));
     };
     show_end(&start, &record, &paint, me, &entrant.name);
-    journal::Journal::open(&results)
-        .and_then(|mut j| j.append(&record))
+    save(&record, &results, &records, args.html.as_deref())?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The engine of a `play` command, confined as `--sandbox` says (the
+/// header saying how is printed).
+fn confined_engine(args: &PlayArgs) -> Result<Entrant> {
+    let mut entrants = [Entrant::from_cli(&args.engine)?];
+    // Its files lie in the current folder, which an engine given on the
+    // command line sees: the journal is made before the engine starts and
+    // covered (it is appended in place), the records are written once the
+    // engine is gone; both are covered when they exist.
+    let results = args.results.clone().unwrap_or(DEFAULT_RESULTS.into());
+    let covered = [
+        results.clone(),
+        args.records.clone().unwrap_or(DEFAULT_RECORDS.into()),
+    ];
+    if args.sandbox.sandbox != crate::engines::sandbox::Mode::Off && !results.exists() {
+        if let Some(dir) = results.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir)?;
+        }
+        std::fs::File::create(&results)?;
+    }
+    if let Some(header) = args.sandbox.apply_hiding(&mut entrants, &[], &covered)? {
+        crate::outln!("{header}");
+    }
+    let [entrant] = entrants;
+    Ok(entrant)
+}
+
+/// The seat of the engine: a built-in player (seeded with `seed`), or the
+/// external engine started.
+fn engine_seat(entrant: &Entrant, seed: u64, timeouts: &Timeouts) -> Result<Seat> {
+    Ok(match &entrant.kind {
+        Kind::Builtin(b) => Seat::Builtin(Builtin::new(b, seed)),
+        Kind::External(spec) => {
+            spec.check_program()?;
+            let e = Engine::start(spec, timeouts)
+                .map_err(|f| anyhow::anyhow!("the engine could not start: {f}"))?;
+            Seat::External(Ok(e))
+        }
+    })
+}
+
+/// How a `play` game is refereed: the engine's traffic logs kept next to
+/// the journal `results`.
+fn settings(timeouts: Timeouts, results: &Path) -> Settings {
+    let mut log_dir = results.to_path_buf().into_os_string();
+    log_dir.push(".logs");
+    Settings {
+        timeouts,
+        max_plies: 10_000,
+        debug: false,
+        log_dir: Some(PathBuf::from(log_dir)),
+        on_replaced: crate::results::result::OnReplaced::Lose,
+    }
+}
+
+impl Person {
+    /// The person of a `play` command, playing `side` against `opponent`.
+    fn new(args: &PlayArgs, side: Player, opponent: &str, paint: Paint, seed: u64) -> Person {
+        Person {
+            side,
+            opponent: opponent.to_string(),
+            paint,
+            keys: Keyboard::stdin(),
+            hint: Builtin::new(
+                &BuiltinKind::Tabula {
+                    depth: None,
+                    nodes: None,
+                    movetime: Some(args.hint_time),
+                    material: false,
+                },
+                seed,
+            ),
+            shown: false,
+            passing: false,
+        }
+    }
+}
+
+/// Saves the game: its results line (appended to the journal `results`),
+/// its readable record, and the page of the journal's games when `html`
+/// names one.
+fn save(record: &GameRecord, results: &Path, records: &Path, html: Option<&Path>) -> Result<()> {
+    journal::Journal::open(results)
+        .and_then(|mut j| j.append(record))
         .context("saving the results line")?;
-    report::write_records(&records, std::slice::from_ref(&record))?;
+    report::write_records(records, std::slice::from_ref(record))?;
     say(&format!(
         "Saved: {} (results line) and {} (readable record).",
         results.display(),
         records.display()
     ));
-    if let Some(page) = &args.html {
+    if let Some(page) = html {
+        let results = results.to_path_buf();
         let games = crate::results::html::load_journals(std::slice::from_ref(&results))?;
         let title = format!("arbiter play: {}", results.display());
         let info = crate::results::html::PageInfo::of_records(&title, &games, Default::default());
@@ -779,7 +814,7 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
             page.display()
         ));
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }
 
 /// The final board, why the game ended, its result and the final score.

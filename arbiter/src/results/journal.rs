@@ -294,6 +294,33 @@ pub(crate) fn replay(r: &GameRecord, start: AnyPosition) -> Result<(), String> {
             r.score1, r.score2, scores[0], scores[1]
         ));
     }
+    replaced_moves_agree(r)?;
+    let expected = expected_winner(r, &pos)?;
+    let faulty = matches!(
+        r.reason,
+        Reason::Illegal
+            | Reason::Malformed
+            | Reason::Timeout
+            | Reason::Stall
+            | Reason::Crash
+            | Reason::Startup
+            | Reason::Replaced
+    );
+    if !faulty && r.offender.is_some() {
+        return Err(format!("an offender for a '{}' end", r.reason));
+    }
+    if r.winner != expected {
+        return Err(format!(
+            "winner {} recorded, the {} end gives {expected}",
+            r.winner, r.reason
+        ));
+    }
+    Ok(())
+}
+
+/// The replaced moves of `r` agree with its counts, and lie in the game
+/// (the one at its last ply only when it ended the game).
+fn replaced_moves_agree(r: &GameRecord) -> Result<(), String> {
     for (side, count) in [(Side::P1, r.replaced1), (Side::P2, r.replaced2)] {
         let listed = r.replaced.iter().filter(|m| m.side == side).count() as u32;
         if count.is_some_and(|n| n != listed) {
@@ -314,6 +341,13 @@ pub(crate) fn replay(r: &GameRecord, start: AnyPosition) -> Result<(), String> {
             r.moves.len()
         ));
     }
+    Ok(())
+}
+
+/// The winner that the end of `r` gives on its final board `pos`, or why
+/// that end cannot be.
+fn expected_winner(r: &GameRecord, pos: &AnyPosition) -> Result<Winner, String> {
+    let scores = pos.scores();
     let outcome = pos.outcome();
     let mover = Side::from(pos.side_to_move());
     let expected: Winner = match r.reason {
@@ -361,26 +395,7 @@ pub(crate) fn replay(r: &GameRecord, start: AnyPosition) -> Result<(), String> {
             _ => return Err(format!("'{}' fault without one offender", r.reason)),
         },
     };
-    let faulty = matches!(
-        r.reason,
-        Reason::Illegal
-            | Reason::Malformed
-            | Reason::Timeout
-            | Reason::Stall
-            | Reason::Crash
-            | Reason::Startup
-            | Reason::Replaced
-    );
-    if !faulty && r.offender.is_some() {
-        return Err(format!("an offender for a '{}' end", r.reason));
-    }
-    if r.winner != expected {
-        return Err(format!(
-            "winner {} recorded, the {} end gives {expected}",
-            r.winner, r.reason
-        ));
-    }
-    Ok(())
+    Ok(expected)
 }
 
 /// An open journal.

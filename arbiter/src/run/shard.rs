@@ -158,14 +158,61 @@ pub struct Missing {
 /// Reads and merges sharded journals of one tournament. Refuses journals
 /// of different tournaments (naming each file's fingerprint).
 pub fn merge(paths: &[PathBuf]) -> Result<Merged> {
-    let mut plans: Vec<PlanLine> = Vec::new();
-    let mut records: Vec<(GameRecord, &Path)> = Vec::new();
-    let mut fingerprints: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    let mut fingerprints: Fingerprints = BTreeMap::new();
     // Every game replayed by the rules, as resume does: a line that does
     // not replay (or is no results line) is set aside, not merged.
     let checked = journal::read_checked(paths)?;
     let mut untrusted = checked.untrusted;
-    for (line, file, n) in checked.plans {
+    let plans = read_plans(checked.plans, paths, &mut fingerprints, &mut untrusted);
+    let mut records: Vec<(GameRecord, &Path)> = Vec::new();
+    for (r, file) in checked.records {
+        let path = paths[file].as_path();
+        fingerprints
+            .entry(r.tournament.clone())
+            .or_default()
+            .insert(path.display().to_string());
+        records.push((r, path));
+    }
+    let tournament = one_tournament(&fingerprints)?;
+    let mut merged = Merged {
+        untrusted,
+        tournament,
+        planned: !plans.is_empty(),
+        any_command: plans.first().map(|p| ShardCommand {
+            shard: p.shard,
+            command: p.command.clone(),
+        }),
+        ..Merged::default()
+    };
+    let by_key = merged.keep_each_key_once(records);
+    let order = schedule_order(&plans, &by_key);
+    merged.names = entrant_names(&plans, &order, &by_key);
+    merged.records = order
+        .iter()
+        .filter_map(|k| by_key.get(k).map(|(r, _)| r.clone()))
+        .collect();
+    merged.missing = missing_games(&plans, &by_key);
+    Ok(merged)
+}
+
+/// The files (by their names) holding games or plans of each tournament
+/// (by its fingerprint).
+type Fingerprints = BTreeMap<String, BTreeSet<String>>;
+
+/// The games kept, by key, with the file each came from.
+type ByKey<'a> = BTreeMap<GameKey, (GameRecord, &'a Path)>;
+
+/// The plan lines (verbatim, with their file and line) read, their
+/// tournaments counted in `fingerprints`; a line that does not read is
+/// `untrusted`.
+fn read_plans(
+    lines: Vec<(String, usize, usize)>,
+    paths: &[PathBuf],
+    fingerprints: &mut Fingerprints,
+    untrusted: &mut Vec<journal::Untrusted>,
+) -> Vec<PlanLine> {
+    let mut plans = Vec::new();
+    for (line, file, n) in lines {
         let path = &paths[file];
         match PlanLine::from_line(&line) {
             Some(p) => {
@@ -184,14 +231,12 @@ pub fn merge(paths: &[PathBuf]) -> Result<Merged> {
             }),
         }
     }
-    for (r, file) in checked.records {
-        let path = paths[file].as_path();
-        fingerprints
-            .entry(r.tournament.clone())
-            .or_default()
-            .insert(path.display().to_string());
-        records.push((r, path));
-    }
+    plans
+}
+
+/// The one tournament of the journals; an error naming each file's when
+/// they are of several, or when there is none.
+fn one_tournament(fingerprints: &Fingerprints) -> Result<String> {
     if fingerprints.len() > 1 {
         let list: Vec<String> = fingerprints
             .iter()
@@ -211,43 +256,42 @@ pub fn merge(paths: &[PathBuf]) -> Result<Merged> {
     let Some(tournament) = fingerprints.keys().next().cloned() else {
         bail!("no game and no plan in the journals given");
     };
-    let mut merged = Merged {
-        untrusted,
-        tournament,
-        planned: !plans.is_empty(),
-        any_command: plans.first().map(|p| ShardCommand {
-            shard: p.shard,
-            command: p.command.clone(),
-        }),
-        ..Merged::default()
-    };
+    Ok(tournament)
+}
 
-    // Every key once: the first file's game is kept.
-    let mut by_key: BTreeMap<GameKey, (GameRecord, &Path)> = BTreeMap::new();
-    for (r, path) in records {
-        match by_key.get(&r.key) {
-            None => {
-                by_key.insert(r.key, (r, path));
-            }
-            Some((kept, kept_path)) => {
-                merged.duplicates += 1;
-                if !kept.same_game(&r) {
-                    merged.conflicts.push(format!(
-                        "{}: differs between {} (kept) and {}",
-                        r.key,
-                        kept_path.display(),
-                        path.display()
-                    ));
+impl Merged {
+    /// Every key once: the first file's game is kept; the others are
+    /// counted as duplicates (and as conflicts when their games differ).
+    fn keep_each_key_once<'a>(&mut self, records: Vec<(GameRecord, &'a Path)>) -> ByKey<'a> {
+        let mut by_key: ByKey<'a> = BTreeMap::new();
+        for (r, path) in records {
+            match by_key.get(&r.key) {
+                None => {
+                    by_key.insert(r.key, (r, path));
+                }
+                Some((kept, kept_path)) => {
+                    self.duplicates += 1;
+                    if !kept.same_game(&r) {
+                        self.conflicts.push(format!(
+                            "{}: differs between {} (kept) and {}",
+                            r.key,
+                            kept_path.display(),
+                            path.display()
+                        ));
+                    }
                 }
             }
         }
+        by_key
     }
+}
 
-    // Schedule order from the plan lines (keys of every plan, first seen
-    // first), then any other key.
+/// Schedule order from the plan lines (keys of every plan, first seen
+/// first), then any other key.
+fn schedule_order(plans: &[PlanLine], by_key: &ByKey) -> Vec<GameKey> {
     let mut order: Vec<GameKey> = Vec::new();
     let mut seen: HashSet<GameKey> = HashSet::new();
-    for p in &plans {
+    for p in plans {
         for &k in &p.keys {
             if seen.insert(k) {
                 order.push(k);
@@ -259,8 +303,14 @@ pub fn merge(paths: &[PathBuf]) -> Result<Merged> {
             order.push(k);
         }
     }
+    order
+}
+
+/// The entrants: those of the plan lines, then the players of the games
+/// in `order` in order of appearance.
+fn entrant_names(plans: &[PlanLine], order: &[GameKey], by_key: &ByKey) -> Vec<String> {
     let mut names: Vec<String> = plans.first().map(|p| p.names.clone()).unwrap_or_default();
-    for k in &order {
+    for k in order {
         if let Some((r, _)) = by_key.get(k) {
             for n in [&r.p1, &r.p2] {
                 if !names.contains(n) {
@@ -269,43 +319,45 @@ pub fn merge(paths: &[PathBuf]) -> Result<Merged> {
             }
         }
     }
-    merged.names = names;
-    merged.records = order
-        .iter()
-        .filter_map(|k| by_key.get(k).map(|(r, _)| r.clone()))
-        .collect();
+    names
+}
 
-    // Missing games, shard by shard: each plan line knows its shard and
-    // the keys of the whole plan, so the shard of a key is found again.
-    if let Some(first) = plans.first() {
-        let n = first.shard.n;
-        let mut missing: BTreeMap<u32, Vec<GameKey>> = BTreeMap::new();
-        // Keys of each plan (a Swiss has one per round), dealt as `run` deals them.
-        let mut distinct: Vec<&PlanLine> = Vec::new();
-        for p in &plans {
-            if !distinct.iter().any(|d| d.keys == p.keys) {
-                distinct.push(p);
+/// Missing games, shard by shard: each plan line knows its shard and the
+/// keys of the whole plan, so the shard of a key is found again (none
+/// without plan lines).
+fn missing_games(plans: &[PlanLine], by_key: &ByKey) -> Vec<Missing> {
+    let Some(first) = plans.first() else {
+        return Vec::new();
+    };
+    let n = first.shard.n;
+    let mut missing: BTreeMap<u32, Vec<GameKey>> = BTreeMap::new();
+    // Keys of each plan (a Swiss has one per round), dealt as `run` deals them.
+    let mut distinct: Vec<&PlanLine> = Vec::new();
+    for p in plans {
+        if !distinct.iter().any(|d| d.keys == p.keys) {
+            distinct.push(p);
+        }
+    }
+    for p in distinct {
+        for (key, &k) in p.keys.iter().zip(&p.owners) {
+            if !by_key.contains_key(key) {
+                missing.entry(k).or_default().push(*key);
             }
         }
-        for p in distinct {
-            for (key, &k) in p.keys.iter().zip(&p.owners) {
-                if !by_key.contains_key(key) {
-                    missing.entry(k).or_default().push(*key);
-                }
-            }
-        }
-        for (k, keys) in missing {
+    }
+    missing
+        .into_iter()
+        .map(|(k, keys)| {
             let shard = Shard { k, n };
             let own = plans.iter().find(|p| p.shard == shard);
-            merged.missing.push(Missing {
+            Missing {
                 shard,
                 keys,
                 command: own.map(|p| p.command.clone()),
                 journal_given: own.is_some(),
-            });
-        }
-    }
-    Ok(merged)
+            }
+        })
+        .collect()
 }
 
 /// Shard `from`'s command line adapted to shard `to`: the `--shard` value,

@@ -300,8 +300,7 @@ fn player_or_other(def: &Def, param: &str, w: &[&str], players: &[String]) -> Ve
         )
         .collect();
     let one = |list: &[&str]| vec![list[0].to_string()];
-    // Names run together (`profLimite`, `tempoLimite`) read by their stems.
-    let stem = |stems: &[&str]| w.iter().any(|x| stems.iter().any(|s| x.starts_with(s)));
+    let stem = |stems: &[&str]| stems_in(w, stems);
     if time_like(param) || (stem(&["tempo", "time"]) && !stem(&["tempoinicial", "timestart"])) {
         return one(&[":tempo"]);
     }
@@ -322,43 +321,7 @@ fn player_or_other(def: &Def, param: &str, w: &[&str], players: &[String]) -> Ve
     if stem(&["adversario", "oponente", "opponent", "outro"]) {
         return vec![":opponent".into(), ":opponent-piece".into()];
     }
-    let player = has(
-        w,
-        &[
-            "vez", "cor", "turno", "j1", "jog", "lado", "side", "row", "linha",
-        ],
-    ) || stem(&[
-        "jogador", "player", "peca", "piece", "color", "colour", "playing",
-    ]);
-    let pieces = values.contains(&"-2");
-    let signs = values.contains(&"-1") && values.contains(&"1");
-    let sides = values.contains(&"2");
-    if player || pieces || signs || sides {
-        if stem(&["max", "maximizar", "maximizing", "jogadormax", "maxplayer"]) && values.is_empty()
-        {
-            return vec!["t".into(), "nil".into()];
-        }
-        let mut order: Vec<String> = match (pieces, signs, sides) {
-            (true, _, _) => vec![":piece".into(), ":side".into()],
-            (_, true, _) => vec![":sign".into(), ":piece".into()],
-            (_, _, true) => vec![":side".into(), ":piece".into()],
-            _ if stem(&["peca", "piece"]) => vec![":piece".into(), ":side".into()],
-            _ => players.to_vec(),
-        };
-        // A side numbered the other way round (its player 1 plays the
-        // rows the statement gives player 2): the opponent's number.
-        if order[0] == ":side" {
-            order.insert(1, ":opponent".into());
-        }
-        for p in [":side", ":piece", ":sign"] {
-            if !order.iter().any(|o| o == p) {
-                order.push(p.into());
-            }
-        }
-        // A negamax's colour: 1 whatever the side.
-        if stem(&["cor", "color", "colour", "sinal", "sign"]) {
-            order.push("1".into());
-        }
+    if let Some(order) = player_order(&values, w, players) {
         return order;
     }
     if has(
@@ -387,6 +350,58 @@ fn player_or_other(def: &Def, param: &str, w: &[&str], players: &[String]) -> Ve
         return vec!["nil".into()];
     }
     Vec::new()
+}
+
+/// Whether a word of `w` starts with one of `stems`: names run together
+/// (`profLimite`, `tempoLimite`) read by their stems.
+fn stems_in(w: &[&str], stems: &[&str]) -> bool {
+    w.iter().any(|x| stems.iter().any(|s| x.starts_with(s)))
+}
+
+/// A player's alternatives, in order, for a parameter named by the words
+/// `w` (a turn, a side, a piece, a colour) or compared with `values` a
+/// player's pieces or signs are; `None` when it is not a player.
+fn player_order(values: &[&str], w: &[&str], players: &[String]) -> Option<Vec<String>> {
+    let stem = |stems: &[&str]| stems_in(w, stems);
+    let player = has(
+        w,
+        &[
+            "vez", "cor", "turno", "j1", "jog", "lado", "side", "row", "linha",
+        ],
+    ) || stem(&[
+        "jogador", "player", "peca", "piece", "color", "colour", "playing",
+    ]);
+    let pieces = values.contains(&"-2");
+    let signs = values.contains(&"-1") && values.contains(&"1");
+    let sides = values.contains(&"2");
+    if !(player || pieces || signs || sides) {
+        return None;
+    }
+    if stem(&["max", "maximizar", "maximizing", "jogadormax", "maxplayer"]) && values.is_empty() {
+        return Some(vec!["t".into(), "nil".into()]);
+    }
+    let mut order: Vec<String> = match (pieces, signs, sides) {
+        (true, _, _) => vec![":piece".into(), ":side".into()],
+        (_, true, _) => vec![":sign".into(), ":piece".into()],
+        (_, _, true) => vec![":side".into(), ":piece".into()],
+        _ if stem(&["peca", "piece"]) => vec![":piece".into(), ":side".into()],
+        _ => players.to_vec(),
+    };
+    // A side numbered the other way round (its player 1 plays the
+    // rows the statement gives player 2): the opponent's number.
+    if order[0] == ":side" {
+        order.insert(1, ":opponent".into());
+    }
+    for p in [":side", ":piece", ":sign"] {
+        if !order.iter().any(|o| o == p) {
+            order.push(p.into());
+        }
+    }
+    // A negamax's colour: 1 whatever the side.
+    if stem(&["cor", "color", "colour", "sinal", "sign"]) {
+        order.push("1".into());
+    }
+    Some(order)
 }
 
 /// A default written as a value the description can pass as is.

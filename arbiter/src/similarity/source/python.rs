@@ -120,26 +120,77 @@ const OPERATORS2: &[&str] = &[
 
 /// The normalised tokens of a Python source.
 pub(crate) fn tokens(src: &str) -> Vec<Token> {
-    let mut lines: Vec<Vec<Token>> = Vec::new();
-    let mut current: Vec<Token> = Vec::new();
-    let s: Vec<char> = src.chars().collect();
-    let mut i = 0;
-    let mut line = 1u32;
-    let mut depth = 0usize;
-    let mut indents = vec![0usize];
-    let mut at_start = true;
-    let push = |v: &mut Vec<Token>, text: &str, line: u32| {
-        v.push(Token {
+    let mut lexer = Lexer::new(src);
+    while lexer.i < lexer.s.len() {
+        if lexer.at_start && lexer.depth == 0 {
+            match lexer.indentation() {
+                LineStart::Tokens => {}
+                LineStart::Blank => continue,
+                LineStart::End => break,
+            }
+        }
+        lexer.token();
+    }
+    lexer.finish()
+}
+
+/// What the start of a logical line holds.
+enum LineStart {
+    /// Tokens, from the lexer's position on.
+    Tokens,
+    /// Nothing: a blank or comment line, read past.
+    Blank,
+    /// Nothing more: only blanks to the end of the source.
+    End,
+}
+
+/// The state the tokenizer carries through the source.
+struct Lexer {
+    s: Vec<char>,
+    /// The index of the next character.
+    i: usize,
+    /// The physical line of the next character (from 1).
+    line: u32,
+    /// How many brackets are open (lines inside them are joined).
+    depth: usize,
+    /// The columns of the open blocks, outermost first.
+    indents: Vec<usize>,
+    /// Whether the next character begins a logical line.
+    at_start: bool,
+    /// The logical lines ended so far.
+    lines: Vec<Vec<Token>>,
+    /// The tokens of the logical line being read.
+    current: Vec<Token>,
+}
+
+impl Lexer {
+    fn new(src: &str) -> Self {
+        Lexer {
+            s: src.chars().collect(),
+            i: 0,
+            line: 1,
+            depth: 0,
+            indents: vec![0],
+            at_start: true,
+            lines: Vec::new(),
+            current: Vec::new(),
+        }
+    }
+
+    fn push(&mut self, text: &str, line: u32) {
+        self.current.push(Token {
             text: text.to_string(),
             line,
         })
-    };
-    // Ends the logical line (`;`), keeping it unless it is strings alone.
-    let end_line = |lines: &mut Vec<Vec<Token>>, current: &mut Vec<Token>, line: u32| {
+    }
+
+    /// Ends the logical line (`;`), keeping it unless it is strings alone.
+    fn end_line(&mut self) {
+        let current = &mut self.current;
         let statement = current.iter().filter(|t| t.text != "{" && t.text != "}");
         let strings_only = statement.clone().all(|t| t.text == "STR");
         if statement.count() == 0 {
-            lines.push(std::mem::take(current));
+            self.lines.push(std::mem::take(current));
             return;
         }
         if strings_only {
@@ -147,151 +198,192 @@ pub(crate) fn tokens(src: &str) -> Vec<Token> {
         } else {
             current.push(Token {
                 text: ";".into(),
-                line,
+                line: self.line,
             });
         }
-        lines.push(std::mem::take(current));
-    };
-    while i < s.len() {
-        if at_start && depth == 0 {
-            // Indentation of a new logical line (tabs to multiples of 8).
-            let mut col = 0;
-            let mut j = i;
-            while j < s.len() && matches!(s[j], ' ' | '\t' | '\x0c') {
-                col = if s[j] == '\t' {
-                    (col / 8 + 1) * 8
-                } else {
-                    col + 1
-                };
+        self.lines.push(std::mem::take(current));
+    }
+
+    /// Reads the indentation of a new logical line (tabs to multiples of
+    /// 8), opening or closing blocks as it changes.
+    fn indentation(&mut self) -> LineStart {
+        let s = &self.s;
+        let mut col = 0;
+        let mut j = self.i;
+        while j < s.len() && matches!(s[j], ' ' | '\t' | '\x0c') {
+            col = if s[j] == '\t' {
+                (col / 8 + 1) * 8
+            } else {
+                col + 1
+            };
+            j += 1;
+        }
+        if j >= s.len() {
+            return LineStart::End;
+        }
+        if matches!(s[j], '#' | '\n' | '\r') {
+            // A blank or comment line: no tokens.
+            while j < s.len() && s[j] != '\n' {
                 j += 1;
             }
-            if j >= s.len() {
-                break;
-            }
-            if matches!(s[j], '#' | '\n' | '\r') {
-                // A blank or comment line: no tokens.
-                while j < s.len() && s[j] != '\n' {
-                    j += 1;
-                }
-                i = j + 1;
-                line += 1;
-                continue;
-            }
-            let top = *indents.last().unwrap_or(&0);
-            if col > top {
-                indents.push(col);
-                push(&mut current, "{", line);
-            }
-            while col < *indents.last().unwrap_or(&0) {
-                indents.pop();
-                push(&mut current, "}", line);
-            }
-            i = j;
-            at_start = false;
+            self.i = j + 1;
+            self.line += 1;
+            return LineStart::Blank;
         }
+        let top = *self.indents.last().unwrap_or(&0);
+        if col > top {
+            self.indents.push(col);
+            self.push("{", self.line);
+        }
+        while col < *self.indents.last().unwrap_or(&0) {
+            self.indents.pop();
+            self.push("}", self.line);
+        }
+        self.i = j;
+        self.at_start = false;
+        LineStart::Tokens
+    }
+
+    /// Reads the token (or the line break, blank or comment) at the
+    /// lexer's position.
+    fn token(&mut self) {
+        let s = &self.s;
+        let i = self.i;
         let c = s[i];
         match c {
             '\n' => {
-                if depth == 0 {
-                    end_line(&mut lines, &mut current, line);
-                    at_start = true;
+                if self.depth == 0 {
+                    self.end_line();
+                    self.at_start = true;
                 }
-                line += 1;
-                i += 1;
+                self.line += 1;
+                self.i += 1;
             }
             '\\' if s.get(i + 1) == Some(&'\n') => {
-                line += 1;
-                i += 2;
+                self.line += 1;
+                self.i += 2;
             }
             '\\' if s.get(i + 1) == Some(&'\r') && s.get(i + 2) == Some(&'\n') => {
-                line += 1;
-                i += 3;
+                self.line += 1;
+                self.i += 3;
             }
-            c if c.is_whitespace() => i += 1,
+            c if c.is_whitespace() => self.i += 1,
             '#' => {
-                while i < s.len() && s[i] != '\n' {
-                    i += 1;
+                while self.i < s.len() && s[self.i] != '\n' {
+                    self.i += 1;
                 }
             }
-            '\'' | '"' => {
-                let here = line;
-                i = string(&s, i, &mut line);
-                push(&mut current, "STR", here);
-            }
+            '\'' | '"' => self.string(),
             c if c.is_ascii_digit()
                 || (c == '.' && s.get(i + 1).is_some_and(char::is_ascii_digit)) =>
             {
-                while i < s.len() {
-                    let d = s[i];
-                    let exponent_sign = matches!(d, '+' | '-')
-                        && matches!(s[i - 1], 'e' | 'E')
-                        && !s[..i]
-                            .iter()
-                            .rev()
-                            .take_while(|c| c.is_alphanumeric() || **c == '.')
-                            .any(|c| matches!(c, 'x' | 'X'));
-                    if d.is_alphanumeric() || d == '_' || d == '.' || exponent_sign {
-                        i += 1;
-                    } else {
-                        break;
-                    }
-                }
-                push(&mut current, "NUM", line);
+                self.number()
             }
-            c if c.is_alphabetic() || c == '_' => {
-                let start = i;
-                while i < s.len() && (s[i].is_alphanumeric() || s[i] == '_') {
-                    i += 1;
-                }
-                let word: String = s[start..i].iter().collect();
-                let prefix = word.len() <= 2
-                    && word.chars().all(|c| "rRbBuUfF".contains(c))
-                    && matches!(s.get(i), Some('\'' | '"'));
-                if prefix {
-                    let here = line;
-                    i = string(&s, i, &mut line);
-                    push(&mut current, "STR", here);
-                } else if KEYWORDS.contains(&word.as_str()) || KNOWN.contains(&word.as_str()) {
-                    push(&mut current, &word, line);
-                } else {
-                    push(&mut current, "ID", line);
-                }
-            }
-            _ => {
-                let rest: String = s[i..(i + 3).min(s.len())].iter().collect();
-                let op = OPERATORS3
-                    .iter()
-                    .chain(OPERATORS2)
-                    .find(|o| rest.starts_with(**o))
-                    .map(|o| o.to_string())
-                    .unwrap_or_else(|| c.to_string());
-                i += op.chars().count();
-                match op.as_str() {
-                    "(" | "[" | "{" => depth += 1,
-                    ")" | "]" | "}" => depth = depth.saturating_sub(1),
-                    _ => {}
-                }
-                if op == ";" && depth == 0 {
-                    end_line(&mut lines, &mut current, line);
-                } else {
-                    // Brackets are told from the block marks `{` `}`.
-                    let shown = match op.as_str() {
-                        "{" => "{{",
-                        "}" => "}}",
-                        o => o,
-                    };
-                    push(&mut current, shown, line);
-                }
-            }
+            c if c.is_alphabetic() || c == '_' => self.word(),
+            _ => self.operator(),
         }
     }
-    end_line(&mut lines, &mut current, line);
-    let last = lines.iter().flatten().last().map_or(line, |t| t.line);
-    for _ in 1..indents.len() {
-        push(&mut current, "}", last);
+
+    /// A string (its opening quote at the lexer's position) as `STR`.
+    fn string(&mut self) {
+        let here = self.line;
+        self.i = string(&self.s, self.i, &mut self.line);
+        self.push("STR", here);
     }
-    lines.push(current);
-    lines.concat()
+
+    /// A number, with its exponent's sign, as `NUM`.
+    fn number(&mut self) {
+        let s = &self.s;
+        let mut i = self.i;
+        while i < s.len() {
+            let d = s[i];
+            let exponent_sign = matches!(d, '+' | '-')
+                && matches!(s[i - 1], 'e' | 'E')
+                && !s[..i]
+                    .iter()
+                    .rev()
+                    .take_while(|c| c.is_alphanumeric() || **c == '.')
+                    .any(|c| matches!(c, 'x' | 'X'));
+            if d.is_alphanumeric() || d == '_' || d == '.' || exponent_sign {
+                i += 1;
+            } else {
+                break;
+            }
+        }
+        self.i = i;
+        self.push("NUM", self.line);
+    }
+
+    /// A name: a string's prefix, a keyword or known name as written, any
+    /// other as `ID`.
+    fn word(&mut self) {
+        let s = &self.s;
+        let start = self.i;
+        let mut i = start;
+        while i < s.len() && (s[i].is_alphanumeric() || s[i] == '_') {
+            i += 1;
+        }
+        let word: String = s[start..i].iter().collect();
+        let prefix = word.len() <= 2
+            && word.chars().all(|c| "rRbBuUfF".contains(c))
+            && matches!(s.get(i), Some('\'' | '"'));
+        self.i = i;
+        if prefix {
+            self.string();
+        } else if KEYWORDS.contains(&word.as_str()) || KNOWN.contains(&word.as_str()) {
+            self.push(&word, self.line);
+        } else {
+            self.push("ID", self.line);
+        }
+    }
+
+    /// An operator or bracket (the longest that matches); `;` outside
+    /// brackets ends the logical line.
+    fn operator(&mut self) {
+        let s = &self.s;
+        let i = self.i;
+        let c = s[i];
+        let rest: String = s[i..(i + 3).min(s.len())].iter().collect();
+        let op = OPERATORS3
+            .iter()
+            .chain(OPERATORS2)
+            .find(|o| rest.starts_with(**o))
+            .map(|o| o.to_string())
+            .unwrap_or_else(|| c.to_string());
+        self.i += op.chars().count();
+        match op.as_str() {
+            "(" | "[" | "{" => self.depth += 1,
+            ")" | "]" | "}" => self.depth = self.depth.saturating_sub(1),
+            _ => {}
+        }
+        if op == ";" && self.depth == 0 {
+            self.end_line();
+        } else {
+            // Brackets are told from the block marks `{` `}`.
+            let shown = match op.as_str() {
+                "{" => "{{",
+                "}" => "}}",
+                o => o,
+            };
+            self.push(shown, self.line);
+        }
+    }
+
+    /// Ends the last line and closes the blocks still open.
+    fn finish(mut self) -> Vec<Token> {
+        self.end_line();
+        let last = self
+            .lines
+            .iter()
+            .flatten()
+            .last()
+            .map_or(self.line, |t| t.line);
+        for _ in 1..self.indents.len() {
+            self.push("}", last);
+        }
+        self.lines.push(self.current);
+        self.lines.concat()
+    }
 }
 
 /// Reads the string whose opening quote is at `i`; returns the index after

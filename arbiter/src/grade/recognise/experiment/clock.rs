@@ -49,27 +49,51 @@ pub(super) fn decide(
             false,
         );
     }
-    if let Some(clock) = setup.clock {
-        let (called, v) = call(session, best, spot, tempo, tempo + 1500, clock);
-        let ms = called.ms();
-        best.late = v.legal() && ms > tempo + 100;
-        let why = match &v {
-            Verdict::Legal(_) if ms <= tempo + 100 => format!(
-                "{}; confirmed by a call: a legal move in {ms} ms of a {tempo} ms tempo",
-                setup.clock_why
-            ),
-            Verdict::Legal(_) => format!(
-                "{}; a call answered a legal move in {ms} ms of a {tempo} ms tempo: late at this move time",
-                setup.clock_why
-            ),
-            other => format!(
-                "{}; not confirmed: a call with a {tempo} ms tempo gave {}",
-                setup.clock_why,
-                other.describe()
-            ),
-        };
-        return (clock, why, v.legal());
+    match setup.clock {
+        Some(clock) => confirm(session, best, spot, setup, tempo, clock),
+        None => by_calls(session, best, spot, setup, tempo),
     }
+}
+
+/// The source's verdict `clock`, confirmed by a call with the tempo.
+fn confirm(
+    session: &mut Session,
+    best: &mut Best,
+    spot: &Spot,
+    setup: &Setup,
+    tempo: u64,
+    clock: Clock,
+) -> (Clock, String, bool) {
+    let (called, v) = call(session, best, spot, tempo, tempo + 1500, clock);
+    let ms = called.ms();
+    best.late = v.legal() && ms > tempo + 100;
+    let why = match &v {
+        Verdict::Legal(_) if ms <= tempo + 100 => format!(
+            "{}; confirmed by a call: a legal move in {ms} ms of a {tempo} ms tempo",
+            setup.clock_why
+        ),
+        Verdict::Legal(_) => format!(
+            "{}; a call answered a legal move in {ms} ms of a {tempo} ms tempo: late at this move time",
+            setup.clock_why
+        ),
+        other => format!(
+            "{}; not confirmed: a call with a {tempo} ms tempo gave {}",
+            setup.clock_why,
+            other.describe()
+        ),
+    };
+    (clock, why, v.legal())
+}
+
+/// No verdict from the source: decided by calls, the move time in
+/// milliseconds first, then half of it in raw units.
+fn by_calls(
+    session: &mut Session,
+    best: &mut Best,
+    spot: &Spot,
+    setup: &Setup,
+    tempo: u64,
+) -> (Clock, String, bool) {
     let (first, v1) = call(session, best, spot, tempo, tempo + 1500, Clock::Ms);
     let e1 = first.ms();
     if v1.legal() && e1 * 4 >= tempo {
@@ -92,6 +116,18 @@ pub(super) fn decide(
     }
     let (second, v2) = call(session, best, spot, tempo / 2, tempo, Clock::Internal);
     let e2 = second.ms();
+    after_raw_call(best, setup, tempo, (e1, &v1), (e2, &v2))
+}
+
+/// The clock from the first call (`e1` ms, verdict `v1`, in milliseconds)
+/// and the second (`e2`, `v2`, half the tempo in raw units).
+fn after_raw_call(
+    best: &Best,
+    setup: &Setup,
+    tempo: u64,
+    (e1, v1): (u64, &Verdict),
+    (e2, v2): (u64, &Verdict),
+) -> (Clock, String, bool) {
     if v2.legal() && (e2 * 8 >= tempo || !v1.legal()) {
         return (
             Clock::Internal,
@@ -105,7 +141,7 @@ pub(super) fn decide(
             true,
         );
     }
-    if v2 == Verdict::Late {
+    if *v2 == Verdict::Late {
         return (
             Clock::Ms,
             format!(
