@@ -1143,6 +1143,10 @@ after MS ms."
     (:seconds (/ tempo 1000.0))
     (t tempo)))
 
+(defvar *failure-place* nil
+  "(condition . function): the innermost function of the student's code on
+the stack when CONDITION was signalled (see CALL-STUDENT).")
+
 (defun call-student (p tempo limit-ms)
   "One call of the student's code on P with the tempo TEMPO (already in the
 student's units), interrupted after LIMIT-MS (NIL: never).  Output to standard error, an
@@ -1254,10 +1258,6 @@ would hide the condition after it)."
     (if (> (length name) 40)
         (concatenate 'string (subseq name 0 37) "...")
         name)))
-
-(defvar *failure-place* nil
-  "(condition . function): the innermost function of the student's code on
-the stack when CONDITION was signalled (see CALL-STUDENT).")
 
 (defun student-name-p (name)
   "Is NAME a function name of the student's code (a symbol of a package that
