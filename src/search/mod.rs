@@ -138,9 +138,9 @@ pub struct Searcher {
     tt: Tt,
     history: History,
     config: SearchConfig,
-    /// The last exact solver used, kept while it fits the positions
-    /// searched (its values never go stale).
-    exact: exact::KeptSolver,
+    /// The table of the last exact solver used, kept for as long as the
+    /// solves are of its game and board (its values never go stale).
+    exact: exact::SolverTable,
 }
 
 impl Searcher {
@@ -163,7 +163,7 @@ impl Searcher {
             tt,
             history: History::new(),
             config: SearchConfig::default(),
-            exact: exact::KeptSolver::default(),
+            exact: exact::SolverTable::default(),
         }
     }
 
@@ -184,14 +184,13 @@ impl Searcher {
         self.history.clear();
     }
 
-    /// [`Searcher::new_game`], and drops the kept exact solver with its
-    /// table: the state of a new searcher (same table size and options),
-    /// so that node-limited searches give the same results whatever this
-    /// searcher did before (the analysis of a game, whichever thread runs
-    /// it).
+    /// [`Searcher::new_game`], and drops the exact solvers' kept table:
+    /// the state of a new searcher (same table size and options), so that
+    /// node-limited searches give the same results whatever this searcher
+    /// did before (the analysis of a game, whichever thread runs it).
     pub fn reset(&mut self) {
         self.new_game();
-        self.exact = exact::KeptSolver::default();
+        self.exact = exact::SolverTable::default();
     }
 
     /// The algorithm's options (evaluation terms, aspiration, ordering).
@@ -409,14 +408,6 @@ fn exact_budget<G: Game>(limits: &Limits, timer: &Timer, job: &exact::Exact<G>) 
     (deep_enough && nodes_enough && time_enough).then(|| limits.nodes.map_or(u64::MAX, share))
 }
 
-/// The statistics of the exact solver's last call, after `time_ms`.
-fn solver_stats<G: Game>(solver: &dyn exact::ExactSolver<G>, time_ms: u64) -> Stats {
-    Stats {
-        time_ms,
-        ..solver.stats()
-    }
-}
-
 impl Searcher {
     /// The game's exact solver ([`Evaluate::exact`]), when there is one for
     /// `pos`, [`exact_budget`] lets it finish and
@@ -439,32 +430,33 @@ impl Searcher {
         let Some(max_nodes) = exact_budget(limits, timer, &job) else {
             return Exact::NotUsed;
         };
-        let Some(solver) = self.exact.of(pos, &job) else {
-            return Exact::NotUsed;
-        };
         let stopped = || stop.load(AtomicOrdering::Relaxed) || timer.expired();
         let (num, den) = EXACT_SHARE;
         let mut keep_going = || !stopped() && !timer.past_fraction(num, den);
-        let Ok((value, pv)) = solver.solve(pos, max_nodes, &mut keep_going) else {
-            let spent = solver_stats(solver.as_ref(), timer.elapsed_ms());
+        let Some(run) = (job.solve)(pos, &mut self.exact, max_nodes, &mut keep_going) else {
+            return Exact::NotUsed;
+        };
+        let stats = Stats {
+            time_ms: timer.elapsed_ms(),
+            ..run.stats
+        };
+        let Ok((value, pv)) = run.result else {
             return if stopped() {
-                Exact::Stopped(spent)
+                Exact::Stopped(stats)
             } else {
-                Exact::OutOfBudget(spent)
+                Exact::OutOfBudget(stats)
             };
         };
         let Some(&best) = pv.first() else {
             return Exact::NotUsed;
         };
-        let time_ms = timer.elapsed_ms();
-        let stats = solver_stats(solver.as_ref(), time_ms);
         on_iteration(&Iteration {
             depth: pv.len() as u32,
             seldepth: pv.len() as u32,
             score: now + value,
             exact: true,
             nodes: stats.nodes,
-            time_ms,
+            time_ms: stats.time_ms,
             hashfull: self.tt.hashfull(),
             pv: pv.iter().map(|m| m.to_string()).collect(),
         });
