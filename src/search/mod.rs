@@ -240,7 +240,9 @@ impl Searcher {
         (out.best != Some(excluded)).then_some(out)
     }
 
-    /// The search, without the root move `excluded` when one is given.
+    /// The search, without the root move `excluded` when one is given: the
+    /// exact solver first when it may finish, then iterative deepening
+    /// ([`deepen`]) with what it left.
     fn search_with<G: Evaluate>(
         &mut self,
         pos: &G,
@@ -251,12 +253,7 @@ impl Searcher {
     ) -> Outcome<G::Move> {
         let me = pos.side_to_move();
         let timer = Timer::new(limits, me.index(), eval::moves_left(pos));
-        let [a, b] = pos.scores();
-        let now = if me.index() == 0 {
-            a as i32 - b as i32
-        } else {
-            b as i32 - a as i32
-        };
+        let now = score_now(pos);
         let moves = pos.legal_moves();
         let Some(&first) = moves.iter().find(|&&m| Some(m) != excluded) else {
             return Outcome {
@@ -306,7 +303,7 @@ impl Searcher {
         worker.stats = spent;
         worker.excluded = excluded;
         // Until an iteration completes: the first move in search order.
-        let mut out = Outcome {
+        let out = Outcome {
             best: Some(fallback(pos, first, &worker)),
             score: now,
             depth: 0,
@@ -314,53 +311,99 @@ impl Searcher {
             pv: Vec::new(),
             stats: Stats::default(),
         };
-        let mut prev = 0;
-        for depth in 1..=max_depth {
-            worker.seldepth = 0;
-            worker.horizon = false;
-            worker.root_improved = false;
-            let value = aspiration(&mut worker, pos, depth as i32, prev);
-            if worker.stopped {
-                // A cut-short iteration still tells the best root move among
-                // those it finished (the previous best is searched first).
-                if worker.root_improved && depth > 1 {
-                    let mut pv: Vec<G::Move> = worker.pv().collect();
-                    extend_pv(pos, &mut pv, worker.tt, depth as usize);
-                    if let Some(&best) = pv.first() {
-                        out.best = Some(best);
-                        out.pv = pv;
-                    }
-                }
-                break;
-            }
-            prev = value;
-            let exact = !worker.horizon;
-            let mut pv: Vec<G::Move> = worker.pv().collect();
-            extend_pv(pos, &mut pv, worker.tt, depth as usize);
-            out.best = pv.first().copied().or(out.best);
-            out.score = now + value;
-            out.depth = depth;
-            out.exact = exact;
-            out.pv = pv;
-            let time_ms = worker.timer.elapsed_ms();
-            on_iteration(&Iteration {
-                depth,
-                seldepth: worker.seldepth as u32,
-                score: out.score,
-                exact,
-                nodes: worker.stats.nodes,
-                time_ms,
-                hashfull: worker.tt.hashfull(),
-                pv: out.pv.iter().map(|m| m.to_string()).collect(),
-            });
-            if exact || worker.timer.soft_expired() || stop.load(AtomicOrdering::Relaxed) {
-                break;
-            }
-        }
-        out.stats = worker.stats.clone();
-        out.stats.time_ms = worker.timer.elapsed_ms();
-        out
+        deepen(&mut worker, pos, max_depth, out, on_iteration)
     }
+}
+
+/// The score difference of `pos` now, side to move minus opponent.
+fn score_now<G: Game>(pos: &G) -> i32 {
+    let [a, b] = pos.scores();
+    if pos.side_to_move().index() == 0 {
+        a as i32 - b as i32
+    } else {
+        b as i32 - a as i32
+    }
+}
+
+/// Iterative deepening from `out` (the fallback move, the score now) to
+/// `max_depth`: each completed depth goes into `out` and to `on_iteration`;
+/// it ends at a proven value, the soft deadline, `stop`, or a cut-short
+/// iteration (whose proven better root move it keeps).
+fn deepen<G: Evaluate>(
+    worker: &mut Worker<G>,
+    pos: &G,
+    max_depth: u32,
+    mut out: Outcome<G::Move>,
+    on_iteration: &mut dyn FnMut(&Iteration),
+) -> Outcome<G::Move> {
+    let now = out.score;
+    let mut prev = 0;
+    for depth in 1..=max_depth {
+        worker.seldepth = 0;
+        worker.horizon = false;
+        worker.root_improved = false;
+        let value = aspiration(worker, pos, depth as i32, prev);
+        if worker.stopped {
+            keep_cut_short(worker, pos, depth, &mut out);
+            break;
+        }
+        prev = value;
+        let exact = !worker.horizon;
+        complete_iteration(worker, pos, depth, now + value, &mut out);
+        on_iteration(&Iteration {
+            depth,
+            seldepth: worker.seldepth as u32,
+            score: out.score,
+            exact,
+            nodes: worker.stats.nodes,
+            time_ms: worker.timer.elapsed_ms(),
+            hashfull: worker.tt.hashfull(),
+            pv: out.pv.iter().map(|m| m.to_string()).collect(),
+        });
+        if exact || worker.timer.soft_expired() || worker.stop.load(AtomicOrdering::Relaxed) {
+            break;
+        }
+    }
+    out.stats = worker.stats.clone();
+    out.stats.time_ms = worker.timer.elapsed_ms();
+    out
+}
+
+/// A cut-short iteration still tells the best root move among those it
+/// finished (the previous best is searched first): taken into `out` when
+/// it proved a better one.
+fn keep_cut_short<G: Evaluate>(
+    worker: &Worker<G>,
+    pos: &G,
+    depth: u32,
+    out: &mut Outcome<G::Move>,
+) {
+    if worker.root_improved && depth > 1 {
+        let mut pv: Vec<G::Move> = worker.pv().collect();
+        extend_pv(pos, &mut pv, worker.tt, depth as usize);
+        if let Some(&best) = pv.first() {
+            out.best = Some(best);
+            out.pv = pv;
+        }
+    }
+}
+
+/// A completed iteration of `depth` worth `score` into `out`: its PV
+/// (lengthened from the table), best move, score and exactness.
+fn complete_iteration<G: Evaluate>(
+    worker: &Worker<G>,
+    pos: &G,
+    depth: u32,
+    score: i32,
+    out: &mut Outcome<G::Move>,
+) {
+    let mut pv: Vec<G::Move> = worker.pv().collect();
+    extend_pv(pos, &mut pv, worker.tt, depth as usize);
+    out.best = pv.first().copied().or(out.best);
+    out.score = score;
+    out.depth = depth;
+    out.exact = !worker.horizon;
+    out.pv = pv;
 }
 
 /// Depth of the search that replaces an exact solve cut short.
