@@ -187,7 +187,9 @@ impl<'a, G: Evaluate> Worker<'a, G> {
     /// Negamax alpha-beta; `depth` in plies (captures are not extended, the
     /// quiescence search resolves them at the horizon). The steps: count
     /// the node, resolve the horizon, probe the table, search the moves in
-    /// order, store the result.
+    /// order, store the result. The steps are `#[inline(always)]`: this is
+    /// the inner loop, and left to itself the compiler kept `search_move`
+    /// and `cut_off` out of line (8 % more instructions in `tabula bench`).
     pub fn negamax(&mut self, pos: &G, depth: i32, ply: usize, alpha: i32, beta: i32) -> i32 {
         self.pv_len[ply] = ply;
         if !self.visit(ply) {
@@ -236,7 +238,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
     /// when its entry (deep enough, or solved) decides the node for the
     /// window `(alpha, beta)` (never at the root), otherwise `Continue` with
     /// its move (an index into the moves) to try first.
-    #[inline]
+    #[inline(always)]
     fn probe(
         &mut self,
         hash: u64,
@@ -272,7 +274,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
     /// move left out), each searched by [`Worker::search_move`] until one
     /// reaches `beta`: the best value and the index of its move, or `None`
     /// when the search was stopped.
-    #[inline]
+    #[inline(always)]
     fn search_moves(
         &mut self,
         pos: &G,
@@ -319,7 +321,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
     /// variation search: the first move with the whole window, the others
     /// with a null window first, searched again with the whole one when
     /// they fall inside it.
-    #[inline]
+    #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     fn search_move(
         &mut self,
@@ -350,7 +352,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
     /// A fail-high of `mv`: counted as an alpha or a beta cut (whose side
     /// is to move), and remembered as a killer and in the history when it
     /// is quiet.
-    #[inline]
+    #[inline(always)]
     fn cut_off(&mut self, pos: &G, mv: G::Move, me: Player, depth: i32, ply: usize) {
         if me == self.root_side {
             self.stats.beta_cuts += 1;
@@ -371,7 +373,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
     /// Stores a node's result: its bound against the window it was searched
     /// with, its depth ([`SOLVED`] when no depth-limited leaf decided it),
     /// and its best move unless every move failed low.
-    #[inline]
+    #[inline(always)]
     fn store(
         &mut self,
         hash: u64,

@@ -15,9 +15,9 @@
 //! hold (a game's name and a board of it), and lends it to each solve, as
 //! it owns the transposition table the alpha-beta search reads. A solve for
 //! the same game and board finds the values of the earlier ones (they
-//! never go stale); another key gets a fresh table in its place. So nothing
-//! is type-erased and nothing is downcast, and a kept table costs no
-//! allocation when it is used again.
+//! never go stale); another key gets a fresh table in its place. So no
+//! solver is type-erased to be cast back to its game, and a kept table
+//! costs no allocation when it is used again.
 //!
 //! ```
 //! use tabula::search::exact::{SolverTable, TableKey};
