@@ -345,7 +345,9 @@ fn heuristic_names<G: Puzzle>() -> String {
         .join(", ")
 }
 
-/// The generic run on one game.
+/// The generic run on one game: the heuristic and the target the options
+/// ask for, announced on `info`; the algorithm's run; its outcome and
+/// statistics, reported on `info` too.
 pub fn run_game<G: Puzzle>(
     pos: &G,
     opts: &SolveOptions,
@@ -353,36 +355,19 @@ pub fn run_game<G: Puzzle>(
     info: &mut dyn FnMut(&str),
 ) -> Result<Run, SolveError> {
     let algorithm = opts.algorithm();
-    let index = match &opts.heuristic {
-        None => 0,
-        Some(name) => pos
-            .heuristic_index(name)
-            .ok_or_else(|| SolveError::UnknownHeuristic {
-                name: name.clone(),
-                game: G::NAME,
-                expected: heuristic_names::<G>(),
-            })?,
-    };
+    let index = heuristic_index(pos, opts)?;
     let (pos, target) = match opts.target {
         Some(t) => pos.aim(t),
         None => (*pos, pos.own_target().ok_or(SolveError::NoTarget(G::NAME))?),
     };
-    let pos = &pos;
     let heuristic = algorithm.informed().then(|| G::HEURISTICS[index]);
-    let h_text = match heuristic {
-        Some(h) => format!(
-            "heuristic {} admissible {}",
-            h.name,
-            if h.admissible { "yes" } else { "no" }
-        ),
-        None => "heuristic none (ignored by this algorithm)".to_string(),
-    };
     info(&format!(
-        "string solve algorithm {algorithm} {h_text} goaltest {} target {target}",
+        "string solve algorithm {algorithm} {} goaltest {} target {target}",
+        heuristic_text(heuristic),
         algorithm.goal_test()
     ));
     let mut search = Search::new(
-        *pos,
+        pos,
         target,
         algorithm.informed().then_some(index),
         opts.limits(),
@@ -391,55 +376,17 @@ pub fn run_game<G: Puzzle>(
     );
     let found = algorithm.run(&mut search);
     search.finish();
+    let (outcome, depth) = outcome_of(&pos, found, &mut search);
     let stats = search.stats;
-    let (generated, expanded, time_ms) = (stats.generated, stats.expanded, stats.time_ms());
-    let limit = search.limit;
-    let (outcome, depth) = match found {
-        Found::Path(moves) => {
-            let mut end = *pos;
-            for &m in &moves {
-                end.play_unchecked(m);
-            }
-            let depth = moves.len() as u32;
-            (
-                SolveOutcome::Solution {
-                    score: end.score(),
-                    moves: moves.iter().map(|m| m.to_string()).collect(),
-                    generated,
-                    expanded,
-                    time_ms,
-                },
-                Some(depth),
-            )
-        }
-        Found::Exhausted | Found::Limit => {
-            let reason = if matches!(found, Found::Exhausted) {
-                NoSolutionReason::Exhausted
-            } else {
-                NoSolutionReason::Limit
-            };
-            if let Some(l) = limit {
-                search.info(&format!("string limit {l}"));
-            }
-            (
-                SolveOutcome::NoSolution {
-                    reason,
-                    generated,
-                    expanded,
-                    time_ms,
-                    best: Some(search.best_score),
-                },
-                None,
-            )
-        }
-    };
-    let d = depth.unwrap_or(0);
     search.info(&format!(
-        "string stats depth {} generated {generated} expanded {expanded} penetrance {:.6} \
-         ebf {:.4} time {time_ms} peakfrontier {} peakmemory {} goaltest {}",
+        "string stats depth {} generated {} expanded {} penetrance {:.6} \
+         ebf {:.4} time {} peakfrontier {} peakmemory {} goaltest {}",
         depth.map_or("-".to_string(), |d| d.to_string()),
-        stats.penetrance(d),
-        stats.ebf(d),
+        stats.generated,
+        stats.expanded,
+        stats.penetrance(depth.unwrap_or(0)),
+        stats.ebf(depth.unwrap_or(0)),
+        stats.time_ms(),
         stats.peak_frontier,
         stats.peak_memory,
         algorithm.goal_test()
@@ -450,7 +397,75 @@ pub fn run_game<G: Puzzle>(
         heuristic,
         target,
         depth,
-        limit,
+        limit: search.limit,
         stats,
     })
+}
+
+/// The index of the heuristic the options name (the game's first, its
+/// best admissible one, by default).
+fn heuristic_index<G: Puzzle>(pos: &G, opts: &SolveOptions) -> Result<usize, SolveError> {
+    match &opts.heuristic {
+        None => Ok(0),
+        Some(name) => pos
+            .heuristic_index(name)
+            .ok_or_else(|| SolveError::UnknownHeuristic {
+                name: name.clone(),
+                game: G::NAME,
+                expected: heuristic_names::<G>(),
+            }),
+    }
+}
+
+/// The heuristic's part of the `string solve` line.
+fn heuristic_text(heuristic: Option<heuristic::HeuristicInfo>) -> String {
+    match heuristic {
+        Some(h) => format!(
+            "heuristic {} admissible {}",
+            h.name,
+            if h.admissible { "yes" } else { "no" }
+        ),
+        None => "heuristic none (ignored by this algorithm)".to_string(),
+    }
+}
+
+/// What the algorithm found from `pos`, as the outcome to report (the
+/// limit that ended a run without a solution said on `info`), and the
+/// goal's depth when solved.
+fn outcome_of<G: Puzzle>(
+    pos: &G,
+    found: Found<G::Move>,
+    search: &mut Search<G>,
+) -> (SolveOutcome, Option<u32>) {
+    let stats = &search.stats;
+    let (generated, expanded, time_ms) = (stats.generated, stats.expanded, stats.time_ms());
+    let reason = match found {
+        Found::Path(moves) => {
+            let mut end = *pos;
+            for &m in &moves {
+                end.play_unchecked(m);
+            }
+            let solution = SolveOutcome::Solution {
+                score: end.score(),
+                moves: moves.iter().map(|m| m.to_string()).collect(),
+                generated,
+                expanded,
+                time_ms,
+            };
+            return (solution, Some(moves.len() as u32));
+        }
+        Found::Exhausted => NoSolutionReason::Exhausted,
+        Found::Limit => NoSolutionReason::Limit,
+    };
+    if let Some(l) = search.limit {
+        search.info(&format!("string limit {l}"));
+    }
+    let no_solution = SolveOutcome::NoSolution {
+        reason,
+        generated,
+        expanded,
+        time_ms,
+        best: Some(search.best_score),
+    };
+    (no_solution, None)
 }

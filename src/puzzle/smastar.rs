@@ -163,8 +163,105 @@ impl<G: Puzzle> Tree<G> {
     }
 }
 
+impl<G: Puzzle> Tree<G> {
+    /// A tree holding only the root, of heuristic value `h`.
+    fn with_root(root: G, h: f64) -> Tree<G> {
+        let mut tree = Tree {
+            nodes: Vec::new(),
+            free: Vec::new(),
+            open: BTreeSet::new(),
+            leaves: BTreeSet::new(),
+            stored: 0,
+        };
+        tree.add(Node {
+            state: root,
+            parent: NO_PARENT,
+            mv: None,
+            index: 0,
+            g: 0,
+            f: h,
+            children: 0,
+            pending: None,
+        });
+        tree
+    }
+
+    /// The moves from the root to node `i`.
+    fn path_to(&self, i: u32) -> Vec<G::Move> {
+        path_to(i as usize, |i| {
+            let n = self.node(i as u32);
+            n.mv.map(|m| (n.parent as usize, m))
+        })
+    }
+
+    /// Expands node `idx` (of f `f`): adds its children, all of them the
+    /// first time, then only the forgotten ones; a node left without
+    /// children is killed. False when a limit stopped the generation.
+    fn expand(&mut self, s: &mut Search<G>, idx: u32, f: f64) -> bool {
+        let (state, g) = {
+            let n = self.node(idx);
+            (n.state, n.g)
+        };
+        s.expand();
+        self.unindex(idx);
+        let mut which = self.node_mut(idx).pending.replace(Vec::new());
+        if let Some(w) = which.as_mut() {
+            w.sort_unstable();
+        }
+        let mut added = 0;
+        for (i, mv) in state.legal_moves().into_iter().enumerate() {
+            if which
+                .as_ref()
+                .is_some_and(|w| w.binary_search(&(i as u16)).is_err())
+            {
+                continue;
+            }
+            let mut child = state;
+            child.play_unchecked(mv);
+            if !s.generate(&child) {
+                return false;
+            }
+            let h = s.h(&child);
+            if h.is_infinite() {
+                continue;
+            }
+            self.add(Node {
+                state: child,
+                parent: idx,
+                mv: Some(mv),
+                index: i as u16,
+                g: g + 1,
+                f: ((g + 1) as f64 + h).max(f),
+                children: 0,
+                pending: None,
+            });
+            added += 1;
+        }
+        let n = self.node_mut(idx);
+        n.children += added;
+        if n.children == 0 {
+            self.kill(idx);
+        } else {
+            self.index(idx);
+        }
+        true
+    }
+
+    /// Forgets the worst leaves until at most `capacity` nodes are stored.
+    fn shrink_to(&mut self, capacity: u64) {
+        while self.stored > capacity {
+            let Some(&Key(_, _, worst)) = self.leaves.last() else {
+                break;
+            };
+            self.forget(worst);
+        }
+    }
+}
+
+/// SMA* (see the module): expands the best node of the frontier, forgets
+/// the worst leaves when memory is full, until a goal is expanded or the
+/// frontier runs out.
 pub fn search<G: Puzzle>(s: &mut Search<G>) -> Found<G::Move> {
-    let root = s.root;
     let h = match s.open_root() {
         Ok(h) => h,
         Err(end) => return end,
@@ -177,23 +274,7 @@ pub fn search<G: Puzzle>(s: &mut Search<G>) -> Found<G::Move> {
         .max(2);
     // A node at depth capacity - 1 cannot have a child in memory.
     let max_depth = (capacity - 1).min(u32::MAX as u64) as u32;
-    let mut tree = Tree {
-        nodes: Vec::new(),
-        free: Vec::new(),
-        open: BTreeSet::new(),
-        leaves: BTreeSet::new(),
-        stored: 0,
-    };
-    tree.add(Node {
-        state: root,
-        parent: NO_PARENT,
-        mv: None,
-        index: 0,
-        g: 0,
-        f: h,
-        children: 0,
-        pending: None,
-    });
+    let mut tree = Tree::with_root(s.root, h);
     let mut memory_cut = false;
     loop {
         if s.must_stop() {
@@ -210,69 +291,20 @@ pub fn search<G: Puzzle>(s: &mut Search<G>) -> Found<G::Move> {
             s.hit(LimitKind::Memory);
             return Found::Limit;
         }
-        let (state, g, fresh) = {
-            let n = tree.node(idx);
-            (n.state, n.g, n.pending.is_none())
-        };
-        if fresh && s.is_goal(&state) {
-            return Found::Path(path_to(idx as usize, |i| {
-                let n = tree.node(i as u32);
-                n.mv.map(|m| (n.parent as usize, m))
-            }));
+        let n = tree.node(idx);
+        let (g, fresh) = (n.g, n.pending.is_none());
+        if fresh && s.is_goal(&n.state) {
+            return Found::Path(tree.path_to(idx));
         }
         if s.too_deep(g + 1) || g >= max_depth {
             memory_cut |= g >= max_depth;
             tree.kill(idx);
             continue;
         }
-        s.expand();
-        tree.unindex(idx);
-        let mut which = tree.node_mut(idx).pending.replace(Vec::new());
-        if let Some(w) = which.as_mut() {
-            w.sort_unstable();
+        if !tree.expand(s, idx, f) {
+            return Found::Limit;
         }
-        let mut added = 0;
-        for (i, mv) in state.legal_moves().into_iter().enumerate() {
-            if which
-                .as_ref()
-                .is_some_and(|w| w.binary_search(&(i as u16)).is_err())
-            {
-                continue;
-            }
-            let mut child = state;
-            child.play_unchecked(mv);
-            if !s.generate(&child) {
-                return Found::Limit;
-            }
-            let h = s.h(&child);
-            if h.is_infinite() {
-                continue;
-            }
-            tree.add(Node {
-                state: child,
-                parent: idx,
-                mv: Some(mv),
-                index: i as u16,
-                g: g + 1,
-                f: ((g + 1) as f64 + h).max(f),
-                children: 0,
-                pending: None,
-            });
-            added += 1;
-        }
-        let n = tree.node_mut(idx);
-        n.children += added;
-        if n.children == 0 {
-            tree.kill(idx);
-        } else {
-            tree.index(idx);
-        }
-        while tree.stored > capacity {
-            let Some(&Key(_, _, worst)) = tree.leaves.last() else {
-                break;
-            };
-            tree.forget(worst);
-        }
+        tree.shrink_to(capacity);
         s.account(tree.stored * node_bytes, tree.open.len() as u64);
     }
     if memory_cut {

@@ -138,9 +138,9 @@ pub struct Searcher {
     tt: Tt,
     history: History,
     config: SearchConfig,
-    /// The last exact solver used, kept while it fits the positions
-    /// searched (its values never go stale).
-    exact: exact::KeptSolver,
+    /// The table of the last exact solver used, kept for as long as the
+    /// solves are of its game and board (its values never go stale).
+    exact: exact::SolverTable,
 }
 
 impl Searcher {
@@ -163,7 +163,7 @@ impl Searcher {
             tt,
             history: History::new(),
             config: SearchConfig::default(),
-            exact: exact::KeptSolver::default(),
+            exact: exact::SolverTable::default(),
         }
     }
 
@@ -184,14 +184,13 @@ impl Searcher {
         self.history.clear();
     }
 
-    /// [`Searcher::new_game`], and drops the kept exact solver with its
-    /// table: the state of a new searcher (same table size and options),
-    /// so that node-limited searches give the same results whatever this
-    /// searcher did before (the analysis of a game, whichever thread runs
-    /// it).
+    /// [`Searcher::new_game`], and drops the exact solvers' kept table:
+    /// the state of a new searcher (same table size and options), so that
+    /// node-limited searches give the same results whatever this searcher
+    /// did before (the analysis of a game, whichever thread runs it).
     pub fn reset(&mut self) {
         self.new_game();
-        self.exact = exact::KeptSolver::default();
+        self.exact = exact::SolverTable::default();
     }
 
     /// The algorithm's options (evaluation terms, aspiration, ordering).
@@ -241,7 +240,9 @@ impl Searcher {
         (out.best != Some(excluded)).then_some(out)
     }
 
-    /// The search, without the root move `excluded` when one is given.
+    /// The search, without the root move `excluded` when one is given: the
+    /// exact solver first when it may finish, then iterative deepening
+    /// ([`deepen`]) with what it left.
     fn search_with<G: Evaluate>(
         &mut self,
         pos: &G,
@@ -252,12 +253,7 @@ impl Searcher {
     ) -> Outcome<G::Move> {
         let me = pos.side_to_move();
         let timer = Timer::new(limits, me.index(), eval::moves_left(pos));
-        let [a, b] = pos.scores();
-        let now = if me.index() == 0 {
-            a as i32 - b as i32
-        } else {
-            b as i32 - a as i32
-        };
+        let now = score_now(pos);
         let moves = pos.legal_moves();
         let Some(&first) = moves.iter().find(|&&m| Some(m) != excluded) else {
             return Outcome {
@@ -307,7 +303,7 @@ impl Searcher {
         worker.stats = spent;
         worker.excluded = excluded;
         // Until an iteration completes: the first move in search order.
-        let mut out = Outcome {
+        let out = Outcome {
             best: Some(fallback(pos, first, &worker)),
             score: now,
             depth: 0,
@@ -315,53 +311,99 @@ impl Searcher {
             pv: Vec::new(),
             stats: Stats::default(),
         };
-        let mut prev = 0;
-        for depth in 1..=max_depth {
-            worker.seldepth = 0;
-            worker.horizon = false;
-            worker.root_improved = false;
-            let value = aspiration(&mut worker, pos, depth as i32, prev);
-            if worker.stopped {
-                // A cut-short iteration still tells the best root move among
-                // those it finished (the previous best is searched first).
-                if worker.root_improved && depth > 1 {
-                    let mut pv: Vec<G::Move> = worker.pv().collect();
-                    extend_pv(pos, &mut pv, worker.tt, depth as usize);
-                    if let Some(&best) = pv.first() {
-                        out.best = Some(best);
-                        out.pv = pv;
-                    }
-                }
-                break;
-            }
-            prev = value;
-            let exact = !worker.horizon;
-            let mut pv: Vec<G::Move> = worker.pv().collect();
-            extend_pv(pos, &mut pv, worker.tt, depth as usize);
-            out.best = pv.first().copied().or(out.best);
-            out.score = now + value;
-            out.depth = depth;
-            out.exact = exact;
-            out.pv = pv;
-            let time_ms = worker.timer.elapsed_ms();
-            on_iteration(&Iteration {
-                depth,
-                seldepth: worker.seldepth as u32,
-                score: out.score,
-                exact,
-                nodes: worker.stats.nodes,
-                time_ms,
-                hashfull: worker.tt.hashfull(),
-                pv: out.pv.iter().map(|m| m.to_string()).collect(),
-            });
-            if exact || worker.timer.soft_expired() || stop.load(AtomicOrdering::Relaxed) {
-                break;
-            }
-        }
-        out.stats = worker.stats.clone();
-        out.stats.time_ms = worker.timer.elapsed_ms();
-        out
+        deepen(&mut worker, pos, max_depth, out, on_iteration)
     }
+}
+
+/// The score difference of `pos` now, side to move minus opponent.
+fn score_now<G: Game>(pos: &G) -> i32 {
+    let [a, b] = pos.scores();
+    if pos.side_to_move().index() == 0 {
+        a as i32 - b as i32
+    } else {
+        b as i32 - a as i32
+    }
+}
+
+/// Iterative deepening from `out` (the fallback move, the score now) to
+/// `max_depth`: each completed depth goes into `out` and to `on_iteration`;
+/// it ends at a proven value, the soft deadline, `stop`, or a cut-short
+/// iteration (whose proven better root move it keeps).
+fn deepen<G: Evaluate>(
+    worker: &mut Worker<G>,
+    pos: &G,
+    max_depth: u32,
+    mut out: Outcome<G::Move>,
+    on_iteration: &mut dyn FnMut(&Iteration),
+) -> Outcome<G::Move> {
+    let now = out.score;
+    let mut prev = 0;
+    for depth in 1..=max_depth {
+        worker.seldepth = 0;
+        worker.horizon = false;
+        worker.root_improved = false;
+        let value = aspiration(worker, pos, depth as i32, prev);
+        if worker.stopped {
+            keep_cut_short(worker, pos, depth, &mut out);
+            break;
+        }
+        prev = value;
+        let exact = !worker.horizon;
+        complete_iteration(worker, pos, depth, now + value, &mut out);
+        on_iteration(&Iteration {
+            depth,
+            seldepth: worker.seldepth as u32,
+            score: out.score,
+            exact,
+            nodes: worker.stats.nodes,
+            time_ms: worker.timer.elapsed_ms(),
+            hashfull: worker.tt.hashfull(),
+            pv: out.pv.iter().map(|m| m.to_string()).collect(),
+        });
+        if exact || worker.timer.soft_expired() || worker.stop.load(AtomicOrdering::Relaxed) {
+            break;
+        }
+    }
+    out.stats = worker.stats.clone();
+    out.stats.time_ms = worker.timer.elapsed_ms();
+    out
+}
+
+/// A cut-short iteration still tells the best root move among those it
+/// finished (the previous best is searched first): taken into `out` when
+/// it proved a better one.
+fn keep_cut_short<G: Evaluate>(
+    worker: &Worker<G>,
+    pos: &G,
+    depth: u32,
+    out: &mut Outcome<G::Move>,
+) {
+    if worker.root_improved && depth > 1 {
+        let mut pv: Vec<G::Move> = worker.pv().collect();
+        extend_pv(pos, &mut pv, worker.tt, depth as usize);
+        if let Some(&best) = pv.first() {
+            out.best = Some(best);
+            out.pv = pv;
+        }
+    }
+}
+
+/// A completed iteration of `depth` worth `score` into `out`: its PV
+/// (lengthened from the table), best move, score and exactness.
+fn complete_iteration<G: Evaluate>(
+    worker: &Worker<G>,
+    pos: &G,
+    depth: u32,
+    score: i32,
+    out: &mut Outcome<G::Move>,
+) {
+    let mut pv: Vec<G::Move> = worker.pv().collect();
+    extend_pv(pos, &mut pv, worker.tt, depth as usize);
+    out.best = pv.first().copied().or(out.best);
+    out.score = score;
+    out.depth = depth;
+    out.exact = !worker.horizon;
+    out.pv = pv;
 }
 
 /// Depth of the search that replaces an exact solve cut short.
@@ -409,14 +451,6 @@ fn exact_budget<G: Game>(limits: &Limits, timer: &Timer, job: &exact::Exact<G>) 
     (deep_enough && nodes_enough && time_enough).then(|| limits.nodes.map_or(u64::MAX, share))
 }
 
-/// The statistics of the exact solver's last call, after `time_ms`.
-fn solver_stats<G: Game>(solver: &dyn exact::ExactSolver<G>, time_ms: u64) -> Stats {
-    Stats {
-        time_ms,
-        ..solver.stats()
-    }
-}
-
 impl Searcher {
     /// The game's exact solver ([`Evaluate::exact`]), when there is one for
     /// `pos`, [`exact_budget`] lets it finish and
@@ -439,32 +473,33 @@ impl Searcher {
         let Some(max_nodes) = exact_budget(limits, timer, &job) else {
             return Exact::NotUsed;
         };
-        let Some(solver) = self.exact.of(pos, &job) else {
-            return Exact::NotUsed;
-        };
         let stopped = || stop.load(AtomicOrdering::Relaxed) || timer.expired();
         let (num, den) = EXACT_SHARE;
         let mut keep_going = || !stopped() && !timer.past_fraction(num, den);
-        let Ok((value, pv)) = solver.solve(pos, max_nodes, &mut keep_going) else {
-            let spent = solver_stats(solver.as_ref(), timer.elapsed_ms());
+        let Some(run) = (job.solve)(pos, &mut self.exact, max_nodes, &mut keep_going) else {
+            return Exact::NotUsed;
+        };
+        let stats = Stats {
+            time_ms: timer.elapsed_ms(),
+            ..run.stats
+        };
+        let Ok((value, pv)) = run.result else {
             return if stopped() {
-                Exact::Stopped(spent)
+                Exact::Stopped(stats)
             } else {
-                Exact::OutOfBudget(spent)
+                Exact::OutOfBudget(stats)
             };
         };
         let Some(&best) = pv.first() else {
             return Exact::NotUsed;
         };
-        let time_ms = timer.elapsed_ms();
-        let stats = solver_stats(solver.as_ref(), time_ms);
         on_iteration(&Iteration {
             depth: pv.len() as u32,
             seldepth: pv.len() as u32,
             score: now + value,
             exact: true,
             nodes: stats.nodes,
-            time_ms,
+            time_ms: stats.time_ms,
             hashfull: self.tt.hashfull(),
             pv: pv.iter().map(|m| m.to_string()).collect(),
         });

@@ -74,7 +74,7 @@ impl<const SOLO: bool> Evaluate for DotsBoard<SOLO> {
             plies_left: left,
             expected_nodes: dots_exact::expected_nodes(left),
             nodes_per_ms: dots_exact::NODES_PER_MS,
-            new_solver: dots_exact::new_solver,
+            solve: dots_exact::solve,
         })
     }
 }

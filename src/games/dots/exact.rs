@@ -4,19 +4,21 @@
 //! Alpha-beta over the drawn-arc set, with a table indexed directly by that
 //! set (one bit per arc, horizontal arcs first): two bytes per position, the
 //! lower and upper bound of its exact value (32 MiB for 24 arcs, outside the
-//! `Hash` table). The table starts zeroed (0 = no bound), so allocating it
-//! costs nothing up front: the system hands out zero pages as they are used.
-//! Values are game-theoretic —
+//! `Hash` table). The table is the searcher's [`SolverTable`], lent to each
+//! solve and kept between them under the key of the board size: it starts
+//! zeroed (0 = no bound), so allocating it costs nothing up front (the
+//! system hands out zero pages as they are used). Values are game-theoretic —
 //! boxes the side to move will still win minus the boxes the opponent will —
-//! so they never go stale: the table is kept for as long as the board size
-//! does not change. Moves are tried captures first, then arcs that give no
+//! so they never go stale: the table serves for as long as the board size
+//! does not change. The rest of the solver (the board's arcs and boxes) is
+//! made on the stack for each solve. Moves are tried captures first, then arcs that give no
 //! box a third side, then the rest. On this machine the empty 3 × 3 board is
 //! solved in about half a second (about 5.5 million nodes).
 
 use super::DotsBoard;
 use super::{Arc, Dots};
 use crate::game::Game;
-use crate::search::exact::{BoxedSolver, ExactSolver};
+use crate::search::exact::{SolverRun, SolverTable, TableKey};
 use crate::search::Stats;
 
 /// Largest number of arcs solved exactly (the table has `2^MAX_ARCS` entries).
@@ -62,19 +64,19 @@ fn decode(raw: u8, unknown: i8) -> i8 {
     }
 }
 
-/// The solver and its table for one board size.
-pub struct DotsExact {
+/// The solver for one board size, with the table it borrows.
+pub struct DotsExact<'t> {
     rows: usize,
     cols: usize,
-    /// Every arc of the board, by bit index.
-    arcs: Vec<Arc>,
+    /// Every arc of the board, by bit index (the first `n`).
+    arcs: [Arc; MAX_ARCS],
     /// The boxes next to each arc, as masks of their four arcs.
-    boxes: Vec<[u32; 2]>,
-    box_count: Vec<u8>,
+    boxes: [[u32; 2]; MAX_ARCS],
+    box_count: [u8; MAX_ARCS],
     full: u32,
     /// Lower and upper bounds, encoded (0: none).
-    lo: Vec<u8>,
-    hi: Vec<u8>,
+    lo: &'t mut [u8],
+    hi: &'t mut [u8],
     /// Nodes visited by the last call: positions searched that still had an
     /// arc to draw (as the alpha-beta search counts them).
     pub nodes: u64,
@@ -90,49 +92,36 @@ pub struct DotsExact {
 
 pub use crate::search::exact::Aborted;
 
-/// A solver for the board of `pos`, as the searcher makes one
-/// ([`crate::search::exact::Exact::new_solver`]). The two-player game's
-/// only: the puzzle has no exact solver.
-pub fn new_solver<const SOLO: bool>(pos: &DotsBoard<SOLO>) -> Option<BoxedSolver<DotsBoard<SOLO>>> {
-    DotsExact::new(pos.rows(), pos.cols()).map(|s| Box::new(s) as BoxedSolver<DotsBoard<SOLO>>)
+/// Solves `pos` with the searcher's table, as the searcher asks
+/// ([`crate::search::exact::Exact::solve`]); `None` on a board of more than
+/// [`MAX_ARCS`] arcs. The two-player game's only: the puzzle has no exact
+/// solver.
+pub fn solve<const SOLO: bool>(
+    pos: &DotsBoard<SOLO>,
+    table: &mut SolverTable,
+    max_nodes: u64,
+    keep_going: &mut dyn FnMut() -> bool,
+) -> Option<SolverRun<Arc>> {
+    let mut solver = DotsExact::new(pos.rows(), pos.cols(), table)?;
+    let result = solver.solve(&pos.as_duel(), max_nodes, keep_going);
+    Some(SolverRun {
+        result,
+        stats: solver.stats(),
+    })
 }
 
-impl<const SOLO: bool> ExactSolver<DotsBoard<SOLO>> for DotsExact {
-    fn fits(&self, pos: &DotsBoard<SOLO>) -> bool {
-        DotsExact::fits(self, &pos.as_duel())
-    }
-
-    fn solve(
-        &mut self,
-        pos: &DotsBoard<SOLO>,
-        max_nodes: u64,
-        keep_going: &mut dyn FnMut() -> bool,
-    ) -> Result<(i32, Vec<Arc>), Aborted> {
-        DotsExact::solve(self, &pos.as_duel(), max_nodes, keep_going)
-    }
-
-    fn stats(&self) -> Stats {
-        Stats {
-            nodes: self.nodes,
-            alpha_cuts: self.alpha_cuts,
-            beta_cuts: self.beta_cuts,
-            tt_hits: self.tt_hits,
-            time_ms: 0,
-        }
-    }
-}
-
-impl DotsExact {
-    /// The solver for `rows × cols` boxes, or `None` when the board has more
-    /// than [`MAX_ARCS`] arcs.
-    pub fn new(rows: usize, cols: usize) -> Option<DotsExact> {
+impl<'t> DotsExact<'t> {
+    /// The solver for `rows × cols` boxes, on the table `table` keeps for
+    /// that size (a new one when it keeps another), or `None` when the
+    /// board has more than [`MAX_ARCS`] arcs.
+    pub fn new(rows: usize, cols: usize, table: &'t mut SolverTable) -> Option<DotsExact<'t>> {
         let hc = (rows + 1) * cols;
         let n = hc + rows * (cols + 1);
         if n > MAX_ARCS {
             return None;
         }
-        let mut boxes = vec![[0u32; 2]; n];
-        let mut box_count = vec![0u8; n];
+        let mut boxes = [[0u32; 2]; MAX_ARCS];
+        let mut box_count = [0u8; MAX_ARCS];
         for i in 0..rows {
             for j in 0..cols {
                 let sides = [
@@ -149,8 +138,15 @@ impl DotsExact {
             }
         }
         // The library lists the arcs of the empty board in bit order.
-        let arcs: Vec<Arc> = Dots::empty(rows, cols).legal_moves().to_vec();
-        debug_assert_eq!(arcs.len(), n);
+        let mut arcs = [Arc::h(0, 0); MAX_ARCS];
+        let listed = Dots::empty(rows, cols).legal_moves();
+        debug_assert_eq!(listed.len(), n);
+        arcs[..n].copy_from_slice(&listed);
+        let key = TableKey {
+            game: <Dots as Game>::NAME,
+            board: (rows as u64) << 32 | cols as u64,
+        };
+        let (lo, hi) = table.take(key, 2 << n).split_at_mut(1 << n);
         Some(DotsExact {
             rows,
             cols,
@@ -158,8 +154,8 @@ impl DotsExact {
             boxes,
             box_count,
             full: ((1u64 << n) - 1) as u32,
-            lo: vec![0; 1 << n],
-            hi: vec![0; 1 << n],
+            lo,
+            hi,
             nodes: 0,
             max_nodes: u64::MAX,
             alpha_cuts: 0,
@@ -168,9 +164,15 @@ impl DotsExact {
         })
     }
 
-    /// True when this solver is for the board of `pos`.
-    pub fn fits(&self, pos: &Dots) -> bool {
-        (self.rows, self.cols) == (pos.rows(), pos.cols())
+    /// The statistics of the last [`DotsExact::solve`] (`time_ms` 0).
+    pub fn stats(&self) -> Stats {
+        Stats {
+            nodes: self.nodes,
+            alpha_cuts: self.alpha_cuts,
+            beta_cuts: self.beta_cuts,
+            tt_hits: self.tt_hits,
+            time_ms: 0,
+        }
     }
 
     /// The drawn-arc set of a position.
@@ -383,7 +385,8 @@ mod tests {
                 pos.play_unchecked(pos.legal_moves()[0]);
             }
             assert_eq!(pos.drawn_count(), drawn);
-            let mut solver = DotsExact::new(rows, cols).unwrap();
+            let mut table = SolverTable::default();
+            let mut solver = DotsExact::new(rows, cols, &mut table).unwrap();
             let (value, pv) = solver.solve(&pos, u64::MAX, &mut || true).unwrap();
             assert_eq!(value, minimax(&pos), "{pos}");
             // Replaying the PV wins exactly `value` for the side to move.
@@ -400,8 +403,9 @@ mod tests {
 
     #[test]
     fn bigger_boards_are_refused_and_aborts_are_reported() {
-        assert!(DotsExact::new(3, 4).is_none());
-        let mut solver = DotsExact::new(3, 3).unwrap();
+        let mut table = SolverTable::default();
+        assert!(DotsExact::new(3, 4, &mut table).is_none());
+        let mut solver = DotsExact::new(3, 3, &mut table).unwrap();
         let r = solver.solve(&Dots::empty(3, 3), u64::MAX, &mut || false);
         assert_eq!(r, Err(Aborted));
         let r = solver.solve(&Dots::empty(3, 3), 1000, &mut || true);
