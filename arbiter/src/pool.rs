@@ -1,5 +1,6 @@
-//! One work pool for the arbiter's parallel work (the pages' drawings, the
-//! checks of a season, the behaviour check's players), with one panic
+//! One work pool for the arbiter's parallel work (the pages' drawings, a
+//! season's recognition and checks, the behaviour check's players, the
+//! reference games of `arbiter boards`, a tournament's boards), with one panic
 //! policy: the work of an item that panics is that item's
 //! [`Panicked`], logged with the panic's message, never a lost or shifted
 //! result; an item not started because the pool was stopped is `None`.

@@ -221,7 +221,7 @@ fn dispatch(
                 |worker| worker.close(opts.settings.timeouts.grace_ms),
             )
         });
-        let failed = listen(plan, &rx, sinks, &mut records, winding);
+        let failed = listen(plan, rx, sinks, &mut records, winding);
         // (Only the pool's own threads can fail here: taken as every board's.)
         let outcomes = pool
             .join()
@@ -267,9 +267,11 @@ fn dispatch(
 /// game added to `records`, until every worker is done. A sink that winds
 /// the run down sets `winding` (the boards under way are finished, no other
 /// started); a sink's error stops the run (as Ctrl-C does) and is returned.
+/// (`rx` is its own: were a sink to panic, the workers' sends fail and the
+/// pool ends instead of waiting to be heard.)
 fn listen(
     plan: &Plan,
-    rx: &mpsc::Receiver<Report>,
+    rx: mpsc::Receiver<Report>,
     sinks: &mut [&mut dyn Sink],
     records: &mut Vec<GameRecord>,
     winding: &AtomicBool,
