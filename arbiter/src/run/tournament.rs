@@ -596,4 +596,48 @@ mod tests {
         want.push("done".to_string());
         assert_eq!(heard.0, want);
     }
+
+    #[test]
+    fn a_board_whose_game_panics_is_told_and_ends_the_run_in_an_error_after_the_others() {
+        let mut plan = crate::run::plan::tests::plan(2, Format::RoundRobin, Some(4), 3);
+        // A plan no code makes: its first game names an entrant that is not
+        // there, and the worker's lookup panics (as a bug would).
+        plan.games[0].p1 = 99;
+        let opts = RunOptions {
+            concurrency: 2,
+            results: None,
+            settings: Settings {
+                timeouts: Timeouts::default(),
+                max_plies: 10_000,
+                debug: false,
+                log_dir: None,
+                on_replaced: OnReplaced::Lose,
+            },
+            progress: false,
+            sprt: None,
+            command: Vec::new(),
+            live: None,
+            analyse: None,
+        };
+        let mut heard = Heard::default();
+        let e = dispatch(&plan, &opts, Vec::new(), &mut [&mut heard]).unwrap_err();
+        let e = format!("{e:#}");
+        let first = plan.games[0].key.to_string();
+        assert!(
+            e.contains("the games of 1 board") && e.contains(&first) && e.contains("a bug"),
+            "{e}"
+        );
+        // Every other board was played and told; the lost board's games
+        // were never told finished; the sinks heard the end.
+        let finished: Vec<&String> = heard
+            .0
+            .iter()
+            .filter(|h| h.starts_with("finished"))
+            .collect();
+        let board = plan.board_numbers();
+        let lost = board.iter().filter(|&&b| b == board[0]).count();
+        assert_eq!(finished.len(), plan.games.len() - lost, "{:?}", heard.0);
+        assert!(!finished.iter().any(|h| h.contains(&first)));
+        assert_eq!(heard.0.last().map(String::as_str), Some("done"));
+    }
 }
