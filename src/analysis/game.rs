@@ -41,8 +41,8 @@ use crate::games::{AnyMove, AnyPosition, GameId, Registered};
 use crate::search::{Evaluate, Limits, Searcher};
 use crate::with_game;
 use std::fmt;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 /// Transposition table of an analyser (MiB), as `builtin:tabula`'s.
 pub const DEFAULT_HASH_MIB: usize = 16;
@@ -350,6 +350,8 @@ pub enum AnalysisError {
         /// Why it was refused.
         error: MoveError,
     },
+    /// The analyser failed on the game (a bug, logged).
+    Panicked,
 }
 
 impl fmt::Display for AnalysisError {
@@ -361,6 +363,9 @@ impl fmt::Display for AnalysisError {
                 GameId::listed(false, "and")
             ),
             AnalysisError::Stopped => f.write_str("the analysis was stopped"),
+            AnalysisError::Panicked => {
+                f.write_str("the analyser failed on this game (a bug: see the log)")
+            }
             AnalysisError::Move { ply, text, error } => {
                 write!(f, "move {} ('{text}', ply {ply}): {error}", ply + 1)
             }
@@ -374,7 +379,7 @@ impl std::error::Error for AnalysisError {}
 /// reserved once, growing to what a game's searches store, as large as
 /// the settings' `hash_mib` at most: [`Searcher::growing`]) and the
 /// settings. Send it to a thread to analyse games
-/// there; [`analyse_all`] does.
+/// there; [`analyse_all`](super::analyse_all) does.
 pub struct Analyser {
     searcher: Searcher,
     settings: Settings,
@@ -610,41 +615,4 @@ fn summarise(game: GameId, moves: Vec<MoveAnalysis>) -> GameAnalysis {
     }
     analysis.nodes = analysis.moves.iter().map(|m| m.nodes).sum();
     analysis
-}
-
-/// Analyses `games` (start positions and moves) on `threads` threads (at
-/// least one), one [`Analyser`] each, and returns the results in the order
-/// of `games`. With a node budget the results do not depend on the number
-/// of threads.
-pub fn analyse_all(
-    games: &[(AnyPosition, Vec<AnyMove>)],
-    settings: &Settings,
-    threads: usize,
-) -> Vec<Result<GameAnalysis, AnalysisError>> {
-    let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<Result<GameAnalysis, AnalysisError>>>> =
-        Mutex::new(vec![None; games.len()]);
-    std::thread::scope(|scope| {
-        for _ in 0..threads.clamp(1, games.len().max(1)) {
-            scope.spawn(|| {
-                let mut analyser = Analyser::new(*settings);
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some((start, moves)) = games.get(i) else {
-                        break;
-                    };
-                    let result = analyser.analyse(start, moves);
-                    if let Ok(mut all) = results.lock() {
-                        all[i] = Some(result);
-                    }
-                }
-            });
-        }
-    });
-    results
-        .into_inner()
-        .unwrap_or_default()
-        .into_iter()
-        .flatten()
-        .collect()
 }

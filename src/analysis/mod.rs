@@ -11,6 +11,10 @@
 //!   moves and returns a [`GameAnalysis`]: a [`MoveAnalysis`] per ply and a
 //!   [`SideSummary`] per player. One analyser per thread;
 //!   [`analyse_all`] spreads games over threads.
+//! - [`pool`]: the one analysis pool ([`pool::Pool`]): threads with an
+//!   analyser each, streaming each game's analysis back as it is done,
+//!   stoppable, at idle priority when asked; [`analyse_all`], the
+//!   benchmark and the arbiter's analyses run on it.
 //! - [`judge`]: the classes ([`MoveClass`]), the per-move and the game
 //!   accuracy (lichess's formulas and thresholds; the game accuracy is
 //!   lichess's volatility-weighted mean without its harmonic half).
@@ -63,12 +67,13 @@ pub mod cli;
 pub mod fit;
 pub mod game;
 pub mod judge;
+pub mod pool;
 pub mod sample;
 pub mod winchance;
 
 pub use game::{
-    analyse_all, p1_series, Analyser, AnalysisError, Budget, GameAnalysis, MoveAnalysis, Settings,
-    SideSummary,
+    p1_series, Analyser, AnalysisError, Budget, GameAnalysis, MoveAnalysis, Settings, SideSummary,
 };
 pub use judge::{game_accuracy, move_accuracy, MoveClass, BLUNDER, INACCURACY, MISTAKE};
+pub use pool::analyse_all;
 pub use winchance::{FitQuality, WinModel};

@@ -41,3 +41,5 @@ unplayable-nothing-plays = { $n ->
    *[other] none of the { $n } ways of calling
   } { $entries } the code suggests gave a legal move; the commonest error: { $error }
 unplayable-nothing-plays-fix = try ({ $entries } estado tempo) in SBCL with the kit (adapters/lisp/run.lisp, the show command) and correct the error named
+unplayable-recognition-failed = the arbiter failed while recognising this project (a fault of the arbiter, not of the project; the teacher has its log)
+unplayable-recognition-failed-fix = nothing to change in the project for this: the teacher grades it again once the arbiter is corrected

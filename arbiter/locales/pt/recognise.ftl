@@ -41,3 +41,5 @@ unplayable-nothing-plays = { $n ->
    *[other] nenhuma das { $n } maneiras de chamar
   } { $entries } que o código sugere deu uma jogada legal; o erro mais frequente: { $error }
 unplayable-nothing-plays-fix = experimente ({ $entries } estado tempo) no SBCL com o kit (adapters/lisp/run.lisp, comando show) e corrija o erro indicado
+unplayable-recognition-failed = o árbitro falhou ao reconhecer este projeto (uma falha do árbitro, não do projeto; o professor tem o registo)
+unplayable-recognition-failed-fix = nada a mudar no projeto por isto: o professor volta a avaliá-lo depois de o árbitro ser corrigido

@@ -170,6 +170,18 @@ impl Recognition {
             time: std::time::Duration::ZERO,
         }
     }
+
+    /// The recognition of a submission whose recognition panicked (a bug,
+    /// logged by the pool): nothing runnable, said as such, never a
+    /// silently missing submission.
+    pub(crate) fn failed() -> Recognition {
+        let why = recognise::Unplayable::RecognitionFailed;
+        let (reason, fix) = why.english();
+        Recognition {
+            unplayable: Some(why),
+            ..Recognition::of(Engine::Nothing { reason, fix }, Vec::new())
+        }
+    }
 }
 
 /// The evidence of recognition's experiment: the description kept was

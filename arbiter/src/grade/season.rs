@@ -35,7 +35,6 @@ use anyhow::{bail, Context, Result};
 use indicatif::ProgressBar;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::Mutex;
 use tabula::games::{GameId, GameSetup};
 
 /// The reference gates every submission plays, weakest first; the first
@@ -241,40 +240,40 @@ impl<'a> Season<'a> {
             budget: RECOGNITION_BUDGET,
         };
         let bar = bar(self.args.quiet, subs.len(), "recognised");
-        let queue = Mutex::new((0..subs.len()).rev().collect::<Vec<_>>());
-        let found: Mutex<Vec<Option<Recognition>>> = Mutex::new(vec![None; subs.len()]);
-        std::thread::scope(|s| {
-            for _ in 0..self.threads {
-                s.spawn(|| loop {
-                    if signals::interrupted() {
-                        break;
-                    }
-                    let Some(i) = queue.lock().ok().and_then(|mut q| q.pop()) else {
-                        break;
-                    };
-                    let sub = &subs[i];
-                    let desc_dir = checks::submission_dir(&self.out, &sub.name);
-                    let r = sub.refused.is_empty().then(|| {
-                        recognise::recognise(
-                            sub,
-                            self.game,
-                            self.args.year,
-                            &desc_dir,
-                            &course,
-                            Some(&lab),
-                        )
-                    });
-                    if let (Ok(mut all), Some(r)) = (found.lock(), r) {
-                        all[i] = Some(r);
-                    }
-                    bar.inc(1);
-                });
-            }
+        let found = crate::pool::run(subs.len(), self.threads, signals::interrupted, |i| {
+            let sub = &subs[i];
+            let desc_dir = checks::submission_dir(&self.out, &sub.name);
+            let r = sub.refused.is_empty().then(|| {
+                recognise::recognise(
+                    sub,
+                    self.game,
+                    self.args.year,
+                    &desc_dir,
+                    &course,
+                    Some(&lab),
+                )
+            });
+            bar.inc(1);
+            r
         });
         bar.finish_and_clear();
+        // Not started (interrupted): no recognition; panicked: said as the
+        // submission's own outcome.
         let found = found
-            .into_inner()
-            .map_err(|_| anyhow::anyhow!("a recognition's worker panicked"))?;
+            .into_iter()
+            .zip(&subs)
+            .map(|(outcome, sub)| match outcome {
+                None => None,
+                Some(Ok(r)) => r,
+                Some(Err(_)) => {
+                    crate::outln!(
+                        "the recognition of {} failed (a bug: see the log)",
+                        crate::names::shown(&sub.name)
+                    );
+                    Some(Recognition::failed())
+                }
+            });
+        let found: Vec<Option<Recognition>> = found.collect();
         let entries: Vec<Entry> = subs
             .into_iter()
             .zip(found)

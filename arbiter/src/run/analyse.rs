@@ -2,8 +2,9 @@
 //! an analysis file out) and `--analyse` on `match` and `tournament` (each
 //! game analysed as it finishes).
 //!
-//! Both hand games to a [`Pool`] of threads, one
-//! [`Analyser`](tabula::analysis::Analyser) each, and write each game's
+//! Both hand games to the library's analysis pool
+//! ([`tabula::analysis::pool`]: threads, one
+//! [`Analyser`](tabula::analysis::Analyser) each), and write each game's
 //! lines at once ([`crate::results::analysis`]). Both resume: the games
 //! already in the analysis file (made with the same settings) are not
 //! analysed again, so a stopped run goes on where it stopped.
@@ -26,9 +27,6 @@ use anyhow::{bail, Context, Result};
 use indicatif::ProgressBar;
 use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{mpsc, Arc, Mutex};
-use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 use tabula::analysis::{Analyser, AnalysisError, Budget, GameAnalysis, Settings};
 use tabula::games::{AnyPosition, PositionError};
@@ -61,131 +59,21 @@ impl std::fmt::Display for NotAnalysed {
     }
 }
 
-/// Threads analysing games handed to them, in any order.
-pub(crate) struct Pool {
-    jobs: Option<mpsc::Sender<(usize, GameRecord)>>,
-    done: mpsc::Receiver<Outcome>,
-    workers: Vec<JoinHandle<()>>,
-    stop: Arc<AtomicBool>,
-    /// Jobs given and not yet taken back.
-    pending: usize,
-    next: usize,
+/// The library's analysis pool, its jobs the journal's records.
+pub(crate) type Pool = tabula::analysis::pool::Pool<GameRecord, Result<GameAnalysis, NotAnalysed>>;
+
+/// `threads` analysers (at least one) with `settings`; `idle`: at the
+/// scheduler's idle priority.
+fn new_pool(settings: Settings, threads: usize, idle: bool) -> Pool {
+    Pool::new(settings, threads, idle, analyse)
 }
 
-impl Pool {
-    /// `threads` analysers (at least one) with `settings`; `idle`: at the
-    /// scheduler's idle priority.
-    pub(crate) fn new(settings: Settings, threads: usize, idle: bool) -> Pool {
-        let (jobs_tx, jobs_rx) = mpsc::channel::<(usize, GameRecord)>();
-        let jobs_rx = Arc::new(Mutex::new(jobs_rx));
-        let (done_tx, done) = mpsc::channel();
-        let stop = Arc::new(AtomicBool::new(false));
-        let workers = (0..threads.max(1))
-            .map(|_| {
-                let (jobs, done, stop) = (Arc::clone(&jobs_rx), done_tx.clone(), Arc::clone(&stop));
-                std::thread::spawn(move || {
-                    if idle {
-                        idle_priority();
-                    }
-                    let mut analyser = Analyser::new(settings).stopped_by(Arc::clone(&stop));
-                    loop {
-                        if stop.load(Ordering::Relaxed) {
-                            break;
-                        }
-                        let job = match jobs.lock() {
-                            Ok(rx) => rx.recv(),
-                            Err(_) => break,
-                        };
-                        let Ok((n, record)) = job else { break };
-                        // A game the analyser cannot handle (a bug) is one
-                        // game not analysed, told as such: never a lost job
-                        // the others wait for.
-                        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                            analyse(&mut analyser, &record)
-                        }))
-                        .unwrap_or(Err(NotAnalysed::Panicked));
-                        if done.send((n, record, result)).is_err() {
-                            break;
-                        }
-                    }
-                })
-            })
-            .collect();
-        Pool {
-            jobs: Some(jobs_tx),
-            done,
-            workers,
-            stop,
-            pending: 0,
-            next: 0,
-        }
-    }
-
-    /// Hands a game to the pool; returns its job number (0, 1, …).
-    pub(crate) fn submit(&mut self, record: GameRecord) -> usize {
-        let n = self.next;
-        if let Some(jobs) = &self.jobs {
-            if jobs.send((n, record)).is_ok() {
-                self.pending += 1;
-            }
-        }
-        self.next += 1;
-        n
-    }
-
-    /// Games given and not yet taken back.
-    pub(crate) fn pending(&self) -> usize {
-        self.pending
-    }
-
-    /// A finished analysis, waiting at most `wait`.
-    pub(crate) fn next(&mut self, wait: Duration) -> Option<Outcome> {
-        if self.pending == 0 {
-            return None;
-        }
-        let got = if wait.is_zero() {
-            self.done
-                .try_recv()
-                .map_err(|e| e == mpsc::TryRecvError::Disconnected)
-        } else {
-            self.done
-                .recv_timeout(wait)
-                .map_err(|e| e == mpsc::RecvTimeoutError::Disconnected)
-        };
-        match got {
-            Ok(outcome) => {
-                self.pending -= 1;
-                Some(outcome)
-            }
-            // Every thread is gone: nothing more will come back.
-            Err(true) => {
-                self.pending = 0;
-                None
-            }
-            Err(false) => None,
-        }
-    }
-
-    /// Stops every analysis at once (the games under way are dropped) and
-    /// waits for the threads.
-    pub(crate) fn stop(mut self) {
-        self.stop.store(true, Ordering::Relaxed);
-        self.close();
-    }
-
-    fn close(&mut self) {
-        self.jobs = None;
-        for w in self.workers.drain(..) {
-            let _ = w.join();
-        }
-    }
-}
-
-impl Drop for Pool {
-    fn drop(&mut self) {
-        self.stop.store(true, Ordering::Relaxed);
-        self.close();
-    }
+/// A finished analysis from `pool`, waiting at most `wait`: a game whose
+/// analysis panicked (a bug, logged) comes back as one game not analysed,
+/// told as such, never a lost job the others wait for.
+fn next(pool: &mut Pool, wait: Duration) -> Option<Outcome> {
+    let (n, record, result) = pool.next(wait)?;
+    Some((n, record, result.unwrap_or(Err(NotAnalysed::Panicked))))
 }
 
 /// The analysis of `record`'s game.
@@ -197,23 +85,6 @@ fn analyse(analyser: &mut Analyser, record: &GameRecord) -> Result<GameAnalysis,
             AnalysisError::Stopped => NotAnalysed::Stopped,
             e => NotAnalysed::Refused(e),
         })
-}
-
-/// Puts the calling thread at the scheduler's idle priority (Linux's
-/// `SCHED_IDLE`): it runs only on a core nobody else wants.
-fn idle_priority() {
-    #[cfg(target_os = "linux")]
-    {
-        let param = libc::sched_param { sched_priority: 0 };
-        // SAFETY: pid 0 is the calling thread; `param` lives across the call.
-        let rc = unsafe { libc::sched_setscheduler(0, libc::SCHED_IDLE, &param) };
-        if rc != 0 {
-            log::debug!(
-                "analysis thread left at normal priority: {}",
-                std::io::Error::last_os_error()
-            );
-        }
-    }
 }
 
 /// How the games are analysed: the flags of `arbiter analyse` and of
@@ -344,7 +215,7 @@ impl AnalysisSink {
         if let Some(live) = self.live.as_mut() {
             live.set_analyses(self.store.clone());
         }
-        let mut pool = Pool::new(self.opts.settings, self.opts.threads, true);
+        let mut pool = new_pool(self.opts.settings, self.opts.threads, true);
         for r in done.iter().filter(|r| !self.store.has(r)) {
             pool.submit(r.clone());
         }
@@ -355,7 +226,7 @@ impl AnalysisSink {
     /// Keeps what came back within `wait`.
     fn take(&mut self, wait: Duration) -> Result<usize> {
         let mut taken = 0;
-        while let Some((_, record, result)) = self.pool.as_mut().and_then(|p| p.next(wait)) {
+        while let Some((_, record, result)) = self.pool.as_mut().and_then(|p| next(p, wait)) {
             taken += 1;
             let lines = keep(&record, result, &mut self.store, self.writer.as_mut())?;
             if let (Some(live), Some(lines)) = (self.live.as_mut(), lines) {
@@ -525,7 +396,7 @@ fn write_in_order(
             tally.interrupted = true;
             break;
         }
-        if let Some((n, record, result)) = pool.next(signals::POLL) {
+        if let Some((n, record, result)) = next(pool, signals::POLL) {
             bar.inc(record.moves.len() as u64);
             waiting.insert(n, (record, result));
         }
@@ -594,7 +465,7 @@ pub fn run_command(args: AnalyseArgs) -> Result<std::process::ExitCode> {
         "positions",
     );
     let started = Instant::now();
-    let mut pool = Pool::new(settings, threads, false);
+    let mut pool = new_pool(settings, threads, false);
     for r in &todo {
         pool.submit((*r).clone());
     }

@@ -64,6 +64,7 @@ use clap::Args;
 use std::fmt::{self, Display};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Mutex;
 use tabula::game::{BalanceSearch, Starts};
 use tabula::games::{AnyPosition, GameId, GameSetup};
 use tabula::search::{Evaluate, Limits, Searcher};
@@ -334,38 +335,14 @@ pub(crate) struct Progress {
 /// `max_tries` boards (then [`Selection::shortfall`] says so and the boards
 /// found are kept).
 pub(crate) fn find(opts: &Options, progress: &mut dyn FnMut(Progress)) -> Result<Selection> {
-    if opts.setup.game().is_puzzle() {
-        bail!(
-            "{} is a single-player puzzle: balanced boards are for {}",
-            opts.setup.game(),
-            GameId::listed(false, "or")
-        );
-    }
-    if opts.count == 0 {
-        bail!("--count must be at least 1");
-    }
-    if opts.pairs == 0 {
-        bail!("--pairs must be at least 1");
-    }
-    if let Keep::Skill(n) = opts.keep {
-        let played = settings(opts.reference, opts.pairs).len() as u32;
-        if n == 0 || n > played {
-            bail!("--skill {n}: expected 1..={played} (the pairs of reference games played)");
-        }
-    }
-    if matches!(
-        opts.reference,
-        Reference::Depth(0) | Reference::Movetime(0) | Reference::Nodes(0)
-    ) {
-        bail!("the reference search needs a depth, a movetime or a node count of at least 1");
-    }
+    check_options(opts)?;
     let seeded = Boards::Seeded {
         seed: opts.seed,
         setup: opts.setup,
     };
     let workers = opts.concurrency.max(1);
-    let mut searchers: Vec<[Searcher; 2]> = (0..workers)
-        .map(|_| [Searcher::new(16), Searcher::new(16)])
+    let searchers: Vec<Mutex<[Searcher; 2]>> = (0..workers)
+        .map(|_| Mutex::new([Searcher::new(16), Searcher::new(16)]))
         .collect();
     let mut boards = Vec::new();
     let mut tried = 0;
@@ -374,49 +351,17 @@ pub(crate) fn find(opts: &Options, progress: &mut dyn FnMut(Progress)) -> Result
     // reference); the last batch may measure a few boards past the last kept.
     while boards.len() < opts.count {
         if tried == opts.max_tries {
-            let (what, raise) = match opts.keep {
-                Keep::Even => (
-                    format!("within {} points of even", opts.threshold),
-                    "raise --threshold",
-                ),
-                Keep::Skill(n) => (
-                    format!("won twice by the stronger in {n} pair(s)"),
-                    "lower --skill",
-                ),
-            };
-            let shortfall = format!(
-                "only {} of {} boards {what} in {} tries{}; {raise} or raise --max-tries",
-                boards.len(),
-                opts.count,
-                tried,
-                seeds_tried(opts.seed, tried),
-            );
             return Ok(Selection {
+                shortfall: Some(tries_shortfall(opts, boards.len(), tried)),
                 boards,
                 tries: tried,
-                shortfall: Some(shortfall),
             });
         }
         let batch = (opts.max_tries - tried).min(workers as u64);
         let positions = (tried..tried + batch)
             .map(|i| seeded.board(i))
             .collect::<Result<Vec<_>>>()?;
-        let measured: Vec<Option<Measurement>> = std::thread::scope(|scope| {
-            let handles: Vec<_> = positions
-                .iter()
-                .zip(searchers.iter_mut())
-                .map(|(position, pair)| {
-                    scope.spawn(move || {
-                        (!position.is_over())
-                            .then(|| measure(position, opts.reference, opts.pairs, pair))
-                    })
-                })
-                .collect();
-            handles
-                .into_iter()
-                .map(|h| h.join().expect("a reference game does not panic"))
-                .collect()
-        });
+        let measured = measure_batch(opts, &positions, &searchers, tried);
         if signals::interrupted() {
             // The batch's games were cut short: none of them counts.
             return Ok(Selection {
@@ -431,7 +376,7 @@ pub(crate) fn find(opts: &Options, progress: &mut dyn FnMut(Progress)) -> Result
                 tries: tried,
             });
         }
-        for (position, measurement) in positions.into_iter().zip(measured) {
+        for (position, measurement) in positions.into_iter().zip(measured?) {
             let seed = opts.seed.wrapping_add(tried);
             tried += 1;
             if let Some(measurement) = measurement {
@@ -458,6 +403,89 @@ pub(crate) fn find(opts: &Options, progress: &mut dyn FnMut(Progress)) -> Result
         tries: tried,
         shortfall: None,
     })
+}
+
+/// The options' own errors, said before any board is tried.
+fn check_options(opts: &Options) -> Result<()> {
+    if opts.setup.game().is_puzzle() {
+        bail!(
+            "{} is a single-player puzzle: balanced boards are for {}",
+            opts.setup.game(),
+            GameId::listed(false, "or")
+        );
+    }
+    if opts.count == 0 {
+        bail!("--count must be at least 1");
+    }
+    if opts.pairs == 0 {
+        bail!("--pairs must be at least 1");
+    }
+    if let Keep::Skill(n) = opts.keep {
+        let played = settings(opts.reference, opts.pairs).len() as u32;
+        if n == 0 || n > played {
+            bail!("--skill {n}: expected 1..={played} (the pairs of reference games played)");
+        }
+    }
+    if matches!(
+        opts.reference,
+        Reference::Depth(0) | Reference::Movetime(0) | Reference::Nodes(0)
+    ) {
+        bail!("the reference search needs a depth, a movetime or a node count of at least 1");
+    }
+    Ok(())
+}
+
+/// Why fewer than `count` boards were kept when `--max-tries` ran out.
+fn tries_shortfall(opts: &Options, kept: usize, tried: u64) -> String {
+    let (what, raise) = match opts.keep {
+        Keep::Even => (
+            format!("within {} points of even", opts.threshold),
+            "raise --threshold",
+        ),
+        Keep::Skill(n) => (
+            format!("won twice by the stronger in {n} pair(s)"),
+            "lower --skill",
+        ),
+    };
+    format!(
+        "only {kept} of {} boards {what} in {tried} tries{}; {raise} or raise --max-tries",
+        opts.count,
+        seeds_tried(opts.seed, tried),
+    )
+}
+
+/// The measurements of a batch of boards (the first is board `tried`), on
+/// the pool, board `i` with `searchers[i]`: `None` for a board over at the
+/// start or not measured because interrupted; an error when the reference
+/// games of one panicked (a bug, logged by the pool).
+fn measure_batch(
+    opts: &Options,
+    positions: &[AnyPosition],
+    searchers: &[Mutex<[Searcher; 2]>],
+    tried: u64,
+) -> Result<Vec<Option<Measurement>>> {
+    let outcomes = crate::pool::run(
+        positions.len(),
+        positions.len(),
+        signals::interrupted,
+        |i| {
+            let position = &positions[i];
+            let mut pair = searchers[i].lock().unwrap_or_else(|e| e.into_inner());
+            (!position.is_over()).then(|| measure(position, opts.reference, opts.pairs, &mut pair))
+        },
+    );
+    let mut measured = Vec::with_capacity(outcomes.len());
+    for (i, outcome) in outcomes.into_iter().enumerate() {
+        match outcome {
+            Some(Err(panicked)) => bail!(
+                "the reference games of seed {}: {panicked}",
+                opts.seed.wrapping_add(tried + i as u64)
+            ),
+            Some(Ok(m)) => measured.push(m),
+            None => measured.push(None),
+        }
+    }
+    Ok(measured)
 }
 
 /// ` (seeds <first>..=<last>)` of `tried` boards from `first`, or nothing

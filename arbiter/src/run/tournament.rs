@@ -34,9 +34,8 @@ use crate::signals;
 use anyhow::{bail, Result};
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::path::PathBuf;
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
-use std::sync::Mutex;
 
 /// How to run a plan.
 #[derive(Clone, Debug)]
@@ -183,88 +182,57 @@ pub fn run(plan: &Plan, opts: &RunOptions) -> Result<RunResult> {
 
 /// Plays the games of `plan` that `done` does not hold, telling `sinks`
 /// what happens. Returns every record of the plan, in schedule order, and
-/// whether the run stopped before the end (Ctrl-C).
+/// whether the run stopped before the end (Ctrl-C). The boards are the
+/// items of the one work pool (`crate::pool`), its threads the workers; a
+/// board whose games panicked (a bug) ends the run with an error once the
+/// others are played, its finished games journalled.
 fn dispatch(
     plan: &Plan,
     opts: &RunOptions,
     done: Vec<GameRecord>,
     sinks: &mut [&mut dyn Sink],
 ) -> Result<(Vec<GameRecord>, bool)> {
-    let mut wound_down = match tell(sinks, &Event::Planned { plan, done: &done }) {
+    let wound_down = match tell(sinks, &Event::Planned { plan, done: &done }) {
         Ok(flow) => flow == Flow::WindDown,
         Err(e) => {
             let _ = tell(sinks, &Event::Done);
             return Err(e);
         }
     };
-    let mut jobs = boards_to_play(plan, &done);
-    if wound_down {
-        jobs.clear();
-    }
-    let queue = Mutex::new(jobs);
+    let jobs: Vec<Vec<usize>> = match wound_down {
+        true => Vec::new(),
+        false => boards_to_play(plan, &done).into(),
+    };
     let workers = opts.concurrency.max(1);
     // Bounded: a worker waits while its finished game is not yet heard,
     // so the journal, the progress and the SPRT never lag the games.
     let (tx, rx) = mpsc::sync_channel::<Report>(workers);
+    let winding = AtomicBool::new(wound_down);
     let mut records = done;
-    let mut failed = None;
-    std::thread::scope(|s| {
-        for _ in 0..workers {
-            let tx = tx.clone();
-            let queue = &queue;
-            s.spawn(move || worker(plan, opts, queue, tx));
-        }
-        drop(tx);
-        loop {
-            let heard = match rx.recv_timeout(signals::POLL) {
-                Ok(Report::Started(gi)) => tell(
-                    sinks,
-                    &Event::GameStarted {
-                        game: &plan.games[gi],
-                    },
-                ),
-                Ok(Report::Move(gi, ply, mv)) => tell(
-                    sinks,
-                    &Event::Move {
-                        game: &plan.games[gi],
-                        ply,
-                        mv: &mv,
-                    },
-                ),
-                Ok(Report::Finished(r)) => {
-                    records.push(*r);
-                    let record = &records[records.len() - 1];
-                    tell(
-                        sinks,
-                        &Event::GameFinished {
-                            record,
-                            records: &records,
-                        },
-                    )
-                }
-                Err(mpsc::RecvTimeoutError::Timeout) => continue,
-                Err(mpsc::RecvTimeoutError::Disconnected) => break,
-            };
-            match heard {
-                Ok(Flow::Continue) => {}
-                Ok(Flow::WindDown) => {
-                    // Finish the boards under way, start no other.
-                    wound_down = true;
-                    if let Ok(mut q) = queue.lock() {
-                        q.clear();
-                    }
-                }
-                Err(e) => {
-                    failed.get_or_insert(e);
-                    signals::INTERRUPTED.store(true, Ordering::SeqCst);
-                }
-            }
-        }
+    let (outcomes, failed) = std::thread::scope(|s| {
+        let (jobs, winding) = (&jobs, &winding);
+        let pool = s.spawn(move || {
+            crate::pool::run_with(
+                jobs.len(),
+                workers,
+                || signals::interrupted() || winding.load(Ordering::SeqCst),
+                Worker::default,
+                |worker, j| worker.play_board(plan, opts, &jobs[j], &tx),
+                |worker| worker.close(opts.settings.timeouts.grace_ms),
+            )
+        });
+        let failed = listen(plan, rx, sinks, &mut records, winding);
+        // (Only the pool's own threads can fail here: taken as every board's.)
+        let outcomes = pool
+            .join()
+            .unwrap_or_else(|_| vec![Some(Err(crate::pool::Panicked)); jobs.len()]);
+        (outcomes, failed)
     });
     let order: HashMap<GameKey, usize> = (plan.games.iter().enumerate())
         .map(|(i, g)| (g.key, i))
         .collect();
     records.sort_by_key(|r| order.get(&r.key).copied().unwrap_or(usize::MAX));
+    let wound_down = winding.load(Ordering::SeqCst);
     let interrupted = records.len() < plan.games.len() && signals::interrupted() && !wound_down;
     let told_stop = if interrupted {
         tell(sinks, &Event::Interrupted).map(|_| ())
@@ -276,7 +244,72 @@ fn dispatch(
         return Err(e);
     }
     told?;
+    let lost: Vec<String> = (jobs.iter().zip(&outcomes))
+        .filter(|(_, outcome)| matches!(outcome, Some(Err(_))))
+        .map(|(job, _)| plan.games[job[0]].key.to_string())
+        .collect();
+    if !lost.is_empty() {
+        bail!(
+            "the games of {} (from {}) failed: a bug, see the log; the games finished are \
+             kept{}",
+            crate::out::plural(lost.len(), "board"),
+            lost.join(", "),
+            match opts.results {
+                Some(_) => " in the journal, and the same command resumes the run",
+                None => " nowhere (no --results)",
+            }
+        );
+    }
     Ok((records, interrupted))
+}
+
+/// The runner's side: tells `sinks` what the workers report, each finished
+/// game added to `records`, until every worker is done. A sink that winds
+/// the run down sets `winding` (the boards under way are finished, no other
+/// started); a sink's error stops the run (as Ctrl-C does) and is returned.
+/// (`rx` is its own: were a sink to panic, the workers' sends fail and the
+/// pool ends instead of waiting to be heard.)
+fn listen(
+    plan: &Plan,
+    rx: mpsc::Receiver<Report>,
+    sinks: &mut [&mut dyn Sink],
+    records: &mut Vec<GameRecord>,
+    winding: &AtomicBool,
+) -> Option<anyhow::Error> {
+    let mut failed = None;
+    loop {
+        let heard = match rx.recv_timeout(signals::POLL) {
+            Ok(Report::Started(gi)) => tell(
+                sinks,
+                &Event::GameStarted {
+                    game: &plan.games[gi],
+                },
+            ),
+            Ok(Report::Move(gi, ply, mv)) => tell(
+                sinks,
+                &Event::Move {
+                    game: &plan.games[gi],
+                    ply,
+                    mv: &mv,
+                },
+            ),
+            Ok(Report::Finished(r)) => {
+                records.push(*r);
+                let record = &records[records.len() - 1];
+                tell(sinks, &Event::GameFinished { record, records })
+            }
+            Err(mpsc::RecvTimeoutError::Timeout) => continue,
+            Err(mpsc::RecvTimeoutError::Disconnected) => return failed,
+        };
+        match heard {
+            Ok(Flow::Continue) => {}
+            Ok(Flow::WindDown) => winding.store(true, Ordering::SeqCst),
+            Err(e) => {
+                failed.get_or_insert(e);
+                signals::INTERRUPTED.store(true, Ordering::SeqCst);
+            }
+        }
+    }
 }
 
 /// The boards left to play, in schedule order: the games (indices in the
@@ -394,8 +427,6 @@ fn play_swiss(setup: &Setup, opts: &RunOptions) -> Result<RunResult> {
     Ok(all)
 }
 
-/// One worker: takes boards off the queue and plays their games, keeping the
-/// engines of the current pairing running between games.
 /// What a worker tells the runner.
 enum Report {
     /// It starts the plan's game of this index.
@@ -406,46 +437,50 @@ enum Report {
     Finished(Box<GameRecord>),
 }
 
-fn worker(
-    plan: &Plan,
-    opts: &RunOptions,
-    queue: &Mutex<VecDeque<Vec<usize>>>,
-    tx: mpsc::SyncSender<Report>,
-) {
-    let timeouts = opts.settings.timeouts;
-    let mut cache: Vec<(usize, Engine)> = Vec::new();
-    let mut searchers = Searchers::default();
-    'jobs: loop {
-        if signals::interrupted() {
-            break;
-        }
-        let Some(job) = queue.lock().ok().and_then(|mut q| q.pop_front()) else {
-            break;
-        };
-        for gi in job {
+/// A worker's own, kept from one board to the next: the engines of the
+/// current pairing, running between games, and the built-in players'
+/// searchers.
+#[derive(Default)]
+struct Worker {
+    cache: Vec<(usize, Engine)>,
+    searchers: Searchers,
+}
+
+impl Worker {
+    /// Plays the games of one board (`job`: their indices in the plan) in a
+    /// row, telling `tx`; stops at Ctrl-C.
+    fn play_board(
+        &mut self,
+        plan: &Plan,
+        opts: &RunOptions,
+        job: &[usize],
+        tx: &mpsc::SyncSender<Report>,
+    ) {
+        let timeouts = opts.settings.timeouts;
+        for &gi in job {
             if signals::interrupted() {
-                break 'jobs;
+                return;
             }
             let PlannedGame { key, p1, p2, .. } = plan.games[gi];
             // Engines of other entrants are no longer needed.
             let mut keep = Vec::new();
-            for (idx, e) in cache.drain(..) {
+            for (idx, e) in self.cache.drain(..) {
                 if idx == p1 || idx == p2 {
                     keep.push((idx, e));
                 } else {
                     e.quit(timeouts.grace_ms);
                 }
             }
-            cache = keep;
+            self.cache = keep;
             let mut seat_of = |side: usize, who: usize| -> Seat {
                 match &plan.entrants[who].kind {
                     Kind::Builtin(b) => {
-                        Seat::Builtin(searchers.player(b, player_seed(plan.seed, &key, side)))
+                        Seat::Builtin(self.searchers.player(b, player_seed(plan.seed, &key, side)))
                     }
                     Kind::External(spec) => {
-                        let found = cache.iter().position(|(i, _)| *i == who);
+                        let found = self.cache.iter().position(|(i, _)| *i == who);
                         match found {
-                            Some(at) => Seat::External(Ok(cache.remove(at).1)),
+                            Some(at) => Seat::External(Ok(self.cache.remove(at).1)),
                             None => Seat::External(Engine::start(spec, &timeouts)),
                         }
                     }
@@ -453,7 +488,7 @@ fn worker(
             };
             let seats = [seat_of(0, p1), seat_of(1, p2)];
             if tx.send(Report::Started(gi)).is_err() {
-                break 'jobs;
+                return;
             }
             let moves = tx.clone();
             let on_move: game::OnMove = Box::new(move |ply, mv| {
@@ -464,27 +499,29 @@ fn worker(
             let [e1, e2] = played.seats;
             for (who, e) in [(p1, e1), (p2, e2)] {
                 if let Some(e) = e {
-                    cache.push((who, e));
+                    self.cache.push((who, e));
                 }
             }
             for b in played.builtins.into_iter().flatten() {
-                searchers.keep(b);
+                self.searchers.keep(b);
             }
-            match played.record {
-                Some(r) => {
-                    if tx.send(Report::Finished(Box::new(r))).is_err() {
-                        break 'jobs;
-                    }
-                }
-                None => break 'jobs,
+            // No record: the game was cut short (Ctrl-C).
+            let Some(r) = played.record else { return };
+            if tx.send(Report::Finished(Box::new(r))).is_err() {
+                return;
             }
         }
     }
-    for (_, e) in cache {
-        if signals::interrupted() {
-            e.kill();
-        } else {
-            e.quit(timeouts.grace_ms);
+
+    /// Ends the engines still running: killed after Ctrl-C, else asked to
+    /// quit.
+    fn close(self, grace_ms: u64) {
+        for (_, e) in self.cache {
+            if signals::interrupted() {
+                e.kill();
+            } else {
+                e.quit(grace_ms);
+            }
         }
     }
 }
@@ -558,5 +595,49 @@ mod tests {
         }
         want.push("done".to_string());
         assert_eq!(heard.0, want);
+    }
+
+    #[test]
+    fn a_board_whose_game_panics_is_told_and_ends_the_run_in_an_error_after_the_others() {
+        let mut plan = crate::run::plan::tests::plan(2, Format::RoundRobin, Some(4), 3);
+        // A plan no code makes: its first game names an entrant that is not
+        // there, and the worker's lookup panics (as a bug would).
+        plan.games[0].p1 = 99;
+        let opts = RunOptions {
+            concurrency: 2,
+            results: None,
+            settings: Settings {
+                timeouts: Timeouts::default(),
+                max_plies: 10_000,
+                debug: false,
+                log_dir: None,
+                on_replaced: OnReplaced::Lose,
+            },
+            progress: false,
+            sprt: None,
+            command: Vec::new(),
+            live: None,
+            analyse: None,
+        };
+        let mut heard = Heard::default();
+        let e = dispatch(&plan, &opts, Vec::new(), &mut [&mut heard]).unwrap_err();
+        let e = format!("{e:#}");
+        let first = plan.games[0].key.to_string();
+        assert!(
+            e.contains("the games of 1 board") && e.contains(&first) && e.contains("a bug"),
+            "{e}"
+        );
+        // Every other board was played and told; the lost board's games
+        // were never told finished; the sinks heard the end.
+        let finished: Vec<&String> = heard
+            .0
+            .iter()
+            .filter(|h| h.starts_with("finished"))
+            .collect();
+        let board = plan.board_numbers();
+        let lost = board.iter().filter(|&&b| b == board[0]).count();
+        assert_eq!(finished.len(), plan.games.len() - lost, "{:?}", heard.0);
+        assert!(!finished.iter().any(|h| h.contains(&first)));
+        assert_eq!(heard.0.last().map(String::as_str), Some("done"));
     }
 }

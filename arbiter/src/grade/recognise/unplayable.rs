@@ -55,6 +55,9 @@ pub(crate) enum Unplayable {
         error: String,
         entries: String,
     },
+    /// The recognition itself failed (a bug of the arbiter, logged), not
+    /// anything of the project.
+    RecognitionFailed,
 }
 
 impl Unplayable {
@@ -77,6 +80,7 @@ impl Unplayable {
             Unplayable::NoEntry { .. } => "unplayable-no-entry",
             Unplayable::DoesNotLoad { .. } => "unplayable-does-not-load",
             Unplayable::NothingPlays { .. } => "unplayable-nothing-plays",
+            Unplayable::RecognitionFailed => "unplayable-recognition-failed",
         }
     }
 
@@ -86,7 +90,7 @@ impl Unplayable {
         let t = |s: &String| Arg::Code(s.clone());
         match self {
             Unplayable::Refused { why } => vec![("why", t(why))],
-            Unplayable::Empty => Vec::new(),
+            Unplayable::Empty | Unplayable::RecognitionFailed => Vec::new(),
             Unplayable::NoSource { files } => vec![("files", t(files))],
             Unplayable::AnotherGame { other, words, game } => {
                 vec![("other", t(other)), ("words", t(words)), ("game", t(game))]
@@ -235,6 +239,7 @@ mod tests {
                 error: s("TYPE-ERROR"),
                 entries: s("jogar"),
             },
+            Unplayable::RecognitionFailed,
         ]
     }
 
