@@ -55,6 +55,7 @@ pub mod game;
 pub mod games;
 pub mod lisp;
 pub mod numbers;
+pub mod pool;
 pub mod problems;
 pub mod protocol;
 pub mod puzzle;

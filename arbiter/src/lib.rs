@@ -86,7 +86,6 @@ pub mod out;
 mod params;
 pub mod paths;
 mod play;
-mod pool;
 mod results;
 mod run;
 pub mod signals;

@@ -35,8 +35,7 @@ use crate::game::Outcome;
 use crate::games::{GameId, GameSetup};
 use crate::search::{Evaluate, Limits, Searcher};
 use crate::with_game;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 /// The prior of the fit: this many draws added at + and at − the mean
@@ -136,34 +135,30 @@ pub fn samples(
     seed: u64,
     threads: usize,
 ) -> Vec<Sample> {
-    let next = AtomicUsize::new(0);
-    let per_game: Mutex<Vec<Vec<Sample>>> = Mutex::new(vec![Vec::new(); games as usize]);
-    std::thread::scope(|scope| {
-        for _ in 0..threads.clamp(1, (games as usize).max(1)) {
-            scope.spawn(|| {
-                let mut searcher = Searcher::new(HASH_MIB);
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= games as usize {
-                        break;
-                    }
-                    let Some(start) = setup.random(seed + i as u64) else {
-                        break;
-                    };
-                    let found = with_game!(start, p => self_play(&p, &mut searcher, nodes));
-                    if let Ok(mut all) = per_game.lock() {
-                        all[i] = found;
-                    }
-                }
-            });
+    let per_game = crate::pool::run_with(
+        games as usize,
+        threads,
+        || false,
+        || Searcher::new(HASH_MIB),
+        |searcher, i| {
+            let start = setup.random(seed + i as u64);
+            start.map(|start| with_game!(start, p => self_play(&p, searcher, nodes)))
+        },
+        drop,
+    );
+    let mut samples = Vec::new();
+    for (i, game) in per_game.into_iter().enumerate() {
+        match game {
+            Some(Ok(Some(found))) => samples.extend(found),
+            // Told, never left out in silence: the fit counts the games it has.
+            Some(Ok(None)) => {
+                log::warn!("self-play game {i}: no board from seed {}", seed + i as u64)
+            }
+            Some(Err(_)) => log::warn!("self-play game {i} failed (a bug: see the log); left out"),
+            None => {}
         }
-    });
-    per_game
-        .into_inner()
-        .unwrap_or_default()
-        .into_iter()
-        .flatten()
-        .collect()
+    }
+    samples
 }
 
 /// The scale of the estimated samples that maximises their likelihood

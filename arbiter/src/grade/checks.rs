@@ -114,7 +114,7 @@ pub(crate) fn check_all(
     let dir = out.join("check");
     std::fs::create_dir_all(&dir)?;
     let shared: &[Entry] = entries;
-    let results = crate::pool::run(shared.len(), threads, signals::interrupted, |i| {
+    let results = tabula::pool::run(shared.len(), threads, signals::interrupted, |i| {
         let e = &shared[i];
         let kept = e
             .engine

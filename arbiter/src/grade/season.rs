@@ -240,7 +240,7 @@ impl<'a> Season<'a> {
             budget: RECOGNITION_BUDGET,
         };
         let bar = bar(self.args.quiet, subs.len(), "recognised");
-        let found = crate::pool::run(subs.len(), self.threads, signals::interrupted, |i| {
+        let found = tabula::pool::run(subs.len(), self.threads, signals::interrupted, |i| {
             let sub = &subs[i];
             let desc_dir = checks::submission_dir(&self.out, &sub.name);
             let r = sub.refused.is_empty().then(|| {

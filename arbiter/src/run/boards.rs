@@ -464,7 +464,7 @@ fn measure_batch(
     searchers: &[Mutex<[Searcher; 2]>],
     tried: u64,
 ) -> Result<Vec<Option<Measurement>>> {
-    let outcomes = crate::pool::run(
+    let outcomes = tabula::pool::run(
         positions.len(),
         positions.len(),
         signals::interrupted,

@@ -183,7 +183,7 @@ pub fn run(plan: &Plan, opts: &RunOptions) -> Result<RunResult> {
 /// Plays the games of `plan` that `done` does not hold, telling `sinks`
 /// what happens. Returns every record of the plan, in schedule order, and
 /// whether the run stopped before the end (Ctrl-C). The boards are the
-/// items of the one work pool (`crate::pool`), its threads the workers; a
+/// items of the one work pool (`tabula::pool`), its threads the workers; a
 /// board whose games panicked (a bug) ends the run with an error once the
 /// others are played, its finished games journalled.
 fn dispatch(
@@ -212,7 +212,7 @@ fn dispatch(
     let (outcomes, failed) = std::thread::scope(|s| {
         let (jobs, winding) = (&jobs, &winding);
         let pool = s.spawn(move || {
-            crate::pool::run_with(
+            tabula::pool::run_with(
                 jobs.len(),
                 workers,
                 || signals::interrupted() || winding.load(Ordering::SeqCst),
@@ -225,7 +225,7 @@ fn dispatch(
         // (Only the pool's own threads can fail here: taken as every board's.)
         let outcomes = pool
             .join()
-            .unwrap_or_else(|_| vec![Some(Err(crate::pool::Panicked)); jobs.len()]);
+            .unwrap_or_else(|_| vec![Some(Err(tabula::pool::Panicked)); jobs.len()]);
         (outcomes, failed)
     });
     let order: HashMap<GameKey, usize> = (plan.games.iter().enumerate())

@@ -321,7 +321,7 @@ pub(crate) fn answers(
     let journal = Mutex::new(journal);
     let fens: Vec<String> = run.positions.iter().map(AnyPosition::fen).collect();
     let failed = AtomicBool::new(false);
-    let all = crate::pool::run(
+    let all = tabula::pool::run(
         players.len(),
         run.concurrency,
         || failed.load(Ordering::Relaxed),

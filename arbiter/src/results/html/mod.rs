@@ -970,7 +970,7 @@ fn encode(r: &GameRecord, review: Option<&Review>) -> Option<Encoded> {
 /// logged) is shown without its replay, as one that cannot be replayed.
 fn encode_all(records: &[GameRecord], reviews: &[Option<&Review>]) -> Vec<Option<Encoded>> {
     let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
-    crate::pool::run(
+    tabula::pool::run(
         records.len(),
         workers,
         || false,

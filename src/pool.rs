@@ -1,4 +1,5 @@
-//! One work pool for the arbiter's parallel work (the pages' drawings, a
+//! One work pool for the parallel work of the library and the arbiter (the
+//! self-play games of `fit-winchance`; the arbiter's pages' drawings, a
 //! season's recognition and checks, the behaviour check's players, the
 //! reference games of `arbiter boards`, a tournament's boards), with one panic
 //! policy: the work of an item that panics is that item's
@@ -12,7 +13,7 @@ use std::sync::Mutex;
 
 /// The work of an item panicked (a bug); the message is in the log.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Panicked;
+pub struct Panicked;
 
 impl std::fmt::Display for Panicked {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -27,7 +28,7 @@ impl std::error::Error for Panicked {}
 /// `stopped()` says so (asked before each item); each item's outcome in
 /// item order: `None` when it was not started, `Some(Err(Panicked))` when
 /// its work panicked.
-pub(crate) fn run<R: Send>(
+pub fn run<R: Send>(
     n: usize,
     threads: usize,
     stopped: impl Fn() -> bool + Sync,
@@ -42,7 +43,7 @@ pub(crate) fn run<R: Send>(
 /// closes it after the thread's last. An item that panics takes its
 /// thread's state with it (dropped, not ended: it may be half changed); the
 /// thread goes on with a fresh one.
-pub(crate) fn run_with<S, R: Send>(
+pub fn run_with<S, R: Send>(
     n: usize,
     threads: usize,
     stopped: impl Fn() -> bool + Sync,
