@@ -796,7 +796,7 @@ pub fn rewrite_journal(path: &Path, records: &[GameRecord]) -> Result<()> {
 }
 
 /// Replaces `path` with the records of `records`, whole or not at all (see
-/// [`table::write_whole`]): a tournament writes every finished game of its
+/// `table::write_whole`): a tournament writes every finished game of its
 /// journal, in schedule order, at the end of each run, so the file after
 /// any interruptions and reruns is that of an uninterrupted run.
 pub fn rewrite_records(path: &Path, records: &[GameRecord]) -> Result<()> {
