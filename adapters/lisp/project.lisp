@@ -879,10 +879,9 @@ backups are skipped.  Their folders are where loads by file name look."
 ;;; ------------------------------------------------------------------------
 
 (defun system-package-p (package)
-  (let ((name (package-name package)))
-    (or (member name '("COMMON-LISP" "KEYWORD" "TABULA" "TABULA-PROJECT") :test #'string=)
-        (and (> (length name) 3) (string= "SB-" name :end2 3))
-        (stub-package-p package))))
+  "Is PACKAGE no project's: Common Lisp's, SBCL's, the kit's, or a stub of
+another implementation's?"
+  (or (tabula::kit-package-p package) (stub-package-p package)))
 
 (defun split-qualified (name)
   "NAME written \"pkg::name\" or \"pkg:name\": (values name package), else

@@ -1251,23 +1251,28 @@ until one decides (PROBE-CLOCK).  No cut-off when the `go` has a deadline
   "Is E SBCL's complaint about a logical host it does not know?"
   (and (search "logical host" (ignore-errors (princ-to-string e)) :test #'char-equal) t))
 
+(defun shown-name (name)
+  "NAME cut to 40 characters (a name of 200 would hide the condition after
+it in a verdict)."
+  (if (> (length name) 40)
+      (concatenate 'string (subseq name 0 37) "...")
+      name))
+
 (defun entry-shown ()
-  "The name of the entry the kit calls, cut to 40 characters (a name of 200
-would hide the condition after it)."
-  (let ((name (if (symbolp *jogar*) (symbol-name *jogar*) "jogar")))
-    (if (> (length name) 40)
-        (concatenate 'string (subseq name 0 37) "...")
-        name)))
+  "The name of the entry the kit calls, cut to 40 characters."
+  (shown-name (if (symbolp *jogar*) (symbol-name *jogar*) "jogar")))
+
+(defun kit-package-p (package)
+  "Is PACKAGE Common Lisp's, SBCL's or the kit's, not the student's?"
+  (let ((name (package-name package)))
+    (or (member name '("COMMON-LISP" "KEYWORD" "TABULA" "TABULA-PROJECT") :test #'string=)
+        (and (> (length name) 3) (string= "SB-" name :end2 3)))))
 
 (defun student-name-p (name)
-  "Is NAME a function name of the student's code (a symbol of a package that
-is neither Common Lisp's, SBCL's nor the kit's)?"
+  "Is NAME a function name of the student's code (a symbol of a package
+that is not the kit's, see KIT-PACKAGE-P)?"
   (let ((package (and (symbolp name) (symbol-package name))))
-    (and package
-         (let ((p (package-name package)))
-           (not (or (member p '("COMMON-LISP" "KEYWORD") :test #'string=)
-                    (and (>= (length p) 3) (string= "SB-" p :end2 3))
-                    (and (>= (length p) 6) (string= "TABULA" p :end2 6))))))))
+    (and package (not (kit-package-p package)))))
 
 (defun innermost-student-function ()
   "The innermost function on the stack whose name is the student's, or NIL."
@@ -1301,8 +1306,7 @@ Lisp condition as Lisp printed it, then the likely cause."
   (let ((text (substitute #\Space #\Newline (princ-to-string e))))
     (format nil "~(~a~)~@[, in ~(~a~),~] signalled ~a: ~a~@[ (~a)~]" (entry-shown)
             (let ((place (failure-place e)))
-              (and place (let ((name (symbol-name place)))
-                           (if (> (length name) 40) (concatenate 'string (subseq name 0 37) "...") name))))
+              (and place (shown-name (symbol-name place))))
             (type-of e) text
             (typecase e
               ((satisfies logical-host-condition-p)
