@@ -32,6 +32,7 @@
 
 use crate::engines::client::Timeouts;
 use crate::engines::config::Entrant;
+use crate::grade::shards::{self, Share};
 use crate::play::clock::TimeControl;
 use crate::play::game::Settings;
 use crate::results::analysis::Analyses;
@@ -43,6 +44,7 @@ use crate::run::boards::{self, BoardSet};
 use crate::run::pairing::{self, Game};
 use crate::run::plan::Plan;
 use crate::run::resume;
+use crate::run::shard::Shard;
 use crate::run::tournament::{self, RunOptions};
 use anyhow::Result;
 use std::path::{Path, PathBuf};
@@ -317,6 +319,10 @@ pub(crate) struct Options<'a> {
     pub(crate) threads: usize,
     pub(crate) progress: bool,
     pub(crate) command: Vec<String>,
+    /// Only this shard's share of the first round not yet complete, into
+    /// `results` (the shard's journal), reading the season's journals
+    /// (`season`) for the rounds before ([`crate::grade::shards`]).
+    pub(crate) shard: Option<(Shard, Vec<PathBuf>)>,
 }
 
 /// What was played.
@@ -329,6 +335,8 @@ pub(crate) struct Played {
     pub(crate) adopted: usize,
     /// What the season played and what each design costs.
     pub(crate) costs: Costs,
+    /// A shard's run: the share it played.
+    pub(crate) share: Option<Share>,
 }
 
 /// The design played, and the games each design costs this class.
@@ -415,6 +423,7 @@ pub(crate) fn play(
         games: 0,
         adopted: 0,
         costs: Costs::default(),
+        share: None,
     };
     let mut rounds: Vec<String> = Vec::new();
     for round in 0..o.design.rounds() {
@@ -429,7 +438,7 @@ pub(crate) fn play(
             continue;
         }
         let first = o.design.first_board(round);
-        let plan = Plan::from_pairings(
+        let mut plan = Plan::from_pairings(
             o.game,
             entrants.clone(),
             &pairings,
@@ -439,6 +448,28 @@ pub(crate) fn play(
             tc,
             1,
         )?;
+        if let Some((shard, season)) = &o.shard {
+            let known = shards::known(&plan, season)?;
+            if known.len() < plan.games.len() {
+                if rounds.is_empty() {
+                    tournament::preflight(&plan, &o.clock.timeouts())?;
+                }
+                plan.keep_shard(*shard);
+                let result = tournament::run(&plan, &run_options(o, &analysis))?;
+                played.share = Some(Share {
+                    round: Some(round),
+                    played: result.records.len(),
+                    of: plan.games.len(),
+                    interrupted: result.interrupted,
+                });
+                played.records.extend(result.records);
+                return Ok(played);
+            }
+            rounds.push(plan.fingerprint.clone());
+            played.games += plan.games.len();
+            played.records.extend(known);
+            continue;
+        }
         played.adopted += resume::adopt(
             &plan,
             &identities,
@@ -463,6 +494,14 @@ pub(crate) fn play(
         if !ended {
             break;
         }
+    }
+    if o.shard.is_some() {
+        played.share = Some(Share {
+            round: None,
+            played: 0,
+            of: 0,
+            interrupted: false,
+        });
     }
     Ok(played)
 }

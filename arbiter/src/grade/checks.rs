@@ -110,9 +110,34 @@ pub(crate) fn check_all(
     out: &Path,
     threads: usize,
     bar: &ProgressBar,
+    may_run: bool,
 ) -> anyhow::Result<()> {
     let dir = out.join("check");
     std::fs::create_dir_all(&dir)?;
+    if !may_run {
+        let missing: Vec<&str> = entries
+            .iter()
+            .filter(|e| {
+                e.engine
+                    .as_ref()
+                    .is_some_and(|spec| kept(spec, &e.sub.name, opts, out, &dir).is_none())
+            })
+            .map(|e| e.sub.name.as_str())
+            .collect();
+        if !missing.is_empty() {
+            anyhow::bail!(
+                "--shard: no kept check of {} in '{}' (a shard never checks, since a check \
+                 may come out differently on another machine): run the command with \
+                 --prepare again on one machine, then the shards",
+                missing
+                    .iter()
+                    .map(|n| crate::names::shown(n))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                dir.display()
+            );
+        }
+    }
     let shared: &[Entry] = entries;
     let results = tabula::pool::run(shared.len(), threads, signals::interrupted, |i| {
         let e = &shared[i];
@@ -139,15 +164,11 @@ pub(crate) fn check_all(
 /// while its key is unchanged, else run (sandboxed, quietly) and kept
 /// there, its text in `check/<name>.txt`.
 fn check(spec: &ExternalSpec, name: &str, opts: &CheckOptions, out: &Path, dir: &Path) -> Kept {
-    let key = content_key(&submission_dir(out, name), opts, spec);
-    let kept_path = dir.join(format!("{name}.json"));
-    if let Some(kept) = std::fs::read_to_string(&kept_path)
-        .ok()
-        .and_then(|t| serde_json::from_str::<Kept>(&t).ok())
-        .filter(|k| k.key == key)
-    {
+    if let Some(kept) = kept(spec, name, opts, out, dir) {
         return kept;
     }
+    let key = content_key(&submission_dir(out, name), opts, spec);
+    let kept_path = dir.join(format!("{name}.json"));
     // The traffic logs stay in the season folder (`check/logs/<name>/`).
     let opts = CheckOptions {
         log_dir: Some(dir.join("logs")),
@@ -172,6 +193,22 @@ fn check(spec: &ExternalSpec, name: &str, opts: &CheckOptions, out: &Path, dir: 
         }
     }
     kept
+}
+
+/// The check of one submission kept in `check/<name>.json`, while its key
+/// is unchanged.
+fn kept(
+    spec: &ExternalSpec,
+    name: &str,
+    opts: &CheckOptions,
+    out: &Path,
+    dir: &Path,
+) -> Option<Kept> {
+    let key = content_key(&submission_dir(out, name), opts, spec);
+    std::fs::read_to_string(dir.join(format!("{name}.json")))
+        .ok()
+        .and_then(|t| serde_json::from_str::<Kept>(&t).ok())
+        .filter(|k| k.key == key)
 }
 
 /// A hash of every file under `dir` (names and contents), the engine's

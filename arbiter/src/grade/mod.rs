@@ -8,6 +8,7 @@
 //! overrides.toml                   the teacher's decisions: admit or exclude (kept by reruns)
 //! check/<name>.txt                 the sandboxed check of each submission (its games' traffic in check/logs/<name>/)
 //! results.jsonl, results.analysis.jsonl   the championship and its analysis (resumed by pairing)
+//! prepared.json, shards/K-of-N.jsonl   a season played in shards on several machines ([`shards`])
 //! grades.csv                       for Moodle's offline grading worksheet
 //! evidence.csv                     every number the rubric weighed
 //! copies.csv                       the copy check: every pair of sources
@@ -54,6 +55,7 @@ pub(crate) mod page;
 pub(crate) mod rubric;
 pub(crate) mod sample;
 pub(crate) mod season;
+pub(crate) mod shards;
 pub(crate) mod teacher;
 
 use crate::results::record::OwnMoves;
@@ -66,7 +68,7 @@ pub(crate) mod recognise;
 mod testing;
 
 /// One submission as found in the download.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub(crate) struct Submission {
     /// The top-level folder's or archive's name: the `submission` column,
     /// and the name of its engine in the championship.

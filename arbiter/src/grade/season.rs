@@ -19,8 +19,9 @@ use super::evidence;
 use super::intake::{self, Limits};
 use super::recognise;
 use super::rubric::Rubric;
+use super::shards;
 use super::{admission, checks, feedback, teacher};
-use super::{Entry, Evidence, Grade, Graded, Recognition, Status, Verdict};
+use super::{Entry, Evidence, Grade, Graded, Recognition, Status, Submission, Verdict};
 use crate::check::CheckOptions;
 use crate::engines::config::{Entrant, ExternalSpec, Kind};
 use crate::engines::sandbox::{Mode, SandboxArgs};
@@ -30,6 +31,7 @@ use crate::play::clock::TimeControl;
 use crate::results::html::{self, PageInfo};
 use crate::results::record::GameRecord;
 use crate::results::stats::Scoring;
+use crate::run::shard::Shard;
 use crate::signals;
 use anyhow::{bail, Context, Result};
 use indicatif::ProgressBar;
@@ -109,6 +111,18 @@ pub struct GradeArgs {
     /// No progress bars.
     #[arg(long)]
     pub(crate) quiet: bool,
+    /// Stop before the championship: the intake, the recognition, the
+    /// checks and the admissions done and kept, for `--shard` runs on
+    /// other machines (see README, "A season over several machines").
+    #[arg(long, conflicts_with = "shard")]
+    pub(crate) prepare: bool,
+    /// Play only shard K of N (1-based, e.g. 2/4) of the championship's
+    /// first round not yet complete, into `<out>/shards/K-of-N.jsonl`, and
+    /// stop: no grades. Needs a season prepared (`--prepare`) in the same
+    /// folder, seen at the same path; the command without `--shard` then
+    /// adds every shard's games and grades.
+    #[arg(long, value_name = "K/N")]
+    pub(crate) shard: Option<Shard>,
 }
 
 /// A season under way: its settings, checked before anything runs.
@@ -125,7 +139,10 @@ pub(crate) struct Season<'a> {
 /// `arbiter grade`.
 pub fn run(args: GradeArgs, command: &[String]) -> Result<ExitCode> {
     let season = Season::open(&args)?;
-    let mut entries = season.intake_and_recognise()?;
+    let mut entries = match args.shard {
+        Some(_) => season.prepared()?,
+        None => season.intake_and_recognise()?,
+    };
     if crate::signals::interrupted() {
         crate::errln!(
             "arbiter: interrupted during the recognition; run the same command again to go on"
@@ -143,7 +160,16 @@ pub fn run(args: GradeArgs, command: &[String]) -> Result<ExitCode> {
         e.verdict = admission::verdict(e, &overrides);
     }
     tell_unknown_overrides(&entries, &overrides);
-    let played = season.championship(&entries, command)?;
+    if let Some(shard) = args.shard {
+        return season.play_shard(&entries, command, shard);
+    }
+    shards::save(&season.out, kept_for_shards(&entries))?;
+    if args.prepare {
+        season.tell_prepared(&entries);
+        return Ok(ExitCode::SUCCESS);
+    }
+    season.absorb_shards()?;
+    let played = season.championship(&entries, command, None)?;
     if signals::interrupted() {
         crate::errln!(
             "arbiter: interrupted; the games played are saved in {}. Run the same command \
@@ -333,13 +359,20 @@ impl<'a> Season<'a> {
             log_dir: None,
         };
         let bar = bar(self.args.quiet, entries.len(), "checked");
-        checks::check_all(entries, &opts, &self.out, self.threads, &bar)?;
+        let may_run = self.args.shard.is_none();
+        checks::check_all(entries, &opts, &self.out, self.threads, &bar, may_run)?;
         bar.finish_and_clear();
         Ok(!signals::interrupted())
     }
 
-    /// Step 4: the championship of the admitted and the gates.
-    fn championship(&self, entries: &[Entry], command: &[String]) -> Result<championship::Played> {
+    /// Step 4: the championship of the admitted and the gates (with
+    /// `shard`, that shard's share of a round only).
+    fn championship(
+        &self,
+        entries: &[Entry],
+        command: &[String],
+        shard: Option<Shard>,
+    ) -> Result<championship::Played> {
         let admitted: Vec<(Entrant, String)> = entries
             .iter()
             .filter(|e| e.verdict.status == Status::Admitted)
@@ -357,6 +390,7 @@ impl<'a> Season<'a> {
                 games: 0,
                 adopted: 0,
                 costs: Costs::of(&self.asked(), 0, GATES.len()),
+                share: None,
             });
         }
         let asked = self.asked();
@@ -378,19 +412,141 @@ impl<'a> Season<'a> {
                 DesignKind::Linear => costs.round_robin.0,
             },
         );
+        let season = self.out.join("results.jsonl");
         let options = championship::Options {
             game: self.game,
             clock: self.clock(),
             design: design.as_ref(),
-            results: self.out.join("results.jsonl"),
+            results: match shard {
+                Some(s) => shards::journal_of(&self.out, s),
+                None => season.clone(),
+            },
             analyse: !self.args.no_analysis,
             threads: self.threads,
             progress: !self.args.quiet,
             command: command.to_vec(),
+            shard: shard.map(|s| {
+                let mut all = vec![season];
+                all.extend(shards::journals(&self.out));
+                (s, all)
+            }),
         };
         let mut played = championship::play(admitted, &GATES, &options)?;
         played.costs = costs;
         Ok(played)
+    }
+
+    /// A shard's submissions: the preparing run's, with their recognitions
+    /// (never recognised again here: see [`shards`]).
+    fn prepared(&self) -> Result<Vec<Entry>> {
+        let subs = shards::load(&self.out)?;
+        crate::outln!(
+            "{} prepared in {}",
+            plural(subs.len(), "submission"),
+            self.out.display()
+        );
+        Ok(subs
+            .into_iter()
+            .map(|(sub, recognition)| Entry {
+                sub,
+                recognition,
+                engine: None,
+                sandbox_problem: None,
+                check: None,
+                verdict: Verdict {
+                    status: Status::Excluded,
+                    exclusion: None,
+                    overridden: None,
+                },
+            })
+            .collect())
+    }
+
+    /// What `--prepare` leaves: the admitted, the championship's games,
+    /// and how to play them in shards.
+    fn tell_prepared(&self, entries: &[Entry]) {
+        let admitted = entries
+            .iter()
+            .filter(|e| e.verdict.status == Status::Admitted && e.engine.is_some())
+            .count();
+        let asked = self.asked();
+        let design = championship::choose(&asked, admitted, GATES.len());
+        crate::outln!(
+            "prepared: {admitted} of {} admitted; the championship ({} design) plays {} games \
+             in {}.\nPlay it in shards, on machines that see {} at this path: the same \
+             command with --shard K/N instead of --prepare, each K of 1..N (each plays its \
+             share of the first round not yet complete, and stops; run the shards again for \
+             each next round); then the command without --shard adds their games, plays \
+             any still missing, and grades.",
+            entries.len(),
+            design.kind().as_str(),
+            design.games(admitted, GATES.len()),
+            plural(design.rounds() as usize, "round"),
+            self.out.display()
+        );
+    }
+
+    /// `--shard`: this shard's share of the first round not yet complete.
+    fn play_shard(&self, entries: &[Entry], command: &[String], s: Shard) -> Result<ExitCode> {
+        let played = self.championship(entries, command, Some(s))?;
+        let journal = shards::journal_of(&self.out, s);
+        match played.share {
+            Some(share) if share.interrupted => {
+                crate::errln!(
+                    "arbiter: interrupted; shard {s}'s games are saved in {}. Run the same \
+                     command again to go on.",
+                    journal.display()
+                );
+                Ok(ExitCode::from(130))
+            }
+            Some(shards::Share {
+                round: Some(round),
+                played,
+                of,
+                ..
+            }) => {
+                crate::outln!(
+                    "shard {s}: round {round}: {played} of its {} games played, in {}. When \
+                     every shard has played its share, run the shards again for the next \
+                     round, or the command without --shard to grade (it plays what is still \
+                     missing).",
+                    of,
+                    journal.display()
+                );
+                Ok(ExitCode::SUCCESS)
+            }
+            _ => {
+                crate::outln!(
+                    "shard {s}: every round of the championship is played: run the command \
+                     without --shard to grade"
+                );
+                Ok(ExitCode::SUCCESS)
+            }
+        }
+    }
+
+    /// The shards' games (and analyses) added to the season's journal.
+    fn absorb_shards(&self) -> Result<()> {
+        let results = self.out.join("results.jsonl");
+        let analysis = html::analysis_beside(&results);
+        let a = shards::absorb(&self.out, &results, &analysis)?;
+        if a.journals > 0 {
+            crate::outln!(
+                "shards: {} added from {} ({} with their analysis){}",
+                plural(a.games, "game"),
+                plural(a.journals, "journal"),
+                a.analysed,
+                if a.untrusted > 0 {
+                    format!(
+                        "; {} left out (they do not replay)",
+                        plural(a.untrusted, "line")
+                    )
+                } else {
+                    String::new()
+                }
+            );
+        }
+        Ok(())
     }
 
     /// Step 5: the evidence and the grade of each, `grades.csv` and
@@ -526,6 +682,14 @@ impl<'a> Season<'a> {
     }
 }
 
+/// What a shard reuses of this run: each submission and its recognition.
+fn kept_for_shards(entries: &[Entry]) -> Vec<(Submission, Option<Recognition>)> {
+    entries
+        .iter()
+        .map(|e| (e.sub.clone(), e.recognition.clone()))
+        .collect()
+}
+
 /// The rubric's gates are the championship's; its accuracy needs the
 /// analysis.
 fn check_rubric(rubric: &Rubric, args: &GradeArgs) -> Result<()> {
@@ -620,6 +784,8 @@ fn protected_files(out: &Path) -> Vec<PathBuf> {
         "report.html",
         "teacher.html",
         admission::FILE,
+        shards::PREPARED,
+        shards::SHARDS,
         "check",
         "feedback",
         "download",

@@ -294,6 +294,13 @@ pub(crate) struct Review {
 }
 
 impl Review {
+    /// Its lines as a file holds them: the moves in order, then the
+    /// summary.
+    pub(crate) fn lines(&self) -> Vec<Line> {
+        let moves = self.moves.iter().cloned().map(Line::Move);
+        moves.chain([Line::Game(self.game.clone())]).collect()
+    }
+
     /// The summary of `side`.
     pub(crate) fn side(&self, side: Side) -> &SideLine {
         &self.game.sides[side as usize]

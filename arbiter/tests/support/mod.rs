@@ -5,6 +5,8 @@
 
 #![allow(dead_code)]
 
+pub mod sshd;
+
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
