@@ -244,3 +244,57 @@ fn gnu_parallel_over_ssh_plays_a_sharded_season_on_two_hosts() {
     );
     assert_eq!(grades(&season), grades(&one));
 }
+
+#[test]
+fn a_slurm_job_array_plays_a_sharded_season_round_by_round() {
+    needs!(tools::BWRAP, tools::PYTHON, tools::SBATCH);
+    let conf = match support::slurm::start() {
+        Ok(conf) => conf,
+        Err(why) => {
+            assert!(
+                std::env::var_os(tools::REQUIRE).is_none(),
+                "the local Slurm cluster did not start: {why}"
+            );
+            eprintln!("skipped a_slurm_job_array_plays_a_sharded_season_round_by_round: {why}");
+            return;
+        }
+    };
+    let tmp = Tmp::new("sharded-slurm");
+    let dl = tmp.path("download");
+    download(&dl);
+    let one = tmp.path("one");
+    ok(&dl, &one, &[]);
+    let season = tmp.path("season");
+    ok(&dl, &season, &["--prepare"]);
+    // The recipe of scripts/slurm/grade.sbatch: one array a round.
+    for round in 0..3 {
+        let out = Command::new("sbatch")
+            .env("SLURM_CONF", &conf)
+            .current_dir(&tmp.0)
+            .args(["--wait", "--array=0-2"])
+            .arg(repo().join("scripts/slurm/grade.sbatch"))
+            .args(["3", ARBITER])
+            .arg(&dl)
+            .args(FLAGS)
+            .arg("--out")
+            .arg(&season)
+            .output()
+            .expect("sbatch runs");
+        assert!(
+            out.status.success(),
+            "round {round}: {}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let text = ok(&dl, &season, &[]);
+    assert!(
+        text.contains("shards: 68 games added from 3 journals"),
+        "{text}"
+    );
+    assert_eq!(
+        games(&season.join("results.jsonl")),
+        games(&one.join("results.jsonl"))
+    );
+    assert_eq!(grades(&season), grades(&one));
+}

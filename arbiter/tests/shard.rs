@@ -347,27 +347,18 @@ fn gnu_parallel_plays_the_shards_of_the_recipe() {
 #[test]
 fn a_slurm_job_array_plays_the_shards_of_the_recipe() {
     needs!(tools::SBATCH);
-    // A one-machine cluster (munge, slurmctld, slurmd), started once and
-    // left running for later runs; it needs root.
-    let script = repo().join("scripts/slurm/local-cluster.sh");
-    let up = Command::new("bash")
-        .arg(&script)
-        .arg("start")
-        .output()
-        .unwrap();
-    if !up.status.success() {
-        let why = String::from_utf8_lossy(&up.stderr).to_string();
-        assert!(
-            std::env::var_os(tools::REQUIRE).is_none(),
-            "the local Slurm cluster did not start: {why}"
-        );
-        eprintln!("skipped a_slurm_job_array_plays_the_shards_of_the_recipe: {why}");
-        return;
-    }
-    let conf = String::from_utf8_lossy(&up.stdout)
-        .trim()
-        .trim_start_matches("export SLURM_CONF=")
-        .to_string();
+    // A one-machine cluster, started once and left running; it needs root.
+    let conf = match support::slurm::start() {
+        Ok(conf) => conf,
+        Err(why) => {
+            assert!(
+                std::env::var_os(tools::REQUIRE).is_none(),
+                "the local Slurm cluster did not start: {why}"
+            );
+            eprintln!("skipped a_slurm_job_array_plays_the_shards_of_the_recipe: {why}");
+            return;
+        }
+    };
     let tmp = Tmp::new("shard-slurm");
     let whole = tmp.path("whole.jsonl");
     assert_eq!(

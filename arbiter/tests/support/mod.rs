@@ -5,6 +5,7 @@
 
 #![allow(dead_code)]
 
+pub mod slurm;
 pub mod sshd;
 
 use serde_json::Value;
