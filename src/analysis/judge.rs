@@ -185,6 +185,13 @@ pub fn move_accuracy(drop: f64) -> f64 {
         .clamp(0.0, 100.0)
 }
 
+/// The name of [`game_accuracy`]'s formula, written in an analysis file's
+/// header: a file whose header names another formula (or none: files
+/// written before the formula changed) has its games' accuracy computed
+/// again from its moves when it is read.
+pub const GAME_ACCURACY_FORMULA: &str =
+    "volatility-weighted mean of move accuracies (windows of clamp(moves/10, 2, 8), weights 0.5-12)";
+
 /// The game accuracy of one side: the volatility-weighted mean of its
 /// moves' accuracies (lichess's `gameAccuracy` without its harmonic half).
 ///

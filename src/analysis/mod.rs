@@ -74,6 +74,8 @@ pub mod winchance;
 pub use game::{
     p1_series, Analyser, AnalysisError, Budget, GameAnalysis, MoveAnalysis, Settings, SideSummary,
 };
-pub use judge::{game_accuracy, move_accuracy, MoveClass, BLUNDER, INACCURACY, MISTAKE};
+pub use judge::{
+    game_accuracy, move_accuracy, MoveClass, BLUNDER, GAME_ACCURACY_FORMULA, INACCURACY, MISTAKE,
+};
 pub use pool::analyse_all;
 pub use winchance::{FitQuality, WinModel};

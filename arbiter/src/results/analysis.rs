@@ -66,6 +66,11 @@ pub(crate) struct Header {
     pub(crate) movetime: Option<u64>,
     /// True when a rerun gives the same file (a node budget).
     pub(crate) deterministic: bool,
+    /// The game accuracy's formula ([`tabula::analysis::GAME_ACCURACY_FORMULA`]);
+    /// absent in files written before it was named, whose games' accuracy
+    /// is then computed again from their moves.
+    #[serde(default)]
+    pub(crate) accuracy: Option<String>,
 }
 
 impl Header {
@@ -84,6 +89,7 @@ impl Header {
             nodes,
             movetime,
             deterministic: settings.budget.is_deterministic(),
+            accuracy: Some(tabula::analysis::GAME_ACCURACY_FORMULA.to_string()),
         }
     }
 }
@@ -301,6 +307,22 @@ impl Review {
         moves.chain([Line::Game(self.game.clone())]).collect()
     }
 
+    /// Each side's game accuracy computed again from the moves, by this
+    /// arbiter's formula (a file written under another one).
+    fn recompute_accuracy(&mut self) {
+        let series = self.p1_series();
+        let accuracies: Vec<f64> = self.moves.iter().map(|m| m.accuracy).collect();
+        for side in [Side::P1, Side::P2] {
+            let mine: Vec<bool> = self
+                .moves
+                .iter()
+                .map(|m| m.side == side && !m.replaced)
+                .collect();
+            self.game.sides[side as usize].accuracy =
+                tabula::analysis::game_accuracy(&series, &accuracies, &mine).map(tenth);
+        }
+    }
+
     /// The summary of `side`.
     pub(crate) fn side(&self, side: Side) -> &SideLine {
         &self.game.sides[side as usize]
@@ -361,6 +383,8 @@ impl Analyses {
         // writer cuts it off before appending): not read, even when whole.
         let last_torn = !text.is_empty() && !text.ends_with('\n');
         let mut first = true;
+        // Games analysed under another accuracy formula than this one's.
+        let mut stale = false;
         for (n, text) in lines.iter().enumerate() {
             if text.trim().is_empty() || (last_torn && n + 1 == lines.len()) {
                 continue;
@@ -394,6 +418,19 @@ impl Analyses {
                             h.format
                         );
                     }
+                    stale = h.accuracy.as_deref() != Some(tabula::analysis::GAME_ACCURACY_FORMULA);
+                    if stale {
+                        log::info!(
+                            "'{}': analysed under {} accuracy formula: each game's accuracy \
+                             is computed again from its moves",
+                            path.display(),
+                            h.accuracy
+                                .as_deref()
+                                .map_or("an earlier, unnamed".to_string(), |f| format!(
+                                    "another ({f})"
+                                ))
+                        );
+                    }
                     self.header.get_or_insert(h);
                 }
                 Line::Move(m) => {
@@ -412,7 +449,11 @@ impl Analyses {
                     let whole =
                         moves.len() == g.plies && moves.iter().enumerate().all(|(i, m)| m.ply == i);
                     if whole {
-                        self.games.insert(id, Review { moves, game: g });
+                        let mut review = Review { moves, game: g };
+                        if stale {
+                            review.recompute_accuracy();
+                        }
+                        self.games.insert(id, review);
                     }
                 }
             }
@@ -930,6 +971,58 @@ mod tests {
             .to_string();
         assert!(refused.contains("not an analysis file"), "{refused}");
         assert_eq!(std::fs::read_to_string(&path).unwrap(), results);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// A file from before the header named the accuracy formula (or under
+    /// another one): each game's accuracy is computed again from its moves
+    /// when read, not taken from its summary line; a file of this formula
+    /// is read as written.
+    #[test]
+    fn an_older_accuracy_formula_is_recomputed_from_the_moves() {
+        let fresh = lines();
+        let Some(Line::Game(g)) = fresh.last() else {
+            panic!("a game line last")
+        };
+        let truth = g.sides.clone();
+        assert!(truth[0].accuracy.is_some() && truth[1].accuracy.is_some());
+        let mut stale = fresh.clone();
+        if let Some(Line::Game(g)) = stale.last_mut() {
+            g.sides[0].accuracy = Some(1.0);
+            g.sides[1].accuracy = Some(99.0);
+        }
+        let dir = std::env::temp_dir().join(format!("analysis-formula-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("a.jsonl");
+        let read = |header: Header| {
+            let text = to_text(&[Line::Header(header)]) + &to_text(&stale);
+            std::fs::write(&path, text).unwrap();
+            let store = Analyses::load(&path).unwrap();
+            let review = store.get(&record()).unwrap().clone();
+            [review.game.sides[0].accuracy, review.game.sides[1].accuracy]
+        };
+        let ours = Header::of(&Settings::default());
+        assert_eq!(read(ours.clone()), [Some(1.0), Some(99.0)], "as written");
+        for older in [None, Some("harmonic mean".to_string())] {
+            let got = read(Header {
+                accuracy: older.clone(),
+                ..ours.clone()
+            });
+            for (side, (got, want)) in got.iter().zip(&truth).enumerate() {
+                let (got, want) = (got.unwrap(), want.accuracy.unwrap());
+                // The series is read back to a tenth: within a few tenths.
+                assert!(
+                    (got - want).abs() <= 0.5,
+                    "{older:?} side {side}: {got} vs {want}"
+                );
+            }
+        }
+        // The header's field is written, and a header without it reads.
+        let text = to_text(&[Line::Header(ours)]);
+        assert!(
+            text.contains("\"accuracy\":\"volatility-weighted"),
+            "{text}"
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 
