@@ -123,6 +123,38 @@ fn a_sharded_season_gives_the_grades_of_one_machine_and_resumes() {
         "--prepare plays nothing"
     );
 
+    // A shard that would play another championship refuses, naming why:
+    // other flags; the season reached by another path; another admitted
+    // set (the teacher's overrides edited after the preparation).
+    let (code, text) = grade(&dl, &season, &["--shard", "1/2", "--rounds", "3"]);
+    assert_ne!(code, 0, "{text}");
+    assert!(
+        text.contains("--rounds 3 here, --rounds 2 when prepared"),
+        "{text}"
+    );
+    let link = tmp.path("link");
+    std::os::unix::fs::symlink(&season, &link).unwrap();
+    let (code, text) = grade(&dl, &link, &["--shard", "1/2"]);
+    assert_ne!(code, 0, "{text}");
+    assert!(text.contains("the same path"), "{text}");
+    let overrides = season.join("overrides.toml");
+    let kept = std::fs::read_to_string(&overrides).unwrap_or_default();
+    std::fs::write(
+        &overrides,
+        format!(
+            "{kept}\n[[override]]\nsubmission = \"Eva Acaso_600003_assignsubmission_file_\"\n\
+             verdict = \"exclude\"\nreason = \"a test\"\n"
+        ),
+    )
+    .unwrap();
+    let (code, text) = grade(&dl, &season, &["--shard", "1/2"]);
+    assert_ne!(code, 0, "{text}");
+    assert!(
+        text.contains("admitted when prepared only: Eva Acaso"),
+        "{text}"
+    );
+    std::fs::write(&overrides, &kept).unwrap();
+
     // Round 0: shard 1 killed once it has played some games (a machine
     // lost), then run again: it plays only what it lacks.
     let j1 = season.join("shards/1-of-2.jsonl");
@@ -152,6 +184,17 @@ fn a_sharded_season_gives_the_grades_of_one_machine_and_resumes() {
     while lines(&j1) < 4 && Instant::now() < deadline {
         std::thread::sleep(Duration::from_millis(20));
     }
+    // While it runs: a second run of the same shard, and a run without
+    // --shard (which would copy the files anew under its engines), refuse.
+    let (code, text) = grade(&dl, &season, &["--shard", "1/2"]);
+    assert_ne!(code, 0, "{text}");
+    assert!(
+        text.contains("shard 1/2") && text.contains("already running"),
+        "{text}"
+    );
+    let (code, text) = grade(&dl, &season, &[]);
+    assert_ne!(code, 0, "{text}");
+    assert!(text.contains("is under way"), "{text}");
     child.kill().unwrap();
     child.wait().unwrap();
     assert!(

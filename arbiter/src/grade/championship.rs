@@ -438,7 +438,7 @@ pub(crate) fn play(
             continue;
         }
         let first = o.design.first_board(round);
-        let mut plan = Plan::from_pairings(
+        let plan = Plan::from_pairings(
             o.game,
             entrants.clone(),
             &pairings,
@@ -451,18 +451,7 @@ pub(crate) fn play(
         if let Some((shard, season)) = &o.shard {
             let known = shards::known(&plan, season)?;
             if known.len() < plan.games.len() {
-                if rounds.is_empty() {
-                    tournament::preflight(&plan, &o.clock.timeouts())?;
-                }
-                plan.keep_shard(*shard);
-                let result = tournament::run(&plan, &run_options(o, &analysis))?;
-                played.share = Some(Share {
-                    round: Some(round),
-                    played: result.records.len(),
-                    of: plan.games.len(),
-                    interrupted: result.interrupted,
-                });
-                played.records.extend(result.records);
+                played.share = Some(play_share(plan, round, *shard, &known, o, &analysis)?);
                 return Ok(played);
             }
             rounds.push(plan.fingerprint.clone());
@@ -504,6 +493,33 @@ pub(crate) fn play(
         });
     }
     Ok(played)
+}
+
+/// A shard's share of `plan` (round `round`, not complete in the season's
+/// journals): its games not `known` anywhere, every engine started first
+/// (the shard may run on a machine that lacks what one of them needs: then
+/// nothing is played, rather than games lost at startup).
+fn play_share(
+    mut plan: Plan,
+    round: u32,
+    shard: Shard,
+    known: &[GameRecord],
+    o: &Options<'_>,
+    analysis: &Path,
+) -> Result<Share> {
+    tournament::preflight(&plan, &o.clock.timeouts())?;
+    plan.keep_shard(shard);
+    let share = plan.games.len();
+    let known: std::collections::HashSet<_> = known.iter().map(|r| r.key).collect();
+    plan.games.retain(|g| !known.contains(&g.key));
+    let already = share - plan.games.len();
+    let result = tournament::run(&plan, &run_options(o, analysis))?;
+    Ok(Share {
+        round: Some(round),
+        played: already + result.records.len(),
+        of: share,
+        interrupted: result.interrupted,
+    })
 }
 
 /// How the plan runs: replaced moves counted (the rubric weighs the share

@@ -115,14 +115,18 @@ pub(crate) fn check_all(
     let dir = out.join("check");
     std::fs::create_dir_all(&dir)?;
     if !may_run {
-        let missing: Vec<&str> = entries
+        // A shard: the kept checks, read once, or nothing.
+        let mut missing: Vec<&str> = Vec::new();
+        let found: Vec<Option<Kept>> = entries
             .iter()
-            .filter(|e| {
-                e.engine
-                    .as_ref()
-                    .is_some_and(|spec| kept(spec, &e.sub.name, opts, out, &dir).is_none())
+            .map(|e| {
+                let spec = e.engine.as_ref()?;
+                let k = kept(spec, &e.sub.name, opts, out, &dir);
+                if k.is_none() {
+                    missing.push(e.sub.name.as_str());
+                }
+                k
             })
-            .map(|e| e.sub.name.as_str())
             .collect();
         if !missing.is_empty() {
             anyhow::bail!(
@@ -137,6 +141,10 @@ pub(crate) fn check_all(
                 dir.display()
             );
         }
+        for (e, k) in entries.iter_mut().zip(found) {
+            e.check = k;
+        }
+        return Ok(());
     }
     let shared: &[Entry] = entries;
     let results = tabula::pool::run(shared.len(), threads, signals::interrupted, |i| {

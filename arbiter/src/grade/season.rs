@@ -134,14 +134,25 @@ pub(crate) struct Season<'a> {
     pub(crate) out: PathBuf,
     sandbox: SandboxArgs,
     threads: usize,
+    /// Held while the season runs ([`shards::Locks`]).
+    _locks: shards::Locks,
 }
 
 /// `arbiter grade`.
 pub fn run(args: GradeArgs, command: &[String]) -> Result<ExitCode> {
     let season = Season::open(&args)?;
-    let mut entries = match args.shard {
-        Some(_) => season.prepared()?,
-        None => season.intake_and_recognise()?,
+    let (mut entries, prepared) = match args.shard {
+        Some(_) => {
+            let p = shards::load(&season.out)?;
+            // The flags first: other flags would also miss the kept checks.
+            let flags = shards::Championship {
+                flags: season.flags(),
+                admitted: p.championship.admitted.clone(),
+            };
+            shards::same_championship(&flags, &p.championship)?;
+            (season.prepared(p.submissions), Some(p.championship))
+        }
+        None => (season.intake_and_recognise()?, None),
     };
     if crate::signals::interrupted() {
         crate::errln!(
@@ -160,10 +171,12 @@ pub fn run(args: GradeArgs, command: &[String]) -> Result<ExitCode> {
         e.verdict = admission::verdict(e, &overrides);
     }
     tell_unknown_overrides(&entries, &overrides);
-    if let Some(shard) = args.shard {
+    let defined = season.defined(&entries);
+    if let (Some(shard), Some(prepared)) = (args.shard, &prepared) {
+        shards::same_championship(&defined, prepared)?;
         return season.play_shard(&entries, command, shard);
     }
-    shards::save(&season.out, kept_for_shards(&entries))?;
+    shards::save(&season.out, kept_for_shards(&entries), defined)?;
     if args.prepare {
         season.tell_prepared(&entries);
         return Ok(ExitCode::SUCCESS);
@@ -205,9 +218,12 @@ impl<'a> Season<'a> {
             bail!("no download at '{}'", args.input.display());
         }
         intake::check_paths(&args.input, &args.out, args.rubric.as_deref())?;
-        let out = args.out.clone();
+        // Absolute, as the engines' commands name it (and every shard must).
+        let out = std::path::absolute(&args.out)
+            .with_context(|| format!("cannot read the path '{}'", args.out.display()))?;
         std::fs::create_dir_all(&out)
             .with_context(|| format!("cannot create the folder '{}'", out.display()))?;
+        let locks = shards::Locks::take(&out, args.shard)?;
         let sandbox = SandboxArgs {
             sandbox: Mode::On,
             freeze_idle: false,
@@ -235,6 +251,7 @@ impl<'a> Season<'a> {
             out,
             sandbox,
             threads: args.concurrency.unwrap_or(cores).max(1),
+            _locks: locks,
         })
     }
 
@@ -438,15 +455,13 @@ impl<'a> Season<'a> {
 
     /// A shard's submissions: the preparing run's, with their recognitions
     /// (never recognised again here: see [`shards`]).
-    fn prepared(&self) -> Result<Vec<Entry>> {
-        let subs = shards::load(&self.out)?;
+    fn prepared(&self, subs: Vec<(Submission, Option<Recognition>)>) -> Vec<Entry> {
         crate::outln!(
             "{} prepared in {}",
             plural(subs.len(), "submission"),
             self.out.display()
         );
-        Ok(subs
-            .into_iter()
+        subs.into_iter()
             .map(|(sub, recognition)| Entry {
                 sub,
                 recognition,
@@ -459,7 +474,40 @@ impl<'a> Season<'a> {
                     overridden: None,
                 },
             })
-            .collect())
+            .collect()
+    }
+
+    /// What defines this run's championship: the flags that make its plan,
+    /// and who is admitted.
+    fn defined(&self, entries: &[Entry]) -> shards::Championship {
+        let mut admitted: Vec<String> = entries
+            .iter()
+            .filter(|e| e.verdict.status == Status::Admitted && e.engine.is_some())
+            .map(|e| e.sub.name.clone())
+            .collect();
+        admitted.sort();
+        shards::Championship {
+            flags: self.flags(),
+            admitted,
+        }
+    }
+
+    /// The flags that make the championship's plan, as `name value` words.
+    fn flags(&self) -> Vec<String> {
+        let a = self.args;
+        let flags = [
+            ("--game", self.game.to_string()),
+            ("--year", format!("{:?}", a.year)),
+            ("--movetime", a.movetime.to_string()),
+            ("--margin", a.margin.to_string()),
+            ("--design", format!("{:?}", a.design)),
+            ("--rounds", a.rounds.to_string()),
+            ("--boards", format!("{:?}", a.boards)),
+            ("--gate-boards", format!("{:?}", a.gate_boards)),
+            ("--no-analysis", a.no_analysis.to_string()),
+            ("--sandbox-memory", a.sandbox_memory.to_string()),
+        ];
+        flags.iter().map(|(k, v)| format!("{k} {v}")).collect()
     }
 
     /// What `--prepare` leaves: the admitted, the championship's games,
@@ -490,6 +538,10 @@ impl<'a> Season<'a> {
     fn play_shard(&self, entries: &[Entry], command: &[String], s: Shard) -> Result<ExitCode> {
         let played = self.championship(entries, command, Some(s))?;
         let journal = shards::journal_of(&self.out, s);
+        if played.costs.played.is_none() {
+            crate::outln!("shard {s}: no submission is admitted: nothing to play");
+            return Ok(ExitCode::SUCCESS);
+        }
         match played.share {
             Some(share) if share.interrupted => {
                 crate::errln!(
@@ -531,18 +583,28 @@ impl<'a> Season<'a> {
         let analysis = html::analysis_beside(&results);
         let a = shards::absorb(&self.out, &results, &analysis)?;
         if a.journals > 0 {
+            let mut left = Vec::new();
+            if a.untrusted > 0 {
+                left.push(format!(
+                    "{} that do not replay",
+                    plural(a.untrusted, "line")
+                ));
+            }
+            if a.conflicts > 0 {
+                left.push(format!(
+                    "{} recorded twice, differently",
+                    plural(a.conflicts, "game")
+                ));
+            }
             crate::outln!(
                 "shards: {} added from {} ({} with their analysis){}",
                 plural(a.games, "game"),
                 plural(a.journals, "journal"),
                 a.analysed,
-                if a.untrusted > 0 {
-                    format!(
-                        "; {} left out (they do not replay)",
-                        plural(a.untrusted, "line")
-                    )
-                } else {
+                if left.is_empty() {
                     String::new()
+                } else {
+                    format!("; left out, played again: {}", left.join(", "))
                 }
             );
         }

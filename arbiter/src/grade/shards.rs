@@ -40,7 +40,7 @@ use crate::run::plan::Plan;
 use crate::run::shard::Shard;
 use crate::run::verify;
 use anyhow::{bail, Context, Result};
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 /// The preparing run's submissions and recognitions, in the season folder.
@@ -49,27 +49,69 @@ pub(crate) const PREPARED: &str = "prepared.json";
 /// The folder of the shards' journals, in the season folder.
 pub(crate) const SHARDS: &str = "shards";
 
+/// The lock of the season folder ([`Locks`]).
+const SEASON_LOCK: &str = "season.lock";
+
 /// What a shard needs of the preparing run.
 #[derive(serde::Serialize, serde::Deserialize)]
 pub(crate) struct Prepared {
-    /// The season folder where it was prepared (absolute): every engine's
-    /// command names its files there, and the championship's fingerprints
-    /// with them.
+    /// The season folder where it was prepared (absolute, as `--out` was
+    /// given): the engines' commands name their files there.
     pub(crate) folder: PathBuf,
     pub(crate) submissions: Vec<(Submission, Option<Recognition>)>,
+    /// What defines the championship: the flags that make its plan, and the
+    /// submissions admitted. A shard that would play another refuses.
+    pub(crate) championship: Championship,
 }
 
-/// The season folder as every machine must see it.
-fn absolute(out: &Path) -> PathBuf {
-    std::fs::canonicalize(out).unwrap_or_else(|_| out.to_path_buf())
+/// What defines a season's championship besides its engines.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub(crate) struct Championship {
+    /// The flags, as `name value` words (`--movetime 1000`, `--design linear`, …).
+    pub(crate) flags: Vec<String>,
+    pub(crate) admitted: Vec<String>,
 }
 
-/// Keeps the submissions and their recognitions for the shards (through a
-/// temporary file: a shard never reads half of it).
-pub(crate) fn save(out: &Path, subs: Vec<(Submission, Option<Recognition>)>) -> Result<()> {
+impl Championship {
+    /// What differs from `other` (the preparing run's), in words.
+    fn differences(&self, prepared: &Championship) -> Vec<String> {
+        let mut out: Vec<String> = self
+            .flags
+            .iter()
+            .zip(&prepared.flags)
+            .filter(|(a, b)| a != b)
+            .map(|(a, b)| format!("{a} here, {b} when prepared"))
+            .collect();
+        let only = |a: &[String], b: &[String]| -> Vec<String> {
+            a.iter()
+                .filter(|n| !b.contains(n))
+                .map(|n| crate::names::shown(n))
+                .collect()
+        };
+        let here = only(&self.admitted, &prepared.admitted);
+        if !here.is_empty() {
+            out.push(format!("admitted here only: {}", here.join(", ")));
+        }
+        let there = only(&prepared.admitted, &self.admitted);
+        if !there.is_empty() {
+            out.push(format!("admitted when prepared only: {}", there.join(", ")));
+        }
+        out
+    }
+}
+
+/// Keeps the submissions, their recognitions and what defines the
+/// championship for the shards (through a temporary file: a shard never
+/// reads half of it).
+pub(crate) fn save(
+    out: &Path,
+    subs: Vec<(Submission, Option<Recognition>)>,
+    championship: Championship,
+) -> Result<()> {
     let prepared = Prepared {
-        folder: absolute(out),
+        folder: out.to_path_buf(),
         submissions: subs,
+        championship,
     };
     let path = out.join(PREPARED);
     let tmp = out.join(format!("{PREPARED}.tmp"));
@@ -78,9 +120,10 @@ pub(crate) fn save(out: &Path, subs: Vec<(Submission, Option<Recognition>)>) -> 
         .with_context(|| format!("cannot write '{}'", path.display()))
 }
 
-/// The preparing run's submissions, for a shard: refused when the season
-/// was never prepared, or was prepared at another path.
-pub(crate) fn load(out: &Path) -> Result<Vec<(Submission, Option<Recognition>)>> {
+/// The preparing run's submissions and championship, for a shard:
+/// refused when the season was never prepared, or was prepared at another
+/// path (`out` is absolute, as the engines' commands name it).
+pub(crate) fn load(out: &Path) -> Result<Prepared> {
     let path = out.join(PREPARED);
     let text = match std::fs::read(&path) {
         Ok(t) => t,
@@ -99,17 +142,96 @@ pub(crate) fn load(out: &Path) -> Result<Vec<(Submission, Option<Recognition>)>>
             path.display()
         )
     })?;
-    let here = absolute(out);
-    if prepared.folder != here {
+    if prepared.folder != out {
         bail!(
-            "--shard: the season was prepared in '{}', and this machine sees it at '{}': \
-             every machine must see the season folder at the same path (a shared folder), \
+            "--shard: the season was prepared in '{}', and this run is given '{}': every \
+             machine must give the season folder by the same path (a shared folder), \
              since the engines' commands name their files there",
             prepared.folder.display(),
-            here.display()
+            out.display()
         );
     }
-    Ok(prepared.submissions)
+    Ok(prepared)
+}
+
+/// A shard's championship against the preparing run's: refused when they
+/// differ (another plan: its games would be wasted).
+pub(crate) fn same_championship(here: &Championship, prepared: &Championship) -> Result<()> {
+    let differences = here.differences(prepared);
+    if !differences.is_empty() {
+        bail!(
+            "--shard: this shard would play another championship than the one prepared ({}): \
+             give the shard the preparing run's arguments, or prepare again (and keep \
+             overrides.toml as it was when prepared)",
+            differences.join("; ")
+        );
+    }
+    Ok(())
+}
+
+/// The locks that keep the runs of one season folder apart (`flock`, also
+/// over NFS; released when a run ends, however it ends): a shard holds
+/// `season.lock` shared and its own `shards/K-of-N.lock` alone, so two
+/// runs of one shard refuse each other; a run without `--shard` (which
+/// copies the submissions' files anew, and writes the season's files)
+/// holds `season.lock` alone, so it waits for no shard and no shard starts
+/// beside it.
+pub(crate) struct Locks {
+    _files: Vec<std::fs::File>,
+}
+
+fn lock_file(path: &Path) -> Result<std::fs::File> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("cannot create '{}'", dir.display()))?;
+    }
+    std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(path)
+        .with_context(|| format!("cannot open the lock '{}'", path.display()))
+}
+
+impl Locks {
+    /// The locks of a run of the season in `out`: shard `shard`'s, or the
+    /// whole season's.
+    pub(crate) fn take(out: &Path, shard: Option<Shard>) -> Result<Locks> {
+        let season = lock_file(&out.join(SEASON_LOCK))?;
+        let Some(s) = shard else {
+            if season.try_lock().is_err() {
+                bail!(
+                    "another run of the season in '{}' is under way (a shard, or grade itself): \
+                     wait for it to end (this run would copy the submissions' files anew under \
+                     its engines), then run again",
+                    out.display()
+                );
+            }
+            return Ok(Locks {
+                _files: vec![season],
+            });
+        };
+        if season.try_lock_shared().is_err() {
+            bail!(
+                "a run of the season in '{}' without --shard is under way: run shard {s} when \
+                 it has ended",
+                out.display()
+            );
+        }
+        let own_path = out.join(SHARDS).join(format!("{}-of-{}.lock", s.k, s.n));
+        let own = lock_file(&own_path)?;
+        if own.try_lock().is_err() {
+            bail!(
+                "shard {s} of the season in '{}' is already running (its lock {} is held, on \
+                 this machine or another): one run of a shard at a time",
+                out.display(),
+                own_path.display()
+            );
+        }
+        Ok(Locks {
+            _files: vec![season, own],
+        })
+    }
 }
 
 /// Shard `s`'s journal in the season folder `out`.
@@ -162,6 +284,8 @@ pub(crate) struct Absorbed {
     /// Lines of the shards' journals that did not replay by the rules (told,
     /// left out: their games are played again).
     pub(crate) untrusted: usize,
+    /// Games recorded differently by two lines (none added).
+    pub(crate) conflicts: usize,
 }
 
 /// Adds the games of every shard's journal in `out` that the season's
@@ -183,11 +307,27 @@ pub(crate) fn absorb(out: &Path, results: &Path, analysis: &Path) -> Result<Abso
         journal::tell_untrusted(&checked.untrusted, "not added to the season (played again)");
         absorbed.untrusted = checked.untrusted.len();
     }
-    let mut have = season_keys(results)?;
-    let mut new: Vec<GameRecord> = Vec::new();
+    let have = season_keys(results)?;
+    let mut by_id: BTreeMap<(String, GameKey), Vec<GameRecord>> = BTreeMap::new();
     for (r, _) in checked.records {
-        if have.insert((r.tournament.clone(), r.key)) {
-            new.push(r);
+        let id = (r.tournament.clone(), r.key);
+        if !have.contains(&id) {
+            by_id.entry(id).or_default().push(r);
+        }
+    }
+    let mut new: Vec<GameRecord> = Vec::new();
+    for ((_, key), records) in by_id {
+        // Records of one game that disagree: none is trusted, the game is
+        // played again (as resume does in one journal).
+        if records.iter().all(|r| r.same_game(&records[0])) {
+            new.extend(records.into_iter().next());
+        } else {
+            log::warn!(
+                "game {key}: {} records in the shards' journals that disagree: none is \
+                 added, the game is played again",
+                records.len()
+            );
+            absorbed.conflicts += 1;
         }
     }
     if new.is_empty() {
