@@ -19,6 +19,7 @@ cluster of 8 nodes.
 
     python3 benches/season.py grade --out DIR [--movetime 1000]
             [--concurrency 2] [--size 60] [--design linear|round-robin]
+            [--boards B] [--gate-boards G]
         the same class handed in as submissions: DIR/download/ is a
         Moodle-style download of `--size` folders (`Nome Apelido_9000NN_
         assignsubmission_file_`, synthetic names in a shuffled order), each a
