@@ -66,6 +66,7 @@ fn measure(
         command: Vec::new(),
         live: None,
         analyse: None,
+        siblings: Vec::new(),
     };
     let t0 = Instant::now();
     let r = arbiter::run_plan(&plan, &opts)?;

@@ -741,6 +741,9 @@ fn a_linear_season_plays_the_gates_then_a_swiss_and_resumes() {
     ];
     let text = grade(&dl, &out, &args);
     assert!(text.contains("championship: the linear design"), "{text}");
+    // Each round is a plan of its own in the one journal: the earlier
+    // rounds' games are the season's, never told as another tournament's.
+    assert!(!text.contains("another tournament"), "{text}");
     let journal = out.join("results.jsonl");
     let games = support::results(&journal);
     // Round 0: each of 4 submissions against each of 3 gates, and the
@@ -857,6 +860,7 @@ fn a_linear_season_plays_the_gates_then_a_swiss_and_resumes() {
     let text = grade(&dl, &out, &args);
     let again = support::results(&journal);
     assert_eq!(again.len(), games.len(), "only the 6 missing games: {text}");
+    assert!(!text.contains("another tournament"), "{text}");
     let now: Vec<String> = std::fs::read_to_string(&journal)
         .unwrap()
         .lines()

@@ -469,7 +469,7 @@ pub(crate) fn play(
         if rounds.is_empty() {
             tournament::preflight(&plan, &o.clock.timeouts())?;
         }
-        let result = tournament::run(&plan, &run_options(o, &analysis))?;
+        let result = tournament::run(&plan, &run_options(o, &analysis, &rounds))?;
         rounds.push(plan.fingerprint.clone());
         played.games += plan.games.len();
         let ended = result.records.len() == plan.games.len() && !result.interrupted;
@@ -524,8 +524,9 @@ fn play_share(
 
 /// How the plan runs: replaced moves counted (the rubric weighs the share
 /// of its own moves), every game's traffic kept beside the journal when it
-/// has a fault.
-fn run_options(o: &Options<'_>, analysis: &Path) -> RunOptions {
+/// has a fault; the games of the season's earlier `rounds` in the journal
+/// are its own.
+fn run_options(o: &Options<'_>, analysis: &Path, rounds: &[String]) -> RunOptions {
     let mut log_dir = o.results.as_os_str().to_owned();
     log_dir.push(".logs");
     RunOptions {
@@ -547,6 +548,7 @@ fn run_options(o: &Options<'_>, analysis: &Path) -> RunOptions {
             file: Some(analysis.to_path_buf()),
             threads: o.threads,
         }),
+        siblings: rounds.to_vec(),
     }
 }
 

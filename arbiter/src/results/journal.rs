@@ -21,6 +21,7 @@
 use crate::results::record::{GameKey, GameRecord};
 use crate::results::result::{Offender, Reason, Side, Winner};
 use anyhow::{Context, Result};
+use std::collections::BTreeMap;
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
@@ -35,8 +36,8 @@ pub(crate) struct Loaded {
     pub(crate) done: Vec<GameRecord>,
     /// The 0-based line of each of `done` in the file.
     pub(crate) lines: Vec<usize>,
-    /// Lines of other tournaments.
-    pub(crate) other: usize,
+    /// Lines of other tournaments, by fingerprint.
+    pub(crate) others: BTreeMap<String, usize>,
     /// Lines that are not results (cut short, edited by hand).
     pub(crate) bad: usize,
     /// The plan lines of a sharded journal (see [`crate::run::shard`]), verbatim.
@@ -106,7 +107,7 @@ pub(crate) fn load(path: &Path, fingerprint: &str) -> Result<Loaded> {
                 loaded.done.push(r);
                 loaded.lines.push(i);
             }
-            Ok(_) => loaded.other += 1,
+            Ok(r) => *loaded.others.entry(r.tournament).or_default() += 1,
             Err(_) => loaded.bad += 1,
         }
     }
@@ -501,7 +502,10 @@ mod tests {
             .filter(|l| l.contains(&format!("\"tournament\":\"{}\"", first.tournament)))
             .count();
         assert_eq!(loaded.done.len(), same);
-        assert_eq!(loaded.other, OLD.lines().count() - same);
+        assert_eq!(
+            loaded.others.values().sum::<usize>(),
+            OLD.lines().count() - same
+        );
         assert_eq!(loaded.bad, 1);
     }
 

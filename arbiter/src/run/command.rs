@@ -293,6 +293,7 @@ fn prepare(
             .filter(|_| c.html_live)
             .map(|path| Live::new(path.clone(), page.clone())),
         analyse: c.analyse.options(c.results.as_deref()),
+        siblings: Vec::new(),
     };
     let setup = Setup {
         game,

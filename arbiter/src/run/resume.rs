@@ -29,8 +29,10 @@ pub(crate) struct Resumed {
 }
 
 /// Reads the games of `plan` from the journal at `path` (nothing when it
-/// does not exist), and moves the lines it cannot trust aside.
-pub(crate) fn resume(plan: &Plan, path: &Path) -> Result<Resumed> {
+/// does not exist), and moves the lines it cannot trust aside. The games of
+/// `siblings` (other plans of the same season) are not told as another
+/// tournament's.
+pub(crate) fn resume(plan: &Plan, path: &Path, siblings: &[String]) -> Result<Resumed> {
     let loaded = journal::load(path, &plan.fingerprint)?;
     if loaded.bad > 0 {
         log::warn!(
@@ -39,12 +41,16 @@ pub(crate) fn resume(plan: &Plan, path: &Path) -> Result<Resumed> {
             plural(loaded.bad, "line")
         );
     }
-    if loaded.other > 0 && loaded.done.is_empty() {
+    let other: usize = (loaded.others.iter())
+        .filter(|(fingerprint, _)| !siblings.contains(fingerprint))
+        .map(|(_, lines)| lines)
+        .sum();
+    if other > 0 && loaded.done.is_empty() {
         log::warn!(
             "{}: {} of another tournament (other engines, boards or time control) \
              in this file, not counted here",
             path.display(),
-            plural(loaded.other, "game")
+            plural(other, "game")
         );
     }
     let checked = verify::verify(plan, loaded.done, &loaded.lines, plan.whole);

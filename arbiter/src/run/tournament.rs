@@ -55,6 +55,10 @@ pub struct RunOptions {
     pub live: Option<Live>,
     /// The games analysed as they finish (`--analyse`).
     pub analyse: Option<AnalyseOptions>,
+    /// The fingerprints of the other plans one season writes to the same
+    /// journal (`arbiter grade`'s earlier rounds): their games are the
+    /// season's, not another tournament's, and are not warned about.
+    pub siblings: Vec<String>,
 }
 
 /// What a run produced.
@@ -134,7 +138,7 @@ pub fn run(plan: &Plan, opts: &RunOptions) -> Result<RunResult> {
         rejected,
         plan_lines,
     } = match &opts.results {
-        Some(path) => resume(plan, path)?,
+        Some(path) => resume(plan, path, &opts.siblings)?,
         None => Resumed::default(),
     };
     let mut journal = match &opts.results {
@@ -572,6 +576,7 @@ mod tests {
             command: Vec::new(),
             live: None,
             analyse: None,
+            siblings: Vec::new(),
         };
         let mut heard = Heard::default();
         let (records, interrupted) = dispatch(&plan, &opts, Vec::new(), &mut [&mut heard]).unwrap();
@@ -618,6 +623,7 @@ mod tests {
             command: Vec::new(),
             live: None,
             analyse: None,
+            siblings: Vec::new(),
         };
         let mut heard = Heard::default();
         let e = dispatch(&plan, &opts, Vec::new(), &mut [&mut heard]).unwrap_err();
