@@ -451,7 +451,9 @@ pub(crate) fn play(
         if let Some((shard, season)) = &o.shard {
             let known = shards::known(&plan, season)?;
             if known.len() < plan.games.len() {
-                played.share = Some(play_share(plan, round, *shard, &known, o, &analysis)?);
+                played.share = Some(play_share(
+                    plan, round, *shard, &known, o, &analysis, &rounds,
+                )?);
                 return Ok(played);
             }
             rounds.push(plan.fingerprint.clone());
@@ -506,6 +508,7 @@ fn play_share(
     known: &[GameRecord],
     o: &Options<'_>,
     analysis: &Path,
+    siblings: &[String],
 ) -> Result<Share> {
     tournament::preflight(&plan, &o.clock.timeouts())?;
     plan.keep_shard(shard);
@@ -513,7 +516,7 @@ fn play_share(
     let known: std::collections::HashSet<_> = known.iter().map(|r| r.key).collect();
     plan.games.retain(|g| !known.contains(&g.key));
     let already = share - plan.games.len();
-    let result = tournament::run(&plan, &run_options(o, analysis))?;
+    let result = tournament::run(&plan, &run_options(o, analysis, siblings))?;
     Ok(Share {
         round: Some(round),
         played: already + result.records.len(),
