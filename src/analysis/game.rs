@@ -473,6 +473,8 @@ impl Analyser {
             records.push(self.judge(ply, &pos, mv, &model, first_move));
             pos.play_unchecked(mv);
         }
+        // The table's memory back while the analyser waits for its next game.
+        self.searcher.reset();
         if self.stop.load(Ordering::Relaxed) {
             return Err(AnalysisError::Stopped);
         }

@@ -35,7 +35,9 @@
 //! game from a cleared search state ([`Searcher::reset`]) and searches its
 //! plies in order, so neither the games analysed before nor the thread
 //! matters. Within a game the transposition table is kept from ply to ply
-//! (the position after a move was searched while judging it).
+//! (the position after a move was searched while judging it); after the
+//! game it is cleared again, which gives the memory it grew to back (an
+//! analyser waiting for its next game holds 64 KiB, not 16 MiB).
 //!
 //! [`Searcher::reset`]: crate::search::Searcher::reset
 //!

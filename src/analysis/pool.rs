@@ -1,7 +1,8 @@
 //! The one analysis pool: threads with one [`Analyser`] each, analysing the
 //! games handed to them and handing back each result as it is done
 //! (streaming: in any order, each with its job number), stoppable at once,
-//! at the scheduler's idle priority when asked. [`analyse_all`] (the
+//! at the scheduler's idle priority when asked, widened to more threads
+//! when more cores free up ([`Pool::widen`]). [`analyse_all`] (the
 //! benchmark, the tests), `arbiter analyse` and the arbiter's `--analyse`
 //! all use it; what a job is (a start and its moves, a results record) is
 //! the caller's, with the function that analyses it.
@@ -35,15 +36,29 @@ impl std::error::Error for Panicked {}
 /// gave (`Err(Panicked)` when it panicked).
 pub type Done<J, R> = (usize, J, Result<R, Panicked>);
 
+/// What the analysed job's function is: shared by the pool's threads.
+type AnalyseFn<J, R> = dyn Fn(&mut Analyser, &J) -> R + Send + Sync;
+
 /// Threads analysing the jobs handed to them, in any order.
 pub struct Pool<J, R> {
     jobs: Option<mpsc::Sender<(usize, J)>>,
     done: mpsc::Receiver<Done<J, R>>,
     workers: Vec<JoinHandle<()>>,
-    stop: Arc<AtomicBool>,
+    /// What a new thread is given (for [`Pool::widen`]).
+    shared: Shared<J, R>,
     /// Jobs given and not yet taken back.
     pending: usize,
     next: usize,
+}
+
+/// What every thread of a pool shares.
+struct Shared<J, R> {
+    settings: Settings,
+    idle: bool,
+    jobs: Arc<Mutex<mpsc::Receiver<(usize, J)>>>,
+    done: mpsc::Sender<Done<J, R>>,
+    stop: Arc<AtomicBool>,
+    analyse: Arc<AnalyseFn<J, R>>,
 }
 
 impl<J: Send + 'static, R: Send + 'static> Pool<J, R> {
@@ -58,58 +73,39 @@ impl<J: Send + 'static, R: Send + 'static> Pool<J, R> {
         analyse: impl Fn(&mut Analyser, &J) -> R + Send + Sync + 'static,
     ) -> Pool<J, R> {
         let (jobs_tx, jobs_rx) = mpsc::channel::<(usize, J)>();
-        let jobs_rx = Arc::new(Mutex::new(jobs_rx));
         let (done_tx, done) = mpsc::channel();
-        let stop = Arc::new(AtomicBool::new(false));
-        let analyse = Arc::new(analyse);
-        let workers = (0..threads.max(1))
-            .map(|_| {
-                let (jobs, done, stop) = (Arc::clone(&jobs_rx), done_tx.clone(), Arc::clone(&stop));
-                let analyse = Arc::clone(&analyse);
-                std::thread::spawn(move || {
-                    if idle {
-                        idle_priority();
-                    }
-                    let mut analyser = Analyser::new(settings).stopped_by(Arc::clone(&stop));
-                    loop {
-                        if stop.load(Ordering::Relaxed) {
-                            break;
-                        }
-                        let job = match jobs.lock() {
-                            Ok(rx) => rx.recv(),
-                            Err(_) => break,
-                        };
-                        let Ok((n, job)) = job else { break };
-                        let result =
-                            catch_unwind(AssertUnwindSafe(|| analyse(&mut analyser, &job)))
-                                .map_err(|panic| {
-                                    let message = panic
-                                        .downcast_ref::<&str>()
-                                        .map(|s| s.to_string())
-                                        .or_else(|| panic.downcast_ref::<String>().cloned())
-                                        .unwrap_or_default();
-                                    log::error!("the analysis of job {n} failed: {message}");
-                                    Panicked
-                                });
-                        if result.is_err() {
-                            // Its search state may be half changed: a fresh one.
-                            analyser = Analyser::new(settings).stopped_by(Arc::clone(&stop));
-                        }
-                        if done.send((n, job, result)).is_err() {
-                            break;
-                        }
-                    }
-                })
-            })
-            .collect();
-        Pool {
+        let mut pool = Pool {
             jobs: Some(jobs_tx),
             done,
-            workers,
-            stop,
+            workers: Vec::new(),
+            shared: Shared {
+                settings,
+                idle,
+                jobs: Arc::new(Mutex::new(jobs_rx)),
+                done: done_tx,
+                stop: Arc::new(AtomicBool::new(false)),
+                analyse: Arc::new(analyse),
+            },
             pending: 0,
             next: 0,
+        };
+        pool.widen(threads.max(1));
+        pool
+    }
+
+    /// Brings the pool to `threads` threads when it has fewer (each with
+    /// its analyser, as [`Pool::new`] makes them): a tournament's analysis
+    /// starts on the cores its games leave free, and takes every core when
+    /// they are over.
+    pub fn widen(&mut self, threads: usize) {
+        while self.workers.len() < threads {
+            self.workers.push(spawn(&self.shared));
         }
+    }
+
+    /// The pool's threads.
+    pub fn threads(&self) -> usize {
+        self.workers.len()
     }
 
     /// Hands a job to the pool; returns its number (0, 1, …).
@@ -136,32 +132,29 @@ impl<J: Send + 'static, R: Send + 'static> Pool<J, R> {
             return None;
         }
         let got = if wait.is_zero() {
-            self.done
-                .try_recv()
-                .map_err(|e| e == mpsc::TryRecvError::Disconnected)
+            self.done.try_recv().ok()
         } else {
-            self.done
-                .recv_timeout(wait)
-                .map_err(|e| e == mpsc::RecvTimeoutError::Disconnected)
+            self.done.recv_timeout(wait).ok()
         };
         match got {
-            Ok(done) => {
+            Some(done) => {
                 self.pending -= 1;
                 Some(done)
             }
-            // Every thread is gone: nothing more will come back.
-            Err(true) => {
-                self.pending = 0;
+            None => {
+                // Every thread is gone: nothing more will come back.
+                if self.workers.iter().all(JoinHandle::is_finished) {
+                    self.pending = 0;
+                }
                 None
             }
-            Err(false) => None,
         }
     }
 
     /// Stops every analysis at once (the jobs under way come back stopped
     /// or not at all) and waits for the threads.
     pub fn stop(mut self) {
-        self.stop.store(true, Ordering::Relaxed);
+        self.shared.stop.store(true, Ordering::Relaxed);
         self.close();
     }
 }
@@ -177,9 +170,50 @@ impl<J, R> Pool<J, R> {
 
 impl<J, R> Drop for Pool<J, R> {
     fn drop(&mut self) {
-        self.stop.store(true, Ordering::Relaxed);
+        self.shared.stop.store(true, Ordering::Relaxed);
         self.close();
     }
+}
+
+/// A thread of the pool: analyses the jobs it takes until the jobs end or
+/// the pool stops.
+fn spawn<J: Send + 'static, R: Send + 'static>(shared: &Shared<J, R>) -> JoinHandle<()> {
+    let (settings, idle) = (shared.settings, shared.idle);
+    let (jobs, done) = (Arc::clone(&shared.jobs), shared.done.clone());
+    let (stop, analyse) = (Arc::clone(&shared.stop), Arc::clone(&shared.analyse));
+    std::thread::spawn(move || {
+        if idle {
+            idle_priority();
+        }
+        let mut analyser = Analyser::new(settings).stopped_by(Arc::clone(&stop));
+        loop {
+            if stop.load(Ordering::Relaxed) {
+                break;
+            }
+            let job = match jobs.lock() {
+                Ok(rx) => rx.recv(),
+                Err(_) => break,
+            };
+            let Ok((n, job)) = job else { break };
+            let result =
+                catch_unwind(AssertUnwindSafe(|| analyse(&mut analyser, &job))).map_err(|panic| {
+                    let message = panic
+                        .downcast_ref::<&str>()
+                        .map(|s| s.to_string())
+                        .or_else(|| panic.downcast_ref::<String>().cloned())
+                        .unwrap_or_default();
+                    log::error!("the analysis of job {n} failed: {message}");
+                    Panicked
+                });
+            if result.is_err() {
+                // Its search state may be half changed: a fresh one.
+                analyser = Analyser::new(settings).stopped_by(Arc::clone(&stop));
+            }
+            if done.send((n, job, result)).is_err() {
+                break;
+            }
+        }
+    })
 }
 
 /// Analyses `games` (start positions and moves) on `threads` threads (at
@@ -262,6 +296,35 @@ mod tests {
                 (3, Ok(None))
             ]
         );
+        pool.stop();
+    }
+
+    #[test]
+    fn a_widened_pool_analyses_what_one_thread_left() {
+        let settings = Settings {
+            budget: Budget::Nodes(500),
+            ..Settings::default()
+        };
+        let start = AnyPosition::from_fen("dots 1x2 00/00 0/0/0 1 0 0").unwrap();
+        let mut pool = Pool::new(settings, 1, false, move |analyser, moves: &Vec<&str>| {
+            analyser.analyse_text(&start, moves).map(|a| a.moves.len())
+        });
+        for _ in 0..6 {
+            pool.submit(vec!["h1.1", "h2.2"]);
+        }
+        assert_eq!(pool.threads(), 1);
+        pool.widen(3);
+        pool.widen(2);
+        assert_eq!(pool.threads(), 3, "widening never narrows");
+        let mut back = Vec::new();
+        while pool.pending() > 0 {
+            if let Some((n, _, result)) = pool.next(Duration::from_millis(50)) {
+                back.push((n, result));
+            }
+        }
+        back.sort_by_key(|b| b.0);
+        let expected: Vec<_> = (0..6).map(|n| (n, Ok(Ok(2)))).collect();
+        assert_eq!(back, expected);
         pool.stop();
     }
 }

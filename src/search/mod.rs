@@ -172,13 +172,15 @@ impl Searcher {
         self.tt = Tt::new(hash_mib);
     }
 
-    /// Bytes of the transposition table in use now, and the most it has
-    /// used: the memory it holds (a growing table keeps what it reached).
-    pub fn table_bytes(&self) -> (usize, usize) {
-        (self.tt.bytes(), self.tt.reached_bytes())
+    /// Bytes of the transposition table in use now: the memory it holds (a
+    /// growing table, reset, gives back what it grew to).
+    pub fn table_bytes(&self) -> usize {
+        self.tt.bytes()
     }
 
     /// Forgets everything learnt (transposition table, history): `uginewgame`.
+    /// A growing table goes back to its start and gives the memory it grew
+    /// to back to the system.
     pub fn new_game(&mut self) {
         self.tt.clear();
         self.history.clear();

@@ -16,8 +16,11 @@
 //!   what a table of the larger size would have held, in the same slots:
 //!   it never loses an entry the full-size table keeps, and answers every
 //!   probe and store as that table does (a search gives the same results).
-//!   Clearing shrinks it back to its start without giving the memory back
-//!   (the player's next game reuses it).
+//!   Clearing shrinks it back to its start and gives the pages above it
+//!   back to the system (the reservation stays: the next game grows into
+//!   it without moving the table), so a cleared table holds 64 KiB,
+//!   whatever the game before it grew to: a worker's memory is what its
+//!   current game's searches store, not the largest it ever played.
 //! - **Buckets.** A position's bucket is `(hash * buckets) >> 64` (the high
 //!   bits of the 64-bit Zobrist key); a bucket holds [`BUCKET`] entries,
 //!   each checked by the low 32 bits of the key.
@@ -108,8 +111,6 @@ pub struct Tt {
     /// A growing table (see the module documentation), and the most
     /// buckets it may reach.
     growing: Option<usize>,
-    /// The most buckets the table has had (their memory stays in use).
-    reached: usize,
 }
 
 impl Tt {
@@ -120,7 +121,6 @@ impl Tt {
             buckets: vec![Bucket::default(); n],
             generation: 0,
             growing: None,
-            reached: n,
         }
     }
 
@@ -141,7 +141,6 @@ impl Tt {
             buckets,
             generation: 0,
             growing: Some(n),
-            reached: GROWING_MIN,
         }
     }
 
@@ -155,17 +154,12 @@ impl Tt {
         self.buckets.len() * std::mem::size_of::<Bucket>()
     }
 
-    /// The most bytes the table has used: the memory it holds (a growing
-    /// table, cleared, keeps the pages it has written).
-    pub fn reached_bytes(&self) -> usize {
-        self.reached * std::mem::size_of::<Bucket>()
-    }
-
-    /// Forgets every entry (a growing table goes back to its start, keeping
-    /// its memory).
+    /// Forgets every entry (a growing table goes back to its start and
+    /// gives the memory above it back).
     pub fn clear(&mut self) {
         if self.growing.is_some() {
             self.buckets.truncate(GROWING_MIN);
+            give_back_spare(&mut self.buckets);
         }
         self.buckets.fill(Bucket::default());
         self.generation = 0;
@@ -181,7 +175,6 @@ impl Tt {
         // The bit of `split` below the `old` table's index bits.
         let shift = GROWING_MAX.trailing_zeros() - 1 - old.trailing_zeros();
         self.buckets.resize(2 * old, Bucket::default());
-        self.reached = self.reached.max(2 * old);
         for i in (0..old).rev() {
             let from = std::mem::take(&mut self.buckets[i]);
             let mut halves = [Bucket::default(); 2];
@@ -309,6 +302,51 @@ impl Tt {
     }
 }
 
+/// Gives the whole pages of `buckets`' spare capacity back to the system
+/// (Linux: `madvise(MADV_DONTNEED)`; elsewhere nothing): they stop counting
+/// in the process's memory until written again, and the reservation stays,
+/// so the table still grows without moving. Not by shrinking and growing
+/// the vector: the buckets' 64-byte alignment makes the allocator copy
+/// into a new block and free the old one, and glibc then serves the next
+/// tables of that size from its heap, which keeps the pages of freed ones.
+fn give_back_spare(buckets: &mut Vec<Bucket>) {
+    #[cfg(target_os = "linux")]
+    {
+        // SAFETY: sysconf only reads a system constant.
+        let page = usize::try_from(unsafe { libc::sysconf(libc::_SC_PAGESIZE) }).unwrap_or(0);
+        if page == 0 {
+            return;
+        }
+        let spare = buckets.spare_capacity_mut();
+        let start = spare.as_mut_ptr() as usize;
+        let end = start + std::mem::size_of_val(spare);
+        let (first, last) = (start.next_multiple_of(page), end / page * page);
+        if first < last {
+            // SAFETY: [first, last) is whole pages inside the vector's own
+            // allocation, past its length: memory nothing reads (spare
+            // capacity is uninitialised to Rust) and that the vector writes
+            // before it reads it. The kernel drops those pages and maps
+            // zero-filled ones if they are touched again; the mapping and
+            // the allocation are unchanged.
+            let rc = unsafe {
+                libc::madvise(
+                    first as *mut libc::c_void,
+                    last - first,
+                    libc::MADV_DONTNEED,
+                )
+            };
+            if rc != 0 {
+                log::debug!(
+                    "transposition table kept its memory: {}",
+                    std::io::Error::last_os_error()
+                );
+            }
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = buckets;
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -391,10 +429,9 @@ mod tests {
             assert!(growing.probe(key(n - 1)).is_some());
         }
         assert_eq!(growing.bytes(), 8 << 20, "60,000 entries: 8 MiB");
-        // Cleared: back to the start, as a new table, the memory kept.
+        // Cleared: back to the start, as a new table.
         growing.clear();
         assert_eq!(growing.bytes(), GROWING_MIN * 64);
-        assert_eq!(growing.reached_bytes(), 8 << 20);
         assert!(probes(&growing, 60_000).iter().all(Option::is_none));
         fill(&mut growing, 5_000);
         let mut fresh = Tt::growing(16);

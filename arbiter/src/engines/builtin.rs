@@ -7,15 +7,15 @@
 //! long search's 16 MiB: [`Searcher::growing`]) and answers as the full
 //! 16 MiB table does. A worker of a tournament lends its players the
 //! searchers of its earlier games ([`Searchers`]), reset between games so
-//! that each plays as a new one: no table is allocated per game, and the
-//! memory stays what the largest searches of two players need, however
-//! many games are played.
+//! that each plays as a new one: no table is allocated per game, and a
+//! reset table gives back the memory its last game grew it to, so a
+//! worker holds what the searches of its current game store, however many
+//! games are played and whoever played before.
 
 use crate::engines::client::SearchInfo;
 use crate::engines::config::BuiltinKind;
 use rand::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
-use std::collections::HashMap;
 use tabula::games::any::IntoAnyMove;
 use tabula::games::AnyPosition;
 use tabula::search::{EvalConfig, Limits, SearchConfig, Searcher};
@@ -183,50 +183,32 @@ impl Builtin {
 
 /// The searchers of one worker's `builtin:tabula` players, lent to the
 /// players of each game and taken back when it ends: two at most (the two
-/// seats of a game), each reset for its next player. A player gets the one
-/// whose table already has the room its kind grew to in its last game, so
-/// that a light player and a heavy one sharing a worker do not both grow
-/// a large table.
+/// seats of a game), each reset when taken back (which gives its table's
+/// memory back: [`Searcher::reset`]) and for its next player.
 #[derive(Default)]
 pub(crate) struct Searchers {
     spare: Vec<Searcher>,
-    /// The table (bytes) each kind of player used at the end of its last game.
-    grown: HashMap<BuiltinKind, usize>,
 }
 
 impl Searchers {
     /// A player for one game, seeded, with a spare searcher when one is left.
     pub(crate) fn player(&mut self, kind: &BuiltinKind, seed: u64) -> Builtin {
-        let need = self.grown.get(kind).copied().unwrap_or(0);
-        // The smallest table with the room, else the largest.
-        let fit = |s: &Searcher| {
-            let room = s.table_bytes().1;
-            if room >= need {
-                (false, room)
-            } else {
-                (true, usize::MAX - room)
-            }
-        };
-        let best = (0..self.spare.len()).min_by_key(|&i| fit(&self.spare[i]));
         let searcher = match kind {
-            BuiltinKind::Tabula { .. } => best.map(|i| self.spare.swap_remove(i)),
+            BuiltinKind::Tabula { .. } => self.spare.pop(),
             _ => None,
         };
         Builtin::with_searcher(kind, seed, searcher)
     }
 
-    /// Takes back the searcher of a player whose game is over.
+    /// Takes back the searcher of a player whose game is over, reset at
+    /// once: a spare holds no memory of its last game while it waits (a
+    /// worker whose next game has one searching player would otherwise
+    /// keep the other's table too).
     pub(crate) fn keep(&mut self, player: Builtin) {
-        let Some(searcher) = player.searcher else {
-            return;
-        };
-        self.grown.insert(player.kind, searcher.table_bytes().0);
-        self.spare.push(searcher);
-        if self.spare.len() > 2 {
-            let smallest = (0..self.spare.len()).min_by_key(|&i| self.spare[i].table_bytes().1);
-            if let Some(i) = smallest {
-                self.spare.swap_remove(i);
-            }
+        if let Some(mut searcher) = player.searcher {
+            searcher.reset();
+            self.spare.push(searcher);
+            self.spare.truncate(2);
         }
     }
 }
@@ -277,15 +259,14 @@ mod tests {
             }
             assert_eq!(searchers.spare.len(), 2);
         }
-        // The heavier kind gets the larger table back.
-        let bytes = |s: &Searcher| s.table_bytes().1;
+        // A spare, and so a lent table, is small whatever its last game
+        // grew it to.
+        assert!(searchers.spare.iter().all(|s| s.table_bytes() == 64 << 10));
         let heavy = searchers.player(&kinds[1], 1);
         let light = searchers.player(&kinds[0], 1);
-        let (h, l) = (
-            heavy.searcher.as_ref().unwrap(),
-            light.searcher.as_ref().unwrap(),
-        );
-        assert!(bytes(h) > bytes(l), "{} {}", bytes(h), bytes(l));
+        for p in [&heavy, &light] {
+            assert_eq!(p.searcher.as_ref().unwrap().table_bytes(), 64 << 10);
+        }
         // Players that do not search take no searcher.
         searchers.keep(heavy);
         let random = searchers.player(&BuiltinKind::Random, 1);

@@ -11,9 +11,12 @@
 //!
 //! During a tournament the pool's threads run at the scheduler's idle
 //! priority (`SCHED_IDLE`): they take only the CPU time nobody else wants,
-//! so the engines' clocks never pay for the analysis. When the last game
-//! ends, the games not yet analysed are finished with a progress bar
-//! (Ctrl-C leaves them for the next run).
+//! so the engines' clocks never pay for the analysis. While games are
+//! played the pool has one thread for each core the games leave free (at
+//! least one): more could not run, and each holds its analyser's table
+//! (16 MiB). When the last game ends it takes every core, and the games not
+//! yet analysed are finished with a progress bar (Ctrl-C leaves them for
+//! the next run).
 
 use crate::out::plural;
 use crate::out::progress_bar;
@@ -174,6 +177,8 @@ impl AnalyseFlags {
 /// as it comes back, and finishes the rest when the run is done.
 pub(crate) struct AnalysisSink {
     opts: AnalyseOptions,
+    /// Games the run plays at once (its `--concurrency`).
+    games_at_once: usize,
     /// The live page (`--html-live`), told each analysis as it comes back
     /// (the sink hears the run's events for it).
     live: Option<Live>,
@@ -185,11 +190,18 @@ pub(crate) struct AnalysisSink {
 }
 
 impl AnalysisSink {
-    /// A sink; `shown`: the progress bar of the games left at the end;
-    /// `live`: the live page, which this sink then tells every event.
-    pub(crate) fn new(opts: AnalyseOptions, shown: bool, live: Option<Live>) -> AnalysisSink {
+    /// A sink for a run playing `games_at_once` games at once; `shown`:
+    /// the progress bar of the games left at the end; `live`: the live
+    /// page, which this sink then tells every event.
+    pub(crate) fn new(
+        opts: AnalyseOptions,
+        games_at_once: usize,
+        shown: bool,
+        live: Option<Live>,
+    ) -> AnalysisSink {
         AnalysisSink {
             opts,
+            games_at_once,
             live,
             shown,
             pool: None,
@@ -215,12 +227,21 @@ impl AnalysisSink {
         if let Some(live) = self.live.as_mut() {
             live.set_analyses(self.store.clone());
         }
-        let mut pool = new_pool(self.opts.settings, self.opts.threads, true);
+        let mut pool = new_pool(self.opts.settings, self.threads_while_playing(), true);
         for r in done.iter().filter(|r| !self.store.has(r)) {
             pool.submit(r.clone());
         }
         self.pool = Some(pool);
         Ok(())
+    }
+
+    /// The analysis threads while games are played: the cores the games
+    /// leave free, at least one.
+    fn threads_while_playing(&self) -> usize {
+        self.opts
+            .threads
+            .saturating_sub(self.games_at_once)
+            .clamp(1, self.opts.threads.max(1))
     }
 
     /// Keeps what came back within `wait`.
@@ -247,6 +268,9 @@ impl AnalysisSink {
                 pool.stop();
             }
             return Ok(());
+        }
+        if let Some(pool) = self.pool.as_mut() {
+            pool.widen(self.opts.threads);
         }
         let bar = progress_bar(self.shown, left as u64, "games analysed");
         while self.pool.as_ref().is_some_and(|p| p.pending() > 0) {
@@ -511,4 +535,27 @@ pub fn run_command(args: AnalyseArgs) -> Result<std::process::ExitCode> {
         return Ok(std::process::ExitCode::from(130));
     }
     Ok(std::process::ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn while_games_are_played_the_analysis_takes_the_cores_they_leave() {
+        let threads = |cores: usize, games: usize| {
+            let opts = AnalyseOptions {
+                settings: Settings::default(),
+                file: None,
+                threads: cores,
+            };
+            AnalysisSink::new(opts, games, false, None).threads_while_playing()
+        };
+        assert_eq!(threads(16, 4), 12);
+        assert_eq!(threads(16, 15), 1);
+        // At least one, however many games.
+        assert_eq!(threads(2, 2), 1);
+        assert_eq!(threads(2, 4), 1);
+        assert_eq!(threads(1, 1), 1);
+    }
 }

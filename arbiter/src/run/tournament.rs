@@ -161,7 +161,7 @@ pub fn run(plan: &Plan, opts: &RunOptions) -> Result<RunResult> {
     let mut analysis = opts
         .analyse
         .clone()
-        .map(|a| AnalysisSink::new(a, opts.progress, live.take()));
+        .map(|a| AnalysisSink::new(a, opts.concurrency.max(1), opts.progress, live.take()));
     if let Some(page) = live.as_mut() {
         sinks.push(page);
     }
