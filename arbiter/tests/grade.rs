@@ -209,6 +209,20 @@ fn a_download_becomes_grades_a_championship_and_feedback() {
     // Another game's project (Dots and Boxes) for the knight.
     let ines = folder(&dl, "Ines Sa", 100009);
     std::fs::write(ines.join("pontos.lisp"), read("dots-moves/pontos.lisp")).unwrap();
+    // Three that cannot play, each for a reason of its own, on the pages
+    // too: a function jogar calls does not compile; jogar answers NIL
+    // everywhere; jogar reads the person's move from the keyboard.
+    for (who, id, project) in [
+        ("Joana Lima", 100010, "does-not-compile"),
+        ("Luis Melo", 100011, "answers-nil"),
+        ("Marta Nunes", 100012, "asks-human"),
+    ] {
+        std::fs::write(
+            folder(&dl, who, id).join("jogo.lisp"),
+            read(&format!("{project}/jogo.lisp")),
+        )
+        .unwrap();
+    }
 
     let out = tmp.path("out");
     let args = [
@@ -232,7 +246,7 @@ fn a_download_becomes_grades_a_championship_and_feedback() {
     );
 
     let grades = rows(&out.join("grades.csv"));
-    assert_eq!(grades.len(), 9, "one row per submission: {grades:?}");
+    assert_eq!(grades.len(), 12, "one row per submission: {grades:?}");
     let by = |who: &str| {
         grades
             .iter()
@@ -280,8 +294,32 @@ fn a_download_becomes_grades_a_championship_and_feedback() {
             by(who)
         );
     }
-    for who in ["Filipe Neves", "Gil Mota", "Helena Paz", "Ines Sa"] {
+    for who in [
+        "Filipe Neves",
+        "Gil Mota",
+        "Helena Paz",
+        "Ines Sa",
+        "Joana Lima",
+        "Luis Melo",
+        "Marta Nunes",
+    ] {
         assert_eq!(by(who)["status"], "excluded", "{who}: {:?}", by(who));
+    }
+    // Each named by its own reason, in the CSV and, in Portuguese, on the
+    // student's page and the teacher's.
+    for (who, csv, pt) in [
+        ("Joana Lima", "do not compile", "não compilam"),
+        ("Luis Melo", "without a move", "sem jogada"),
+        ("Marta Nunes", "read the keyboard", "leu o teclado"),
+    ] {
+        assert!(by(who)["reason"].contains(csv), "{who}: {:?}", by(who));
+        let page = out
+            .join("feedback")
+            .join(format!("{}.html", by(who)["submission"]));
+        let html = std::fs::read_to_string(&page).unwrap();
+        assert!(html.contains(pt), "{who}'s page: {pt}");
+        let teacher = std::fs::read_to_string(out.join("teacher.html")).unwrap();
+        assert!(teacher.contains(pt), "the teacher's page: {pt}");
     }
     assert!(
         by("Gil Mota")["reason"].contains("jogo.lisp"),
@@ -362,7 +400,7 @@ fn a_download_becomes_grades_a_championship_and_feedback() {
     );
     // The evidence of every admitted submission, against each gate.
     let evidence = rows(&out.join("evidence.csv"));
-    assert_eq!(evidence.len(), 9);
+    assert_eq!(evidence.len(), 12);
     for e in evidence.iter().filter(|e| e["status"] == "admitted") {
         let (moves, own): (u32, u32) =
             (e["moves"].parse().unwrap(), e["own_moves"].parse().unwrap());
