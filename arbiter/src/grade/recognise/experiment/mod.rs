@@ -329,12 +329,7 @@ pub(super) fn run(
             return outcome;
         }
     };
-    outcome.notes = probe.load_notes.iter().take(20).cloned().collect();
-    outcome.uncompiled = probe
-        .load_notes
-        .iter()
-        .filter_map(|n| Uncompiled::read(n))
-        .collect();
+    add_load_notes(&mut outcome, &probe.load_notes);
     let mut session = Session {
         lab,
         desc_dir,
@@ -372,10 +367,28 @@ pub(super) fn run(
     outcome.errors = session.errors.into_iter().map(|(_, e, n)| (e, n)).collect();
     outcome.by_entry = session.by_entry;
     if let Some(p) = session.probe.take() {
+        // The load's notes come on standard error, which may be read after
+        // the `ready` on standard output: the late ones are taken now.
+        add_load_notes(&mut outcome, &p.load_notes);
         p.stop();
     }
     outcome.elapsed = start.elapsed();
     outcome
+}
+
+/// Adds the kit's load notes not yet in `outcome` (the first 20), and the
+/// forms among them that do not compile.
+fn add_load_notes(outcome: &mut Outcome, notes: &[String]) {
+    for n in notes {
+        if outcome.notes.len() < 20 && !outcome.notes.contains(n) {
+            outcome.notes.push(n.clone());
+        }
+        if let Some(u) = Uncompiled::read(n) {
+            if !outcome.uncompiled.contains(&u) {
+                outcome.uncompiled.push(u);
+            }
+        }
+    }
 }
 
 /// The shapes the project's initial-state functions build, on the start.
