@@ -169,17 +169,24 @@ pub(crate) fn same_championship(here: &Championship, prepared: &Championship) ->
     Ok(())
 }
 
-/// The locks that keep the runs of one season folder apart (`flock`, also
-/// over NFS; released when a run ends, however it ends): a shard holds
-/// `season.lock` shared and its own `shards/K-of-N.lock` alone, so two
-/// runs of one shard refuse each other; a run without `--shard` (which
-/// copies the submissions' files anew, and writes the season's files)
-/// holds `season.lock` alone, so it waits for no shard and no shard starts
-/// beside it.
+/// The locks that keep the runs of one season folder apart (POSIX record
+/// locks, `fcntl`'s `F_SETLK`, also over NFS; released when a run ends,
+/// however it ends): a shard holds `season.lock` shared and its own
+/// `shards/K-of-N.lock` alone, so two runs of one shard refuse each other;
+/// a run without `--shard` (which copies the submissions' files anew, and
+/// writes the season's files) holds `season.lock` alone, so it waits for no
+/// shard and no shard starts beside it.
+///
+/// Record locks, not `flock`: an `flock` belongs to the open file and comes
+/// along into every process forked while it is held, so an engine being
+/// started (between its fork and its exec) when its shard was killed held
+/// the killed shard's lock, and the shard run again at once was told it was
+/// still running. A record lock belongs to the process alone.
 pub(crate) struct Locks {
     _files: Vec<std::fs::File>,
 }
 
+/// Opens `path` for locking (creating it and its folder).
 fn lock_file(path: &Path) -> Result<std::fs::File> {
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir)
@@ -188,18 +195,43 @@ fn lock_file(path: &Path) -> Result<std::fs::File> {
     std::fs::OpenOptions::new()
         .create(true)
         .truncate(false)
+        .read(true)
         .write(true)
         .open(path)
         .with_context(|| format!("cannot open the lock '{}'", path.display()))
+}
+
+/// Takes a record lock on the whole of `file` without waiting: shared
+/// (`F_RDLCK`) or alone (`F_WRLCK`). `Ok(false)` when another process
+/// holds a lock in the way.
+fn try_record_lock(file: &std::fs::File, shared: bool) -> std::io::Result<bool> {
+    use std::os::fd::AsRawFd;
+    // SAFETY: a zeroed `flock` is a valid value of this plain C struct.
+    let mut lock: libc::flock = unsafe { std::mem::zeroed() };
+    lock.l_type = if shared { libc::F_RDLCK } else { libc::F_WRLCK } as libc::c_short;
+    lock.l_whence = libc::SEEK_SET as libc::c_short;
+    // (l_start 0 and l_len 0: the whole file, however long it grows.)
+    // SAFETY: fcntl on a descriptor `file` owns, with a struct of this
+    // frame.
+    if unsafe { libc::fcntl(file.as_raw_fd(), libc::F_SETLK, &lock) } == 0 {
+        return Ok(true);
+    }
+    let e = std::io::Error::last_os_error();
+    match e.raw_os_error() {
+        Some(libc::EACCES) | Some(libc::EAGAIN) => Ok(false),
+        _ => Err(e),
+    }
 }
 
 impl Locks {
     /// The locks of a run of the season in `out`: shard `shard`'s, or the
     /// whole season's.
     pub(crate) fn take(out: &Path, shard: Option<Shard>) -> Result<Locks> {
-        let season = lock_file(&out.join(SEASON_LOCK))?;
+        let season_path = out.join(SEASON_LOCK);
+        let season = lock_file(&season_path)?;
+        let cannot = |path: &Path| format!("cannot lock '{}'", path.display());
         let Some(s) = shard else {
-            if season.try_lock().is_err() {
+            if !try_record_lock(&season, false).with_context(|| cannot(&season_path))? {
                 bail!(
                     "another run of the season in '{}' is under way (a shard, or grade itself): \
                      wait for it to end (this run would copy the submissions' files anew under \
@@ -211,7 +243,7 @@ impl Locks {
                 _files: vec![season],
             });
         };
-        if season.try_lock_shared().is_err() {
+        if !try_record_lock(&season, true).with_context(|| cannot(&season_path))? {
             bail!(
                 "a run of the season in '{}' without --shard is under way: run shard {s} when \
                  it has ended",
@@ -220,7 +252,7 @@ impl Locks {
         }
         let own_path = out.join(SHARDS).join(format!("{}-of-{}.lock", s.k, s.n));
         let own = lock_file(&own_path)?;
-        if own.try_lock().is_err() {
+        if !try_record_lock(&own, false).with_context(|| cannot(&own_path))? {
             bail!(
                 "shard {s} of the season in '{}' is already running (its lock {} is held, on \
                  this machine or another): one run of a shard at a time",
@@ -414,4 +446,71 @@ pub(crate) struct Share {
     pub(crate) played: usize,
     pub(crate) of: usize,
     pub(crate) interrupted: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::os::unix::process::CommandExt;
+
+    /// Whether another process can take the lock on `path` alone now (in a
+    /// forked child: record locks never conflict within one process).
+    fn free_for_another_process(path: &Path) -> bool {
+        let c = std::ffi::CString::new(path.as_os_str().as_encoded_bytes()).unwrap();
+        // SAFETY: the child makes only open, fcntl and _exit calls, on
+        // data prepared before the fork.
+        unsafe {
+            match libc::fork() {
+                0 => {
+                    let fd = libc::open(c.as_ptr(), libc::O_RDWR);
+                    let mut lock: libc::flock = std::mem::zeroed();
+                    lock.l_type = libc::F_WRLCK as libc::c_short;
+                    lock.l_whence = libc::SEEK_SET as libc::c_short;
+                    let free = fd >= 0 && libc::fcntl(fd, libc::F_SETLK, &lock) == 0;
+                    libc::_exit(i32::from(!free));
+                }
+                pid => {
+                    let mut st = 0;
+                    libc::waitpid(pid, &mut st, 0);
+                    libc::WIFEXITED(st) && libc::WEXITSTATUS(st) == 0
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_shards_locks_are_its_own_and_leave_with_it() {
+        let dir = std::env::temp_dir().join(format!("tabula-locks-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let s = Shard { k: 1, n: 2 };
+        let own = dir.join(SHARDS).join("1-of-2.lock");
+        let locks = Locks::take(&dir, Some(s)).unwrap();
+        assert!(!free_for_another_process(&own), "the shard holds its lock");
+        assert!(!free_for_another_process(&dir.join(SEASON_LOCK)));
+        // A process started while the locks are held, that stays between
+        // its fork and its exec (an engine being started when its shard is
+        // killed): it has the lock files open, and must not hold the locks.
+        // (Spawned from a thread of its own: `spawn` returns only after
+        // the exec, as the arbiter's other games go on meanwhile.)
+        let starting = std::thread::spawn(|| {
+            let mut cmd = std::process::Command::new("true");
+            // SAFETY: sleep only, between fork and exec.
+            unsafe {
+                cmd.pre_exec(|| {
+                    libc::sleep(2);
+                    Ok(())
+                });
+            }
+            cmd.status().unwrap()
+        });
+        std::thread::sleep(std::time::Duration::from_millis(500));
+        drop(locks);
+        assert!(
+            free_for_another_process(&own),
+            "the shard's lock left with it"
+        );
+        assert!(free_for_another_process(&dir.join(SEASON_LOCK)));
+        assert!(starting.join().unwrap().success());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }
