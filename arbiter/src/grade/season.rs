@@ -24,7 +24,7 @@ use super::{admission, checks, feedback, teacher};
 use super::{Entry, Evidence, Grade, Graded, Recognition, Status, Submission, Verdict};
 use crate::check::CheckOptions;
 use crate::engines::config::{Entrant, ExternalSpec, Kind};
-use crate::engines::sandbox::{Mode, SandboxArgs};
+use crate::engines::sandbox::{Confinement, Mode, SandboxArgs};
 use crate::i18n::Texts;
 use crate::out::plural;
 use crate::play::clock::TimeControl;
@@ -394,7 +394,7 @@ impl<'a> Season<'a> {
             .iter()
             .filter(|e| e.verdict.status == Status::Admitted)
             .filter_map(|e| {
-                let spec = e.engine.clone()?;
+                let spec = frozen_while_idle(e.engine.clone()?);
                 let key = e.check.as_ref().map_or(String::new(), |c| c.key.clone());
                 Some((entrant(&e.sub.name, spec), format!("{}\n{key}", e.sub.name)))
             })
@@ -790,6 +790,20 @@ fn tell_unknown_overrides(entries: &[Entry], overrides: &[admission::Override]) 
             );
         }
     }
+}
+
+/// A confined engine as the championship plays it: frozen from its
+/// `bestmove` until its next turn (the cgroup freezer, else SIGSTOP), so
+/// that no engine thinks on its opponent's time and, at `--concurrency`
+/// games at once, no game steals another's cores. The recognition and the
+/// check run it unfrozen (a probe's notes come after its answers).
+fn frozen_while_idle(mut spec: ExternalSpec) -> ExternalSpec {
+    if let Some(c) = &spec.confine {
+        let mut frozen = Confinement::clone(c);
+        frozen.freeze_idle = true;
+        spec.confine = Some(std::sync::Arc::new(frozen));
+    }
+    spec
 }
 
 /// The championship's entrant of a confined engine.
