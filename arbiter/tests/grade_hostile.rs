@@ -20,7 +20,9 @@
 //!   small multiple of its size, not gigabytes;
 //! - 1.3 MB of Lisp made of 3 000 would-be computer moves, each calling an
 //!   undefined long name, is recognised within its budget, and Ctrl-C
-//!   stops the recognition at once.
+//!   stops the recognition at once;
+//! - a ponderer (a process of its own that never stops spinning) is frozen
+//!   while its classmate thinks: its CPU time is that of its own turns.
 //!
 //! Needs bubblewrap, Python and keyutils (and SBCL for the last one):
 //! skipped without them, except under `TABULA_REQUIRE_TOOLS=1`.
@@ -242,6 +244,7 @@ fn season(name: &str, files: &[(&str, &[u8])]) -> Season {
 }
 
 const ANA: &str = "Ana Sousa_1001_assignsubmission_file_";
+const RUI: &str = "Rui Lopes_1002_assignsubmission_file_";
 
 fn example() -> Vec<u8> {
     std::fs::read(repo().join("adapters/python/example_engine.py")).unwrap()
@@ -662,5 +665,92 @@ fn a_maze_of_candidates_is_recognised_within_budget_and_ctrl_c_stops_it() {
     assert!(
         recognised.contains("ways of calling") && recognised.contains("UNDEFINED-FUNCTION"),
         "{recognised}"
+    );
+}
+
+/// A ponderer: a process of its own that spins from the engine's start to
+/// its end, thinking on every opponent's time as much as on its own.
+fn ponderer() -> String {
+    engine(
+        r#"
+import os as _os
+if _os.fork() == 0:
+    while True:
+        pass
+"#,
+        ("", ""),
+    )
+}
+
+/// A classmate who takes 60 ms a move, asleep (no CPU of its own).
+fn slow() -> String {
+    engine(
+        "",
+        (
+            BESTMOVE,
+            "            __import__(\"time\").sleep(0.06)\n            say(f\"bestmove {pos.move_name(move)}\")",
+        ),
+    )
+}
+
+/// The championship freezes each submission's engine from its `bestmove`
+/// to its next turn: in its games against a classmate who takes 60 ms a
+/// move, a ponderer's CPU time is that of its own (instant) turns, not the
+/// classmate's, and the run says so.
+#[test]
+fn a_ponderer_is_frozen_while_its_opponents_think() {
+    needs!(tools::BWRAP, tools::PYTHON, tools::KEYCTL);
+    let s = season(
+        "ponder",
+        &[
+            (&format!("{ANA}/motor.py"), ponderer().as_bytes()),
+            (&format!("{RUI}/motor.py"), slow().as_bytes()),
+        ],
+    );
+    assert_eq!(s.code, 0, "{}", s.text);
+    assert!(
+        s.text.contains("frozen while the opponent thinks"),
+        "{}",
+        s.text
+    );
+    assert_eq!(s.row("1001")["status"], "admitted", "{}", s.text);
+    assert_eq!(s.row("1002")["status"], "admitted", "{}", s.text);
+    // Over the games of the two: the ponderer's CPU time and the
+    // classmate's thinking.
+    let (mut own_cpu, mut their_time, mut moves) = (0, 0, 0);
+    for g in support::results(&s.out.join("results.jsonl")) {
+        let (p1, p2) = (g["p1"].as_str().unwrap(), g["p2"].as_str().unwrap());
+        let first = p1 == ANA && p2 == RUI;
+        if !(first || (p1 == RUI && p2 == ANA)) {
+            continue;
+        }
+        let mine = usize::from(!first);
+        let cpu = g["cpu_ms"].as_array().expect("cpu_ms");
+        let times = g["times_ms"].as_array().unwrap();
+        own_cpu += cpu
+            .iter()
+            .skip(mine)
+            .step_by(2)
+            .filter_map(|v| v.as_u64())
+            .sum::<u64>();
+        their_time += times
+            .iter()
+            .skip(1 - mine)
+            .step_by(2)
+            .filter_map(|v| v.as_u64())
+            .sum::<u64>();
+        moves += cpu.len().div_ceil(2);
+    }
+    assert!(moves > 10, "{}", s.text);
+    // Unfrozen, the spinning process alone burns the classmate's whole
+    // thinking time (measured: 1 536 ms of CPU while the classmate thought
+    // 1 500 ms).
+    assert!(
+        their_time > 1000,
+        "the classmate hardly thought: {their_time} ms"
+    );
+    assert!(
+        own_cpu * 4 < their_time,
+        "the ponderer used {own_cpu} ms of CPU while its classmate thought {their_time} ms"
     );
 }

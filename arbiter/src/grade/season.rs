@@ -233,13 +233,19 @@ impl<'a> Season<'a> {
         };
         // The sandbox first: nothing of a submission runs without it.
         let mut probe = [probe_entrant(&out)];
-        let header = sandbox.apply(&mut probe, &[]).context(
+        // (Described as the championship runs it, frozen while idle.)
+        let championship = SandboxArgs {
+            freeze_idle: true,
+            ..sandbox.clone()
+        };
+        let header = championship.apply(&mut probe, &[]).context(
             "grade runs every submission in the sandbox, which cannot be enforced here \
              (install bubblewrap, and run where cgroups v2 can be delegated; see README, \
              \"Running untrusted code\")",
         )?;
         crate::outln!(
-            "arbiter grade: every submission runs in the sandbox, nothing of it outside ({})",
+            "arbiter grade: every submission runs in the sandbox, nothing of it outside ({}; \
+             in the championship only: the recognition and the check run it unfrozen)",
             header.unwrap_or_default()
         );
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
