@@ -5,7 +5,7 @@
 //! season played on one machine. Then the recipe over GNU parallel with two
 //! "hosts" reached over SSH, sharing the season folder.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -242,17 +242,40 @@ fn a_sharded_season_gives_the_grades_of_one_machine_and_resumes() {
     );
 }
 
-#[test]
-fn gnu_parallel_over_ssh_plays_a_sharded_season_on_two_hosts() {
-    needs!(tools::BWRAP, tools::PYTHON, tools::PARALLEL, tools::SSHD);
-    let tmp = Tmp::new("sharded-ssh");
-    let sshd = Sshd::start(&tmp);
+/// In `tmp`: the download, the season played on one machine, and a season
+/// prepared for its shards (download, one, season).
+fn prepared(tmp: &Tmp) -> (PathBuf, PathBuf, PathBuf) {
     let dl = tmp.path("download");
     download(&dl);
     let one = tmp.path("one");
     ok(&dl, &one, &[]);
     let season = tmp.path("season");
     ok(&dl, &season, &["--prepare"]);
+    (dl, one, season)
+}
+
+/// The plain command, once every shard of every round has run: it adds
+/// the 68 games from `journals` shards' journals and grades, as the season
+/// played on one machine, `one`.
+fn same_as_one_machine(dl: &Path, season: &Path, one: &Path, journals: usize) {
+    let text = ok(dl, season, &[]);
+    assert!(
+        text.contains(&format!("shards: 68 games added from {journals} journals")),
+        "{text}"
+    );
+    assert_eq!(
+        games(&season.join("results.jsonl")),
+        games(&one.join("results.jsonl"))
+    );
+    assert_eq!(grades(season), grades(one));
+}
+
+#[test]
+fn gnu_parallel_over_ssh_plays_a_sharded_season_on_two_hosts() {
+    needs!(tools::BWRAP, tools::PYTHON, tools::PARALLEL, tools::SSHD);
+    let tmp = Tmp::new("sharded-ssh");
+    let sshd = Sshd::start(&tmp);
+    let (dl, one, season) = prepared(&tmp);
     // Two "hosts" (two logins to this machine, 2 jobs each), the season
     // folder shared at the same path: round after round, every shard.
     let user = std::env::var("USER").unwrap_or_else(|_| "root".into());
@@ -276,39 +299,19 @@ fn gnu_parallel_over_ssh_plays_a_sharded_season_on_two_hosts() {
             .expect("parallel runs");
         assert!(status.success(), "round {round}: parallel over ssh");
     }
-    let text = ok(&dl, &season, &[]);
-    assert!(
-        text.contains("shards: 68 games added from 4 journals"),
-        "{text}"
-    );
-    assert_eq!(
-        games(&season.join("results.jsonl")),
-        games(&one.join("results.jsonl"))
-    );
-    assert_eq!(grades(&season), grades(&one));
+    same_as_one_machine(&dl, &season, &one, 4);
 }
 
 #[test]
 fn a_slurm_job_array_plays_a_sharded_season_round_by_round() {
     needs!(tools::BWRAP, tools::PYTHON, tools::SBATCH);
-    let conf = match support::slurm::start() {
-        Ok(conf) => conf,
-        Err(why) => {
-            assert!(
-                std::env::var_os(tools::REQUIRE).is_none(),
-                "the local Slurm cluster did not start: {why}"
-            );
-            eprintln!("skipped a_slurm_job_array_plays_a_sharded_season_round_by_round: {why}");
-            return;
-        }
+    let Some(conf) =
+        support::slurm::start_or_skip("a_slurm_job_array_plays_a_sharded_season_round_by_round")
+    else {
+        return;
     };
     let tmp = Tmp::new("sharded-slurm");
-    let dl = tmp.path("download");
-    download(&dl);
-    let one = tmp.path("one");
-    ok(&dl, &one, &[]);
-    let season = tmp.path("season");
-    ok(&dl, &season, &["--prepare"]);
+    let (dl, one, season) = prepared(&tmp);
     // The recipe of scripts/slurm/grade.sbatch: one array a round.
     for round in 0..3 {
         let out = Command::new("sbatch")
@@ -330,14 +333,5 @@ fn a_slurm_job_array_plays_a_sharded_season_round_by_round() {
             String::from_utf8_lossy(&out.stderr)
         );
     }
-    let text = ok(&dl, &season, &[]);
-    assert!(
-        text.contains("shards: 68 games added from 3 journals"),
-        "{text}"
-    );
-    assert_eq!(
-        games(&season.join("results.jsonl")),
-        games(&one.join("results.jsonl"))
-    );
-    assert_eq!(grades(&season), grades(&one));
+    same_as_one_machine(&dl, &season, &one, 3);
 }

@@ -348,16 +348,10 @@ fn gnu_parallel_plays_the_shards_of_the_recipe() {
 fn a_slurm_job_array_plays_the_shards_of_the_recipe() {
     needs!(tools::SBATCH);
     // A one-machine cluster, started once and left running; it needs root.
-    let conf = match support::slurm::start() {
-        Ok(conf) => conf,
-        Err(why) => {
-            assert!(
-                std::env::var_os(tools::REQUIRE).is_none(),
-                "the local Slurm cluster did not start: {why}"
-            );
-            eprintln!("skipped a_slurm_job_array_plays_the_shards_of_the_recipe: {why}");
-            return;
-        }
+    let Some(conf) =
+        support::slurm::start_or_skip("a_slurm_job_array_plays_the_shards_of_the_recipe")
+    else {
+        return;
     };
     let tmp = Tmp::new("shard-slurm");
     let whole = tmp.path("whole.jsonl");

@@ -361,6 +361,23 @@ pub(crate) struct Entry {
 }
 
 impl Entry {
+    /// A submission as it enters the season, after its recognition: not
+    /// yet run, checked or admitted.
+    pub(crate) fn new(sub: Submission, recognition: Option<Recognition>) -> Entry {
+        Entry {
+            sub,
+            recognition,
+            engine: None,
+            sandbox_problem: None,
+            check: None,
+            verdict: Verdict {
+                status: Status::Excluded,
+                exclusion: None,
+                overridden: None,
+            },
+        }
+    }
+
     /// The check's findings (none when not checked).
     pub(crate) fn findings(&self) -> &[Finding] {
         self.check.as_ref().map_or(&[], |c| c.findings.as_slice())

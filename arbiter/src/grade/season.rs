@@ -21,7 +21,7 @@ use super::recognise;
 use super::rubric::Rubric;
 use super::shards;
 use super::{admission, checks, feedback, teacher};
-use super::{Entry, Evidence, Grade, Graded, Recognition, Status, Submission, Verdict};
+use super::{Entry, Evidence, Grade, Graded, Recognition, Status, Submission};
 use crate::check::CheckOptions;
 use crate::engines::config::{Entrant, ExternalSpec, Kind};
 use crate::engines::sandbox::{Confinement, Mode, SandboxArgs};
@@ -326,18 +326,7 @@ impl<'a> Season<'a> {
         let entries: Vec<Entry> = subs
             .into_iter()
             .zip(found)
-            .map(|(sub, recognition)| Entry {
-                sub,
-                recognition,
-                engine: None,
-                sandbox_problem: None,
-                check: None,
-                verdict: Verdict {
-                    status: Status::Excluded,
-                    exclusion: None,
-                    overridden: None,
-                },
-            })
+            .map(|(sub, recognition)| Entry::new(sub, recognition))
             .collect();
         report_recognition(&entries);
         Ok(entries)
@@ -468,18 +457,7 @@ impl<'a> Season<'a> {
             self.out.display()
         );
         subs.into_iter()
-            .map(|(sub, recognition)| Entry {
-                sub,
-                recognition,
-                engine: None,
-                sandbox_problem: None,
-                check: None,
-                verdict: Verdict {
-                    status: Status::Excluded,
-                    exclusion: None,
-                    overridden: None,
-                },
-            })
+            .map(|(sub, recognition)| Entry::new(sub, recognition))
             .collect()
     }
 

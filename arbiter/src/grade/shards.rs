@@ -33,7 +33,7 @@
 //! so a shard that never came back costs time, never a game.
 
 use crate::grade::{Recognition, Submission};
-use crate::results::analysis::{self, Analyses, Line};
+use crate::results::analysis::{self, Analyses};
 use crate::results::journal;
 use crate::results::record::{GameKey, GameRecord};
 use crate::run::plan::Plan;
@@ -414,26 +414,14 @@ fn absorb_analyses(games: &[GameRecord], files: &[PathBuf], season: &Path) -> Re
             return Ok(0);
         }
     }
-    let mut lines: Vec<Line> = Vec::new();
-    if ours.header.is_none() {
-        lines.push(Line::Header(header));
-    }
+    // (Also repairs what a stopped run left at the end of the file.)
+    let mut writer = analysis::Writer::open_with_header(season, header, &ours)?;
     let mut n = 0;
     for r in games.iter().filter(|r| !ours.has(r)) {
         if let Some(review) = theirs.get(r) {
-            lines.extend(review.lines());
+            writer.append(&review.lines())?;
             n += 1;
         }
-    }
-    if n > 0 || ours.header.is_none() {
-        use std::io::Write as _;
-        let mut f = std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(season)
-            .with_context(|| format!("cannot open '{}'", season.display()))?;
-        f.write_all(analysis::to_text(&lines).as_bytes())
-            .with_context(|| format!("cannot write '{}'", season.display()))?;
     }
     Ok(n)
 }

@@ -527,7 +527,16 @@ impl Writer {
     /// analysed with other settings is refused (the analyses would not
     /// agree); a new or empty file gets the header.
     pub(crate) fn open(path: &Path, settings: &Settings, existing: &Analyses) -> Result<Writer> {
-        let header = Header::of(settings);
+        Writer::open_with_header(path, Header::of(settings), existing)
+    }
+
+    /// [`Writer::open`] for games analysed under `header` (another run's
+    /// analyses, copied).
+    pub(crate) fn open_with_header(
+        path: &Path,
+        header: Header,
+        existing: &Analyses,
+    ) -> Result<Writer> {
         if let Some(old) = &existing.header {
             if old.reference != header.reference {
                 bail!(

@@ -22,3 +22,20 @@ pub fn start() -> Result<String, String> {
         .trim_start_matches("export SLURM_CONF=")
         .to_string())
 }
+
+/// [`start`] for test `test`: the cluster's `SLURM_CONF`, or `None` after a
+/// skip line when it did not start — a panic instead when
+/// `TABULA_REQUIRE_TOOLS` is set (CI, which installs Slurm).
+pub fn start_or_skip(test: &str) -> Option<String> {
+    match start() {
+        Ok(conf) => Some(conf),
+        Err(why) => {
+            assert!(
+                std::env::var_os("TABULA_REQUIRE_TOOLS").is_none(),
+                "the local Slurm cluster did not start: {why}"
+            );
+            eprintln!("skipped {test}: {why}");
+            None
+        }
+    }
+}
