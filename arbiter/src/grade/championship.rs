@@ -311,6 +311,8 @@ impl Clock {
 /// What the championship needs besides its entrants.
 pub(crate) struct Options<'a> {
     pub(crate) game: GameId,
+    /// The game's parameters (the year's statement: Blokus's variant).
+    pub(crate) setup: GameSetup,
     pub(crate) clock: Clock,
     pub(crate) design: &'a dyn Design,
     /// The journal (`results.jsonl`); its analysis beside it.
@@ -409,8 +411,9 @@ pub(crate) fn play(
     let tc = TimeControl::Movetime(o.clock.movetime);
     let (entrants, identities) = entrants(submissions, gates, o)?;
     let names: Vec<String> = entrants.iter().map(|e| e.name.clone()).collect();
-    let setup = GameSetup::new(o.game);
-    let set = if boards::balanced_set_path(o.game).is_ok() {
+    let setup = o.setup;
+    // The balanced boards are the game's defaults' (Blokus 2021).
+    let set = if setup.changed().is_empty() && boards::balanced_set_path(o.game).is_ok() {
         BoardSet::Balanced
     } else {
         BoardSet::Seeded

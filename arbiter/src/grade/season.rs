@@ -350,6 +350,12 @@ impl<'a> Season<'a> {
         }
     }
 
+    /// The game with the parameters of the year's statement (the 2017
+    /// Blokus variant), for the check and the championship.
+    fn setup(&self) -> Result<GameSetup> {
+        recognise::Course::load(&recognise::kit_dir())?.setup(self.game, self.args.year)
+    }
+
     /// Step 3: each engine confined and checked at the season's clock.
     /// False when interrupted.
     fn check(&self, entries: &mut [Entry]) -> Result<bool> {
@@ -360,7 +366,7 @@ impl<'a> Season<'a> {
             &protected_files(&self.out),
         );
         let opts = CheckOptions {
-            setup: GameSetup::new(self.game),
+            setup: self.setup()?,
             sample_params: false,
             seed: 1,
             movetime: self.args.movetime,
@@ -427,6 +433,7 @@ impl<'a> Season<'a> {
         let season = self.out.join("results.jsonl");
         let options = championship::Options {
             game: self.game,
+            setup: self.setup()?,
             clock: self.clock(),
             design: design.as_ref(),
             results: match shard {

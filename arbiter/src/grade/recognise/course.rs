@@ -11,6 +11,7 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
+use tabula::games::{GameId, GameSetup};
 
 use crate::lisp::{print, read_forms, Form};
 
@@ -48,6 +49,22 @@ pub(crate) struct Preset {
     pub(crate) base: u32,
     /// Other estado shapes that real projects of the year used.
     pub(crate) seen: Vec<String>,
+    /// The game's parameters of the year's statement (`variant=2017`).
+    pub(crate) params: Vec<String>,
+}
+
+impl Preset {
+    /// `game` (this preset's game or its puzzle) with the year's
+    /// parameters.
+    pub(crate) fn setup(&self, game: GameId) -> Result<GameSetup> {
+        let mut setup = GameSetup::new(game);
+        for pair in &self.params {
+            setup
+                .set_pair(pair)
+                .map_err(|e| anyhow::anyhow!("the {} preset's :params {pair}: {e}", self.name))?;
+        }
+        Ok(setup)
+    }
 }
 
 /// One game of the course.
@@ -114,6 +131,20 @@ impl Course {
 
     /// The preset for `game` and `year`: (the preset, how it was chosen, a
     /// warning).
+    /// `game` with the parameters of the year's statement (the latest
+    /// year's without `year`; the defaults for a game of no preset).
+    pub(crate) fn setup(&self, game: GameId, year: Option<u32>) -> Result<GameSetup> {
+        let duel = if game.is_puzzle() {
+            game.sibling()
+        } else {
+            game
+        };
+        match self.choose(duel.as_str(), year).0 {
+            Some(p) => p.setup(game),
+            None => Ok(GameSetup::new(game)),
+        }
+    }
+
     pub(crate) fn choose(&self, game: &str, year: Option<u32>) -> Choice<'_> {
         let presets = self.presets();
         let latest = presets.iter().rev().find(|p| p.game == game).copied();
@@ -260,6 +291,12 @@ fn read_year(game: &str, y: &[Form]) -> Result<Preset> {
             .unwrap_or(&[])
             .iter()
             .map(print)
+            .collect(),
+        params: get(y, ":params")
+            .and_then(Form::list)
+            .unwrap_or(&[])
+            .iter()
+            .filter_map(text_of)
             .collect(),
     })
 }

@@ -68,13 +68,11 @@ fn has(words: &[&str], list: &[&str]) -> bool {
     words.iter().any(|w| list.contains(w))
 }
 
-/// Is this parameter's name time-like?
-pub(super) fn time_like(param: &str) -> bool {
-    let p = param.trim_matches(['*', '_']);
-    let w = words(p);
-    // A time taken, or a moment: not a time to use.
-    if has(
-        &w,
+/// Words of a time taken, or a moment (`tempo-inicial`, `start-time`):
+/// not a time to use.
+fn moment(w: &[&str]) -> bool {
+    has(
+        w,
         &[
             "inicial",
             "inicio",
@@ -87,8 +85,80 @@ pub(super) fn time_like(param: &str) -> bool {
             "agora",
             "now",
             "atual",
+            "actual",
         ],
-    ) {
+    )
+}
+
+/// Words of a depth.
+const DEPTH: &[&str] = &["profundidade", "prof", "depth", "nivel", "level", "altura"];
+
+/// Words of a parameter that holds the position (a state, a node, a
+/// board).
+const POSITION: &[&str] = &[
+    "estado",
+    "state",
+    "no",
+    "node",
+    "posicao",
+    "position",
+    "tabuleiro",
+    "tab",
+    "board",
+    "t",
+    "e",
+    "s",
+    "jogo",
+    "game",
+    "n",
+];
+
+/// Words of a parameter that takes a function of the project (the
+/// utility, the successors, the operators), and the words of the
+/// functions it may be.
+const FUNCTIONS: &[(&[&str], &[&str])] = &[
+    (
+        &[
+            "utilidade",
+            "heuristica",
+            "avaliacao",
+            "avaliar",
+            "eval",
+            "utility",
+            "heuristic",
+            "evaluation",
+            "avalia",
+        ],
+        &[
+            "utilidade",
+            "heuristica",
+            "avaliacao",
+            "avaliar",
+            "avalia",
+            "eval",
+            "utility",
+            "heuristic",
+        ],
+    ),
+    (
+        &["sucessores", "successors", "expandir", "expand", "gerar"],
+        &["sucessores", "successors", "expandir", "expand"],
+    ),
+    (&["operadores", "operators"], &["operadores", "operators"]),
+];
+
+/// The words of each parameter of `def`.
+fn param_words(def: &Def) -> impl Iterator<Item = Vec<&str>> {
+    def.params.iter().map(|p| words(p.trim_matches(['*', '_'])))
+}
+
+/// Is this parameter's name time-like?
+pub(super) fn time_like(param: &str) -> bool {
+    let p = param.trim_matches(['*', '_']);
+    let w = words(p);
+    // A time taken, or a moment: not a time to use; a depth's limit
+    // (`profundidade-limite`) is not a time's.
+    if moment(&w) || has(&w, DEPTH) {
         return false;
     }
     has(
@@ -145,6 +215,24 @@ fn score(def: &Def, preset_entry: &str, preset_arity: usize) -> Option<(i32, Str
     {
         score += 10;
         why.push("sets a global for the move".to_string());
+    }
+    // A search given a depth and the project's functions (its utility,
+    // its operators) as arguments: what its callers hand it is all it
+    // needs to choose a move.
+    let takes_functions = param_words(def).any(|p| {
+        FUNCTIONS
+            .iter()
+            .any(|(names, _)| p.iter().any(|x| names.contains(x)))
+    });
+    let takes_depth = param_words(def).any(|p| stems_in(&p, DEPTH));
+    if takes_functions && takes_depth {
+        score += 20;
+        why.push("takes a depth and the project's functions".to_string());
+    }
+    // No parameter names the position: a helper of a search (it compares
+    // values, checks a bound), not a move's maker.
+    if !param_words(def).any(|p| has(&p, POSITION)) {
+        score -= 30;
     }
     if has(&w, HUMAN) || def.reads_input {
         score -= 60;
@@ -222,40 +310,10 @@ pub(super) struct Context<'a> {
 /// as symbols (or `(:call f)`, the list a function of no parameters
 /// gives).
 fn function_role(param: &str, w: &[&str], defined: &BTreeSet<String>) -> Option<Vec<String>> {
-    let kinds: &[(&[&str], &[&str])] = &[
-        (
-            &[
-                "utilidade",
-                "heuristica",
-                "avaliacao",
-                "avaliar",
-                "eval",
-                "utility",
-                "heuristic",
-                "evaluation",
-                "avalia",
-            ],
-            &[
-                "utilidade",
-                "heuristica",
-                "avaliacao",
-                "avaliar",
-                "avalia",
-                "eval",
-                "utility",
-                "heuristic",
-            ],
-        ),
-        (
-            &["sucessores", "successors", "expandir", "expand", "gerar"],
-            &["sucessores", "successors", "expandir", "expand"],
-        ),
-        (&["operadores", "operators"], &["operadores", "operators"]),
-    ];
     let functional = w
         .first()
         .is_some_and(|x| matches!(*x, "f" | "fn" | "func" | "funcao" | "function"));
-    for (names, targets) in kinds {
+    for (names, targets) in FUNCTIONS {
         if !w.iter().any(|x| names.contains(x)) {
             continue;
         }
@@ -263,7 +321,16 @@ fn function_role(param: &str, w: &[&str], defined: &BTreeSet<String>) -> Option<
             .iter()
             .filter(|d| targets.iter().any(|t| d.split('-').any(|x| x == *t)))
             .collect();
-        found.sort_by_key(|d| (d.len(), d.as_str()));
+        // The function the parameter is named after first (`funcao-utilidade`
+        // for `funcao-utilidade`), then those sharing its words.
+        found.sort_by_key(|d| {
+            (
+                d.as_str() != param,
+                !d.split('-').any(|x| w.contains(&x)),
+                d.len(),
+                d.as_str(),
+            )
+        });
         found.truncate(2);
         if found.is_empty() {
             continue;
@@ -282,7 +349,7 @@ fn function_role(param: &str, w: &[&str], defined: &BTreeSet<String>) -> Option<
                 .collect(),
         );
     }
-    let _ = (param, functional);
+    let _ = functional;
     None
 }
 
@@ -301,6 +368,11 @@ fn player_or_other(def: &Def, param: &str, w: &[&str], players: &[String]) -> Ve
         .collect();
     let one = |list: &[&str]| vec![list[0].to_string()];
     let stem = |stems: &[&str]| stems_in(w, stems);
+    if moment(w) {
+        // A moment (when the search started): its default, the clock now,
+        // is the only right value.
+        return Vec::new();
+    }
     if time_like(param) || (stem(&["tempo", "time"]) && !stem(&["tempoinicial", "timestart"])) {
         return one(&[":tempo"]);
     }
@@ -308,7 +380,7 @@ fn player_or_other(def: &Def, param: &str, w: &[&str], players: &[String]) -> Ve
     {
         return one(&[":symbol"]);
     }
-    if has(w, &["p", "d"]) || stem(&["profundidade", "prof", "depth", "nivel", "level", "altura"]) {
+    if has(w, &["p", "d"]) || stem(DEPTH) {
         // A depth: a middling one, then one that always answers in time.
         return vec!["3".into(), "1".into()];
     }
@@ -324,26 +396,7 @@ fn player_or_other(def: &Def, param: &str, w: &[&str], players: &[String]) -> Ve
     if let Some(order) = player_order(&values, w, players) {
         return order;
     }
-    if has(
-        w,
-        &[
-            "estado",
-            "state",
-            "no",
-            "node",
-            "posicao",
-            "position",
-            "tabuleiro",
-            "tab",
-            "board",
-            "t",
-            "e",
-            "s",
-            "jogo",
-            "game",
-            "n",
-        ],
-    ) {
+    if has(w, POSITION) {
         return vec![":estado".into()];
     }
     if has(w, &["pai", "parent"]) {
@@ -471,7 +524,15 @@ pub(super) fn arg_lists(def: &Def, max: usize, ctx: &Context) -> Vec<(Vec<String
         per.push(r);
     }
     let tempo_given = per.iter().any(|r| r[0] == ":tempo");
-    let last_needed = (def.required..def.params.len())
+    // An optional parameter of no role whose default is computed (the
+    // clock when the search started): only its default is right, so the
+    // arguments passed stop before it.
+    let computed = (def.required..def.params.len())
+        .find(|&k| {
+            def.defaults[k].as_deref().is_some_and(|d| !literal(d)) && roles(def, k, ctx).is_empty()
+        })
+        .unwrap_or(def.params.len());
+    let last_needed = (def.required..computed)
         .filter(|&k| needed(def, k, ctx, tempo_given))
         .max();
     let mut shapes: Vec<Vec<Vec<String>>> = Vec::new();

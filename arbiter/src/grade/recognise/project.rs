@@ -95,7 +95,13 @@ pub(super) fn project(
             let id = tabula::games::GameId::ALL
                 .into_iter()
                 .find(|g| g.as_str() == game);
-            id.map(|id| experiment::run(lab, desc_dir, &setup, id, &make, deadline))
+            // The positions of the year's statement (its variant).
+            let game_setup = |id| {
+                preset
+                    .and_then(|p| p.setup(id).ok())
+                    .unwrap_or_else(|| tabula::games::GameSetup::new(id))
+            };
+            id.map(|id| experiment::run(lab, desc_dir, &setup, game_setup(id), &make, deadline))
         }
         _ => None,
     };

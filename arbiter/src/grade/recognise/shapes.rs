@@ -74,6 +74,31 @@ fn role(param: &str, unknown: &str) -> String {
     }
 }
 
+/// The default of the optional parameter `param` of `def`, when it is a
+/// value a shape can hold as written (a number, a string, `nil`, `t`, a
+/// keyword, a quoted symbol: `'max` gives `max`).
+fn default_of(def: &Def, param: &str) -> Option<String> {
+    let k = def.params.iter().position(|p| p == param)?;
+    let d = def.defaults.get(k)?.as_deref()?;
+    let symbol = |x: &str| {
+        !x.is_empty()
+            && x.chars()
+                .all(|c| c.is_alphanumeric() || "-_*+<>=/!?.".contains(c))
+    };
+    match d.strip_prefix('\'') {
+        Some(q) if symbol(q) => Some(q.to_string()),
+        Some(_) => None,
+        None if super::source::is_number(d)
+            || matches!(d, "nil" | "t")
+            || (d.starts_with(':') && symbol(&d[1..]))
+            || (d.starts_with('"') && d.ends_with('"') && d.len() >= 2) =>
+        {
+            Some(d.to_string())
+        }
+        None => None,
+    }
+}
+
 /// The shape a constructor's `(list …)` gives, its parameters by role
 /// (`unknown` for a role not told by the name); a parameter named for the
 /// estado given `estado` when the project builds its estado with another
@@ -90,7 +115,12 @@ fn constructed(def: &Def, estado: Option<&str>, unknown: &str) -> Option<String>
             }
             Form::Atom(a, _) if def.params.contains(a) => match estado {
                 Some(e) if matches!(a.as_str(), "estado" | "state" | "e") => e.to_string(),
-                _ => role(a, unknown),
+                _ => match (role(a, unknown), default_of(def, a)) {
+                    // A part its name does not tell: the constructor's own
+                    // default (`(tipo-no 'max)`: a root is a max node).
+                    (r, Some(d)) if r == unknown => d,
+                    (r, _) => r,
+                },
             },
             Form::Atom(a, _) => a.clone(),
             Form::Quoted(q) => print(q),

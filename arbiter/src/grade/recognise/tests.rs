@@ -404,6 +404,38 @@ fn the_real_patterns_play() {
     ]);
 }
 
+/// A search that takes the project's functions (its operators, its
+/// utility) as arguments and leaves its move in a global it sets.
+#[test]
+fn the_searches_given_functions_play() {
+    plays_every_position(&[
+        // A search given a depth, the operators (a function's list) and
+        // the utility function, its move left in a global by a helper of
+        // it that outranked it; a root is a max node by the constructor's
+        // default; a depth's limit is not a time.
+        (
+            "search-operators",
+            &["jogo.lisp"],
+            "dots",
+            Some(2022),
+            "alfabeta",
+            Some((":answer", "(:global \"*melhor-jogada*\")")),
+        ),
+        // A search given the utility function's name, its move in a
+        // global; its start time's default the clock now (never passed);
+        // NIL for an arc not drawn; beside a game loop named for the
+        // computer's move.
+        (
+            "search-global-nil",
+            &["alfabeta.lsp"],
+            "dots",
+            Some(2016),
+            "alfa-beta",
+            Some((":answer", "(:global \"*jogada-pc*\")")),
+        ),
+    ]);
+}
+
 /// What cannot play is told precisely, each its own reason.
 #[test]
 fn what_cannot_play_says_why() {

@@ -309,7 +309,7 @@ pub(super) fn run(
     lab: &Lab,
     desc_dir: &Path,
     setup: &Setup,
-    game: tabula::games::GameId,
+    game: tabula::games::GameSetup,
     make: &MakeCandidates,
     deadline: Instant,
 ) -> Outcome {
@@ -395,7 +395,7 @@ fn add_load_notes(outcome: &mut Outcome, notes: &[String]) {
 fn initial_shapes(
     session: &mut Session,
     setup: &Setup,
-    game: tabula::games::GameId,
+    game: tabula::games::GameSetup,
 ) -> Vec<(String, String)> {
     let Some(start) = spots::spots(game).into_iter().next() else {
         return Vec::new();

@@ -7,7 +7,7 @@
 
 use rand::Rng;
 use tabula::game::Player;
-use tabula::games::{AnyPosition, GameId, GameSetup};
+use tabula::games::{AnyPosition, GameSetup};
 
 /// One position tried.
 #[derive(Clone, Debug)]
@@ -55,9 +55,9 @@ fn game_of(start: AnyPosition, seed: u64) -> Vec<(AnyPosition, bool)> {
     out
 }
 
-/// The positions to try for `game`, at most eight.
-pub(in crate::grade::recognise) fn spots(game: GameId) -> Vec<Spot> {
-    let setup = GameSetup::new(game);
+/// The positions to try for `setup` (a game and the year's parameters), at
+/// most eight.
+pub(in crate::grade::recognise) fn spots(setup: GameSetup) -> Vec<Spot> {
     let Some(start) = setup.startpos().or_else(|| setup.random(1)) else {
         return Vec::new();
     };
@@ -110,16 +110,38 @@ pub(in crate::grade::recognise) fn spots(game: GameId) -> Vec<Spot> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grade::recognise::{kit_dir, Course};
+    use tabula::games::GameId;
+
+    /// The year's statement's positions: Blokus 2017's carry its variant
+    /// (the cross), 2021's the default.
+    #[test]
+    fn a_year_of_parameters_is_tried_on_its_own_positions() {
+        let course = Course::load(&kit_dir()).unwrap();
+        let blokus = *GameId::ALL.iter().find(|g| g.as_str() == "blokus").unwrap();
+        let of = |year| spots(course.setup(blokus, Some(year)).unwrap());
+        let v2017 = of(2017);
+        assert!(v2017.len() >= 4);
+        for s in &v2017 {
+            assert!(s.fen.ends_with(" variant 2017"), "{}", s.fen);
+        }
+        for s in of(2021) {
+            assert!(!s.fen.contains("variant"), "{}", s.fen);
+        }
+    }
 
     #[test]
     fn every_game_has_positions_for_both_sides() {
         for game in GameId::ALL.iter().filter(|g| !g.is_puzzle()) {
-            let s = spots(*game);
+            let s = spots(GameSetup::new(*game));
             assert!(s.len() >= 4, "{game:?}: {}", s.len());
             assert_eq!(s[0].side(), 1, "{game:?}");
             assert!(s.iter().any(|x| x.side() == 2), "{game:?}");
             // The same every run.
-            let again: Vec<String> = spots(*game).into_iter().map(|x| x.fen).collect();
+            let again: Vec<String> = spots(GameSetup::new(*game))
+                .into_iter()
+                .map(|x| x.fen)
+                .collect();
             assert_eq!(again, s.iter().map(|x| x.fen.clone()).collect::<Vec<_>>());
         }
     }
