@@ -404,6 +404,22 @@ fn the_real_patterns_play() {
     ]);
 }
 
+/// A search on a node ((tabuleiro (pecas-1 pecas-2)) profundidade pai),
+/// its shape told only by the start the project builds (a bare Blokus
+/// board, the stocks a list beside it), its answer (no valor segundos):
+/// the new board three lists deep.
+#[test]
+fn a_blokus_node_the_start_builds_plays() {
+    plays_every_position(&[(
+        "blokus-deep-node",
+        &["jogo.lisp"],
+        "blokus",
+        Some(2021),
+        "procura-jogada",
+        Some((":estado", "((:board (:pieces1 :pieces2)) 0 nil)")),
+    )]);
+}
+
 /// What cannot play is told precisely, each its own reason.
 #[test]
 fn what_cannot_play_says_why() {
