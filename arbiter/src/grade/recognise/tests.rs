@@ -406,8 +406,10 @@ fn the_real_patterns_play() {
 
 /// A search on a node ((tabuleiro (pecas-1 pecas-2)) profundidade pai),
 /// its shape told only by the start the project builds (a bare Blokus
-/// board, the stocks a list beside it), its answer (no valor segundos):
-/// the new board three lists deep.
+/// board, the stocks a list beside it), its answer (no valor segundos …):
+/// the new board three lists deep; given whose turn it is (`maxTurn`: t),
+/// the players maximising and minimising (`maxPlayer`, `minPlayer`: the
+/// side and its opponent) and a function by its name (`no-pai`).
 #[test]
 fn a_blokus_node_the_start_builds_plays() {
     plays_every_position(&[(
@@ -416,7 +418,10 @@ fn a_blokus_node_the_start_builds_plays() {
         "blokus",
         Some(2021),
         "procura-jogada",
-        Some((":estado", "((:board (:pieces1 :pieces2)) 0 nil)")),
+        Some((
+            ":args",
+            "(:estado 3 -1000000 1000000 t :side :opponent :tempo sucessores heuristica no-pai)",
+        )),
     )]);
 }
 
