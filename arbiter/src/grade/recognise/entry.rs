@@ -10,7 +10,9 @@
 //! - **Arguments**: each parameter's role from its name, whether it is
 //!   optional and its default, and what the body compares it with (`-1` /
 //!   `-2`: the piece; `1` / `2`: the side; `1` / `-1`: a sign; `'x`: a
-//!   symbol).
+//!   symbol); names run together (`maxTurn`: t / nil; `maxPlayer`: the
+//!   side, `minPlayer`: its opponent); a parameter named as a function the
+//!   project defines (`no-pai`): that function.
 
 use std::collections::BTreeSet;
 
