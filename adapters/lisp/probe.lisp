@@ -183,8 +183,10 @@ BASE under VIEW: (values move-name nil) or (values nil why)."
                                       (answer "reading ~d ~d none ~a" id k why)))))))))))
   (answer "done ~d" (getf plist :id)))
 
-(defun board-like-p (game x)
-  "Is X shaped like a board of GAME, of any size?"
+(defun board-like-p (game x &optional p)
+  "Is X shaped like a board of GAME, of any size?  P, the position the value
+was made for: a game whose bare board has one size (Blokus) is also
+recognised by it."
   (flet ((grid-p (x) (and (tabula:proper-list-p x) (tabula:proper-list-p (first x))
                           (let ((n (length (first x))))
                             (and (plusp n) (every (lambda (row) (tabula:list-of-length-p row n)) x)
@@ -194,14 +196,22 @@ BASE under VIEW: (values move-name nil) or (values nil why)."
       (:quatro (tabula::quatro-state-p x))
       ((:knight :bishop :torre) (and (grid-p x) (member (length x) '(7 8 10))
                                      (= (length x) (length (first x)))))
-      (t (tabula:game-board-p game nil x)))))
+      (t (or (tabula:game-board-p game nil x)
+             (and p (tabula:game-board-p game p x)))))))
 
-(defun shape-of (value game)
-  "VALUE with its first board-like part replaced by :board, or NIL."
-  (let ((found nil))
+(defun shape-of (value p)
+  "VALUE, made for the position P, with its first board-like part replaced by
+:board and, after it, the players' stocks of pieces of P (Blokus) by
+:pieces1 and :pieces2 in turn, or NIL."
+  (let* ((game (tabula::pos-game p))
+         (stocks (ignore-errors
+                  (tabula:game-stocks game (tabula::position-board p))))
+         (keys (and stocks '(:pieces1 :pieces2)))
+         (found nil))
     (labels ((walk (x depth)
-               (cond (found x)
-                     ((board-like-p game x) (setf found t) :board)
+               (cond ((and (not found) (board-like-p game x p)) (setf found t) :board)
+                     ((and found keys (equal x (nth (if (eq (first keys) :pieces1) 0 1) stocks)))
+                      (pop keys))
                      ((and (consp x) (< depth 6) (tabula:proper-list-p x))
                       (mapcar (lambda (y) (walk y (1+ depth))) x))
                      (t x))))
@@ -217,7 +227,7 @@ BASE under VIEW: (values move-name nil) or (values nil why)."
         (let* ((value (let ((*standard-output* *error-output*)
                             (*standard-input* (make-string-input-stream "")))
                         (tabula::call-with-limit (getf plist :limit) (lambda () (funcall f)))))
-               (shape (shape-of value (tabula::pos-game p))))
+               (shape (shape-of value p)))
           (if shape
               (let ((*package* (find-package '#:tabula-project)) (*print-case* :downcase))
                 (answer "shape ~d ~a" id (tabula::lisp-text shape :case :downcase)))

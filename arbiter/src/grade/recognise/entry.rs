@@ -10,7 +10,9 @@
 //! - **Arguments**: each parameter's role from its name, whether it is
 //!   optional and its default, and what the body compares it with (`-1` /
 //!   `-2`: the piece; `1` / `2`: the side; `1` / `-1`: a sign; `'x`: a
-//!   symbol).
+//!   symbol); names run together (`maxTurn`: t / nil; `maxPlayer`: the
+//!   side, `minPlayer`: its opponent); a parameter named as a function the
+//!   project defines (`no-pai`): that function.
 
 use std::collections::BTreeSet;
 
@@ -295,7 +297,13 @@ fn roles(def: &Def, k: usize, ctx: &Context) -> Vec<String> {
     if let Some(f) = function_role(param, &w, ctx.defined) {
         return f;
     }
-    player_or_other(def, param, &w, ctx.players)
+    let mut r = player_or_other(def, param, &w, ctx.players);
+    // A parameter named as a function the project defines (`no-pai`,
+    // passed `'no-pai` by the project's own calls): that function first.
+    if param.contains('-') && ctx.defined.contains(param) {
+        r.insert(0, param.clone());
+    }
+    r
 }
 
 /// What the argument lists are made of beyond the definition: how the
@@ -416,6 +424,15 @@ fn stems_in(w: &[&str], stems: &[&str]) -> bool {
 /// player's pieces or signs are; `None` when it is not a player.
 fn player_order(values: &[&str], w: &[&str], players: &[String]) -> Option<Vec<String>> {
     let stem = |stems: &[&str]| stems_in(w, stems);
+    // Names run together (`maxPlayer`, `minJogador`, `maxTurn`): whose
+    // turn it is (t / nil), the player maximising, the one minimising.
+    let folded = |heads: &[&str], tails: &[&str]| {
+        w.iter()
+            .any(|x| heads.iter().any(|h| x.starts_with(h)) && tails.iter().any(|t| x.ends_with(t)))
+    };
+    let turn = folded(&["max", "min"], &["turn", "turno", "vez"]);
+    let max_player = folded(&["max"], &["player", "jogador"]);
+    let min_player = folded(&["min"], &["player", "jogador"]);
     let player = has(
         w,
         &[
@@ -423,14 +440,25 @@ fn player_order(values: &[&str], w: &[&str], players: &[String]) -> Option<Vec<S
         ],
     ) || stem(&[
         "jogador", "player", "peca", "piece", "color", "colour", "playing",
-    ]);
+    ]) || turn
+        || max_player
+        || min_player;
     let pieces = values.contains(&"-2");
     let signs = values.contains(&"-1") && values.contains(&"1");
     let sides = values.contains(&"2");
     if !(player || pieces || signs || sides) {
         return None;
     }
-    if stem(&["max", "maximizar", "maximizing", "jogadormax", "maxplayer"]) && values.is_empty() {
+    if turn && values.is_empty() {
+        return Some(vec!["t".into(), "nil".into()]);
+    }
+    // The player maximising is the side to move, the one minimising its
+    // opponent (else a flag, t / nil).
+    if (max_player || min_player) && values.is_empty() {
+        let side = if max_player { ":side" } else { ":opponent" };
+        return Some(vec![side.into(), "t".into(), "nil".into()]);
+    }
+    if stem(&["max", "maximizar", "maximizing", "jogadormax"]) && values.is_empty() {
         return Some(vec!["t".into(), "nil".into()]);
     }
     let mut order: Vec<String> = match (pieces, signs, sides) {

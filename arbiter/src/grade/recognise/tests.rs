@@ -436,6 +436,27 @@ fn the_searches_given_functions_play() {
     ]);
 }
 
+/// A search on a node ((tabuleiro (pecas-1 pecas-2)) profundidade pai),
+/// its shape told only by the start the project builds (a bare Blokus
+/// board, the stocks a list beside it), its answer (no valor segundos …):
+/// the new board three lists deep; given whose turn it is (`maxTurn`: t),
+/// the players maximising and minimising (`maxPlayer`, `minPlayer`: the
+/// side and its opponent) and a function by its name (`no-pai`).
+#[test]
+fn a_blokus_node_the_start_builds_plays() {
+    plays_every_position(&[(
+        "blokus-deep-node",
+        &["jogo.lisp"],
+        "blokus",
+        Some(2021),
+        "procura-jogada",
+        Some((
+            ":args",
+            "(:estado 3 -1000000 1000000 t :side :opponent :tempo sucessores heuristica no-pai)",
+        )),
+    )]);
+}
+
 /// What cannot play is told precisely, each its own reason.
 #[test]
 fn what_cannot_play_says_why() {
