@@ -121,7 +121,8 @@ pub(crate) fn check_all(
             .iter()
             .map(|e| {
                 let spec = e.engine.as_ref()?;
-                let k = kept(spec, &e.sub.name, opts, out, &dir);
+                let key = content_key(&submission_dir(out, &e.sub.name), opts, spec);
+                let k = kept(&key, &e.sub.name, &dir);
                 if k.is_none() {
                     missing.push(e.sub.name.as_str());
                 }
@@ -172,10 +173,10 @@ pub(crate) fn check_all(
 /// while its key is unchanged, else run (sandboxed, quietly) and kept
 /// there, its text in `check/<name>.txt`.
 fn check(spec: &ExternalSpec, name: &str, opts: &CheckOptions, out: &Path, dir: &Path) -> Kept {
-    if let Some(kept) = kept(spec, name, opts, out, dir) {
+    let key = content_key(&submission_dir(out, name), opts, spec);
+    if let Some(kept) = kept(&key, name, dir) {
         return kept;
     }
-    let key = content_key(&submission_dir(out, name), opts, spec);
     let kept_path = dir.join(format!("{name}.json"));
     // The traffic logs stay in the season folder (`check/logs/<name>/`).
     let opts = CheckOptions {
@@ -203,16 +204,9 @@ fn check(spec: &ExternalSpec, name: &str, opts: &CheckOptions, out: &Path, dir: 
     kept
 }
 
-/// The check of one submission kept in `check/<name>.json`, while its key
-/// is unchanged.
-fn kept(
-    spec: &ExternalSpec,
-    name: &str,
-    opts: &CheckOptions,
-    out: &Path,
-    dir: &Path,
-) -> Option<Kept> {
-    let key = content_key(&submission_dir(out, name), opts, spec);
+/// The check of one submission kept in `check/<name>.json` (`dir`), when
+/// it was made under `key` (its [`content_key`]).
+fn kept(key: &str, name: &str, dir: &Path) -> Option<Kept> {
     std::fs::read_to_string(dir.join(format!("{name}.json")))
         .ok()
         .and_then(|t| serde_json::from_str::<Kept>(&t).ok())

@@ -378,6 +378,11 @@ impl Entry {
         }
     }
 
+    /// Admitted, with an engine: it plays in the championship.
+    pub(crate) fn plays(&self) -> bool {
+        self.verdict.status == Status::Admitted && self.engine.is_some()
+    }
+
     /// The check's findings (none when not checked).
     pub(crate) fn findings(&self) -> &[Finding] {
         self.check.as_ref().map_or(&[], |c| c.findings.as_slice())

@@ -134,6 +134,9 @@ pub(crate) struct Season<'a> {
     pub(crate) out: PathBuf,
     sandbox: SandboxArgs,
     threads: usize,
+    /// The game with the parameters of the year's statement (the 2017
+    /// Blokus variant), for the check and the championship.
+    setup: GameSetup,
     /// Held while the season runs ([`shards::Locks`]).
     _locks: shards::Locks,
 }
@@ -187,7 +190,7 @@ pub fn run(args: GradeArgs, command: &[String]) -> Result<ExitCode> {
         crate::errln!(
             "arbiter: interrupted; the games played are saved in {}. Run the same command \
              again to go on.",
-            season.out.join("results.jsonl").display()
+            season.journal().display()
         );
         return Ok(ExitCode::from(130));
     }
@@ -257,6 +260,7 @@ impl<'a> Season<'a> {
             out,
             sandbox,
             threads: args.concurrency.unwrap_or(cores).max(1),
+            setup: recognise::Course::load(&recognise::kit_dir())?.setup(game, args.year)?,
             _locks: locks,
         })
     }
@@ -350,10 +354,9 @@ impl<'a> Season<'a> {
         }
     }
 
-    /// The game with the parameters of the year's statement (the 2017
-    /// Blokus variant), for the check and the championship.
-    fn setup(&self) -> Result<GameSetup> {
-        recognise::Course::load(&recognise::kit_dir())?.setup(self.game, self.args.year)
+    /// The championship's journal (`results.jsonl`).
+    fn journal(&self) -> PathBuf {
+        self.out.join("results.jsonl")
     }
 
     /// Step 3: each engine confined and checked at the season's clock.
@@ -366,7 +369,7 @@ impl<'a> Season<'a> {
             &protected_files(&self.out),
         );
         let opts = CheckOptions {
-            setup: self.setup()?,
+            setup: self.setup,
             sample_params: false,
             seed: 1,
             movetime: self.args.movetime,
@@ -430,10 +433,10 @@ impl<'a> Season<'a> {
                 DesignKind::Linear => costs.round_robin.0,
             },
         );
-        let season = self.out.join("results.jsonl");
+        let season = self.journal();
         let options = championship::Options {
             game: self.game,
-            setup: self.setup()?,
+            setup: self.setup,
             clock: self.clock(),
             design: design.as_ref(),
             results: match shard {
@@ -473,7 +476,7 @@ impl<'a> Season<'a> {
     fn defined(&self, entries: &[Entry]) -> shards::Championship {
         let mut admitted: Vec<String> = entries
             .iter()
-            .filter(|e| e.verdict.status == Status::Admitted && e.engine.is_some())
+            .filter(|e| e.plays())
             .map(|e| e.sub.name.clone())
             .collect();
         admitted.sort();
@@ -504,10 +507,7 @@ impl<'a> Season<'a> {
     /// What `--prepare` leaves: the admitted, the championship's games,
     /// and how to play them in shards.
     fn tell_prepared(&self, entries: &[Entry]) {
-        let admitted = entries
-            .iter()
-            .filter(|e| e.verdict.status == Status::Admitted && e.engine.is_some())
-            .count();
+        let admitted = entries.iter().filter(|e| e.plays()).count();
         let asked = self.asked();
         let design = championship::choose(&asked, admitted, GATES.len());
         crate::outln!(
@@ -570,7 +570,7 @@ impl<'a> Season<'a> {
 
     /// The shards' games (and analyses) added to the season's journal.
     fn absorb_shards(&self) -> Result<()> {
-        let results = self.out.join("results.jsonl");
+        let results = self.journal();
         let analysis = html::analysis_beside(&results);
         let a = shards::absorb(&self.out, &results, &analysis)?;
         if a.journals > 0 {
@@ -607,7 +607,7 @@ impl<'a> Season<'a> {
     fn grades(&self, entries: &[Entry], played: &championship::Played) -> Result<Graded> {
         let names: Vec<String> = entries
             .iter()
-            .filter(|e| e.verdict.status == Status::Admitted && e.engine.is_some())
+            .filter(|e| e.plays())
             .map(|e| e.sub.name.clone())
             .collect();
         let gates: Vec<String> = GATES.iter().map(|g| g.to_string()).collect();

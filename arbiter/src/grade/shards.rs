@@ -101,7 +101,7 @@ impl Championship {
 }
 
 /// Keeps the submissions, their recognitions and what defines the
-/// championship for the shards (through a temporary file: a shard never
+/// championship for the shards (written whole or not at all: a shard never
 /// reads half of it).
 pub(crate) fn save(
     out: &Path,
@@ -113,11 +113,7 @@ pub(crate) fn save(
         submissions: subs,
         championship,
     };
-    let path = out.join(PREPARED);
-    let tmp = out.join(format!("{PREPARED}.tmp"));
-    std::fs::write(&tmp, serde_json::to_vec(&prepared)?)
-        .and_then(|()| std::fs::rename(&tmp, &path))
-        .with_context(|| format!("cannot write '{}'", path.display()))
+    crate::table::write_whole(&out.join(PREPARED), &serde_json::to_vec(&prepared)?)
 }
 
 /// The preparing run's submissions and championship, for a shard:
@@ -250,7 +246,7 @@ impl Locks {
                 out.display()
             );
         }
-        let own_path = out.join(SHARDS).join(format!("{}-of-{}.lock", s.k, s.n));
+        let own_path = journal_of(out, s).with_extension("lock");
         let own = lock_file(&own_path)?;
         if !try_record_lock(&own, false).with_context(|| cannot(&own_path))? {
             bail!(

@@ -129,8 +129,6 @@ impl Course {
         self.game(game).map_or(game, |g| g.family.as_str())
     }
 
-    /// The preset for `game` and `year`: (the preset, how it was chosen, a
-    /// warning).
     /// `game` with the parameters of the year's statement (the latest
     /// year's without `year`; the defaults for a game of no preset).
     pub(crate) fn setup(&self, game: GameId, year: Option<u32>) -> Result<GameSetup> {
@@ -145,6 +143,8 @@ impl Course {
         }
     }
 
+    /// The preset for `game` and `year`: (the preset, how it was chosen, a
+    /// warning).
     pub(crate) fn choose(&self, game: &str, year: Option<u32>) -> Choice<'_> {
         let presets = self.presets();
         let latest = presets.iter().rev().find(|p| p.game == game).copied();
